@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/client.server';
+import { getSectionPage, listMenuSections } from './catalog.server';
+import { findRedirect, getPageMeta } from './meta.server';
+import { parseNestedForm } from './form';
+
+export interface ApiDeps {
+  db: Database;
+}
+
+// Paths below are relative to the API base (SPEC §7); the server mounts this under its prefix.
+export async function productApi(app: FastifyInstance, { db }: ApiDeps): Promise<void> {
+  // SPEC §7 bodies are form-encoded with a[b] nesting.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+    done(null, parseNestedForm(body as string));
+  });
+
+  app.get('/page-meta/', async (req, reply) => {
+    const q = parseQuery(PageMetaQuery, req, reply);
+    if (!q) return;
+    reply.header('cache-control', 'public, max-age=60');
+    return getPageMeta({ db, path: q.path, productName: q.product });
+  });
+
+  app.get('/redirect/', async (req, reply) => {
+    const q = parseQuery(z.object({ path: PathParam }), req, reply);
+    if (!q) return;
+    reply.header('cache-control', 'public, max-age=60');
+    return { redirect: await findRedirect({ db, path: q.path }) };
+  });
+
+  // GET /catalog/?iscollection=no is the menu (SPEC §7); any other catalogue path is a page of it.
+  app.get('/catalog/*', async (req, reply) => {
+    const q = req.query as Record<string, unknown>;
+    const rest = (req.params as { '*': string })['*'] ?? '';
+    const url = `/catalog/${rest}`.replace(/\/?$/, '/');
+    if (rest === '' && q.iscollection === 'no') {
+      reply.header('cache-control', 'public, max-age=60');
+      return { SECTIONS: await listMenuSections({ db }) };
+    }
+    const page = parsePage(q.PAGEN_1);
+    const result = await getSectionPage({ db, url, page });
+    if (!result) return reply.code(404).send({ error: 'Раздел не найден' });
+    reply.header('cache-control', 'public, max-age=30');
+    return result;
+  });
+
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));
+  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) req.log.error({ err }, 'api error');
+    return reply.code(status).send({ error: status === 500 ? 'Произошла ошибка на сервере. Пожалуйста, попробуйте позже.' : err.message });
+  });
+}
+
+const PathParam = z.string().min(1).max(2048).startsWith('/');
+const PageMetaQuery = z.object({ path: PathParam, product: z.string().max(500).optional() });
+
+function parseQuery<T extends z.ZodType>(schema: T, req: FastifyRequest, reply: FastifyReply): z.infer<T> | null {
+  const parsed = schema.safeParse(req.query);
+  if (parsed.success) return parsed.data;
+  void reply.code(400).send({ error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+  return null;
+}
+
+/** PAGEN_1 of junk is the first page, never an error (issue 3 "Bad input"). */
+export function parsePage(value: unknown): number {
+  const n = typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : 1;
+  return n >= 1 ? n : 1;
+}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import { FOOTER_COLUMNS, SHOPS, SOCIALS } from '../../lib/shop-info';
+
+// SPEC §2 Footer: columns Shops, Buyers, About; copyright; the not-a-public-offer disclaimer;
+// the social-network notice; the developer credit.
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <div className="footer__brand">
+          <Link to="/" className="logo logo--footer">
+            Vitrina
+          </Link>
+          <p className="footer__tagline">Дизайнерская одежда, обувь и аксессуары. Собственное производство в России.</p>
+          <div className="footer__shops">
+            {SHOPS.map((s) => (
+              <p key={s.city}>
+                <strong>{s.city}</strong>, {s.address} · {s.hours}
+              </p>
+            ))}
+          </div>
+          {/* The newsletter form (account issue) takes this place. */}
+          <div className="footer__newsletter" id="newsletter" />
+        </div>
+        {FOOTER_COLUMNS.map((col) => (
+          <div className="footer__col" key={col.title}>
+            <p className="footer__title">{col.title}</p>
+            <ul>
+              {col.links.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to}>{l.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="footer__legal">
+        <p>© {year} Vitrina. Все права защищены.</p>
+        <p>Информация на сайте не является публичной офертой. Цены и наличие товаров уточняйте при оформлении заказа.</p>
+        <p>*Instagram принадлежит компании Meta, признанной экстремистской организацией и запрещённой в России.</p>
+        <p className="footer__socials">
+          {SOCIALS.map((s) => (
+            <a key={s.name} href={s.href} rel="noopener noreferrer" target="_blank">
+              {s.name}
+            </a>
+          ))}
+        </p>
+        <p>Разработка сайта — команда Vitrina</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,169 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Form, Link, NavLink, useLocation, useNavigate } from 'react-router';
+import type { MenuSection } from '../../../api/contract';
+import { NAV_LINKS, SHOPS, SOCIALS } from '../../lib/shop-info';
+import { useShopperCounts } from '../../lib/shopper-state';
+import { BagIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from '../icons';
+import { useModal } from './ModalHost';
+import { MobileMenu } from './MobileMenu';
+
+export function Header({ menu }: { menu: MenuSection[] }) {
+  const counts = useShopperCounts();
+  const modal = useModal();
+  const [catalogOpen, setCatalogOpen] = useState(false);
+  const location = useLocation();
+  const menuId = useId();
+  const headerRef = useRef<HTMLElement>(null);
+
+  // The mega menu closes on navigation and on a click outside the header.
+  useEffect(() => setCatalogOpen(false), [location.key]);
+  useEffect(() => {
+    if (!catalogOpen) return;
+    const onDown = (e: MouseEvent) => {
+      if (!headerRef.current?.contains(e.target as Node)) setCatalogOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setCatalogOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [catalogOpen]);
+
+  return (
+    <header className="header" ref={headerRef}>
+      <div className="header__bar">
+        <div className="header__left">
+          <button
+            type="button"
+            className="icon-button header__burger"
+            aria-label="Меню"
+            onClick={() => modal.open({ name: 'menu', title: 'Меню', placement: 'left', content: <MobileMenu menu={menu} /> })}
+          >
+            <MenuIcon />
+          </button>
+          <nav className="header__nav" aria-label="Основное меню">
+            <button
+              type="button"
+              className="header__catalog-toggle"
+              aria-expanded={catalogOpen}
+              aria-controls={menuId}
+              onClick={() => setCatalogOpen((v) => !v)}
+            >
+              Каталог
+            </button>
+            {NAV_LINKS.map((l) => (
+              <NavLink key={l.to} to={l.to} className="header__link" prefetch="intent">
+                {l.label}
+              </NavLink>
+            ))}
+            <div className="header__contacts">
+              <Link to="/contacts/" className="header__link">
+                Контакты
+              </Link>
+              <div className="header__contacts-pop" role="group" aria-label="Наши магазины">
+                {SHOPS.map((s) => (
+                  <div key={s.city} className="shop-card">
+                    <p className="shop-card__city">{s.city}</p>
+                    <p>{s.address}</p>
+                    <p>{s.hours}</p>
+                    <a href={`tel:${s.phone.replace(/[^\d+]/g, '')}`}>{s.phone}</a>
+                  </div>
+                ))}
+                <div className="header__socials">
+                  {SOCIALS.map((s) => (
+                    <a key={s.name} href={s.href} rel="noopener noreferrer" target="_blank">
+                      {s.name}
+                    </a>
+                  ))}
+                </div>
+              </div>
+            </div>
+          </nav>
+        </div>
+
+        <Link to="/" className="logo" aria-label="Vitrina — на главную">
+          Vitrina
+        </Link>
+
+        <div className="header__right">
+          <SearchField />
+          <Link to={counts.loggedIn ? '/personal/' : '/auth/'} className="icon-button header__account" aria-label={counts.loggedIn ? 'Аккаунт' : 'Вход'}>
+            <UserIcon />
+          </Link>
+          <Link to="/wishlist/" className="icon-button header__wishlist" aria-label={`Избранное: ${counts.wishlist}`}>
+            <HeartIcon />
+            {counts.wishlist > 0 ? <span className="badge">{counts.wishlist}</span> : null}
+          </Link>
+          <Link to="/basket/" className="icon-button" aria-label={`Корзина: ${counts.basket}`}>
+            <BagIcon />
+            {counts.basket > 0 ? <span className="badge">{counts.basket}</span> : null}
+          </Link>
+        </div>
+      </div>
+
+      <div className="mega" id={menuId} hidden={!catalogOpen}>
+        <div className="mega__inner">
+          {menu.map((top) => (
+            <div className="mega__col" key={top.CODE}>
+              <Link to={top.SECTION_PAGE_URL} className="mega__top">
+                {top.NAME}
+              </Link>
+              {top.SECOND_LVL.length > 0 ? (
+                <ul className="mega__list">
+                  {top.SECOND_LVL.map((s) => (
+                    <li key={s.CODE}>
+                      <Link to={s.SECTION_PAGE_URL}>{s.NAME}</Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ))}
+          <div className="mega__col">
+            <Link to="/catalog/" className="mega__top">
+              Смотреть всё
+            </Link>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** SPEC §2: submits to /search/ with q only when the text is not empty. */
+export function SearchField({ id = 'header-search' }: { id?: string }) {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  return (
+    <Form
+      action="/search/"
+      method="get"
+      role="search"
+      className="search-field"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const q = value.trim();
+        if (q) navigate(`/search/?q=${encodeURIComponent(q)}`);
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        Поиск по каталогу
+      </label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        placeholder="Поиск"
+        autoComplete="off"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        maxLength={200}
+      />
+      <button type="submit" className="icon-button" aria-label="Найти">
+        <SearchIcon size={18} />
+      </button>
+    </Form>
+  );
+}

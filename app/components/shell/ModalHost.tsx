@@ -1,0 +1,81 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { CloseIcon } from '../icons';
+
+// SPEC §2 Modals: one host for every modal of the shop; a route change closes any open one.
+export type ModalName = 'auth' | 'pickup' | 'add-to-cart' | 'fast-order' | 'waiting-list' | 'pre-order' | 'delivery' | 'guide' | 'return' | 'instalment' | 'menu';
+
+export interface ModalRequest {
+  name: ModalName;
+  title: string;
+  content: React.ReactNode;
+  /** The pickup-point modal slides in from the right; the mobile menu from the left. */
+  placement?: 'center' | 'right' | 'left';
+}
+
+interface ModalApi {
+  open(request: ModalRequest): void;
+  close(): void;
+  current: ModalName | null;
+}
+
+const ModalContext = createContext<ModalApi>({ open: () => {}, close: () => {}, current: null });
+
+export function useModal(): ModalApi {
+  return useContext(ModalContext);
+}
+
+export function ModalProvider({ children }: { children: React.ReactNode }) {
+  const [modal, setModal] = useState<ModalRequest | null>(null);
+  const location = useLocation();
+  const close = useCallback(() => setModal(null), []);
+  const api = useMemo<ModalApi>(() => ({ open: setModal, close, current: modal?.name ?? null }), [close, modal]);
+
+  // Any navigation closes the modal.
+  const lastKey = useRef(location.key);
+  useEffect(() => {
+    if (lastKey.current !== location.key) {
+      lastKey.current = location.key;
+      setModal(null);
+    }
+  }, [location.key]);
+
+  return (
+    <ModalContext.Provider value={api}>
+      {children}
+      {modal ? <ModalFrame modal={modal} onClose={close} /> : null}
+    </ModalContext.Provider>
+  );
+}
+
+function ModalFrame({ modal, onClose }: { modal: ModalRequest; onClose: () => void }) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.classList.add('no-scroll');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('no-scroll');
+      previous?.focus?.();
+    };
+  }, [onClose]);
+  return (
+    <div className="modal" data-placement={modal.placement ?? 'center'}>
+      <div className="modal__backdrop" onClick={onClose} aria-hidden="true" />
+      <div className="modal__panel" role="dialog" aria-modal="true" aria-label={modal.title} tabIndex={-1} ref={panel} data-modal={modal.name}>
+        <div className="modal__head">
+          <p className="modal__title">{modal.title}</p>
+          <button type="button" className="icon-button" onClick={onClose} aria-label="Закрыть">
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="modal__body">{modal.content}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { CatalogSectionResponse, PageMeta, RedirectResponse, SectionsResponse } from '../../api/contract';
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiClientOptions {
+  /** '/backend' in the browser, 'http://in-process/backend' on the server, or a remote API. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  headers?: Record<string, string>;
+}
+
+type Query = Record<string, string | number | undefined | null>;
+
+/** The storefront's only way to data: the product API of SPEC §7, typed by api/contract. */
+export class ApiClient {
+  private readonly base: string;
+  private readonly doFetch: typeof fetch;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.base = options.baseUrl.replace(/\/+$/, '');
+    this.doFetch = options.fetch ?? ((...args) => fetch(...args));
+  }
+
+  getMenu(): Promise<SectionsResponse> {
+    return this.get('/catalog/', { iscollection: 'no' });
+  }
+
+  getPageMeta(path: string, productName?: string | null): Promise<PageMeta> {
+    return this.get('/page-meta/', { path, product: productName ?? undefined });
+  }
+
+  async findRedirect(path: string): Promise<RedirectResponse['redirect']> {
+    return (await this.get<RedirectResponse>('/redirect/', { path })).redirect;
+  }
+
+  /** null when the section does not exist. */
+  async getSectionPage(path: string, query: Query = {}): Promise<CatalogSectionResponse | null> {
+    return this.get<CatalogSectionResponse | null>(path, query, { allow404: true });
+  }
+
+  private async get<T>(path: string, query: Query = {}, opts: { allow404?: boolean } = {}): Promise<T> {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+    const qs = search.toString();
+    const url = `${this.base}${path}${qs ? `?${qs}` : ''}`;
+    const res = await this.doFetch(url, { headers: { accept: 'application/json', ...this.options.headers } });
+    if (res.status === 404 && opts.allow404) return null as T;
+    if (!res.ok) {
+      const text = await res.text().catch(() => '');
+      throw new ApiRequestError(res.status, path, `API ${res.status} for ${path}: ${text.slice(0, 200)}`);
+    }
+    return (await res.json()) as T;
+  }
+}

@@ -1,0 +1,17 @@
+import type { ApiClient } from './api-client';
+
+export interface PublicEnv {
+  API_BASE_URL: string;
+}
+
+/** What the HTTP server hands every loader and action. */
+export interface ShopLoadContext {
+  api: ApiClient;
+  siteUrl: string;
+  publicEnv: PublicEnv;
+}
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends ShopLoadContext {}
+}

@@ -1,0 +1,20 @@
+import { data, redirect, redirectDocument } from 'react-router';
+import type { ShopLoadContext } from './context';
+
+/**
+ * What an unknown address gets: a redirect the shop's staff stored for it (an external one
+ * as a full page load, SPEC §2), otherwise the 404 page with status 404.
+ */
+export async function notFound(context: ShopLoadContext, request: Request): Promise<never> {
+  const url = new URL(request.url);
+  const found = await context.api.findRedirect(url.pathname);
+  if (found) {
+    const status = [301, 302, 303, 307, 308].includes(found.status) ? found.status : 301;
+    throw found.external ? redirectDocument(found.location, status) : redirect(found.location, status);
+  }
+  throw data({ path: url.pathname }, { status: 404 });
+}
+
+/** Guest pages can be cached by the browser and a CDN; personal ones never. */
+export const CACHE_PUBLIC = { 'Cache-Control': 'public, max-age=60, stale-while-revalidate=600' };
+export const CACHE_PRIVATE = { 'Cache-Control': 'private, no-store' };

@@ -1,0 +1,61 @@
+// Facts about the brand shown in the shell (SPEC §1): two shops, open 11:00–22:00.
+export const BRAND = 'Vitrina';
+
+export interface Shop {
+  city: string;
+  address: string;
+  hours: string;
+  phone: string;
+  metro: string;
+}
+
+export const SHOPS: readonly Shop[] = [
+  { city: 'Москва', address: 'Малая Бронная улица, 24', hours: 'Ежедневно 11:00–22:00', phone: '+7 (495) 120-47-36', metro: 'Маяковская' },
+  { city: 'Санкт-Петербург', address: 'Большая Конюшенная улица, 13', hours: 'Ежедневно 11:00–22:00', phone: '+7 (812) 409-62-18', metro: 'Невский проспект' },
+];
+
+export const SOCIALS = [
+  { name: 'Telegram', href: 'https://t.me/vitrina_brand' },
+  { name: 'ВКонтакте', href: 'https://vk.com/vitrina_brand' },
+  { name: 'Instagram*', href: 'https://instagram.com/vitrina_brand' },
+] as const;
+
+export const NAV_LINKS = [
+  { label: 'Новая коллекция', to: '/catalog/new-collection/' },
+  { label: 'Sale', to: '/catalog/promo/' },
+  { label: 'Блог', to: '/blog/' },
+  { label: 'О бренде', to: '/about/' },
+] as const;
+
+export const FOOTER_COLUMNS = [
+  {
+    title: 'Магазины',
+    links: [
+      { label: 'Контакты', to: '/contacts/' },
+      { label: 'Подарочные сертификаты', to: '/podarochnye-sertifikaty/' },
+      { label: 'Программа лояльности', to: '/loyalty/' },
+    ],
+  },
+  {
+    title: 'Покупателям',
+    links: [
+      { label: 'Как сделать заказ', to: '/purchase-guide/' },
+      { label: 'Доставка и оплата', to: '/delivery/' },
+      { label: 'Возврат и обмен', to: '/return/' },
+      { label: 'Предзаказ', to: '/pre-order/' },
+      { label: 'Оплата Долями', to: '/dolyami/' },
+      { label: 'Яндекс Сплит', to: '/yandex-split/' },
+      { label: 'Оплата из-за рубежа', to: '/international-payments/' },
+      { label: 'Гарантия', to: '/warranty/' },
+    ],
+  },
+  {
+    title: 'О нас',
+    links: [
+      { label: 'О бренде', to: '/about/' },
+      { label: 'Блог', to: '/blog/' },
+      { label: 'Советы по уходу', to: '/advices/' },
+      { label: 'Политика конфиденциальности', to: '/privacy-policy/' },
+    ],
+  },
+] as const;

@@ -1,0 +1,46 @@
+import { useSyncExternalStore } from 'react';
+import { COOKIE, countCartItems, countIds, readCookie } from './cookies';
+
+// What is personal in the shell (logged in, basket and wishlist counts) is read from cookies
+// in the browser after hydration, so the server can render one cacheable guest page for all.
+
+export interface ShopperCounts {
+  loggedIn: boolean;
+  basket: number;
+  wishlist: number;
+}
+
+const GUEST: ShopperCounts = { loggedIn: false, basket: 0, wishlist: 0 };
+const EVENT = 'vitrina:cookies';
+let cached: { raw: string; value: ShopperCounts } | null = null;
+
+function snapshot(): ShopperCounts {
+  const raw = document.cookie;
+  if (cached?.raw === raw) return cached.value;
+  const loggedIn = Boolean(readCookie(raw, COOKIE.token));
+  const value = {
+    loggedIn,
+    basket: countCartItems(readCookie(raw, COOKIE.cart)),
+    wishlist: loggedIn ? countIds(readCookie(raw, COOKIE.favourites)) : 0,
+  };
+  cached = { raw, value };
+  return value;
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(EVENT, onChange);
+  window.addEventListener('focus', onChange);
+  return () => {
+    window.removeEventListener(EVENT, onChange);
+    window.removeEventListener('focus', onChange);
+  };
+}
+
+export function useShopperCounts(): ShopperCounts {
+  return useSyncExternalStore(subscribe, snapshot, () => GUEST);
+}
+
+/** Code that changes the shop's cookies calls this so the shell updates at once. */
+export function announceCookieChange(): void {
+  window.dispatchEvent(new Event(EVENT));
+}

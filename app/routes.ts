@@ -1,0 +1,18 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { INFO_PAGES } from './lib/info-pages';
+
+// SPEC §2 route list. Route modules load lazily in the browser (one chunk each).
+export default [
+  index('routes/home.tsx'),
+  route('catalog/*', 'routes/catalog.tsx'),
+  route('search', 'routes/search.tsx'),
+  route('auth', 'routes/auth.tsx'),
+  route('auth/email', 'routes/auth.tsx', { id: 'auth-email' }),
+  route('personal', 'routes/personal.tsx'),
+  route('wishlist', 'routes/wishlist.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  route('blog', 'routes/blog.tsx'),
+  route('blog/:slug', 'routes/blog-article.tsx'),
+  ...INFO_PAGES.map((page) => route(page.path.slice(1, -1), 'routes/info-page.tsx', { id: `page:${page.path}` })),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

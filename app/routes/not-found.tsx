@@ -1,0 +1,11 @@
+import type { Route } from './+types/not-found';
+import { notFound } from '../lib/route-data.server';
+import { NotFoundPage } from '../components/NotFoundPage';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return notFound(context, request);
+}
+
+export default function NotFound() {
+  return <NotFoundPage />;
+}

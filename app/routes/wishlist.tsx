@@ -1,0 +1,25 @@
+import { data } from 'react-router';
+import type { Route } from './+types/wishlist';
+import { runGuard } from '../lib/guards';
+import { CACHE_PRIVATE } from '../lib/route-data.server';
+import { pageMetaTags } from '../lib/seo';
+
+export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  runGuard('auth', request);
+  const meta = await context.api.getPageMeta(new URL(request.url).pathname);
+  return data({ meta }, { headers: CACHE_PRIVATE });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function Wishlist() {
+  return (
+    <article className="page">
+      <h1 className="page__title">Избранное</h1>
+    </article>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalPagePath, isExternalUrl, isPagePath, legacyProductTarget, pageRedirect } from './redirects';
+
+describe('isPagePath', () => {
+  it('treats shop routes as pages', () => {
+    for (const p of ['/', '/about', '/catalog/woman/denim/', '/Catalog/Woman', '/blog/kak-vybrat-palto']) {
+      expect(isPagePath(p, '/backend')).toBe(true);
+    }
+  });
+  it('leaves API, assets, media and files alone', () => {
+    for (const p of ['/backend', '/backend/catalog/', '/assets/root-abc.js', '/media/products/a/1.jpg', '/favicon.ico', '/robots.txt', '/healthz', '/about.data']) {
+      expect(isPagePath(p, '/backend')).toBe(false);
+    }
+  });
+});
+
+describe('canonicalPagePath', () => {
+  it('lower-cases and adds the trailing slash', () => {
+    expect(canonicalPagePath('/About')).toBe('/about/');
+    expect(canonicalPagePath('/CATALOG/Woman/Denim/')).toBe('/catalog/woman/denim/');
+    expect(canonicalPagePath('/')).toBe('/');
+  });
+  it('keeps percent escapes as they are', () => {
+    expect(canonicalPagePath('/blog/%D0%BF%D0%B0')).toBe('/blog/%D0%BF%D0%B0/');
+  });
+  it('folds repeated slashes', () => {
+    expect(canonicalPagePath('//about//')).toBe('/about/');
+  });
+});
+
+describe('legacyProductTarget', () => {
+  it.each([
+    ['/products/accessories/', '/catalog/woman/aksessuar/'],
+    ['/products/aksessuary/sumka-1/', '/catalog/woman/aksessuar/'],
+    ['/products/tops/', '/catalog/woman/futbolki_topy/'],
+    ['/products/dresses-and-jumpsuits/', '/catalog/woman/platya_i_kombinezony/'],
+    ['/products/knitwear/', '/catalog/woman/trikotazh/'],
+    ['/products/something-else/', '/catalog/'],
+  ])('%s -> %s', (from, to) => {
+    expect(legacyProductTarget(from)).toBe(to);
+  });
+  it('ignores other paths', () => {
+    expect(legacyProductTarget('/catalog/woman/')).toBeNull();
+  });
+});
+
+describe('pageRedirect', () => {
+  it('makes one hop for capitals and a missing slash, keeping the query', () => {
+    expect(pageRedirect('/Catalog/Woman/Denim', '?sort=price&PAGEN_1=2')).toEqual({
+      location: '/catalog/woman/denim/?sort=price&PAGEN_1=2',
+      status: 301,
+    });
+  });
+  it('sends legacy addresses straight to their section', () => {
+    expect(pageRedirect('/Products/Tops', '')).toEqual({ location: '/catalog/woman/futbolki_topy/', status: 301 });
+  });
+  it('does nothing for canonical paths', () => {
+    expect(pageRedirect('/catalog/woman/denim/', '?q=1')).toBeNull();
+    expect(pageRedirect('/', '')).toBeNull();
+  });
+});
+
+it('tells external URLs', () => {
+  expect(isExternalUrl('https://example.com/x')).toBe(true);
+  expect(isExternalUrl('/catalog/')).toBe(false);
+});

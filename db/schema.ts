@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Money is stored as integer kopecks everywhere (price 32 000 RUB = 3_200_000).
+
+export const sections = pgTable(
+  'sections',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    parentId: integer('parent_id'),
+    sort: integer('sort').notNull().default(500),
+    // 'category' holds products; 'virtual' sections (new collection, sale) are built from flags.
+    kind: text('kind', { enum: ['category', 'virtual'] }).notNull().default('category'),
+  },
+  (t) => [uniqueIndex('sections_code_uq').on(t.code), uniqueIndex('sections_url_uq').on(t.url)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => sections.id),
+    kind: text('kind').notNull(),
+    colorName: text('color_name').notNull(),
+    colorCode: text('color_code').notNull(),
+    colorHex: text('color_hex').notNull(),
+    // Colour variants of one model share a group key.
+    groupKey: text('group_key').notNull(),
+    isNew: boolean('is_new').notNull().default(false),
+    popularity: integer('popularity').notNull().default(0),
+    priceKopecks: integer('price_kopecks').notNull(),
+    oldPriceKopecks: integer('old_price_kopecks'),
+    article: text('article').notNull(),
+    // SPEC §3 PROPERTIES other than photos: [{ code, name, value, description? }]
+    properties: jsonb('properties').$type<ProductProperty[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_uq').on(t.slug),
+    index('products_section_idx').on(t.sectionId),
+    index('products_group_idx').on(t.groupKey),
+    check('products_price_positive', sql`${t.priceKopecks} > 0`),
+    check('products_old_price', sql`${t.oldPriceKopecks} is null or ${t.oldPriceKopecks} > ${t.priceKopecks}`),
+  ],
+);
+
+export interface ProductProperty {
+  code: string;
+  name: string;
+  value: string;
+  description?: string;
+}
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sizeType: text('size_type', { enum: ['clothes', 'shoes', 'none'] }).notNull(),
+    size: text('size').notNull(),
+    intlSize: text('intl_size'),
+    sort: integer('sort').notNull().default(0),
+    priceKopecks: integer('price_kopecks').notNull(),
+    oldPriceKopecks: integer('old_price_kopecks'),
+    quantity: integer('quantity').notNull().default(0),
+    preorder: boolean('preorder').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('offers_product_size_uq').on(t.productId, t.size),
+    check('offers_quantity_nonnegative', sql`${t.quantity} >= 0`),
+    check('offers_price_positive', sql`${t.priceKopecks} > 0`),
+  ],
+);
+
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    // Path under the media root, e.g. 'products/palto-aurora-chernyj/1.jpg'.
+    path: text('path').notNull(),
+    alt: text('alt').notNull().default(''),
+    // For generated demo photos: how to draw the original when it is not on disk yet.
+    art: jsonb('art'),
+  },
+  (t) => [uniqueIndex('product_photos_product_pos_uq').on(t.productId, t.position), uniqueIndex('product_photos_path_uq').on(t.path)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    // Digits only, with country code: '79990000000'.
+    phone: text('phone').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    secondName: text('second_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customers_phone_uq').on(t.phone)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').references(() => customers.id),
+    status: text('status').notNull(),
+    // Free-form order form fields as the shopper sent them (name, city, street, ...).
+    fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
+    itemsTotalKopecks: integer('items_total_kopecks').notNull(),
+    deliveryCostKopecks: integer('delivery_cost_kopecks').notNull().default(0),
+    totalKopecks: integer('total_kopecks').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orders_customer_idx').on(t.customerId)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    // Snapshot of what was bought, so later catalogue edits do not rewrite history.
+    title: text('title').notNull(),
+    size: text('size').notNull(),
+    color: text('color').notNull(),
+    image: text('image').notNull().default(''),
+    priceKopecks: integer('price_kopecks').notNull(),
+    quantity: integer('quantity').notNull(),
+    isPreorder: boolean('is_preorder').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.offerId] }), check('order_items_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+export const redirects = pgTable('redirects', {
+  // Lower-case path in slash form, e.g. '/sale/'.
+  fromPath: text('from_path').primaryKey(),
+  // A path on this site or an absolute http(s) URL.
+  toUrl: text('to_url').notNull(),
+  status: integer('status').notNull().default(301),
+});
+
+export const pageMeta = pgTable('page_meta', {
+  // Path in slash form ('/about/'; the root is '/').
+  path: text('path').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  keywords: text('keywords').notNull(),
+  seoBottom: text('seo_bottom'),
+  seoDescription: text('seo_description'),
+});
+
+// Small key/value facts about this database (seed version and size).
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

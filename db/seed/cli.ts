@@ -1,0 +1,22 @@
+// npm run seed [-- --products 100000]: migrates and seeds the configured database.
+import { loadEnv } from '../../server/env.server';
+import { openDatabase } from '../client.server';
+import { seedDatabase } from './seed.server';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+const at = args.indexOf('--products');
+const products = at === -1 ? undefined : Number(args[at + 1]);
+if (products !== undefined && (!Number.isInteger(products) || products < 1 || products > 1_000_000)) {
+  console.error('--products takes a whole number from 1 to 1000000');
+  process.exit(2);
+}
+const env = loadEnv();
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.dataDir, 'pglite') });
+try {
+  await database.migrate();
+  const result = await seedDatabase(database.db, { products, log: (m) => console.log(m) });
+  console.log(result.skipped ? `seed: already done (${result.products} products)` : `seed: done (${result.products} products)`);
+} finally {
+  await database.close();
+}

@@ -1,0 +1,244 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../client.server';
+import { appState, customers, offers, orderItems, orders, pageMeta, productPhotos, products, redirects, sections } from '../schema';
+import { generateProducts, SECTIONS, type SeedProduct } from './catalog-data';
+import type { GarmentArt } from './garment-art';
+import { PAGE_META, PRODUCT_META_TEMPLATE } from '../../content/page-meta';
+
+// Bump when the seed's shape changes, so existing databases get the new rows.
+const SEED_VERSION = 1;
+const BATCH = 500;
+
+/** The test account of SPEC §9: a fixed phone with one completed order (see README). */
+export const TEST_ACCOUNT = { phone: '79990000000', firstName: 'Анна', lastName: 'Тестова', email: 'test@vitrina.example' } as const;
+
+export const SEED_REDIRECTS = [
+  { fromPath: '/sale/', toUrl: '/catalog/promo/', status: 301 },
+  { fromPath: '/novinki/', toUrl: '/catalog/new-collection/', status: 301 },
+  { fromPath: '/gift/', toUrl: '/podarochnye-sertifikaty/', status: 302 },
+  { fromPath: '/telegram/', toUrl: 'https://t.me/vitrina_brand', status: 302 },
+] as const;
+
+export interface SeedOptions {
+  /** How many products the catalogue should have (default 180; benchmarks use up to 100 000). */
+  products?: number;
+  log?: (message: string) => void;
+}
+
+export interface SeedResult {
+  skipped: boolean;
+  products: number;
+}
+
+/**
+ * Builds the demo shop. Idempotent: every row has a natural key and is inserted with
+ * ON CONFLICT DO NOTHING, and a finished seed of the same size and version is skipped.
+ */
+export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
+  const target = options.products ?? 180;
+  const log = options.log ?? (() => {});
+  const [state] = await db.select().from(appState).where(eq(appState.key, 'seed'));
+  const done = state?.value as { version?: number; products?: number } | undefined;
+  if (done?.version === SEED_VERSION && (done.products ?? 0) >= target) {
+    await upsertPageMeta(db);
+    return { skipped: true, products: done.products ?? 0 };
+  }
+
+  const sectionIds = await seedSections(db);
+  await upsertPageMeta(db);
+  await db.insert(redirects).values([...SEED_REDIRECTS]).onConflictDoNothing();
+
+  let batch: SeedProduct[] = [];
+  let count = 0;
+  const started = Date.now();
+  for (const product of generateProducts({ products: target })) {
+    batch.push(product);
+    if (batch.length === BATCH) {
+      await seedProducts(db, batch, sectionIds);
+      count += batch.length;
+      batch = [];
+      if (count % 10_000 === 0) log(`seed: ${count} of ${target} products (${Math.round((Date.now() - started) / 1000)} s)`);
+    }
+  }
+  if (batch.length) {
+    await seedProducts(db, batch, sectionIds);
+    count += batch.length;
+  }
+  await seedTestAccount(db);
+  await db
+    .insert(appState)
+    .values({ key: 'seed', value: { version: SEED_VERSION, products: target } })
+    .onConflictDoUpdate({ target: appState.key, set: { value: { version: SEED_VERSION, products: target }, updatedAt: sql`now()` } });
+  log(`seed: ${count} products ready in ${Math.round((Date.now() - started) / 100) / 10} s`);
+  return { skipped: false, products: count };
+}
+
+async function seedSections(db: Database): Promise<Map<string, number>> {
+  const rows = SECTIONS.map((s) => ({
+    code: s.code,
+    name: s.name,
+    url: s.url,
+    sort: s.sort,
+    kind: s.kinds.length === 0 && s.parentCode === null && s.code !== 'woman' ? ('virtual' as const) : ('category' as const),
+  }));
+  await db.insert(sections).values(rows).onConflictDoNothing();
+  const all = await db.select({ id: sections.id, code: sections.code }).from(sections);
+  const ids = new Map(all.map((s) => [s.code, s.id]));
+  for (const s of SECTIONS) {
+    if (!s.parentCode) continue;
+    const id = ids.get(s.code);
+    const parentId = ids.get(s.parentCode);
+    if (id && parentId) await db.update(sections).set({ parentId }).where(and(eq(sections.id, id), sql`${sections.parentId} is distinct from ${parentId}`));
+  }
+  return ids;
+}
+
+/** The content file is the source of truth for page metadata: edits there reach the database. */
+async function upsertPageMeta(db: Database): Promise<void> {
+  const rows = Object.entries(PAGE_META).map(([path, m]) => ({
+    path,
+    title: m.title,
+    description: m.description,
+    keywords: m.keywords,
+    seoBottom: m.seoBottom ?? null,
+    seoDescription: m.seoDescription ?? null,
+  }));
+  await db
+    .insert(pageMeta)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: pageMeta.path,
+      set: {
+        title: sql`excluded.title`,
+        description: sql`excluded.description`,
+        keywords: sql`excluded.keywords`,
+        seoBottom: sql`excluded.seo_bottom`,
+        seoDescription: sql`excluded.seo_description`,
+      },
+    });
+}
+
+function fill(template: string, name: string): string {
+  return template.split('{name}').join(name);
+}
+
+async function seedProducts(db: Database, batch: SeedProduct[], sectionIds: Map<string, number>): Promise<void> {
+  const sectionUrl = new Map(SECTIONS.map((s) => [s.code, s.url]));
+  await db
+    .insert(products)
+    .values(
+      batch.map((p) => {
+        const sectionId = sectionIds.get(p.sectionCode);
+        if (!sectionId) throw new Error(`seed: unknown section ${p.sectionCode}`);
+        return {
+          slug: p.slug,
+          name: p.name,
+          description: p.description,
+          sectionId,
+          kind: p.kind,
+          colorName: p.colorName,
+          colorCode: p.colorCode,
+          colorHex: p.colorHex,
+          groupKey: p.groupKey,
+          isNew: p.isNew,
+          popularity: p.popularity,
+          priceKopecks: p.priceKopecks,
+          oldPriceKopecks: p.oldPriceKopecks,
+          article: p.properties.find((x) => x.code === 'CML2_ARTICLE')?.value ?? `VT-${p.index}`,
+          properties: p.properties,
+          createdAt: new Date(p.createdAt),
+        };
+      }),
+    )
+    .onConflictDoNothing();
+
+  const idRows = await db
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(inArray(products.slug, batch.map((p) => p.slug)));
+  const idOf = new Map(idRows.map((r) => [r.slug, r.id]));
+
+  const offerRows: (typeof offers.$inferInsert)[] = [];
+  const photoRows: (typeof productPhotos.$inferInsert)[] = [];
+  const metaRows: (typeof pageMeta.$inferInsert)[] = [];
+  for (const p of batch) {
+    const productId = idOf.get(p.slug);
+    if (!productId) continue;
+    p.offers.forEach((o, i) =>
+      offerRows.push({
+        productId,
+        sizeType: o.sizeType,
+        size: o.size,
+        intlSize: o.intlSize,
+        sort: i,
+        priceKopecks: p.priceKopecks,
+        oldPriceKopecks: p.oldPriceKopecks,
+        quantity: o.quantity,
+        preorder: o.preorder,
+      }),
+    );
+    for (let n = 1; n <= p.photoCount; n++) {
+      const art: GarmentArt = { kind: p.kind, color: p.colorHex, view: n - 1, seed: p.index * 7 + n };
+      photoRows.push({ productId, position: n, path: `products/${p.slug}/${n}.jpg`, alt: `${p.name}, ${p.colorName.toLowerCase()}, фото ${n}`, art });
+    }
+    if (p.seoDescription) {
+      const path = `${sectionUrl.get(p.sectionCode) ?? '/catalog/all/'}${p.slug}/`;
+      metaRows.push({
+        path,
+        title: fill(PRODUCT_META_TEMPLATE.title, p.name),
+        description: fill(PRODUCT_META_TEMPLATE.description, p.name),
+        keywords: fill(PRODUCT_META_TEMPLATE.keywords, p.name),
+        seoDescription: p.seoDescription,
+      });
+    }
+  }
+  if (offerRows.length) await db.insert(offers).values(offerRows).onConflictDoNothing();
+  if (photoRows.length) await db.insert(productPhotos).values(photoRows).onConflictDoNothing();
+  if (metaRows.length) await db.insert(pageMeta).values(metaRows).onConflictDoNothing();
+}
+
+/** SPEC §9: the test account gets a sample completed order when it has none. */
+async function seedTestAccount(db: Database): Promise<void> {
+  await db.insert(customers).values({ ...TEST_ACCOUNT }).onConflictDoNothing();
+  const [customer] = await db.select().from(customers).where(eq(customers.phone, TEST_ACCOUNT.phone));
+  if (!customer) return;
+  const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customer.id)).limit(1);
+  if (existing) return;
+
+  const picks = await db
+    .select({ offer: offers, product: products })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(sql`${offers.quantity} > 0`)
+    .orderBy(offers.id)
+    .limit(2);
+  if (picks.length === 0) return;
+  const total = picks.reduce((sum, p) => sum + p.offer.priceKopecks, 0);
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        customerId: customer.id,
+        status: 'completed',
+        fields: { firstname: TEST_ACCOUNT.firstName, lastname: TEST_ACCOUNT.lastName, phone: TEST_ACCOUNT.phone, email: TEST_ACCOUNT.email, city: 'Москва' },
+        itemsTotalKopecks: total,
+        deliveryCostKopecks: 70_000,
+        totalKopecks: total + 70_000,
+        createdAt: new Date('2026-10-02T12:00:00Z'),
+      })
+      .returning({ id: orders.id });
+    if (!order) return;
+    await tx.insert(orderItems).values(
+      picks.map((p) => ({
+        orderId: order.id,
+        offerId: p.offer.id,
+        title: p.product.name,
+        size: p.offer.size,
+        color: p.product.colorName,
+        image: `/media/products/${p.product.slug}/1.jpg`,
+        priceKopecks: p.offer.priceKopecks,
+        quantity: 1,
+      })),
+    );
+  });
+}

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
+import type { ServerBuild } from 'react-router';
+import type { DatabaseHandle } from '../db/client.server';
+import type { Env } from './env.server';
+import { findInjection, INJECTION_BLOCKED_MESSAGE } from '../core/security-filter';
+import { isPagePath, pageRedirect } from '../core/redirects';
+import { productApi } from '../api/plugin.server';
+import { createMediaStore, mediaRoutes } from './media.server';
+import { createReactRouterHandler } from './react-router.server';
+import { createInProcessFetch } from './in-process-fetch.server';
+import { ApiClient } from '../app/lib/api-client';
+import type { ShopLoadContext } from '../app/lib/context';
+
+export interface ServerOptions {
+  env: Env;
+  database: DatabaseHandle;
+  /** The built storefront; without it the process serves only the API (API tests). */
+  build?: ServerBuild | null;
+  clientDir?: string;
+}
+
+export async function buildServer({ env, database, build, clientDir }: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    bodyLimit: 256 * 1024,
+    // SIGTERM: idle keep-alive sockets close at once, requests in flight finish.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  // 1. The security filter runs before anything else, for every request (SPEC §5, §8).
+  app.addHook('onRequest', async (req, reply) => {
+    const found = findInjection(req.url);
+    if (found) {
+      req.log.warn({ url: req.url.slice(0, 500), found }, 'blocked suspicious request');
+      return reply.code(403).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(INJECTION_BLOCKED_MESSAGE);
+    }
+  });
+
+  // 2. Page addresses: lower case, trailing slash, legacy /products/ (SPEC §2), one hop.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    const q = req.url.indexOf('?');
+    const pathname = q === -1 ? req.url : req.url.slice(0, q);
+    if (!isPagePath(pathname, env.apiPrefix)) return;
+    const target = pageRedirect(pathname, q === -1 ? '' : req.url.slice(q));
+    if (target) return reply.redirect(target.location, target.status);
+  });
+
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await database.ping();
+      return reply.header('cache-control', 'no-store').send({ status: 'ok', database: database.kind });
+    } catch (err) {
+      app.log.error({ err }, 'health check: database unreachable');
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  if (env.apiPrefix) await app.register(productApi, { prefix: env.apiPrefix, db: database.db });
+
+  const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });
+  await app.register(mediaRoutes, { store });
+
+  if (build) {
+    const dir = clientDir ?? path.resolve('build/client');
+    if (fs.existsSync(dir)) {
+      await app.register(fastifyStatic, {
+        root: dir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          // Hashed build assets never change; other public files may.
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
+      });
+    }
+    const apiBase = env.apiPrefix ? `http://in-process${env.apiPrefix}` : env.API_BASE_URL;
+    const apiFetch = env.apiPrefix ? createInProcessFetch(app) : fetch;
+    const getLoadContext = (req: FastifyRequest): ShopLoadContext => ({
+      api: new ApiClient({
+        baseUrl: apiBase,
+        fetch: apiFetch,
+        // SPEC §7: requests carry the shopper's IP.
+        headers: { 'x-forwarded-for': req.ip, 'x-real-ip': req.ip },
+      }),
+      siteUrl: env.siteUrl,
+      publicEnv: { API_BASE_URL: env.API_BASE_URL },
+    });
+    const handler = createReactRouterHandler(build, env.NODE_ENV, getLoadContext);
+    await app.register(async (pages) => {
+      // Pages read their own bodies (form actions): hand them the raw bytes.
+      pages.removeAllContentTypeParsers();
+      pages.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+      pages.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  return app;
+}

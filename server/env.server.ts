@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every setting comes from the environment, validated once at start-up; a bad value stops
+// the process with a message naming the variable (see README "Configuration").
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default('data'),
+  PUBLIC_SITE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  API_BASE_URL: z
+    .string()
+    .regex(/^(\/[a-z0-9_-][a-z0-9/_-]*|https?:\/\/.+)$/i, 'must be a path like /backend or an http(s) URL')
+    .default('/backend'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_ON_START: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Env = z.infer<typeof schema> & { dataDir: string; siteUrl: string; apiPrefix: string | null };
+
+export class ConfigError extends Error {}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const siteUrl = (env.PUBLIC_SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  // A relative API base means this process hosts the API itself under that prefix.
+  const apiPrefix = env.API_BASE_URL.startsWith('/') ? env.API_BASE_URL.replace(/\/+$/, '') || null : null;
+  return { ...env, dataDir, siteUrl, apiPrefix };
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.server';
+import { productPhotos } from '../db/schema';
+import { isGarmentArt, renderGarmentJpeg } from '../db/seed/garment-art';
+
+const SAFE_MEDIA_PATH = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\/?[a-z0-9_-]+\.(jpg|jpeg|png|webp)$/;
+
+export interface MediaStore {
+  /** The original file of a media path, drawing a generated demo photo on first use; null if unknown. */
+  getOriginal(mediaPath: string): Promise<string | null>;
+}
+
+export function createMediaStore({ db, root }: { db: Database; root: string }): MediaStore {
+  const inFlight = new Map<string, Promise<string | null>>();
+
+  async function produce(mediaPath: string): Promise<string | null> {
+    const file = path.join(root, mediaPath);
+    try {
+      await fs.access(file);
+      return file;
+    } catch {
+      // Not on disk yet: maybe a generated demo photo.
+    }
+    const [photo] = await db.select({ art: productPhotos.art }).from(productPhotos).where(eq(productPhotos.path, mediaPath)).limit(1);
+    if (!photo || !isGarmentArt(photo.art)) return null;
+    const jpeg = await renderGarmentJpeg(photo.art);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so a concurrent reader never sees half a file.
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await fs.writeFile(tmp, jpeg);
+    await fs.rename(tmp, file);
+    return file;
+  }
+
+  return {
+    async getOriginal(mediaPath) {
+      if (!SAFE_MEDIA_PATH.test(mediaPath) || mediaPath.length > 300) return null;
+      let pending = inFlight.get(mediaPath);
+      if (!pending) {
+        pending = produce(mediaPath).finally(() => inFlight.delete(mediaPath));
+        inFlight.set(mediaPath, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+export async function mediaRoutes(app: FastifyInstance, { store }: { store: MediaStore }): Promise<void> {
+  app.get('/media/*', async (req, reply) => {
+    const mediaPath = (req.params as { '*': string })['*'];
+    const file = await store.getOriginal(mediaPath);
+    if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const body = await fs.readFile(file);
+    const ext = path.extname(file).slice(1);
+    return reply
+      .type(ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg')
+      // Media paths never change content: a new photo gets a new path.
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(body);
+  });
+}
