@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../support/server';
+import { INFO_PAGES } from '../../app/lib/info-pages';
+
+let shop: TestShop;
+const get = (path: string, init: RequestInit = {}) => fetch(`${shop.baseUrl}${path}`, { redirect: 'manual', ...init });
+
+beforeAll(async () => {
+  shop = await startTestShop({ withStorefront: true });
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+function tag(html: string, re: RegExp): string | undefined {
+  return re.exec(html)?.[1];
+}
+
+// SPEC §2 route list: every page resolves inside the real layout.
+const PUBLIC_ROUTES = [
+  '/',
+  '/catalog/',
+  '/catalog/all/',
+  '/catalog/woman/denim/',
+  '/catalog/man/muzhchinam/',
+  '/catalog/new-collection/',
+  '/catalog/promo/',
+  '/blog/',
+  '/blog/kak-vybrat-palto/',
+  '/search/?q=%D0%BF%D0%B0%D0%BB%D1%8C%D1%82%D0%BE',
+  '/auth/',
+  '/auth/email/',
+  ...INFO_PAGES.map((p) => p.path),
+];
+
+describe('every route of SPEC §2', () => {
+  it.each(PUBLIC_ROUTES)('%s answers 200 with one h1, a title and the shell', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="ru"');
+    expect(html.match(/<h1[\s>]/g)?.length).toBe(1);
+    expect(tag(html, /<title>([^<]+)<\/title>/)).toBeTruthy();
+    expect(html).toContain('aria-label="Быстрые ссылки"');
+    expect(html).toContain('<footer');
+  });
+});
+
+describe('metadata in the first HTML', () => {
+  it('renders title, description, keywords, canonical and Open Graph from the table', async () => {
+    const html = await (await get('/delivery/')).text();
+    const title = tag(html, /<title>([^<]+)<\/title>/);
+    expect(title).toMatch(/Vitrina$/);
+    expect(tag(html, /<meta name="description" content="([^"]+)"/)?.length).toBeLessThanOrEqual(155);
+    expect(tag(html, /<meta name="keywords" content="([^"]+)"/)).toMatch(/доставк/i);
+    expect(tag(html, /<link rel="canonical" href="([^"]+)"/)).toBe('http://shop.test/delivery/');
+    expect(tag(html, /<meta property="og:title" content="([^"]+)"/)).toBe(title);
+  });
+
+  it('prints the seoBottom text of a category', async () => {
+    const html = await (await get('/catalog/woman/denim/')).text();
+    expect(html).toContain('class="seo-text"');
+  });
+});
+
+describe('redirects (SPEC §2)', () => {
+  it('lower-cases and adds the slash in one 301 hop, keeping the query', async () => {
+    const res = await get('/Catalog/Woman/Denim?sort=new&PAGEN_1=2');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/catalog/woman/denim/?sort=new&PAGEN_1=2');
+    expect((await get(res.headers.get('location') ?? '')).status).toBe(200);
+  });
+  it('leaves assets, files and API paths alone', async () => {
+    expect((await get('/favicon.svg')).status).toBe(200);
+    expect((await get('/backend/page-meta/?path=/')).status).toBe(200);
+  });
+  it('sends legacy /products/ addresses to their sections', async () => {
+    for (const [from, to] of [
+      ['/products/accessories', '/catalog/woman/aksessuar/'],
+      ['/products/tops/', '/catalog/woman/futbolki_topy/'],
+      ['/products/dresses-and-jumpsuits/', '/catalog/woman/platya_i_kombinezony/'],
+      ['/products/knitwear/', '/catalog/woman/trikotazh/'],
+    ]) {
+      const res = await get(from!);
+      expect(res.status).toBe(301);
+      expect(res.headers.get('location')).toBe(to);
+    }
+  });
+  it('follows redirects stored in the database, external ones too', async () => {
+    const internal = await get('/sale/');
+    expect(internal.status).toBe(301);
+    expect(internal.headers.get('location')).toBe('/catalog/promo/');
+    const external = await get('/telegram/');
+    expect(external.status).toBe(302);
+    expect(external.headers.get('location')).toBe('https://t.me/vitrina_brand');
+  });
+});
+
+describe('404, 403 and guards', () => {
+  it('answers an unknown address with the 404 page', async () => {
+    const res = await get('/no-such-page/');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<title>Page Not Found: /no-such-page/</title>');
+    expect(html).toContain('Ошибка 404');
+    expect(html).toContain('На главную');
+  });
+  it('answers an unknown category and blog article with 404', async () => {
+    expect((await get('/catalog/woman/no-such-category/')).status).toBe(404);
+    expect((await get('/blog/no-such-article/')).status).toBe(404);
+  });
+  it('blocks an injection in a page query with 403', async () => {
+    const res = await get('/search/?q=%3Csvg%2Fonload%3Dalert(1)%3E');
+    expect(res.status).toBe(403);
+    expect(await res.text()).toBe('Доступ запрещен: обнаружена попытка внедрения вредоносного кода');
+  });
+  it('sends a guest to /auth/ from personal pages, and lets a token through', async () => {
+    for (const path of ['/personal/', '/wishlist/']) {
+      const res = await get(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/auth/');
+      expect((await get(path, { headers: { cookie: 'token=abc' } })).status).toBe(200);
+    }
+  });
+  it('logs out by clearing the cookies and hard-redirecting to /auth/', async () => {
+    const res = await get('/logout/', { headers: { cookie: 'token=abc; cart=1:1' } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/auth/');
+    const cleared = res.headers.getSetCookie().map((c) => c.split('=')[0]);
+    expect(cleared).toEqual(expect.arrayContaining(['phone', 'token', 'favourites', 'views', 'cart']));
+  });
+});
+
+describe('caching and compression', () => {
+  it('lets guest pages be cached and never personal ones', async () => {
+    expect((await get('/about/')).headers.get('cache-control')).toContain('public');
+    expect((await get('/basket/')).headers.get('cache-control')).toContain('no-store');
+  });
+  it('serves hashed assets for a year, compressed', async () => {
+    const html = await (await get('/')).text();
+    const css = tag(html, /href="(\/assets\/[^"]+\.css)"/);
+    expect(css).toBeTruthy();
+    const res = await get(css!, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+});

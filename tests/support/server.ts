@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { loadEnv } from '../../server/env.server';
+import { openDatabase, type DatabaseHandle } from '../../db/client.server';
+import { seedDatabase } from '../../db/seed/seed.server';
+import { buildServer } from '../../server/app.server';
+
+export interface TestShop {
+  baseUrl: string;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * A whole shop on a random port: in-memory PGlite, or a fresh database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (dropped afterwards), migrated and seeded.
+ */
+export async function startTestShop(options: { withStorefront?: boolean; products?: number } = {}): Promise<TestShop> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (adminUrl) {
+    const { default: pg } = await import('pg');
+    const name = `vitrina_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SEED_ON_START: 'false',
+    PUBLIC_SITE_URL: 'http://shop.test',
+  });
+  const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://', poolSize: 4 });
+  await database.migrate();
+  await seedDatabase(database.db, { products: options.products ?? 180 });
+
+  let build: ServerBuild | null = null;
+  if (options.withStorefront) {
+    const file = path.resolve('build/server/index.js');
+    if (!fs.existsSync(file)) throw new Error('Storefront not built: run `npm run build` before browser tests');
+    build = (await import(pathToFileURL(file).href)) as ServerBuild;
+  }
+  const app = await buildServer({ env, database, build, clientDir: path.resolve('build/client') });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    app,
+    database,
+    async close() {
+      await app.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
