@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['build/', 'data/', '.cache/', '.react-router/', 'node_modules/', 'db/migrations/'] },
+  { ignores: ['tmp/', 'build/', 'data/', '.cache/', '.react-router/', 'node_modules/', 'db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -31,9 +31,9 @@ export async function productApi(app: FastifyInstance, { db }: ApiDeps): Promise
   });
 
   // GET /catalog/?iscollection=no is the menu (SPEC §7); any other catalogue path is a page of it.
-  app.get('/catalog/*', async (req, reply) => {
+  const catalog = async (req: FastifyRequest, reply: FastifyReply) => {
     const q = req.query as Record<string, unknown>;
-    const rest = (req.params as { '*': string })['*'] ?? '';
+    const rest = (req.params as { '*'?: string })['*'] ?? '';
     const url = `/catalog/${rest}`.replace(/\/?$/, '/');
     if (rest === '' && q.iscollection === 'no') {
       reply.header('cache-control', 'public, max-age=60');
@@ -44,7 +44,9 @@ export async function productApi(app: FastifyInstance, { db }: ApiDeps): Promise
     if (!result) return reply.code(404).send({ error: 'Раздел не найден' });
     reply.header('cache-control', 'public, max-age=30');
     return result;
-  });
+  };
+  app.get('/catalog/', catalog);
+  app.get('/catalog/*', catalog);
 
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {

@@ -8,7 +8,7 @@ import { LoadingBar } from './components/shell/LoadingBar';
 import { ModalProvider } from './components/shell/ModalHost';
 import { NotificationProvider } from './components/shell/Notifications';
 import { NotFoundPage } from './components/NotFoundPage';
-import { notFoundTags } from './lib/seo';
+import { notFoundPath, notFoundTags } from './lib/seo';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
@@ -33,7 +33,7 @@ export function shouldRevalidate() {
 }
 
 export function meta({ error, location }: Route.MetaArgs) {
-  if (isRouteErrorResponse(error) && error.status === 404) return notFoundTags(location.pathname);
+  if (isRouteErrorResponse(error) && error.status === 404) return notFoundTags(notFoundPath(error.data, location.pathname));
   return [];
 }
 

@@ -84,6 +84,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         prefix: '/',
         wildcard: false,
         index: false,
+        cacheControl: false,
         setHeaders(res, filePath) {
           // Hashed build assets never change; other public files may.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 
@@ -35,6 +36,6 @@ export function createReactRouterHandler(
       await reply.send();
       return;
     }
-    await reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+    await reply.send(Readable.fromWeb(response.body as NodeReadableStream));
   };
 }

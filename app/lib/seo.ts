@@ -24,6 +24,12 @@ export function seoTags(meta: PageMeta, siteUrl: string, extra: { image?: string
   return tags;
 }
 
+/** The path a 404 was for, as the shopper typed it (React Router's location drops the slash). */
+export function notFoundPath(errorData: unknown, fallback: string): string {
+  const path = (errorData as { path?: unknown } | null)?.path;
+  return typeof path === 'string' ? path : fallback;
+}
+
 export function notFoundTags(pathname: string): MetaDescriptor[] {
   return [{ title: `Page Not Found: ${pathname}` }, { name: 'robots', content: 'noindex' }];
 }
@@ -38,7 +44,10 @@ interface MetaArgsLike {
 /** The meta export every page shares: its loader returns `meta` from the API. */
 export function pageMetaTags(args: MetaArgsLike, extra?: { image?: string | null; type?: string }): MetaDescriptor[] {
   const meta = (args.data as { meta?: PageMeta } | undefined)?.meta;
-  if (!meta) return notFoundTags(args.location.pathname);
+  if (!meta) {
+    const data = (args.error as { data?: unknown } | undefined)?.data;
+    return notFoundTags(notFoundPath(data, args.location.pathname));
+  }
   const root = args.matches.find((m) => m?.id === 'root')?.data as { siteUrl?: string } | undefined;
   return seoTags(meta, root?.siteUrl ?? '', extra);
 }

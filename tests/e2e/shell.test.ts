@@ -31,7 +31,7 @@ describe('desktop header', () => {
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
-    const link = page.getByRole('link', { name: 'Утеплённые пальто' });
+    const link = page.getByRole('navigation', { name: 'Каталог товаров' }).getByRole('link', { name: 'Утеплённые пальто' });
     await link.click();
     await page.waitForURL('**/catalog/woman/uteplyennye_palto/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Утеплённые пальто');
@@ -83,7 +83,7 @@ describe('mobile shell', () => {
     const page = await context.newPage();
     await new StorefrontPage(page).goto('/');
     const bar = page.getByRole('navigation', { name: 'Быстрые ссылки' });
-    await expect.poll(async () => (await bar.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Каталог', 'Корзина3', 'Избранное3', 'Аккаунт']);
+    await expect.poll(async () => (await bar.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Каталог', '3Корзина', '3Избранное', 'Аккаунт']);
     await context.close();
   });
 
@@ -105,7 +105,7 @@ describe('404, guards and redirects in the browser', () => {
     expect(response?.status()).toBe(404);
     expect(await page.title()).toBe('Page Not Found: /no/such/page/');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ошибка 404');
-    await page.getByRole('link', { name: 'На главную' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'На главную', exact: true }).click();
     await page.waitForURL(shop.baseUrl + '/');
     await context.close();
   });

@@ -10,19 +10,21 @@ import { MobileMenu } from './MobileMenu';
 export function Header({ menu }: { menu: MenuSection[] }) {
   const counts = useShopperCounts();
   const modal = useModal();
-  const [catalogOpen, setCatalogOpen] = useState(false);
   const location = useLocation();
+  // Open for one location only: navigating anywhere closes the mega menu without an effect.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const catalogOpen = openAt === location.key;
+  const setCatalogOpen = (open: boolean) => setOpenAt(open ? location.key : null);
   const menuId = useId();
   const headerRef = useRef<HTMLElement>(null);
 
-  // The mega menu closes on navigation and on a click outside the header.
-  useEffect(() => setCatalogOpen(false), [location.key]);
+  // The mega menu also closes on a click outside the header and on Escape.
   useEffect(() => {
     if (!catalogOpen) return;
     const onDown = (e: MouseEvent) => {
-      if (!headerRef.current?.contains(e.target as Node)) setCatalogOpen(false);
+      if (!headerRef.current?.contains(e.target as Node)) setOpenAt(null);
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setCatalogOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenAt(null);
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -43,44 +45,7 @@ export function Header({ menu }: { menu: MenuSection[] }) {
           >
             <MenuIcon />
           </button>
-          <nav className="header__nav" aria-label="Основное меню">
-            <button
-              type="button"
-              className="header__catalog-toggle"
-              aria-expanded={catalogOpen}
-              aria-controls={menuId}
-              onClick={() => setCatalogOpen((v) => !v)}
-            >
-              Каталог
-            </button>
-            {NAV_LINKS.map((l) => (
-              <NavLink key={l.to} to={l.to} className="header__link" prefetch="intent">
-                {l.label}
-              </NavLink>
-            ))}
-            <div className="header__contacts">
-              <Link to="/contacts/" className="header__link">
-                Контакты
-              </Link>
-              <div className="header__contacts-pop" role="group" aria-label="Наши магазины">
-                {SHOPS.map((s) => (
-                  <div key={s.city} className="shop-card">
-                    <p className="shop-card__city">{s.city}</p>
-                    <p>{s.address}</p>
-                    <p>{s.hours}</p>
-                    <a href={`tel:${s.phone.replace(/[^\d+]/g, '')}`}>{s.phone}</a>
-                  </div>
-                ))}
-                <div className="header__socials">
-                  {SOCIALS.map((s) => (
-                    <a key={s.name} href={s.href} rel="noopener noreferrer" target="_blank">
-                      {s.name}
-                    </a>
-                  ))}
-                </div>
-              </div>
-            </div>
-          </nav>
+          <SearchField />
         </div>
 
         <Link to="/" className="logo" aria-label="Vitrina — на главную">
@@ -88,7 +53,6 @@ export function Header({ menu }: { menu: MenuSection[] }) {
         </Link>
 
         <div className="header__right">
-          <SearchField />
           <Link to={counts.loggedIn ? '/personal/' : '/auth/'} className="icon-button header__account" aria-label={counts.loggedIn ? 'Аккаунт' : 'Вход'}>
             <UserIcon />
           </Link>
@@ -102,8 +66,46 @@ export function Header({ menu }: { menu: MenuSection[] }) {
           </Link>
         </div>
       </div>
+      <nav className="header__nav" aria-label="Основное меню">
+        <button
+          type="button"
+          className="header__catalog-toggle"
+          aria-expanded={catalogOpen}
+          aria-controls={menuId}
+          onClick={() => setCatalogOpen(!catalogOpen)}
+        >
+          Каталог
+        </button>
+        {NAV_LINKS.map((l) => (
+          <NavLink key={l.to} to={l.to} className="header__link" prefetch="intent">
+            {l.label}
+          </NavLink>
+        ))}
+        <div className="header__contacts">
+          <Link to="/contacts/" className="header__link">
+            Контакты
+          </Link>
+          <div className="header__contacts-pop" role="group" aria-label="Наши магазины">
+            {SHOPS.map((s) => (
+              <div key={s.city} className="shop-card">
+                <p className="shop-card__city">{s.city}</p>
+                <p>{s.address}</p>
+                <p>{s.hours}</p>
+                <a href={`tel:${s.phone.replace(/[^\d+]/g, '')}`}>{s.phone}</a>
+              </div>
+            ))}
+            <div className="header__socials">
+              {SOCIALS.map((s) => (
+                <a key={s.name} href={s.href} rel="noopener noreferrer" target="_blank">
+                  {s.name}
+                </a>
+              ))}
+            </div>
+          </div>
+        </div>
+      </nav>
 
-      <div className="mega" id={menuId} hidden={!catalogOpen}>
+      <nav className="mega" id={menuId} hidden={!catalogOpen} aria-label="Каталог товаров">
         <div className="mega__inner">
           {menu.map((top) => (
             <div className="mega__col" key={top.CODE}>
@@ -127,7 +129,7 @@ export function Header({ menu }: { menu: MenuSection[] }) {
             </Link>
           </div>
         </div>
-      </div>
+      </nav>
     </header>
   );
 }

@@ -8,17 +8,13 @@ export const LOADING_BAR_DURATION_MS = 2000;
 
 export function LoadingBar() {
   const busy = useNavigation().state !== 'idle';
-  const [phase, setPhase] = useState<'idle' | 'running' | 'done'>('idle');
-
+  // Becomes visible only once a load has lasted the throttle; fades out shortly after it ends.
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
-    if (busy) {
-      const t = setTimeout(() => setPhase('running'), LOADING_BAR_THROTTLE_MS);
-      return () => clearTimeout(t);
-    }
-    setPhase((p) => (p === 'running' ? 'done' : 'idle'));
-    const t = setTimeout(() => setPhase('idle'), 300);
+    const t = busy ? setTimeout(() => setVisible(true), LOADING_BAR_THROTTLE_MS) : setTimeout(() => setVisible(false), 300);
     return () => clearTimeout(t);
   }, [busy]);
+  const phase = !visible ? 'idle' : busy ? 'running' : 'done';
 
   return (
     <div

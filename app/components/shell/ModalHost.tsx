@@ -26,19 +26,13 @@ export function useModal(): ModalApi {
 }
 
 export function ModalProvider({ children }: { children: React.ReactNode }) {
-  const [modal, setModal] = useState<ModalRequest | null>(null);
   const location = useLocation();
-  const close = useCallback(() => setModal(null), []);
-  const api = useMemo<ModalApi>(() => ({ open: setModal, close, current: modal?.name ?? null }), [close, modal]);
-
-  // Any navigation closes the modal.
-  const lastKey = useRef(location.key);
-  useEffect(() => {
-    if (lastKey.current !== location.key) {
-      lastKey.current = location.key;
-      setModal(null);
-    }
-  }, [location.key]);
+  // A modal belongs to the location it was opened at: any navigation closes it.
+  const [opened, setOpened] = useState<{ request: ModalRequest; at: string } | null>(null);
+  const modal = opened && opened.at === location.key ? opened.request : null;
+  const close = useCallback(() => setOpened(null), []);
+  const open = useCallback((request: ModalRequest) => setOpened({ request, at: location.key }), [location.key]);
+  const api = useMemo<ModalApi>(() => ({ open, close, current: modal?.name ?? null }), [open, close, modal]);
 
   return (
     <ModalContext.Provider value={api}>
