@@ -54,13 +54,166 @@ export const NavString = z.object({
 });
 export type NavString = z.infer<typeof NavString>;
 
+export const FilterValue = z.object({
+  URL_ID: z.string(),
+  VALUE: z.string(),
+  /** Products this value gives together with the other applied filters. */
+  COUNT: z.number().int(),
+  /** A value that would give no results: shown, but not offered as a link. */
+  DISABLED: z.boolean(),
+  CHECKED: z.boolean(),
+  /** The colour swatch, for colour values. */
+  HEX: z.string().optional(),
+  /** The canonical filter URL with this value switched on or off. */
+  URL: z.string(),
+});
+export type FilterValue = z.infer<typeof FilterValue>;
+
+export const ListFilter = z.object({
+  CODE: z.enum(['size', 'color']),
+  NAME: z.string(),
+  MULTIPLE: z.literal(true),
+  VALUES: z.array(FilterValue),
+});
+export const PriceFilter = z.object({
+  CODE: z.literal('price'),
+  NAME: z.string(),
+  MULTIPLE: z.literal(false),
+  /** Whole roubles: the section's range, and what is applied (null = open end). */
+  VALUES: z.object({ MIN: z.number().int(), MAX: z.number().int(), FROM: z.number().int().nullable(), TO: z.number().int().nullable() }),
+});
+export const CatalogFilterBlock = z.discriminatedUnion('CODE', [ListFilter, PriceFilter]);
+export type CatalogFilterBlock = z.infer<typeof CatalogFilterBlock>;
+
+export const SortOption = z.object({ CODE: z.enum(['popular', 'new', 'price_asc', 'price_desc']), NAME: z.string(), SELECTED: z.boolean() });
+export type SortOption = z.infer<typeof SortOption>;
+
+export const Breadcrumb = z.object({ NAME: z.string(), URL: z.string() });
+export type Breadcrumb = z.infer<typeof Breadcrumb>;
+
 export const CatalogSectionResponse = z.object({
   SECTION: SectionLink,
-  BREADCRUMBS: z.array(z.object({ NAME: z.string(), URL: z.string() })),
+  BREADCRUMBS: z.array(Breadcrumb),
   ITEMS: z.array(CatalogListItem),
+  FILTER: z.array(CatalogFilterBlock),
+  SORTS: z.array(SortOption),
+  /** The canonical URL of what is shown: section plus filter, without sort and page. */
+  CANONICAL_URL: z.string(),
   NAV_STRING: NavString,
 });
 export type CatalogSectionResponse = z.infer<typeof CatalogSectionResponse>;
 
+export const PhotoValue = z.object({ ID: z.number().int(), FULL: z.string(), ALT: z.string(), WIDTH: z.number().int(), HEIGHT: z.number().int() });
+export type PhotoValue = z.infer<typeof PhotoValue>;
+
+/** SPEC §3 PROPERTIES: each with NAME, VALUE, DESCRIPTION (lists for multiple values). */
+export const PropertyValue = z.object({
+  NAME: z.string(),
+  VALUE: z.union([z.string(), z.array(z.string())]),
+  DESCRIPTION: z.union([z.string(), z.array(z.string())]),
+});
+export type PropertyValue = z.infer<typeof PropertyValue>;
+
+export const ProductProperties = z
+  .object({ MORE_PHOTO: z.object({ NAME: z.string(), VALUE: z.array(PhotoValue), DESCRIPTION: z.string() }) })
+  .catchall(PropertyValue);
+export type ProductProperties = z.infer<typeof ProductProperties>;
+
+export const SizeValue = z.object({ LABEL: z.string(), VALUE: z.string() });
+
+export const ProductOffer = z.object({
+  ID: z.number().int(),
+  SELECTED: z.boolean(),
+  /** 'N': not in stock (pre-order where IS_PREORDER is 'Y'). */
+  AVAILABLE: z.enum(['Y', 'N']),
+  IS_PREORDER: z.enum(['Y', 'N']),
+  IS_OFFER: z.object({ SIZES_CLOTHES: SizeValue.optional(), SIZES_SHOES: SizeValue.optional() }),
+  /** The size as a filter URL_ID ('44', '37', 'edinyj'). */
+  SIZE_ID: z.string(),
+  PRICE: z.number(),
+  OLD_PRICE: z.number().nullable(),
+  QUANTITY: z.number().int(),
+  IMAGE_SRC: z.string().nullable(),
+  DETAIL_PAGE_URL: z.string(),
+  PROPERTIES: z.record(z.string(), PropertyValue),
+});
+export type ProductOffer = z.infer<typeof ProductOffer>;
+
+export const ColorVariant = z.object({
+  ID: z.number().int(),
+  NAME: z.string(),
+  COLOR: z.string(),
+  HEX: z.string(),
+  DETAIL_PAGE_URL: z.string(),
+  IMAGE_SRC: z.string().nullable(),
+  IS_ACTIVE_PAGE: z.boolean(),
+});
+export type ColorVariant = z.infer<typeof ColorVariant>;
+
+export const ProductItem = z.object({
+  ID: z.number().int(),
+  NAME: z.string(),
+  DESCRIPTION: z.string(),
+  /** The one canonical address of the product, whatever path it was opened under. */
+  DETAIL_PAGE_URL: z.string(),
+  SECTION: SectionLink,
+  COLOR: z.string(),
+  IS_NEW: z.boolean(),
+  /** PRICE: before discount; DISCOUNT_PRICE: what the shopper pays (equal when no sale). Roubles. */
+  PRICE: z.object({ PRICE: z.number(), DISCOUNT_PRICE: z.number() }),
+  PROPERTIES: ProductProperties,
+  OFFERS: z.array(ProductOffer),
+  OTHER_LINK: z.array(ColorVariant),
+});
+export type ProductItem = z.infer<typeof ProductItem>;
+
+export const ProductResponse = z.object({ ITEM: ProductItem, BREADCRUMBS: z.array(Breadcrumb) });
+export type ProductResponse = z.infer<typeof ProductResponse>;
+
+/** GET {current path}: a listing (ITEMS) or a product (ITEM), SPEC §4 Catalogue page. */
+export type CatalogPageResponse = CatalogSectionResponse | ProductResponse;
+
+export const SearchHit = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  image: z.string().nullable(),
+  price: z.number(),
+  old_price: z.number().nullable(),
+  color: z.string(),
+});
+export type SearchHit = z.infer<typeof SearchHit>;
+
+export const SearchResponse = z.object({ hits: z.array(SearchHit), query: z.string(), total: z.number().int() });
+export type SearchResponse = z.infer<typeof SearchResponse>;
+
 export const ApiError = z.object({ error: z.string() });
 export type ApiError = z.infer<typeof ApiError>;
+
+// Shop content: information pages and the blog (Markdown rendered to HTML by the API).
+export const ContentPage = z.object({ slug: z.string(), title: z.string(), lead: z.string(), html: z.string() });
+export type ContentPage = z.infer<typeof ContentPage>;
+
+export const BlogArticleSummary = z.object({
+  slug: z.string(),
+  title: z.string(),
+  lead: z.string(),
+  /** 'YYYY-MM-DD' */
+  date: z.string(),
+  /** '14 октября 2026' (SPEC §9: dates in Russian long format). */
+  dateText: z.string(),
+  /** The cover image URL (a 1200×1600 illustration). */
+  cover: z.string(),
+});
+export type BlogArticleSummary = z.infer<typeof BlogArticleSummary>;
+
+/** GET /content/blog/: newest first. */
+export const BlogListResponse = z.object({ articles: z.array(BlogArticleSummary) });
+export type BlogListResponse = z.infer<typeof BlogListResponse>;
+
+export const BlogArticle = BlogArticleSummary.extend({
+  html: z.string(),
+  /** Catalogue sections the article is about. */
+  products: z.array(z.object({ NAME: z.string(), URL: z.string() })),
+});
+export type BlogArticle = z.infer<typeof BlogArticle>;

@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.server';
-import { getSectionPage, listMenuSections } from './catalog.server';
+import { getCatalogPage, listMenuSections } from './catalog.server';
+import { searchProducts } from './search.server';
+import { parsePageNumber, parseSort } from '../core/catalog-filter';
 import { findRedirect, getPageMeta } from './meta.server';
 import { parseNestedForm } from './form';
+import { contentRoutes } from './content.server';
 
 export interface ApiDeps {
   db: Database;
@@ -15,6 +18,8 @@ export async function productApi(app: FastifyInstance, { db }: ApiDeps): Promise
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
     done(null, parseNestedForm(body as string));
   });
+
+  await app.register(contentRoutes);
 
   app.get('/page-meta/', async (req, reply) => {
     const q = parseQuery(PageMetaQuery, req, reply);
@@ -30,23 +35,31 @@ export async function productApi(app: FastifyInstance, { db }: ApiDeps): Promise
     return { redirect: await findRedirect({ db, path: q.path }) };
   });
 
-  // GET /catalog/?iscollection=no is the menu (SPEC §7); any other catalogue path is a page of it.
+  // GET /catalog/?iscollection=no is the menu (SPEC §7); any other catalogue path is a
+  // listing (ITEMS, with filter URLs), or a product (ITEM).
   const catalog = async (req: FastifyRequest, reply: FastifyReply) => {
     const q = req.query as Record<string, unknown>;
     const rest = (req.params as { '*'?: string })['*'] ?? '';
-    const url = `/catalog/${rest}`.replace(/\/?$/, '/');
     if (rest === '' && q.iscollection === 'no') {
       reply.header('cache-control', 'public, max-age=60');
       return { SECTIONS: await listMenuSections({ db }) };
     }
-    const page = parsePage(q.PAGEN_1);
-    const result = await getSectionPage({ db, url, page });
-    if (!result) return reply.code(404).send({ error: 'Раздел не найден' });
+    const path = `/catalog/${rest}`.replace(/\/?$/, '/');
+    const offer = typeof q.offer === 'string' && /^\d{1,9}$/.test(q.offer) ? Number(q.offer) : null;
+    const result = await getCatalogPage({ db, path, sort: parseSort(str(q.sort)), page: parsePageNumber(str(q.PAGEN_1)), offerId: offer });
+    if (!result) return reply.code(404).send({ error: 'Страница не найдена' });
     reply.header('cache-control', 'public, max-age=30');
     return result;
   };
   app.get('/catalog/', catalog);
   app.get('/catalog/*', catalog);
+
+  app.get('/api/search', async (req, reply) => {
+    const q = req.query as Record<string, unknown>;
+    const limit = typeof q.limit === 'string' && /^\d{1,2}$/.test(q.limit) ? Math.min(48, Math.max(1, Number(q.limit))) : undefined;
+    reply.header('cache-control', 'public, max-age=30');
+    return searchProducts({ db, q: str(q.q) ?? '', limit });
+  });
 
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
@@ -66,8 +79,8 @@ function parseQuery<T extends z.ZodType>(schema: T, req: FastifyRequest, reply: 
   return null;
 }
 
-/** PAGEN_1 of junk is the first page, never an error (issue 3 "Bad input"). */
-export function parsePage(value: unknown): number {
-  const n = typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : 1;
-  return n >= 1 ? n : 1;
+/** A query value as one string (a repeated key gives its last value). */
+function str(value: unknown): string | undefined {
+  if (Array.isArray(value)) value = value[value.length - 1];
+  return typeof value === 'string' ? value : undefined;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,12 @@ import {
 } from 'drizzle-orm/pg-core';
 
 // Money is stored as integer kopecks everywhere (price 32 000 RUB = 3_200_000).
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
 
 export const sections = pgTable(
   'sections',
@@ -55,11 +62,31 @@ export const products = pgTable(
     properties: jsonb('properties').$type<ProductProperty[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Size filter ids of the offers that can be ordered now (in stock or pre-order), kept
+    // in step with offers by whoever changes stock, so the size facet needs no join.
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    // Full-text search in Russian: name and article weigh most, then colour, then description.
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('russian', translate(coalesce(name, ''), 'ёЁ', 'еЕ')), 'A') || setweight(to_tsvector('simple', coalesce(article, '')), 'A') || setweight(to_tsvector('russian', translate(coalesce(color_name, ''), 'ёЁ', 'еЕ')), 'B') || setweight(to_tsvector('russian', translate(coalesce(description, ''), 'ёЁ', 'еЕ')), 'D')`,
+    ),
   },
   (t) => [
     uniqueIndex('products_slug_uq').on(t.slug),
     index('products_section_idx').on(t.sectionId),
     index('products_group_idx').on(t.groupKey),
+    // Listing orders, per section and across the whole catalogue.
+    index('products_section_popular_idx').on(t.sectionId, sql`${t.popularity} desc`, t.id),
+    index('products_section_price_idx').on(t.sectionId, t.priceKopecks, t.id),
+    index('products_section_new_idx').on(t.sectionId, sql`${t.createdAt} desc`, t.id),
+    index('products_popular_idx').on(sql`${t.popularity} desc`, t.id),
+    index('products_price_idx').on(t.priceKopecks, t.id),
+    index('products_created_idx').on(sql`${t.createdAt} desc`, t.id),
+    index('products_new_popular_idx').on(sql`${t.popularity} desc`, t.id).where(sql`${t.isNew}`),
+    index('products_sale_popular_idx').on(sql`${t.popularity} desc`, t.id).where(sql`${t.oldPriceKopecks} is not null`),
+    index('products_sizes_idx').using('gin', t.sizes),
+    index('products_color_idx').on(t.colorCode),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_article_idx').on(sql`lower(${t.article}) text_pattern_ops`),
     check('products_price_positive', sql`${t.priceKopecks} > 0`),
     check('products_old_price', sql`${t.oldPriceKopecks} is null or ${t.oldPriceKopecks} > ${t.priceKopecks}`),
   ],
@@ -106,6 +133,8 @@ export const productPhotos = pgTable(
     // Path under the media root, e.g. 'products/palto-aurora-chernyj/1.jpg'.
     path: text('path').notNull(),
     alt: text('alt').notNull().default(''),
+    width: integer('width').notNull().default(1200),
+    height: integer('height').notNull().default(1600),
     // For generated demo photos: how to draw the original when it is not on disk yet.
     art: jsonb('art'),
   },

@@ -1,4 +1,5 @@
-import type { CatalogSectionResponse, PageMeta, RedirectResponse, SectionsResponse } from '../../api/contract';
+import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse } from '../../api/contract';
+import type { BlogArticle, BlogListResponse, ContentPage } from '../../api/contract';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -41,9 +42,35 @@ export class ApiClient {
     return (await this.get<RedirectResponse>('/redirect/', { path })).redirect;
   }
 
-  /** null when the section does not exist. */
+  /** A section listing only (home-page rows and the like); null when it does not exist. */
   async getSectionPage(path: string, query: Query = {}): Promise<CatalogSectionResponse | null> {
-    return this.get<CatalogSectionResponse | null>(path, query, { allow404: true });
+    const page = await this.getCatalogPage(path, query);
+    return page && 'ITEMS' in page ? page : null;
+  }
+
+  /** SPEC §7 `GET {current path}` with sort and PAGEN_1: a listing (ITEMS) or a product (ITEM); null for 404. */
+  getCatalogPage(path: string, query: Query = {}): Promise<CatalogPageResponse | null> {
+    return this.get<CatalogPageResponse | null>(path, query, { allow404: true });
+  }
+
+  /** SPEC §7 `GET /api/search?q=`. */
+  search(q: string, limit?: number): Promise<SearchResponse> {
+    return this.get('/api/search', { q, limit });
+  }
+
+  /** An information page's text (content/pages/{slug}.md); null when there is none. */
+  getContentPage(slug: string): Promise<ContentPage | null> {
+    return this.get<ContentPage | null>(`/content/pages/${encodeURIComponent(slug)}/`, {}, { allow404: true });
+  }
+
+  /** Blog articles, newest first. */
+  async getBlogList(): Promise<BlogListResponse['articles']> {
+    return (await this.get<BlogListResponse>('/content/blog/')).articles;
+  }
+
+  /** null when there is no such article. */
+  getBlogArticle(slug: string): Promise<BlogArticle | null> {
+    return this.get<BlogArticle | null>(`/content/blog/${encodeURIComponent(slug)}/`, {}, { allow404: true });
   }
 
   private async get<T>(path: string, query: Query = {}, opts: { allow404?: boolean } = {}): Promise<T> {

@@ -4,9 +4,10 @@ import { appState, customers, offers, orderItems, orders, pageMeta, productPhoto
 import { generateProducts, SECTIONS, type SeedProduct } from './catalog-data';
 import type { GarmentArt } from './garment-art';
 import { PAGE_META, PRODUCT_META_TEMPLATE } from '../../content/page-meta';
+import { sizeFilterId } from '../../core/sizes';
 
 // Bump when the seed's shape changes, so existing databases get the new rows.
-const SEED_VERSION = 1;
+const SEED_VERSION = 2;
 const BATCH = 500;
 
 /** The test account of SPEC §9: a fixed phone with one completed order (see README). */
@@ -65,6 +66,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     count += batch.length;
   }
   await seedTestAccount(db);
+  await refreshSearchTerms(db);
   await db
     .insert(appState)
     .values({ key: 'seed', value: { version: SEED_VERSION, products: target } })
@@ -118,6 +120,16 @@ async function upsertPageMeta(db: Database): Promise<void> {
     });
 }
 
+/** Size filter ids a shopper can order now: in stock or open for pre-order. */
+export function orderableSizes(p: Pick<SeedProduct, 'offers'>): string[] {
+  return p.offers.filter((o) => o.quantity > 0 || o.preorder).map((o) => sizeFilterId(o.sizeType, o.size));
+}
+
+/** The typo-correction word list follows the catalogue. */
+export async function refreshSearchTerms(db: Database): Promise<void> {
+  await db.execute(sql`refresh materialized view search_terms`);
+}
+
 function fill(template: string, name: string): string {
   return template.split('{name}').join(name);
 }
@@ -147,10 +159,12 @@ async function seedProducts(db: Database, batch: SeedProduct[], sectionIds: Map<
           article: p.properties.find((x) => x.code === 'CML2_ARTICLE')?.value ?? `VT-${p.index}`,
           properties: p.properties,
           createdAt: new Date(p.createdAt),
+          sizes: orderableSizes(p),
         };
       }),
     )
-    .onConflictDoNothing();
+    // A database seeded before sizes existed gets them; nothing else is overwritten.
+    .onConflictDoUpdate({ target: products.slug, set: { sizes: sql`excluded.sizes` }, where: sql`${products.sizes} = '{}'::text[]` });
 
   const idRows = await db
     .select({ id: products.id, slug: products.slug })

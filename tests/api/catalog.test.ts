@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../support/server';
+import type { CatalogSectionResponse, ProductResponse, SearchResponse } from '../../api/contract';
+
+let shop: TestShop;
+const api = async <T>(path: string): Promise<{ status: number; body: T }> => {
+  const res = await fetch(`${shop.baseUrl}/backend${path}`);
+  return { status: res.status, body: (await res.json()) as T };
+};
+const listing = async (path: string) => {
+  const r = await api<CatalogSectionResponse>(path);
+  expect(r.status).toBe(200);
+  return r.body;
+};
+const facet = (page: CatalogSectionResponse, code: 'size' | 'color') => {
+  const block = page.FILTER.find((f) => f.CODE === code);
+  if (!block || block.CODE === 'price') throw new Error(`no ${code} facet`);
+  return block.VALUES;
+};
+const priceOf = (page: CatalogSectionResponse) => {
+  const block = page.FILTER.find((f) => f.CODE === 'price');
+  if (!block || block.CODE !== 'price') throw new Error('no price facet');
+  return block.VALUES;
+};
+
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe('listing', () => {
+  it('has facets with counts, sorts and a nav string', async () => {
+    const page = await listing('/catalog/woman/denim/');
+    const sizes = facet(page, 'size');
+    expect(sizes.length).toBeGreaterThan(0);
+    for (const v of sizes) {
+      expect(v.URL).toMatch(/^\/catalog\/woman\/denim\/filter\/size-is-[a-z0-9-]+\/apply\/$/);
+      expect(v.COUNT).toBeGreaterThan(0);
+    }
+    const colors = facet(page, 'color');
+    expect(colors.every((c) => /^#[0-9a-f]{6}$/i.test(c.HEX ?? ''))).toBe(true);
+    expect(colors.reduce((n, c) => n + c.COUNT, 0)).toBe(page.NAV_STRING.ITEMS_COUNT);
+    const price = priceOf(page);
+    const prices = page.ITEMS.map((i) => i.PRICE);
+    expect(price.MIN).toBeLessThanOrEqual(Math.min(...prices));
+    expect(price.MAX).toBeGreaterThanOrEqual(Math.max(...prices));
+    expect(price.MIN).toBeGreaterThan(0);
+    expect(page.SORTS.map((s) => s.CODE)).toEqual(['popular', 'new', 'price_asc', 'price_desc']);
+    expect(page.SORTS.find((s) => s.SELECTED)?.CODE).toBe('popular');
+    expect(page.CANONICAL_URL).toBe('/catalog/woman/denim/');
+  });
+
+  it('filters by size, colour and price together', async () => {
+    const base = await listing('/catalog/woman/');
+    const size = facet(base, 'size')[0]!;
+    const page = await listing(`/catalog/woman/filter/size-is-${size.URL_ID}/price-base-from-10000-to-40000/apply/`);
+    expect(page.NAV_STRING.ITEMS_COUNT).toBeGreaterThan(0);
+    expect(page.NAV_STRING.ITEMS_COUNT).toBeLessThan(base.NAV_STRING.ITEMS_COUNT);
+    for (const item of page.ITEMS) {
+      expect(item.PRICE).toBeGreaterThanOrEqual(10000);
+      expect(item.PRICE).toBeLessThanOrEqual(40000);
+    }
+    expect(facet(page, 'size').find((v) => v.URL_ID === size.URL_ID)?.CHECKED).toBe(true);
+    expect(priceOf(page)).toMatchObject({ FROM: 10000, TO: 40000 });
+    expect(page.CANONICAL_URL).toBe(`/catalog/woman/filter/size-is-${size.URL_ID}/price-base-from-10000-to-40000/apply/`);
+
+    const color = facet(page, 'color').find((c) => c.COUNT > 0)!;
+    const both = await listing(color.URL);
+    expect(both.NAV_STRING.ITEMS_COUNT).toBe(color.COUNT);
+    expect(both.ITEMS.every((i) => i.COLOR === color.VALUE)).toBe(true);
+  });
+
+  it('counts each facet with the other filters, and disables values that give nothing', async () => {
+    const page = await listing('/catalog/woman/denim/filter/price-base-from-1-to-2/apply/');
+    expect(page.ITEMS).toEqual([]);
+    expect(page.NAV_STRING.ITEMS_COUNT).toBe(0);
+    expect(facet(page, 'size').every((v) => v.DISABLED && v.COUNT === 0)).toBe(true);
+  });
+
+  it('sorts by price both ways and by novelty', async () => {
+    const asc = (await listing('/catalog/all/?sort=price_asc')).ITEMS.map((i) => i.PRICE);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const desc = (await listing('/catalog/all/?sort=price_desc')).ITEMS.map((i) => i.PRICE);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    expect((await listing('/catalog/all/?sort=new')).SORTS.find((s) => s.SELECTED)?.CODE).toBe('new');
+  });
+
+  it('pages without repeats and gives an empty list past the end', async () => {
+    const one = await listing('/catalog/all/');
+    const two = await listing('/catalog/all/?PAGEN_1=2');
+    const ids = new Set(one.ITEMS.map((i) => i.ID));
+    expect(two.ITEMS.some((i) => ids.has(i.ID))).toBe(false);
+    const past = await listing('/catalog/all/?PAGEN_1=500');
+    expect(past.ITEMS).toEqual([]);
+    expect(past.NAV_STRING).toMatchObject({ CURRENT_PAGE: 500, ITEMS_COUNT: one.NAV_STRING.ITEMS_COUNT });
+  });
+
+  it('builds new collection and sale from the flags', async () => {
+    const fresh = await listing('/catalog/new-collection/');
+    expect(fresh.ITEMS.every((i) => i.IS_NEW)).toBe(true);
+    expect(fresh.ITEMS[0]?.DETAIL_PAGE_URL).toMatch(/^\/catalog\/new-collection\/[a-z0-9-]+\/$/);
+    const sale = await listing('/catalog/promo/');
+    expect(sale.ITEMS.length).toBeGreaterThan(0);
+    expect(sale.ITEMS.every((i) => i.OLD_PRICE !== null && i.OLD_PRICE > i.PRICE && i.OLD_PRICE <= i.PRICE * 1.3 + 100)).toBe(true);
+  });
+
+  it.each([
+    '/catalog/woman/denim/filter/size-is-42/',
+    '/catalog/woman/denim/filter/fabric-is-wool/apply/',
+    '/catalog/woman/denim/filter/price-base-from-9000-to-10/apply/',
+    '/catalog/woman/no-such-category/',
+    '/catalog/woman/denim/no-such-product/',
+    '/catalog/nowhere/filter/size-is-42/apply/',
+  ])('answers 404 for %s', async (path) => {
+    expect((await api(path)).status).toBe(404);
+  });
+
+  it('treats junk sort and page as defaults', async () => {
+    const page = await listing('/catalog/woman/denim/?sort=%27;drop&PAGEN_1=-3');
+    expect(page.NAV_STRING.CURRENT_PAGE).toBe(1);
+    expect(page.SORTS.find((s) => s.SELECTED)?.CODE).toBe('popular');
+  });
+});
+
+describe('product', () => {
+  let url = '';
+  beforeAll(async () => {
+    url = (await listing('/catalog/woman/uteplyennye_palto/')).ITEMS[0]!.DETAIL_PAGE_URL;
+  });
+
+  it('returns ITEM with photos, properties, offers and colour variants', async () => {
+    const { status, body } = await api<ProductResponse>(url);
+    expect(status).toBe(200);
+    const item = body.ITEM;
+    expect(item.DETAIL_PAGE_URL).toBe(url);
+    expect(item.PRICE.DISCOUNT_PRICE).toBeGreaterThanOrEqual(32000);
+    expect(item.PRICE.DISCOUNT_PRICE).toBeLessThanOrEqual(49000);
+    expect(item.PRICE.PRICE).toBeGreaterThanOrEqual(item.PRICE.DISCOUNT_PRICE);
+    const photos = item.PROPERTIES.MORE_PHOTO.VALUE;
+    expect(photos.length).toBeGreaterThanOrEqual(3);
+    expect(photos[0]?.FULL).toMatch(/^\/media\/products\//);
+    for (const code of ['SOSTAV', 'CML2_ARTICLE', 'REKOMENDATSII_PO_UKHODU', 'ROST']) expect(item.PROPERTIES[code]?.VALUE).toBeTruthy();
+    expect(Array.isArray(item.PROPERTIES.CML2_ATTRIBUTES?.VALUE)).toBe(true);
+    expect(item.OFFERS.length).toBeGreaterThanOrEqual(3);
+    for (const o of item.OFFERS) {
+      expect(o.IS_OFFER.SIZES_CLOTHES?.VALUE).toMatch(/^\d{2}$/);
+      expect(['Y', 'N']).toContain(o.AVAILABLE);
+      expect(o.SELECTED).toBe(false);
+    }
+    expect(item.OTHER_LINK.filter((v) => v.IS_ACTIVE_PAGE).map((v) => v.ID)).toEqual([item.ID]);
+  });
+
+  it('marks the offer named in the address as selected', async () => {
+    const first = (await api<ProductResponse>(url)).body.ITEM.OFFERS[1]!;
+    const { body } = await api<ProductResponse>(`${url}?offer=${first.ID}`);
+    expect(body.ITEM.OFFERS.filter((o) => o.SELECTED).map((o) => o.ID)).toEqual([first.ID]);
+  });
+
+  it('is the same product under /catalog/all/ with one canonical URL', async () => {
+    const slug = url.split('/').filter(Boolean).pop();
+    const { status, body } = await api<ProductResponse>(`/catalog/all/${slug}/`);
+    expect(status).toBe(200);
+    expect(body.ITEM.DETAIL_PAGE_URL).toBe(url);
+    expect((await api(`/catalog/woman/denim/${slug}/`)).status).toBe(404);
+  });
+
+  it('selects the only offer of a one-size product', async () => {
+    const card = (await listing('/catalog/podarochnye-karty/')).ITEMS[0]!;
+    const { body } = await api<ProductResponse>(card.DETAIL_PAGE_URL);
+    expect(body.ITEM.OFFERS).toHaveLength(1);
+    expect(body.ITEM.OFFERS[0]?.SELECTED).toBe(true);
+  });
+});
+
+describe('search', () => {
+  const search = (q: string) => api<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}`).then((r) => r.body);
+
+  it('finds word forms: платья finds платье', async () => {
+    const { hits } = await search('платья');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.some((h) => /плать/i.test(h.name))).toBe(true);
+  });
+  it('finds by prefix while typing: пал finds пальто', async () => {
+    const { hits } = await search('пал');
+    expect(hits.some((h) => /пальто/i.test(h.name))).toBe(true);
+  });
+  it('forgives one typo: пльто finds пальто', async () => {
+    const { hits } = await search('пльто');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((h) => /пальто/i.test(h.name))).toBe(true);
+  });
+  it('reads е for ё', async () => {
+    const { hits } = await search('утепленное');
+    expect(hits.some((h) => /утеплённ/i.test(h.name))).toBe(true);
+  });
+  it('finds an article number', async () => {
+    const product = (await api<ProductResponse>((await listing('/catalog/woman/denim/')).ITEMS[0]!.DETAIL_PAGE_URL)).body.ITEM;
+    const article = String(product.PROPERTIES.CML2_ARTICLE?.VALUE);
+    const { hits } = await search(article);
+    expect(hits[0]?.id).toBe(product.ID);
+  });
+  it('returns no hits for blank, whitespace or punctuation', async () => {
+    for (const q of ['', '   ', '!!!', '&|:*']) expect((await search(q)).hits).toEqual([]);
+  });
+  it('is limited and carries prices and images', async () => {
+    const { hits } = await search('шерсть');
+    expect(hits.length).toBeLessThanOrEqual(24);
+    for (const h of hits) {
+      expect(h.url).toMatch(/^\/catalog\//);
+      expect(h.price).toBeGreaterThan(0);
+    }
+  });
+});
