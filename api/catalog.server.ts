@@ -17,6 +17,7 @@ import type {
   ProductResponse,
   PropertyValue,
   SectionLink,
+  SitemapProducts,
   SortOption,
 } from './contract';
 
@@ -435,15 +436,23 @@ export function mediaUrl(path: string): string {
   return `/media/${path}`;
 }
 
-/** Every product's canonical address, for the sitemap (streamed in pages of ids). */
-export async function listProductUrls({ db, afterId, limit }: { db: Database; afterId: number; limit: number }): Promise<{ id: number; url: string; updated: Date }[]> {
+export const SITEMAP_PAGE_SIZE = 40_000;
+
+/** One page of every product's canonical address, for the sitemap (sitemaps hold 50 000 at most). */
+export async function listProductUrls({ db, page }: { db: Database; page: number }): Promise<SitemapProducts> {
   const index = await loadSections(db);
+  const total = await countWhere(db, eq(products.active, true));
   const rows = await db
-    .select({ id: products.id, slug: products.slug, sectionId: products.sectionId, createdAt: products.createdAt })
+    .select({ slug: products.slug, sectionId: products.sectionId, createdAt: products.createdAt })
     .from(products)
-    .where(and(eq(products.active, true), sql`${products.id} > ${afterId}`))
+    .where(eq(products.active, true))
     .orderBy(asc(products.id))
-    .limit(limit);
-  return rows.map((r) => ({ id: r.id, url: productUrl(r, index), updated: r.createdAt }));
+    .limit(SITEMAP_PAGE_SIZE)
+    .offset((page - 1) * SITEMAP_PAGE_SIZE);
+  return {
+    urls: rows.map((r) => ({ loc: productUrl(r, index), lastmod: r.createdAt.toISOString().slice(0, 10) })),
+    page,
+    pageCount: Math.max(1, Math.ceil(total / SITEMAP_PAGE_SIZE)),
+  };
 }
 

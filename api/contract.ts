@@ -173,6 +173,13 @@ export type ProductResponse = z.infer<typeof ProductResponse>;
 /** GET {current path}: a listing (ITEMS) or a product (ITEM), SPEC §4 Catalogue page. */
 export type CatalogPageResponse = CatalogSectionResponse | ProductResponse;
 
+export const SitemapProducts = z.object({
+  urls: z.array(z.object({ loc: z.string(), lastmod: z.string() })),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type SitemapProducts = z.infer<typeof SitemapProducts>;
+
 export const SearchHit = z.object({
   id: z.number().int(),
   name: z.string(),

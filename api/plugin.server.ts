@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.server';
-import { getCatalogPage, listMenuSections } from './catalog.server';
+import { getCatalogPage, listMenuSections, listProductUrls } from './catalog.server';
 import { searchProducts } from './search.server';
+import { buildOpenApi } from './openapi';
 import { parsePageNumber, parseSort } from '../core/catalog-filter';
 import { findRedirect, getPageMeta } from './meta.server';
 import { parseNestedForm } from './form';
@@ -53,6 +54,19 @@ export async function productApi(app: FastifyInstance, { db }: ApiDeps): Promise
   };
   app.get('/catalog/', catalog);
   app.get('/catalog/*', catalog);
+
+  let openApi: Record<string, unknown> | null = null;
+  app.get('/openapi.json', async (_req, reply) => {
+    openApi ??= buildOpenApi(app.prefix || '/');
+    reply.header('cache-control', 'public, max-age=300');
+    return openApi;
+  });
+
+  app.get('/sitemap/products/', async (req, reply) => {
+    const page = parsePageNumber(str((req.query as Record<string, unknown>).page));
+    reply.header('cache-control', 'public, max-age=3600');
+    return listProductUrls({ db, page });
+  });
 
   app.get('/api/search', async (req, reply) => {
     const q = req.query as Record<string, unknown>;

@@ -14,5 +14,8 @@ export default [
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-article.tsx'),
   ...INFO_PAGES.map((page) => route(page.path.slice(1, -1), 'routes/info-page.tsx', { id: `page:${page.path}` })),
+  route('sitemap.xml', 'routes/sitemap.tsx', { id: 'sitemap-index' }),
+  route('sitemaps/:name', 'routes/sitemap.tsx'),
+  route('robots.txt', 'routes/robots.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse } from '../../api/contract';
+import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse, SitemapProducts } from '../../api/contract';
 import type { BlogArticle, BlogListResponse, ContentPage } from '../../api/contract';
 
 export class ApiRequestError extends Error {
@@ -51,6 +51,11 @@ export class ApiClient {
   /** SPEC §7 `GET {current path}` with sort and PAGEN_1: a listing (ITEMS) or a product (ITEM); null for 404. */
   getCatalogPage(path: string, query: Query = {}): Promise<CatalogPageResponse | null> {
     return this.get<CatalogPageResponse | null>(path, query, { allow404: true });
+  }
+
+  /** Canonical product addresses for the sitemap, one page of them. */
+  getSitemapProducts(page: number): Promise<SitemapProducts> {
+    return this.get('/sitemap/products/', { page });
   }
 
   /** SPEC §7 `GET /api/search?q=`. */

@@ -128,6 +128,8 @@ export function orderableSizes(p: Pick<SeedProduct, 'offers'>): string[] {
 /** The typo-correction word list follows the catalogue. */
 export async function refreshSearchTerms(db: Database): Promise<void> {
   await db.execute(sql`refresh materialized view search_terms`);
+  // Fresh statistics after a bulk load, so the planner picks the indexes.
+  await db.execute(sql`analyze`);
 }
 
 function fill(template: string, name: string): string {

@@ -213,3 +213,14 @@ describe('search', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('publishes the contract with the catalogue and search paths', async () => {
+    const { status, body } = await api<{ openapi: string; paths: Record<string, unknown>; servers: { url: string }[] }>('/openapi.json');
+    expect(status).toBe(200);
+    expect(body.openapi).toBe('3.0.3');
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/catalog/{path}', '/api/search', '/page-meta/']));
+    expect(body.servers[0]?.url).toBe('/backend');
+    expect(JSON.stringify(body.paths['/catalog/{path}'])).toContain('NAV_STRING');
+  });
+});

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import * as contract from './contract';
+
+// The published description of the product API, built from the same zod schemas the
+// storefront's types come from, so the two cannot drift apart.
+
+type Schema = z.ZodType;
+
+function json(schema: Schema): unknown {
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any' });
+}
+
+function ok(description: string, schema: Schema) {
+  return { description, content: { 'application/json': { schema: json(schema) } } };
+}
+
+const notFound = ok('Not found', contract.ApiError);
+const badRequest = ok('Bad parameters', contract.ApiError);
+const param = (name: string, description: string, required = false, schema: Record<string, unknown> = { type: 'string' }) => ({
+  name,
+  in: 'query',
+  required,
+  description,
+  schema,
+});
+
+export function buildOpenApi(serverUrl: string): Record<string, unknown> {
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Vitrina product API',
+      version: '1.0.0',
+      description:
+        'The contract between the Vitrina storefront and its backend (SPEC §7). Paths are relative to the API base. Prices are roubles with at most two decimals.',
+    },
+    servers: [{ url: serverUrl }],
+    paths: {
+      '/catalog/': {
+        get: {
+          summary: 'Menu sections (iscollection=no), otherwise the whole catalogue',
+          parameters: [param('iscollection', "'no' for the menu")],
+          responses: { 200: ok('Menu sections or the catalogue listing', z.union([contract.SectionsResponse, contract.CatalogSectionResponse])) },
+        },
+      },
+      '/catalog/{path}': {
+        get: {
+          summary: 'A section listing (with filter URLs) or a product page',
+          description:
+            'Filter grammar: {section}/filter/size-is-42-or-44/color-is-chernyj/price-base-from-5000-to-20000/apply/. A product: {section path}{slug}/.',
+          parameters: [
+            { name: 'path', in: 'path', required: true, schema: { type: 'string' } },
+            param('sort', 'popular | new | price_asc | price_desc'),
+            param('PAGEN_1', 'Page number, from 1'),
+            param('offer', 'Offer id to mark as SELECTED on a product page'),
+          ],
+          responses: { 200: ok('Listing (ITEMS) or product (ITEM)', z.union([contract.CatalogSectionResponse, contract.ProductResponse])), 404: notFound },
+        },
+      },
+      '/api/search': {
+        get: {
+          summary: 'Product search: Russian word forms, prefixes, one typo per word, article numbers',
+          parameters: [param('q', 'The query', true), param('limit', 'At most this many hits (1–48, default 24)')],
+          responses: { 200: ok('Hits, best first', contract.SearchResponse) },
+        },
+      },
+      '/page-meta/': {
+        get: {
+          summary: 'Title, description and keywords for a page (SPEC §2 Page metadata)',
+          parameters: [param('path', 'The page path', true), param('product', 'Product name, for product pages')],
+          responses: { 200: ok('Resolved metadata', contract.PageMeta), 400: badRequest },
+        },
+      },
+      '/redirect/': {
+        get: {
+          summary: 'A stored redirect for a path',
+          parameters: [param('path', 'The page path', true)],
+          responses: { 200: ok('The redirect or null', contract.RedirectResponse), 400: badRequest },
+        },
+      },
+    },
+  };
+}
