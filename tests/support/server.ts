@@ -20,7 +20,7 @@ export interface TestShop {
  * A whole shop on a random port: in-memory PGlite, or a fresh database on the PostgreSQL
  * server named by TEST_DATABASE_URL (dropped afterwards), migrated and seeded.
  */
-export async function startTestShop(options: { withStorefront?: boolean; products?: number } = {}): Promise<TestShop> {
+export async function startTestShop(options: { withStorefront?: boolean; products?: number; port?: number } = {}): Promise<TestShop> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -51,7 +51,8 @@ export async function startTestShop(options: { withStorefront?: boolean; product
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SEED_ON_START: 'false',
-    PUBLIC_SITE_URL: 'http://shop.test',
+    // A fixed port makes canonical links real (Lighthouse checks them); otherwise a fake origin.
+    PUBLIC_SITE_URL: options.port ? `http://127.0.0.1:${options.port}` : 'http://shop.test',
   });
   const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://', poolSize: 4 });
   await database.migrate();
@@ -64,7 +65,7 @@ export async function startTestShop(options: { withStorefront?: boolean; product
     build = (await import(pathToFileURL(file).href)) as ServerBuild;
   }
   const app = await buildServer({ env, database, build, clientDir: path.resolve('build/client') });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
