@@ -140,6 +140,38 @@ async function colorCounts(db: Database, where: SQL): Promise<Facets['colors']> 
   return out;
 }
 
+/**
+ * Size and colour counts under filters, from one pass over the section: each row is read
+ * once with a flag per filter, then counted twice in memory.
+ */
+async function filteredFacets(
+  db: Database,
+  scope: SQL,
+  bySize: SQL | undefined,
+  byColor: SQL | undefined,
+  byPrice: SQL | undefined,
+): Promise<Pick<Facets, 'sizes' | 'colors'>> {
+  const flag = (cond: SQL | undefined) => cond ?? sql`true`;
+  const rows = await queryRows<{ facet: 'size' | 'color'; value: string; n: number }>(
+    db,
+    sql`with base as materialized (
+          select ${products.sizes} as sizes, ${products.colorCode} as color,
+                 ${flag(bySize)} as size_ok, ${flag(byColor)} as color_ok, ${flag(byPrice)} as price_ok
+          from ${products} where ${scope}
+        )
+        select 'size' as facet, s as value, count(*)::int as n from base, unnest(base.sizes) s where color_ok and price_ok group by s
+        union all
+        select 'color' as facet, color as value, count(*)::int as n from base where size_ok and price_ok group by color`,
+  );
+  const sizes = new Map<string, number>();
+  const colors: Facets['colors'] = new Map();
+  for (const r of rows) {
+    if (r.facet === 'size') sizes.set(r.value, Number(r.n));
+    else colors.set(r.value, { name: '', hex: '', count: Number(r.n) });
+  }
+  return { sizes, colors };
+}
+
 // A section's facets without filters change only with the catalogue: keep them briefly.
 const FACET_TTL_MS = 30_000;
 const facetCache = new WeakMap<Database, Map<string, { at: number; facets: Promise<Facets> }>>();
@@ -234,8 +266,7 @@ async function getListing({
   const total = rows[0]?.total ?? (await countWhere(db, where));
 
   // Each facet counts with the other facets' filters applied, never its own.
-  const sizes = byColor || byPrice ? await sizeCounts(db, and(scope, byColor, byPrice) as SQL) : base.sizes;
-  const colors = bySize || byPrice ? await colorCounts(db, and(scope, bySize, byPrice) as SQL) : base.colors;
+  const { sizes, colors } = bySize || byColor || byPrice ? await filteredFacets(db, scope, bySize, byColor, byPrice) : base;
   const photos = await firstPhotos(db, rows.map((r) => r.id));
 
   const contextual = section.id === 0 || section.code === 'new-collection';
