@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client.server';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.server';
+import { catalogIndex, type Scope } from './catalog-index.server';
 import { offers, productPhotos, products, sections } from '../db/schema';
 import { kopecksToRoubles } from '../core/money';
 import { buildCatalogPath, parseCatalogPath, toggleFilterValue, type CatalogFilter, type SortCode } from '../core/catalog-filter';
@@ -82,117 +83,11 @@ function resolveSection(index: SectionIndex, path: string): SectionRow | null {
 }
 
 /** Which products a section shows (SPEC §2: new collection and sale are built from flags). */
-function scopeOf(section: SectionRow, index: SectionIndex): SQL {
-  const active = eq(products.active, true);
-  if (section.id === 0) return active;
-  if (section.code === 'new-collection') return and(active, eq(products.isNew, true)) as SQL;
-  if (section.code === 'promo') return and(active, isNotNull(products.oldPriceKopecks)) as SQL;
-  const ids = [section.id, ...index.childrenOf(section.id).map((s) => s.id)];
-  return and(active, ids.length === 1 ? eq(products.sectionId, section.id) : inArray(products.sectionId, ids)) as SQL;
-}
-
-function sizeCond(f: CatalogFilter): SQL | undefined {
-  return f.size.length ? sql`${products.sizes} && ${sql.param(f.size)}::text[]` : undefined;
-}
-function colorCond(f: CatalogFilter): SQL | undefined {
-  return f.color.length ? inArray(products.colorCode, f.color) : undefined;
-}
-function priceCond(f: CatalogFilter): SQL | undefined {
-  const parts: SQL[] = [];
-  if (f.price.from !== null) parts.push(sql`${products.priceKopecks} >= ${f.price.from * 100}`);
-  if (f.price.to !== null) parts.push(sql`${products.priceKopecks} <= ${f.price.to * 100}`);
-  return parts.length ? (and(...parts) as SQL) : undefined;
-}
-
-const ORDER: Record<SortCode, SQL[]> = {
-  popular: [sql`${products.popularity} desc`, sql`${products.id} asc`],
-  new: [sql`${products.createdAt} desc`, sql`${products.id} desc`],
-  price_asc: [sql`${products.priceKopecks} asc`, sql`${products.id} asc`],
-  price_desc: [sql`${products.priceKopecks} desc`, sql`${products.id} desc`],
-};
-
-interface Facets {
-  sizes: Map<string, number>;
-  colors: Map<string, { name: string; hex: string; count: number }>;
-  min: number;
-  max: number;
-}
-
-async function sizeCounts(db: Database, where: SQL): Promise<Map<string, number>> {
-  const rows = await queryRows<{ size: string; n: number }>(
-    db,
-    sql`select s as size, count(*)::int as n from ${products}, unnest(${products.sizes}) s where ${where} group by s`,
-  );
-  return new Map(rows.map((r) => [r.size, Number(r.n)]));
-}
-
-async function colorCounts(db: Database, where: SQL): Promise<Facets['colors']> {
-  const rows = await db
-    .select({ code: products.colorCode, name: products.colorName, hex: products.colorHex, n: sql<number>`count(*)::int` })
-    .from(products)
-    .where(where)
-    .groupBy(products.colorCode, products.colorName, products.colorHex);
-  const out: Facets['colors'] = new Map();
-  for (const r of rows) {
-    const prev = out.get(r.code);
-    out.set(r.code, { name: r.name, hex: r.hex, count: (prev?.count ?? 0) + Number(r.n) });
-  }
-  return out;
-}
-
-/**
- * Size and colour counts under filters, from one pass over the section: each row is read
- * once with a flag per filter, then counted twice in memory.
- */
-async function filteredFacets(
-  db: Database,
-  scope: SQL,
-  bySize: SQL | undefined,
-  byColor: SQL | undefined,
-  byPrice: SQL | undefined,
-): Promise<Pick<Facets, 'sizes' | 'colors'>> {
-  const flag = (cond: SQL | undefined) => cond ?? sql`true`;
-  const rows = await queryRows<{ facet: 'size' | 'color'; value: string; n: number }>(
-    db,
-    sql`with base as materialized (
-          select ${products.sizes} as sizes, ${products.colorCode} as color,
-                 ${flag(bySize)} as size_ok, ${flag(byColor)} as color_ok, ${flag(byPrice)} as price_ok
-          from ${products} where ${scope}
-        )
-        select 'size' as facet, s as value, count(*)::int as n from base, unnest(base.sizes) s where color_ok and price_ok group by s
-        union all
-        select 'color' as facet, color as value, count(*)::int as n from base where size_ok and price_ok group by color`,
-  );
-  const sizes = new Map<string, number>();
-  const colors: Facets['colors'] = new Map();
-  for (const r of rows) {
-    if (r.facet === 'size') sizes.set(r.value, Number(r.n));
-    else colors.set(r.value, { name: '', hex: '', count: Number(r.n) });
-  }
-  return { sizes, colors };
-}
-
-// A section's facets without filters change only with the catalogue: keep them briefly.
-const FACET_TTL_MS = 30_000;
-const facetCache = new WeakMap<Database, Map<string, { at: number; facets: Promise<Facets> }>>();
-
-function sectionFacets(db: Database, section: SectionRow, scope: SQL): Promise<Facets> {
-  let perDb = facetCache.get(db);
-  if (!perDb) facetCache.set(db, (perDb = new Map()));
-  const hit = perDb.get(section.code);
-  if (hit && Date.now() - hit.at < FACET_TTL_MS) return hit.facets;
-  const facets = (async () => {
-    const sizes = await sizeCounts(db, scope);
-    const colors = await colorCounts(db, scope);
-    const [range] = await db
-      .select({ min: sql<number>`coalesce(min(${products.priceKopecks}), 0)`, max: sql<number>`coalesce(max(${products.priceKopecks}), 0)` })
-      .from(products)
-      .where(scope);
-    return { sizes, colors, min: Math.floor(Number(range?.min ?? 0) / 100), max: Math.ceil(Number(range?.max ?? 0) / 100) };
-  })();
-  facets.catch(() => perDb.delete(section.code));
-  perDb.set(section.code, { at: Date.now(), facets });
-  return facets;
+function scopeOf(section: SectionRow, index: SectionIndex): Scope {
+  if (section.id === 0) return { sectionIds: null };
+  if (section.code === 'new-collection') return { sectionIds: null, isNew: true };
+  if (section.code === 'promo') return { sectionIds: null, onSale: true };
+  return { sectionIds: new Set([section.id, ...index.childrenOf(section.id).map((s) => s.id)]) };
 }
 
 /** SPEC §7 `GET {current path}`: a listing or a product, or null (404). */
@@ -238,36 +133,10 @@ async function getListing({
   sort: SortCode;
   page: number;
 }): Promise<CatalogSectionResponse> {
-  const scope = scopeOf(section, index);
-  const bySize = sizeCond(filter);
-  const byColor = colorCond(filter);
-  const byPrice = priceCond(filter);
-  const where = and(scope, bySize, byColor, byPrice) as SQL;
-
-  const base = await sectionFacets(db, section, scope);
-  const rows = await db
-    .select({
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      sectionId: products.sectionId,
-      price: products.priceKopecks,
-      oldPrice: products.oldPriceKopecks,
-      color: products.colorName,
-      isNew: products.isNew,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(products)
-    .where(where)
-    .orderBy(...ORDER[sort])
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
-  // Past the last page the window count is gone with the rows: count separately then.
-  const total = rows[0]?.total ?? (await countWhere(db, where));
-
-  // Each facet counts with the other facets' filters applied, never its own.
-  const { sizes, colors } = bySize || byColor || byPrice ? await filteredFacets(db, scope, bySize, byColor, byPrice) : base;
-  const photos = await firstPhotos(db, rows.map((r) => r.id));
+  const found = (await catalogIndex(db)).query(scopeOf(section, index), filter, sort, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  const total = found.total;
+  const rows = await productsByIds(db, found.ids);
+  const photos = await firstPhotos(db, found.ids);
 
   const contextual = section.id === 0 || section.code === 'new-collection';
   const items: CatalogListItem[] = rows.map((p) => {
@@ -286,15 +155,15 @@ async function getListing({
   });
 
   const sectionPath = section.url;
-  const sizeValues: FilterValue[] = [...base.sizes.keys()].sort(compareSizeIds).map((id) => {
-    const count = sizes.get(id) ?? 0;
+  const sizeValues: FilterValue[] = [...found.scopeSizes].sort(compareSizeIds).map((id) => {
+    const count = found.sizeCounts.get(id) ?? 0;
     const checked = filter.size.includes(id);
     return { URL_ID: id, VALUE: sizeLabelFromId(id), COUNT: count, DISABLED: count === 0 && !checked, CHECKED: checked, URL: buildCatalogPath(sectionPath, toggleFilterValue(filter, 'size', id)) };
   });
-  const colorValues: FilterValue[] = [...base.colors.entries()]
+  const colorValues: FilterValue[] = [...found.scopeColors.entries()]
     .sort((a, b) => a[1].name.localeCompare(b[1].name, 'ru'))
     .map(([code, c]) => {
-      const count = colors.get(code)?.count ?? 0;
+      const count = found.colorCounts.get(code) ?? 0;
       const checked = filter.color.includes(code);
       return { URL_ID: code, VALUE: c.name, HEX: c.hex, COUNT: count, DISABLED: count === 0 && !checked, CHECKED: checked, URL: buildCatalogPath(sectionPath, toggleFilterValue(filter, 'color', code)) };
     });
@@ -307,7 +176,12 @@ async function getListing({
     FILTER: [
       { CODE: 'size', NAME: 'Размер', MULTIPLE: true, VALUES: sizeValues },
       { CODE: 'color', NAME: 'Цвет', MULTIPLE: true, VALUES: colorValues },
-      { CODE: 'price', NAME: 'Цена', MULTIPLE: false, VALUES: { MIN: base.min, MAX: base.max, FROM: filter.price.from, TO: filter.price.to } },
+      {
+        CODE: 'price',
+        NAME: 'Цена',
+        MULTIPLE: false,
+        VALUES: { MIN: Math.floor(found.minPrice / 100), MAX: Math.ceil(found.maxPrice / 100), FROM: filter.price.from, TO: filter.price.to },
+      },
     ],
     SORTS: sorts,
     CANONICAL_URL: buildCatalogPath(section.id === 0 ? '/catalog/' : sectionPath, filter),
@@ -318,6 +192,26 @@ async function getListing({
 async function countWhere(db: Database, where: SQL): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
   return Number(row?.n ?? 0);
+}
+
+/** A page's products in the order given (ids from the index); inactive ones drop out. */
+async function productsByIds(db: Database, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      sectionId: products.sectionId,
+      price: products.priceKopecks,
+      oldPrice: products.oldPriceKopecks,
+      color: products.colorName,
+      isNew: products.isNew,
+    })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.active, true)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 async function firstPhotos(db: Database, ids: number[]): Promise<Map<number, string[]>> {

@@ -49,9 +49,9 @@ export async function searchProducts({ db, q, limit = SEARCH_LIMIT }: { db: Data
  * indexed column (not ts_rank over every match) keeps common words fast at any catalogue size.
  */
 async function byText(db: Database, words: string[], limit: number): Promise<number[]> {
-  const named = await matchText(db, words, 'AB', limit);
+  const named = await matchText(db, words, 'name', limit);
   if (named.length >= limit) return named;
-  const more = await matchText(db, words, null, limit + named.length);
+  const more = await matchText(db, words, 'all', limit + named.length);
   const seen = new Set(named);
   return [...named, ...more.filter((id) => !seen.has(id))].slice(0, limit);
 }
@@ -66,13 +66,14 @@ async function byArticle(db: Database, pattern: string, limit: number): Promise<
   return rows.map((r) => r.id);
 }
 
-async function matchText(db: Database, words: string[], weights: 'AB' | null, limit: number): Promise<number[]> {
+async function matchText(db: Database, words: string[], tier: 'name' | 'all', limit: number): Promise<number[]> {
   // Every word must match, the last one as a prefix (the shopper may still be typing).
-  const tsquery = words.map((w, i) => `${w}${i === words.length - 1 ? ':*' : ':'}${weights ?? ''}`.replace(/:$/, '')).join(' & ');
+  const tsquery = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+  const vector = tier === 'name' ? products.nameVector : products.searchVector;
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.active, true), sql`${products.searchVector} @@ to_tsquery('russian', ${tsquery})`))
+    .where(and(eq(products.active, true), sql`${vector} @@ to_tsquery('russian', ${tsquery})`))
     .orderBy(desc(products.popularity), products.id)
     .limit(limit);
   return rows.map((r) => r.id);

@@ -18,6 +18,20 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+async function appliedMigrations(db: Database): Promise<number> {
+  const [table] = await queryRows<{ t: string | null }>(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  if (!table?.t) return 0;
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return Number(row?.n ?? 0);
+}
+
+/** Runs the migrations; when any were applied, refreshes planner statistics (PGlite has no autovacuum). */
+async function migrateAndAnalyze(db: Database, run: () => Promise<void>): Promise<void> {
+  const before = await appliedMigrations(db);
+  await run();
+  if ((await appliedMigrations(db)) !== before) await db.execute(sql`analyze`);
+}
 // Any constant works; it only has to be the same in every process migrating this database.
 const MIGRATION_LOCK_ID = 7_311_001;
 
@@ -53,7 +67,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migrate(drizzle(client, { schema }), { migrationsFolder });
+        const locked = drizzle(client, { schema }) as unknown as Database;
+        await migrateAndAnalyze(locked, () => migrate(drizzle(client, { schema }), { migrationsFolder }));
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         client.release();
@@ -81,7 +96,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     },
     async migrate() {
       // PGlite is single-process by construction: no lock needed.
-      await migrate(drizzle(client, { schema }), { migrationsFolder });
+      await migrateAndAnalyze(db, () => migrate(drizzle(client, { schema }), { migrationsFolder }));
     },
     async close() {
       if (!client.closed) await client.close();

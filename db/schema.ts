@@ -69,6 +69,10 @@ export const products = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('russian', translate(coalesce(name, ''), 'ёЁ', 'еЕ')), 'A') || setweight(to_tsvector('simple', coalesce(article, '')), 'A') || setweight(to_tsvector('russian', translate(coalesce(color_name, ''), 'ёЁ', 'еЕ')), 'B') || setweight(to_tsvector('russian', translate(coalesce(description, ''), 'ёЁ', 'еЕ')), 'D')`,
     ),
+    // What the first search tier matches: name, article and colour only, with its own small index.
+    nameVector: tsvector('name_vector').generatedAlwaysAs(
+      sql`to_tsvector('russian', translate(coalesce(name, '') || ' ' || coalesce(color_name, ''), 'ёЁ', 'еЕ')) || to_tsvector('simple', coalesce(article, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('products_slug_uq').on(t.slug),
@@ -86,6 +90,7 @@ export const products = pgTable(
     index('products_sizes_idx').using('gin', t.sizes),
     index('products_color_idx').on(t.colorCode),
     index('products_search_idx').using('gin', t.searchVector),
+    index('products_name_search_idx').using('gin', t.nameVector),
     index('products_article_idx').on(sql`lower(${t.article}) text_pattern_ops`),
     check('products_price_positive', sql`${t.priceKopecks} > 0`),
     check('products_old_price', sql`${t.oldPriceKopecks} is null or ${t.oldPriceKopecks} > ${t.priceKopecks}`),

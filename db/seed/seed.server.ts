@@ -5,6 +5,7 @@ import { generateProducts, SECTIONS, type SeedProduct } from './catalog-data';
 import type { GarmentArt } from './garment-art';
 import { PAGE_META, PRODUCT_META_TEMPLATE } from '../../content/page-meta';
 import { sizeFilterId } from '../../core/sizes';
+import { bumpCatalogVersion } from '../catalog-version.server';
 
 // Bump when the seed's shape changes, so existing databases get the new rows.
 const SEED_VERSION = 2;
@@ -67,6 +68,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   }
   await seedTestAccount(db);
   await refreshSearchTerms(db);
+  await bumpCatalogVersion(db);
   await db
     .insert(appState)
     .values({ key: 'seed', value: { version: SEED_VERSION, products: target } })

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "name_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('russian', translate(coalesce(name, '') || ' ' || coalesce(color_name, ''), 'ёЁ', 'еЕ')) || to_tsvector('simple', coalesce(article, ''))) STORED;--> statement-breakpoint
+CREATE INDEX "products_name_search_idx" ON "products" USING gin ("name_vector");
