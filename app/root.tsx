@@ -4,6 +4,7 @@ import appCss from './styles/app.css?url';
 import { Header } from './components/shell/Header';
 import { Footer } from './components/shell/Footer';
 import { TabBar } from './components/shell/TabBar';
+import { ChatWidget } from './components/widgets/ChatWidget';
 import { LoadingBar } from './components/shell/LoadingBar';
 import { ModalProvider } from './components/shell/ModalHost';
 import { NotificationProvider } from './components/shell/Notifications';
@@ -61,6 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
             <Footer />
             <TabBar />
+            <ChatWidget />
           </ModalProvider>
         </NotificationProvider>
         <ScrollRestoration />

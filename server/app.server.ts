@@ -10,6 +10,7 @@ import { findInjection, INJECTION_BLOCKED_MESSAGE } from '../core/security-filte
 import { isPagePath, pageRedirect } from '../core/redirects';
 import { productApi } from '../api/plugin.server';
 import { createMediaStore, mediaRoutes } from './media.server';
+import { imageRoutes } from './images.server';
 import { createReactRouterHandler } from './react-router.server';
 import { createInProcessFetch } from './in-process-fetch.server';
 import { ApiClient } from '../app/lib/api-client';
@@ -75,6 +76,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
 
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });
   await app.register(mediaRoutes, { store });
+  await app.register(imageRoutes, { store, cacheDir: path.join(env.dataDir, 'cache', 'img') });
 
   if (build) {
     const dir = clientDir ?? path.resolve('build/client');
@@ -102,7 +104,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         headers: { 'x-forwarded-for': req.ip, 'x-real-ip': req.ip },
       }),
       siteUrl: env.siteUrl,
-      publicEnv: { API_BASE_URL: env.API_BASE_URL },
+      publicEnv: { API_BASE_URL: env.API_BASE_URL, PUBLIC_CHAT_URL: env.PUBLIC_CHAT_URL },
     });
     const handler = createReactRouterHandler(build, env.NODE_ENV, getLoadContext);
     await app.register(async (pages) => {

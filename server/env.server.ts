@@ -28,6 +28,12 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  // SPEC §1: the messenger the stylist chat widget links to (public: it reaches the browser).
+  PUBLIC_CHAT_URL: z
+    .string()
+    .url({ error: 'must be an https URL', abort: true })
+    .refine((v) => v.startsWith('https://'), 'must be an https URL')
+    .default('https://t.me/vitrina_stylist'),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string; siteUrl: string; apiPrefix: string | null };

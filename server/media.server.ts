@@ -8,6 +8,11 @@ import { isGarmentArt, renderGarmentJpeg } from '../db/seed/garment-art';
 
 const SAFE_MEDIA_PATH = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\/?[a-z0-9_-]+\.(jpg|jpeg|png|webp)$/;
 
+/** Whether a media path has the one shape the store serves (no traversal, no junk); the image server checks it too. */
+export function isMediaPath(mediaPath: string): boolean {
+  return mediaPath.length <= 300 && SAFE_MEDIA_PATH.test(mediaPath);
+}
+
 export interface MediaStore {
   /** The original file of a media path, drawing a generated demo photo on first use; null if unknown. */
   getOriginal(mediaPath: string): Promise<string | null>;
@@ -24,9 +29,12 @@ export function createMediaStore({ db, root }: { db: Database; root: string }): 
     } catch {
       // Not on disk yet: maybe a generated demo photo.
     }
-    const [photo] = await db.select({ art: productPhotos.art }).from(productPhotos).where(eq(productPhotos.path, mediaPath)).limit(1);
-    if (!photo || !isGarmentArt(photo.art)) return null;
-    const jpeg = await renderGarmentJpeg(photo.art);
+    // Content illustrations (blog, home page) carry their drawing in the path: art/{kind}/{hex6}/{view}.jpg.
+    const art = mediaPath.startsWith('art/')
+      ? contentArt(mediaPath)
+      : (await db.select({ art: productPhotos.art }).from(productPhotos).where(eq(productPhotos.path, mediaPath)).limit(1))[0]?.art;
+    if (!isGarmentArt(art)) return null;
+    const jpeg = await renderGarmentJpeg(art);
     await fs.mkdir(path.dirname(file), { recursive: true });
     // Write then rename, so a concurrent reader never sees half a file.
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
@@ -61,4 +69,10 @@ export async function mediaRoutes(app: FastifyInstance, { store }: { store: Medi
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(body);
   });
+}
+
+/** What `art/{kind}/{hex6}/{view}.jpg` asks to draw (the caller validates it with isGarmentArt); the colour seeds the variations. */
+function contentArt(mediaPath: string): unknown {
+  const m = /^art\/([a-z-]+)\/([0-9a-f]{6})\/([0-4])\.jpg$/.exec(mediaPath);
+  return m ? { kind: m[1], color: `#${m[2]}`, view: Number(m[3]), seed: parseInt(m[2] ?? '0', 16) } : null;
 }

@@ -1,21 +1,29 @@
 import { Link } from 'react-router';
 import type { CatalogListItem } from '../../api/contract';
 import { formatRub, parseRoublesToKopecks } from '../../core/money';
+import { Image } from './Image';
+
+// The grid's column width (app.css .grid in .main): 2 columns on phones (16 px padding, 8 px
+// gap), 3 from 700 px (16 px gap), 4 from 1024 px (40 px padding) up to the 1440 px container.
+const CARD_SIZES = '(min-width: 1440px) 328px, (min-width: 1024px) calc((100vw - 128px) / 4), (min-width: 700px) calc((100vw - 64px) / 3), calc((100vw - 40px) / 2)';
+// A card is at most ~355 CSS px wide (catalogue with filters): 1024 covers 3x phones and 2x desktops.
+const CARD_WIDTHS = [320, 640, 768, 1024];
 
 function rub(roubles: number): string {
   return formatRub(parseRoublesToKopecks(roubles) ?? 0);
 }
 
-export function ProductCard({ item, eager = false }: { item: CatalogListItem; eager?: boolean }) {
+/** `sizes`: the card's width where the grid differs from `.grid`'s default (CARD_SIZES). */
+export function ProductCard({ item, eager = false, sizes = CARD_SIZES }: { item: CatalogListItem; eager?: boolean; sizes?: string }) {
   const discount = item.OLD_PRICE ? Math.round((1 - item.PRICE / item.OLD_PRICE) * 100) : 0;
   return (
     <article className="card">
       <Link to={item.DETAIL_PAGE_URL} className="card__media" prefetch="intent" aria-label={item.NAME}>
         {item.PREVIEW_PICTURE ? (
-          <img src={item.PREVIEW_PICTURE} alt="" width={600} height={800} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          <Image src={item.PREVIEW_PICTURE} alt="" width={600} height={800} sizes={sizes} widths={CARD_WIDTHS} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} placeholder />
         ) : null}
         {item.SECOND_PICTURE ? (
-          <img className="card__second" src={item.SECOND_PICTURE} alt="" width={600} height={800} loading="lazy" decoding="async" />
+          <Image className="card__second" src={item.SECOND_PICTURE} alt="" width={600} height={800} sizes={sizes} widths={CARD_WIDTHS} loading="lazy" />
         ) : null}
         {item.IS_NEW ? <span className="card__tag">New</span> : null}
         {discount > 0 ? <span className="card__tag card__tag--sale">−{discount}%</span> : null}

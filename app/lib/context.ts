@@ -2,6 +2,7 @@ import type { ApiClient } from './api-client';
 
 export interface PublicEnv {
   API_BASE_URL: string;
+  PUBLIC_CHAT_URL: string;
 }
 
 /** What the HTTP server hands every loader and action. */

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { FOOTER_COLUMNS, SHOPS, SOCIALS } from '../../lib/shop-info';
+import { HelpLinks } from '../widgets/HelpLinks';
 
 // SPEC §2 Footer: columns Shops, Buyers, About; copyright; the not-a-public-offer disclaimer;
 // the social-network notice; the developer credit.
@@ -36,6 +37,7 @@ export function Footer() {
           </div>
         ))}
       </div>
+      <HelpLinks />
       <div className="footer__legal">
         <p>© {year} Vitrina. Все права защищены.</p>
         <p>Информация на сайте не является публичной офертой. Цены и наличие товаров уточняйте при оформлении заказа.</p>

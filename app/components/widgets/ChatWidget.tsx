@@ -1,0 +1,152 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '../../root';
+import { useModal } from '../shell/ModalHost';
+import { CloseIcon } from '../icons';
+import '../../styles/widgets.css';
+
+// SPEC §1: a floating chat widget links to a messenger with a stylist greeting. It appears
+// after 15 s and opens by itself once after 25 s; that it opened is remembered in local
+// storage, so in this browser it never opens by itself again (the button still appears).
+// Both delays count from when the page became interactive; client navigations keep them.
+
+export const CHAT_BUTTON_DELAY_MS = 15_000;
+export const CHAT_AUTO_OPEN_DELAY_MS = 25_000;
+export const CHAT_OPENED_KEY = 'vitrina:chat-opened';
+const GREETING = 'Здравствуйте! Я стилист Vitrina. Помогу подобрать размер и образ — напишите мне.';
+
+export function ChatWidget() {
+  const data = useRouteLoaderData<typeof rootLoader>('root');
+  const chatUrl = data?.env.PUBLIC_CHAT_URL;
+  const { current: modal } = useModal();
+  const [buttonDue, setButtonDue] = useState(false);
+  const [autoOpenDue, setAutoOpenDue] = useState(false);
+  // null until the shopper clicks: then their choice wins over the automatic opening.
+  const [choice, setChoice] = useState<'open' | 'closed' | null>(null);
+  const launcher = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const focusPanel = useRef(false);
+  const panelId = useId();
+
+  useEffect(() => {
+    const button = window.setTimeout(() => setButtonDue(true), CHAT_BUTTON_DELAY_MS);
+    const autoOpen = wasOpenedBefore() ? null : window.setTimeout(() => setAutoOpenDue(true), CHAT_AUTO_OPEN_DELAY_MS);
+    return () => {
+      window.clearTimeout(button);
+      if (autoOpen !== null) window.clearTimeout(autoOpen);
+    };
+  }, []);
+
+  // Opening by itself waits while a modal is open, so it is never hidden behind one.
+  const open = choice === 'open' || (choice === null && autoOpenDue && modal === null);
+  const shown = buttonDue || open;
+
+  useEffect(() => {
+    if (!open) return;
+    rememberOpened();
+    if (focusPanel.current) {
+      focusPanel.current = false;
+      panel.current?.focus();
+    }
+  }, [open]);
+
+  if (!chatUrl || !shown) return null;
+  const messenger = messengerName(chatUrl);
+
+  const close = () => {
+    setChoice('closed');
+    launcher.current?.focus();
+  };
+
+  return (
+    <div className="chat">
+      {open ? (
+        <section
+          className="chat__panel"
+          id={panelId}
+          aria-label="Чат со стилистом"
+          tabIndex={-1}
+          ref={panel}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') close();
+          }}
+        >
+          <div className="chat__head">
+            <span className="chat__avatar" aria-hidden="true">
+              V
+            </span>
+            <p className="chat__who">
+              <span className="chat__name">Стилист Vitrina</span>
+              <span className="chat__status">{messenger ? `Отвечает ${inMessenger(messenger)}` : 'Отвечает в мессенджере'}</span>
+            </p>
+            <button type="button" className="icon-button chat__close" onClick={close} aria-label="Закрыть чат">
+              <CloseIcon size={20} />
+            </button>
+          </div>
+          <p className="chat__bubble">{GREETING}</p>
+          <a className="button chat__cta" href={chatUrl} target="_blank" rel="noopener noreferrer">
+            {messenger ? `Написать ${inMessenger(messenger)}` : 'Написать стилисту'}
+          </a>
+        </section>
+      ) : null}
+      <button
+        type="button"
+        className="chat__launcher"
+        ref={launcher}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => {
+          focusPanel.current = !open;
+          setChoice(open ? 'closed' : 'open');
+        }}
+      >
+        <ChatIcon />
+        <span className="chat__launcher-text">Чат со стилистом</span>
+      </button>
+    </div>
+  );
+}
+
+/** A readable name for the configured messenger, for the link text; null when unknown. */
+export function messengerName(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+  if (host === 't.me' || host === 'telegram.me') return 'Telegram';
+  if (host === 'wa.me' || host.endsWith('whatsapp.com')) return 'WhatsApp';
+  if (host === 'vk.me' || host === 'vk.com') return 'ВКонтакте';
+  return null;
+}
+
+/** 'в Telegram', 'во ВКонтакте': «во» before в/ф followed by a consonant. */
+function inMessenger(name: string): string {
+  return `${/^[вф][^аеёиоуыэюя]/i.test(name) ? 'во' : 'в'} ${name}`;
+}
+
+function wasOpenedBefore(): boolean {
+  try {
+    return window.localStorage.getItem(CHAT_OPENED_KEY) !== null;
+  } catch {
+    return false; // storage blocked: the widget may open by itself once per page load
+  }
+}
+
+function rememberOpened(): void {
+  try {
+    if (window.localStorage.getItem(CHAT_OPENED_KEY) === null) window.localStorage.setItem(CHAT_OPENED_KEY, new Date().toISOString());
+  } catch {
+    // storage blocked or full: nothing to remember it in
+  }
+}
+
+function ChatIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M20 12a7.5 7 0 0 1-10.6 6.4L4.5 20l1.4-4A7.5 7 0 1 1 20 12z" />
+      <path d="M9 11.5h.01M12.5 11.5h.01M16 11.5h.01" strokeWidth="2" />
+    </svg>
+  );
+}

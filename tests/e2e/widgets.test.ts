@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestShop, type TestShop } from '../support/server';
+import { DESKTOP, launchBrowser, MOBILE, newShopperContext, StorefrontPage } from '../support/browser';
+import { parseRoublesToKopecks } from '../../core/money';
+
+// SPEC §1 stylist chat widget and SPEC §2 info modals (guide, delivery, return, instalment).
+
+const CHAT_URL = 'https://t.me/vitrina_stylist'; // PUBLIC_CHAT_URL's default: the test shop sets none
+const OPENED_KEY = 'vitrina:chat-opened';
+
+let shop: TestShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startTestShop({ withStorefront: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+/**
+ * A page whose clock stands still until the test moves it (`page.clock.runFor`), so the
+ * widget's 15 s and 25 s count from a known instant whatever the machine's speed.
+ */
+async function openWithPausedClock(path: string, viewport = DESKTOP) {
+  const context = await newShopperContext(browser, shop.baseUrl, viewport);
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+  await gotoHydrated(page, path);
+  return { context, page };
+}
+
+async function open(path: string, viewport = DESKTOP) {
+  const context = await newShopperContext(browser, shop.baseUrl, viewport);
+  const page = await context.newPage();
+  await gotoHydrated(page, path);
+  return { context, page };
+}
+
+/** Navigate and wait until React has hydrated the page and run its effects (timers started). */
+async function gotoHydrated(page: Page, path: string) {
+  await new StorefrontPage(page).goto(path);
+  await waitForHydration(page);
+}
+
+async function waitForHydration(page: Page) {
+  const helpButton = page.getByRole('button', { name: 'Таблица размеров' });
+  await expect.poll(() => helpButton.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await settle(page);
+}
+
+/**
+ * Let React finish what a timer or an event started: its scheduler runs in message tasks
+ * (the paused clock does not hold them), so two more message tasks come after its work.
+ * Needed before asserting that something has NOT appeared.
+ */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) {
+      await new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(null);
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+}
+
+/** Move the paused clock on and let the page react to the timers that fired. */
+async function advance(page: Page, ms: number) {
+  await page.clock.runFor(ms);
+  await settle(page);
+}
+
+const chatButton = (page: Page) => page.getByRole('button', { name: 'Чат со стилистом' });
+const chatPanel = (page: Page) => page.getByRole('region', { name: 'Чат со стилистом' });
+const openedFlag = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), OPENED_KEY);
+
+describe('stylist chat widget (SPEC §1)', () => {
+  it('shows its button at 15 s, opens by itself at 25 s, remembers it and never opens by itself again', async () => {
+    const { page, context } = await openWithPausedClock('/');
+    await advance(page, 14_000);
+    expect(await chatButton(page).count()).toBe(0);
+    await advance(page, 1_000);
+    await expect.poll(() => chatButton(page).isVisible()).toBe(true);
+    expect(await chatButton(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await chatPanel(page).count()).toBe(0);
+    expect(await openedFlag(page)).toBeNull();
+
+    await advance(page, 9_000); // 24 s
+    expect(await chatPanel(page).count()).toBe(0);
+    await advance(page, 1_000); // 25 s
+    await expect.poll(() => chatPanel(page).isVisible()).toBe(true);
+    expect(await chatButton(page).getAttribute('aria-expanded')).toBe('true');
+    expect(await chatPanel(page).textContent()).toContain('Здравствуйте! Я стилист Vitrina.');
+    expect(await openedFlag(page)).not.toBeNull();
+
+    // Closing it keeps the button.
+    await chatPanel(page).getByRole('button', { name: 'Закрыть чат' }).click();
+    await expect.poll(() => chatPanel(page).count()).toBe(0);
+    expect(await chatButton(page).isVisible()).toBe(true);
+
+    // Same browser, next visit: the button still appears at 15 s, the panel stays closed.
+    await page.reload();
+    await waitForHydration(page);
+    expect(await openedFlag(page)).not.toBeNull();
+    await advance(page, 14_000);
+    expect(await chatButton(page).count()).toBe(0);
+    await advance(page, 1_000);
+    await expect.poll(() => chatButton(page).isVisible()).toBe(true);
+    await advance(page, 10_000);
+    await advance(page, 60_000);
+    expect(await chatPanel(page).count()).toBe(0);
+    expect(await chatButton(page).getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  it('links to the configured messenger and opens it in a new tab', async () => {
+    const { page, context } = await openWithPausedClock('/about/');
+    // The messenger is outside the test machine: answer for it.
+    await context.route(`${CHAT_URL}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Telegram</title>' }));
+    await advance(page, 15_000);
+    await chatButton(page).click();
+    await expect.poll(() => chatPanel(page).isVisible()).toBe(true);
+    const link = chatPanel(page).getByRole('link', { name: 'Написать в Telegram' });
+    expect(await link.getAttribute('href')).toBe(CHAT_URL);
+    expect(await link.getAttribute('rel')).toContain('noopener');
+    const [popup] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await popup.waitForLoadState('domcontentloaded');
+    expect(popup.url()).toBe(CHAT_URL);
+    await context.close();
+  });
+
+  it('opened by the shopper counts as opened; Escape closes it and focus returns to the button', async () => {
+    const { page, context } = await openWithPausedClock('/');
+    await advance(page, 15_000);
+    await chatButton(page).click();
+    await expect.poll(() => chatPanel(page).isVisible()).toBe(true);
+    expect(await openedFlag(page)).not.toBeNull();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => chatPanel(page).count()).toBe(0);
+    expect(await chatButton(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    // 25 s pass: it does not pop up again after the shopper closed it.
+    await advance(page, 20_000);
+    expect(await chatPanel(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it('waits for an open modal to close before opening by itself', async () => {
+    const { page, context } = await openWithPausedClock('/');
+    await advance(page, 20_000);
+    await page.getByRole('button', { name: 'Возврат' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Возврат' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await advance(page, 10_000); // 30 s
+    expect(await chatPanel(page).count()).toBe(0);
+    expect(await openedFlag(page)).toBeNull();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => chatPanel(page).isVisible()).toBe(true);
+    expect(await openedFlag(page)).not.toBeNull();
+    await context.close();
+  });
+
+  it('sits above the phone tab bar without covering it', async () => {
+    const { page, context } = await openWithPausedClock('/', MOBILE);
+    await advance(page, 25_000);
+    await expect.poll(() => chatPanel(page).isVisible()).toBe(true);
+    const bar = await new StorefrontPage(page).tabBar().boundingBox();
+    const button = await chatButton(page).boundingBox();
+    const panel = await chatPanel(page).boundingBox();
+    if (!bar || !button || !panel) throw new Error('not laid out');
+    expect(button.y + button.height).toBeLessThanOrEqual(bar.y);
+    expect(panel.y + panel.height).toBeLessThanOrEqual(button.y);
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(MOBILE.width);
+    // The tab bar stays usable.
+    await new StorefrontPage(page).tabBar().getByRole('link', { name: 'Каталог' }).click();
+    await page.waitForURL('**/catalog/');
+    await context.close();
+  });
+});
+
+describe('info modals (SPEC §2)', () => {
+  it('opens the size guide from the footer with both tables; closes with its button and with Escape', async () => {
+    const { page, context } = await open('/about/');
+    const dialog = page.getByRole('dialog', { name: 'Таблица размеров' });
+    await page.getByRole('button', { name: 'Таблица размеров' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+
+    const clothes = dialog.getByRole('table', { name: 'Одежда' });
+    const shoes = dialog.getByRole('table', { name: 'Обувь' });
+    expect(await clothes.isVisible()).toBe(true);
+    expect(await shoes.isVisible()).toBe(true);
+    expect(await clothes.getByRole('row').count()).toBe(8); // heading + RU 40–52
+    expect(await clothes.getByRole('row', { name: /^40 XXS/ }).count()).toBe(1);
+    expect(await clothes.getByRole('row', { name: /^52 XXL/ }).count()).toBe(1);
+    // Shoes run across: sizes 35–41 as column headers, foot length under them.
+    expect((await shoes.getByRole('columnheader').allTextContents()).map((t) => t.trim())).toEqual(['35', '36', '37', '38', '39', '40', '41']);
+    expect(await shoes.getByRole('row', { name: /^Стопа, см/ }).textContent()).toContain('22,5');
+    expect(await dialog.getByRole('heading', { name: 'Как снять мерки' }).isVisible()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Закрыть' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Таблица размеров' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await context.close();
+  });
+
+  it('closes on a route change: the link to the full page, and the browser back button', async () => {
+    const { page, context } = await open('/about/');
+    await page.getByRole('button', { name: 'Доставка', exact: true }).click();
+    const delivery = page.getByRole('dialog', { name: 'Доставка' });
+    await expect.poll(() => delivery.isVisible()).toBe(true);
+    expect(await delivery.textContent()).toContain('700\u00a0₽');
+    await delivery.getByRole('link', { name: 'Подробнее о доставке и оплате' }).click();
+    await page.waitForURL('**/delivery/');
+    await expect.poll(() => delivery.count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Доставка и оплата');
+
+    await page.getByRole('button', { name: 'Возврат', exact: true }).click();
+    const returns = page.getByRole('dialog', { name: 'Возврат' });
+    await expect.poll(() => returns.isVisible()).toBe(true);
+    expect(await returns.getByRole('link', { name: 'Подробнее о возврате и обмене' }).getAttribute('href')).toBe('/return/');
+    await page.goBack();
+    await page.waitForURL('**/about/');
+    await expect.poll(() => returns.count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the instalment schedule: four payments two weeks apart that sum to the price', async () => {
+    const context = await newShopperContext(browser, shop.baseUrl, DESKTOP);
+    const page = await context.newPage();
+    await page.clock.install({ time: new Date(2026, 11, 24, 12, 0) });
+    await gotoHydrated(page, '/');
+    await page.getByRole('button', { name: 'Оплата частями' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Оплата частями' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+
+    const payments = dialog.getByRole('row', { name: /^(Первый|Второй|Третий|Четвёртый) / });
+    expect(await payments.count()).toBe(4);
+    const rows = await payments.evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (cell) => cell.textContent ?? '')));
+    expect(rows.map((r) => r[1])).toEqual(['Сегодня, 24 декабря 2026', '7 января 2027', '21 января 2027', '4 февраля 2027']);
+    const amounts = rows.map((r) => parseRoublesToKopecks((r[2] ?? '').replace('₽', '')));
+    expect(amounts).toEqual([500_000, 500_000, 500_000, 500_000]);
+    expect(amounts.reduce((sum: number, a) => sum + (a ?? 0), 0)).toBe(2_000_000);
+    expect(await dialog.getByRole('row', { name: /^Итого/ }).textContent()).toContain('20\u00a0000\u00a0₽');
+
+    const text = await dialog.textContent();
+    expect(text).toContain('от 500\u00a0₽ до 40\u00a0000\u00a0₽');
+    expect(text).toContain('итоговой суммы корзины');
+    expect(text).toContain('комиссию');
+    expect(await dialog.getByRole('link', { name: /Долями/ }).getAttribute('href')).toBe('/dolyami/');
+    expect(await dialog.getByRole('link', { name: /Яндекс Сплит/ }).getAttribute('href')).toBe('/yandex-split/');
+    await context.close();
+  });
+});
