@@ -55,6 +55,8 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
   });
 
   app.addHook('onSend', async (_req, reply) => {
+    // Shutting down: the client must not keep this connection for another request.
+    if (!app.server.listening) reply.header('connection', 'close');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');

@@ -46,6 +46,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // A keep-alive socket whose last request finishes after SIGTERM must not hold close() open.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {
