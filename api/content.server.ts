@@ -1,10 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Database } from '../db/client.server';
+import { listMenuSections } from './catalog.server';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Marked, Renderer, type Tokens } from 'marked';
 import { GARMENT_KINDS, type GarmentKind } from '../db/seed/garment-art';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '../app/components/content/art';
+import { buildSrcSet } from '../app/lib/image-url';
 import type { BlogArticle, BlogArticleSummary, BlogListResponse, ContentPage, SectionLink, SectionsResponse } from './contract';
 
 // Shop content for the storefront: information pages (content/pages/{slug}.md) and blog
@@ -19,22 +22,19 @@ export const CONTENT_DIR = fileURLToPath(new URL('../content/', import.meta.url)
 
 /** Lowercase latin, digits and single hyphens: nothing else ever reaches the file system. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const isSlug = (value: string) => value.length <= 100 && SLUG.test(value);
 const NOT_FOUND = { error: 'Страница не найдена' };
 
-export async function contentRoutes(app: FastifyInstance, opts: { dir?: string } = {}): Promise<void> {
+export async function contentRoutes(app: FastifyInstance, opts: { db: Database; dir?: string }): Promise<void> {
   const store = createContentStore(opts.dir ?? CONTENT_DIR);
-  // Section names come from the catalogue's own menu call (the same one the storefront uses).
-  const sectionNames = cachedSectionNames(async () => {
-    const res = await app.inject({ method: 'GET', url: `${app.prefix}/catalog/?iscollection=no` });
-    if (res.statusCode !== 200) throw new Error(`menu answered ${res.statusCode}`);
-    return (res.json() as SectionsResponse).SECTIONS;
-  });
+  // Section names for an article's product links: the same tree the menu shows.
+  const sectionNames = cachedSectionNames(() => listMenuSections({ db: opts.db }));
 
   const publicCache = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
 
-  app.get('/content/pages/:slug', async (req, reply) => {
+  app.get('/content/pages/:slug/', async (req, reply) => {
     const { slug } = req.params as { slug: string };
-    const page = SLUG.test(slug) ? await store.page(slug) : null;
+    const page = isSlug(slug) ? await store.page(slug) : null;
     if (!page) return reply.code(404).send(NOT_FOUND);
     publicCache(reply);
     return page satisfies ContentPage;
@@ -46,9 +46,9 @@ export async function contentRoutes(app: FastifyInstance, opts: { dir?: string }
     return { articles: articles.map(({ summary }) => summary) } satisfies BlogListResponse;
   });
 
-  app.get('/content/blog/:slug', async (req, reply) => {
+  app.get('/content/blog/:slug/', async (req, reply) => {
     const { slug } = req.params as { slug: string };
-    const article = SLUG.test(slug) ? await store.article(slug) : null;
+    const article = isSlug(slug) ? await store.article(slug) : null;
     if (!article) return reply.code(404).send(NOT_FOUND);
     let names = new Map<string, string>();
     try {
@@ -116,7 +116,7 @@ export function createContentStore(dir: string): ContentStore {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw err;
       }
-      const slugs = files.flatMap((f) => (f.endsWith('.md') && SLUG.test(f.slice(0, -3)) ? [f.slice(0, -3)] : []));
+      const slugs = files.flatMap((f) => (f.endsWith('.md') && isSlug(f.slice(0, -3)) ? [f.slice(0, -3)] : []));
       const all = (await Promise.all(slugs.map(article))).filter((a): a is ParsedArticle => a !== null);
       return all.sort((a, b) => b.summary.date.localeCompare(a.summary.date) || a.summary.slug.localeCompare(b.summary.slug));
     },
@@ -221,7 +221,10 @@ export function renderMarkdown(markdown: string, opts: { cover?: { kind: Garment
         // The cover already shows the front view of this garment: show it on the hanger instead.
         const same = opts.cover && opts.cover.kind === parsed.kind && opts.cover.color === parsed.color;
         const src = artImageUrl(parsed.kind, parsed.color, same ? 2 : 0);
-        return `<img src="${src}" alt="${alt}"${titleAttr} width="${ART_IMAGE_WIDTH}" height="${ART_IMAGE_HEIGHT}" loading="lazy" decoding="async">`;
+        // Resized by the image server; content.css shows these at most 460 px wide.
+        const srcset = buildSrcSet(src, [320, 640, 768, 1024]);
+        const responsive = srcset ? ` srcset="${srcset}" sizes="(min-width: 500px) 460px, calc(100vw - 32px)"` : '';
+        return `<img src="${src}"${responsive} alt="${alt}"${titleAttr} width="${ART_IMAGE_WIDTH}" height="${ART_IMAGE_HEIGHT}" loading="lazy" decoding="async">`;
       },
     },
   });

@@ -20,7 +20,7 @@ export async function productApi(app: FastifyInstance, { db }: ApiDeps): Promise
     done(null, parseNestedForm(body as string));
   });
 
-  await app.register(contentRoutes);
+  await app.register(contentRoutes, { db });
 
   app.get('/page-meta/', async (req, reply) => {
     const q = parseQuery(PageMetaQuery, req, reply);

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.server';
 import { productPhotos } from '../db/schema';
 import { isGarmentArt, renderGarmentJpeg } from '../db/seed/garment-art';
+import { COLORS } from '../db/seed/catalog-data';
+import { SECTION_ART } from '../app/components/content/art';
 
 const SAFE_MEDIA_PATH = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\/?[a-z0-9_-]+\.(jpg|jpeg|png|webp)$/;
 
@@ -31,7 +33,7 @@ export function createMediaStore({ db, root }: { db: Database; root: string }): 
     }
     // Content illustrations (blog, home page) carry their drawing in the path: art/{kind}/{hex6}/{view}.jpg.
     const art = mediaPath.startsWith('art/')
-      ? contentArt(mediaPath)
+      ? await contentArt(mediaPath)
       : (await db.select({ art: productPhotos.art }).from(productPhotos).where(eq(productPhotos.path, mediaPath)).limit(1))[0]?.art;
     if (!isGarmentArt(art)) return null;
     const jpeg = await renderGarmentJpeg(art);
@@ -71,8 +73,40 @@ export async function mediaRoutes(app: FastifyInstance, { store }: { store: Medi
   });
 }
 
-/** What `art/{kind}/{hex6}/{view}.jpg` asks to draw (the caller validates it with isGarmentArt); the colour seeds the variations. */
-function contentArt(mediaPath: string): unknown {
+/**
+ * What `art/{kind}/{hex6}/{view}.jpg` asks to draw (the caller validates it with isGarmentArt);
+ * the colour seeds the variations. Only colours the shop itself uses are drawn — the
+ * catalogue palette, the section illustrations and colours named in content files — so no
+ * one can make the server draw and store an unbounded number of images.
+ */
+async function contentArt(mediaPath: string): Promise<unknown> {
   const m = /^art\/([a-z-]+)\/([0-9a-f]{6})\/([0-4])\.jpg$/.exec(mediaPath);
-  return m ? { kind: m[1], color: `#${m[2]}`, view: Number(m[3]), seed: parseInt(m[2] ?? '0', 16) } : null;
+  if (!m || !(await knownArtColors()).has(m[2] as string)) return null;
+  return { kind: m[1], color: `#${m[2]}`, view: Number(m[3]), seed: parseInt(m[2] ?? '0', 16) };
+}
+
+const CONTENT_DIR = path.resolve('content');
+const RESCAN_MS = 60_000;
+let colorScan: { at: number; colors: Promise<Set<string>> } | null = null;
+
+async function knownArtColors(): Promise<Set<string>> {
+  if (colorScan && Date.now() - colorScan.at < RESCAN_MS) return colorScan.colors;
+  const colors = (async () => {
+    const found = new Set<string>([...COLORS.map((c) => c.hex), ...Object.values(SECTION_ART).map((a) => a.color)].map(normalizeHex));
+    for (const sub of ['pages', 'blog']) {
+      const dir = path.join(CONTENT_DIR, sub);
+      const files = await fs.readdir(dir).catch(() => [] as string[]);
+      for (const f of files.filter((x) => x.endsWith('.md'))) {
+        const text = await fs.readFile(path.join(dir, f), 'utf8').catch(() => '');
+        for (const hex of text.match(/#[0-9a-fA-F]{6}\b/g) ?? []) found.add(normalizeHex(hex));
+      }
+    }
+    return found;
+  })();
+  colorScan = { at: Date.now(), colors };
+  return colors;
+}
+
+function normalizeHex(hex: string): string {
+  return hex.replace(/^#/, '').toLowerCase();
 }

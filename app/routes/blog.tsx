@@ -1,31 +1,40 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/blog';
-import { BLOG_ARTICLES } from '../lib/blog';
+import contentCss from '../styles/content.css?url';
 import { CACHE_PUBLIC } from '../lib/route-data.server';
 import { pageMetaTags } from '../lib/seo';
+import { BlogCard } from '../components/content/BlogCard';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentCss }];
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const meta = await context.api.getPageMeta(new URL(request.url).pathname);
-  return data({ meta }, { headers: CACHE_PUBLIC });
+  const [meta, articles] = await Promise.all([context.api.getPageMeta(new URL(request.url).pathname), context.api.getBlogList()]);
+  return data({ meta, articles }, { headers: CACHE_PUBLIC });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export default function Blog() {
+export default function Blog({ loaderData }: Route.ComponentProps) {
   return (
-    <article className="page">
-      <h1 className="page__title">Блог</h1>
-      <ul className="link-list">
-        {BLOG_ARTICLES.map((a) => (
-          <li key={a.slug}>
-            <Link to={`/blog/${a.slug}/`}>{a.title}</Link>
-          </li>
-        ))}
-      </ul>
-    </article>
+    <div className="blog">
+      <header className="blog__head">
+        <p className="eyebrow">Журнал Vitrina</p>
+        <h1 className="page__title">Блог</h1>
+        <p className="info__lead">Как выбирать, сочетать и беречь одежду: советы наших конструкторов, технологов и стилистов.</p>
+      </header>
+      {loaderData.articles.length > 0 ? (
+        <div className="blog__list">
+          {loaderData.articles.map((article, i) => (
+            <BlogCard key={article.slug} article={article} eager={i < 3} />
+          ))}
+        </div>
+      ) : (
+        <p className="info__lead">Скоро здесь появятся статьи.</p>
+      )}
+    </div>
   );
 }

@@ -1,18 +1,39 @@
 import { data, Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import type { loader as rootLoader } from '../root';
+import contentCss from '../styles/content.css?url';
 import { CACHE_PUBLIC } from '../lib/route-data.server';
 import { pageMetaTags } from '../lib/seo';
+import { SHOPS } from '../lib/shop-info';
 import { ProductCard } from '../components/ProductCard';
+import { BlogCard } from '../components/content/BlogCard';
+import { SectionTiles } from '../components/content/SectionTiles';
+import { ShopMap } from '../components/content/ShopMap';
+import { Image } from '../components/Image';
+import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '../components/content/art';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentCss }];
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [meta, fresh] = await Promise.all([
+  // Critical: the page's metadata. Everything else is optional: a failed call is logged and
+  // the page renders without that row.
+  const [meta, fresh, sale, articles] = await Promise.all([
     context.api.getPageMeta('/'),
-    context.api.getSectionPage('/catalog/new-collection/').catch(() => null),
+    optional('new collection row', context.api.getSectionPage('/catalog/new-collection/')),
+    optional('sale row', context.api.getSectionPage('/catalog/promo/')),
+    optional('blog articles', context.api.getBlogList()),
   ]);
-  return data({ meta, fresh: fresh?.ITEMS.slice(0, 8) ?? [] }, { headers: CACHE_PUBLIC });
+  return data(
+    {
+      meta,
+      fresh: fresh?.ITEMS.slice(0, ROW_SIZE) ?? [],
+      sale: sale?.ITEMS.slice(0, ROW_SIZE) ?? [],
+      articles: articles?.slice(0, 3) ?? [],
+    },
+    { headers: CACHE_PUBLIC },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -21,59 +42,147 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const woman = root?.menu.find((s) => s.CODE === 'woman');
-  const hero = loaderData.fresh[0];
+  const menu = root?.menu ?? [];
+  const woman = menu.find((s) => s.CODE === 'woman');
+  const categories = [
+    ...(woman?.SECOND_LVL ?? []),
+    ...menu.filter((s) => !NOT_TILES.has(s.CODE)),
+  ].map((s) => ({ name: s.NAME, url: s.SECTION_PAGE_URL }));
+  const { fresh, sale, articles } = loaderData;
+
   return (
-    <>
-      <section className="hero">
-        <div className="hero__text">
+    <div className="home">
+      <section className="home-hero" aria-labelledby="home-title">
+        <div className="home-hero__text">
           <p className="eyebrow">Осень — зима 2026</p>
-          <h1 className="hero__title">Новая коллекция Vitrina</h1>
-          <p className="hero__lead">Пальто из шерсти и кашемира, деним и трикотаж собственного производства. Доставка по России, СНГ и миру.</p>
-          <div className="hero__actions">
-            <Link to="/catalog/new-collection/" className="button">
+          <h1 id="home-title" className="home-hero__title">
+            Новая коллекция
+          </h1>
+          <p className="home-hero__lead">
+            Пальто из шерсти и кашемира, честный деним и мягкий трикотаж в спокойной палитре городской осени. Собственное производство, доставка по России, СНГ и миру.
+          </p>
+          <div className="home-hero__actions">
+            <Link to="/catalog/new-collection/" className="button" prefetch="intent">
               Смотреть коллекцию
             </Link>
-            <Link to="/catalog/" className="button button--ghost">
-              Весь каталог
+            <Link to="/new-collection/" className="button button--ghost">
+              О коллекции
             </Link>
           </div>
         </div>
-        {hero?.PREVIEW_PICTURE ? (
-          <div className="hero__media">
-            <img src={hero.PREVIEW_PICTURE} alt={hero.NAME} width={600} height={800} fetchPriority="high" />
-          </div>
-        ) : null}
+        <div className="home-hero__media">
+          <Image className="home-hero__main" src={artImageUrl('warm-coat', '#6b4f3a', 0)} alt="Утеплённое шерстяное пальто табачного цвета из новой коллекции" width={ART_IMAGE_WIDTH} height={ART_IMAGE_HEIGHT} sizes="(min-width: 1024px) 36vw, 100vw" loading="eager" fetchPriority="high" placeholder />
+          <Image className="home-hero__second" src={artImageUrl('coat', '#3f4449', 2)} alt="" width={ART_IMAGE_WIDTH} height={ART_IMAGE_HEIGHT} sizes="(min-width: 1024px) 24vw, 1px" loading="lazy" />
+        </div>
       </section>
-      {loaderData.fresh.length > 0 ? (
-        <section className="home-row">
-          <div className="home-row__head">
-            <h2 className="section-title">Новинки</h2>
+
+      {fresh.length > 0 ? (
+        <section className="home-section" aria-labelledby="home-new">
+          <div className="home-section__head">
+            <h2 id="home-new" className="section-title">
+              Новинки
+            </h2>
             <Link to="/catalog/new-collection/" className="text-link">
               Смотреть все
             </Link>
           </div>
           <div className="grid">
-            {loaderData.fresh.map((item) => (
+            {fresh.map((item) => (
               <ProductCard key={item.ID} item={item} />
             ))}
           </div>
         </section>
       ) : null}
-      {woman ? (
-        <section className="home-row">
-          <h2 className="section-title">Категории</h2>
-          <ul className="tiles">
-            {woman.SECOND_LVL.map((s) => (
-              <li key={s.CODE}>
-                <Link to={s.SECTION_PAGE_URL} className="tile">
-                  {s.NAME}
-                </Link>
-              </li>
-            ))}
-          </ul>
+
+      {categories.length > 0 ? (
+        <section className="home-section" aria-labelledby="home-categories">
+          <div className="home-section__head">
+            <h2 id="home-categories" className="section-title">
+              Категории
+            </h2>
+            <Link to="/catalog/" className="text-link">
+              Весь каталог
+            </Link>
+          </div>
+          <SectionTiles sections={categories} label="Категории каталога" />
         </section>
       ) : null}
-    </>
+
+      {sale.length > 0 ? (
+        <section className="home-section" aria-labelledby="home-sale">
+          <div className="home-section__head">
+            <h2 id="home-sale" className="section-title">
+              Sale
+            </h2>
+            <Link to="/catalog/promo/" className="text-link">
+              Смотреть все
+            </Link>
+          </div>
+          <p className="home-section__note">Скидки до 30% на вещи прошлых сезонов — пальто, трикотаж, деним и платья.</p>
+          <div className="grid">
+            {sale.map((item) => (
+              <ProductCard key={item.ID} item={item} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      {articles.length > 0 ? (
+        <section className="home-section" aria-labelledby="home-blog">
+          <div className="home-section__head">
+            <h2 id="home-blog" className="section-title">
+              Блог
+            </h2>
+            <Link to="/blog/" className="text-link">
+              Все статьи
+            </Link>
+          </div>
+          <div className="blog__list">
+            {articles.map((article) => (
+              <BlogCard key={article.slug} article={article} headingLevel={3} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <section className="home-section" aria-labelledby="home-shops">
+        <div className="home-section__head">
+          <h2 id="home-shops" className="section-title">
+            Магазины
+          </h2>
+          <Link to="/contacts/" className="text-link">
+            Контакты
+          </Link>
+        </div>
+        <div className="home-shops">
+          {SHOPS.map((shop) => (
+            <article key={shop.city} className="home-shop">
+              <div className="home-shop__text">
+                <h3 className="home-shop__city">{shop.city}</h3>
+                <p className="home-shop__muted">{shop.hours}</p>
+                <p>
+                  <a href={`tel:+${shop.phone.replace(/\D/g, '')}`}>{shop.phone}</a>
+                </p>
+              </div>
+              <ShopMap shop={shop} />
+            </article>
+          ))}
+        </div>
+      </section>
+    </div>
   );
+}
+
+const ROW_SIZE = 4;
+
+/** Top-level menu sections that are not categories of their own (shown in rows instead). */
+const NOT_TILES: ReadonlySet<string> = new Set(['woman', 'new-collection', 'promo']);
+
+async function optional<T>(what: string, promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (err) {
+    console.error(`home page: ${what} failed to load`, err);
+    return null;
+  }
 }
