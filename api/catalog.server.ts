@@ -154,7 +154,8 @@ async function getListing({
     };
   });
 
-  const sectionPath = section.url;
+  // Facet links and the canonical URL share one base: the whole catalogue is /catalog/.
+  const sectionPath = section.id === 0 ? '/catalog/' : section.url;
   const sizeValues: FilterValue[] = [...found.scopeSizes].sort(compareSizeIds).map((id) => {
     const count = found.sizeCounts.get(id) ?? 0;
     const checked = filter.size.includes(id);
@@ -184,7 +185,7 @@ async function getListing({
       },
     ],
     SORTS: sorts,
-    CANONICAL_URL: buildCatalogPath(section.id === 0 ? '/catalog/' : sectionPath, filter),
+    CANONICAL_URL: buildCatalogPath(sectionPath, filter),
     NAV_STRING: { CURRENT_PAGE: page, PAGE_COUNT: Math.max(1, Math.ceil(total / PAGE_SIZE)), PAGE_SIZE, ITEMS_COUNT: total },
   };
 }

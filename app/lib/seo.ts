@@ -51,3 +51,59 @@ export function pageMetaTags(args: MetaArgsLike, extra?: { image?: string | null
   const root = args.matches.find((m) => m?.id === 'root')?.data as { siteUrl?: string } | undefined;
   return seoTags(meta, root?.siteUrl ?? '', extra);
 }
+
+// Structured data (schema.org JSON-LD) in the first HTML: React Router renders a
+// `{ 'script:ld+json': ... }` meta descriptor as a <script type="application/ld+json">.
+
+function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
+  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl}`;
+}
+
+/** schema.org BreadcrumbList of a page's trail (Главная first). */
+export function breadcrumbJsonLd(crumbs: ReadonlyArray<{ NAME: string; URL: string }>, siteUrl: string): MetaDescriptor {
+  return {
+    'script:ld+json': {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.NAME, item: absoluteUrl(siteUrl, c.URL) })),
+    },
+  };
+}
+
+export interface ProductJsonLdInput {
+  name: string;
+  description: string;
+  /** The one canonical product path. */
+  url: string;
+  images: string[];
+  sku: string | null;
+  color: string | null;
+  offers: ReadonlyArray<{ sku: string; price: number; availability: 'InStock' | 'PreOrder' | 'OutOfStock' }>;
+}
+
+/** schema.org Product with one Offer per size, prices in RUB (roubles, as the API gives them). */
+export function productJsonLd(product: ProductJsonLdInput, siteUrl: string): MetaDescriptor {
+  const url = absoluteUrl(siteUrl, product.url);
+  return {
+    'script:ld+json': {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      description: product.description.replace(/\s+/g, ' ').trim(),
+      url,
+      image: product.images.map((src) => absoluteUrl(siteUrl, src)),
+      ...(product.sku ? { sku: product.sku, mpn: product.sku } : {}),
+      ...(product.color ? { color: product.color } : {}),
+      brand: { '@type': 'Brand', name: SITE_NAME },
+      offers: product.offers.map((o) => ({
+        '@type': 'Offer',
+        sku: o.sku,
+        url,
+        price: o.price.toFixed(2),
+        priceCurrency: 'RUB',
+        availability: `https://schema.org/${o.availability}`,
+        itemCondition: 'https://schema.org/NewCondition',
+      })),
+    },
+  };
+}

@@ -51,7 +51,7 @@ describe('desktop header', () => {
     expect(text).toContain('Санкт-Петербург');
     expect(text).toContain('11:00–22:00');
 
-    const search = page.getByRole('searchbox', { name: 'Поиск по каталогу' }).first();
+    const search = page.getByRole('combobox', { name: 'Поиск по каталогу' }).first();
     await search.fill('   ');
     await search.press('Enter');
     expect(new URL(page.url()).pathname).toBe('/about/');

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Form, Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { MenuSection } from '../../../api/contract';
 import { NAV_LINKS, SHOPS, SOCIALS } from '../../lib/shop-info';
 import { useShopperCounts } from '../../lib/shopper-state';
-import { BagIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from '../icons';
+import { BagIcon, HeartIcon, MenuIcon, UserIcon } from '../icons';
+import { SearchBox } from '../catalog/SearchBox';
 import { useModal } from './ModalHost';
 import { MobileMenu } from './MobileMenu';
 
@@ -134,38 +135,7 @@ export function Header({ menu }: { menu: MenuSection[] }) {
   );
 }
 
-/** SPEC §2: submits to /search/ with q only when the text is not empty. */
+/** SPEC §2: submits to /search/ with q only when the text is not empty; suggests products while typing. */
 export function SearchField({ id = 'header-search' }: { id?: string }) {
-  const navigate = useNavigate();
-  const [value, setValue] = useState('');
-  return (
-    <Form
-      action="/search/"
-      method="get"
-      role="search"
-      className="search-field"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const q = value.trim();
-        if (q) navigate(`/search/?q=${encodeURIComponent(q)}`);
-      }}
-    >
-      <label htmlFor={id} className="visually-hidden">
-        Поиск по каталогу
-      </label>
-      <input
-        id={id}
-        name="q"
-        type="search"
-        placeholder="Поиск"
-        autoComplete="off"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        maxLength={200}
-      />
-      <button type="submit" className="icon-button" aria-label="Найти">
-        <SearchIcon size={18} />
-      </button>
-    </Form>
-  );
+  return <SearchBox id={id} />;
 }

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import type { PageMeta, ProductResponse } from '../../../api/contract';
+import { instalmentSchedule } from '../../../core/instalments';
+import { formatRub } from '../../../core/money';
+import { buyButton, initialOffer, offerForSize, sizeValueOf } from '../../../core/size-selection';
+import { useInfoModals } from '../widgets/info-modals';
+import { Breadcrumbs } from '../catalog/Breadcrumbs';
+import { ColorVariants } from './ColorVariants';
+import { Gallery } from './Gallery';
+import { ProductDetails } from './ProductDetails';
+import { SizePicker } from './SizePicker';
+import { discountPercent, kopecksOf, productPhotos, propertyText, rub } from './product-data';
+import '../../styles/product.css';
+
+/** SPEC §2 Product page: gallery, price, colours, size picker, the button, accordions. */
+export function ProductPage({ product, meta }: { product: ProductResponse; meta: PageMeta }) {
+  const item = product.ITEM;
+  const modals = useInfoModals();
+  const [chosen, setChosen] = useState<number | null>(() => initialOffer(item.OFFERS)?.ID ?? null);
+  const [triedWithoutSize, setTriedWithoutSize] = useState(false);
+  const offer = item.OFFERS.find((o) => o.ID === chosen) ?? null;
+  const button = buyButton(offer);
+  const photos = productPhotos(item);
+  const article = propertyText(item.PROPERTIES, 'CML2_ARTICLE');
+
+  const price = offer ? offer.PRICE : item.PRICE.DISCOUNT_PRICE;
+  const oldPrice = offer ? offer.OLD_PRICE : item.PRICE.PRICE > item.PRICE.DISCOUNT_PRICE ? item.PRICE.PRICE : null;
+  const discount = discountPercent(price, oldPrice);
+  const priceKopecks = kopecksOf(price);
+  // Only the amounts are shown here (no dates), so server and browser agree on them whatever the day.
+  const schedule = instalmentSchedule(priceKopecks, new Date());
+  const onePayment = schedule?.[schedule.length - 1]?.amountKopecks;
+  // A one-size item (gift card, some accessories) has nothing to choose: no picker then.
+  const oneSize = item.OFFERS.length === 1 && item.OFFERS[0]?.SIZE_ID === 'edinyj';
+
+  return (
+    <article className="product">
+      <Breadcrumbs crumbs={product.BREADCRUMBS} current={item.NAME} />
+      <div className="product__layout">
+        <Gallery photos={photos} name={item.NAME} />
+
+        <div className="product__info">
+          {item.IS_NEW ? <p className="product__tag">Новинка</p> : null}
+          <h1 className="product__name">{item.NAME}</h1>
+          {article ? <p className="product__article">Артикул {article}</p> : null}
+
+          <p className="product__price">
+            <span className={discount > 0 ? 'product__price-now is-sale' : 'product__price-now'}>{rub(price)}</span>
+            {oldPrice && discount > 0 ? (
+              <>
+                <s className="product__price-old">
+                  <span className="visually-hidden">Цена без скидки: </span>
+                  {rub(oldPrice)}
+                </s>
+                <span className="product__discount">−{discount}%</span>
+              </>
+            ) : null}
+          </p>
+
+          <ColorVariants variants={item.OTHER_LINK} color={item.COLOR} />
+
+          {oneSize ? null : (
+            <SizePicker
+              offers={item.OFFERS}
+              chosenValue={offer ? sizeValueOf(offer) : null}
+              onChoose={(value) => {
+                setChosen(offerForSize(item.OFFERS, value)?.ID ?? null);
+                setTriedWithoutSize(false);
+              }}
+              invalid={triedWithoutSize && !offer}
+              guide={
+                <button type="button" className="link-button" onClick={modals.openSizeGuide}>
+                  Таблица размеров
+                </button>
+              }
+            />
+          )}
+
+          <div className="product__buy">
+            <button
+              type="button"
+              className="button product__buy-button"
+              aria-disabled={!button.enabled}
+              onClick={() => {
+                // What adding does belongs to the basket; until a size is chosen, the button asks for one.
+                if (!offer) setTriedWithoutSize(true);
+              }}
+            >
+              {button.label}
+            </button>
+            {offer && button.label === 'Оформить предзаказ' ? (
+              <p className="product__note">Этого размера нет в наличии — его можно заказать заранее. Отправим, как только он поступит.</p>
+            ) : null}
+          </div>
+
+          {schedule && onePayment ? (
+            <button type="button" className="instalment" onClick={() => modals.openInstalment(priceKopecks)}>
+              <span className="instalment__bars" aria-hidden="true">
+                <i />
+                <i />
+                <i />
+                <i />
+              </span>
+              <span>
+                {schedule.length} платежа по {formatRub(onePayment)}
+              </span>
+              <span className="instalment__more" aria-hidden="true">
+                Подробнее
+              </span>
+            </button>
+          ) : null}
+
+          <ul className="product__service">
+            <li>
+              <a
+                href="/delivery/"
+                onClick={(e) => {
+                  e.preventDefault();
+                  modals.openDelivery();
+                }}
+              >
+                Доставка
+              </a>
+            </li>
+            <li>
+              <a
+                href="/return/"
+                onClick={(e) => {
+                  e.preventDefault();
+                  modals.openReturn();
+                }}
+              >
+                Возврат
+              </a>
+            </li>
+          </ul>
+
+          <ProductDetails item={item} article={article} />
+        </div>
+      </div>
+
+      {meta.seoDescription ? (
+        <div className="seo-text product__seo">
+          {meta.seoDescription.split(/\n\s*\n/).map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+        </div>
+      ) : null}
+    </article>
+  );
+}
