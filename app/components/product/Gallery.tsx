@@ -122,6 +122,8 @@ function Lightbox({
   const [index, setIndex] = useState(start);
   const [zoomed, setZoomed] = useState(false);
   const frame = useRef(0);
+  // While go() scrolls to a slide, positions passed on the way must not move the index back.
+  const heading = useRef<number | null>(null);
 
   useEffect(() => {
     const el = track.current;
@@ -133,7 +135,9 @@ function Lightbox({
     const el = track.current;
     if (!el || next < 0 || next >= photos.length) return;
     setZoomed(false);
-    el.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' });
+    heading.current = next;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.scrollTo({ left: next * el.clientWidth, behavior: reduced ? 'instant' : 'smooth' });
     setIndex(next);
     onIndex(next);
   };
@@ -188,12 +192,18 @@ function Lightbox({
       <div
         className="lightbox__track"
         ref={track}
+        // A swipe that interrupts an animated scroll hands the index back to the shopper.
+        onPointerDown={() => (heading.current = null)}
         onScroll={(e) => {
           if (zoomed) return;
           const el = e.currentTarget;
           cancelAnimationFrame(frame.current);
           frame.current = requestAnimationFrame(() => {
             const i = Math.round(el.scrollLeft / Math.max(1, el.clientWidth));
+            if (heading.current !== null) {
+              if (Math.abs(el.scrollLeft - heading.current * el.clientWidth) > 1) return;
+              heading.current = null;
+            }
             if (i !== index) {
               setIndex(i);
               onIndex(i);
