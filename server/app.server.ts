@@ -1,4 +1,5 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -62,7 +63,14 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
     reply.header('x-frame-options', 'SAMEORIGIN');
   });
 
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Brotli's default quality (11) costs tens of milliseconds per page; 5 compresses nearly as
+  // well at a fraction of the time for responses made per request.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
 
   app.get('/healthz', async (_req, reply) => {
     try {

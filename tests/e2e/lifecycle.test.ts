@@ -13,7 +13,7 @@ afterAll(() => {
 
 function serve(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './server/production-env.ts', 'server/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
