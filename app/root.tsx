@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './styles/app.css?url';
+import manropeCyrillic from '@fontsource-variable/manrope/files/manrope-cyrillic-wght-normal.woff2?url';
+import cormorantCyrillic from '@fontsource/cormorant-garamond/files/cormorant-garamond-cyrillic-500-normal.woff2?url';
 import { Header } from './components/shell/Header';
 import { Footer } from './components/shell/Footer';
 import { TabBar } from './components/shell/TabBar';
@@ -12,6 +14,9 @@ import { NotFoundPage } from './components/NotFoundPage';
 import { notFoundPath, notFoundTags } from './lib/seo';
 
 export const links: Route.LinksFunction = () => [
+  // The Cyrillic faces most text is set in, fetched alongside the CSS (fonts.css: display optional).
+  { rel: 'preload', href: manropeCyrillic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: cormorantCyrillic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: appCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];

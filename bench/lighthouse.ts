@@ -1,6 +1,7 @@
 // Lighthouse 12, mobile preset, in Debian's Chromium, on the home, a category and a product
 // page of a freshly seeded shop. Prints the scores and the JavaScript sent; asserts nothing.
 //   npm run build && node --import tsx bench/lighthouse.ts
+import fs from 'node:fs';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startTestShop } from '../tests/support/server';
@@ -35,6 +36,11 @@ async function main() {
         onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
       });
       if (!result) throw new Error(`no result for ${path}`);
+      // LIGHTHOUSE_JSON_DIR keeps the full reports, to see which element shifted or what was slow.
+      if (process.env.LIGHTHOUSE_JSON_DIR) {
+        fs.mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
+        fs.writeFileSync(`${process.env.LIGHTHOUSE_JSON_DIR}/${name}.json`, JSON.stringify(result.lhr));
+      }
       const { categories, audits } = result.lhr;
       const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
       const requests = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];

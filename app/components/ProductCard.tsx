@@ -18,7 +18,8 @@ export function ProductCard({ item, eager = false, sizes = CARD_SIZES }: { item:
   const discount = item.OLD_PRICE ? Math.round((1 - item.PRICE / item.OLD_PRICE) * 100) : 0;
   return (
     <article className="card">
-      <Link to={item.DETAIL_PAGE_URL} className="card__media" prefetch="intent" aria-label={item.NAME}>
+      {/* The photo repeats the name link below for the mouse; assistive tech and the keyboard use that one. */}
+      <Link to={item.DETAIL_PAGE_URL} className="card__media" prefetch="intent" aria-hidden="true" tabIndex={-1}>
         {item.PREVIEW_PICTURE ? (
           <Image src={item.PREVIEW_PICTURE} alt="" width={600} height={800} sizes={sizes} widths={CARD_WIDTHS} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} placeholder />
         ) : null}

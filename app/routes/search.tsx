@@ -65,6 +65,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <p className="search-page__count" aria-live="polite">
             Найдено: {goodsCount(total)}
           </p>
+          <h2 className="visually-hidden">Результаты поиска</h2>
           <div className="grid">
             {hits.map((hit, i) => (
               <ProductCard key={hit.id} item={toCardItem(hit)} eager={i < 4} />

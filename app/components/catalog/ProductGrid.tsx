@@ -80,6 +80,8 @@ export function ProductGrid({ items, nav, sort, apiPath, firstPage }: { items: r
           <a href={listingHref(pathname, sort)}>Показать с начала</a>
         </p>
       ) : null}
+      {/* Cards title themselves with h3: this keeps the page's headings in order. */}
+      <h2 className="visually-hidden">Товары</h2>
       <div className="grid listing__grid" ref={grid}>
         {shown.map((item, i) => (
           <ProductCard key={item.ID} item={item} eager={i < 4} />
