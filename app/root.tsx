@@ -1,7 +1,9 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
-import appCss from './styles/app.css?url';
+// All styles end up in one stylesheet (vite.config.ts cssCodeSplit: false); base styles first.
+import './styles/app.css';
 import manropeCyrillic from '@fontsource-variable/manrope/files/manrope-cyrillic-wght-normal.woff2?url';
+import manropeLatin from '@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url';
 import cormorantCyrillic from '@fontsource/cormorant-garamond/files/cormorant-garamond-cyrillic-500-normal.woff2?url';
 import { Header } from './components/shell/Header';
 import { Footer } from './components/shell/Footer';
@@ -14,10 +16,11 @@ import { NotFoundPage } from './components/NotFoundPage';
 import { notFoundPath, notFoundTags } from './lib/seo';
 
 export const links: Route.LinksFunction = () => [
-  // The Cyrillic faces most text is set in, fetched alongside the CSS (fonts.css: display optional).
+  // The faces most text is set in (Cyrillic letters; digits and sizes are Latin), fetched
+  // alongside the CSS so they make the first paint (fonts.css: display optional).
   { rel: 'preload', href: manropeCyrillic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: manropeLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'preload', href: cormorantCyrillic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'stylesheet', href: appCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/blog-article';
-import contentCss from '../styles/content.css?url';
+import '../styles/content.css';
 import { CACHE_PUBLIC, notFound } from '../lib/route-data.server';
 import { pageMetaTags } from '../lib/seo';
 import { Prose } from '../components/content/Prose';
@@ -9,7 +9,6 @@ import { ProductCard } from '../components/ProductCard';
 import { Image } from '../components/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH } from '../components/content/art';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentCss }];
 
 export const meta: Route.MetaFunction = (args) => {
   const article = args.data?.article;

@@ -1,11 +1,10 @@
 import { data } from 'react-router';
 import type { Route } from './+types/blog';
-import contentCss from '../styles/content.css?url';
+import '../styles/content.css';
 import { CACHE_PUBLIC } from '../lib/route-data.server';
 import { pageMetaTags } from '../lib/seo';
 import { BlogCard } from '../components/content/BlogCard';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentCss }];
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
 

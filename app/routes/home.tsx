@@ -1,7 +1,7 @@
 import { data, Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import type { loader as rootLoader } from '../root';
-import contentCss from '../styles/content.css?url';
+import '../styles/content.css';
 import { CACHE_PUBLIC } from '../lib/route-data.server';
 import { pageMetaTags } from '../lib/seo';
 import { SHOPS } from '../lib/shop-info';
@@ -12,7 +12,6 @@ import { ShopMap } from '../components/content/ShopMap';
 import { Image } from '../components/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '../components/content/art';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentCss }];
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
 

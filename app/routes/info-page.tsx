@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/info-page';
-import contentCss from '../styles/content.css?url';
+import '../styles/content.css';
 import { findInfoPage } from '../lib/info-pages';
 import { CACHE_PRIVATE, CACHE_PUBLIC, notFound } from '../lib/route-data.server';
 import { pageMetaTags } from '../lib/seo';
@@ -11,7 +11,6 @@ import { Image } from '../components/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '../components/content/art';
 import type { GarmentKind } from '../../db/seed/garment-art';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentCss }];
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
 
