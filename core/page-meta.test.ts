@@ -7,6 +7,7 @@ import {
 } from './page-meta';
 import type { PageMetaEntry, ResolvePageMetaInput } from './page-meta';
 import { DEFAULT_META, PAGE_META, PRODUCT_META_TEMPLATE } from '../content/page-meta';
+import { WOMEN_CATEGORY_CODES } from '../tests/fixtures/spec';
 
 const defaults: PageMetaEntry = { title: 'Default', description: 'Default description', keywords: 'default' };
 const productTemplate: PageMetaEntry = {
@@ -209,22 +210,7 @@ describe('truncateDescription', () => {
 });
 
 describe('PAGE_META table', () => {
-  const categories = [
-    'uteplyennye_palto',
-    'demisezonnye_palto',
-    'kurtki_plashchi',
-    'zhakety',
-    'svitery_i_dzhempery',
-    'bryuki_i_shorty',
-    'yubki',
-    'platya_i_kombinezony',
-    'trikotazh',
-    'rubashki_bluzki',
-    'futbolki_topy',
-    'denim',
-    'shuby',
-    'aksessuar',
-  ].map((code) => `/catalog/woman/${code}/`);
+  const categories = WOMEN_CATEGORY_CODES.map((code) => `/catalog/woman/${code}/`);
 
   const required = [
     '/',

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { COLORS, SECTIONS, generateCatalog, generateProducts, slugify } from './catalog-data';
 import type { SeedProduct } from './catalog-data';
+import { WOMEN_CATEGORY_CODES } from '../../tests/fixtures/spec';
 
-const WOMEN_CODES = [
-  'uteplyennye_palto',
-  'demisezonnye_palto',
-  'kurtki_plashchi',
-  'zhakety',
-  'svitery_i_dzhempery',
-  'bryuki_i_shorty',
-  'yubki',
-  'platya_i_kombinezony',
-  'trikotazh',
-  'rubashki_bluzki',
-  'futbolki_topy',
-  'denim',
-  'shuby',
-  'aksessuar',
-];
+const WOMEN_CODES = WOMEN_CATEGORY_CODES;
 
 const catalog = generateCatalog();
 const rub = (kopecks: number): number => kopecks / 100;

@@ -1,24 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../support/server';
 import type { CatalogSectionResponse, PageMeta, SectionsResponse } from '../../api/contract';
+import { WOMEN_CATEGORY_CODES } from '../fixtures/spec';
 
 const BLOCKED = 'Доступ запрещен: обнаружена попытка внедрения вредоносного кода';
-const WOMEN_CODES = [
-  'uteplyennye_palto',
-  'demisezonnye_palto',
-  'kurtki_plashchi',
-  'zhakety',
-  'svitery_i_dzhempery',
-  'bryuki_i_shorty',
-  'yubki',
-  'platya_i_kombinezony',
-  'trikotazh',
-  'rubashki_bluzki',
-  'futbolki_topy',
-  'denim',
-  'shuby',
-  'aksessuar',
-];
+const WOMEN_CODES = WOMEN_CATEGORY_CODES;
 
 let shop: TestShop;
 const api = (path: string, init?: RequestInit) => fetch(`${shop.baseUrl}/backend${path}`, init);

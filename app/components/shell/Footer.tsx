@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { FOOTER_COLUMNS, SHOPS, SOCIALS } from '../../lib/shop-info';
+import { FOOTER_COLUMNS, SHOPS } from '../../lib/shop-info';
+import { SocialLinks } from './ShopInfo';
 import { HelpLinks } from '../widgets/HelpLinks';
 
 // SPEC §2 Footer: columns Shops, Buyers, About; copyright; the not-a-public-offer disclaimer;
@@ -42,13 +43,7 @@ export function Footer() {
         <p>© {year} Vitrina. Все права защищены.</p>
         <p>Информация на сайте не является публичной офертой. Цены и наличие товаров уточняйте при оформлении заказа.</p>
         <p>*Instagram принадлежит компании Meta, признанной экстремистской организацией и запрещённой в России.</p>
-        <p className="footer__socials">
-          {SOCIALS.map((s) => (
-            <a key={s.name} href={s.href} rel="noopener noreferrer" target="_blank">
-              {s.name}
-            </a>
-          ))}
-        </p>
+        <SocialLinks className="footer__socials" />
         <p>Разработка сайта — команда Vitrina</p>
       </div>
     </footer>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { MenuSection } from '../../../api/contract';
-import { NAV_LINKS, SHOPS, SOCIALS } from '../../lib/shop-info';
+import { NAV_LINKS } from '../../lib/shop-info';
+import { ShopCards, SocialLinks } from './ShopInfo';
 import { useShopperCounts } from '../../lib/shopper-state';
 import { BagIcon, HeartIcon, MenuIcon, UserIcon } from '../icons';
 import { SearchBox } from '../catalog/SearchBox';
@@ -87,21 +88,8 @@ export function Header({ menu }: { menu: MenuSection[] }) {
             Контакты
           </Link>
           <div className="header__contacts-pop" role="group" aria-label="Наши магазины">
-            {SHOPS.map((s) => (
-              <div key={s.city} className="shop-card">
-                <p className="shop-card__city">{s.city}</p>
-                <p>{s.address}</p>
-                <p>{s.hours}</p>
-                <a href={`tel:${s.phone.replace(/[^\d+]/g, '')}`}>{s.phone}</a>
-              </div>
-            ))}
-            <div className="header__socials">
-              {SOCIALS.map((s) => (
-                <a key={s.name} href={s.href} rel="noopener noreferrer" target="_blank">
-                  {s.name}
-                </a>
-              ))}
-            </div>
+            <ShopCards />
+            <SocialLinks className="header__socials" />
           </div>
         </div>
       </nav>

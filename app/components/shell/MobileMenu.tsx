@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { MenuSection } from '../../../api/contract';
-import { NAV_LINKS, SHOPS, SOCIALS } from '../../lib/shop-info';
+import { NAV_LINKS } from '../../lib/shop-info';
+import { ShopCards, SocialLinks } from './ShopInfo';
 import { SearchField } from './Header';
 
 // The burger menu (SPEC §2 Mobile): the same links, contacts and socials as the desktop header.
@@ -44,22 +45,9 @@ export function MobileMenu({ menu }: { menu: MenuSection[] }) {
         </li>
       </ul>
       <div className="mobile-menu__shops">
-        {SHOPS.map((s) => (
-          <div key={s.city} className="shop-card">
-            <p className="shop-card__city">{s.city}</p>
-            <p>{s.address}</p>
-            <p>{s.hours}</p>
-            <a href={`tel:${s.phone.replace(/[^\d+]/g, '')}`}>{s.phone}</a>
-          </div>
-        ))}
+        <ShopCards />
       </div>
-      <div className="mobile-menu__socials">
-        {SOCIALS.map((s) => (
-          <a key={s.name} href={s.href} rel="noopener noreferrer" target="_blank">
-            {s.name}
-          </a>
-        ))}
-      </div>
+      <SocialLinks className="mobile-menu__socials" />
     </div>
   );
 }
