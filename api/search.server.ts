@@ -36,10 +36,6 @@ export async function searchProducts({ db, q, limit = SEARCH_LIMIT }: { db: Data
   const article = articlePattern(query);
   let ids = article ? await byArticle(db, article, limit) : [];
   if (ids.length === 0) ids = await byText(db, words, limit);
-  if (ids.length === 0) {
-    const corrected = await correctWords(db, words);
-    if (corrected.join(' ') !== words.join(' ')) ids = await byText(db, corrected, limit);
-  }
   return { hits: await toHits(db, ids), query, total: ids.length };
 }
 
@@ -49,7 +45,15 @@ export async function searchProducts({ db, q, limit = SEARCH_LIMIT }: { db: Data
  * indexed column (not ts_rank over every match) keeps common words fast at any catalogue size.
  */
 async function byText(db: Database, words: string[], limit: number): Promise<number[]> {
-  const named = await matchText(db, words, 'name', limit);
+  let named = await matchText(db, words, 'name', limit);
+  if (named.length === 0) {
+    // Nothing by name: a misspelt word is likelier than a word found only in descriptions.
+    const corrected = await correctWords(db, words);
+    if (corrected.join(' ') !== words.join(' ')) {
+      named = await matchText(db, corrected, 'name', limit);
+      if (named.length > 0) words = corrected;
+    }
+  }
   if (named.length >= limit) return named;
   const more = await matchText(db, words, 'all', limit + named.length);
   const seen = new Set(named);
@@ -99,22 +103,33 @@ async function correctWords(db: Database, words: string[]): Promise<string[]> {
 async function toHits(db: Database, ids: number[]): Promise<SearchHit[]> {
   if (ids.length === 0) return [];
   const index = await loadSections(db);
-  const rows = await db.select().from(products).where(inArray(products.id, ids));
-  const photos = await db
-    .select({ productId: productPhotos.productId, path: productPhotos.path })
-    .from(productPhotos)
-    .where(and(inArray(productPhotos.productId, ids), eq(productPhotos.position, 1)));
-  const photoOf = new Map(photos.map((p) => [p.productId, mediaUrl(p.path)]));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const rows = await db
+    .select({
+      product: {
+        id: products.id,
+        name: products.name,
+        slug: products.slug,
+        sectionId: products.sectionId,
+        priceKopecks: products.priceKopecks,
+        oldPriceKopecks: products.oldPriceKopecks,
+        colorName: products.colorName,
+      },
+      photo: productPhotos.path,
+    })
+    .from(products)
+    .leftJoin(productPhotos, and(eq(productPhotos.productId, products.id), eq(productPhotos.position, 1)))
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.product.id, r]));
   return ids.flatMap((id) => {
-    const p = byId.get(id);
-    if (!p) return [];
+    const row = byId.get(id);
+    if (!row) return [];
+    const p = row.product;
     return [
       {
         id: p.id,
         name: p.name,
         url: productUrl(p, index),
-        image: photoOf.get(p.id) ?? null,
+        image: row.photo ? mediaUrl(row.photo) : null,
         price: kopecksToRoubles(p.priceKopecks),
         old_price: p.oldPriceKopecks === null ? null : kopecksToRoubles(p.oldPriceKopecks),
         color: p.colorName,
