@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { CloseIcon } from '../icons';
 
@@ -44,7 +44,8 @@ export function ModalProvider({ children }: { children: React.ReactNode }) {
 
 function ModalFrame({ modal, onClose }: { modal: ModalRequest; onClose: () => void }) {
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Before paint: a dialog the shopper can see already listens for Escape and has focus.
+  useLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {
