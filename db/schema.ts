@@ -78,17 +78,9 @@ export const products = pgTable(
     uniqueIndex('products_slug_uq').on(t.slug),
     index('products_section_idx').on(t.sectionId),
     index('products_group_idx').on(t.groupKey),
-    // Listing orders, per section and across the whole catalogue.
-    index('products_section_popular_idx').on(t.sectionId, sql`${t.popularity} desc`, t.id),
-    index('products_section_price_idx').on(t.sectionId, t.priceKopecks, t.id),
-    index('products_section_new_idx').on(t.sectionId, sql`${t.createdAt} desc`, t.id),
+    // Search results are ordered by popularity (api/search.server.ts). Listings need no SQL
+    // index: they come from the in-memory catalogue index (api/catalog-index.server.ts).
     index('products_popular_idx').on(sql`${t.popularity} desc`, t.id),
-    index('products_price_idx').on(t.priceKopecks, t.id),
-    index('products_created_idx').on(sql`${t.createdAt} desc`, t.id),
-    index('products_new_popular_idx').on(sql`${t.popularity} desc`, t.id).where(sql`${t.isNew}`),
-    index('products_sale_popular_idx').on(sql`${t.popularity} desc`, t.id).where(sql`${t.oldPriceKopecks} is not null`),
-    index('products_sizes_idx').using('gin', t.sizes),
-    index('products_color_idx').on(t.colorCode),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_search_idx').using('gin', t.nameVector),
     index('products_article_idx').on(sql`lower(${t.article}) text_pattern_ops`),
