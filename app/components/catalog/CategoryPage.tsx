@@ -10,6 +10,7 @@ import { ProductGrid } from './ProductGrid';
 import { SortSelect } from './SortSelect';
 import { goodsCount, listingSearch, plural, GOODS } from './listing-url';
 import '../../styles/catalog.css';
+import { CloseIcon } from '../icons';
 
 /** A category listing (SPEC §4): heading with count, filters, sort, the grid, the SEO text. */
 export function CategoryPage({
@@ -137,9 +138,7 @@ export function CategoryPage({
         <div className="sheet__head">
           <h2 className="sheet__title">Фильтры</h2>
           <button type="button" className="icon-button sheet__close" onClick={() => setSheetOpen(false)} aria-label="Закрыть">
-            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.5" fill="none" />
-            </svg>
+            <CloseIcon size={20} />
           </button>
         </div>
         <div

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PhotoValue } from '../../../api/contract';
 import { Image } from '../Image';
 import { Dialog } from '../catalog/Dialog';
+import { CloseIcon } from '../icons';
 
 // Main photo: the full width on phones; beside the thumbnails on desktops (app/styles/product.css).
 const MAIN_SIZES = '(min-width: 1440px) 640px, (min-width: 1024px) 46vw, 100vw';
@@ -71,12 +72,7 @@ export function Gallery({ photos, name }: { photos: readonly PhotoValue[]; name:
         </div>
         {photos.length > 1 ? (
           <>
-            <button type="button" className="gallery__arrow gallery__arrow--prev" aria-label="Предыдущее фото" disabled={active === 0} onClick={() => show(active - 1)}>
-              <Arrow dir="left" />
-            </button>
-            <button type="button" className="gallery__arrow gallery__arrow--next" aria-label="Следующее фото" disabled={active >= photos.length - 1} onClick={() => show(active + 1)}>
-              <Arrow dir="right" />
-            </button>
+            <PhotoArrows block="gallery" index={active} count={photos.length} onGo={show} />
             <div className="gallery__dots" aria-hidden="true">
               {photos.map((p, i) => (
                 <span key={p.ID} className={i === active ? 'is-active' : undefined} />
@@ -184,9 +180,7 @@ function Lightbox({
           {index + 1} / {photos.length}
         </p>
         <button type="button" className="icon-button lightbox__close" onClick={onClose} aria-label="Закрыть">
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.5" fill="none" />
-          </svg>
+          <CloseIcon size={22} />
         </button>
       </div>
       <div
@@ -236,12 +230,7 @@ function Lightbox({
       </div>
       {photos.length > 1 ? (
         <>
-          <button type="button" className="lightbox__arrow lightbox__arrow--prev" aria-label="Предыдущее фото" disabled={index === 0} onClick={() => go(index - 1)}>
-            <Arrow dir="left" />
-          </button>
-          <button type="button" className="lightbox__arrow lightbox__arrow--next" aria-label="Следующее фото" disabled={index >= photos.length - 1} onClick={() => go(index + 1)}>
-            <Arrow dir="right" />
-          </button>
+          <PhotoArrows block="lightbox" index={index} count={photos.length} onGo={go} />
         </>
       ) : null}
     </div>
@@ -254,6 +243,20 @@ function slideIndexAt(track: HTMLElement): number {
   const second = track.children[1] as HTMLElement | undefined;
   const step = first && second ? second.offsetLeft - first.offsetLeft : track.clientWidth;
   return Math.min(track.children.length - 1, Math.max(0, Math.round(track.scrollLeft / Math.max(1, step))));
+}
+
+/** Previous and next photo, for the page's gallery and the full-screen view alike. */
+function PhotoArrows({ block, index, count, onGo }: { block: 'gallery' | 'lightbox'; index: number; count: number; onGo: (i: number) => void }) {
+  return (
+    <>
+      <button type="button" className={`${block}__arrow ${block}__arrow--prev`} aria-label="Предыдущее фото" disabled={index === 0} onClick={() => onGo(index - 1)}>
+        <Arrow dir="left" />
+      </button>
+      <button type="button" className={`${block}__arrow ${block}__arrow--next`} aria-label="Следующее фото" disabled={index >= count - 1} onClick={() => onGo(index + 1)}>
+        <Arrow dir="right" />
+      </button>
+    </>
+  );
 }
 
 function Arrow({ dir }: { dir: 'left' | 'right' }) {
