@@ -1,7 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // Fewer, larger requests for the first paint: on a phone (and over HTTP/1.1's six connections
 // an origin) a dozen tiny files cost more in round trips than their bytes.
@@ -22,8 +22,28 @@ const SHELL = [
   'app/components/widgets/ChatWidget.tsx',
 ].map((p) => path.join(root, p));
 
+// React Router's package exports map every condition to its development build (warnings and
+// their strings included, about 4 KB compressed); the browser bundle takes the production
+// build it also ships. The server keeps Node's resolution: the two render the same markup.
+const routerBuild = path.join(root, 'node_modules/react-router/dist/production');
+const productionRouter: Plugin = {
+  name: 'vitrina:react-router-production',
+  apply: 'build',
+  config(_config, env) {
+    if (env.isSsrBuild) return;
+    return {
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: path.join(routerBuild, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: path.join(routerBuild, 'dom-export.mjs') },
+        ],
+      },
+    };
+  },
+};
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), productionRouter],
   build: {
     assetsInlineLimit: 0,
     cssCodeSplit: false,

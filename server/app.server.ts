@@ -96,11 +96,15 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         prefix: '/',
         wildcard: false,
         index: false,
+        // `npm run build` writes brotli-11 and gzip-9 siblings of the hashed assets.
+        preCompressed: true,
         cacheControl: false,
         setHeaders(res, filePath) {
           // Hashed build assets never change; other public files may.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+          // A precompressed sibling is being sent: the body depends on Accept-Encoding.
+          if (/\.(?:br|gz)$/.test(filePath)) res.setHeader('vary', 'Accept-Encoding');
         },
       });
     }

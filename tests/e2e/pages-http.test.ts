@@ -144,4 +144,19 @@ describe('caching and compression', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
   });
+  it.each(['br', 'gzip'])('sends the build-time %s copy of a script, byte-identical once decoded', async (encoding) => {
+    const html = await (await get('/catalog/all/')).text();
+    const script = tag(html, /rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/);
+    expect(script).toBeTruthy();
+    const plain = await get(script!, { headers: { 'accept-encoding': 'identity' } });
+    const packed = await get(script!, { headers: { 'accept-encoding': encoding } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(packed.headers.get('content-encoding')).toBe(encoding);
+    expect(packed.headers.get('content-type')).toMatch(/javascript/);
+    expect(packed.headers.get('vary')).toMatch(/accept-encoding/i);
+    // Precompressed, not streamed: the length is known and far below the source's.
+    expect(packed.headers.get('content-length')).toMatch(/^\d+$/);
+    expect(Number(packed.headers.get('content-length'))).toBeLessThan(Number(plain.headers.get('content-length')) / 3);
+    expect(Buffer.from(await packed.arrayBuffer()).equals(Buffer.from(await plain.arrayBuffer()))).toBe(true);
+  });
 });
