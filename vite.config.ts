@@ -5,7 +5,8 @@ import { defineConfig, type Plugin } from 'vite';
 
 // Fewer, larger requests for the first paint: on a phone (and over HTTP/1.1's six connections
 // an origin) a dozen tiny files cost more in round trips than their bytes.
-// - One stylesheet for the whole shop (about 12 KB compressed) instead of one per route.
+// - No stylesheet request at all: the server inlines app/styles/shop.css into each document
+//   (app/lib/document-styles.ts, docs/decisions/004).
 // - The shell's small shared modules (shell components, lib, core rules) in one chunk that
 //   every page loads anyway; route code and the modal contents stay split and lazy.
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -46,7 +47,6 @@ export default defineConfig({
   plugins: [reactRouter(), productionRouter],
   build: {
     assetsInlineLimit: 0,
-    cssCodeSplit: false,
     rollupOptions: {
       output: {
         manualChunks(id) {

@@ -1,10 +1,10 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
-// All styles end up in one stylesheet (vite.config.ts cssCodeSplit: false); base styles first.
-import './styles/app.css';
-import manropeCyrillic from '@fontsource-variable/manrope/files/manrope-cyrillic-wght-normal.woff2?url';
-import manropeLatin from '@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url';
-import cormorantCyrillic from '@fontsource/cormorant-garamond/files/cormorant-garamond-cyrillic-500-normal.woff2?url';
+import manropeCyrillic from './fonts/manrope-cyrillic.woff2?url';
+import manropeLatin from './fonts/manrope-latin.woff2?url';
+import manropeRouble from './fonts/manrope-rouble.woff2?url';
+import cormorantCyrillic from './fonts/cormorant-cyrillic.woff2?url';
+import cormorantLatin from './fonts/cormorant-latin.woff2?url';
 import { Header } from './components/shell/Header';
 import { Footer } from './components/shell/Footer';
 import { TabBar } from './components/shell/TabBar';
@@ -14,13 +14,19 @@ import { ModalProvider } from './components/shell/ModalHost';
 import { NotificationProvider } from './components/shell/Notifications';
 import { NotFoundPage } from './components/NotFoundPage';
 import { notFoundPath, notFoundTags } from './lib/seo';
+import { documentStyles } from './lib/document-styles';
 
 export const links: Route.LinksFunction = () => [
-  // The faces most text is set in (Cyrillic letters; digits and sizes are Latin), fetched
-  // alongside the CSS so they make the first paint (fonts.css: display optional).
-  { rel: 'preload', href: manropeCyrillic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: manropeLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: cormorantCyrillic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  // Every face a page sets (app/fonts: cut to the shop's characters, about 60 KB together),
+  // fetched with the document so they make the first paint (fonts.css: display optional). A face
+  // found only at layout would hold its text back, then fall back for the whole visit.
+  ...[manropeCyrillic, manropeLatin, manropeRouble, cormorantCyrillic, cormorantLatin].map((href) => ({
+    rel: 'preload',
+    href,
+    as: 'font',
+    type: 'font/woff2',
+    crossOrigin: 'anonymous' as const,
+  })),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -54,6 +60,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#ffffff" />
+        {/* A style resource: React writes it at the top of the head and, in the browser, leaves
+            the server's copy in place (documentStyles is null there). */}
+        {documentStyles !== null && (
+          <style href="vitrina-styles" precedence="default">
+            {documentStyles}
+          </style>
+        )}
         <Meta />
         <Links />
       </head>

@@ -8,11 +8,19 @@ import { createImageService, createLimiter, imageRoutes, negotiateImageFormat, p
 import type { MediaStore } from './media.server';
 
 describe('negotiateImageFormat', () => {
-  it('prefers AVIF, then WebP, then JPEG', () => {
+  it('prefers WebP, then AVIF, then JPEG when the browser ranks them alike', () => {
     // Chrome's and Firefox's image Accept headers.
-    expect(negotiateImageFormat('image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8')).toBe('avif');
+    expect(negotiateImageFormat('image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8')).toBe('webp');
     expect(negotiateImageFormat('image/webp,*/*')).toBe('webp');
+    expect(negotiateImageFormat('image/avif,image/png,*/*;q=0.8')).toBe('avif');
     expect(negotiateImageFormat('image/jpeg')).toBe('jpeg');
+  });
+  it('follows the q values the browser gives', () => {
+    expect(negotiateImageFormat('image/avif,image/webp;q=0.9')).toBe('avif');
+    expect(negotiateImageFormat('image/avif;q=0.5,image/webp;q=0.4,image/jpeg;q=0.6')).toBe('jpeg');
+    expect(negotiateImageFormat('image/avif;q=0.5,image/webp;q=0.4,image/jpeg;q=0.3')).toBe('avif');
+    expect(negotiateImageFormat('image/webp;q=0.3,image/avif;q=0.3')).toBe('webp');
+    expect(negotiateImageFormat('image/avif;q=2,image/webp;q=0.1')).toBe('webp');
   });
   it('falls back to JPEG with no header or only wildcards', () => {
     expect(negotiateImageFormat(undefined)).toBe('jpeg');
@@ -21,6 +29,7 @@ describe('negotiateImageFormat', () => {
     expect(negotiateImageFormat('image/png,image/svg+xml,image/*;q=0.8,video/*;q=0.8,*/*;q=0.5')).toBe('jpeg');
   });
   it('honours q=0 and ignores case and spaces', () => {
+    expect(negotiateImageFormat('image/webp;q=0, image/avif')).toBe('avif');
     expect(negotiateImageFormat('image/avif;q=0, image/webp')).toBe('webp');
     expect(negotiateImageFormat('image/avif; q=0.0, image/webp;q=0')).toBe('jpeg');
     expect(negotiateImageFormat('IMAGE/AVIF ; q=0.5')).toBe('avif');

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { buildDensitySrcSet, buildSrcSet, IMAGE_WIDTHS, imageUrl, placeholderUrl } from '../lib/image-url';
-import '../styles/image.css';
 
 export interface ImageProps {
   /** A '/media/…' photo (resized through /img/); any other URL is used as it is. */

@@ -14,14 +14,18 @@ function rub(roubles: number): string {
 }
 
 /** `sizes`: the card's width where the grid differs from `.grid`'s default (CARD_SIZES). */
-export function ProductCard({ item, eager = false, sizes = CARD_SIZES }: { item: CatalogListItem; eager?: boolean; sizes?: string }) {
+/**
+ * `eager`: the photo loads with the page (cards in the first screen); `priority`: it is also
+ * fetched ahead of other images (the first row on a phone, where the largest paint is).
+ */
+export function ProductCard({ item, eager = false, priority = false, sizes = CARD_SIZES }: { item: CatalogListItem; eager?: boolean; priority?: boolean; sizes?: string }) {
   const discount = item.OLD_PRICE ? Math.round((1 - item.PRICE / item.OLD_PRICE) * 100) : 0;
   return (
     <article className="card">
       {/* The photo repeats the name link below for the mouse; assistive tech and the keyboard use that one. */}
       <Link to={item.DETAIL_PAGE_URL} className="card__media" prefetch="intent" aria-hidden="true" tabIndex={-1}>
         {item.PREVIEW_PICTURE ? (
-          <Image src={item.PREVIEW_PICTURE} alt="" width={600} height={800} sizes={sizes} widths={CARD_WIDTHS} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} placeholder />
+          <Image src={item.PREVIEW_PICTURE} alt="" width={600} height={800} sizes={sizes} widths={CARD_WIDTHS} loading={eager || priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} placeholder />
         ) : null}
         {item.SECOND_PICTURE ? (
           <Image className="card__second" src={item.SECOND_PICTURE} alt="" width={600} height={800} sizes={sizes} widths={CARD_WIDTHS} loading="lazy" />

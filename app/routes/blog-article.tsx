@@ -1,6 +1,5 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/blog-article';
-import '../styles/content.css';
 import { CACHE_PUBLIC, notFound } from '../lib/route-data.server';
 import { pageMetaTags } from '../lib/seo';
 import { Prose } from '../components/content/Prose';

@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import type { Route } from './+types/blog';
-import '../styles/content.css';
 import { CACHE_PUBLIC } from '../lib/route-data.server';
 import { pageMetaTags } from '../lib/seo';
 import { BlogCard } from '../components/content/BlogCard';

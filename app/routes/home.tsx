@@ -1,7 +1,6 @@
 import { data, Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import type { loader as rootLoader } from '../root';
-import '../styles/content.css';
 import { CACHE_PUBLIC } from '../lib/route-data.server';
 import { pageMetaTags } from '../lib/seo';
 import { SHOPS } from '../lib/shop-info';

@@ -1,6 +1,5 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/info-page';
-import '../styles/content.css';
 import { findInfoPage } from '../lib/info-pages';
 import { CACHE_PRIVATE, CACHE_PUBLIC, notFound } from '../lib/route-data.server';
 import { pageMetaTags } from '../lib/seo';

@@ -5,7 +5,6 @@ import { CACHE_PUBLIC } from '../lib/route-data.server';
 import { pageMetaTags } from '../lib/seo';
 import { ProductCard } from '../components/ProductCard';
 import { goodsCount } from '../components/catalog/listing-url';
-import '../styles/catalog.css';
 
 export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, follow' }];
 
@@ -68,7 +67,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <h2 className="visually-hidden">Результаты поиска</h2>
           <div className="grid">
             {hits.map((hit, i) => (
-              <ProductCard key={hit.id} item={toCardItem(hit)} eager={i < 4} />
+              <ProductCard key={hit.id} item={toCardItem(hit)} eager={i < 4} priority={i < 2} />
             ))}
           </div>
         </>

@@ -136,13 +136,29 @@ describe('caching and compression', () => {
     expect((await get('/about/')).headers.get('cache-control')).toContain('public');
     expect((await get('/basket/')).headers.get('cache-control')).toContain('no-store');
   });
-  it('serves hashed assets for a year, compressed', async () => {
+  it('serves hashed assets for a year', async () => {
     const html = await (await get('/')).text();
-    const css = tag(html, /href="(\/assets\/[^"]+\.css)"/);
-    expect(css).toBeTruthy();
-    const res = await get(css!, { headers: { 'accept-encoding': 'br, gzip' } });
+    const font = tag(html, /rel="preload" href="(\/assets\/[^"]+\.woff2)"/);
+    expect(font).toBeTruthy();
+    const res = await get(font!);
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('font/woff2');
     expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+  it('carries the stylesheet inside the document, fonts resolved to hashed assets', async () => {
+    const html = await (await get('/catalog/all/')).text();
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const css = tag(html, /<style data-precedence="default" data-href="vitrina-styles">([\s\S]*?)<\/style>/);
+    expect(css?.length).toBeGreaterThan(20_000);
+    // It sits in the head, ahead of the page's content.
+    expect(html.indexOf('data-href="vitrina-styles"')).toBeLessThan(html.indexOf('</head>'));
+    const fonts = [...css!.matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g)].map((m) => m[1]!);
+    expect(fonts).toHaveLength(5);
+    for (const font of fonts) {
+      expect((await get(font)).status).toBe(200);
+      // Every face the stylesheet names is preloaded, so none is found late.
+      expect(html).toContain(`rel="preload" href="${font}"`);
+    }
   });
   it.each(['br', 'gzip'])('sends the build-time %s copy of a script, byte-identical once decoded', async (encoding) => {
     const html = await (await get('/catalog/all/')).text();

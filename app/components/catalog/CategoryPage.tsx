@@ -9,7 +9,6 @@ import { FilterGroups } from './FilterGroups';
 import { ProductGrid } from './ProductGrid';
 import { SortSelect } from './SortSelect';
 import { goodsCount, listingSearch, plural, GOODS } from './listing-url';
-import '../../styles/catalog.css';
 import { CloseIcon } from '../icons';
 
 /** A category listing (SPEC §4): heading with count, filters, sort, the grid, the SEO text. */

@@ -5,7 +5,6 @@ import { formatRub, parseRoublesToKopecks } from '../../../core/money';
 import { useBrowserApi } from '../../lib/browser-api';
 import { SearchIcon } from '../icons';
 import { Image } from '../Image';
-import '../../styles/search-suggest.css';
 
 /** SPEC §9: suggestions wait 250 ms after the last key. */
 export const SUGGEST_DEBOUNCE_MS = 250;

@@ -10,7 +10,6 @@ import { Gallery } from './Gallery';
 import { ProductDetails } from './ProductDetails';
 import { SizePicker } from './SizePicker';
 import { discountPercent, kopecksOf, productPhotos, propertyText, rub } from './product-data';
-import '../../styles/product.css';
 
 /** SPEC §2 Product page: gallery, price, colours, size picker, the button, accordions. */
 export function ProductPage({ product, meta }: { product: ProductResponse; meta: PageMeta }) {

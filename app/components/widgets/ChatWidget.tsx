@@ -3,7 +3,6 @@ import { useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '../../root';
 import { useModal } from '../shell/ModalHost';
 import { CloseIcon } from '../icons';
-import '../../styles/widgets.css';
 
 // SPEC §1: a floating chat widget links to a messenger with a stylist greeting. It appears
 // after 15 s and opens by itself once after 25 s; that it opened is remembered in local

@@ -1,5 +1,4 @@
 import { useInfoModals } from './info-modals';
-import '../../styles/widgets.css';
 
 // The shopper's quick help in the footer: the info modals of SPEC §2 in one row.
 const EXAMPLE_PRICE_KOPECKS = 2_000_000; // 20 000 RUB, the example of the instalment pages
