@@ -51,6 +51,9 @@ export default defineConfig({
       output: {
         manualChunks(id) {
           if (SHELL.some((p) => id.startsWith(p))) return 'shell';
+          // react-dom's small shared module (preload(), used by the root) rides with the shell
+          // instead of becoming one more request; react-dom/client stays in the entry.
+          if (id.includes('/node_modules/react-dom/') && !id.includes('client')) return 'shell';
           return undefined;
         },
       },

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import { preload } from 'react-dom';
 import type { Route } from './+types/root';
 import manropeCyrillic from './fonts/manrope-cyrillic.woff2?url';
 import manropeLatin from './fonts/manrope-latin.woff2?url';
@@ -16,19 +17,9 @@ import { NotFoundPage } from './components/NotFoundPage';
 import { notFoundPath, notFoundTags } from './lib/seo';
 import { documentStyles } from './lib/document-styles';
 
-export const links: Route.LinksFunction = () => [
-  // Every face a page sets (app/fonts: cut to the shop's characters, about 60 KB together),
-  // fetched with the document so they make the first paint (fonts.css: display optional). A face
-  // found only at layout would hold its text back, then fall back for the whole visit.
-  ...[manropeCyrillic, manropeLatin, manropeRouble, cormorantCyrillic, cormorantLatin].map((href) => ({
-    rel: 'preload',
-    href,
-    as: 'font',
-    type: 'font/woff2',
-    crossOrigin: 'anonymous' as const,
-  })),
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+const FONT_FILES = [manropeCyrillic, manropeLatin, manropeRouble, cormorantCyrillic, cormorantLatin];
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The menu is deferred-safe: a failing API must not take the whole shop down.
@@ -54,6 +45,10 @@ export function meta({ error, location }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  // Every face a page sets (app/fonts: cut to the shop's characters, about 60 KB together),
+  // fetched first of all, ahead of photos and scripts, so they make the first paint (fonts.css:
+  // display optional). React writes font preloads at the very top of the head.
+  for (const href of FONT_FILES) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   return (
     <html lang="ru">
       <head>

@@ -1,7 +1,8 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { deferModulePreloadsStream } from './module-preloads.server';
 
 // A small Fastify adapter for React Router's fetch-style request handler.
 export function createReactRouterHandler(
@@ -36,6 +37,9 @@ export function createReactRouterHandler(
       await reply.send();
       return;
     }
-    await reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+    const body = Readable.fromWeb(response.body as NodeReadableStream);
+    const isDocument = response.headers.get('content-type')?.startsWith('text/html') ?? false;
+    // pipeline: an aborted render also ends the rewritten stream.
+    await reply.send(isDocument ? pipeline(body, deferModulePreloadsStream(), () => {}) : body);
   };
 }

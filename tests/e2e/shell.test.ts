@@ -147,3 +147,24 @@ describe('404, guards and redirects in the browser', () => {
     await context.close();
   });
 });
+
+describe('first paint before scripts', () => {
+  it('paints the page, then loads its scripts and hydrates', async () => {
+    const { page, context } = await open('/catalog/woman/uteplyennye_palto/', MOBILE);
+    // Hydrated: the burger menu (a React handler) opens the menu.
+    await page.getByRole('button', { name: 'Меню' }).click();
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-paint')?.startTime ?? Number.NaN;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/.+\.js$/.test(e.name))
+        .map((e) => e.startTime);
+      return { paint, scripts };
+    });
+    expect(timing.scripts.length).toBeGreaterThanOrEqual(3);
+    // No script was even requested before the first frame was painted.
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
+    await context.close();
+  });
+});
