@@ -20,16 +20,18 @@ const MAX_HEAD = 256 * 1024;
 
 /** The script that runs the page's JavaScript once the first frame has been painted. */
 export function afterPaintScript(hrefs: readonly string[]): string {
-  // The paint timing entry arrives once the first frame is on screen (timers are not used: they
-  // may be throttled, or faked in tests). Without paint timing, the load event starts it.
+  // The first-contentful-paint entry arrives once text or a photo is on screen (timers are not
+  // used: they may be throttled, or faked in tests). Only a browser without paint timing waits for
+  // the load event instead (which can come before the first paint, so it is not a fallback).
   return (
     '<script>(function(){var started=false;function go(){if(started)return;started=true;' +
     `${JSON.stringify(hrefs)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
     'if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",run);else run()}' +
     'function run(){var s=document.querySelector(\'script[type="vitrina/after-paint"]\');if(!s)return;' +
     'var m=document.createElement("script");m.type="module";m.textContent=s.textContent;s.replaceWith(m)}' +
-    'try{new PerformanceObserver(function(list,o){o.disconnect();go()}).observe({type:"paint",buffered:true})}catch(e){}' +
-    'addEventListener("load",go)})()</script>'
+    'var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)' +
+    'new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});' +
+    'else addEventListener("load",go)})()</script>'
   );
 }
 
