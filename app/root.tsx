@@ -1,11 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import { preload } from 'react-dom';
 import type { Route } from './+types/root';
-import manropeCyrillic from './fonts/manrope-cyrillic.woff2?url';
-import manropeLatin from './fonts/manrope-latin.woff2?url';
-import manropeRouble from './fonts/manrope-rouble.woff2?url';
-import cormorantCyrillic from './fonts/cormorant-cyrillic.woff2?url';
-import cormorantLatin from './fonts/cormorant-latin.woff2?url';
 import { Header } from './components/shell/Header';
 import { Footer } from './components/shell/Footer';
 import { TabBar } from './components/shell/TabBar';
@@ -17,7 +12,8 @@ import { NotFoundPage } from './components/NotFoundPage';
 import { notFoundPath, notFoundTags } from './lib/seo';
 import { documentStyles } from './lib/document-styles';
 
-const FONT_FILES = [manropeCyrillic, manropeLatin, manropeRouble, cormorantCyrillic, cormorantLatin];
+// Every file scripts/subset-fonts.ts wrote (app/fonts/font-files.ts owns the list), as built URLs.
+const FONT_URLS = Object.values(import.meta.glob<string>('./fonts/*.woff2', { query: '?url', import: 'default', eager: true }));
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -48,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Every face a page sets (app/fonts: cut to the shop's characters, about 60 KB together),
   // fetched first of all, ahead of photos and scripts, so they make the first paint (fonts.css:
   // display optional). React writes font preloads at the very top of the head.
-  for (const href of FONT_FILES) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
+  for (const href of FONT_URLS) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   return (
     <html lang="ru">
       <head>
