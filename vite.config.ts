@@ -12,6 +12,7 @@ import { defineConfig, type Plugin } from 'vite';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const SHELL = [
   'app/lib/',
+  'shared/',
   'core/',
   'app/components/shell/',
   'app/components/Image.tsx',
@@ -45,6 +46,8 @@ const productionRouter: Plugin = {
 
 export default defineConfig({
   plugins: [reactRouter(), productionRouter],
+  // '~/x' is the project root's x everywhere (tsconfig paths; tsx reads the same for Node).
+  resolve: { alias: [{ find: /^~\//, replacement: `${root}/` }] },
   build: {
     assetsInlineLimit: 0,
     rollupOptions: {

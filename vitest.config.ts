@@ -1,18 +1,25 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 // Three suites: fast unit tests next to the code, API tests over HTTP against a real
 // server process, and browser tests in Debian's Chromium against the built shop.
 export default defineConfig({
+  resolve: { alias: [{ find: /^~\//, replacement: `${root}/` }] },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
-          include: ['{core,app,server,api,db,integrations,content}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
+          include: ['{core,shared,models,media,app,server,api,db,integrations,content,scripts}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
           environment: 'node',
         },
       },
       {
+        extends: true,
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
@@ -23,6 +30,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

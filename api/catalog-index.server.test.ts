@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogIndex, type IndexRow, type Scope } from './catalog-index.server';
-import type { CatalogFilter, SortCode } from '../core/catalog-filter';
+import type { CatalogFilter, SortCode } from '~/core/catalog-filter';
 
 // The index must answer exactly what the obvious filter-sort-count over rows answers.
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client.server';
-import { readCatalogVersion } from '../db/catalog-version.server';
-import type { CatalogFilter, SortCode } from '../core/catalog-filter';
+import { queryRows, type Database } from '~/db/client.server';
+import { readCatalogVersion } from '~/db/catalog-version.server';
+import type { CatalogFilter, SortCode } from '~/core/catalog-filter';
 
 /**
  * A compact, derived copy of what listings need from every active product: section, flags,

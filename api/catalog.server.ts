@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client.server';
+import type { Database } from '~/db/client.server';
 import { catalogIndex, type Scope } from './catalog-index.server';
-import { offers, productPhotos, products, sections } from '../db/schema';
-import { kopecksToRoubles } from '../core/money';
-import { buildCatalogPath, parseCatalogPath, toggleFilterValue, type CatalogFilter, type SortCode } from '../core/catalog-filter';
-import { compareSizeIds, sizeFilterId, sizeLabel, sizeLabelFromId, type SizeType } from '../core/sizes';
+import { offers, productPhotos, products, sections } from '~/db/schema';
+import { kopecksToRoubles } from '~/core/money';
+import { buildCatalogPath, parseCatalogPath, toggleFilterValue, type CatalogFilter, type SortCode } from '~/core/catalog-filter';
+import { compareSizeIds, sizeFilterId, sizeLabel, sizeLabelFromId, type SizeType } from '~/core/sizes';
 import type {
   Breadcrumb,
   CatalogListItem,
@@ -20,7 +20,7 @@ import type {
   SectionLink,
   SitemapProducts,
   SortOption,
-} from './contract';
+} from '~/shared/contract';
 
 export const PAGE_SIZE = 24;
 

@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from '../db/client.server';
+import type { Database } from '~/db/client.server';
 import { listMenuSections } from './catalog.server';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Marked, Renderer, type Tokens } from 'marked';
-import { GARMENT_KINDS, type GarmentKind } from '../db/seed/garment-art';
-import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '../app/components/content/art';
-import { buildSrcSet } from '../app/lib/image-url';
-import type { BlogArticle, BlogArticleSummary, BlogListResponse, ContentPage, SectionLink, SectionsResponse } from './contract';
+import { GARMENT_KINDS, type GarmentKind } from '~/shared/art';
+import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '~/shared/art';
+import { buildSrcSet } from '~/shared/image-url';
+import type { BlogArticle, BlogArticleSummary, BlogListResponse, ContentPage, SectionLink, SectionsResponse } from '~/shared/contract';
 
 // Shop content for the storefront: information pages (content/pages/{slug}.md) and blog
 // articles (content/blog/{slug}.md), Markdown with `key: value` front matter, rendered to HTML

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.server';
-import { pageMeta, redirects } from '../db/schema';
-import { resolvePageMeta, type PageMetaEntry } from '../core/page-meta';
-import { DEFAULT_META, PRODUCT_META_TEMPLATE } from '../content/page-meta';
-import { canonicalPagePath, isExternalUrl } from '../core/redirects';
-import type { PageMeta, RedirectResponse } from './contract';
+import type { Database } from '~/db/client.server';
+import { pageMeta, redirects } from '~/db/schema';
+import { resolvePageMeta, type PageMetaEntry } from '~/core/page-meta';
+import { DEFAULT_META, PRODUCT_META_TEMPLATE } from '~/content/page-meta';
+import { canonicalPagePath, isExternalUrl } from '~/core/redirects';
+import type { PageMeta, RedirectResponse } from '~/shared/contract';
 
 export async function getPageMeta({
   db,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import * as contract from './contract';
+import * as contract from '~/shared/contract';
 
 // The published description of the product API, built from the same zod schemas the
 // storefront's types come from, so the two cannot drift apart.

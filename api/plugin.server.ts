@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../db/client.server';
+import type { Database } from '~/db/client.server';
 import { getCatalogPage, listMenuSections, listProductUrls } from './catalog.server';
 import { searchProducts } from './search.server';
 import { buildOpenApi } from './openapi';
-import { parsePageNumber, parseSort } from '../core/catalog-filter';
+import { parsePageNumber, parseSort } from '~/core/catalog-filter';
 import { findRedirect, getPageMeta } from './meta.server';
 import { parseNestedForm } from './form';
 import { contentRoutes } from './content.server';

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client.server';
-import { products } from '../db/schema';
-import { kopecksToRoubles } from '../core/money';
+import { queryRows, type Database } from '~/db/client.server';
+import { products } from '~/db/schema';
+import { kopecksToRoubles } from '~/core/money';
 import { loadSections, mediaUrl, productUrl } from './catalog.server';
-import { productPhotos } from '../db/schema';
-import type { SearchHit, SearchResponse } from './contract';
+import { productPhotos } from '~/db/schema';
+import type { SearchHit, SearchResponse } from '~/shared/contract';
 
 const MAX_WORDS = 6;
 const MAX_WORD = 40;

@@ -1,16 +1,16 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import { preload } from 'react-dom';
 import type { Route } from './+types/root';
-import { Header } from './components/shell/Header';
-import { Footer } from './components/shell/Footer';
-import { TabBar } from './components/shell/TabBar';
-import { ChatWidget } from './components/widgets/ChatWidget';
-import { LoadingBar } from './components/shell/LoadingBar';
-import { ModalProvider } from './components/shell/ModalHost';
-import { NotificationProvider } from './components/shell/Notifications';
-import { NotFoundPage } from './components/NotFoundPage';
-import { notFoundPath, notFoundTags } from './lib/seo';
-import { documentStyles } from './lib/document-styles';
+import { Header } from '~/app/components/shell/Header';
+import { Footer } from '~/app/components/shell/Footer';
+import { TabBar } from '~/app/components/shell/TabBar';
+import { ChatWidget } from '~/app/components/widgets/ChatWidget';
+import { LoadingBar } from '~/app/components/shell/LoadingBar';
+import { ModalProvider } from '~/app/components/shell/ModalHost';
+import { NotificationProvider } from '~/app/components/shell/Notifications';
+import { NotFoundPage } from '~/app/components/NotFoundPage';
+import { notFoundPath, notFoundTags } from '~/app/lib/seo';
+import { documentStyles } from '~/app/lib/document-styles';
 
 // Every file scripts/subset-fonts.ts wrote (app/fonts/font-files.ts owns the list), as built URLs.
 const FONT_URLS = Object.values(import.meta.glob<string>('./fonts/*.woff2', { query: '?url', import: 'default', eager: true }));
@@ -74,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
             <Footer />
             <TabBar />
-            <ChatWidget />
+            <ChatWidget chatUrl={data?.env.PUBLIC_CHAT_URL} />
           </ModalProvider>
         </NotificationProvider>
         <ScrollRestoration />

@@ -1,4 +1,5 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
+// React Router loads this file without the app's aliases: a relative import.
 import { INFO_PAGES } from './lib/info-pages';
 
 // SPEC §2 route list. Route modules load lazily in the browser (one chunk each).

@@ -8,11 +8,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import type { ServerBuild } from 'react-router';
-import { loadEnv } from '../server/env.server';
-import { openDatabase, type DatabaseHandle } from '../db/client.server';
-import { seedDatabase } from '../db/seed/seed.server';
-import { buildServer } from '../server/app.server';
-import type { CatalogSectionResponse, SectionsResponse, SitemapProducts } from '../api/contract';
+import { loadEnv } from '~/server/env.server';
+import { openDatabase, type DatabaseHandle } from '~/db/client.server';
+import { seedDatabase } from '~/db/seed/seed.server';
+import { buildServer } from '~/server/app.server';
+import type { CatalogSectionResponse, SectionsResponse, SitemapProducts } from '~/shared/contract';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -8,8 +8,8 @@
 // Prints a table; asserts nothing. BENCH_SAMPLES sets the photos per figure (default 12).
 import os from 'node:os';
 import sharp from 'sharp';
-import { startTestShop, type TestShop } from '../tests/support/server';
-import type { CatalogSectionResponse } from '../api/contract';
+import { startTestShop, type TestShop } from '~/tests/support/server';
+import type { CatalogSectionResponse } from '~/shared/contract';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 12);
 const PAGE = 24;

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { startTestShop } from '../tests/support/server';
-import { chromePath } from '../tests/support/browser';
-import type { CatalogSectionResponse } from '../api/contract';
+import { startTestShop } from '~/tests/support/server';
+import { chromePath } from '~/tests/support/browser';
+import type { CatalogSectionResponse } from '~/shared/contract';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3931);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));

@@ -1,7 +1,7 @@
 // Page titles, descriptions and keywords (SPEC §2 "Page metadata"). Keys are paths in their
 // slash form; look them up through resolvePageMeta in core/page-meta.ts.
 // Facts here must agree with SPEC §1 and §9 (shops, hours, delivery, prices, terms).
-import type { PageMetaEntry } from '../core/page-meta';
+import type { PageMetaEntry } from '~/core/page-meta';
 
 export const BRAND = 'Vitrina';
 export const TITLE_SUFFIX = ' — Vitrina';

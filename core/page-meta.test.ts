@@ -6,8 +6,8 @@ import {
   UNNAMED_PRODUCT,
 } from './page-meta';
 import type { PageMetaEntry, ResolvePageMetaInput } from './page-meta';
-import { DEFAULT_META, PAGE_META, PRODUCT_META_TEMPLATE } from '../content/page-meta';
-import { WOMEN_CATEGORY_CODES } from '../tests/fixtures/spec';
+import { DEFAULT_META, PAGE_META, PRODUCT_META_TEMPLATE } from '~/content/page-meta';
+import { WOMEN_CATEGORY_CODES } from '~/tests/fixtures/spec';
 
 const defaults: PageMetaEntry = { title: 'Default', description: 'Default description', keywords: 'default' };
 const productTemplate: PageMetaEntry = {

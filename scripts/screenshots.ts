@@ -2,8 +2,8 @@
 // work done: node --import tsx scripts/screenshots.ts OUT_DIR /path/ /other/path/ ...
 import fs from 'node:fs';
 import path from 'node:path';
-import { startTestShop } from '../tests/support/server';
-import { DESKTOP, launchBrowser, MOBILE, newShopperContext, StorefrontPage } from '../tests/support/browser';
+import { startTestShop } from '~/tests/support/server';
+import { DESKTOP, launchBrowser, MOBILE, newShopperContext, StorefrontPage } from '~/tests/support/browser';
 
 const [outDir = 'tmp/shots', ...paths] = process.argv.slice(2);
 const targets = paths.length ? paths : ['/', '/catalog/woman/denim/', '/about/', '/no-such-page/'];

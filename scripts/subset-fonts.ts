@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import subsetFont from 'subset-font';
-import { FONT_FILES, fontFaceCss } from '../app/fonts/font-files';
+import { FONT_FILES, fontFaceCss } from '~/app/fonts/font-files';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

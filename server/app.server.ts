@@ -5,17 +5,17 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import type { ServerBuild } from 'react-router';
-import type { DatabaseHandle } from '../db/client.server';
+import type { DatabaseHandle } from '~/db/client.server';
 import type { Env } from './env.server';
-import { findInjection, INJECTION_BLOCKED_MESSAGE } from '../core/security-filter';
-import { isPagePath, pageRedirect } from '../core/redirects';
-import { productApi } from '../api/plugin.server';
+import { findInjection, INJECTION_BLOCKED_MESSAGE } from '~/core/security-filter';
+import { isPagePath, pageRedirect } from '~/core/redirects';
+import { productApi } from '~/api/plugin.server';
 import { createMediaStore, mediaRoutes } from './media.server';
 import { imageRoutes } from './images.server';
 import { createReactRouterHandler } from './react-router.server';
 import { createInProcessFetch } from './in-process-fetch.server';
-import { ApiClient } from '../app/lib/api-client';
-import type { ShopLoadContext } from '../app/lib/context';
+import { ApiClient } from '~/shared/api-client';
+import type { ShopLoadContext } from '~/shared/context';
 
 export interface ServerOptions {
   env: Env;

@@ -3,7 +3,7 @@
 // GET /img/placeholder/{mediaPath} its blurred 10×10 placeholder. Each variant is made once
 // by sharp, written to the disk cache (write, then rename) and served from there afterwards.
 //
-// Bounded on purpose: only the widths of app/lib/image-url.ts, only media paths the media store
+// Bounded on purpose: only the widths of shared/image-url.ts, only media paths the media store
 // accepts, never wider than the original, at most `maxConcurrent` sharp jobs at once (the rest
 // queue, up to `maxQueue`, then 503), a pixel limit on inputs and a time limit on each job.
 import { randomBytes } from 'node:crypto';
@@ -13,7 +13,7 @@ import path from 'node:path';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isMediaPath, type MediaStore } from './media.server';
-import { IMAGE_QUALITY, isImageWidth, PLACEHOLDER } from '../app/lib/image-url';
+import { IMAGE_QUALITY, isImageWidth, PLACEHOLDER } from '~/shared/image-url';
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg';
 

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { ConfigError, loadEnv } from './env.server';
-import { openDatabase } from '../db/client.server';
-import { seedDatabase } from '../db/seed/seed.server';
+import { openDatabase } from '~/db/client.server';
+import { seedDatabase } from '~/db/seed/seed.server';
 import { buildServer } from './app.server';
 
 async function main(): Promise<void> {

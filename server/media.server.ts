@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client.server';
-import { productPhotos } from '../db/schema';
-import { isGarmentArt, renderGarmentJpeg } from '../db/seed/garment-art';
-import { COLORS } from '../db/seed/catalog-data';
-import { SECTION_ART } from '../app/components/content/art';
+import type { Database } from '~/db/client.server';
+import { productPhotos } from '~/db/schema';
+import { isGarmentArt, renderGarmentJpeg } from '~/media/garment-art';
+import { BRAND_PALETTE } from '~/media/palette';
+import { SECTION_ART } from '~/shared/art';
 
 const SAFE_MEDIA_PATH = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\/?[a-z0-9_-]+\.(jpg|jpeg|png|webp)$/;
 
@@ -92,7 +92,7 @@ let colorScan: { at: number; colors: Promise<Set<string>> } | null = null;
 async function knownArtColors(): Promise<Set<string>> {
   if (colorScan && Date.now() - colorScan.at < RESCAN_MS) return colorScan.colors;
   const colors = (async () => {
-    const found = new Set<string>([...COLORS.map((c) => c.hex), ...Object.values(SECTION_ART).map((a) => a.color)].map(normalizeHex));
+    const found = new Set<string>([...BRAND_PALETTE.map(([, hex]) => hex), ...Object.values(SECTION_ART).map((a) => a.color)].map(normalizeHex));
     for (const sub of ['pages', 'blog']) {
       const dir = path.join(CONTENT_DIR, sub);
       const files = await fs.readdir(dir).catch(() => [] as string[]);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import { buildDensitySrcSet, buildSrcSet, IMAGE_WIDTHS, imageUrl, placeholderUrl } from '../lib/image-url';
+import { buildDensitySrcSet, buildSrcSet, IMAGE_WIDTHS, imageUrl, placeholderUrl } from '~/shared/image-url';
 
 export interface ImageProps {
   /** A '/media/…' photo (resized through /img/); any other URL is used as it is. */

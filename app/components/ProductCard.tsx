@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { CatalogListItem } from '../../api/contract';
-import { formatRub, parseRoublesToKopecks } from '../../core/money';
+import type { CatalogListItem } from '~/shared/contract';
+import { formatRub, parseRoublesToKopecks } from '~/core/money';
 import { Image } from './Image';
 
 // The grid's column width (app.css .grid in .main): 2 columns on phones (16 px padding, 8 px

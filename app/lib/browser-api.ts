@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { ApiClient } from './api-client';
-import type { PublicEnv } from './context';
+import { ApiClient } from '~/shared/api-client';
+import type { PublicEnv } from '~/shared/context';
 
 /**
  * The product API from the browser (suggestions, load more): an ApiClient on the public

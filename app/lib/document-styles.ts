@@ -4,4 +4,4 @@
  * are client-side navigations, a visit downloads the CSS once, inside its first document.
  * In the browser this is null and the condition below drops the import from the client bundle.
  */
-export const documentStyles: string | null = import.meta.env.SSR ? (await import('../styles/shop.css?inline')).default : null;
+export const documentStyles: string | null = import.meta.env.SSR ? (await import('~/app/styles/shop.css?inline')).default : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runGuard } from './guards';
-import { countCartItems, countIds, readCookie } from './cookies';
+import { countCartItems, countIds, readCookie } from '~/shared/cookies';
 
 describe('runGuard', () => {
   it('sends a shopper without a token to /auth/', () => {

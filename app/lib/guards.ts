@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { readCookie } from './cookies';
+import { readCookie } from '~/shared/cookies';
 
 // SPEC §2 guards: a route names the guard it needs; an unknown name is a programming
 // error and must fail loudly rather than let the shopper through.

@@ -1,5 +1,5 @@
 import { data, redirect, redirectDocument } from 'react-router';
-import type { ShopLoadContext } from './context';
+import type { ShopLoadContext } from '~/shared/context';
 
 /**
  * What an unknown address gets: a redirect the shop's staff stored for it (an external one

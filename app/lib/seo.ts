@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
-import type { PageMeta } from '../../api/contract';
-import { truncateDescription } from '../../core/page-meta';
+import type { PageMeta } from '~/shared/contract';
+import { truncateDescription } from '~/core/page-meta';
 
 export const SITE_NAME = 'Vitrina';
 

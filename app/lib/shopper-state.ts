@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { COOKIE, countCartItems, countIds, readCookie } from './cookies';
+import { COOKIE, countCartItems, countIds, readCookie } from '~/shared/cookies';
 
 // What is personal in the shell (logged in, basket and wishlist counts) is read from cookies
 // in the browser after hydration, so the server can render one cacheable guest page for all.

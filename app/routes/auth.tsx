@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/auth';
-import { CACHE_PRIVATE } from '../lib/route-data.server';
-import { pageMetaTags } from '../lib/seo';
+import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
+import { pageMetaTags } from '~/app/lib/seo';
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
 

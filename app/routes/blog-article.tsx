@@ -1,12 +1,12 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/blog-article';
-import { CACHE_PUBLIC, notFound } from '../lib/route-data.server';
-import { pageMetaTags } from '../lib/seo';
-import { Prose } from '../components/content/Prose';
-import { BlogCard } from '../components/content/BlogCard';
-import { ProductCard } from '../components/ProductCard';
-import { Image } from '../components/Image';
-import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH } from '../components/content/art';
+import { CACHE_PUBLIC, notFound } from '~/app/lib/route-data.server';
+import { pageMetaTags } from '~/app/lib/seo';
+import { Prose } from '~/app/components/content/Prose';
+import { BlogCard } from '~/app/components/content/BlogCard';
+import { ProductCard } from '~/app/components/ProductCard';
+import { Image } from '~/app/components/Image';
+import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH } from '~/shared/art';
 
 
 export const meta: Route.MetaFunction = (args) => {

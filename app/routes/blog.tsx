@@ -1,8 +1,8 @@
 import { data } from 'react-router';
 import type { Route } from './+types/blog';
-import { CACHE_PUBLIC } from '../lib/route-data.server';
-import { pageMetaTags } from '../lib/seo';
-import { BlogCard } from '../components/content/BlogCard';
+import { CACHE_PUBLIC } from '~/app/lib/route-data.server';
+import { pageMetaTags } from '~/app/lib/seo';
+import { BlogCard } from '~/app/components/content/BlogCard';
 
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);

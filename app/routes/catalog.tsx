@@ -1,15 +1,15 @@
 import { data, redirect, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/catalog';
-import type { CatalogListItem, CatalogSectionResponse } from '../../api/contract';
-import { CACHE_PUBLIC, notFound } from '../lib/route-data.server';
-import { breadcrumbJsonLd, pageMetaTags, productJsonLd } from '../lib/seo';
-import { buildCatalogPath, DEFAULT_SORT, parseCatalogPath, parsePageNumber, parseSort, withPrice } from '../../core/catalog-filter';
-import { parseMasked } from '../../core/number-mask';
-import { availabilityOf } from '../../core/size-selection';
-import { isLoadMoreStep, listingHref } from '../components/catalog/listing-url';
-import { CategoryPage } from '../components/catalog/CategoryPage';
-import { ProductPage } from '../components/product/ProductPage';
-import { productPhotos, propertyText } from '../components/product/product-data';
+import type { CatalogListItem, CatalogSectionResponse } from '~/shared/contract';
+import { CACHE_PUBLIC, notFound } from '~/app/lib/route-data.server';
+import { breadcrumbJsonLd, pageMetaTags, productJsonLd } from '~/app/lib/seo';
+import { buildCatalogPath, DEFAULT_SORT, parseCatalogPath, parsePageNumber, parseSort, withPrice } from '~/core/catalog-filter';
+import { parseMasked } from '~/core/number-mask';
+import { availabilityOf } from '~/core/size-selection';
+import { isLoadMoreStep, listingHref } from '~/app/components/catalog/listing-url';
+import { CategoryPage } from '~/app/components/catalog/CategoryPage';
+import { ProductPage } from '~/app/components/product/ProductPage';
+import { productPhotos, propertyText } from '~/app/components/product/product-data';
 
 // SPEC §4 Catalogue page: one route for /catalog/*; the API's answer says whether the address
 // is a listing (ITEMS) or a product (ITEM). Filter values are real links to filter URLs, so a

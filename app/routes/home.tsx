@@ -1,15 +1,15 @@
 import { data, Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
-import type { loader as rootLoader } from '../root';
-import { CACHE_PUBLIC } from '../lib/route-data.server';
-import { pageMetaTags } from '../lib/seo';
-import { SHOPS } from '../lib/shop-info';
-import { ProductCard } from '../components/ProductCard';
-import { BlogCard } from '../components/content/BlogCard';
-import { SectionTiles } from '../components/content/SectionTiles';
-import { ShopMap } from '../components/content/ShopMap';
-import { Image } from '../components/Image';
-import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '../components/content/art';
+import type { loader as rootLoader } from '~/app/root';
+import { CACHE_PUBLIC } from '~/app/lib/route-data.server';
+import { pageMetaTags } from '~/app/lib/seo';
+import { SHOPS } from '~/app/lib/shop-info';
+import { ProductCard } from '~/app/components/ProductCard';
+import { BlogCard } from '~/app/components/content/BlogCard';
+import { SectionTiles } from '~/app/components/content/SectionTiles';
+import { ShopMap } from '~/app/components/content/ShopMap';
+import { Image } from '~/app/components/Image';
+import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '~/shared/art';
 
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);

@@ -1,14 +1,14 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/info-page';
-import { findInfoPage } from '../lib/info-pages';
-import { CACHE_PRIVATE, CACHE_PUBLIC, notFound } from '../lib/route-data.server';
-import { pageMetaTags } from '../lib/seo';
-import { Prose } from '../components/content/Prose';
-import { HelpNav, isHelpPath } from '../components/content/HelpNav';
-import { ContactsBody } from '../components/content/ContactsBody';
-import { Image } from '../components/Image';
-import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '../components/content/art';
-import type { GarmentKind } from '../../db/seed/garment-art';
+import { findInfoPage } from '~/app/lib/info-pages';
+import { CACHE_PRIVATE, CACHE_PUBLIC, notFound } from '~/app/lib/route-data.server';
+import { pageMetaTags } from '~/app/lib/seo';
+import { Prose } from '~/app/components/content/Prose';
+import { HelpNav, isHelpPath } from '~/app/components/content/HelpNav';
+import { ContactsBody } from '~/app/components/content/ContactsBody';
+import { Image } from '~/app/components/Image';
+import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '~/shared/art';
+import type { GarmentKind } from '~/shared/art';
 
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);

@@ -1,5 +1,5 @@
 import { redirectDocument } from 'react-router';
-import { COOKIE } from '../lib/cookies';
+import { COOKIE } from '~/shared/cookies';
 
 // SPEC §2: /logout clears phone, token, favourites, views and cart, then hard-redirects to /auth/.
 const CLEARED = [COOKIE.phone, COOKIE.token, COOKIE.favourites, COOKIE.views, COOKIE.cart];

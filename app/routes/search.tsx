@@ -1,10 +1,10 @@
 import { data, Form, Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/search';
-import type { CatalogListItem, MenuSection, SearchHit } from '../../api/contract';
-import { CACHE_PUBLIC } from '../lib/route-data.server';
-import { pageMetaTags } from '../lib/seo';
-import { ProductCard } from '../components/ProductCard';
-import { goodsCount } from '../components/catalog/listing-url';
+import type { CatalogListItem, MenuSection, SearchHit } from '~/shared/contract';
+import { CACHE_PUBLIC } from '~/app/lib/route-data.server';
+import { pageMetaTags } from '~/app/lib/seo';
+import { ProductCard } from '~/app/components/ProductCard';
+import { goodsCount } from '~/app/components/catalog/listing-url';
 
 export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, follow' }];
 

@@ -1,5 +1,5 @@
 import type { Route } from './+types/sitemap';
-import { INFO_PAGES } from '../lib/info-pages';
+import { INFO_PAGES } from '~/app/lib/info-pages';
 
 // /sitemap.xml is an index; /sitemaps/pages.xml holds sections, information pages and articles;
 // /sitemaps/products-N.xml the products, 40 000 a file (the protocol allows 50 000).

@@ -1,8 +1,8 @@
 import { data } from 'react-router';
 import type { Route } from './+types/wishlist';
-import { runGuard } from '../lib/guards';
-import { CACHE_PRIVATE } from '../lib/route-data.server';
-import { pageMetaTags } from '../lib/seo';
+import { runGuard } from '~/app/lib/guards';
+import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
+import { pageMetaTags } from '~/app/lib/seo';
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
 

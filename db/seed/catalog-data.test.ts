@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COLORS, SECTIONS, generateCatalog, generateProducts, slugify } from './catalog-data';
 import type { SeedProduct } from './catalog-data';
-import { WOMEN_CATEGORY_CODES } from '../../tests/fixtures/spec';
+import { WOMEN_CATEGORY_CODES } from '~/tests/fixtures/spec';
 
 const WOMEN_CODES = WOMEN_CATEGORY_CODES;
 

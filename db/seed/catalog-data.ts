@@ -15,7 +15,8 @@
  * later cycles repeat the clothing quotas without gift cards. Slugs that repeat get a
  * numeric suffix (`-2`, `-3`, …) so they stay unique at any size.
  */
-import type { GarmentKind } from './garment-art';
+import type { GarmentKind } from '~/shared/art';
+import { BRAND_PALETTE } from '~/media/palette';
 
 // ---------------------------------------------------------------------------------------
 // Public types
@@ -101,34 +102,9 @@ export function slugify(russian: string): string {
 // Palette
 // ---------------------------------------------------------------------------------------
 
-const PALETTE: ReadonlyArray<readonly [string, string]> = [
-  ['Чёрный', '#141414'],
-  ['Белый', '#f7f6f2'],
-  ['Молочный', '#efe9dc'],
-  ['Кремовый', '#f0e2c4'],
-  ['Бежевый', '#d9c4a6'],
-  ['Песочный', '#c8ae8a'],
-  ['Кэмел', '#b8874e'],
-  ['Коричневый', '#6b4630'],
-  ['Шоколадный', '#3e2a21'],
-  ['Серый', '#8e8e8c'],
-  ['Графитовый', '#3c3e42'],
-  ['Тёмно-синий', '#1e2a44'],
-  ['Синий', '#2e4c8c'],
-  ['Голубой', '#a4c0dc'],
-  ['Индиго', '#2a3560'],
-  ['Оливковый', '#6a6b3b'],
-  ['Хаки', '#7b7452'],
-  ['Бордовый', '#6b1f2c'],
-  ['Красный', '#b02a30'],
-  ['Розовый', '#e7b6bb'],
-  ['Пудровый', '#e3c5bd'],
-  ['Изумрудный', '#1e6a50'],
-  ['Лавандовый', '#b9aad3'],
-];
 
 /** The brand palette: Russian name, latin code (used in filter URLs) and hex. */
-export const COLORS: SeedColor[] = PALETTE.map(([name, hex]) => ({ name, code: slugify(name), hex }));
+export const COLORS: SeedColor[] = BRAND_PALETTE.map(([name, hex]) => ({ name, code: slugify(name), hex }));
 
 const COLOR_BY_CODE = new Map(COLORS.map((c) => [c.code, c]));
 function colorByCode(code: string): SeedColor {

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../client.server';
-import { appState, customers, offers, orderItems, orders, pageMeta, productPhotos, products, redirects, sections } from '../schema';
+import type { Database } from '~/db/client.server';
+import { appState, customers, offers, orderItems, orders, pageMeta, productPhotos, products, redirects, sections } from '~/db/schema';
 import { generateProducts, SECTIONS, type SeedProduct } from './catalog-data';
-import type { GarmentArt } from './garment-art';
-import { PAGE_META, PRODUCT_META_TEMPLATE } from '../../content/page-meta';
-import { sizeFilterId } from '../../core/sizes';
-import { bumpCatalogVersion } from '../catalog-version.server';
+import type { GarmentArt } from '~/media/garment-art';
+import { PAGE_META, PRODUCT_META_TEMPLATE } from '~/content/page-meta';
+import { sizeFilterId } from '~/core/sizes';
+import { bumpCatalogVersion } from '~/db/catalog-version.server';
 
 // Bump when the seed's shape changes, so existing databases get the new rows.
 const SEED_VERSION = 2;

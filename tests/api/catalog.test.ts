@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../support/server';
-import type { CatalogSectionResponse, ProductResponse, SearchResponse } from '../../api/contract';
+import { startTestShop, type TestShop } from '~/tests/support/server';
+import type { CatalogSectionResponse, ProductResponse, SearchResponse } from '~/shared/contract';
 
 let shop: TestShop;
 const api = async <T>(path: string): Promise<{ status: number; body: T }> => {

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../support/server';
-import type { BlogArticle, BlogListResponse, ContentPage } from '../../api/contract';
-import { contentRoutes, formatRussianDate, parseFrontMatter } from '../../api/content.server';
+import { startTestShop, type TestShop } from '~/tests/support/server';
+import type { BlogArticle, BlogListResponse, ContentPage } from '~/shared/contract';
+import { contentRoutes, formatRussianDate, parseFrontMatter } from '~/api/content.server';
 
 const PAGES = fs
   .readdirSync(path.resolve('content/pages'))

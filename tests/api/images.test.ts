@@ -1,8 +1,8 @@
 import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../support/server';
-import type { CatalogSectionResponse } from '../../api/contract';
+import { startTestShop, type TestShop } from '~/tests/support/server';
+import type { CatalogSectionResponse } from '~/shared/contract';
 
 // The image server over HTTP (SPEC §4 Image, §9): /img/{width}/{mediaPath} and
 // /img/placeholder/{mediaPath} against a whole seeded shop.

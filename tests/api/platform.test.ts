@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../support/server';
-import type { CatalogSectionResponse, PageMeta, SectionsResponse } from '../../api/contract';
-import { WOMEN_CATEGORY_CODES } from '../fixtures/spec';
+import { startTestShop, type TestShop } from '~/tests/support/server';
+import type { CatalogSectionResponse, PageMeta, SectionsResponse } from '~/shared/contract';
+import { WOMEN_CATEGORY_CODES } from '~/tests/fixtures/spec';
 
 const BLOCKED = 'Доступ запрещен: обнаружена попытка внедрения вредоносного кода';
 const WOMEN_CODES = WOMEN_CATEGORY_CODES;

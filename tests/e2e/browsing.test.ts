@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { CatalogPageResponse, CatalogSectionResponse, ProductItem, ProductResponse } from '../../api/contract';
-import { startTestShop, type TestShop } from '../support/server';
-import { DESKTOP, launchBrowser, MOBILE, newShopperContext } from '../support/browser';
-import { CategoryPage, ProductPage, SearchPage } from '../support/pages';
+import type { CatalogPageResponse, CatalogSectionResponse, ProductItem, ProductResponse } from '~/shared/contract';
+import { startTestShop, type TestShop } from '~/tests/support/server';
+import { DESKTOP, launchBrowser, MOBILE, newShopperContext } from '~/tests/support/browser';
+import { CategoryPage, ProductPage, SearchPage } from '~/tests/support/pages';
 
 // Issue "Browsing", storefront: listings with filters, sort and load more, the product page,
 // search. Data the tests need (a pre-orderable size, a colour variant) is found through the API.

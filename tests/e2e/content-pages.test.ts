@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestShop, type TestShop } from '../support/server';
-import { DESKTOP, launchBrowser, MOBILE, newShopperContext, StorefrontPage } from '../support/browser';
-import { INFO_PAGES } from '../../app/lib/info-pages';
+import { startTestShop, type TestShop } from '~/tests/support/server';
+import { DESKTOP, launchBrowser, MOBILE, newShopperContext, StorefrontPage } from '~/tests/support/browser';
+import { INFO_PAGES } from '~/app/lib/info-pages';
 
 let shop: TestShop;
 let browser: Browser;

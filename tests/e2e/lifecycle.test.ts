@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CatalogSectionResponse } from '../../api/contract';
+import type { CatalogSectionResponse } from '~/shared/contract';
 
 // The real entry point (server/main.ts) as `npm run serve` starts it.
 const dirs: string[] = [];

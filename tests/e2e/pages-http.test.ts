@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../support/server';
-import { INFO_PAGES } from '../../app/lib/info-pages';
+import { startTestShop, type TestShop } from '~/tests/support/server';
+import { INFO_PAGES } from '~/app/lib/info-pages';
 
 let shop: TestShop;
 const get = (path: string, init: RequestInit = {}) => fetch(`${shop.baseUrl}${path}`, { redirect: 'manual', ...init });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../support/server';
+import { startTestShop, type TestShop } from '~/tests/support/server';
 
 let shop: TestShop;
 const get = (path: string) => fetch(`${shop.baseUrl}${path}`, { redirect: 'manual' });

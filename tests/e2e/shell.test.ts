@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestShop, type TestShop } from '../support/server';
-import { DESKTOP, launchBrowser, MOBILE, newShopperContext, setTokenCookie, StorefrontPage } from '../support/browser';
+import { startTestShop, type TestShop } from '~/tests/support/server';
+import { DESKTOP, launchBrowser, MOBILE, newShopperContext, setTokenCookie, StorefrontPage } from '~/tests/support/browser';
 
 let shop: TestShop;
 let browser: Browser;

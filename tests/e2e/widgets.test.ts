@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestShop, type TestShop } from '../support/server';
-import { DESKTOP, launchBrowser, MOBILE, newShopperContext, StorefrontPage } from '../support/browser';
-import { parseRoublesToKopecks } from '../../core/money';
+import { startTestShop, type TestShop } from '~/tests/support/server';
+import { DESKTOP, launchBrowser, MOBILE, newShopperContext, StorefrontPage } from '~/tests/support/browser';
+import { parseRoublesToKopecks } from '~/core/money';
 
 // SPEC §1 stylist chat widget and SPEC §2 info modals (guide, delivery, return, instalment).
 

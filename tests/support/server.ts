@@ -4,10 +4,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
-import { loadEnv } from '../../server/env.server';
-import { openDatabase, type DatabaseHandle } from '../../db/client.server';
-import { seedDatabase } from '../../db/seed/seed.server';
-import { buildServer } from '../../server/app.server';
+import { loadEnv } from '~/server/env.server';
+import { openDatabase, type DatabaseHandle } from '~/db/client.server';
+import { seedDatabase } from '~/db/seed/seed.server';
+import { buildServer } from '~/server/app.server';
 
 export interface TestShop {
   baseUrl: string;

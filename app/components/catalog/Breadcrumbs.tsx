@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Breadcrumb } from '../../../api/contract';
+import type { Breadcrumb } from '~/shared/contract';
 
 /** The trail above a listing or a product: Главная first; the page itself is not a link. */
 export function Breadcrumbs({ crumbs, current }: { crumbs: readonly Breadcrumb[]; current?: string }) {

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
-import type { CatalogSectionResponse, PageMeta } from '../../../api/contract';
-import { buildCatalogPath, EMPTY_FILTER, parseCatalogPath, type SortCode } from '../../../core/catalog-filter';
-import { formatThousands } from '../../../core/number-mask';
+import type { CatalogSectionResponse, PageMeta } from '~/shared/contract';
+import { buildCatalogPath, EMPTY_FILTER, parseCatalogPath, type SortCode } from '~/core/catalog-filter';
+import { formatThousands } from '~/core/number-mask';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Dialog } from './Dialog';
 import { FilterGroups } from './FilterGroups';
 import { ProductGrid } from './ProductGrid';
 import { SortSelect } from './SortSelect';
 import { goodsCount, listingSearch, plural, GOODS } from './listing-url';
-import { CloseIcon } from '../icons';
+import { CloseIcon } from '~/app/components/icons';
 
 /** A category listing (SPEC §4): heading with count, filters, sort, the grid, the SEO text. */
 export function CategoryPage({

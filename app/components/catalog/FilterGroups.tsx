@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { CatalogFilterBlock, FilterValue } from '../../../api/contract';
-import type { SortCode } from '../../../core/catalog-filter';
+import type { CatalogFilterBlock, FilterValue } from '~/shared/contract';
+import type { SortCode } from '~/core/catalog-filter';
 import { listingSearch } from './listing-url';
 import { PriceFilter } from './PriceFilter';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { buildCatalogPath, DEFAULT_SORT, parseCatalogPath, withPrice, type SortCode } from '../../../core/catalog-filter';
-import { commitMasked, formatThousands } from '../../../core/number-mask';
+import { buildCatalogPath, DEFAULT_SORT, parseCatalogPath, withPrice, type SortCode } from '~/core/catalog-filter';
+import { commitMasked, formatThousands } from '~/core/number-mask';
 import { NumberMaskInput } from './NumberMaskInput';
 import { listingSearch } from './listing-url';
 

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { CatalogListItem, NavString } from '../../../api/contract';
-import { DEFAULT_SORT, type SortCode } from '../../../core/catalog-filter';
-import { useBrowserApi } from '../../lib/browser-api';
-import { ProductCard } from '../ProductCard';
+import type { CatalogListItem, NavString } from '~/shared/contract';
+import { DEFAULT_SORT, type SortCode } from '~/core/catalog-filter';
+import { useBrowserApi } from '~/app/lib/browser-api';
+import { ProductCard } from '~/app/components/ProductCard';
 import { goodsCount, listingHref } from './listing-url';
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { SearchHit } from '../../../api/contract';
-import { formatRub, parseRoublesToKopecks } from '../../../core/money';
-import { useBrowserApi } from '../../lib/browser-api';
-import { SearchIcon } from '../icons';
-import { Image } from '../Image';
+import type { SearchHit } from '~/shared/contract';
+import { formatRub, parseRoublesToKopecks } from '~/core/money';
+import { useBrowserApi } from '~/app/lib/browser-api';
+import { SearchIcon } from '~/app/components/icons';
+import { Image } from '~/app/components/Image';
 
 /** SPEC §9: suggestions wait 250 ms after the last key. */
 export const SUGGEST_DEBOUNCE_MS = 250;

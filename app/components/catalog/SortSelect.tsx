@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { SortOption } from '../../../api/contract';
-import { DEFAULT_SORT, parseSort, type SortCode } from '../../../core/catalog-filter';
+import type { SortOption } from '~/shared/contract';
+import { DEFAULT_SORT, parseSort, type SortCode } from '~/core/catalog-filter';
 import { listingHref } from './listing-url';
 
 /** The listing's order (SPEC §7 `sort`): a native select; without JavaScript, a GET form. */

@@ -1,5 +1,5 @@
-import { formatThousands } from '../../../core/number-mask';
-import { DEFAULT_SORT, parsePageNumber, parseSort, type SortCode } from '../../../core/catalog-filter';
+import { formatThousands } from '~/core/number-mask';
+import { DEFAULT_SORT, parsePageNumber, parseSort, type SortCode } from '~/core/catalog-filter';
 
 // Addresses of a listing: the path carries section and filter (core/catalog-filter), the query
 // the sort (left out when it is the default) and the page of "Показать ещё" (PAGEN_1).

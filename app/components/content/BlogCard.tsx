@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { BlogArticleSummary } from '../../../api/contract';
-import { Image } from '../Image';
-import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH } from './art';
+import type { BlogArticleSummary } from '~/shared/contract';
+import { Image } from '~/app/components/Image';
+import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH } from '~/shared/art';
 
 // Three columns from 1024 px, two from 700 px, one on phones (see content.css .blog__list).
 const CARD_SIZES = '(min-width: 1440px) 440px, (min-width: 1024px) calc((100vw - 144px) / 3), (min-width: 700px) calc((100vw - 56px) / 2), calc(100vw - 32px)';

@@ -1,4 +1,4 @@
-import { SHOPS, type Shop } from '../../lib/shop-info';
+import { SHOPS, type Shop } from '~/app/lib/shop-info';
 import { Prose, splitSections } from './Prose';
 import { ShopMap } from './ShopMap';
 

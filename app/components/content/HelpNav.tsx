@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { findInfoPage } from '../../lib/info-pages';
+import { findInfoPage } from '~/app/lib/info-pages';
 
 /** The shopper-help pages, in the order a shopper meets the questions. */
 export const HELP_PATHS = [

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Image } from '../Image';
-import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl, SECTION_ART } from './art';
+import { Image } from '~/app/components/Image';
+import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl, SECTION_ART } from '~/shared/art';
 
 export interface SectionTile {
   name: string;

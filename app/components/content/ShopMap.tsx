@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Shop } from '../../lib/shop-info';
+import type { Shop } from '~/app/lib/shop-info';
 
 // A drawn schematic of the way from the metro to a shop: no map tiles, no scripts, nothing
 // that can fail to load. The real map is one link away (Yandex Maps, new tab).

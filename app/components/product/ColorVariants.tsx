@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ColorVariant } from '../../../api/contract';
+import type { ColorVariant } from '~/shared/contract';
 
 /** The product's other colours (SPEC §3 OTHER_LINK): links with swatches, the open one marked. */
 export function ColorVariants({ variants, color }: { variants: readonly ColorVariant[]; color: string }) {

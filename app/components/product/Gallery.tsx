@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PhotoValue } from '../../../api/contract';
-import { Image } from '../Image';
-import { Dialog } from '../catalog/Dialog';
-import { CloseIcon } from '../icons';
+import type { PhotoValue } from '~/shared/contract';
+import { Image } from '~/app/components/Image';
+import { Dialog } from '~/app/components/catalog/Dialog';
+import { CloseIcon } from '~/app/components/icons';
 
 // Main photo: the full width on phones; beside the thumbnails on desktops (app/styles/product.css).
 const MAIN_SIZES = '(min-width: 1440px) 640px, (min-width: 1024px) 46vw, 100vw';

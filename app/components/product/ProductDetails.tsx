@@ -1,4 +1,4 @@
-import type { ProductItem } from '../../../api/contract';
+import type { ProductItem } from '~/shared/contract';
 import { attributeRows, COMPOSITION_CODES, MODEL_CODES, propertyRows, propertyText, type NamedValue } from './product-data';
 
 /**

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { PageMeta, ProductResponse } from '../../../api/contract';
-import { instalmentSchedule } from '../../../core/instalments';
-import { formatRub } from '../../../core/money';
-import { buyButton, initialOffer, offerForSize, sizeValueOf } from '../../../core/size-selection';
-import { useInfoModals } from '../widgets/info-modals';
-import { Breadcrumbs } from '../catalog/Breadcrumbs';
+import type { PageMeta, ProductResponse } from '~/shared/contract';
+import { instalmentSchedule } from '~/core/instalments';
+import { formatRub } from '~/core/money';
+import { buyButton, initialOffer, offerForSize, sizeValueOf } from '~/core/size-selection';
+import { useInfoModals } from '~/app/components/widgets/info-modals';
+import { Breadcrumbs } from '~/app/components/catalog/Breadcrumbs';
 import { ColorVariants } from './ColorVariants';
 import { Gallery } from './Gallery';
 import { ProductDetails } from './ProductDetails';

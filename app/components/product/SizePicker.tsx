@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { sizeOptions, type SizedOffer } from '../../../core/size-selection';
+import { sizeOptions, type SizedOffer } from '~/core/size-selection';
 
 /**
  * The sizes of a product as a radio group (arrow keys move between sizes): pre-orderable ones

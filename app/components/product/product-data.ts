@@ -1,5 +1,5 @@
-import type { PhotoValue, ProductItem, ProductProperties, PropertyValue } from '../../../api/contract';
-import { formatRub, parseRoublesToKopecks } from '../../../core/money';
+import type { PhotoValue, ProductItem, ProductProperties, PropertyValue } from '~/shared/contract';
+import { formatRub, parseRoublesToKopecks } from '~/core/money';
 
 // Reading SPEC §3 PROPERTIES: any of them may be missing; VALUE and DESCRIPTION are a string
 // or, for multiple values (CML2_ATTRIBUTES), lists where DESCRIPTION holds the names.

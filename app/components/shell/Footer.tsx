@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { FOOTER_COLUMNS, SHOPS } from '../../lib/shop-info';
+import { FOOTER_COLUMNS, SHOPS } from '~/app/lib/shop-info';
 import { SocialLinks } from './ShopInfo';
-import { HelpLinks } from '../widgets/HelpLinks';
+import { HelpLinks } from '~/app/components/widgets/HelpLinks';
 
 // SPEC §2 Footer: columns Shops, Buyers, About; copyright; the not-a-public-offer disclaimer;
 // the social-network notice; the developer credit.

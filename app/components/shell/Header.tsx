@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { MenuSection } from '../../../api/contract';
-import { NAV_LINKS } from '../../lib/shop-info';
+import type { MenuSection } from '~/shared/contract';
+import { NAV_LINKS } from '~/app/lib/shop-info';
 import { ShopCards, SocialLinks } from './ShopInfo';
-import { useShopperCounts } from '../../lib/shopper-state';
-import { BagIcon, HeartIcon, MenuIcon, UserIcon } from '../icons';
-import { SearchBox } from '../catalog/SearchBox';
+import { useShopperCounts } from '~/app/lib/shopper-state';
+import { BagIcon, HeartIcon, MenuIcon, UserIcon } from '~/app/components/icons';
+import { SearchBox } from '~/app/components/catalog/SearchBox';
 import { useModal } from './ModalHost';
 import { MobileMenu } from './MobileMenu';
 
@@ -47,7 +47,7 @@ export function Header({ menu }: { menu: MenuSection[] }) {
           >
             <MenuIcon />
           </button>
-          <SearchField />
+          <SearchBox id="header-search" />
         </div>
 
         <Link to="/" className="logo" aria-label="Vitrina — на главную">
@@ -121,9 +121,4 @@ export function Header({ menu }: { menu: MenuSection[] }) {
       </nav>
     </header>
   );
-}
-
-/** SPEC §2: submits to /search/ with q only when the text is not empty; suggests products while typing. */
-export function SearchField({ id = 'header-search' }: { id?: string }) {
-  return <SearchBox id={id} />;
 }

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
-import type { MenuSection } from '../../../api/contract';
-import { NAV_LINKS } from '../../lib/shop-info';
+import type { MenuSection } from '~/shared/contract';
+import { NAV_LINKS } from '~/app/lib/shop-info';
 import { ShopCards, SocialLinks } from './ShopInfo';
-import { SearchField } from './Header';
+import { SearchBox } from '~/app/components/catalog/SearchBox';
 
 // The burger menu (SPEC §2 Mobile): the same links, contacts and socials as the desktop header.
 export function MobileMenu({ menu }: { menu: MenuSection[] }) {
   return (
     <div className="mobile-menu">
-      <SearchField id="mobile-search" />
+      <SearchBox id="mobile-search" />
       <nav aria-label="Каталог">
         {menu.map((top) => (
           <details key={top.CODE} className="mobile-menu__group">

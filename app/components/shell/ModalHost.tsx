@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { CloseIcon } from '../icons';
+import { CloseIcon } from '~/app/components/icons';
 
 // SPEC §2 Modals: one host for every modal of the shop; a route change closes any open one.
 export type ModalName = 'auth' | 'pickup' | 'add-to-cart' | 'fast-order' | 'waiting-list' | 'pre-order' | 'delivery' | 'guide' | 'return' | 'instalment' | 'menu';

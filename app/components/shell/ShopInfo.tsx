@@ -1,4 +1,4 @@
-import { SHOPS, SOCIALS } from '../../lib/shop-info';
+import { SHOPS, SOCIALS } from '~/app/lib/shop-info';
 
 /** The two shops (SPEC §1): city, address, hours, phone. The header, the burger menu and contacts use it. */
 export function ShopCards() {

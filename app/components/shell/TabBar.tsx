@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
-import { useShopperCounts } from '../../lib/shopper-state';
-import { BagIcon, GridIcon, HeartIcon, UserIcon } from '../icons';
+import { useShopperCounts } from '~/app/lib/shopper-state';
+import { BagIcon, GridIcon, HeartIcon, UserIcon } from '~/app/components/icons';
 
 // SPEC §2 Mobile bottom tab bar: catalogue, basket (count), wishlist (only when logged in,
 // count), and account ('Аккаунт' when logged in, otherwise 'Вход').

@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '../../root';
-import { useModal } from '../shell/ModalHost';
-import { CloseIcon } from '../icons';
+import { useModal } from '~/app/components/shell/ModalHost';
+import { CloseIcon } from '~/app/components/icons';
 
 // SPEC §1: a floating chat widget links to a messenger with a stylist greeting. It appears
 // after 15 s and opens by itself once after 25 s; that it opened is remembered in local
@@ -14,9 +12,8 @@ export const CHAT_AUTO_OPEN_DELAY_MS = 25_000;
 export const CHAT_OPENED_KEY = 'vitrina:chat-opened';
 const GREETING = 'Здравствуйте! Я стилист Vitrina. Помогу подобрать размер и образ — напишите мне.';
 
-export function ChatWidget() {
-  const data = useRouteLoaderData<typeof rootLoader>('root');
-  const chatUrl = data?.env.PUBLIC_CHAT_URL;
+/** chatUrl: the messenger (PUBLIC_CHAT_URL); without it the widget renders nothing. */
+export function ChatWidget({ chatUrl }: { chatUrl: string | undefined }) {
   const { current: modal } = useModal();
   const [buttonDue, setButtonDue] = useState(false);
   const [autoOpenDue, setAutoOpenDue] = useState(false);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatRub } from '../../../core/money';
+import { formatRub } from '~/core/money';
 
 // SPEC §9 delivery facts in short; the full text is the /delivery/ page.
 const MOSCOW_COURIER_KOPECKS = 70_000;

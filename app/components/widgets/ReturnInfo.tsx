@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatRub } from '../../../core/money';
+import { formatRub } from '~/core/money';
 
 // SPEC §9 return facts in short; the full text is the /return/ page.
 const RETURN_SHIPPING_MIN_KOPECKS = 40_000;

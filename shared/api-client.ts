@@ -1,5 +1,5 @@
-import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse, SitemapProducts } from '../../api/contract';
-import type { BlogArticle, BlogListResponse, ContentPage } from '../../api/contract';
+import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse, SitemapProducts } from './contract';
+import type { BlogArticle, BlogListResponse, ContentPage } from './contract';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -20,7 +20,7 @@ export interface ApiClientOptions {
 
 type Query = Record<string, string | number | undefined | null>;
 
-/** The storefront's only way to data: the product API of SPEC §7, typed by api/contract. */
+/** The storefront's only way to data: the product API of SPEC §7, typed by shared/contract. */
 export class ApiClient {
   private readonly base: string;
   private readonly doFetch: typeof fetch;

@@ -1,7 +1,7 @@
 // npm run seed [-- --products 100000]: migrates and seeds the configured database.
-import { loadEnv } from '../../server/env.server';
-import { openDatabase } from '../client.server';
-import { seedDatabase } from './seed.server';
+import { loadEnv } from '~/server/env.server';
+import { openDatabase } from '~/db/client.server';
+import { seedDatabase } from '~/db/seed/seed.server';
 import path from 'node:path';
 
 const args = process.argv.slice(2);

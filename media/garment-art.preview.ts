@@ -1,7 +1,7 @@
 /**
  * Contact sheets of the generated product photos, for eyeballing the art.
  *
- *   npx tsx db/seed/garment-art.preview.ts /tmp/art [--kinds coat,jeans] [--colors '#141414,#f7f6f2'] [--size 300]
+ *   npx tsx media/garment-art.preview.ts /tmp/art [--kinds coat,jeans] [--colors '#141414,#f7f6f2'] [--size 300]
  *
  * Writes kinds-<colour>.png (every kind, front view — or --view N — one sheet per colour),
  * views.png (all five views of a few kinds), seeds.png (seed variations) and

@@ -10,9 +10,9 @@
  * scaled/rotated garment group, where repeating gradients stand in for textures.
  */
 import sharp from 'sharp';
+import { GARMENT_KINDS, type GarmentKind } from '~/shared/art';
 
-export const GARMENT_KINDS = ['warm-coat', 'coat', 'trench', 'puffer', 'blazer', 'sweater', 'cardigan', 'trousers', 'shorts', 'skirt', 'dress', 'jumpsuit', 'knit-top', 'shirt', 'blouse', 'tshirt', 'top', 'jeans', 'denim-jacket', 'fur-coat', 'bag', 'scarf', 'hat', 'belt', 'boots', 'shoes', 'gift-card'] as const;
-export type GarmentKind = (typeof GARMENT_KINDS)[number];
+export { GARMENT_KINDS, type GarmentKind };
 
 export interface GarmentArt {
   kind: GarmentKind;

@@ -1,0 +1,27 @@
+// The brand's colours (Russian name, hex): products are made in these, and the media server
+// draws illustrations only in these and the colours the shop's content names.
+export const BRAND_PALETTE: ReadonlyArray<readonly [string, string]> = [
+  ['Чёрный', '#141414'],
+  ['Белый', '#f7f6f2'],
+  ['Молочный', '#efe9dc'],
+  ['Кремовый', '#f0e2c4'],
+  ['Бежевый', '#d9c4a6'],
+  ['Песочный', '#c8ae8a'],
+  ['Кэмел', '#b8874e'],
+  ['Коричневый', '#6b4630'],
+  ['Шоколадный', '#3e2a21'],
+  ['Серый', '#8e8e8c'],
+  ['Графитовый', '#3c3e42'],
+  ['Тёмно-синий', '#1e2a44'],
+  ['Синий', '#2e4c8c'],
+  ['Голубой', '#a4c0dc'],
+  ['Индиго', '#2a3560'],
+  ['Оливковый', '#6a6b3b'],
+  ['Хаки', '#7b7452'],
+  ['Бордовый', '#6b1f2c'],
+  ['Красный', '#b02a30'],
+  ['Розовый', '#e7b6bb'],
+  ['Пудровый', '#e3c5bd'],
+  ['Изумрудный', '#1e6a50'],
+  ['Лавандовый', '#b9aad3'],
+];
