@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import { useEffect } from 'react';
 import { preload } from 'react-dom';
 import type { Route } from './+types/root';
 import { Header } from '~/app/components/shell/Header';
@@ -45,6 +46,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // fetched first of all, ahead of photos and scripts, so they make the first paint (fonts.css:
   // display optional). React writes font preloads at the very top of the head.
   for (const href of FONT_URLS) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
+  // The page's one "hydrated" signal (browser tests wait for html[data-hydrated="true"]): an
+  // effect of the outermost component runs after the effects of everything it renders.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang="ru">
       <head>

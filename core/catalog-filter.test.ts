@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalogPath, EMPTY_FILTER, parseCatalogPath, parsePageNumber, parseSort, toggleFilterValue, withPrice } from './catalog-filter';
+import { buildCatalogPath, EMPTY_FILTER, parseCatalogPath, parseOfferParam, parsePageNumber, parseSort, toggleFilterValue, withPrice } from './catalog-filter';
 
 describe('parseCatalogPath', () => {
   it('reads sizes, colours and a price range', () => {
@@ -71,5 +71,17 @@ describe('sort and page', () => {
     expect(parseSort('drop table')).toBe('popular');
     expect(parsePageNumber('3')).toBe(3);
     for (const junk of ['0', '-1', 'abc', '1e3', '', null, '99999999']) expect(parsePageNumber(junk)).toBe(1);
+  });
+});
+
+describe('parseOfferParam', () => {
+  it('takes positive ids that fit the database and nothing else', () => {
+    expect(parseOfferParam('123')).toBe(123);
+    expect(parseOfferParam('2147483647')).toBe(2_147_483_647);
+    expect(parseOfferParam('2147483648')).toBeNull();
+    expect(parseOfferParam('0')).toBeNull();
+    expect(parseOfferParam('-1')).toBeNull();
+    expect(parseOfferParam('12a')).toBeNull();
+    expect(parseOfferParam(null)).toBeNull();
   });
 });

@@ -99,6 +99,13 @@ export function parseSort(value: string | null | undefined): SortCode {
   return SORTS.includes(value as SortCode) ? (value as SortCode) : DEFAULT_SORT;
 }
 
+/** The `offer` of a product address (`?offer=123`): a positive id, or null for anything else. */
+export function parseOfferParam(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= 2_147_483_647 ? n : null;
+}
+
 /** PAGEN_1 of junk is the first page, never an error. */
 export function parsePageNumber(value: string | null | undefined): number {
   if (!value || !/^\d{1,6}$/.test(value)) return 1;

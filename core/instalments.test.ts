@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatRussianDate } from './dates';
 import {
-  formatRussianDate,
   INSTALMENT_MAX_KOPECKS,
   INSTALMENT_MIN_KOPECKS,
   INSTALMENT_PAYMENTS,

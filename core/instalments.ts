@@ -47,10 +47,3 @@ function addCalendarDays(date: Date, days: number): Date {
   return result;
 }
 
-const MONTHS_GENITIVE = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'] as const;
-
-/** SPEC §9 Russian long date of the local calendar day: '22 ноября 2026'. */
-export function formatRussianDate(date: Date): string {
-  if (!(date instanceof Date) || Number.isNaN(date.getTime())) throw new TypeError(`Not a date: ${String(date)}`);
-  return `${date.getDate()} ${MONTHS_GENITIVE[date.getMonth()]} ${date.getFullYear()}`;
-}

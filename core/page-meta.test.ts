@@ -1,6 +1,6 @@
+import { canonicalPagePath } from './redirects';
 import { describe, it, expect } from 'vitest';
 import {
-  normalizeMetaPath,
   resolvePageMeta,
   truncateDescription,
   UNNAMED_PRODUCT,
@@ -36,34 +36,41 @@ function resolve(path: string, product?: ResolvePageMetaInput['product']) {
   return resolvePageMeta({ path, entries, defaults, productTemplate, product });
 }
 
-describe('normalizeMetaPath', () => {
+describe('canonicalPagePath as the metadata key', () => {
   it('treats a path with and without a trailing slash as the same key', () => {
-    expect(normalizeMetaPath('/about')).toBe('/about/');
-    expect(normalizeMetaPath('/about/')).toBe('/about/');
-    expect(normalizeMetaPath('/catalog/woman/denim')).toBe('/catalog/woman/denim/');
-    expect(normalizeMetaPath('/about//')).toBe('/about/');
+    expect(canonicalPagePath('/about')).toBe('/about/');
+    expect(canonicalPagePath('/about/')).toBe('/about/');
+    expect(canonicalPagePath('/catalog/woman/denim')).toBe('/catalog/woman/denim/');
+    expect(canonicalPagePath('/about//')).toBe('/about/');
   });
 
   it('keeps the root as "/" and maps "" to the root', () => {
-    expect(normalizeMetaPath('/')).toBe('/');
-    expect(normalizeMetaPath('')).toBe('/');
-    expect(normalizeMetaPath('//')).toBe('/');
+    expect(canonicalPagePath('/')).toBe('/');
+    expect(canonicalPagePath('')).toBe('/');
+    expect(canonicalPagePath('//')).toBe('/');
   });
 
   it('strips query and hash', () => {
-    expect(normalizeMetaPath('/search/?q=пальто')).toBe('/search/');
-    expect(normalizeMetaPath('/about#team')).toBe('/about/');
-    expect(normalizeMetaPath('/?utm_source=x#top')).toBe('/');
-    expect(normalizeMetaPath('?q=1')).toBe('/');
+    expect(canonicalPagePath('/search/?q=пальто')).toBe('/search/');
+    expect(canonicalPagePath('/about#team')).toBe('/about/');
+    expect(canonicalPagePath('/?utm_source=x#top')).toBe('/');
+    expect(canonicalPagePath('?q=1')).toBe('/');
   });
 
-  it('adds a missing leading slash and leaves case alone', () => {
-    expect(normalizeMetaPath('about')).toBe('/about/');
-    expect(normalizeMetaPath('/About')).toBe('/About/');
+  it('adds a missing leading slash and lower-cases (one key for every spelling)', () => {
+    expect(canonicalPagePath('about')).toBe('/about/');
+    expect(canonicalPagePath('/About')).toBe('/about/');
   });
 });
 
 describe('resolvePageMeta', () => {
+  it('finds the entry whatever the case of the path (the /Delivery/ bug)', () => {
+    const entries = { '/delivery/': { title: 'Доставка', description: 'd', keywords: 'k' } };
+    const meta = resolvePageMeta({ path: '/Delivery/', entries, defaults, productTemplate: defaults });
+    expect(meta.title).toBe('Доставка');
+    expect(meta.canonicalPath).toBe('/delivery/');
+  });
+
   it('finds an exact entry whether or not the path has a trailing slash', () => {
     expect(resolve('/about').title).toBe('About');
     expect(resolve('/about/').title).toBe('About');
@@ -264,7 +271,7 @@ describe('PAGE_META table', () => {
     for (const key of Object.keys(PAGE_META)) {
       expect(key, key).toMatch(/^\//);
       expect(key.endsWith('/'), key).toBe(true);
-      expect(normalizeMetaPath(key), key).toBe(key);
+      expect(canonicalPagePath(key), key).toBe(key);
     }
   });
 

@@ -1,3 +1,5 @@
+import { canonicalPagePath } from './redirects';
+
 // Page metadata lookup (SPEC §2 "Page metadata"). Pure: the table lives in content/page-meta.ts
 // and is passed in, so this module has no data of its own and no side effects.
 
@@ -31,21 +33,6 @@ export const PRODUCT_NAME_PLACEHOLDER = '{name}';
 /** Title (and placeholder value) for a product without a usable name. */
 export const UNNAMED_PRODUCT = 'Товар';
 export const DEFAULT_DESCRIPTION_MAX = 155;
-
-/**
- * Slash form of a path, used as the table key: query and hash are dropped, trailing slashes
- * collapse to one, a missing leading slash is added; '' and '/' both give '/'.
- * Case is left alone (the router already redirects capitals to lowercase).
- */
-export function normalizeMetaPath(path: string): string {
-  let p = path.trim();
-  const cut = p.search(/[?#]/);
-  if (cut !== -1) p = p.slice(0, cut);
-  p = p.replace(/\/+$/, '');
-  if (p === '') return '/';
-  if (!p.startsWith('/')) p = `/${p}`;
-  return `${p}/`;
-}
 
 function lookup(entries: Record<string, PageMetaEntry>, key: string): PageMetaEntry | undefined {
   if (Object.prototype.hasOwnProperty.call(entries, key)) return entries[key];
@@ -81,7 +68,7 @@ function copy(entry: PageMetaEntry, canonicalPath: string): ResolvedMeta {
  * Descriptions are returned whole; renderers pass them through truncateDescription.
  */
 export function resolvePageMeta(input: ResolvePageMetaInput): ResolvedMeta {
-  const canonicalPath = normalizeMetaPath(input.path);
+  const canonicalPath = canonicalPagePath(input.path);
   const exact = lookup(input.entries, canonicalPath);
   const product = input.product;
 

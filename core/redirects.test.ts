@@ -26,6 +26,13 @@ describe('canonicalPagePath', () => {
   it('folds repeated slashes', () => {
     expect(canonicalPagePath('//about//')).toBe('/about/');
   });
+  it('drops the query and the hash: a path with a query is the same key (stored redirects, metadata)', () => {
+    expect(canonicalPagePath('/Sale?utm_source=mail&utm_medium=x')).toBe('/sale/');
+    expect(canonicalPagePath('/sale/?utm=x')).toBe('/sale/');
+    expect(canonicalPagePath('/sale/?')).toBe('/sale/');
+    expect(canonicalPagePath('/about#team')).toBe('/about/');
+    expect(canonicalPagePath('/?utm=x')).toBe('/');
+  });
 });
 
 describe('legacyProductTarget', () => {

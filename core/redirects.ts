@@ -14,11 +14,17 @@ export function isPagePath(pathname: string, apiPrefix: string | null): boolean 
   return !/\.[a-z0-9]{1,8}$/i.test(last);
 }
 
-/** Lower-cases ASCII letters (leaving %XX escapes alone) and adds the trailing slash. */
-export function canonicalPagePath(pathname: string): string {
-  let out = pathname.replace(/(%[0-9a-f]{2})|[A-Z]+/gi, (m, escape: string | undefined) => (escape ? m : m.toLowerCase()));
-  out = out.replace(/\/{2,}/g, '/');
-  if (!out.endsWith('/')) out += '/';
+/**
+ * The one normal form of a page path, used wherever a path is a key (redirects, stored
+ * redirects, page metadata): query and hash dropped, ASCII letters lower-cased (percent
+ * escapes left alone), repeated slashes collapsed, a leading and a trailing slash; '' is '/'.
+ */
+export function canonicalPagePath(path: string): string {
+  let out = path.trim();
+  const cut = out.search(/[?#]/);
+  if (cut !== -1) out = out.slice(0, cut);
+  out = out.replace(/(%[0-9a-f]{2})|[A-Z]+/gi, (m, escape: string | undefined) => (escape ? m : m.toLowerCase()));
+  out = `/${out}/`.replace(/\/{2,}/g, '/');
   return out;
 }
 

@@ -58,6 +58,23 @@ describe('offerForSize', () => {
     expect(offerForSize(OFFERS, '46')).toBeNull();
   });
 
+  it('prefers the offer in stock when several offers share the size', () => {
+    const preorder = offer(11, '44', { AVAILABLE: 'N', IS_PREORDER: 'Y' });
+    const gone = offer(12, '44', { AVAILABLE: 'N', IS_PREORDER: 'N' });
+    const inStock = offer(13, '44');
+    // Whatever the API's order, the shopper gets the one that can be bought now.
+    expect(offerForSize([preorder, inStock], '44')?.ID).toBe(13);
+    expect(offerForSize([gone, preorder, inStock], '44')?.ID).toBe(13);
+    expect(offerForSize([inStock, preorder], '44')?.ID).toBe(13);
+  });
+
+  it('falls back to a pre-orderable offer of the size, never to one that cannot be had', () => {
+    const preorder = offer(11, '44', { AVAILABLE: 'N', IS_PREORDER: 'Y' });
+    const gone = offer(12, '44', { AVAILABLE: 'N', IS_PREORDER: 'N' });
+    expect(offerForSize([gone, preorder], '44')?.ID).toBe(11);
+    expect(offerForSize([gone], '44')).toBeNull();
+  });
+
   it('matches shoe sizes and falls back to SIZE_ID', () => {
     const shoes = [offer(5, '', { IS_OFFER: { SIZES_SHOES: { LABEL: '37', VALUE: '37' } }, SIZE_ID: '37' }), offer(6, '', { IS_OFFER: {}, SIZE_ID: 'edinyj' })];
     expect(offerForSize(shoes, '37')?.ID).toBe(5);

@@ -31,8 +31,8 @@ export const sections = pgTable(
     url: text('url').notNull(),
     parentId: integer('parent_id'),
     sort: integer('sort').notNull().default(500),
-    // 'category' holds products; 'virtual' sections (new collection, sale) are built from flags.
-    kind: text('kind', { enum: ['category', 'virtual'] }).notNull().default('category'),
+    // 'category' holds products; 'new' and 'sale' are built from product flags (core/catalog-scope.ts).
+    kind: text('kind', { enum: ['category', 'new', 'sale'] }).notNull().default('category'),
   },
   (t) => [uniqueIndex('sections_code_uq').on(t.code), uniqueIndex('sections_url_uq').on(t.url)],
 );

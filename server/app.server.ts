@@ -1,7 +1,7 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import type { ServerBuild } from 'react-router';
@@ -34,6 +34,10 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
     // SIGTERM: idle keep-alive sockets close at once, requests in flight finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // An address the router cannot decode ('%' alone): the API's error shape, in Russian.
+    frameworkErrors: (_error, _req, reply: FastifyReply) => {
+      void reply.code(400).header('cache-control', 'no-store').send({ error: 'Неверный адрес запроса' });
+    },
   });
 
   // 1. The security filter runs before anything else, for every request (SPEC §5, §8).

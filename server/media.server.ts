@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '~/db/client.server';
-import { productPhotos } from '~/db/schema';
+import { getPhotoArt } from '~/models/photos.server';
 import { isGarmentArt, renderGarmentJpeg } from '~/media/garment-art';
 import { BRAND_PALETTE } from '~/media/palette';
 import { SECTION_ART } from '~/shared/art';
@@ -34,7 +33,7 @@ export function createMediaStore({ db, root }: { db: Database; root: string }): 
     // Content illustrations (blog, home page) carry their drawing in the path: art/{kind}/{hex6}/{view}.jpg.
     const art = mediaPath.startsWith('art/')
       ? await contentArt(mediaPath)
-      : (await db.select({ art: productPhotos.art }).from(productPhotos).where(eq(productPhotos.path, mediaPath)).limit(1))[0]?.art;
+      : await getPhotoArt({ db, path: mediaPath });
     if (!isGarmentArt(art)) return null;
     const jpeg = await renderGarmentJpeg(art);
     await fs.mkdir(path.dirname(file), { recursive: true });

@@ -33,6 +33,11 @@ export function fitImageWidth(width: number): number {
   return IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] ?? width;
 }
 
+/** The address of an original under the media root: 'products/x/1.jpg' → '/media/products/x/1.jpg'. */
+export function mediaUrl(path: string): string {
+  return `${MEDIA_PREFIX}${path}`;
+}
+
 /** 'products/a/1.jpg' for '/media/products/a/1.jpg'; null for anything the image server does not resize. */
 export function mediaPathOf(src: string): string | null {
   if (!src.startsWith(MEDIA_PREFIX)) return null;

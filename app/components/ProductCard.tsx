@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { CatalogListItem } from '~/shared/contract';
-import { formatRub, parseRoublesToKopecks } from '~/core/money';
+import { discountPercent, formatRoubles } from '~/core/pricing';
 import { Image } from './Image';
 
 // The grid's column width (app.css .grid in .main): 2 columns on phones (16 px padding, 8 px
@@ -9,17 +9,13 @@ const CARD_SIZES = '(min-width: 1440px) 328px, (min-width: 1024px) calc((100vw -
 // A card is at most ~355 CSS px wide (catalogue with filters): 1024 covers 3x phones and 2x desktops.
 const CARD_WIDTHS = [320, 640, 768, 1024];
 
-function rub(roubles: number): string {
-  return formatRub(parseRoublesToKopecks(roubles) ?? 0);
-}
-
 /** `sizes`: the card's width where the grid differs from `.grid`'s default (CARD_SIZES). */
 /**
  * `eager`: the photo loads with the page (cards in the first screen); `priority`: it is also
  * fetched ahead of other images (the first row on a phone, where the largest paint is).
  */
 export function ProductCard({ item, eager = false, priority = false, sizes = CARD_SIZES }: { item: CatalogListItem; eager?: boolean; priority?: boolean; sizes?: string }) {
-  const discount = item.OLD_PRICE ? Math.round((1 - item.PRICE / item.OLD_PRICE) * 100) : 0;
+  const discount = discountPercent(item.PRICE, item.OLD_PRICE);
   return (
     <article className="card">
       {/* The photo repeats the name link below for the mouse; assistive tech and the keyboard use that one. */}
@@ -39,8 +35,8 @@ export function ProductCard({ item, eager = false, priority = false, sizes = CAR
         </h3>
         <p className="card__color">{item.COLOR}</p>
         <p className="card__price">
-          <span>{rub(item.PRICE)}</span>
-          {item.OLD_PRICE ? <s className="card__old">{rub(item.OLD_PRICE)}</s> : null}
+          <span>{formatRoubles(item.PRICE)}</span>
+          {item.OLD_PRICE ? <s className="card__old">{formatRoubles(item.OLD_PRICE)}</s> : null}
         </p>
       </div>
     </article>

@@ -1,17 +1,17 @@
-import { redirect } from 'react-router';
-import { readCookie } from '~/shared/cookies';
+import { requireShopper } from './session.server';
 
 // SPEC §2 guards: a route names the guard it needs; an unknown name is a programming
 // error and must fail loudly rather than let the shopper through.
 const GUARDS = {
-  /** Personal pages need the token cookie, otherwise the shopper logs in first. */
-  auth: (request: Request): string | null => (readCookie(request.headers.get('cookie'), 'token') ? null : '/auth/'),
+  /** Personal pages need a logged-in customer, otherwise the shopper logs in first. */
+  auth: async (request: Request): Promise<void> => {
+    await requireShopper(request);
+  },
 } as const;
 
 export type GuardName = keyof typeof GUARDS;
 
-export function runGuard(name: string, request: Request): void {
+export async function runGuard(name: string, request: Request): Promise<void> {
   if (!Object.hasOwn(GUARDS, name)) throw new Error(`Unknown route guard: ${name}`);
-  const target = GUARDS[name as GuardName](request);
-  if (target) throw redirect(target);
+  await GUARDS[name as GuardName](request);
 }

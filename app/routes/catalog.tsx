@@ -3,7 +3,7 @@ import type { Route } from './+types/catalog';
 import type { CatalogListItem, CatalogSectionResponse } from '~/shared/contract';
 import { CACHE_PUBLIC, notFound } from '~/app/lib/route-data.server';
 import { breadcrumbJsonLd, pageMetaTags, productJsonLd } from '~/app/lib/seo';
-import { buildCatalogPath, DEFAULT_SORT, parseCatalogPath, parsePageNumber, parseSort, withPrice } from '~/core/catalog-filter';
+import { buildCatalogPath, DEFAULT_SORT, parseCatalogPath, parseOfferParam, parsePageNumber, parseSort, withPrice } from '~/core/catalog-filter';
 import { parseMasked } from '~/core/number-mask';
 import { availabilityOf } from '~/core/size-selection';
 import { isLoadMoreStep, listingHref } from '~/app/components/catalog/listing-url';
@@ -65,7 +65,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [pages, listingMeta] = await Promise.all([
     Promise.all(
       pageNumbers.map((n) =>
-        context.api.getCatalogPage(path, { sort: sort === DEFAULT_SORT ? undefined : sort, PAGEN_1: n > 1 ? n : undefined, offer: /^\d{1,9}$/.test(offer ?? '') ? offer : undefined }),
+        context.api.getCatalogPage(path, { sort: sort === DEFAULT_SORT ? undefined : sort, PAGEN_1: n > 1 ? n : undefined, offer: parseOfferParam(offer) ?? undefined }),
       ),
     ),
     context.api.getPageMeta(sectionPath === '/catalog/all/' ? '/catalog/' : sectionPath),

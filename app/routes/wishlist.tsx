@@ -1,13 +1,13 @@
 import { data } from 'react-router';
 import type { Route } from './+types/wishlist';
-import { runGuard } from '~/app/lib/guards';
+import { requireShopper } from '~/app/lib/session.server';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  runGuard('auth', request);
+  await requireShopper(request);
   const meta = await context.api.getPageMeta(new URL(request.url).pathname);
   return data({ meta }, { headers: CACHE_PRIVATE });
 }

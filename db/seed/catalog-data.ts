@@ -29,6 +29,8 @@ export interface SeedSection {
   parentCode: string | null;
   sort: number;
   kinds: GarmentKind[];
+  /** Sections built from product flags instead of holding products. */
+  sectionKind?: 'new' | 'sale';
 }
 
 export interface SeedOffer {
@@ -157,7 +159,7 @@ function uniqueKinds(lists: GarmentKind[][]): GarmentKind[] {
  * men, gift cards. Under 'woman' the 14 categories of SPEC §2.
  */
 export const SECTIONS: SeedSection[] = [
-  { code: 'new-collection', name: 'Новая коллекция', url: '/catalog/new-collection/', parentCode: null, sort: 10, kinds: [] },
+  { code: 'new-collection', name: 'Новая коллекция', url: '/catalog/new-collection/', parentCode: null, sort: 10, kinds: [], sectionKind: 'new' },
   {
     code: 'woman',
     name: 'Женщинам',
@@ -175,7 +177,7 @@ export const SECTIONS: SeedSection[] = [
     kinds: [...kinds],
   })),
   { code: 'muzhchinam', name: 'Мужчинам', url: '/catalog/man/muzhchinam/', parentCode: null, sort: 30, kinds: [...MEN_KINDS] },
-  { code: 'promo', name: 'Sale', url: '/catalog/promo/', parentCode: null, sort: 40, kinds: [] },
+  { code: 'promo', name: 'Sale', url: '/catalog/promo/', parentCode: null, sort: 40, kinds: [], sectionKind: 'sale' },
   {
     code: 'podarochnye-karty',
     name: 'Подарочные карты',

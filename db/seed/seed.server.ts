@@ -84,7 +84,7 @@ async function seedSections(db: Database): Promise<Map<string, number>> {
     name: s.name,
     url: s.url,
     sort: s.sort,
-    kind: s.kinds.length === 0 && s.parentCode === null && s.code !== 'woman' ? ('virtual' as const) : ('category' as const),
+    kind: s.sectionKind ?? ('category' as const),
   }));
   await db.insert(sections).values(rows).onConflictDoNothing();
   const all = await db.select({ id: sections.id, code: sections.code }).from(sections);

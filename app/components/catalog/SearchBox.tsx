@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SearchHit } from '~/shared/contract';
-import { formatRub, parseRoublesToKopecks } from '~/core/money';
+import { formatRoubles } from '~/core/pricing';
 import { useBrowserApi } from '~/app/lib/browser-api';
 import { SearchIcon } from '~/app/components/icons';
 import { Image } from '~/app/components/Image';
@@ -175,8 +175,8 @@ export function SearchBox({ id }: { id: string }) {
                   <span className="suggest__meta">{hit.color}</span>
                 </span>
                 <span className="suggest__price">
-                  {formatRub(parseRoublesToKopecks(hit.price) ?? 0)}
-                  {hit.old_price ? <s>{formatRub(parseRoublesToKopecks(hit.old_price) ?? 0)}</s> : null}
+                  {formatRoubles(hit.price)}
+                  {hit.old_price ? <s>{formatRoubles(hit.old_price)}</s> : null}
                 </span>
               </li>
             ))

@@ -9,7 +9,8 @@ import { ColorVariants } from './ColorVariants';
 import { Gallery } from './Gallery';
 import { ProductDetails } from './ProductDetails';
 import { SizePicker } from './SizePicker';
-import { discountPercent, kopecksOf, productPhotos, propertyText, rub } from './product-data';
+import { productPhotos, propertyText } from './product-data';
+import { discountPercent, formatRoubles, roublesToKopecks } from '~/core/pricing';
 
 /** SPEC §2 Product page: gallery, price, colours, size picker, the button, accordions. */
 export function ProductPage({ product, meta }: { product: ProductResponse; meta: PageMeta }) {
@@ -25,7 +26,7 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
   const price = offer ? offer.PRICE : item.PRICE.DISCOUNT_PRICE;
   const oldPrice = offer ? offer.OLD_PRICE : item.PRICE.PRICE > item.PRICE.DISCOUNT_PRICE ? item.PRICE.PRICE : null;
   const discount = discountPercent(price, oldPrice);
-  const priceKopecks = kopecksOf(price);
+  const priceKopecks = roublesToKopecks(price);
   // Only the amounts are shown here (no dates), so server and browser agree on them whatever the day.
   const schedule = instalmentSchedule(priceKopecks, new Date());
   const onePayment = schedule?.[schedule.length - 1]?.amountKopecks;
@@ -44,12 +45,12 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
           {article ? <p className="product__article">Артикул {article}</p> : null}
 
           <p className="product__price">
-            <span className={discount > 0 ? 'product__price-now is-sale' : 'product__price-now'}>{rub(price)}</span>
+            <span className={discount > 0 ? 'product__price-now is-sale' : 'product__price-now'}>{formatRoubles(price)}</span>
             {oldPrice && discount > 0 ? (
               <>
                 <s className="product__price-old">
                   <span className="visually-hidden">Цена без скидки: </span>
-                  {rub(oldPrice)}
+                  {formatRoubles(oldPrice)}
                 </s>
                 <span className="product__discount">−{discount}%</span>
               </>

@@ -1,5 +1,4 @@
 import type { PhotoValue, ProductItem, ProductProperties, PropertyValue } from '~/shared/contract';
-import { formatRub, parseRoublesToKopecks } from '~/core/money';
 
 // Reading SPEC §3 PROPERTIES: any of them may be missing; VALUE and DESCRIPTION are a string
 // or, for multiple values (CML2_ATTRIBUTES), lists where DESCRIPTION holds the names.
@@ -49,18 +48,3 @@ export function attributeRows(props: ProductProperties): NamedValue[] {
 
 export const COMPOSITION_CODES = ['SOSTAV', 'SOSTAV_PODKLADKI', 'SOSTAV_UTEPLITELYA'] as const;
 export const MODEL_CODES = ['RAZMER_NA_FOTOMODELI', 'ROST', 'GRUD', 'TALIYA', 'BEDRA', 'OKRUZHNOST_GOLOVY'] as const;
-
-/** Roubles from the API as the shop writes money: '32 000 ₽'. */
-export function rub(roubles: number): string {
-  return formatRub(parseRoublesToKopecks(roubles) ?? 0);
-}
-
-export function kopecksOf(roubles: number): number {
-  return parseRoublesToKopecks(roubles) ?? 0;
-}
-
-/** Whole per cent off, 0 when there is no sale. */
-export function discountPercent(price: number, oldPrice: number | null | undefined): number {
-  if (!oldPrice || oldPrice <= price) return 0;
-  return Math.round((1 - price / oldPrice) * 100);
-}

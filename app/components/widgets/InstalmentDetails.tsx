@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatRub } from '~/core/money';
-import { formatRussianDate, INSTALMENT_MAX_KOPECKS, INSTALMENT_MIN_KOPECKS, instalmentSchedule } from '~/core/instalments';
+import { formatRussianDate } from '~/core/dates';
+import { INSTALMENT_MAX_KOPECKS, INSTALMENT_MIN_KOPECKS, instalmentSchedule } from '~/core/instalments';
 
 // SPEC §9 Instalment: four payments of a quarter, every two weeks, the first today, for
 // 500–40 000 RUB through Долями or Яндекс Сплит; a service fee is possible.

@@ -2,6 +2,10 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '~/db/client.server';
 import { readCatalogVersion } from '~/db/catalog-version.server';
 import type { CatalogFilter, SortCode } from '~/core/catalog-filter';
+import type { Scope } from '~/core/catalog-scope';
+import { isOnSale } from '~/core/pricing';
+
+export type { Scope };
 
 /**
  * A compact, derived copy of what listings need from every active product: section, flags,
@@ -13,13 +17,6 @@ import type { CatalogFilter, SortCode } from '~/core/catalog-filter';
  */
 
 export const VERSION_CHECK_MS = 5_000;
-
-export interface Scope {
-  /** Section ids to include; null = every section. */
-  sectionIds: ReadonlySet<number> | null;
-  isNew?: boolean;
-  onSale?: boolean;
-}
 
 export interface ListingResult {
   ids: number[];
@@ -220,7 +217,7 @@ export interface IndexRow {
 async function loadRows(db: Database): Promise<IndexRow[]> {
   const [packed] = await queryRows<{ t: string | null }>(
     db,
-    sql`select string_agg(concat_ws(';', id, section_id, is_new::int | ((old_price_kopecks is not null)::int << 1), price_kopecks,
+    sql`select string_agg(concat_ws(';', id, section_id, is_new::int, coalesce(old_price_kopecks, 0), price_kopecks,
                popularity, (extract(epoch from created_at) * 1000)::bigint, color_code, array_to_string(sizes, ',')), E'\n') as t
         from products where active`,
   );
@@ -232,13 +229,13 @@ async function loadRows(db: Database): Promise<IndexRow[]> {
   const text = packed?.t ?? '';
   if (!text) return [];
   return text.split('\n').map((line) => {
-    const [id, sectionId, flags, price, popularity, created, colorCode = '', sizes = ''] = line.split(';');
+    const [id, sectionId, isNew, oldPrice, price, popularity, created, colorCode = '', sizes = ''] = line.split(';');
     const color = colorOf.get(colorCode);
     return {
       id: Number(id),
       sectionId: Number(sectionId),
-      isNew: (Number(flags) & FLAG_NEW) !== 0,
-      onSale: (Number(flags) & FLAG_SALE) !== 0,
+      isNew: isNew === '1',
+      onSale: isOnSale(Number(price), Number(oldPrice) || null),
       price: Number(price),
       popularity: Number(popularity),
       createdAt: Number(created),

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Database } from '~/db/client.server';
+import type { BlogArticle, BlogListResponse, ContentPage, SectionLink, SectionsResponse } from '~/shared/contract';
+import { getMenu } from '~/api/catalog/page.server';
+import { notFound } from '~/api/http.server';
+import { CONTENT_DIR, createContentStore, isSlug } from './store.server';
+
+// Shop content for the storefront:
+//   GET /content/pages/{slug}/  → { slug, title, lead, html }
+//   GET /content/blog/          → { articles: [{ slug, title, lead, date, dateText, cover }] } newest first
+//   GET /content/blog/{slug}/   → { ...summary, html, products: [{ NAME, URL }] }
+
+export async function contentRoutes(app: FastifyInstance, opts: { db: Database; dir?: string }): Promise<void> {
+  const store = createContentStore(opts.dir ?? CONTENT_DIR);
+  // Section names for an article's product links: the same tree the menu shows.
+  const sectionNames = cachedSectionNames(() => getMenu({ db: opts.db }));
+
+  const publicCache = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
+
+  app.get('/content/pages/:slug/', async (req, reply) => {
+    const { slug } = req.params as { slug: string };
+    const page = isSlug(slug) ? await store.page(slug) : null;
+    if (!page) return notFound(reply);
+    publicCache(reply);
+    return page satisfies ContentPage;
+  });
+
+  app.get('/content/blog/', async (_req, reply) => {
+    const articles = await store.articles();
+    publicCache(reply);
+    return { articles: articles.map(({ summary }) => summary) } satisfies BlogListResponse;
+  });
+
+  app.get('/content/blog/:slug/', async (req, reply) => {
+    const { slug } = req.params as { slug: string };
+    const article = isSlug(slug) ? await store.article(slug) : null;
+    if (!article) return notFound(reply);
+    let names = new Map<string, string>();
+    try {
+      names = await sectionNames();
+    } catch (err) {
+      // Product links are extras: the article still answers without them.
+      req.log.error({ err }, 'content: catalogue sections unavailable');
+    }
+    const products = article.productUrls.flatMap((url) => {
+      const name = names.get(url);
+      return name ? [{ NAME: name, URL: url }] : [];
+    });
+    publicCache(reply);
+    return { ...article.summary, html: article.html, products } satisfies BlogArticle;
+  });
+}
+
+const SECTION_NAMES_TTL_MS = 60_000;
+
+function cachedSectionNames(fetchSections: () => Promise<SectionsResponse['SECTIONS']>): () => Promise<Map<string, string>> {
+  let cached: { at: number; names: Promise<Map<string, string>> } | null = null;
+  return () => {
+    if (cached && Date.now() - cached.at < SECTION_NAMES_TTL_MS) return cached.names;
+    const names = fetchSections().then((sections) => {
+      const map = new Map<string, string>();
+      const add = (s: SectionLink) => map.set(s.SECTION_PAGE_URL, s.NAME);
+      for (const s of sections) {
+        add(s);
+        s.SECOND_LVL.forEach(add);
+      }
+      return map;
+    });
+    const entry = { at: Date.now(), names };
+    cached = entry;
+    // A failed call is not remembered: the next article asks again.
+    names.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return names;
+  };
+}

@@ -1,0 +1,62 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ApiError } from '~/shared/contract';
+
+// Every API route validates its query and body here, with one error shape ({ error } in
+// Russian, ApiError of the contract) and one 404 body, whatever the route.
+
+export const NOT_FOUND_BODY: ApiError = { error: 'Страница не найдена' };
+export const SERVER_ERROR_TEXT = 'Произошла ошибка на сервере. Пожалуйста, попробуйте позже.';
+
+const ru = z.locales.ru();
+
+/** A query or body value as one string: a repeated key gives its last value. */
+export const lastValue = (value: unknown): unknown => (Array.isArray(value) ? value[value.length - 1] : value);
+
+/** A query parameter that is one string (the last of repeated ones), or absent. */
+export const queryString = () => z.preprocess(lastValue, z.string().optional());
+
+function validationError(error: z.ZodError): ApiError {
+  const issue = error.issues[0];
+  const where = issue && issue.path.length > 0 ? `«${issue.path.join('.')}»: ` : '';
+  return { error: `Неверный запрос: ${where}${issue?.message ?? 'ошибка'}` };
+}
+
+function parseWith<T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply): z.infer<T> | null {
+  const parsed = schema.safeParse(value ?? {}, { error: ru.localeError });
+  if (parsed.success) return parsed.data;
+  void reply.code(400).send(validationError(parsed.error));
+  return null;
+}
+
+/** The request's query by the schema, or null after answering 400. */
+export function parseQuery<T extends z.ZodType>(schema: T, req: FastifyRequest, reply: FastifyReply): z.infer<T> | null {
+  return parseWith(schema, req.query, reply);
+}
+
+/** The request's form or JSON body by the schema, or null after answering 400. */
+export function parseBody<T extends z.ZodType>(schema: T, req: FastifyRequest, reply: FastifyReply): z.infer<T> | null {
+  return parseWith(schema, req.body, reply);
+}
+
+export function notFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).send(NOT_FOUND_BODY);
+}
+
+/**
+ * One mutation endpoint per resource: the body names an `action`, each action has its own
+ * schema and handler, an unknown action is a 400. Answers `{ data, errors, warnings }`.
+ */
+export type ActionResult<T> = { data: T | null; errors: Record<string, string>; warnings: string[] };
+
+export function actionHandler<A extends Record<string, { schema: z.ZodType; run: (input: never, req: FastifyRequest) => Promise<ActionResult<unknown>> }>>(actions: A) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const name = lastValue(body.action);
+    if (typeof name !== 'string' || !Object.hasOwn(actions, name)) return reply.code(400).send({ error: 'Неизвестное действие' } satisfies ApiError);
+    const action = actions[name] as A[string];
+    const input = parseBody(action.schema, req, reply);
+    if (input === null) return reply;
+    return action.run(input as never, req);
+  };
+}
