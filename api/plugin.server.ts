@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '~/db/client.server';
+import type { SmsGateway } from '~/integrations/sms/sms';
 import { buildOpenApi } from './openapi';
 import { parseNestedForm } from './form';
 import { NOT_FOUND_BODY, SERVER_ERROR_TEXT } from './http.server';
@@ -7,32 +8,28 @@ import { catalogRoutes } from './catalog/routes.server';
 import { contentRoutes } from './content/routes.server';
 import { metaRoutes } from './meta/routes.server';
 import { searchRoutes } from './search/routes.server';
+import { basketRoutes } from './basket/routes.server';
+import { staffRoutes } from './staff/routes.server';
 
 export interface ApiDeps {
   db: Database;
+  sms: SmsGateway;
+  /** The staff secret of the staff-only paths (server/staff-token.server.ts). */
+  staffToken: string;
+  /** The shop's public origin, for links in messages. */
+  siteUrl: string;
 }
 
 // Paths below are relative to the API base (SPEC §7); the server mounts this under its prefix.
 // Each resource registers its routes; each route validates its input (http.server.ts), calls
 // data functions (models/) and maps rows to the contract's shapes.
-export async function productApi(app: FastifyInstance, { db }: ApiDeps): Promise<void> {
+export async function productApi(app: FastifyInstance, { db, sms, staffToken, siteUrl }: ApiDeps): Promise<void> {
   // SPEC §7 bodies are form-encoded with a[b] nesting.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
     done(null, parseNestedForm(body as string));
   });
 
-  await app.register(metaRoutes, { db });
-  await app.register(catalogRoutes, { db });
-  await app.register(searchRoutes, { db });
-  await app.register(contentRoutes, { db });
-
-  let openApi: Record<string, unknown> | null = null;
-  app.get('/openapi.json', async (_req, reply) => {
-    openApi ??= buildOpenApi(app.prefix || '/');
-    reply.header('cache-control', 'public, max-age=300');
-    return openApi;
-  });
-
+  // Set before the routes register: each resource's plugin takes these handlers as it is created.
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(NOT_FOUND_BODY));
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
@@ -40,5 +37,19 @@ export async function productApi(app: FastifyInstance, { db }: ApiDeps): Promise
     // Fastify's own 4xx (a body too large, bad JSON) speak English: shoppers get Russian.
     const text = status === 500 ? SERVER_ERROR_TEXT : status === 413 ? 'Слишком большой запрос' : status === 404 ? NOT_FOUND_BODY.error : 'Неверный запрос';
     return reply.code(status).send({ error: text });
+  });
+
+  await app.register(metaRoutes, { db });
+  await app.register(catalogRoutes, { db });
+  await app.register(searchRoutes, { db });
+  await app.register(contentRoutes, { db });
+  await app.register(basketRoutes, { db });
+  await app.register(staffRoutes, { db, sms, staffToken, siteUrl });
+
+  let openApi: Record<string, unknown> | null = null;
+  app.get('/openapi.json', async (_req, reply) => {
+    openApi ??= buildOpenApi(app.prefix || '/');
+    reply.header('cache-control', 'public, max-age=300');
+    return openApi;
   });
 }

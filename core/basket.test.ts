@@ -53,7 +53,7 @@ describe('constants', () => {
     expect(MAX_LINE_QUANTITY).toBe(99);
     expect(MAX_LINES).toBe(100);
     expect(MAX_OFFER_ID).toBe(2_147_483_647);
-    expect(GIFT_COVER_OFFER_ID).toBe(1_000_000);
+    expect(GIFT_COVER_OFFER_ID).toBe(2_000_000_000);
     expect(BASKET_NOTICE).toEqual({
       added: 'Модель добавлена в корзину',
       preorderAdded: 'Предзаказ добавлен в корзину',

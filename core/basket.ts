@@ -13,9 +13,10 @@ export const MAX_OFFER_ID = 2 ** 31 - 1;
 /**
  * Offer id of the gift garment cover (SPEC §4, value not given by SPEC §9). It is a real
  * catalogue offer so orders and receipts treat it like any line: the seed creates a hidden
- * product 'Чехол для одежды' at 0 ₽ whose single offer has exactly this id.
+ * product 'Чехол для одежды' at 0 ₽ whose single offer has exactly this id, far above any id
+ * the offers sequence will reach.
  */
-export const GIFT_COVER_OFFER_ID = 1_000_000;
+export const GIFT_COVER_OFFER_ID = 2_000_000_000;
 
 /** SPEC §4 Notification texts, shown for NOTICE_DURATION_MS after an add. */
 export const BASKET_NOTICE = {

@@ -84,7 +84,8 @@ export const products = pgTable(
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_search_idx').using('gin', t.nameVector),
     index('products_article_idx').on(sql`lower(${t.article}) text_pattern_ops`),
-    check('products_price_positive', sql`${t.priceKopecks} > 0`),
+    // 0 ₽ only for the hidden gift garment cover (core/basket.ts GIFT_COVER_OFFER_ID).
+    check('products_price_nonnegative', sql`${t.priceKopecks} >= 0`),
     check('products_old_price', sql`${t.oldPriceKopecks} is null or ${t.oldPriceKopecks} > ${t.priceKopecks}`),
   ],
 );
@@ -115,7 +116,7 @@ export const offers = pgTable(
   (t) => [
     uniqueIndex('offers_product_size_uq').on(t.productId, t.size),
     check('offers_quantity_nonnegative', sql`${t.quantity} >= 0`),
-    check('offers_price_positive', sql`${t.priceKopecks} > 0`),
+    check('offers_price_nonnegative', sql`${t.priceKopecks} >= 0`),
   ],
 );
 
@@ -158,7 +159,16 @@ export const orders = pgTable(
   {
     id: serial('id').primaryKey(),
     customerId: integer('customer_id').references(() => customers.id),
+    // 'fast': one item ordered by a guest in one step; 'checkout': the full form.
+    kind: text('kind', { enum: ['fast', 'checkout'] }).notNull().default('checkout'),
     status: text('status').notNull(),
+    // Who to call about the order: digits with country code, and the name given.
+    phone: text('phone').notNull().default(''),
+    customerName: text('customer_name').notNull().default(''),
+    // The storefront's key for one submission: a repeat finds this order instead of making another.
+    idempotencyKey: text('idempotency_key'),
+    promoCode: text('promo_code'),
+    discountKopecks: integer('discount_kopecks').notNull().default(0),
     // Free-form order form fields as the shopper sent them (name, city, street, ...).
     fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
     itemsTotalKopecks: integer('items_total_kopecks').notNull(),
@@ -166,7 +176,7 @@ export const orders = pgTable(
     totalKopecks: integer('total_kopecks').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId)],
+  (t) => [index('orders_customer_idx').on(t.customerId), uniqueIndex('orders_idempotency_key_uq').on(t.idempotencyKey), index('orders_promo_code_idx').on(t.promoCode)],
 );
 
 export const orderItems = pgTable(
@@ -184,10 +194,56 @@ export const orderItems = pgTable(
     color: text('color').notNull(),
     image: text('image').notNull().default(''),
     priceKopecks: integer('price_kopecks').notNull(),
+    oldPriceKopecks: integer('old_price_kopecks'),
+    // This line's share of the promo discount (the shares add up to the order's discount).
+    discountKopecks: integer('discount_kopecks').notNull().default(0),
     quantity: integer('quantity').notNull(),
     isPreorder: boolean('is_preorder').notNull().default(false),
+    isGift: boolean('is_gift').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.offerId] }), check('order_items_quantity_positive', sql`${t.quantity} > 0`)],
+  (t) => [primaryKey({ columns: [t.orderId, t.offerId, t.isPreorder] }), check('order_items_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    // Upper case, as shoppers' input is normalised (core/promo.ts normalizePromoCode).
+    code: text('code').primaryKey(),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    percent: integer('percent'),
+    amountKopecks: integer('amount_kopecks'),
+    minBasketKopecks: integer('min_basket_kopecks').notNull().default(0),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    totalLimit: integer('total_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    // Orders placed with the code; raised in the order's transaction only while under total_limit.
+    usedCount: integer('used_count').notNull().default(0),
+    excludeSale: boolean('exclude_sale').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    check('promo_codes_percent', sql`${t.kind} <> 'percent' or (${t.percent} between 1 and 100)`),
+    check('promo_codes_amount', sql`${t.kind} <> 'fixed' or ${t.amountKopecks} > 0`),
+    check('promo_codes_used', sql`${t.usedCount} >= 0 and (${t.totalLimit} is null or ${t.usedCount} <= ${t.totalLimit})`),
+  ],
+);
+
+export const waitingList = pgTable(
+  'waiting_list',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set, in the stock change's transaction, when the back-in-stock SMS is due: once per entry.
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  // One open entry per phone and size: joining again changes nothing.
+  (t) => [uniqueIndex('waiting_list_open_uq').on(t.offerId, t.phone).where(sql`${t.notifiedAt} is null`)],
 );
 
 export const redirects = pgTable('redirects', {

@@ -10,6 +10,8 @@ import type { Env } from './env.server';
 import { findInjection, INJECTION_BLOCKED_MESSAGE } from '~/core/security-filter';
 import { isPagePath, pageRedirect } from '~/core/redirects';
 import { productApi } from '~/api/plugin.server';
+import { createSmsGateway } from '~/integrations/sms/index.server';
+import { resolveStaffToken } from './staff-token.server';
 import { createMediaStore, mediaRoutes } from './media.server';
 import { imageRoutes } from './images.server';
 import { createReactRouterHandler } from './react-router.server';
@@ -86,7 +88,11 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
     }
   });
 
-  if (env.apiPrefix) await app.register(productApi, { prefix: env.apiPrefix, db: database.db });
+  // Outside services (DESIGN.md Integrations): offline stand-ins unless configured.
+  const sms = createSmsGateway(env, { dataDir: env.dataDir, log: app.log });
+  if (sms.kind === 'offline') app.log.info({ outbox: path.join(env.dataDir, 'outbox', 'sms.jsonl') }, 'SMS: offline outbox');
+  const staffToken = resolveStaffToken(env);
+  if (env.apiPrefix) await app.register(productApi, { prefix: env.apiPrefix, db: database.db, sms, staffToken, siteUrl: env.siteUrl });
 
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });
   await app.register(mediaRoutes, { store });
@@ -122,7 +128,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         headers: { 'x-forwarded-for': req.ip, 'x-real-ip': req.ip },
       }),
       siteUrl: env.siteUrl,
-      publicEnv: { API_BASE_URL: env.API_BASE_URL, PUBLIC_CHAT_URL: env.PUBLIC_CHAT_URL },
+      publicEnv: { API_BASE_URL: env.API_BASE_URL, PUBLIC_CHAT_URL: env.PUBLIC_CHAT_URL, PUBLIC_METRIKA_ID: env.PUBLIC_METRIKA_ID },
     });
     const handler = createReactRouterHandler(build, env.NODE_ENV, getLoadContext);
     await app.register(async (pages) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { refineSmsConfig, smsConfigShape } from '~/integrations/sms/index.server';
 
 // Every setting comes from the environment, validated once at start-up; a bad value stops
 // the process with a message naming the variable (see README "Configuration").
@@ -34,7 +35,21 @@ const schema = z.object({
     .url({ error: 'must be an https URL', abort: true })
     .refine((v) => v.startsWith('https://'), 'must be an https URL')
     .default('https://t.me/vitrina_stylist'),
-});
+  // Yandex Metrika counter (public): unset, no analytics script loads at all.
+  PUBLIC_METRIKA_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be the counter number')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // The staff secret for `npm run stock` and other staff-only API paths (at least 24 characters).
+  // Unset: one is generated once and kept in DATA_DIR/staff-token.
+  STAFF_TOKEN: z
+    .string()
+    .min(24, 'must be at least 24 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ...smsConfigShape,
+}).superRefine(refineSmsConfig);
 
 export type Env = z.infer<typeof schema> & { dataDir: string; siteUrl: string; apiPrefix: string | null };
 

@@ -1,5 +1,5 @@
 import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse, SitemapProducts } from './contract';
-import type { BlogArticle, BlogListResponse, ContentPage } from './contract';
+import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrderResponse, WaitingListResponse } from './contract';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -78,12 +78,45 @@ export class ApiClient {
     return this.get<BlogArticle | null>(`/content/blog/${encodeURIComponent(slug)}/`, {}, { allow404: true });
   }
 
+  /** SPEC §7 `POST /api/personal/get_cart.php`: the basket priced by the server ('id:qty' lists). */
+  getCart(basket: { ids: string; preorderIds?: string; promoCode?: string | null }): Promise<CartResponse> {
+    return this.post('/api/personal/get_cart.php', { ids: basket.ids, preorder_ids: basket.preorderIds, promo_code: basket.promoCode });
+  }
+
+  /**
+   * SPEC §7 `GET /api/catalog/fastorder.php`: one offer ordered by a guest. `key` is the
+   * idempotency key of this submission: a retry with the same key gets the same order.
+   */
+  fastOrder(order: { id: number; name: string; phone: string; key: string }): Promise<FastOrderResponse> {
+    return this.get('/api/catalog/fastorder.php', order);
+  }
+
+  /** SPEC §7 `GET /api/catalog/addtowishlist.php`: tell me when this size is back. */
+  joinWaitingList(entry: { productId: number; name: string; phone: string }): Promise<WaitingListResponse> {
+    return this.get('/api/catalog/addtowishlist.php', { product_id: entry.productId, name: entry.name, phone: entry.phone });
+  }
+
+  private async post<T>(path: string, body: Query): Promise<T> {
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) form.set(k, String(v));
+    const res = await this.doFetch(`${this.base}${path}`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', ...this.options.headers },
+      body: form.toString(),
+    });
+    return this.read<T>(res, path, {});
+  }
+
   private async get<T>(path: string, query: Query = {}, opts: { allow404?: boolean } = {}): Promise<T> {
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
     const qs = search.toString();
     const url = `${this.base}${path}${qs ? `?${qs}` : ''}`;
     const res = await this.doFetch(url, { headers: { accept: 'application/json', ...this.options.headers } });
+    return this.read<T>(res, path, opts);
+  }
+
+  private async read<T>(res: Response, path: string, opts: { allow404?: boolean }): Promise<T> {
     if (res.status === 404 && opts.allow404) return null as T;
     if (!res.ok) {
       const text = await res.text().catch(() => '');

@@ -3,6 +3,8 @@ import type { ApiClient } from './api-client';
 export interface PublicEnv {
   API_BASE_URL: string;
   PUBLIC_CHAT_URL: string;
+  /** Yandex Metrika counter; unset, no analytics loads. */
+  PUBLIC_METRIKA_ID?: string | undefined;
 }
 
 /** What the HTTP server hands every loader and action. */

@@ -224,3 +224,99 @@ export const BlogArticle = BlogArticleSummary.extend({
   products: z.array(z.object({ NAME: z.string(), URL: z.string() })),
 });
 export type BlogArticle = z.infer<typeof BlogArticle>;
+
+// ---------------------------------------------------------------------------------------
+// Basket, fast order, waiting list (SPEC §3 Basket, Other payloads; §7)
+// ---------------------------------------------------------------------------------------
+
+const YesNo = z.enum(['Y', 'N']);
+
+/** SPEC §3 offer fields in the basket: every size of a line's product, IN_BASKET marking the line's. */
+export const BasketOffer = z.object({
+  ID: z.number().int(),
+  /** Roubles. */
+  PRICE: z.number(),
+  OLD_PRICE: z.number().nullable(),
+  /** How many of this offer the line holds (0 for the other sizes). */
+  QUANTITY: z.number().int(),
+  /** In stock now. */
+  QUANTITY_AVAILABLE: z.number().int(),
+  IN_BASKET: YesNo,
+  /** 'Y': out of stock but can be pre-ordered. */
+  IS_PREORDER: YesNo,
+  IS_GIFT: YesNo,
+  IMAGE_SRC: z.string().nullable(),
+  SIZE: SizeValue.nullable(),
+});
+export type BasketOffer = z.infer<typeof BasketOffer>;
+
+export const BasketItem = z.object({
+  /** The line's offer id (the basket is keyed by offers). */
+  ID: z.number().int(),
+  /** 'Y': a pre-order line (SPEC §3 preorders), held apart from the normal cart. */
+  IS_PREORDER: YesNo,
+  IS_GIFT: YesNo,
+  QUANTITY: z.number().int(),
+  /** Roubles: price × quantity, the promo share of it, and what is paid. */
+  SUM: z.number(),
+  DISCOUNT: z.number(),
+  SUM_WITH_DISCOUNT: z.number(),
+  PRODUCT: z.object({
+    ID: z.number().int(),
+    NAME: z.string(),
+    DETAIL_PAGE_URL: z.string(),
+    COLOR: z.string(),
+    IMAGE_SRC: z.string().nullable(),
+  }),
+  OFFERS: z.array(BasketOffer),
+});
+export type BasketItem = z.infer<typeof BasketItem>;
+
+export const BasketTotal = z.object({
+  TOTAL_PRICE_WITHOUT_DISCOUNT: z.number(),
+  TOTAL_PRICE_WITH_DISCOUNT: z.number(),
+  TOTAL_DISCOUNT: z.number(),
+  /** Items counted as the header counts them (the gift cover never counts). */
+  TOTAL_QUANTITY: z.number().int(),
+});
+export type BasketTotal = z.infer<typeof BasketTotal>;
+
+/** SPEC §7 `POST /api/personal/get_cart.php`. */
+export const CartResponse = z.object({
+  items: z.array(BasketItem),
+  total: BasketTotal,
+  /** The promo code applies. */
+  promocode: z.boolean(),
+  /** Why the promo code given does not apply (Russian), or null. */
+  promo_code_error: z.string().nullable(),
+  /** What was repaired (unknown offers dropped, quantities cut to stock), in Russian. */
+  errors: z.array(z.string()),
+  /** The basket as the server accepted it ('id:qty' lists, gift cover excluded): the storefront writes these back to its cookies. */
+  cart: z.string(),
+  preorders: z.string(),
+});
+export type CartResponse = z.infer<typeof CartResponse>;
+
+export const FormFieldErrors = z.object({ name: z.string().optional(), phone: z.string().optional() });
+
+/** SPEC §7 `GET /api/catalog/fastorder.php`: success, or error data with an error field. */
+export const FastOrderResponse = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), order_id: z.number().int() }),
+  z.object({ success: z.literal(false), data: z.object({ error: z.string(), fields: FormFieldErrors }) }),
+]);
+export type FastOrderResponse = z.infer<typeof FastOrderResponse>;
+
+/** SPEC §7 `GET /api/catalog/addtowishlist.php` (the waiting list): success, or error.data.error with fields. */
+export const WaitingListResponse = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), message: z.string() }),
+  z.object({ success: z.literal(false), error: z.object({ data: z.object({ error: z.string(), fields: FormFieldErrors }) }) }),
+]);
+export type WaitingListResponse = z.infer<typeof WaitingListResponse>;
+
+/** Staff-only `POST /staff/stock/` (action 'set'): the stock change and who was told. */
+export const StockChangeResponse = z.object({
+  data: z.object({ offer_id: z.number().int(), previous: z.number().int(), quantity: z.number().int(), notified: z.number().int() }).nullable(),
+  errors: z.record(z.string(), z.string()),
+  warnings: z.array(z.string()),
+});
+export type StockChangeResponse = z.infer<typeof StockChangeResponse>;

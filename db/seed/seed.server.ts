@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { appState, customers, offers, orderItems, orders, pageMeta, productPhotos, products, redirects, sections } from '~/db/schema';
+import { appState, customers, offers, orderItems, orders, pageMeta, productPhotos, products, promoCodes, redirects, sections } from '~/db/schema';
+import { GIFT_COVER_OFFER_ID } from '~/core/basket';
 import { generateProducts, SECTIONS, type SeedProduct } from './catalog-data';
 import type { GarmentArt } from '~/media/garment-art';
 import { PAGE_META, PRODUCT_META_TEMPLATE } from '~/content/page-meta';
@@ -44,6 +45,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const done = state?.value as { version?: number; products?: number } | undefined;
   if (done?.version === SEED_VERSION && (done.products ?? 0) >= target) {
     await upsertPageMeta(db);
+    await seedCommerce(db);
     return { skipped: true, products: done.products ?? 0 };
   }
 
@@ -67,6 +69,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     await seedProducts(db, batch, sectionIds);
     count += batch.length;
   }
+  await seedCommerce(db);
   await seedTestAccount(db);
   await refreshSearchTerms(db);
   await bumpCatalogVersion(db);
@@ -96,6 +99,54 @@ async function seedSections(db: Database): Promise<Map<string, number>> {
     if (id && parentId) await db.update(sections).set({ parentId }).where(and(eq(sections.id, id), sql`${sections.parentId} is distinct from ${parentId}`));
   }
   return ids;
+}
+
+/** The hidden gift garment cover (core/basket.ts) as a real 0 ₽ offer. */
+export const GIFT_COVER = {
+  slug: 'chekhol-dlya-odezhdy',
+  name: 'Чехол для одежды',
+  description: 'Дышащий чехол из хлопка с логотипом Vitrina: в подарок к каждому пальто.',
+  article: 'VT-GIFT-COVER',
+} as const;
+
+/**
+ * Documented promo codes for trying the basket (README): percent, fixed from a minimum, expired.
+ * Sale items take no promo discount ('скидки не суммируются').
+ */
+export const SEED_PROMO_CODES = [
+  { code: 'VITRINA10', kind: 'percent' as const, percent: 10, minBasketKopecks: 0, excludeSale: true },
+  { code: 'MINUS1000', kind: 'fixed' as const, amountKopecks: 100_000, minBasketKopecks: 1_000_000, excludeSale: true },
+  { code: 'OLDCODE', kind: 'percent' as const, percent: 15, minBasketKopecks: 0, excludeSale: true, validTo: new Date('2025-12-31T20:59:59Z') },
+];
+
+/** Commerce fixtures every database needs, added idempotently also to a database seeded before them. */
+async function seedCommerce(db: Database): Promise<void> {
+  await db.insert(promoCodes).values(SEED_PROMO_CODES).onConflictDoNothing();
+  const [section] = await db.select({ id: sections.id }).from(sections).where(eq(sections.code, 'aksessuar'));
+  if (!section) return;
+  await db
+    .insert(products)
+    .values({
+      ...GIFT_COVER,
+      sectionId: section.id,
+      kind: 'bag',
+      colorName: 'Молочный',
+      colorCode: 'molochnyj',
+      colorHex: '#efe9dc',
+      groupKey: GIFT_COVER.slug,
+      priceKopecks: 0,
+      // Never listed, searched or opened: it only rides along with coats.
+      active: false,
+    })
+    .onConflictDoNothing();
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.slug, GIFT_COVER.slug));
+  if (!product) return;
+  await db
+    .insert(offers)
+    .values({ id: GIFT_COVER_OFFER_ID, productId: product.id, sizeType: 'none', size: 'Единый', priceKopecks: 0, quantity: 0 })
+    .onConflictDoNothing();
+  const art: GarmentArt = { kind: 'bag', color: '#efe9dc', view: 0, seed: 1 };
+  await db.insert(productPhotos).values({ productId: product.id, position: 1, path: `products/${GIFT_COVER.slug}/1.jpg`, alt: GIFT_COVER.name, art }).onConflictDoNothing();
 }
 
 /** The content file is the source of truth for page metadata: edits there reach the database. */

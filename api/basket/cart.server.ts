@@ -1,0 +1,113 @@
+import type { Database } from '~/db/client.server';
+import { GIFT_COVER_OFFER_ID, parseCartCookie } from '~/core/basket';
+import { priceBasket, reconcileBasket, type BasketLine } from '~/core/basket-pricing';
+import { kopecksToRoubles } from '~/core/money';
+import { normalizePromoCode, PROMO_ERROR_NOT_FOUND } from '~/core/promo';
+import { mediaUrl } from '~/shared/image-url';
+import type { BasketItem, CartResponse } from '~/shared/contract';
+import { getBasketCatalog, type BasketCatalog } from '~/models/basket.server';
+import { getPromoCode } from '~/models/promo.server';
+import { loadSections, productUrl, type SectionIndex } from '~/models/sections.server';
+
+/** 'id:qty,id:qty' (SPEC §7 ids and preorder_ids) as lines; junk pairs are dropped, quantities kept to 1..99. */
+export function parseLines(value: string | undefined) {
+  return [...parseCartCookie(value)].map(([offerId, quantity]) => ({ offerId, quantity }));
+}
+
+export function linesToString(lines: readonly { offerId: number; quantity: number }[]): string {
+  return lines.map((l) => `${l.offerId}:${l.quantity}`).join(',');
+}
+
+/**
+ * SPEC §7 `get_cart.php`: the basket checked against the catalogue and priced by the server.
+ * Prices come from the database only; what the request says of prices is never read.
+ */
+export async function getCart({
+  db,
+  ids,
+  preorderIds,
+  promoCode: rawPromo,
+  customerId = null,
+  now = new Date(),
+}: {
+  db: Database;
+  ids?: string;
+  preorderIds?: string;
+  promoCode?: string;
+  customerId?: number | null;
+  now?: Date;
+}): Promise<CartResponse> {
+  const requestedCart = parseLines(ids);
+  const requestedPreorders = parseLines(preorderIds);
+  const offerIds = [...requestedCart, ...requestedPreorders].map((l) => l.offerId).concat(GIFT_COVER_OFFER_ID);
+  const [catalog, index] = await Promise.all([getBasketCatalog({ db, offerIds }), loadSections(db)]);
+  const basket = reconcileBasket({ cart: requestedCart, preorders: requestedPreorders, offers: catalog.offers });
+
+  const promoCode = normalizePromoCode(rawPromo);
+  const typedSomething = typeof rawPromo === 'string' && rawPromo.trim() !== '';
+  const promo = promoCode ? await getPromoCode({ db, code: promoCode, customerId }) : null;
+  const priced = priceBasket({ basket, offers: catalog.offers, giftCover: catalog.offers.get(GIFT_COVER_OFFER_ID) ?? null, promoCode, promo, now });
+
+  const promoError = priced.promo.status === 'invalid' ? priced.promo.error : typedSomething && !promoCode ? PROMO_ERROR_NOT_FOUND : null;
+  return {
+    items: priced.lines.flatMap((line) => toItem(line, catalog, index)),
+    total: {
+      TOTAL_PRICE_WITHOUT_DISCOUNT: kopecksToRoubles(priced.totalKopecks),
+      TOTAL_PRICE_WITH_DISCOUNT: kopecksToRoubles(priced.payKopecks),
+      TOTAL_DISCOUNT: kopecksToRoubles(priced.discountKopecks),
+      TOTAL_QUANTITY: priced.quantity,
+    },
+    promocode: priced.promo.status === 'valid',
+    promo_code_error: promoError,
+    errors: basket.notices,
+    cart: linesToString(basket.cart),
+    preorders: linesToString(basket.preorders),
+  };
+}
+
+function toItem(line: BasketLine, catalog: BasketCatalog, index: SectionIndex): BasketItem[] {
+  const offer = catalog.offers.get(line.offerId);
+  if (!offer) return [];
+  const photo = catalog.photos.get(offer.productId);
+  const image = photo ? mediaUrl(photo) : null;
+  const yn = (v: boolean) => (v ? 'Y' : 'N') as 'Y' | 'N';
+  const siblings = line.isGift ? [line.offerId] : (catalog.offersOfProduct.get(offer.productId) ?? [line.offerId]);
+  return [
+    {
+      ID: line.offerId,
+      IS_PREORDER: yn(line.isPreorder),
+      IS_GIFT: yn(line.isGift),
+      QUANTITY: line.quantity,
+      SUM: kopecksToRoubles(line.sumKopecks),
+      DISCOUNT: kopecksToRoubles(line.discountKopecks),
+      SUM_WITH_DISCOUNT: kopecksToRoubles(line.sumKopecks - line.discountKopecks),
+      PRODUCT: {
+        ID: offer.productId,
+        NAME: offer.productName,
+        // The hidden gift cover has no page of its own.
+        DETAIL_PAGE_URL: line.isGift ? '' : productUrl({ slug: offer.productSlug, sectionId: offer.sectionId }, index),
+        COLOR: offer.colorName,
+        IMAGE_SRC: image,
+      },
+      OFFERS: siblings.flatMap((id) => {
+        const o = catalog.offers.get(id);
+        if (!o) return [];
+        const inBasket = id === line.offerId;
+        return [
+          {
+            ID: o.offerId,
+            PRICE: kopecksToRoubles(o.priceKopecks),
+            OLD_PRICE: o.oldPriceKopecks === null ? null : kopecksToRoubles(o.oldPriceKopecks),
+            QUANTITY: inBasket ? line.quantity : 0,
+            QUANTITY_AVAILABLE: Math.max(0, o.available),
+            IN_BASKET: yn(inBasket),
+            IS_PREORDER: yn(o.available <= 0 && o.preorder),
+            IS_GIFT: yn(line.isGift),
+            IMAGE_SRC: image,
+            SIZE: o.sizeType === 'none' ? null : { LABEL: o.sizeLabel, VALUE: o.size },
+          },
+        ];
+      }),
+    },
+  ];
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '~/db/client.server';
+import { normalizePhone } from '~/core/phone';
+import { WAITING_LIST_IN_STOCK, WAITING_LIST_THANKS } from '~/core/waiting-list';
+import type { FastOrderResponse, WaitingListResponse } from '~/shared/contract';
+import { joinWaitingList } from '~/models/waiting-list.server';
+import { placeOrder } from '~/models/orders.server';
+import { getBasketCatalog } from '~/models/basket.server';
+import { lastValue, parseBody, parseQuery, queryString } from '~/api/http.server';
+import { getCart } from './cart.server';
+
+// SPEC §7 basket calls, at the paths SPEC writes: get_cart.php, fastorder.php, addtowishlist.php
+// (the back-in-stock waiting list, despite its name).
+
+export const FORM_ERRORS = {
+  name: 'Укажите имя',
+  phone: 'Проверьте номер телефона',
+  offer: 'Товар не найден',
+  check: 'Проверьте имя и номер телефона',
+} as const;
+
+const CartBody = z.object({ ids: queryString(), preorder_ids: queryString(), promo_code: queryString() });
+
+const personQuery = {
+  name: z.preprocess(lastValue, z.string().max(10_000).optional()),
+  phone: z.preprocess(lastValue, z.string().max(10_000).optional()),
+};
+const offerIdParam = z.preprocess((v) => {
+  const s = lastValue(v);
+  return typeof s === 'string' && /^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= 2_147_483_647 ? Number(s) : undefined;
+}, z.number().int().optional());
+const FastOrderQuery = z.object({
+  id: offerIdParam,
+  ...personQuery,
+  key: z.preprocess((v) => {
+    const s = lastValue(v);
+    return typeof s === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(s) ? s : undefined;
+  }, z.string().optional()),
+});
+const WaitingListQuery = z.object({ product_id: offerIdParam, ...personQuery });
+
+/** Name and phone of a guest form: the person, or the flagged fields. */
+function checkPerson(q: { name?: string; phone?: string }): { name: string; phone: string } | { fields: { name?: string; phone?: string } } {
+  const name = (q.name ?? '').trim().replace(/\s+/g, ' ');
+  const phone = normalizePhone(q.phone ?? '');
+  const fields: { name?: string; phone?: string } = {};
+  if (name.length === 0 || name.length > 100) fields.name = FORM_ERRORS.name;
+  if (!phone.ok) fields.phone = FORM_ERRORS.phone;
+  if (fields.name || fields.phone || !phone.ok) return { fields };
+  return { name, phone: phone.phone };
+}
+
+export async function basketRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
+  app.post('/api/personal/get_cart.php', async (req, reply) => {
+    const body = parseBody(CartBody, req, reply);
+    if (!body) return reply;
+    reply.header('cache-control', 'private, no-store');
+    return getCart({ db, ids: body.ids, preorderIds: body.preorder_ids, promoCode: body.promo_code });
+  });
+
+  app.get('/api/catalog/fastorder.php', async (req, reply) => {
+    const q = parseQuery(FastOrderQuery, req, reply);
+    if (!q) return reply;
+    reply.header('cache-control', 'private, no-store');
+    const fail = (error: string, fields: { name?: string; phone?: string } = {}): FastOrderResponse => ({ success: false, data: { error, fields } });
+    const person = checkPerson(q);
+    if ('fields' in person) return fail(FORM_ERRORS.check, person.fields);
+    if (q.id === undefined) return fail(FORM_ERRORS.offer);
+    // In stock: an ordinary line; sold out but open for pre-order: a pre-order line.
+    const offer = (await getBasketCatalog({ db, offerIds: [q.id] })).offers.get(q.id);
+    if (!offer || !offer.active) return fail(FORM_ERRORS.offer);
+    const preorder = offer.available <= 0 && offer.preorder;
+    const line = [{ offerId: q.id, quantity: 1 }];
+    const result = await placeOrder({
+      db,
+      kind: 'fast',
+      customerId: null,
+      phone: person.phone,
+      name: person.name,
+      cart: preorder ? [] : line,
+      preorders: preorder ? line : [],
+      idempotencyKey: q.key ?? null,
+    });
+    if (result.ok) {
+      req.log.info({ orderId: result.orderId, repeated: result.repeated }, 'fast order placed');
+      return { success: true, order_id: result.orderId } satisfies FastOrderResponse;
+    }
+    if (result.reason === 'unavailable') return fail(`Нет в наличии: ${result.items.join('; ')}`);
+    return fail(FORM_ERRORS.offer);
+  });
+
+  app.get('/api/catalog/addtowishlist.php', async (req, reply) => {
+    const q = parseQuery(WaitingListQuery, req, reply);
+    if (!q) return reply;
+    reply.header('cache-control', 'private, no-store');
+    const fail = (error: string, fields: { name?: string; phone?: string } = {}): WaitingListResponse => ({ success: false, error: { data: { error, fields } } });
+    const person = checkPerson(q);
+    if ('fields' in person) return fail(FORM_ERRORS.check, person.fields);
+    if (q.product_id === undefined) return fail(FORM_ERRORS.offer);
+    const result = await joinWaitingList({ db, offerId: q.product_id, phone: person.phone, name: person.name });
+    if (result === 'unknown') return fail(FORM_ERRORS.offer);
+    if (result === 'in_stock') return fail(WAITING_LIST_IN_STOCK);
+    return { success: true, message: WAITING_LIST_THANKS } satisfies WaitingListResponse;
+  });
+}

@@ -1,0 +1,98 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '~/db/client.server';
+import { offers, products, waitingList } from '~/db/schema';
+import { bumpCatalogVersion } from '~/db/catalog-version.server';
+import { sizeFilterId, sizeLabel, type SizeType } from '~/core/sizes';
+import { backInStockText } from '~/core/waiting-list';
+import type { SmsGateway } from '~/integrations/sms/sms';
+import { loadSections, productUrl } from './sections.server';
+
+// The one function that changes stock outside orders (staff, later the back office and the 1C
+// exchange, refused items coming back). When an offer goes from none to some, everyone waiting
+// for it is marked notified in the same transaction and gets one SMS after the commit.
+
+/** Keeps products.sizes (the listing's size facet) in step with what can be ordered now. */
+export async function refreshProductSizes({ db, productId }: { db: Database; productId: number }): Promise<void> {
+  const rows = await db.select({ sizeType: offers.sizeType, size: offers.size, quantity: offers.quantity, preorder: offers.preorder }).from(offers).where(eq(offers.productId, productId));
+  const sizes = [...new Set(rows.filter((o) => o.quantity > 0 || o.preorder).map((o) => sizeFilterId(o.sizeType as SizeType, o.size)))];
+  await db
+    .update(products)
+    .set({ sizes })
+    .where(eq(products.id, productId));
+}
+
+export interface StockChange {
+  offerId: number;
+  previous: number;
+  quantity: number;
+  /** Waiting-list entries told that the size is back (SMS sent or attempted). */
+  notified: number;
+}
+
+export interface Logger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * Sets an offer's stock (`set`) or moves it (`delta`, never below zero). Returns null for an
+ * unknown offer. SMS failures are logged, not thrown: the stock change stands, and an entry is
+ * never notified twice.
+ */
+export async function changeStock({
+  db,
+  sms,
+  log,
+  siteUrl,
+  offerId,
+  set,
+  delta,
+}: {
+  db: Database;
+  sms: SmsGateway;
+  log: Logger;
+  siteUrl: string;
+  offerId: number;
+  set?: number;
+  delta?: number;
+}): Promise<StockChange | null> {
+  const result = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [offer] = await tx
+      .select({ id: offers.id, quantity: offers.quantity, productId: offers.productId, sizeType: offers.sizeType, size: offers.size, intlSize: offers.intlSize })
+      .from(offers)
+      .where(eq(offers.id, offerId))
+      .for('update')
+      .limit(1);
+    if (!offer) return null;
+    const next = Math.max(0, set ?? offer.quantity + (delta ?? 0));
+    await tx.update(offers).set({ quantity: next }).where(eq(offers.id, offerId));
+    let waiting: { phone: string; name: string }[] = [];
+    if (offer.quantity <= 0 && next > 0) {
+      waiting = await tx
+        .update(waitingList)
+        .set({ notifiedAt: sql`now()` })
+        .where(and(eq(waitingList.offerId, offerId), isNull(waitingList.notifiedAt)))
+        .returning({ phone: waitingList.phone, name: waitingList.name });
+    }
+    if ((offer.quantity > 0) !== (next > 0)) {
+      await refreshProductSizes({ db: tx, productId: offer.productId });
+      await bumpCatalogVersion(tx);
+    }
+    const [product] = await tx.select({ name: products.name, slug: products.slug, sectionId: products.sectionId }).from(products).where(eq(products.id, offer.productId));
+    return { offer, next, waiting, product, size: sizeLabel(offer.sizeType as SizeType, offer.size, offer.intlSize) };
+  });
+  if (!result) return null;
+
+  const { offer, next, waiting, product, size } = result;
+  const url = `${siteUrl}${product ? productUrl(product, await loadSections(db)) : '/catalog/'}?offer=${offer.id}`;
+  for (const entry of waiting) {
+    try {
+      await sms.send({ phone: entry.phone, text: backInStockText({ size, productName: product?.name ?? '', url }), tag: 'back-in-stock' });
+    } catch (err) {
+      log.error({ err, offerId }, 'back-in-stock SMS failed');
+    }
+  }
+  if (waiting.length) log.info({ offerId, notified: waiting.length }, 'waiting list notified');
+  return { offerId, previous: offer.quantity, quantity: next, notified: waiting.length };
+}
