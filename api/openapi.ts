@@ -70,6 +70,63 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: ok('Resolved metadata', contract.PageMeta), 400: badRequest },
         },
       },
+      '/api/personal/get_cart.php': {
+        post: {
+          summary: 'The basket priced by the server: lines with their sizes, gift covers, promo code, totals',
+          description: "Form body. Prices are always the catalogue's; the answer's cart and preorders are the basket as accepted (junk dropped, quantities cut to stock).",
+          requestBody: {
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    ids: { type: 'string', description: "'offerId:quantity' pairs joined by commas" },
+                    preorder_ids: { type: 'string', description: 'Pre-order lines, same format' },
+                    promo_code: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+          responses: { 200: ok('The basket', contract.CartResponse), 400: badRequest },
+        },
+      },
+      '/api/catalog/fastorder.php': {
+        get: {
+          summary: 'Order one offer as a guest in one step (a pre-order when the size is out of stock but open for pre-order)',
+          parameters: [
+            param('id', 'Offer id', true),
+            param('name', 'Customer name', true),
+            param('phone', 'Phone, any formatting', true),
+            param('key', 'Idempotency key of this submission (8–64 of A–Z, a–z, 0–9, -): a repeat gets the first answer'),
+          ],
+          responses: { 200: ok('The order id, or the error with the fields to flag', contract.FastOrderResponse), 400: badRequest },
+        },
+      },
+      '/api/catalog/addtowishlist.php': {
+        get: {
+          summary: 'Join the back-in-stock waiting list of a sold-out size (one SMS when it is back)',
+          parameters: [param('product_id', 'Offer id', true), param('name', 'Name', true), param('phone', 'Phone', true)],
+          responses: { 200: ok('Joined, or the error with the fields to flag', contract.WaitingListResponse), 400: badRequest },
+        },
+      },
+      '/staff/stock/': {
+        post: {
+          summary: "Staff only (Authorization: Bearer STAFF_TOKEN): set or add to an offer's stock; a size coming back notifies its waiting list",
+          requestBody: {
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: {
+                  type: 'object',
+                  required: ['action', 'offer_id', 'quantity'],
+                  properties: { action: { type: 'string', enum: ['set', 'add'] }, offer_id: { type: 'integer' }, quantity: { type: 'integer' } },
+                },
+              },
+            },
+          },
+          responses: { 200: ok('The change', contract.StockChangeResponse), 400: badRequest, 401: ok('No or a wrong staff key', contract.ApiError) },
+        },
+      },
       '/redirect/': {
         get: {
           summary: 'A stored redirect for a path',
