@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import type { ServerBuild } from 'react-router';
 import { loadEnv } from '~/server/env.server';
-import { openDatabase, type DatabaseHandle } from '~/db/client.server';
+import { openBenchDatabase, pct } from './support';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { buildServer } from '~/server/app.server';
 import type { CatalogSectionResponse, SectionsResponse, SitemapProducts } from '~/shared/contract';
@@ -22,10 +22,6 @@ const SIZES = arg('sizes', '1000,10000,100000').split(',').map(Number);
 const DBS = arg('db', process.env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite').split(',');
 const CALLS = Number(arg('calls', '300'));
 const SSR_SECONDS = Number(arg('seconds', '5'));
-
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function timeCalls(base: string, urls: string[]): Promise<{ p50: number; p95: number }> {
   for (const u of urls.slice(0, 20)) await (await fetch(base + u)).arrayBuffer(); // warm-up
@@ -46,30 +42,6 @@ async function throughput(url: string): Promise<number> {
   const r = await autocannon({ url, connections: 16, duration: SSR_SECONDS });
   if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return Math.round(r.requests.average);
-}
-
-async function openBenchDatabase(kind: string, dataDir: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (kind === 'pglite') return { handle: await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }), drop: async () => {} };
-  const admin = process.env.BENCH_DATABASE_URL;
-  if (!admin) throw new Error('BENCH_DATABASE_URL is needed for postgres');
-  const { default: pg } = await import('pg');
-  const name = `vitrina_bench_${process.pid}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`drop database if exists ${name} with (force)`);
-  await c.query(`create database ${name}`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    handle: await openDatabase({ databaseUrl: url.toString(), poolSize: 8 }),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
 }
 
 async function main() {
