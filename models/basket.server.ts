@@ -29,9 +29,8 @@ export interface BasketCatalog {
 export async function getBasketCatalog({ db, offerIds }: { db: Database; offerIds: number[] }): Promise<BasketCatalog> {
   const out: BasketCatalog = { offers: new Map(), offersOfProduct: new Map(), photos: new Map() };
   if (offerIds.length === 0) return out;
-  const requested = await db.select({ productId: offers.productId }).from(offers).where(inArray(offers.id, offerIds));
-  const productIds = [...new Set(requested.map((r) => r.productId))];
-  if (productIds.length === 0) return out;
+  // Every size of the requested offers' products, in one query.
+  const ofRequested = db.select({ productId: offers.productId }).from(offers).where(inArray(offers.id, offerIds));
   const [rows, photoRows] = await Promise.all([
     db
       .select({
@@ -53,12 +52,12 @@ export async function getBasketCatalog({ db, offerIds }: { db: Database; offerId
       })
       .from(offers)
       .innerJoin(products, eq(products.id, offers.productId))
-      .where(inArray(offers.productId, productIds))
+      .where(inArray(offers.productId, ofRequested))
       .orderBy(asc(offers.productId), asc(offers.sort), asc(offers.id)),
     db
       .select({ productId: productPhotos.productId, path: productPhotos.path })
       .from(productPhotos)
-      .where(and(inArray(productPhotos.productId, productIds), eq(productPhotos.position, 1))),
+      .where(and(inArray(productPhotos.productId, ofRequested), eq(productPhotos.position, 1))),
   ]);
   for (const r of rows) {
     const sizeType = r.sizeType as SizeType;
