@@ -12,6 +12,7 @@ import { NotificationProvider } from '~/app/components/shell/Notifications';
 import { NotFoundPage } from '~/app/components/NotFoundPage';
 import { notFoundPath, notFoundTags } from '~/app/lib/seo';
 import { documentStyles } from '~/app/lib/document-styles';
+import { useMetrika } from '~/app/lib/analytics';
 
 // Every file scripts/subset-fonts.ts wrote (app/fonts/font-files.ts owns the list), as built URLs.
 const FONT_URLS = Object.values(import.meta.glob<string>('./fonts/*.woff2', { query: '?url', import: 'default', eager: true }));
@@ -51,6 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // Yandex Metrika, when PUBLIC_METRIKA_ID is set: loaded after hydration, never before.
+  useMetrika();
   return (
     <html lang="ru">
       <head>

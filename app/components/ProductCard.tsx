@@ -2,10 +2,13 @@ import { Link } from 'react-router';
 import type { CatalogListItem } from '~/shared/contract';
 import { discountPercent, formatRoubles } from '~/core/pricing';
 import { Image } from './Image';
+import { BagIcon } from './icons';
+import { useQuickAdd } from '~/app/components/basket/quick-add';
 
 // The grid's column width (app.css .grid in .main): 2 columns on phones (16 px padding, 8 px
 // gap), 3 from 700 px (16 px gap), 4 from 1024 px (40 px padding) up to the 1440 px container.
-const CARD_SIZES = '(min-width: 1440px) 328px, (min-width: 1024px) calc((100vw - 128px) / 4), (min-width: 700px) calc((100vw - 64px) / 3), calc((100vw - 40px) / 2)';
+const CARD_SIZES =
+  '(min-width: 1440px) 328px, (min-width: 1024px) calc((100vw - 128px) / 4), (min-width: 700px) calc((100vw - 64px) / 3), calc((100vw - 40px) / 2)';
 // A card is at most ~355 CSS px wide (catalogue with filters): 1024 covers 3x phones and 2x desktops.
 const CARD_WIDTHS = [320, 640, 768, 1024];
 
@@ -13,22 +16,48 @@ const CARD_WIDTHS = [320, 640, 768, 1024];
 /**
  * `eager`: the photo loads with the page (cards in the first screen); `priority`: it is also
  * fetched ahead of other images (the first row on a phone, where the largest paint is).
+ * `quickAdd`: a 'В корзину' button on the photo opens the size-select modal (listings, search).
  */
-export function ProductCard({ item, eager = false, priority = false, sizes = CARD_SIZES }: { item: CatalogListItem; eager?: boolean; priority?: boolean; sizes?: string }) {
+export function ProductCard({
+  item,
+  eager = false,
+  priority = false,
+  sizes = CARD_SIZES,
+  quickAdd = false,
+}: {
+  item: CatalogListItem;
+  eager?: boolean;
+  priority?: boolean;
+  sizes?: string;
+  quickAdd?: boolean;
+}) {
   const discount = discountPercent(item.PRICE, item.OLD_PRICE);
   return (
     <article className="card">
-      {/* The photo repeats the name link below for the mouse; assistive tech and the keyboard use that one. */}
-      <Link to={item.DETAIL_PAGE_URL} className="card__media" prefetch="intent" aria-hidden="true" tabIndex={-1}>
-        {item.PREVIEW_PICTURE ? (
-          <Image src={item.PREVIEW_PICTURE} alt="" width={600} height={800} sizes={sizes} widths={CARD_WIDTHS} loading={eager || priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} placeholder />
-        ) : null}
-        {item.SECOND_PICTURE ? (
-          <Image className="card__second" src={item.SECOND_PICTURE} alt="" width={600} height={800} sizes={sizes} widths={CARD_WIDTHS} loading="lazy" />
-        ) : null}
-        {item.IS_NEW ? <span className="card__tag">New</span> : null}
-        {discount > 0 ? <span className="card__tag card__tag--sale">−{discount}%</span> : null}
-      </Link>
+      <div className="card__visual">
+        {/* The photo repeats the name link below for the mouse; assistive tech and the keyboard use that one. */}
+        <Link to={item.DETAIL_PAGE_URL} className="card__media" prefetch="intent" aria-hidden="true" tabIndex={-1}>
+          {item.PREVIEW_PICTURE ? (
+            <Image
+              src={item.PREVIEW_PICTURE}
+              alt=""
+              width={600}
+              height={800}
+              sizes={sizes}
+              widths={CARD_WIDTHS}
+              loading={eager || priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
+              placeholder
+            />
+          ) : null}
+          {item.SECOND_PICTURE ? (
+            <Image className="card__second" src={item.SECOND_PICTURE} alt="" width={600} height={800} sizes={sizes} widths={CARD_WIDTHS} loading="lazy" />
+          ) : null}
+          {item.IS_NEW ? <span className="card__tag">New</span> : null}
+          {discount > 0 ? <span className="card__tag card__tag--sale">−{discount}%</span> : null}
+        </Link>
+        {quickAdd ? <QuickAddButton item={item} /> : null}
+      </div>
       <div className="card__body">
         <h3 className="card__name">
           <Link to={item.DETAIL_PAGE_URL}>{item.NAME}</Link>
@@ -40,5 +69,21 @@ export function ProductCard({ item, eager = false, priority = false, sizes = CAR
         </p>
       </div>
     </article>
+  );
+}
+
+function QuickAddButton({ item }: { item: CatalogListItem }) {
+  const openQuickAdd = useQuickAdd();
+  return (
+    <button
+      type="button"
+      className="card__quick"
+      aria-label={`Добавить в корзину: ${item.NAME}`}
+      title="В корзину"
+      aria-haspopup="dialog"
+      onClick={() => void openQuickAdd(item)}
+    >
+      <BagIcon size={20} />
+    </button>
   );
 }

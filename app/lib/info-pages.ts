@@ -1,5 +1,6 @@
 // Pages of SPEC §2 that show a heading and text (content from the shop's content folder),
-// plus the basket flow pages whose own content the basket issue owns.
+// plus the basket flow pages that are still placeholders (the basket itself and the fast
+// order's /basket/submited/ have routes of their own: routes/basket*.tsx).
 export interface InfoPage {
   path: string;
   heading: string;
@@ -25,11 +26,9 @@ export const INFO_PAGES: readonly InfoPage[] = [
   { path: '/privacy-policy/', heading: 'Политика конфиденциальности' },
   { path: '/podarochnye-sertifikaty/', heading: 'Подарочные сертификаты' },
   { path: '/international-payments/', heading: 'Оплата из-за рубежа' },
-  { path: '/basket/', heading: 'Корзина', personal: true },
   { path: '/basket/bad/', heading: 'Оплата не прошла', personal: true },
   { path: '/basket/pay/', heading: 'Оплата заказа', personal: true },
   { path: '/basket/pay/frame/', heading: 'Оплата заказа', personal: true },
-  { path: '/basket/submited/', heading: 'Заказ оформлен', personal: true },
   { path: '/basket/submited-order/', heading: 'Спасибо за заказ', personal: true },
   { path: '/basket/submited/cloud-payments/', heading: 'Заказ оплачен', personal: true },
 ];

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { COOKIE, countCartItems, countIds, readCookie } from '~/shared/cookies';
+import { COOKIE, countIds, readCookie } from '~/shared/cookies';
+import { countBasketItems, parseCartCookie, parsePreordersCookie } from '~/core/basket';
 
 // What is personal in the shell (logged in, basket and wishlist counts) is read from cookies
 // in the browser after hydration, so the server can render one cacheable guest page for all.
@@ -20,14 +21,16 @@ function snapshot(): ShopperCounts {
   const loggedIn = Boolean(readCookie(raw, COOKIE.token));
   const value = {
     loggedIn,
-    basket: countCartItems(readCookie(raw, COOKIE.cart)),
+    // SPEC §4: pre-orders count, the gift garment cover never does.
+    basket: countBasketItems(parseCartCookie(readCookie(raw, COOKIE.cart)), parsePreordersCookie(readCookie(raw, COOKIE.preorders))),
     wishlist: loggedIn ? countIds(readCookie(raw, COOKIE.favourites)) : 0,
   };
   cached = { raw, value };
   return value;
 }
 
-function subscribe(onChange: () => void): () => void {
+/** Calls onChange whenever the shop's cookies may have changed (this tab wrote them, or the window regained focus). */
+export function subscribeToCookies(onChange: () => void): () => void {
   window.addEventListener(EVENT, onChange);
   window.addEventListener('focus', onChange);
   return () => {
@@ -37,7 +40,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useShopperCounts(): ShopperCounts {
-  return useSyncExternalStore(subscribe, snapshot, () => GUEST);
+  return useSyncExternalStore(subscribeToCookies, snapshot, () => GUEST);
 }
 
 /** Code that changes the shop's cookies calls this so the shell updates at once. */

@@ -67,7 +67,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <h2 className="visually-hidden">Результаты поиска</h2>
           <div className="grid">
             {hits.map((hit, i) => (
-              <ProductCard key={hit.id} item={toCardItem(hit)} eager={i < 4} priority={i < 2} />
+              <ProductCard key={hit.id} item={toCardItem(hit)} eager={i < 4} priority={i < 2} quickAdd />
             ))}
           </div>
         </>

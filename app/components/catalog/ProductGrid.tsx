@@ -84,7 +84,7 @@ export function ProductGrid({ items, nav, sort, apiPath, firstPage }: { items: r
       <h2 className="visually-hidden">Товары</h2>
       <div className="grid listing__grid" ref={grid}>
         {shown.map((item, i) => (
-          <ProductCard key={item.ID} item={item} eager={i < 4} priority={i < 2} />
+          <ProductCard key={item.ID} item={item} eager={i < 4} priority={i < 2} quickAdd />
         ))}
       </div>
       <div className="listing__more">

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { PageMeta, ProductResponse } from '~/shared/contract';
 import { instalmentSchedule } from '~/core/instalments';
 import { formatRub } from '~/core/money';
-import { buyButton, initialOffer, offerForSize, sizeValueOf } from '~/core/size-selection';
+import { initialOffer, offerForSize, sizeValueOf } from '~/core/size-selection';
 import { useInfoModals } from '~/app/components/widgets/info-modals';
 import { Breadcrumbs } from '~/app/components/catalog/Breadcrumbs';
+import { BuyActions } from '~/app/components/basket/BuyActions';
 import { ColorVariants } from './ColorVariants';
 import { Gallery } from './Gallery';
 import { ProductDetails } from './ProductDetails';
@@ -16,10 +17,12 @@ import { discountPercent, formatRoubles, roublesToKopecks } from '~/core/pricing
 export function ProductPage({ product, meta }: { product: ProductResponse; meta: PageMeta }) {
   const item = product.ITEM;
   const modals = useInfoModals();
-  const [chosen, setChosen] = useState<number | null>(() => initialOffer(item.OFFERS)?.ID ?? null);
+  // A one-size item (gift card, some accessories) has nothing to choose: no picker then.
+  const oneSize = item.OFFERS.length === 1 && item.OFFERS[0]?.SIZE_ID === 'edinyj';
+  // Its one offer is chosen even when sold out, so the waiting list is offered for it.
+  const [chosen, setChosen] = useState<number | null>(() => (oneSize ? item.OFFERS[0]?.ID : initialOffer(item.OFFERS)?.ID) ?? null);
   const [triedWithoutSize, setTriedWithoutSize] = useState(false);
   const offer = item.OFFERS.find((o) => o.ID === chosen) ?? null;
-  const button = buyButton(offer);
   const photos = productPhotos(item);
   const article = propertyText(item.PROPERTIES, 'CML2_ARTICLE');
 
@@ -30,8 +33,6 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
   // Only the amounts are shown here (no dates), so server and browser agree on them whatever the day.
   const schedule = instalmentSchedule(priceKopecks, new Date());
   const onePayment = schedule?.[schedule.length - 1]?.amountKopecks;
-  // A one-size item (gift card, some accessories) has nothing to choose: no picker then.
-  const oneSize = item.OFFERS.length === 1 && item.OFFERS[0]?.SIZE_ID === 'edinyj';
 
   return (
     <article className="product">
@@ -64,9 +65,11 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
               offers={item.OFFERS}
               chosenValue={offer ? sizeValueOf(offer) : null}
               onChoose={(value) => {
-                setChosen(offerForSize(item.OFFERS, value)?.ID ?? null);
+                // A sold-out size is choosable too: it offers the waiting list.
+                setChosen((offerForSize(item.OFFERS, value) ?? item.OFFERS.find((o) => sizeValueOf(o) === value))?.ID ?? null);
                 setTriedWithoutSize(false);
               }}
+              soldOutChoosable
               invalid={triedWithoutSize && !offer}
               guide={
                 <button type="button" className="link-button" onClick={modals.openSizeGuide}>
@@ -76,22 +79,7 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
             />
           )}
 
-          <div className="product__buy">
-            <button
-              type="button"
-              className="button product__buy-button"
-              aria-disabled={!button.enabled}
-              onClick={() => {
-                // What adding does belongs to the basket; until a size is chosen, the button asks for one.
-                if (!offer) setTriedWithoutSize(true);
-              }}
-            >
-              {button.label}
-            </button>
-            {offer && button.label === 'Оформить предзаказ' ? (
-              <p className="product__note">Этого размера нет в наличии — его можно заказать заранее. Отправим, как только он поступит.</p>
-            ) : null}
-          </div>
+          <BuyActions item={item} offer={offer} onNeedSize={() => setTriedWithoutSize(true)} />
 
           {schedule && onePayment ? (
             <button type="button" className="instalment" onClick={() => modals.openInstalment(priceKopecks)}>

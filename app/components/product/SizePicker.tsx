@@ -3,7 +3,8 @@ import { sizeOptions, type SizedOffer } from '~/core/size-selection';
 
 /**
  * The sizes of a product as a radio group (arrow keys move between sizes): pre-orderable ones
- * marked «предзаказ», ones that can be neither bought nor pre-ordered crossed out and disabled.
+ * marked «предзаказ», ones that can be neither bought nor pre-ordered crossed out and disabled —
+ * or, with `soldOutChoosable`, crossed out but choosable (the waiting list is offered for them).
  */
 export function SizePicker({
   offers,
@@ -11,6 +12,7 @@ export function SizePicker({
   onChoose,
   invalid,
   guide,
+  soldOutChoosable = false,
 }: {
   offers: readonly SizedOffer[];
   chosenValue: string | null;
@@ -18,6 +20,7 @@ export function SizePicker({
   /** The shopper pressed the button before choosing: say so beside the sizes. */
   invalid: boolean;
   guide?: React.ReactNode;
+  soldOutChoosable?: boolean;
 }) {
   const id = useId();
   const options = sizeOptions(offers);
@@ -29,7 +32,13 @@ export function SizePicker({
         </span>
         {guide}
       </div>
-      <div className="sizes__list" role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={invalid ? `${id}-error` : undefined} aria-invalid={invalid || undefined}>
+      <div
+        className="sizes__list"
+        role="radiogroup"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        aria-invalid={invalid || undefined}
+      >
         {options.map((o) => (
           <label key={o.value} className={`size size--${o.availability}${chosenValue === o.value ? ' is-chosen' : ''}`}>
             <input
@@ -38,7 +47,7 @@ export function SizePicker({
               value={o.value}
               className="size__input"
               checked={chosenValue === o.value}
-              disabled={o.disabled}
+              disabled={o.disabled && !soldOutChoosable}
               onChange={() => onChoose(o.value)}
             />
             <span className="size__label">{o.label}</span>

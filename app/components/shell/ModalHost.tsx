@@ -3,7 +3,8 @@ import { useLocation } from 'react-router';
 import { CloseIcon } from '~/app/components/icons';
 
 // SPEC §2 Modals: one host for every modal of the shop; a route change closes any open one.
-export type ModalName = 'auth' | 'pickup' | 'add-to-cart' | 'fast-order' | 'waiting-list' | 'pre-order' | 'delivery' | 'guide' | 'return' | 'instalment' | 'menu';
+export type ModalName =
+  'auth' | 'pickup' | 'add-to-cart' | 'fast-order' | 'waiting-list' | 'pre-order' | 'delivery' | 'guide' | 'return' | 'instalment' | 'menu';
 
 export interface ModalRequest {
   name: ModalName;
@@ -50,6 +51,7 @@ function ModalFrame({ modal, onClose }: { modal: ModalRequest; onClose: () => vo
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
+      else if (e.key === 'Tab' && panel.current) keepFocusInside(panel.current, e);
     };
     document.addEventListener('keydown', onKey);
     document.body.classList.add('no-scroll');
@@ -73,4 +75,28 @@ function ModalFrame({ modal, onClose }: { modal: ModalRequest; onClose: () => vo
       </div>
     </div>
   );
+}
+
+const FOCUSABLE =
+  'a[href], summary, button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab and Shift+Tab go round the dialog's own controls and never reach the page behind it. */
+function keepFocusInside(panel: HTMLElement, e: KeyboardEvent): void {
+  const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) {
+    e.preventDefault();
+    panel.focus();
+    return;
+  }
+  const active = document.activeElement;
+  const inside = active instanceof Node && panel.contains(active);
+  if (e.shiftKey && (!inside || active === first || active === panel)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (!inside || active === last)) {
+    e.preventDefault();
+    first.focus();
+  }
 }

@@ -1,0 +1,294 @@
+import { useEffect, useRef } from 'react';
+import { data, Link, useRevalidator } from 'react-router';
+import type { Route } from './+types/basket';
+import type { BasketItem, CartResponse } from '~/shared/contract';
+import {
+  applyGiftCover,
+  cartForRequest,
+  clearBasket,
+  parseCartCookie,
+  preordersForRequest,
+  removeLine,
+  removePreorder,
+  replaceOffer,
+  serializeCart,
+  serializePreorders,
+  setPreorderQuantity,
+  setQuantity,
+  type PreorderLine,
+} from '~/core/basket';
+import { formatRoubles } from '~/core/pricing';
+import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
+import { pageMetaTags } from '~/app/lib/seo';
+import { currentBasket, isBasketEmpty, readBasketCookies, useBasketCookies, writeBasket, type BasketCookies } from '~/app/lib/basket-state';
+import { BasketLine, GiftLine, lineOffer, type LineActions } from '~/app/components/basket/BasketLines';
+import { PromoCodeForm } from '~/app/components/basket/PromoCodeForm';
+import { goodsCount } from '~/app/components/catalog/listing-url';
+
+// SPEC §3/§4 Basket: the page renders on the server from the basket cookies (so it works before
+// any script and after a reload); in the browser every change saves the cookies and reloads
+// the server basket (the loader again). The server's answer is the truth: what it repaired
+// (unknown offers dropped, quantities cut to stock) is written back to the cookies, with the
+// gift covers recounted from its product names.
+
+export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  const cookies = readBasketCookies(request.headers.get('cookie'));
+  const requested = requestKey(cookies);
+  const [meta, answer] = await Promise.all([
+    context.api.getPageMeta(pathname),
+    isBasketEmpty(cookies)
+      ? { cart: null, failed: false }
+      : context.api.getCart({ ids: cartForRequest(cookies.cart), preorderIds: preordersForRequest(cookies.preorders), promoCode: cookies.promoCode }).then(
+          (cart) => ({ cart, failed: false }),
+          (err: unknown) => {
+            console.error('basket failed to load', err);
+            return { cart: null, failed: true };
+          },
+        ),
+  ]);
+  return data({ meta, ...answer, promoCode: cookies.promoCode, requested }, { headers: CACHE_PRIVATE });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function Basket({ loaderData }: Route.ComponentProps) {
+  const { cart: server, failed, promoCode, requested } = loaderData;
+  const revalidator = useRevalidator();
+  const local = useBasketCookies();
+  const busy = revalidator.state === 'loading';
+
+  // Write the server's repaired basket back to the cookies, unless the shopper has changed it
+  // again since this answer was asked for (its own reload is on the way).
+  useEffect(() => {
+    if (server && requestKey(currentBasket()) === requested) syncCookies(server);
+  }, [server, requested]);
+
+  // A removed line takes its focused button with it: the heading takes the focus instead (and
+  // after «Очистить корзину» the short empty page is shown from its top).
+  const title = useRef<HTMLHeadingElement>(null);
+  const rescueFocus = useRef<'keep' | 'top' | null>(null);
+  useEffect(() => {
+    const rescue = rescueFocus.current;
+    if (!rescue || busy) return;
+    rescueFocus.current = null;
+    if (rescue === 'top') window.scrollTo({ top: 0 });
+    if (document.activeElement === document.body || document.activeElement === null) title.current?.focus({ preventScroll: rescue === 'keep' });
+  }, [server, busy]);
+
+  /** SPEC §4: each change saves the cookies and reloads the server basket. */
+  function save(next: Partial<BasketCookies>) {
+    writeBasket(next);
+    void revalidator.revalidate();
+  }
+
+  const names = server?.items.map((i) => ({ offerId: i.ID, productName: i.PRODUCT.NAME })) ?? [];
+  const actions: LineActions = {
+    onQuantity(item, quantity) {
+      const basket = currentBasket();
+      if (item.IS_PREORDER === 'Y') {
+        const preorders = setPreorderQuantity(basket.preorders, item.ID, quantity);
+        save({ preorders, cart: applyGiftCover(basket.cart, names, preorders) });
+      } else {
+        save({ cart: applyGiftCover(setQuantity(basket.cart, item.ID, quantity), names, basket.preorders) });
+      }
+    },
+    onSize(item, offerId) {
+      const basket = currentBasket();
+      // Another size of the same product: a coat stays a coat, so the covers stay as they are.
+      save({ cart: applyGiftCover(replaceOffer(basket.cart, item.ID, offerId), [...names, { offerId, productName: item.PRODUCT.NAME }], basket.preorders) });
+    },
+    onRemove(item) {
+      rescueFocus.current = 'keep';
+      const basket = currentBasket();
+      if (item.IS_PREORDER === 'Y') {
+        const preorders = removePreorder(basket.preorders, item.ID);
+        save({ preorders, cart: applyGiftCover(basket.cart, names, preorders) });
+      } else {
+        save({ cart: applyGiftCover(removeLine(basket.cart, item.ID), names, basket.preorders) });
+      }
+    },
+  };
+
+  const lines = server?.items.filter((i) => i.IS_GIFT === 'N' && i.IS_PREORDER === 'N') ?? [];
+  const gifts = server?.items.filter((i) => i.IS_GIFT === 'Y') ?? [];
+  const preorders = server?.items.filter((i) => i.IS_GIFT === 'N' && i.IS_PREORDER === 'Y') ?? [];
+  const quantityOf = (item: BasketItem) => (item.IS_PREORDER === 'Y' ? local?.preorders.get(item.ID)?.quantity : local?.cart.get(item.ID)) ?? item.QUANTITY;
+
+  if (failed) {
+    return (
+      <section className="basket">
+        <h1 className="page__title" ref={title} tabIndex={-1}>
+          Корзина
+        </h1>
+        <div className="basket-empty">
+          <p className="basket-empty__title">Не удалось загрузить корзину</p>
+          <p>Проверьте соединение и попробуйте ещё раз — товары в корзине сохранены.</p>
+          <button type="button" className="button" onClick={() => void revalidator.revalidate()} aria-busy={busy}>
+            Обновить
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  if (!server || (lines.length === 0 && preorders.length === 0)) {
+    return (
+      <section className="basket">
+        <h1 className="page__title" ref={title} tabIndex={-1}>
+          Корзина
+        </h1>
+        {server && server.errors.length > 0 ? <RepairNotice errors={server.errors} /> : null}
+        <div className="basket-empty">
+          <p className="basket-empty__title">Корзина пуста</p>
+          <p>Загляните в каталог — там новая коллекция, пальто, трикотаж и деним.</p>
+          <Link to="/catalog/" className="button">
+            Перейти в каталог
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const total = server.total;
+  return (
+    <section className="basket" aria-busy={busy}>
+      <header className="basket__head">
+        <h1 className="page__title" ref={title} tabIndex={-1}>
+          Корзина
+        </h1>
+        <p className="basket__count">{goodsCount(total.TOTAL_QUANTITY)}</p>
+      </header>
+      {server.errors.length > 0 ? <RepairNotice errors={server.errors} /> : null}
+
+      <div className="basket__layout">
+        <div className="basket__lines">
+          {lines.length > 0 || gifts.length > 0 ? (
+            <>
+              <h2 className="visually-hidden">Товары</h2>
+              <ul className="basket-list" aria-label="Товары в корзине">
+                {lines.map((item) => (
+                  <BasketLine key={item.ID} item={item} quantity={quantityOf(item)} actions={actions} />
+                ))}
+                {gifts.map((item) => (
+                  <GiftLine key={item.ID} item={item} />
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {preorders.length > 0 ? (
+            <section className="basket__preorders" aria-labelledby="basket-preorders">
+              <h2 className="basket__subtitle" id="basket-preorders">
+                Предзаказ
+              </h2>
+              <p className="basket__note">
+                Этих размеров пока нет в наличии: отправим, как только они поступят. <Link to="/pre-order/">Как работает предзаказ</Link>
+              </p>
+              <ul className="basket-list" aria-label="Предзаказ">
+                {preorders.map((item) => (
+                  <BasketLine key={item.ID} item={item} quantity={quantityOf(item)} actions={actions} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <button
+            type="button"
+            className="link-button basket__clear"
+            onClick={() => {
+              rescueFocus.current = 'top';
+              save(clearBasket());
+            }}
+          >
+            Очистить корзину
+          </button>
+        </div>
+
+        <aside className="basket__summary" aria-label="Итого">
+          <PromoCodeForm
+            key={`${promoCode ?? ''}|${server.promocode}|${server.promo_code_error ?? ''}`}
+            code={promoCode}
+            applied={server.promocode}
+            error={server.promo_code_error}
+            onApply={(code) => save({ promoCode: code })}
+            onRemove={() => save({ promoCode: null })}
+          />
+          <dl className="basket-totals">
+            <div className="basket-totals__row">
+              <dt>Сумма без скидки</dt>
+              <dd>{formatRoubles(total.TOTAL_PRICE_WITHOUT_DISCOUNT)}</dd>
+            </div>
+            <div className="basket-totals__row">
+              <dt>Скидка</dt>
+              <dd className={total.TOTAL_DISCOUNT > 0 ? 'is-sale' : undefined}>
+                {total.TOTAL_DISCOUNT > 0 ? `−${formatRoubles(total.TOTAL_DISCOUNT)}` : formatRoubles(0)}
+              </dd>
+            </div>
+            <div className="basket-totals__row basket-totals__row--total">
+              <dt>Итого</dt>
+              <dd>{formatRoubles(total.TOTAL_PRICE_WITH_DISCOUNT)}</dd>
+            </div>
+          </dl>
+          {/* CHECKOUT (a later issue): the order form — contacts, delivery, payment — goes here. */}
+          <div className="basket__checkout">
+            <p>Оформить заказ с доставкой можно будет после входа по номеру телефона. А пока любую модель можно купить в один клик на её странице.</p>
+          </div>
+          <p className="basket__small">
+            <Link to="/delivery/">Доставка</Link> по России, СНГ и миру · <Link to="/return/">Возврат</Link> в течение 7 дней
+          </p>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+/** What the server repaired (sold out, cut to stock, no longer sold), as it says it. */
+function RepairNotice({ errors }: { errors: readonly string[] }) {
+  return (
+    <div className="basket-notice" role="status">
+      <p className="basket-notice__title">Мы обновили корзину</p>
+      <ul>
+        {errors.map((e) => (
+          <li key={e}>{e}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** What a basket asks the server for: two answers for the same key describe the same basket. */
+function requestKey(basket: Pick<BasketCookies, 'cart' | 'preorders' | 'promoCode'>): string {
+  return `${cartForRequest(basket.cart)}|${preordersForRequest(basket.preorders)}|${basket.promoCode ?? ''}`;
+}
+
+/** The server's accepted basket into the cookies: its cart and pre-orders, the gift covers recounted. */
+function syncCookies(server: CartResponse): void {
+  const current = currentBasket();
+  const preorders = new Map<number, PreorderLine>();
+  for (const [id, quantity] of parseCartCookie(server.preorders)) {
+    const item = server.items.find((i) => i.ID === id && i.IS_PREORDER === 'Y');
+    const productData = current.preorders.get(id)?.productData ?? (item ? preorderDataOf(item) : null);
+    if (productData) preorders.set(id, { quantity, isPreorder: true, productData });
+  }
+  const names = server.items.map((i) => ({ offerId: i.ID, productName: i.PRODUCT.NAME }));
+  const cart = applyGiftCover(parseCartCookie(server.cart), names, preorders);
+  if (serializeCart(cart) !== serializeCart(current.cart) || serializePreorders(preorders) !== serializePreorders(current.preorders)) {
+    writeBasket({ cart, preorders });
+  }
+}
+
+function preorderDataOf(item: BasketItem): PreorderLine['productData'] {
+  const offer = lineOffer(item);
+  return {
+    NAME: item.PRODUCT.NAME,
+    IMAGE_SRC: offer?.IMAGE_SRC ?? item.PRODUCT.IMAGE_SRC ?? '',
+    DETAIL_PAGE_URL: item.PRODUCT.DETAIL_PAGE_URL,
+    PRICE: offer?.PRICE ?? null,
+    OLD_PRICE: offer?.OLD_PRICE ?? null,
+    SIZE: offer?.SIZE?.LABEL ?? '',
+    SIZE_SHOES: '',
+  };
+}
