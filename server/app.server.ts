@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '~/db/client.server';
 import type { Env } from './env.server';
 import { findInjection, INJECTION_BLOCKED_MESSAGE } from '~/core/security-filter';
 import { isPagePath, pageRedirect } from '~/core/redirects';
+import { redactUrl } from '~/core/log-redaction';
 import { productApi } from '~/api/plugin.server';
 import { createSmsGateway } from '~/integrations/sms/index.server';
 import { resolveStaffToken } from './staff-token.server';
@@ -29,7 +30,11 @@ export interface ServerOptions {
 
 export async function buildServer({ env, database, build, clientDir }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: env.LOG_LEVEL },
+    logger: {
+      level: env.LOG_LEVEL,
+      // Names and phones of guest forms travel in query strings: the log never keeps them.
+      serializers: { req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }) },
+    },
     trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 256 * 1024,
