@@ -29,7 +29,14 @@ interface OfferRow {
 /** Active offers of the seeded catalogue with their product names, by a condition. */
 async function findOffers(where: (o: OfferRow) => boolean): Promise<OfferRow[]> {
   const rows = await db()
-    .select({ id: offers.id, productId: offers.productId, name: products.name, quantity: offers.quantity, price: offers.priceKopecks, oldPrice: offers.oldPriceKopecks })
+    .select({
+      id: offers.id,
+      productId: offers.productId,
+      name: products.name,
+      quantity: offers.quantity,
+      price: offers.priceKopecks,
+      oldPrice: offers.oldPriceKopecks,
+    })
     .from(offers)
     .innerJoin(products, eq(products.id, offers.productId))
     .where(eq(products.active, true))
@@ -56,7 +63,10 @@ async function stockOf(offerId: number): Promise<number> {
 }
 
 async function countOrdersOf(offerId: number): Promise<number> {
-  const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(orderItems).where(eq(orderItems.offerId, offerId));
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderItems)
+    .where(eq(orderItems.offerId, offerId));
   return Number(row?.n ?? 0);
 }
 
@@ -84,7 +94,12 @@ describe('get_cart.php', () => {
     const gift = cart.items.find((i) => i.IS_GIFT === 'Y');
     expect(gift).toMatchObject({ ID: GIFT_COVER_OFFER_ID, QUANTITY: 2, SUM: 0 });
     expect(gift?.PRODUCT.NAME).toBe('Чехол для одежды');
-    expect(cart.total).toEqual({ TOTAL_PRICE_WITHOUT_DISCOUNT: (2 * c.price + p.price) / 100, TOTAL_PRICE_WITH_DISCOUNT: (2 * c.price + p.price) / 100, TOTAL_DISCOUNT: 0, TOTAL_QUANTITY: 3 });
+    expect(cart.total).toEqual({
+      TOTAL_PRICE_WITHOUT_DISCOUNT: (2 * c.price + p.price) / 100,
+      TOTAL_PRICE_WITH_DISCOUNT: (2 * c.price + p.price) / 100,
+      TOTAL_DISCOUNT: 0,
+      TOTAL_QUANTITY: 3,
+    });
     expect(cart.cart).toBe(`${c.id}:2,${p.id}:1`);
     // Every size of the line's product is offered, the line's own marked IN_BASKET.
     const first = lines[0];
@@ -146,13 +161,18 @@ describe('get_cart.php', () => {
     const empty = await getCart({});
     expect(empty.items).toEqual([]);
     expect(empty.total.TOTAL_PRICE_WITH_DISCOUNT).toBe(0);
-    const res = await fetch(`${shop.baseUrl}/backend/api/personal/get_cart.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ids":' });
+    const res = await fetch(`${shop.baseUrl}/backend/api/personal/get_cart.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"ids":',
+    });
     expect(res.status).toBe(400);
     expectContract(ApiError, await res.json());
   });
 });
 
-const fastOrder = (query: Record<string, string>) => getJson(`${shop.baseUrl}/backend`, `/api/catalog/fastorder.php?${new URLSearchParams(query)}`, FastOrderResponse);
+const fastOrder = (query: Record<string, string>) =>
+  getJson(`${shop.baseUrl}/backend`, `/api/catalog/fastorder.php?${new URLSearchParams(query)}`, FastOrderResponse);
 
 describe('fastorder.php', () => {
   it('places a fast order: stock taken, item snapshot written, phone normalised', async () => {
@@ -176,20 +196,30 @@ describe('fastorder.php', () => {
     expect([...ids]).toHaveLength(1);
     expect(ids.has(-1)).toBe(false);
     expect(await stockOf(p.id)).toBe(before - 1);
-    const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.idempotencyKey, key));
+    const [row] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, key));
     expect(Number(row?.n)).toBe(1);
   });
 
   it('flags the fields of a bad name or phone and writes nothing', async () => {
     const p = await plain();
-    const [before] = await db().select({ n: sql<number>`count(*)::int` }).from(orders);
+    const [before] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders);
     const answer = await fastOrder({ id: String(p.id), name: '', phone: 'телефон' });
-    expect(answer).toEqual({ success: false, data: { error: 'Проверьте имя и номер телефона', fields: { name: 'Укажите имя', phone: 'Проверьте номер телефона' } } });
+    expect(answer).toEqual({
+      success: false,
+      data: { error: 'Проверьте имя и номер телефона', fields: { name: 'Укажите имя', phone: 'Проверьте номер телефона' } },
+    });
     const long = await fastOrder({ id: String(p.id), name: 'А'.repeat(500), phone: '123' });
     expect(long.success).toBe(false);
     const unknown = await fastOrder({ id: '999999999', name: 'Анна', phone: '+79991112233' });
     expect(unknown).toEqual({ success: false, data: { error: 'Товар не найден', fields: {} } });
-    const [after] = await db().select({ n: sql<number>`count(*)::int` }).from(orders);
+    const [after] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders);
     expect(after?.n).toBe(before?.n);
   });
 
@@ -216,7 +246,9 @@ describe('fastorder.php', () => {
     await setStock(p.id, 1, false);
     const ordersBefore = await countOrdersOf(p.id);
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => fastOrder({ id: String(p.id), name: `Покупатель ${i}`, phone: `+7999${String(i).padStart(7, '0')}`, key: `last-unit-${i}-xxxxxxxx` })),
+      Array.from({ length: 200 }, (_, i) =>
+        fastOrder({ id: String(p.id), name: `Покупатель ${i}`, phone: `+7999${String(i).padStart(7, '0')}`, key: `last-unit-${i}-xxxxxxxx` }),
+      ),
     );
     const won = answers.filter((a) => a.success);
     expect(won).toHaveLength(1);
@@ -240,7 +272,16 @@ describe('the one order function', () => {
           customerId: null,
           phone: '79990000001',
           name: 'Гонка',
-          cart: i % 2 ? [{ offerId: a.id, quantity: 1 }, { offerId: b.id, quantity: 1 }] : [{ offerId: b.id, quantity: 1 }, { offerId: a.id, quantity: 1 }],
+          cart:
+            i % 2
+              ? [
+                  { offerId: a.id, quantity: 1 },
+                  { offerId: b.id, quantity: 1 },
+                ]
+              : [
+                  { offerId: b.id, quantity: 1 },
+                  { offerId: a.id, quantity: 1 },
+                ],
           preorders: [],
         }),
       ),
@@ -254,10 +295,23 @@ describe('the one order function', () => {
     const p = await plain();
     await setStock(p.id, 50);
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => placeOrder({ db: db(), kind: 'checkout', customerId: null, phone: '79990000002', name: 'Промо', cart: [{ offerId: p.id, quantity: 1 }], preorders: [], promoCode: 'ONLY3' })),
+      Array.from({ length: 12 }, () =>
+        placeOrder({
+          db: db(),
+          kind: 'checkout',
+          customerId: null,
+          phone: '79990000002',
+          name: 'Промо',
+          cart: [{ offerId: p.id, quantity: 1 }],
+          preorders: [],
+          promoCode: 'ONLY3',
+        }),
+      ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(3);
-    expect(results.filter((r) => !r.ok)).toEqual(Array.from({ length: 9 }, () => ({ ok: false, reason: 'promo', error: 'Промокод больше нельзя использовать' })));
+    expect(results.filter((r) => !r.ok)).toEqual(
+      Array.from({ length: 9 }, () => ({ ok: false, reason: 'promo', error: 'Промокод больше нельзя использовать' })),
+    );
     const [code] = await db().select().from(promoCodes).where(eq(promoCodes.code, 'ONLY3'));
     expect(code?.usedCount).toBe(3);
     // Refused orders took no stock: the whole order is one transaction.
@@ -266,7 +320,19 @@ describe('the one order function', () => {
 
   it('a coat brings its cover into the order, and the line discounts add up to the order discount', async () => {
     const c = await coat();
-    const result = await placeOrder({ db: db(), kind: 'checkout', customerId: null, phone: '79990000003', name: 'Пальто', cart: [{ offerId: c.id, quantity: 1 }, { offerId: GIFT_COVER_OFFER_ID, quantity: 9 }], preorders: [], promoCode: 'VITRINA10' });
+    const result = await placeOrder({
+      db: db(),
+      kind: 'checkout',
+      customerId: null,
+      phone: '79990000003',
+      name: 'Пальто',
+      cart: [
+        { offerId: c.id, quantity: 1 },
+        { offerId: GIFT_COVER_OFFER_ID, quantity: 9 },
+      ],
+      preorders: [],
+      promoCode: 'VITRINA10',
+    });
     if (!result.ok) throw new Error(result.reason);
     const items = await db().select().from(orderItems).where(eq(orderItems.orderId, result.orderId));
     expect(items.map((i) => [i.offerId, i.quantity, i.isGift])).toEqual([
@@ -279,17 +345,21 @@ describe('the one order function', () => {
   });
 });
 
-const joinWaitingList = (query: Record<string, string>) => getJson(`${shop.baseUrl}/backend`, `/api/catalog/addtowishlist.php?${new URLSearchParams(query)}`, WaitingListResponse);
+const joinWaitingList = (query: Record<string, string>) =>
+  getJson(`${shop.baseUrl}/backend`, `/api/catalog/addtowishlist.php?${new URLSearchParams(query)}`, WaitingListResponse);
 
 function staffToken(): string {
   return fs.readFileSync(path.join(shop.dataDir, STAFF_TOKEN_FILE), 'utf8').trim();
 }
 
-const staffStock = (fields: Record<string, string>, token = staffToken(), status = 200) =>
-  fetchJson(`${shop.baseUrl}/backend`, '/staff/stock/', status === 200 ? StockChangeResponse : ApiError, {
-    status,
-    init: { ...form(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` } },
-  });
+const staffInit = (fields: Record<string, string>, token: string) => ({
+  ...form(fields),
+  headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` },
+});
+const staffStock = (fields: Record<string, string>) =>
+  fetchJson(`${shop.baseUrl}/backend`, '/staff/stock/', StockChangeResponse, { init: staffInit(fields, staffToken()) });
+const staffStockRefused = (fields: Record<string, string>, token: string, status: number) =>
+  fetchJson(`${shop.baseUrl}/backend`, '/staff/stock/', ApiError, { status, init: staffInit(fields, token) });
 
 describe('waiting list and the back-in-stock SMS', () => {
   let offer: OfferRow;
@@ -326,20 +396,31 @@ describe('waiting list and the back-in-stock SMS', () => {
     const again = await staffStock({ action: 'set', offer_id: String(offer.id), quantity: '1' });
     expect(again.body.data?.notified).toBe(0);
 
-    const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.tag === 'back-in-stock' && ['79995550011', '79995550012'].includes(m.phone));
+    const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter(
+      (m) => m.tag === 'back-in-stock' && ['79995550011', '79995550012'].includes(m.phone),
+    );
     expect(sms.map((m) => m.phone).sort()).toEqual(['79995550011', '79995550012']);
     expect(sms[0]?.text).toMatch(new RegExp(`^Размер .+ снова в наличии: ${offer.name}\\. http.+\\?offer=${offer.id}$`));
-    const open = await db().select().from(waitingList).where(and(eq(waitingList.offerId, offer.id), sql`${waitingList.notifiedAt} is null`));
+    const open = await db()
+      .select()
+      .from(waitingList)
+      .where(and(eq(waitingList.offerId, offer.id), sql`${waitingList.notifiedAt} is null`));
     expect(open).toEqual([]);
   });
 
   it('the staff path needs the staff key and a known action', async () => {
-    const denied = await staffStock({ action: 'set', offer_id: String(offer.id), quantity: '5' }, 'wrong-token-wrong-token-wrong', 401);
+    const denied = await staffStockRefused({ action: 'set', offer_id: String(offer.id), quantity: '5' }, 'wrong-token-wrong-token-wrong', 401);
     expect(denied.body).toEqual({ error: 'Нужен ключ сотрудника' });
     expect(await stockOf(offer.id)).toBe(0);
-    const res = await fetch(`${shop.baseUrl}/backend/staff/stock/`, { ...form({ action: 'drop', offer_id: String(offer.id), quantity: '1' }), headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${staffToken()}` } });
+    const res = await fetch(`${shop.baseUrl}/backend/staff/stock/`, {
+      ...form({ action: 'drop', offer_id: String(offer.id), quantity: '1' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${staffToken()}` },
+    });
     expect(res.status).toBe(400);
-    const negative = await fetch(`${shop.baseUrl}/backend/staff/stock/`, { ...form({ action: 'set', offer_id: String(offer.id), quantity: '-4' }), headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${staffToken()}` } });
+    const negative = await fetch(`${shop.baseUrl}/backend/staff/stock/`, {
+      ...form({ action: 'set', offer_id: String(offer.id), quantity: '-4' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${staffToken()}` },
+    });
     expect(negative.status).toBe(400);
     const missing = await staffStock({ action: 'set', offer_id: '999999999', quantity: '1' });
     expect(missing.body).toEqual({ data: null, errors: { offer_id: 'Нет такого предложения' }, warnings: [] });

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '~/tests/support/server';
-import type { CatalogSectionResponse, ProductResponse, SearchResponse } from '~/shared/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestShop } from '~/tests/support/server';
+import { getJson } from '~/tests/support/api';
+import { ApiError, CatalogSectionResponse, ProductResponse, SearchResponse } from '~/shared/contract';
 
-let shop: TestShop;
-const api = async <T>(path: string): Promise<{ status: number; body: T }> => {
-  const res = await fetch(`${shop.baseUrl}/backend${path}`);
-  return { status: res.status, body: (await res.json()) as T };
-};
-const listing = async (path: string) => {
-  const r = await api<CatalogSectionResponse>(path);
-  expect(r.status).toBe(200);
-  return r.body;
-};
+const shop = setUpTestShop();
+const listing = (path: string) => getJson(shop.baseUrl, `/backend${path}`, CatalogSectionResponse);
+const product = (path: string) => getJson(shop.baseUrl, `/backend${path}`, ProductResponse);
+const notFound = (path: string) => getJson(shop.baseUrl, `/backend${path}`, ApiError, { status: 404 });
 const facet = (page: CatalogSectionResponse, code: 'size' | 'color') => {
   const block = page.FILTER.find((f) => f.CODE === code);
   if (!block || block.CODE === 'price') throw new Error(`no ${code} facet`);
@@ -22,13 +17,15 @@ const priceOf = (page: CatalogSectionResponse) => {
   if (!block || block.CODE !== 'price') throw new Error('no price facet');
   return block.VALUES;
 };
+const slugOf = (url: string) => url.split('/').filter(Boolean).pop() ?? '';
 
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+/** Every card of the whole catalogue, page by page. */
+async function wholeCatalogue(): Promise<CatalogSectionResponse['ITEMS']> {
+  const first = await listing('/catalog/all/');
+  const items = [...first.ITEMS];
+  for (let page = 2; page <= first.NAV_STRING.PAGE_COUNT; page++) items.push(...(await listing(`/catalog/all/?PAGEN_1=${page}`)).ITEMS);
+  return items;
+}
 
 describe('listing', () => {
   it('has facets with counts, sorts and a nav string', async () => {
@@ -114,7 +111,7 @@ describe('listing', () => {
     '/catalog/woman/denim/no-such-product/',
     '/catalog/nowhere/filter/size-is-42/apply/',
   ])('answers 404 for %s', async (path) => {
-    expect((await api(path)).status).toBe(404);
+    expect((await notFound(path)).error).toBeTruthy();
   });
 
   it('treats junk sort and page as defaults', async () => {
@@ -131,9 +128,7 @@ describe('product', () => {
   });
 
   it('returns ITEM with photos, properties, offers and colour variants', async () => {
-    const { status, body } = await api<ProductResponse>(url);
-    expect(status).toBe(200);
-    const item = body.ITEM;
+    const item = (await product(url)).ITEM;
     expect(item.DETAIL_PAGE_URL).toBe(url);
     expect(item.PRICE.DISCOUNT_PRICE).toBeGreaterThanOrEqual(32000);
     expect(item.PRICE.DISCOUNT_PRICE).toBeLessThanOrEqual(49000);
@@ -153,29 +148,58 @@ describe('product', () => {
   });
 
   it('marks the offer named in the address as selected', async () => {
-    const first = (await api<ProductResponse>(url)).body.ITEM.OFFERS[1]!;
-    const { body } = await api<ProductResponse>(`${url}?offer=${first.ID}`);
+    const first = (await product(url)).ITEM.OFFERS[1]!;
+    const body = await product(`${url}?offer=${first.ID}`);
     expect(body.ITEM.OFFERS.filter((o) => o.SELECTED).map((o) => o.ID)).toEqual([first.ID]);
   });
 
   it('is the same product under /catalog/all/ with one canonical URL', async () => {
-    const slug = url.split('/').filter(Boolean).pop();
-    const { status, body } = await api<ProductResponse>(`/catalog/all/${slug}/`);
-    expect(status).toBe(200);
+    const slug = slugOf(url);
+    const body = await product(`/catalog/all/${slug}/`);
     expect(body.ITEM.DETAIL_PAGE_URL).toBe(url);
-    expect((await api(`/catalog/woman/denim/${slug}/`)).status).toBe(404);
+    await notFound(`/catalog/woman/denim/${slug}/`);
   });
 
   it('selects the only offer of a one-size product', async () => {
     const card = (await listing('/catalog/podarochnye-karty/')).ITEMS[0]!;
-    const { body } = await api<ProductResponse>(card.DETAIL_PAGE_URL);
+    const body = await product(card.DETAIL_PAGE_URL);
     expect(body.ITEM.OFFERS).toHaveLength(1);
     expect(body.ITEM.OFFERS[0]?.SELECTED).toBe(true);
   });
 });
 
+describe('new collection and sale are addresses only of their own products', () => {
+  it('opens a product on sale under /catalog/promo/, and answers 404 for one that is not on sale', async () => {
+    const items = await wholeCatalogue();
+    const onSale = items.find((i) => i.OLD_PRICE !== null);
+    const fullPrice = items.find((i) => i.OLD_PRICE === null);
+    if (!onSale || !fullPrice) throw new Error('the seed needs products on sale and at full price');
+    // The product itself says so, not only its card.
+    const full = (await product(`/catalog/all/${slugOf(fullPrice.DETAIL_PAGE_URL)}/`)).ITEM;
+    expect(full.PRICE.PRICE).toBe(full.PRICE.DISCOUNT_PRICE);
+    expect(full.OFFERS.every((o) => o.OLD_PRICE === null)).toBe(true);
+
+    const sale = (await product(`/catalog/promo/${slugOf(onSale.DETAIL_PAGE_URL)}/`)).ITEM;
+    expect(sale.ID).toBe(onSale.ID);
+    expect(sale.PRICE.PRICE).toBeGreaterThan(sale.PRICE.DISCOUNT_PRICE);
+    await notFound(`/catalog/promo/${slugOf(fullPrice.DETAIL_PAGE_URL)}/`);
+  });
+
+  it('opens a new product under /catalog/new-collection/, and answers 404 for one that is not new', async () => {
+    const items = await wholeCatalogue();
+    const fresh = items.find((i) => i.IS_NEW);
+    const old = items.find((i) => !i.IS_NEW);
+    if (!fresh || !old) throw new Error('the seed needs new and older products');
+    expect((await product(`/catalog/all/${slugOf(old.DETAIL_PAGE_URL)}/`)).ITEM.IS_NEW).toBe(false);
+
+    const item = (await product(`/catalog/new-collection/${slugOf(fresh.DETAIL_PAGE_URL)}/`)).ITEM;
+    expect(item).toMatchObject({ ID: fresh.ID, IS_NEW: true });
+    await notFound(`/catalog/new-collection/${slugOf(old.DETAIL_PAGE_URL)}/`);
+  });
+});
+
 describe('search', () => {
-  const search = (q: string) => api<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}`).then((r) => r.body);
+  const search = (q: string) => getJson(shop.baseUrl, `/backend/api/search?q=${encodeURIComponent(q)}`, SearchResponse);
 
   it('finds word forms: платья finds платье', async () => {
     const { hits } = await search('платья');
@@ -196,10 +220,10 @@ describe('search', () => {
     expect(hits.some((h) => /утеплённ/i.test(h.name))).toBe(true);
   });
   it('finds an article number', async () => {
-    const product = (await api<ProductResponse>((await listing('/catalog/woman/denim/')).ITEMS[0]!.DETAIL_PAGE_URL)).body.ITEM;
-    const article = String(product.PROPERTIES.CML2_ARTICLE?.VALUE);
+    const item = (await product((await listing('/catalog/woman/denim/')).ITEMS[0]!.DETAIL_PAGE_URL)).ITEM;
+    const article = String(item.PROPERTIES.CML2_ARTICLE?.VALUE);
     const { hits } = await search(article);
-    expect(hits[0]?.id).toBe(product.ID);
+    expect(hits[0]?.id).toBe(item.ID);
   });
   it('returns no hits for blank, whitespace or punctuation', async () => {
     for (const q of ['', '   ', '!!!', '&|:*']) expect((await search(q)).hits).toEqual([]);
@@ -216,8 +240,10 @@ describe('search', () => {
 
 describe('OpenAPI', () => {
   it('publishes the contract with the catalogue and search paths', async () => {
-    const { status, body } = await api<{ openapi: string; paths: Record<string, unknown>; servers: { url: string }[] }>('/openapi.json');
-    expect(status).toBe(200);
+    // The OpenAPI document describes the contract; it is not one of its shapes.
+    const res = await fetch(`${shop.baseUrl}/backend/openapi.json`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { openapi: string; paths: Record<string, unknown>; servers: { url: string }[] };
     expect(body.openapi).toBe('3.0.3');
     expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/catalog/{path}', '/api/search', '/page-meta/']));
     expect(body.servers[0]?.url).toBe('/backend');

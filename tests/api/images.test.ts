@@ -1,8 +1,9 @@
 import http from 'node:http';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '~/tests/support/server';
-import type { CatalogSectionResponse } from '~/shared/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestShop } from '~/tests/support/server';
+import { getJson } from '~/tests/support/api';
+import { CatalogSectionResponse } from '~/shared/contract';
 
 // The image server over HTTP (SPEC §4 Image, §9): /img/{width}/{mediaPath} and
 // /img/placeholder/{mediaPath} against a whole seeded shop.
@@ -10,7 +11,7 @@ import type { CatalogSectionResponse } from '~/shared/contract';
 const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 const OLD_SAFARI_ACCEPT = 'image/png,image/svg+xml,image/*;q=0.8,video/*;q=0.8,*/*;q=0.5';
 
-let shop: TestShop;
+const shop = setUpTestShop();
 /** Media paths of seeded photos ('products/{slug}/1.jpg'), each test taking its own so caches start cold. */
 let photos: string[] = [];
 const take = () => {
@@ -46,17 +47,12 @@ function magic(body: Buffer): 'avif' | 'webp' | 'jpeg' | 'unknown' {
 }
 
 beforeAll(async () => {
-  shop = await startTestShop();
-  const list = (await (await fetch(`${shop.baseUrl}/backend/catalog/all/`)).json()) as CatalogSectionResponse;
-  const pages = [list];
-  for (let page = 2; page <= 3; page++) pages.push((await (await fetch(`${shop.baseUrl}/backend/catalog/all/?PAGEN_1=${page}`)).json()) as CatalogSectionResponse);
+  const pages: CatalogSectionResponse[] = [];
+  for (let page = 1; page <= 3; page++) pages.push(await getJson(shop.baseUrl, `/backend/catalog/all/?PAGEN_1=${page}`, CatalogSectionResponse));
   photos = [...new Set(pages.flatMap((p) => p.ITEMS.flatMap((i) => [i.PREVIEW_PICTURE, i.SECOND_PICTURE])))]
     .filter((src): src is string => typeof src === 'string' && src.startsWith('/media/'))
     .map((src) => src.slice('/media/'.length));
   expect(photos.length).toBeGreaterThanOrEqual(40);
-});
-afterAll(async () => {
-  await shop?.close();
 });
 
 describe('format by Accept', () => {

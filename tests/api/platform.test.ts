@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '~/tests/support/server';
-import type { CatalogSectionResponse, PageMeta, SectionsResponse } from '~/shared/contract';
+import { describe, expect, it } from 'vitest';
+import { setUpTestShop } from '~/tests/support/server';
+import { expectContract, getJson } from '~/tests/support/api';
+import { ApiError, CatalogSectionResponse, PageMeta, RedirectResponse, SectionsResponse } from '~/shared/contract';
 import { WOMEN_CATEGORY_CODES } from '~/tests/fixtures/spec';
 
 const BLOCKED = 'Доступ запрещен: обнаружена попытка внедрения вредоносного кода';
 const WOMEN_CODES = WOMEN_CATEGORY_CODES;
 
-let shop: TestShop;
-const api = (path: string, init?: RequestInit) => fetch(`${shop.baseUrl}/backend${path}`, init);
-
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = setUpTestShop();
+const listing = (path: string) => getJson(shop.baseUrl, `/backend${path}`, CatalogSectionResponse);
+const pageMeta = (query: string) => getJson(shop.baseUrl, `/backend/page-meta/?${query}`, PageMeta);
+const storedRedirect = async (path: string) => (await getJson(shop.baseUrl, `/backend/redirect/?path=${encodeURIComponent(path)}`, RedirectResponse)).redirect;
 
 describe('health', () => {
   it('reports the database reachable', async () => {
@@ -26,9 +22,7 @@ describe('health', () => {
 
 describe('GET /catalog/?iscollection=no (menu)', () => {
   it('returns the section tree of SPEC §2', async () => {
-    const res = await api('/catalog/?iscollection=no');
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as SectionsResponse;
+    const body = await getJson(shop.baseUrl, '/backend/catalog/?iscollection=no', SectionsResponse);
     const woman = body.SECTIONS.find((s) => s.CODE === 'woman');
     expect(woman?.SECOND_LVL.map((s) => s.CODE).sort()).toEqual([...WOMEN_CODES].sort());
     for (const s of woman?.SECOND_LVL ?? []) expect(s.SECTION_PAGE_URL).toBe(`/catalog/woman/${s.CODE}/`);
@@ -39,9 +33,7 @@ describe('GET /catalog/?iscollection=no (menu)', () => {
 
 describe('GET {section path}', () => {
   it('lists a category with prices in roubles and a page count', async () => {
-    const res = await api('/catalog/woman/denim/');
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as CatalogSectionResponse;
+    const body = await listing('/catalog/woman/denim/');
     expect(body.SECTION.CODE).toBe('denim');
     expect(body.ITEMS.length).toBeGreaterThan(0);
     for (const item of body.ITEMS) {
@@ -54,20 +46,20 @@ describe('GET {section path}', () => {
   });
 
   it('treats /catalog/ and /catalog/all/ as the whole catalogue', async () => {
-    const all = (await (await api('/catalog/all/')).json()) as CatalogSectionResponse;
-    const root = (await (await api('/catalog/')).json()) as CatalogSectionResponse;
+    const all = await listing('/catalog/all/');
+    const root = await listing('/catalog/');
     expect(all.NAV_STRING.ITEMS_COUNT).toBeGreaterThanOrEqual(150);
     expect(root.NAV_STRING.ITEMS_COUNT).toBe(all.NAV_STRING.ITEMS_COUNT);
   });
 
   it('answers 404 for an unknown section and page 1 for a junk PAGEN_1', async () => {
-    expect((await api('/catalog/woman/no-such-thing/')).status).toBe(404);
-    const junk = (await (await api('/catalog/woman/denim/?PAGEN_1=abc')).json()) as CatalogSectionResponse;
+    await getJson(shop.baseUrl, '/backend/catalog/woman/no-such-thing/', ApiError, { status: 404 });
+    const junk = await listing('/catalog/woman/denim/?PAGEN_1=abc');
     expect(junk.NAV_STRING.CURRENT_PAGE).toBe(1);
   });
 
   it('gives an empty list past the last page', async () => {
-    const body = (await (await api('/catalog/woman/denim/?PAGEN_1=999')).json()) as CatalogSectionResponse;
+    const body = await listing('/catalog/woman/denim/?PAGEN_1=999');
     expect(body.ITEMS).toEqual([]);
     expect(body.NAV_STRING.CURRENT_PAGE).toBe(999);
   });
@@ -75,35 +67,46 @@ describe('GET {section path}', () => {
 
 describe('GET /page-meta/', () => {
   it('finds an entry with or without the trailing slash', async () => {
-    const a = (await (await api('/page-meta/?path=/about/')).json()) as PageMeta;
-    const b = (await (await api('/page-meta/?path=/about')).json()) as PageMeta;
+    const a = await pageMeta('path=/about/');
+    const b = await pageMeta('path=/about');
     expect(a.title).toMatch(/Vitrina/);
     expect(b).toEqual(a);
     expect(a.canonicalPath).toBe('/about/');
   });
   it('fills the product template and names a nameless product Товар', async () => {
-    const named = (await (await api(`/page-meta/?path=/catalog/all/x/&product=${encodeURIComponent('Пальто Аврора')}`)).json()) as PageMeta;
+    const named = await pageMeta(`path=/catalog/all/x/&product=${encodeURIComponent('Пальто Аврора')}`);
     expect(named.title).toContain('Пальто Аврора');
-    const nameless = (await (await api('/page-meta/?path=/catalog/all/x/&product=')).json()) as PageMeta;
+    const nameless = await pageMeta('path=/catalog/all/x/&product=');
     expect(nameless.title).toBe('Товар');
   });
   it('falls back to the shop-wide default', async () => {
-    const meta = (await (await api('/page-meta/?path=/nowhere/')).json()) as PageMeta;
+    const meta = await pageMeta('path=/nowhere/');
     expect(meta.title.length).toBeGreaterThan(0);
     expect(meta.description.length).toBeGreaterThan(0);
   });
   it('rejects a missing or relative path with 400', async () => {
-    expect((await api('/page-meta/')).status).toBe(400);
-    expect((await api('/page-meta/?path=about')).status).toBe(400);
+    for (const query of ['', 'path=about']) {
+      expect((await getJson(shop.baseUrl, `/backend/page-meta/?${query}`, ApiError, { status: 400 })).error).toBeTruthy();
+    }
   });
 });
 
 describe('GET /redirect/', () => {
+  const SALE = { location: '/catalog/promo/', status: 301, external: false };
+
   it('returns stored redirects, internal and external', async () => {
-    expect(await (await api('/redirect/?path=/Sale')).json()).toEqual({ redirect: { location: '/catalog/promo/', status: 301, external: false } });
-    const ext = (await (await api('/redirect/?path=/telegram/')).json()) as { redirect: { external: boolean } };
-    expect(ext.redirect.external).toBe(true);
-    expect(await (await api('/redirect/?path=/nothing/')).json()).toEqual({ redirect: null });
+    expect(await storedRedirect('/Sale')).toEqual(SALE);
+    expect(await storedRedirect('/telegram/')).toEqual({ location: 'https://t.me/vitrina_brand', status: 302, external: true });
+    expect(await storedRedirect('/nothing/')).toBeNull();
+  });
+
+  it('looks the address up without its query: a campaign link still finds the stored redirect', async () => {
+    // Stored redirects are keyed by the bare path; the query of the link (utm tags, a search)
+    // is no part of the key, so it must not turn a hit into a miss.
+    for (const path of ['/sale/?utm=x', '/sale?utm_source=mail&utm_campaign=winter', '/Sale/?', '/telegram/?utm=x']) {
+      expect(await storedRedirect(path), path).toEqual(path.startsWith('/telegram/') ? expect.objectContaining({ external: true }) : SALE);
+    }
+    expect(await storedRedirect('/nothing/?utm=x')).toBeNull();
   });
 });
 
@@ -120,14 +123,13 @@ describe('security filter over HTTP', () => {
     expect(await res.text()).toBe(BLOCKED);
   });
   it('lets honest Cyrillic searches through', async () => {
-    const res = await api(`/catalog/?q=${encodeURIComponent('платье "в горошек" 100% шерсть')}`);
-    expect(res.status).toBe(200);
+    await listing(`/catalog/?q=${encodeURIComponent('платье "в горошек" 100% шерсть')}`);
   });
 });
 
 describe('media', () => {
   it('draws a product photo on first request and caches it for a year', async () => {
-    const list = (await (await api('/catalog/woman/denim/')).json()) as CatalogSectionResponse;
+    const list = await listing('/catalog/woman/denim/');
     const src = list.ITEMS[0]?.PREVIEW_PICTURE;
     expect(src).toMatch(/^\/media\/products\/.+\/1\.jpg$/);
     const res = await fetch(`${shop.baseUrl}${src}`);
@@ -147,5 +149,7 @@ describe('bad input never gives a 500', () => {
   it.each(['/backend/catalog/%', '/backend/page-meta/?path=%E0%A4%A', '/backend/catalog/woman/denim/?PAGEN_1=-5', '/backend/nothing-here'])('%s', async (target) => {
     const res = await fetch(`${shop.baseUrl}${target}`);
     expect(res.status).toBeLessThan(500);
+    // A refusal from the API is an ApiError like any other.
+    if (res.status >= 400) expectContract(ApiError, await res.json(), target);
   });
 });

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestShop, type TestShop } from '~/tests/support/server';
-import { DESKTOP, launchBrowser, MOBILE, newShopperContext, StorefrontPage } from '~/tests/support/browser';
+import { describe, expect } from 'vitest';
+import { DESKTOP, MOBILE, setUpBrowserShop } from '~/tests/support/browser';
+import { getJson } from '~/tests/support/api';
+import { ContentPage, PageMeta } from '~/shared/contract';
 import { INFO_PAGES } from '~/app/lib/info-pages';
 
-let shop: TestShop;
-let browser: Browser;
+const { shop, it } = setUpBrowserShop();
 const get = (path: string) => fetch(`${shop.baseUrl}${path}`, { redirect: 'manual' });
-
-beforeAll(async () => {
-  shop = await startTestShop({ withStorefront: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
 
 // A piece of each page's own text (content/pages/*.md), as a shopper would look for it.
 const BODY_TEXT: Record<string, RegExp> = {
@@ -75,10 +65,10 @@ describe('information pages over HTTP', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/^public/);
     const html = await res.text();
-    const meta = (await (await get(`/backend/page-meta/?path=${encodeURIComponent(path)}`)).json()) as { title: string };
+    const meta = await getJson(shop.baseUrl, `/backend/page-meta/?path=${encodeURIComponent(path)}`, PageMeta);
     expect(titleOf(html)).toBe(meta.title);
     expect(mainText(html)).toMatch(BODY_TEXT[path] ?? /^$/);
-    const content = (await (await get(`/backend/content/pages${path}`)).json()) as { title: string };
+    const content = await getJson(shop.baseUrl, `/backend/content/pages${path}`, ContentPage);
     expect(h1Of(html)).toBe(content.title);
     expectHeadingOrder(html);
   });
@@ -183,11 +173,8 @@ describe('home page over HTTP', () => {
 });
 
 describe('in the browser', () => {
-  it('opens the blog, clicks through to an article and follows its links without a reload', async () => {
-    const context = await newShopperContext(browser, shop.baseUrl, MOBILE);
-    const page = await context.newPage();
-    const store = new StorefrontPage(page);
-    await store.goto('/blog/');
+  it('opens the blog, clicks through to an article and follows its links without a reload', async ({ shopper }) => {
+    const { page, store } = await shopper.open('/blog/', MOBILE);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     expect(await store.heading().textContent()).toBe('Блог');
 
@@ -203,20 +190,18 @@ describe('in the browser', () => {
     await page.waitForURL('**/advices/');
     await expect.poll(() => store.heading().textContent()).toBe('Советы по уходу');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
-    await context.close();
   });
 
-  it('does not shift the layout while fonts and pictures load', async () => {
+  it('does not shift the layout while fonts and pictures load', async ({ shopper }) => {
     for (const viewport of [MOBILE, DESKTOP]) {
-      const context = await newShopperContext(browser, shop.baseUrl, viewport);
-      await context.addInitScript(() => {
+      const page = await shopper.newPage(viewport);
+      await page.addInitScript(() => {
         const w = window as unknown as { cls: number };
         w.cls = 0;
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) w.cls += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      const page = await context.newPage();
       for (const path of ['/', '/blog/', '/blog/kak-vybrat-palto/', '/contacts/']) {
         await page.goto(path, { waitUntil: 'load' });
         const cls = await page.evaluate(async () => {
@@ -233,15 +218,11 @@ describe('in the browser', () => {
         });
         expect(cls, `${viewport.width}px ${path}`).toBeLessThan(0.05);
       }
-      await context.close();
     }
   });
 
-  it('shows the contacts with both shop maps and keyboard-reachable tables elsewhere', async () => {
-    const context = await newShopperContext(browser, shop.baseUrl, DESKTOP);
-    const page = await context.newPage();
-    const store = new StorefrontPage(page);
-    await store.goto('/contacts/');
+  it('shows the contacts with both shop maps and keyboard-reachable tables elsewhere', async ({ shopper }) => {
+    const { page, store } = await shopper.open('/contacts/', DESKTOP);
     expect(await page.getByRole('img', { name: /^Схема проезда: Москва/ }).isVisible()).toBe(true);
     expect(await page.getByRole('img', { name: /^Схема проезда: Санкт-Петербург/ }).isVisible()).toBe(true);
     const maps = page.getByRole('link', { name: /Открыть в Яндекс Картах/ });
@@ -253,6 +234,5 @@ describe('in the browser', () => {
     await table.focus();
     expect(await table.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Покупателям' }).getByRole('link', { name: 'Доставка и оплата' }).getAttribute('aria-current')).toBe('page');
-    await context.close();
   });
 });

@@ -3,38 +3,80 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CatalogSectionResponse } from '~/shared/contract';
+import { getJson } from '~/tests/support/api';
+import { CatalogSectionResponse } from '~/shared/contract';
 
-// The real entry point (server/main.ts) as `npm run serve` starts it.
+// The real entry point (server/main.ts) as `npm run serve` starts it, on a port the system
+// picks (PORT=0); what the test waits for is what the process says in its log.
 const dirs: string[] = [];
+const children: ChildProcess[] = [];
 afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function serve(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+/** A pino log line of the server; other output (a config error) is kept as text. */
+type LogLine = Record<string, unknown> & { msg?: string };
+
+interface Served {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** The first log line (from now on or already printed) that `match` accepts; fails if the process exits first or after `timeoutMs`. */
+  waitForLog(match: (line: LogLine) => boolean, what: string, timeoutMs?: number): Promise<LogLine>;
+}
+
+function serve(env: Record<string, string>): Served {
   let out = '';
+  const lines: LogLine[] = [];
+  const waiters = new Set<() => void>();
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', './server/production-env.ts', 'server/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  children.push(child);
+  let pending = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+    pending += d.toString();
+    const complete = pending.split('\n');
+    pending = complete.pop() ?? '';
+    for (const text of complete) {
+      try {
+        lines.push(JSON.parse(text) as LogLine);
+      } catch {
+        // not a log line
+      }
+    }
+    for (const wake of waiters) wake();
+  });
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+    for (const wake of waiters) wake();
+  });
 
-async function waitHealthy(base: string, exited: Promise<unknown>): Promise<void> {
-  let done = false;
-  void exited.then(() => (done = true));
-  for (let i = 0; i < 1200 && !done; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  function waitForLog(match: (line: LogLine) => boolean, what: string, timeoutMs = 120_000): Promise<LogLine> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = lines.find(match);
+        if (found) return done(() => resolve(found));
+        if (hasExited) return done(() => reject(new Error(`the server exited before ${what}:\n${out.slice(-2000)}`)));
+      };
+      const timer = setTimeout(() => done(() => reject(new Error(`no ${what} within ${timeoutMs} ms:\n${out.slice(-2000)}`))), timeoutMs);
+      const done = (settle: () => void) => {
+        clearTimeout(timer);
+        waiters.delete(check);
+        settle();
+      };
+      waiters.add(check);
+      check();
+    });
   }
-  throw new Error('server did not become healthy');
+
+  return { child, output: () => out, exited, waitForLog };
 }
 
 describe('start-up configuration', () => {
@@ -54,29 +96,38 @@ describe('graceful shutdown', () => {
   it('finishes a request in flight after SIGTERM, then exits 0 and stops listening', { timeout: 180_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-life-'));
     dirs.push(dataDir);
-    const port = 3940 + Math.floor(Math.random() * 50);
-    const base = `http://127.0.0.1:${port}`;
-    const { child, exited, output } = serve({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
-    await waitHealthy(base, exited).catch((err: unknown) => {
-      throw new Error(`${String(err)}\n${output().slice(-2000)}`);
-    });
-    expect(output()).toContain('Vitrina is ready');
+    const server = serve({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+
+    // server/main.ts logs 'Vitrina is ready' with the address it listens on once it does.
+    const ready = await server.waitForLog((l) => l.msg === 'Vitrina is ready', "the 'Vitrina is ready' line");
+    const base = String(ready.address);
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(new URL(base).port).not.toBe('0');
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
 
     // A photo nobody has asked for yet: drawn and resized on this request, so it takes a while.
-    const list = (await (await fetch(`${base}/backend/catalog/woman/shuby/`)).json()) as CatalogSectionResponse;
+    const list = await getJson(base, '/backend/catalog/woman/shuby/', CatalogSectionResponse);
     const photo = list.ITEMS[0]?.PREVIEW_PICTURE?.replace('/media/', '/img/1536/');
-    expect(photo).toBeTruthy();
+    if (!photo) throw new Error('no photo in the section');
     const inFlight = fetch(`${base}${photo}`, { headers: { accept: 'image/avif' } });
-    await new Promise((r) => setTimeout(r, 30));
-    child.kill('SIGTERM');
+    // Fastify logs each request as it comes in: from then on it is in flight.
+    const incoming = await server.waitForLog((l) => l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === photo, 'the photo request');
+    server.child.kill('SIGTERM');
 
     const res = await inFlight;
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/avif');
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    const code = await exited;
-    if (code !== 0) console.log(output().slice(-3000));
-    expect(code).toBe(0);
-    expect(output()).toContain('shutting down');
+    const code = await server.exited;
+    expect(code, server.output().slice(-3000)).toBe(0);
+    // The request was still being answered when the shutdown began.
+    const lines = server.output().split('\n');
+    const shutdownAt = lines.findIndex((l) => l.includes('shutting down'));
+    const completedAt = lines.findIndex((l) => l.includes('"request completed"') && l.includes(`"reqId":"${String(incoming.reqId)}"`));
+    expect(shutdownAt).toBeGreaterThanOrEqual(0);
+    expect(completedAt).toBeGreaterThan(shutdownAt);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   });
 });

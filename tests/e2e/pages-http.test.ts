@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '~/tests/support/server';
+import { describe, expect, it } from 'vitest';
+import { setUpTestShop } from '~/tests/support/server';
 import { INFO_PAGES } from '~/app/lib/info-pages';
 
-let shop: TestShop;
+const shop = setUpTestShop({ withStorefront: true });
 const get = (path: string, init: RequestInit = {}) => fetch(`${shop.baseUrl}${path}`, { redirect: 'manual', ...init });
-
-beforeAll(async () => {
-  shop = await startTestShop({ withStorefront: true });
-});
-afterAll(async () => {
-  await shop?.close();
-});
 
 function tag(html: string, re: RegExp): string | undefined {
   return re.exec(html)?.[1];
@@ -93,6 +86,16 @@ describe('redirects (SPEC §2)', () => {
     const external = await get('/telegram/');
     expect(external.status).toBe(302);
     expect(external.headers.get('location')).toBe('https://t.me/vitrina_brand');
+  });
+  it('follows a stored redirect when the address carries a query (a campaign link)', async () => {
+    // Capitals and the missing slash first, in one hop that keeps the query...
+    const canonical = await get('/Sale?utm_source=mail');
+    expect(canonical.status).toBe(301);
+    expect(canonical.headers.get('location')).toBe('/sale/?utm_source=mail');
+    // ...then the stored redirect, found although the address has a query.
+    const stored = await get('/sale/?utm_source=mail');
+    expect(stored.status).toBe(301);
+    expect(new URL(stored.headers.get('location') ?? '', shop.baseUrl).pathname).toBe('/catalog/promo/');
   });
 });
 

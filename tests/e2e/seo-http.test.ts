@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '~/tests/support/server';
+import { describe, expect, it } from 'vitest';
+import { setUpTestShop } from '~/tests/support/server';
 
-let shop: TestShop;
+const shop = setUpTestShop({ withStorefront: true });
 const get = (path: string) => fetch(`${shop.baseUrl}${path}`, { redirect: 'manual' });
-
-beforeAll(async () => {
-  shop = await startTestShop({ withStorefront: true });
-});
-afterAll(async () => {
-  await shop?.close();
-});
 
 describe('sitemap and robots', () => {
   it('indexes the page and product sitemaps', async () => {

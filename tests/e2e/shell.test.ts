@@ -1,31 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestShop, type TestShop } from '~/tests/support/server';
-import { DESKTOP, launchBrowser, MOBILE, newShopperContext, setTokenCookie, StorefrontPage } from '~/tests/support/browser';
+import { describe, expect } from 'vitest';
+import { login, MOBILE, recordNavigations, StorefrontPage, setUpBrowserShop } from '~/tests/support/browser';
 
-let shop: TestShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  shop = await startTestShop({ withStorefront: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
-
-async function open(path: string, viewport = DESKTOP) {
-  const context = await newShopperContext(browser, shop.baseUrl, viewport);
-  const page = await context.newPage();
-  const store = new StorefrontPage(page);
-  const response = await store.goto(path);
-  return { context, page, store, response };
-}
+const { shop, it } = setUpBrowserShop();
 
 describe('desktop header', () => {
-  it('opens the mega menu from the API sections and navigates without a reload', async () => {
-    const { page, context } = await open('/');
+  it('opens the mega menu from the API sections and navigates without a reload', async ({ shopper }) => {
+    const { page } = await shopper.open('/');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const toggle = page.getByRole('button', { name: 'Каталог' });
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
@@ -38,11 +18,10 @@ describe('desktop header', () => {
     // Same document: the marker survived, so this was a client-side navigation.
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    await context.close();
   });
 
-  it('lists both shops under Контакты and submits search only when not empty', async () => {
-    const { page, context } = await open('/about/');
+  it('lists both shops under Контакты and submits search only when not empty', async ({ shopper }) => {
+    const { page } = await shopper.open('/about/');
     await page.getByRole('link', { name: 'Контакты' }).first().hover();
     const shops = page.getByRole('group', { name: 'Наши магазины' });
     await expect.poll(() => shops.isVisible()).toBe(true);
@@ -51,106 +30,109 @@ describe('desktop header', () => {
     expect(text).toContain('Санкт-Петербург');
     expect(text).toContain('11:00–22:00');
 
-    const search = page.getByRole('combobox', { name: 'Поиск по каталогу' }).first();
+    const search = page.getByRole('banner').getByRole('combobox', { name: 'Поиск по каталогу' });
+    const searches = await recordNavigations(page, '/search');
+    const historyLength = await page.evaluate(() => history.length);
     await search.fill('   ');
     await search.press('Enter');
-    expect(new URL(page.url()).pathname).toBe('/about/');
+    // A submit that navigates has sent its route request by the time the key press is handled.
+    expect(await searches.entries()).toEqual([]);
+    // Then a real query: the one navigation of the two submits (a blank one would have left its
+    // own request and history entry, or made this one interrupt it).
     await search.fill('пальто');
     await search.press('Enter');
     await page.waitForURL(/\/search\/\?q=/);
     expect(new URL(page.url()).searchParams.get('q')).toBe('пальто');
-    await context.close();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Поиск: пальто');
+    const steps = await searches.entries();
+    if (steps === 'reloaded') throw new Error('the search page was loaded in full, not navigated to');
+    expect(steps.filter((s) => s.startsWith('push ') || s.startsWith('replace '))).toEqual(['push /search/?q=пальто']);
+    expect(steps.filter((s) => !s.includes('q=пальто') && !s.startsWith('fetch /__manifest?'))).toEqual([]);
+    expect(steps.filter((s) => s.startsWith('fetch /__manifest?')).length).toBeLessThanOrEqual(1);
+    expect(await page.evaluate(() => history.length)).toBe(historyLength + 1);
+    await page.goBack();
+    await page.waitForURL('**/about/');
   });
 });
 
 describe('mobile shell', () => {
-  it('shows the tab bar for a guest: catalogue, basket, Вход, no wishlist', async () => {
-    const { store, context } = await open('/', MOBILE);
+  it('shows the tab bar for a guest: catalogue, basket, Вход, no wishlist', async ({ shopper }) => {
+    const { store } = await shopper.open('/', MOBILE);
     const bar = store.tabBar();
     await expect.poll(() => bar.isVisible()).toBe(true);
     const names = await bar.getByRole('link').allTextContents();
     expect(names.map((n) => n.trim())).toEqual(['Каталог', 'Корзина', 'Вход']);
-    await context.close();
   });
 
-  it('shows Аккаунт and the wishlist with its count when logged in', async () => {
-    const context = await newShopperContext(browser, shop.baseUrl, MOBILE);
-    await setTokenCookie(context, shop.baseUrl);
-    await context.addCookies([
+  it('shows Аккаунт and the wishlist with its count when logged in', async ({ shopper }) => {
+    const page = await shopper.newPage(MOBILE);
+    await login(page.context(), shop);
+    await page.context().addCookies([
       { name: 'favourites', value: '3,5,8', url: shop.baseUrl },
       { name: 'cart', value: '10:2,11:1', url: shop.baseUrl },
     ]);
-    const page = await context.newPage();
     await new StorefrontPage(page).goto('/');
-    const bar = page.getByRole('navigation', { name: 'Быстрые ссылки' });
+    const bar = new StorefrontPage(page).tabBar();
     await expect.poll(async () => (await bar.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Каталог', '3Корзина', '3Избранное', 'Аккаунт']);
-    await context.close();
   });
 
-  it('opens the burger menu and closes it on route change', async () => {
-    const { page, context } = await open('/', MOBILE);
+  it('opens the burger menu and closes it on route change', async ({ shopper }) => {
+    const { page } = await shopper.open('/', MOBILE);
     await page.getByRole('button', { name: 'Меню' }).click();
     const dialog = page.getByRole('dialog', { name: 'Меню' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('link', { name: 'Блог' }).click();
     await page.waitForURL('**/blog/');
     await expect.poll(() => dialog.count()).toBe(0);
-    await context.close();
   });
 });
 
 describe('404, guards and redirects in the browser', () => {
-  it('shows the 404 page with status 404 and goes home from it', async () => {
-    const { page, response, context } = await open('/no/such/page/');
+  it('shows the 404 page with status 404 and goes home from it', async ({ shopper }) => {
+    const { page, response } = await shopper.open('/no/such/page/');
     expect(response?.status()).toBe(404);
     expect(await page.title()).toBe('Page Not Found: /no/such/page/');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ошибка 404');
     await page.getByRole('main').getByRole('link', { name: 'На главную', exact: true }).click();
     await page.waitForURL(shop.baseUrl + '/');
-    await context.close();
   });
 
-  it('sends a guest from /personal/ and /wishlist/ to /auth/', async () => {
+  it('sends a guest from /personal/ and /wishlist/ to /auth/', async ({ shopper }) => {
     for (const path of ['/personal/', '/wishlist/']) {
-      const { page, context } = await open(path);
+      const { page } = await shopper.open(path);
       expect(new URL(page.url()).pathname).toBe('/auth/');
-      await context.close();
     }
   });
 
-  it('lets a shopper with a token into /personal/', async () => {
-    const context = await newShopperContext(browser, shop.baseUrl);
-    await setTokenCookie(context, shop.baseUrl);
-    const page = await context.newPage();
-    await page.goto('/personal/');
+  it('lets a logged-in shopper into /personal/', async ({ shopper }) => {
+    const page = await shopper.newPage();
+    await login(page.context(), shop);
+    await new StorefrontPage(page).goto('/personal/');
     expect(new URL(page.url()).pathname).toBe('/personal/');
-    await context.close();
   });
 
-  it('follows capitals, missing slash and stored redirects to the right page', async () => {
-    const { page, context } = await open('/Catalog/Woman/Denim?sort=new');
+  it('follows capitals, missing slash and stored redirects to the right page', async ({ shopper }) => {
+    const { page } = await shopper.open('/Catalog/Woman/Denim?sort=new');
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/catalog/woman/denim/?sort=new');
     await page.goto('/sale/');
     expect(new URL(page.url()).pathname).toBe('/catalog/promo/');
     await page.goto('/products/knitwear/');
     expect(new URL(page.url()).pathname).toBe('/catalog/woman/trikotazh/');
-    await context.close();
   });
 
-  it('scrolls to the top on a new route', async () => {
-    const { page, context } = await open('/catalog/');
+  it('scrolls to the top on a new route', async ({ shopper }) => {
+    const { page } = await shopper.open('/catalog/');
     await page.evaluate(() => window.scrollTo(0, 1500));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Доставка и оплата' }).click();
     await page.waitForURL('**/delivery/');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await context.close();
   });
 });
 
 describe('first paint before scripts', () => {
-  it('paints the page, then loads its scripts and hydrates', async () => {
-    const { page, context } = await open('/catalog/woman/uteplyennye_palto/', MOBILE);
+  it('paints the page, then loads its scripts and hydrates', async ({ shopper }) => {
+    const { page } = await shopper.open('/catalog/woman/uteplyennye_palto/', MOBILE);
     // Hydrated: the burger menu (a React handler) opens the menu.
     await page.getByRole('button', { name: 'Меню' }).click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
@@ -165,6 +147,5 @@ describe('first paint before scripts', () => {
     expect(timing.scripts.length).toBeGreaterThanOrEqual(3);
     // No script was even requested before the first content was painted.
     expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
-    await context.close();
   });
 });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestShop, type TestShop } from '~/tests/support/server';
-import { DESKTOP, launchBrowser, MOBILE, newShopperContext, StorefrontPage } from '~/tests/support/browser';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, StorefrontPage, setUpBrowserShop, waitForHydration, type Shopper, type Viewport } from '~/tests/support/browser';
 import { parseRoublesToKopecks } from '~/core/money';
 
 // SPEC §1 stylist chat widget and SPEC §2 info modals (guide, delivery, return, instalment).
@@ -9,47 +8,23 @@ import { parseRoublesToKopecks } from '~/core/money';
 const CHAT_URL = 'https://t.me/vitrina_stylist'; // PUBLIC_CHAT_URL's default: the test shop sets none
 const OPENED_KEY = 'vitrina:chat-opened';
 
-let shop: TestShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  shop = await startTestShop({ withStorefront: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const { it } = setUpBrowserShop();
 
 /**
  * A page whose clock stands still until the test moves it (`page.clock.runFor`), so the
  * widget's 15 s and 25 s count from a known instant whatever the machine's speed.
  */
-async function openWithPausedClock(path: string, viewport = DESKTOP) {
-  const context = await newShopperContext(browser, shop.baseUrl, viewport);
-  const page = await context.newPage();
+async function openWithPausedClock(shopper: Shopper, path: string, viewport: Viewport = DESKTOP): Promise<Page> {
+  const page = await shopper.newPage(viewport);
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 1_000);
   await gotoHydrated(page, path);
-  return { context, page };
-}
-
-async function open(path: string, viewport = DESKTOP) {
-  const context = await newShopperContext(browser, shop.baseUrl, viewport);
-  const page = await context.newPage();
-  await gotoHydrated(page, path);
-  return { context, page };
+  return page;
 }
 
 /** Navigate and wait until React has hydrated the page and run its effects (timers started). */
 async function gotoHydrated(page: Page, path: string) {
   await new StorefrontPage(page).goto(path);
-  await waitForHydration(page);
-}
-
-async function waitForHydration(page: Page) {
-  const helpButton = page.getByRole('button', { name: 'Таблица размеров' });
-  await expect.poll(() => helpButton.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
   await settle(page);
 }
 
@@ -81,8 +56,8 @@ const chatPanel = (page: Page) => page.getByRole('region', { name: 'Чат со 
 const openedFlag = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), OPENED_KEY);
 
 describe('stylist chat widget (SPEC §1)', () => {
-  it('shows its button at 15 s, opens by itself at 25 s, remembers it and never opens by itself again', async () => {
-    const { page, context } = await openWithPausedClock('/');
+  it('shows its button at 15 s, opens by itself at 25 s, remembers it and never opens by itself again', async ({ shopper }) => {
+    const page = await openWithPausedClock(shopper, '/');
     await advance(page, 14_000);
     expect(await chatButton(page).count()).toBe(0);
     await advance(page, 1_000);
@@ -107,6 +82,7 @@ describe('stylist chat widget (SPEC §1)', () => {
     // Same browser, next visit: the button still appears at 15 s, the panel stays closed.
     await page.reload();
     await waitForHydration(page);
+    await settle(page);
     expect(await openedFlag(page)).not.toBeNull();
     await advance(page, 14_000);
     expect(await chatButton(page).count()).toBe(0);
@@ -116,27 +92,25 @@ describe('stylist chat widget (SPEC §1)', () => {
     await advance(page, 60_000);
     expect(await chatPanel(page).count()).toBe(0);
     expect(await chatButton(page).getAttribute('aria-expanded')).toBe('false');
-    await context.close();
   });
 
-  it('links to the configured messenger and opens it in a new tab', async () => {
-    const { page, context } = await openWithPausedClock('/about/');
+  it('links to the configured messenger and opens it in a new tab', async ({ shopper }) => {
+    const page = await openWithPausedClock(shopper, '/about/');
     // The messenger is outside the test machine: answer for it.
-    await context.route(`${CHAT_URL}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Telegram</title>' }));
+    await page.context().route(`${CHAT_URL}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Telegram</title>' }));
     await advance(page, 15_000);
     await chatButton(page).click();
     await expect.poll(() => chatPanel(page).isVisible()).toBe(true);
     const link = chatPanel(page).getByRole('link', { name: 'Написать в Telegram' });
     expect(await link.getAttribute('href')).toBe(CHAT_URL);
     expect(await link.getAttribute('rel')).toContain('noopener');
-    const [popup] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     await popup.waitForLoadState('domcontentloaded');
     expect(popup.url()).toBe(CHAT_URL);
-    await context.close();
   });
 
-  it('opened by the shopper counts as opened; Escape closes it and focus returns to the button', async () => {
-    const { page, context } = await openWithPausedClock('/');
+  it('opened by the shopper counts as opened; Escape closes it and focus returns to the button', async ({ shopper }) => {
+    const page = await openWithPausedClock(shopper, '/');
     await advance(page, 15_000);
     await chatButton(page).click();
     await expect.poll(() => chatPanel(page).isVisible()).toBe(true);
@@ -147,11 +121,10 @@ describe('stylist chat widget (SPEC §1)', () => {
     // 25 s pass: it does not pop up again after the shopper closed it.
     await advance(page, 20_000);
     expect(await chatPanel(page).count()).toBe(0);
-    await context.close();
   });
 
-  it('waits for an open modal to close before opening by itself', async () => {
-    const { page, context } = await openWithPausedClock('/');
+  it('waits for an open modal to close before opening by itself', async ({ shopper }) => {
+    const page = await openWithPausedClock(shopper, '/');
     await advance(page, 20_000);
     await page.getByRole('button', { name: 'Возврат' }).click();
     const dialog = page.getByRole('dialog', { name: 'Возврат' });
@@ -163,11 +136,10 @@ describe('stylist chat widget (SPEC §1)', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => chatPanel(page).isVisible()).toBe(true);
     expect(await openedFlag(page)).not.toBeNull();
-    await context.close();
   });
 
-  it('sits above the phone tab bar without covering it', async () => {
-    const { page, context } = await openWithPausedClock('/', MOBILE);
+  it('sits above the phone tab bar without covering it', async ({ shopper }) => {
+    const page = await openWithPausedClock(shopper, '/', MOBILE);
     await advance(page, 25_000);
     await expect.poll(() => chatPanel(page).isVisible()).toBe(true);
     const bar = await new StorefrontPage(page).tabBar().boundingBox();
@@ -181,13 +153,12 @@ describe('stylist chat widget (SPEC §1)', () => {
     // The tab bar stays usable.
     await new StorefrontPage(page).tabBar().getByRole('link', { name: 'Каталог' }).click();
     await page.waitForURL('**/catalog/');
-    await context.close();
   });
 });
 
 describe('info modals (SPEC §2)', () => {
-  it('opens the size guide from the footer with both tables; closes with its button and with Escape', async () => {
-    const { page, context } = await open('/about/');
+  it('opens the size guide from the footer with both tables; closes with its button and with Escape', async ({ shopper }) => {
+    const { page } = await shopper.open('/about/');
     const dialog = page.getByRole('dialog', { name: 'Таблица размеров' });
     await page.getByRole('button', { name: 'Таблица размеров' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -211,11 +182,10 @@ describe('info modals (SPEC §2)', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
-    await context.close();
   });
 
-  it('closes on a route change: the link to the full page, and the browser back button', async () => {
-    const { page, context } = await open('/about/');
+  it('closes on a route change: the link to the full page, and the browser back button', async ({ shopper }) => {
+    const { page } = await shopper.open('/about/');
     await page.getByRole('button', { name: 'Доставка', exact: true }).click();
     const delivery = page.getByRole('dialog', { name: 'Доставка' });
     await expect.poll(() => delivery.isVisible()).toBe(true);
@@ -232,12 +202,10 @@ describe('info modals (SPEC §2)', () => {
     await page.goBack();
     await page.waitForURL('**/about/');
     await expect.poll(() => returns.count()).toBe(0);
-    await context.close();
   });
 
-  it('shows the instalment schedule: four payments two weeks apart that sum to the price', async () => {
-    const context = await newShopperContext(browser, shop.baseUrl, DESKTOP);
-    const page = await context.newPage();
+  it('shows the instalment schedule: four payments two weeks apart that sum to the price', async ({ shopper }) => {
+    const page = await shopper.newPage(DESKTOP);
     await page.clock.install({ time: new Date(2026, 11, 24, 12, 0) });
     await gotoHydrated(page, '/');
     await page.getByRole('button', { name: 'Оплата частями' }).click();
@@ -259,6 +227,5 @@ describe('info modals (SPEC §2)', () => {
     expect(text).toContain('комиссию');
     expect(await dialog.getByRole('link', { name: /Долями/ }).getAttribute('href')).toBe('/dolyami/');
     expect(await dialog.getByRole('link', { name: /Яндекс Сплит/ }).getAttribute('href')).toBe('/yandex-split/');
-    await context.close();
   });
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { ServerBuild } from 'react-router';
 import { loadEnv } from '~/server/env.server';
 import { openDatabase, type DatabaseHandle } from '~/db/client.server';
@@ -11,6 +12,8 @@ import { buildServer } from '~/server/app.server';
 
 export interface TestShop {
   baseUrl: string;
+  /** DATA_DIR of this shop: outboxes (outbox/sms.jsonl), the staff token, media. */
+  dataDir: string;
   app: FastifyInstance;
   database: DatabaseHandle;
   close(): Promise<void>;
@@ -20,7 +23,14 @@ export interface TestShop {
  * A whole shop on a random port: in-memory PGlite, or a fresh database on the PostgreSQL
  * server named by TEST_DATABASE_URL (dropped afterwards), migrated and seeded.
  */
-export async function startTestShop(options: { withStorefront?: boolean; products?: number; port?: number } = {}): Promise<TestShop> {
+export interface TestShopOptions {
+  /** Serve the built storefront too (browser and page tests; needs `npm run build`). */
+  withStorefront?: boolean;
+  products?: number;
+  port?: number;
+}
+
+export async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -70,12 +80,46 @@ export async function startTestShop(options: { withStorefront?: boolean; product
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
     app,
     database,
     async close() {
       await app.close();
       await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The shop a test file runs against: started before its tests, closed after them (also when
+ * they fail). The handle reads through to the running shop, so it can be taken at module level.
+ */
+export function setUpTestShop(options: TestShopOptions = {}): Omit<TestShop, 'close'> {
+  let running: TestShop | undefined;
+  beforeAll(async () => {
+    running = await startTestShop(options);
+  });
+  afterAll(async () => {
+    await running?.close();
+    running = undefined;
+  });
+  const current = (): TestShop => {
+    if (!running) throw new Error('The test shop is not running: use it inside tests and hooks');
+    return running;
+  };
+  return {
+    get baseUrl() {
+      return current().baseUrl;
+    },
+    get app() {
+      return current().app;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    get database() {
+      return current().database;
     },
   };
 }
