@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // Money is stored as integer kopecks everywhere (price 32 000 RUB = 3_200_000).
 
@@ -32,7 +19,9 @@ export const sections = pgTable(
     parentId: integer('parent_id'),
     sort: integer('sort').notNull().default(500),
     // 'category' holds products; 'new' and 'sale' are built from product flags (core/catalog-scope.ts).
-    kind: text('kind', { enum: ['category', 'new', 'sale'] }).notNull().default('category'),
+    kind: text('kind', { enum: ['category', 'new', 'sale'] })
+      .notNull()
+      .default('category'),
   },
   (t) => [uniqueIndex('sections_code_uq').on(t.code), uniqueIndex('sections_url_uq').on(t.url)],
 );
@@ -64,7 +53,10 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // Size filter ids of the offers that can be ordered now (in stock or pre-order), kept
     // in step with offers by whoever changes stock, so the size facet needs no join.
-    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // Full-text search in Russian: name and article weigh most, then colour, then description.
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('russian', translate(coalesce(name, ''), 'ёЁ', 'еЕ')), 'A') || setweight(to_tsvector('simple', coalesce(article, '')), 'A') || setweight(to_tsvector('russian', translate(coalesce(color_name, ''), 'ёЁ', 'еЕ')), 'B') || setweight(to_tsvector('russian', translate(coalesce(description, ''), 'ёЁ', 'еЕ')), 'D')`,
@@ -150,9 +142,110 @@ export const customers = pgTable(
     secondName: text('second_name').notNull().default(''),
     email: text('email').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // SPEC §3 userMain: the customer's basket lives here (the guest's lives in cookies) so it
+    // follows them to another device: 'id:qty,...' and the pre-orders as 'id:qty,...'.
+    cart: text('cart').notNull().default(''),
+    preorders: text('preorders').notNull().default(''),
+    // Product ids, latest first (SPEC §4 Favourites, Views).
+    wishlist: integer('wishlist')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    watched: integer('watched')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    // The newsletter toggle of the personal account (subscribe.php).
+    subscribed: boolean('subscribed').notNull().default(false),
   },
   (t) => [uniqueIndex('customers_phone_uq').on(t.phone)],
 );
+
+// A login: the signed `token` cookie carries this id, so logging out (or out everywhere) revokes it.
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('sessions_customer_idx').on(t.customerId)],
+);
+
+// One-time login codes (SMS or e-mail): only a hash is kept; tries are counted before comparing.
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: ['phone', 'email'] }).notNull(),
+    // Phone digits ('79990000000') or a lower-cased e-mail address.
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('auth_codes_target_idx').on(t.channel, t.target, t.createdAt)],
+);
+
+// Fixed-window counters for limits that must hold across processes (code sends per phone, per
+// IP, per number prefix, per day for the whole shop): one conditional upsert per hit.
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    // Free fields as the account form sends them (city, street, house, flat, postal_code, ...).
+    fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_customer_idx').on(t.customerId)],
+);
+
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    // [{ offerId, quantity }] of the order's lines being returned.
+    items: jsonb('items').$type<{ offerId: number; quantity: number }[]>().notNull(),
+    reason: text('reason').notNull().default(''),
+    status: text('status').notNull().default('new'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('return_requests_customer_idx').on(t.customerId)],
+);
+
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  // Lower-cased address.
+  email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const orders = pgTable(
   'orders',
@@ -160,7 +253,9 @@ export const orders = pgTable(
     id: serial('id').primaryKey(),
     customerId: integer('customer_id').references(() => customers.id),
     // 'fast': one item ordered by a guest in one step; 'checkout': the full form.
-    kind: text('kind', { enum: ['fast', 'checkout'] }).notNull().default('checkout'),
+    kind: text('kind', { enum: ['fast', 'checkout'] })
+      .notNull()
+      .default('checkout'),
     status: text('status').notNull(),
     // Who to call about the order: digits with country code, and the name given.
     phone: text('phone').notNull().default(''),
@@ -175,8 +270,14 @@ export const orders = pgTable(
     deliveryCostKopecks: integer('delivery_cost_kopecks').notNull().default(0),
     totalKopecks: integer('total_kopecks').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the shopper received it: the return period (content/pages/return.md) counts from here.
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId), uniqueIndex('orders_idempotency_key_uq').on(t.idempotencyKey), index('orders_promo_code_idx').on(t.promoCode)],
+  (t) => [
+    index('orders_customer_idx').on(t.customerId),
+    uniqueIndex('orders_idempotency_key_uq').on(t.idempotencyKey),
+    index('orders_promo_code_idx').on(t.promoCode),
+  ],
 );
 
 export const orderItems = pgTable(
@@ -243,7 +344,11 @@ export const waitingList = pgTable(
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   // One open entry per phone and size: joining again changes nothing.
-  (t) => [uniqueIndex('waiting_list_open_uq').on(t.offerId, t.phone).where(sql`${t.notifiedAt} is null`)],
+  (t) => [
+    uniqueIndex('waiting_list_open_uq')
+      .on(t.offerId, t.phone)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
 );
 
 export const redirects = pgTable('redirects', {
