@@ -133,7 +133,15 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         headers: { 'x-forwarded-for': req.ip, 'x-real-ip': req.ip },
       }),
       siteUrl: env.siteUrl,
-      publicEnv: { API_BASE_URL: env.API_BASE_URL, PUBLIC_CHAT_URL: env.PUBLIC_CHAT_URL, PUBLIC_METRIKA_ID: env.PUBLIC_METRIKA_ID },
+      publicEnv: {
+        API_BASE_URL: env.API_BASE_URL,
+        PUBLIC_CHAT_URL: env.PUBLIC_CHAT_URL,
+        PUBLIC_METRIKA_ID: env.PUBLIC_METRIKA_ID,
+        // Site keys only: the secrets never leave the server.
+        PUBLIC_CAPTCHA_PROVIDER: env.CAPTCHA_PROVIDER,
+        PUBLIC_RECAPTCHA_SITE_KEY: env.PUBLIC_RECAPTCHA_SITE_KEY,
+        PUBLIC_SMARTCAPTCHA_SITE_KEY: env.PUBLIC_SMARTCAPTCHA_SITE_KEY,
+      },
     });
     const handler = createReactRouterHandler(build, env.NODE_ENV, getLoadContext);
     await app.register(async (pages) => {

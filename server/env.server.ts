@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { refineSmsConfig, smsConfigShape } from '~/integrations/sms/index.server';
+import { captchaConfigShape, refineCaptchaConfig } from '~/integrations/captcha/index.server';
 
 // Every setting comes from the environment, validated once at start-up; a bad value stops
 // the process with a message naming the variable (see README "Configuration").
@@ -49,7 +50,8 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   ...smsConfigShape,
-}).superRefine(refineSmsConfig);
+  ...captchaConfigShape,
+}).superRefine(refineSmsConfig).superRefine(refineCaptchaConfig);
 
 export type Env = z.infer<typeof schema> & { dataDir: string; siteUrl: string; apiPrefix: string | null };
 

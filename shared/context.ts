@@ -5,6 +5,10 @@ export interface PublicEnv {
   PUBLIC_CHAT_URL: string;
   /** Yandex Metrika counter; unset, no analytics loads. */
   PUBLIC_METRIKA_ID?: string | undefined;
+  /** CAPTCHA_PROVIDER: which widget the browser asks for a token (app/lib/captcha.ts); 'off' sends 'offline-ok'. */
+  PUBLIC_CAPTCHA_PROVIDER?: 'off' | 'recaptcha' | 'smartcaptcha' | undefined;
+  PUBLIC_RECAPTCHA_SITE_KEY?: string | undefined;
+  PUBLIC_SMARTCAPTCHA_SITE_KEY?: string | undefined;
 }
 
 /** What the HTTP server hands every loader and action. */
