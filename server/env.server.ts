@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { refineSmsConfig, smsConfigShape } from '~/integrations/sms/index.server';
 import { captchaConfigShape, refineCaptchaConfig } from '~/integrations/captcha/index.server';
+import { mailConfigShape, refineMailConfig } from '~/integrations/mail/index.server';
 
 // Every setting comes from the environment, validated once at start-up; a bad value stops
 // the process with a message naming the variable (see README "Configuration").
@@ -51,7 +52,8 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   ...smsConfigShape,
   ...captchaConfigShape,
-}).superRefine(refineSmsConfig).superRefine(refineCaptchaConfig);
+  ...mailConfigShape,
+}).superRefine(refineSmsConfig).superRefine(refineCaptchaConfig).superRefine(refineMailConfig);
 
 export type Env = z.infer<typeof schema> & { dataDir: string; siteUrl: string; apiPrefix: string | null };
 
