@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '~/db/client.server';
+import { rateCounters } from '~/db/schema';
+import { hitRateLimit } from './rate-limit.server';
+
+// On an in-memory PGlite with the real migrations; the API tests repeat the limit over HTTP on
+// PostgreSQL too (tests/api/newsletter.test.ts).
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await openDatabase({ pgliteDir: 'memory://' });
+  await database.migrate();
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const HOUR = 3600;
+const at = (iso: string) => new Date(iso);
+
+describe('hitRateLimit', () => {
+  it('allows the first `limit` hits of a window and refuses the rest without counting them', async () => {
+    const { db } = database;
+    const now = at('2026-03-01T10:15:00Z');
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await hitRateLimit({ db, key: 'test:a', windowSeconds: HOUR, limit: 3, now }));
+    expect(results).toEqual([true, true, true, false, false]);
+
+    const rows = await db.select().from(rateCounters).where(eq(rateCounters.key, 'test:a'));
+    expect(rows).toEqual([{ key: 'test:a', windowStart: at('2026-03-01T10:00:00Z'), count: 3 }]);
+  });
+
+  it('starts again in the next window, and keys do not share counts', async () => {
+    const { db } = database;
+    const hit = (key: string, iso: string) => hitRateLimit({ db, key, windowSeconds: HOUR, limit: 1, now: at(iso) });
+    expect(await hit('test:b', '2026-03-01T10:59:59.999Z')).toBe(true);
+    expect(await hit('test:b', '2026-03-01T10:30:00Z')).toBe(false);
+    expect(await hit('test:b', '2026-03-01T11:00:00Z')).toBe(true);
+    expect(await hit('test:c', '2026-03-01T10:30:00Z')).toBe(true);
+  });
+
+  it('lets exactly `limit` of many simultaneous hits through', async () => {
+    const { db } = database;
+    const now = at('2026-03-02T08:00:00Z');
+    const results = await Promise.all(Array.from({ length: 25 }, () => hitRateLimit({ db, key: 'test:burst', windowSeconds: HOUR, limit: 10, now })));
+    expect(results.filter(Boolean)).toHaveLength(10);
+  });
+
+  it('works inside a transaction', async () => {
+    const { db } = database;
+    const now = at('2026-03-03T08:00:00Z');
+    const inside = await db.transaction(async (tx) => hitRateLimit({ db: tx as unknown as typeof db, key: 'test:tx', windowSeconds: 60, limit: 1, now }));
+    expect(inside).toBe(true);
+    expect(await hitRateLimit({ db, key: 'test:tx', windowSeconds: 60, limit: 1, now })).toBe(false);
+  });
+
+  it('refuses everything when the limit is 0', async () => {
+    expect(await hitRateLimit({ db: database.db, key: 'test:zero', windowSeconds: HOUR, limit: 0 })).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '~/db/client.server';
+import { rateCounters } from '~/db/schema';
+
+/**
+ * Counts one hit of `key` in the current fixed window (windows start at multiples of
+ * `windowSeconds` since the epoch) and says whether it is allowed: true for the first `limit`
+ * hits of a window, false after that. One atomic statement (the row's lock orders concurrent
+ * hits), so two processes can never both take the last allowed hit; a refused hit changes
+ * nothing. Works inside a transaction too (`db` may be one).
+ */
+export async function hitRateLimit({
+  db,
+  key,
+  windowSeconds,
+  limit,
+  now = new Date(),
+}: {
+  db: Database;
+  key: string;
+  windowSeconds: number;
+  limit: number;
+  now?: Date;
+}): Promise<boolean> {
+  if (!(windowSeconds > 0)) throw new Error('hitRateLimit: windowSeconds must be positive');
+  if (limit < 1) return false;
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const counted = await db
+    .insert(rateCounters)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateCounters.key, rateCounters.windowStart],
+      // Written out: the conflict row must be named by its table, not by a bare column.
+      set: { count: sql`rate_counters.count + 1` },
+      setWhere: sql`rate_counters.count < ${limit}`,
+    })
+    .returning({ count: rateCounters.count });
+  // No row back: the update's condition failed, the window is full.
+  return counted.length > 0;
+}
