@@ -110,6 +110,21 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: ok('Joined, or the error with the fields to flag', contract.WaitingListResponse), 400: badRequest },
         },
       },
+      '/api/personal/subscribe_form.php': {
+        post: {
+          summary: 'Subscribe an e-mail address to the newsletter (a new subscriber gets a confirmation letter)',
+          description:
+            'Form body. A bad address and too many tries from one IP (10 an hour) answer 200 with `error`, the text to show above the field; an address already subscribed answers a `message` too.',
+          requestBody: {
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } },
+              },
+            },
+          },
+          responses: { 200: ok('The message to show, or the error', contract.NewsletterResponse), 400: badRequest },
+        },
+      },
       '/staff/stock/': {
         post: {
           summary: "Staff only (Authorization: Bearer STAFF_TOKEN): set or add to an offer's stock; a size coming back notifies its waiting list",

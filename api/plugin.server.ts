@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '~/db/client.server';
 import type { SmsGateway } from '~/integrations/sms/sms';
+import type { MailSender } from '~/integrations/mail/mail';
 import { buildOpenApi } from './openapi';
 import { parseNestedForm } from './form';
 import { NOT_FOUND_BODY, SERVER_ERROR_TEXT } from './http.server';
@@ -10,10 +11,12 @@ import { metaRoutes } from './meta/routes.server';
 import { searchRoutes } from './search/routes.server';
 import { basketRoutes } from './basket/routes.server';
 import { staffRoutes } from './staff/routes.server';
+import { newsletterRoutes } from './newsletter/routes.server';
 
 export interface ApiDeps {
   db: Database;
   sms: SmsGateway;
+  mail: MailSender;
   /** The staff secret of the staff-only paths (server/staff-token.server.ts). */
   staffToken: string;
   /** The shop's public origin, for links in messages. */
@@ -23,7 +26,7 @@ export interface ApiDeps {
 // Paths below are relative to the API base (SPEC §7); the server mounts this under its prefix.
 // Each resource registers its routes; each route validates its input (http.server.ts), calls
 // data functions (models/) and maps rows to the contract's shapes.
-export async function productApi(app: FastifyInstance, { db, sms, staffToken, siteUrl }: ApiDeps): Promise<void> {
+export async function productApi(app: FastifyInstance, { db, sms, mail, staffToken, siteUrl }: ApiDeps): Promise<void> {
   // SPEC §7 bodies are form-encoded with a[b] nesting.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
     done(null, parseNestedForm(body as string));
@@ -45,6 +48,7 @@ export async function productApi(app: FastifyInstance, { db, sms, staffToken, si
   await app.register(contentRoutes, { db });
   await app.register(basketRoutes, { db });
   await app.register(staffRoutes, { db, sms, staffToken, siteUrl });
+  await app.register(newsletterRoutes, { db, mail, siteUrl });
 
   let openApi: Record<string, unknown> | null = null;
   app.get('/openapi.json', async (_req, reply) => {

@@ -12,6 +12,7 @@ import { isPagePath, pageRedirect } from '~/core/redirects';
 import { redactUrl } from '~/core/log-redaction';
 import { productApi } from '~/api/plugin.server';
 import { createSmsGateway } from '~/integrations/sms/index.server';
+import { createMailSender, MAIL_OUTBOX_DIR } from '~/integrations/mail/index.server';
 import { resolveStaffToken } from './staff-token.server';
 import { createMediaStore, mediaRoutes } from './media.server';
 import { imageRoutes } from './images.server';
@@ -96,8 +97,10 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
   // Outside services (DESIGN.md Integrations): offline stand-ins unless configured.
   const sms = createSmsGateway(env, { dataDir: env.dataDir, log: app.log });
   if (sms.kind === 'offline') app.log.info({ outbox: path.join(env.dataDir, 'outbox', 'sms.jsonl') }, 'SMS: offline outbox');
+  const mail = createMailSender(env, { dataDir: env.dataDir, log: app.log });
+  if (mail.kind === 'offline') app.log.info({ outbox: path.join(env.dataDir, 'outbox', MAIL_OUTBOX_DIR) }, 'Mail: offline outbox');
   const staffToken = resolveStaffToken(env);
-  if (env.apiPrefix) await app.register(productApi, { prefix: env.apiPrefix, db: database.db, sms, staffToken, siteUrl: env.siteUrl });
+  if (env.apiPrefix) await app.register(productApi, { prefix: env.apiPrefix, db: database.db, sms, mail, staffToken, siteUrl: env.siteUrl });
 
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });
   await app.register(mediaRoutes, { store });

@@ -1,5 +1,5 @@
 import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse, SitemapProducts } from './contract';
-import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrderResponse, WaitingListResponse } from './contract';
+import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrderResponse, NewsletterResponse, WaitingListResponse } from './contract';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -94,6 +94,11 @@ export class ApiClient {
   /** SPEC §7 `GET /api/catalog/addtowishlist.php`: tell me when this size is back. */
   joinWaitingList(entry: { productId: number; name: string; phone: string }): Promise<WaitingListResponse> {
     return this.get('/api/catalog/addtowishlist.php', { product_id: entry.productId, name: entry.name, phone: entry.phone });
+  }
+
+  /** SPEC §7 `POST /api/personal/subscribe_form.php`: `message` on success, `error` to show above the field. */
+  subscribeNewsletter(email: string): Promise<NewsletterResponse> {
+    return this.post('/api/personal/subscribe_form.php', { email });
   }
 
   private async post<T>(path: string, body: Query): Promise<T> {

@@ -313,6 +313,10 @@ export const WaitingListResponse = z.discriminatedUnion('success', [
 ]);
 export type WaitingListResponse = z.infer<typeof WaitingListResponse>;
 
+/** SPEC §7 `POST /api/personal/subscribe_form.php`: `message` on success (an address already subscribed too), `error` on failure (Russian, shown above the field). */
+export const NewsletterResponse = z.union([z.object({ message: z.string() }), z.object({ error: z.string() })]);
+export type NewsletterResponse = z.infer<typeof NewsletterResponse>;
+
 /** Staff-only `POST /staff/stock/` (action 'set'): the stock change and who was told. */
 export const StockChangeResponse = z.object({
   data: z.object({ offer_id: z.number().int(), previous: z.number().int(), quantity: z.number().int(), notified: z.number().int() }).nullable(),
