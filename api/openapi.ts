@@ -125,6 +125,34 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: ok('The message to show, or the error', contract.NewsletterResponse), 400: badRequest },
         },
       },
+      '/api/dadata/': {
+        post: {
+          summary: 'Address suggestions while typing (a proxy of DaData, or its offline stand-in)',
+          description:
+            "Form body. type: 'address' (city to house, the default), 'city' (cities and settlements) or 'street' (streets, within city when given). restrict_value 'true' drops the city given from each value. A blank or over-200-character query answers no suggestions; more than 120 calls a minute from one IP answer 429.",
+          requestBody: {
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: {
+                  type: 'object',
+                  required: ['query'],
+                  properties: {
+                    query: { type: 'string', maxLength: 200 },
+                    type: { type: 'string', enum: ['address', 'city', 'street'], default: 'address' },
+                    restrict_value: { type: 'string', enum: ['true', 'false'] },
+                    city: { type: 'string', maxLength: 100, description: 'Restrict to this city' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            200: ok('Suggestions, best first (none when the provider fails)', contract.AddressSuggestionsResponse),
+            400: badRequest,
+            429: ok('Too many calls from this IP: try in a minute', contract.ApiError),
+          },
+        },
+      },
       '/staff/stock/': {
         post: {
           summary: "Staff only (Authorization: Bearer STAFF_TOKEN): set or add to an offer's stock; a size coming back notifies its waiting list",

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '~/db/client.server';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import type { MailSender } from '~/integrations/mail/mail';
+import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
+import type { AddressSuggestions } from '~/integrations/dadata/dadata';
 import { buildOpenApi } from './openapi';
 import { parseNestedForm } from './form';
 import { NOT_FOUND_BODY, SERVER_ERROR_TEXT } from './http.server';
@@ -12,11 +14,15 @@ import { searchRoutes } from './search/routes.server';
 import { basketRoutes } from './basket/routes.server';
 import { staffRoutes } from './staff/routes.server';
 import { newsletterRoutes } from './newsletter/routes.server';
+import { dadataRoutes } from './dadata/routes.server';
 
 export interface ApiDeps {
   db: Database;
   sms: SmsGateway;
   mail: MailSender;
+  captcha: CaptchaVerifier;
+  /** Address suggestions (DaData or its offline stand-in) behind POST /api/dadata/. */
+  addressSuggestions: AddressSuggestions;
   /** The staff secret of the staff-only paths (server/staff-token.server.ts). */
   staffToken: string;
   /** The shop's public origin, for links in messages. */
@@ -26,7 +32,7 @@ export interface ApiDeps {
 // Paths below are relative to the API base (SPEC §7); the server mounts this under its prefix.
 // Each resource registers its routes; each route validates its input (http.server.ts), calls
 // data functions (models/) and maps rows to the contract's shapes.
-export async function productApi(app: FastifyInstance, { db, sms, mail, staffToken, siteUrl }: ApiDeps): Promise<void> {
+export async function productApi(app: FastifyInstance, { db, sms, mail, addressSuggestions, staffToken, siteUrl }: ApiDeps): Promise<void> {
   // SPEC §7 bodies are form-encoded with a[b] nesting.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
     done(null, parseNestedForm(body as string));
@@ -49,6 +55,7 @@ export async function productApi(app: FastifyInstance, { db, sms, mail, staffTok
   await app.register(basketRoutes, { db });
   await app.register(staffRoutes, { db, sms, staffToken, siteUrl });
   await app.register(newsletterRoutes, { db, mail, siteUrl });
+  await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
 
   let openApi: Record<string, unknown> | null = null;
   app.get('/openapi.json', async (_req, reply) => {

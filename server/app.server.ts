@@ -13,6 +13,8 @@ import { redactUrl } from '~/core/log-redaction';
 import { productApi } from '~/api/plugin.server';
 import { createSmsGateway } from '~/integrations/sms/index.server';
 import { createMailSender, MAIL_OUTBOX_DIR } from '~/integrations/mail/index.server';
+import { createCaptchaVerifier } from '~/integrations/captcha/index.server';
+import { createAddressSuggestions } from '~/integrations/dadata/index.server';
 import { resolveStaffToken } from './staff-token.server';
 import { createMediaStore, mediaRoutes } from './media.server';
 import { imageRoutes } from './images.server';
@@ -99,8 +101,11 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
   if (sms.kind === 'offline') app.log.info({ outbox: path.join(env.dataDir, 'outbox', 'sms.jsonl') }, 'SMS: offline outbox');
   const mail = createMailSender(env, { dataDir: env.dataDir, log: app.log });
   if (mail.kind === 'offline') app.log.info({ outbox: path.join(env.dataDir, 'outbox', MAIL_OUTBOX_DIR) }, 'Mail: offline outbox');
+  const captcha = createCaptchaVerifier(env, { log: app.log });
+  const addressSuggestions = createAddressSuggestions(env, { log: app.log });
   const staffToken = resolveStaffToken(env);
-  if (env.apiPrefix) await app.register(productApi, { prefix: env.apiPrefix, db: database.db, sms, mail, staffToken, siteUrl: env.siteUrl });
+  if (env.apiPrefix)
+    await app.register(productApi, { prefix: env.apiPrefix, db: database.db, sms, mail, captcha, addressSuggestions, staffToken, siteUrl: env.siteUrl });
 
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });
   await app.register(mediaRoutes, { store });

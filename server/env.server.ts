@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { refineSmsConfig, smsConfigShape } from '~/integrations/sms/index.server';
 import { captchaConfigShape, refineCaptchaConfig } from '~/integrations/captcha/index.server';
+import { dadataConfigShape, refineDadataConfig } from '~/integrations/dadata/index.server';
 import { mailConfigShape, refineMailConfig } from '~/integrations/mail/index.server';
 
 // Every setting comes from the environment, validated once at start-up; a bad value stops
@@ -52,8 +53,9 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   ...smsConfigShape,
   ...captchaConfigShape,
+  ...dadataConfigShape,
   ...mailConfigShape,
-}).superRefine(refineSmsConfig).superRefine(refineCaptchaConfig).superRefine(refineMailConfig);
+}).superRefine(refineSmsConfig).superRefine(refineCaptchaConfig).superRefine(refineDadataConfig).superRefine(refineMailConfig);
 
 export type Env = z.infer<typeof schema> & { dataDir: string; siteUrl: string; apiPrefix: string | null };
 

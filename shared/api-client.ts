@@ -1,5 +1,6 @@
 import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse, SitemapProducts } from './contract';
 import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrderResponse, NewsletterResponse, WaitingListResponse } from './contract';
+import type { AddressSuggestionsResponse } from './contract';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -99,6 +100,25 @@ export class ApiClient {
   /** SPEC §7 `POST /api/personal/subscribe_form.php`: `message` on success, `error` to show above the field. */
   subscribeNewsletter(email: string): Promise<NewsletterResponse> {
     return this.post('/api/personal/subscribe_form.php', { email });
+  }
+
+  /**
+   * SPEC §7 `POST /api/dadata/`: address suggestions while the shopper types (debounce the calls).
+   * `type`: 'address' (city to house), 'city' or 'street'; `city` restricts to that city, and
+   * `restrictValue` drops it from each value. Over 120 calls a minute from one IP the API answers 429.
+   */
+  suggestAddress(request: {
+    query: string;
+    type?: 'address' | 'city' | 'street';
+    city?: string;
+    restrictValue?: boolean;
+  }): Promise<AddressSuggestionsResponse> {
+    return this.post('/api/dadata/', {
+      query: request.query,
+      type: request.type ?? 'address',
+      restrict_value: request.restrictValue === false ? undefined : 'true',
+      city: request.city,
+    });
   }
 
   private async post<T>(path: string, body: Query): Promise<T> {

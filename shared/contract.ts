@@ -324,3 +324,38 @@ export const StockChangeResponse = z.object({
   warnings: z.array(z.string()),
 });
 export type StockChangeResponse = z.infer<typeof StockChangeResponse>;
+
+/** One address suggestion (DaData's shape, INTEGRATIONS.md §3): `value` to show, the full address, and the fields the shop reads. */
+export const AddressSuggestion = z.object({
+  value: z.string(),
+  unrestricted_value: z.string(),
+  data: z.object({
+    postal_code: z.string().nullable(),
+    country: z.string().nullable(),
+    region: z.string().nullable(),
+    region_type: z.string().nullable(),
+    region_with_type: z.string().nullable(),
+    city: z.string().nullable(),
+    city_type: z.string().nullable(),
+    city_with_type: z.string().nullable(),
+    city_fias_id: z.string().nullable(),
+    city_kladr_id: z.string().nullable(),
+    settlement_with_type: z.string().nullable(),
+    street: z.string().nullable(),
+    street_type: z.string().nullable(),
+    street_with_type: z.string().nullable(),
+    house: z.string().nullable(),
+    house_type: z.string().nullable(),
+    flat: z.string().nullable(),
+    fias_id: z.string().nullable(),
+    kladr_id: z.string().nullable(),
+    fias_level: z.string().nullable(),
+    geo_lat: z.string().nullable(),
+    geo_lon: z.string().nullable(),
+  }),
+});
+export type AddressSuggestion = z.infer<typeof AddressSuggestion>;
+
+/** SPEC §7 `POST /api/dadata/`: the address suggestions, best first (none when the provider fails). */
+export const AddressSuggestionsResponse = z.object({ suggestions: z.array(AddressSuggestion) });
+export type AddressSuggestionsResponse = z.infer<typeof AddressSuggestionsResponse>;
