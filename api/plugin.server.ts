@@ -13,8 +13,9 @@ import { metaRoutes } from './meta/routes.server';
 import { searchRoutes } from './search/routes.server';
 import { basketRoutes } from './basket/routes.server';
 import { staffRoutes } from './staff/routes.server';
-import { newsletterRoutes } from './newsletter/routes.server';
 import { dadataRoutes } from './dadata/routes.server';
+import { newsletterRoutes } from './newsletter/routes.server';
+import { accountRoutes } from './account/routes.server';
 
 export interface ApiDeps {
   db: Database;
@@ -25,6 +26,8 @@ export interface ApiDeps {
   addressSuggestions: AddressSuggestions;
   /** The staff secret of the staff-only paths (server/staff-token.server.ts). */
   staffToken: string;
+  /** Signs session tokens and keys login-code hashes (server/secrets.server.ts). */
+  authSecret: string;
   /** The shop's public origin, for links in messages. */
   siteUrl: string;
 }
@@ -32,7 +35,10 @@ export interface ApiDeps {
 // Paths below are relative to the API base (SPEC §7); the server mounts this under its prefix.
 // Each resource registers its routes; each route validates its input (http.server.ts), calls
 // data functions (models/) and maps rows to the contract's shapes.
-export async function productApi(app: FastifyInstance, { db, sms, mail, addressSuggestions, staffToken, siteUrl }: ApiDeps): Promise<void> {
+export async function productApi(
+  app: FastifyInstance,
+  { db, sms, mail, captcha, addressSuggestions, authSecret, staffToken, siteUrl }: ApiDeps,
+): Promise<void> {
   // SPEC §7 bodies are form-encoded with a[b] nesting.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
     done(null, parseNestedForm(body as string));
@@ -54,8 +60,9 @@ export async function productApi(app: FastifyInstance, { db, sms, mail, addressS
   await app.register(contentRoutes, { db });
   await app.register(basketRoutes, { db });
   await app.register(staffRoutes, { db, sms, staffToken, siteUrl });
-  await app.register(newsletterRoutes, { db, mail, siteUrl });
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
+  await app.register(newsletterRoutes, { db, mail, siteUrl });
+  await app.register(accountRoutes, { db, sms, captcha, authSecret });
 
   let openApi: Record<string, unknown> | null = null;
   app.get('/openapi.json', async (_req, reply) => {

@@ -6,7 +6,7 @@
 // SHOP_URL (default http://127.0.0.1:$PORT) names the shop.
 import fs from 'node:fs';
 import path from 'node:path';
-import { STAFF_TOKEN_FILE } from '~/server/staff-token.server';
+import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import type { StockChangeResponse } from '~/shared/contract';
 
 const [offerArg, quantityArg] = process.argv.slice(2);

@@ -15,7 +15,7 @@ import { createSmsGateway } from '~/integrations/sms/index.server';
 import { createMailSender, MAIL_OUTBOX_DIR } from '~/integrations/mail/index.server';
 import { createCaptchaVerifier } from '~/integrations/captcha/index.server';
 import { createAddressSuggestions } from '~/integrations/dadata/index.server';
-import { resolveStaffToken } from './staff-token.server';
+import { resolveAuthSecret, resolveStaffToken } from './secrets.server';
 import { createMediaStore, mediaRoutes } from './media.server';
 import { imageRoutes } from './images.server';
 import { createReactRouterHandler } from './react-router.server';
@@ -104,8 +104,19 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
   const captcha = createCaptchaVerifier(env, { log: app.log });
   const addressSuggestions = createAddressSuggestions(env, { log: app.log });
   const staffToken = resolveStaffToken(env);
+  const authSecret = resolveAuthSecret(env);
   if (env.apiPrefix)
-    await app.register(productApi, { prefix: env.apiPrefix, db: database.db, sms, mail, captcha, addressSuggestions, staffToken, siteUrl: env.siteUrl });
+    await app.register(productApi, {
+      prefix: env.apiPrefix,
+      db: database.db,
+      sms,
+      mail,
+      captcha,
+      addressSuggestions,
+      staffToken,
+      authSecret,
+      siteUrl: env.siteUrl,
+    });
 
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });
   await app.register(mediaRoutes, { store });

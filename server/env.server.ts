@@ -7,55 +7,71 @@ import { mailConfigShape, refineMailConfig } from '~/integrations/mail/index.ser
 
 // Every setting comes from the environment, validated once at start-up; a bad value stops
 // the process with a message naming the variable (see README "Configuration").
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DATA_DIR: z.string().min(1).default('data'),
-  PUBLIC_SITE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
-  API_BASE_URL: z
-    .string()
-    .regex(/^(\/[a-z0-9_-][a-z0-9/_-]*|https?:\/\/.+)$/i, 'must be a path like /backend or an http(s) URL')
-    .default('/backend'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_ON_START: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
-  // SPEC §1: the messenger the stylist chat widget links to (public: it reaches the browser).
-  PUBLIC_CHAT_URL: z
-    .string()
-    .url({ error: 'must be an https URL', abort: true })
-    .refine((v) => v.startsWith('https://'), 'must be an https URL')
-    .default('https://t.me/vitrina_stylist'),
-  // Yandex Metrika counter (public): unset, no analytics script loads at all.
-  PUBLIC_METRIKA_ID: z
-    .string()
-    .regex(/^\d{1,12}$/, 'must be the counter number')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  // The staff secret for `npm run stock` and other staff-only API paths (at least 24 characters).
-  // Unset: one is generated once and kept in DATA_DIR/staff-token.
-  STAFF_TOKEN: z
-    .string()
-    .min(24, 'must be at least 24 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  ...smsConfigShape,
-  ...captchaConfigShape,
-  ...dadataConfigShape,
-  ...mailConfigShape,
-}).superRefine(refineSmsConfig).superRefine(refineCaptchaConfig).superRefine(refineDadataConfig).superRefine(refineMailConfig);
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATA_DIR: z.string().min(1).default('data'),
+    PUBLIC_SITE_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    API_BASE_URL: z
+      .string()
+      .regex(/^(\/[a-z0-9_-][a-z0-9/_-]*|https?:\/\/.+)$/i, 'must be a path like /backend or an http(s) URL')
+      .default('/backend'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_ON_START: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    // SPEC §1: the messenger the stylist chat widget links to (public: it reaches the browser).
+    PUBLIC_CHAT_URL: z
+      .string()
+      .url({ error: 'must be an https URL', abort: true })
+      .refine((v) => v.startsWith('https://'), 'must be an https URL')
+      .default('https://t.me/vitrina_stylist'),
+    // Yandex Metrika counter (public): unset, no analytics script loads at all.
+    PUBLIC_METRIKA_ID: z
+      .string()
+      .regex(/^\d{1,12}$/, 'must be the counter number')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    // The staff secret for `npm run stock` and other staff-only API paths (at least 24 characters).
+    // Unset: one is generated once and kept in DATA_DIR/staff-token.
+    STAFF_TOKEN: z
+      .string()
+      .min(24, 'must be at least 24 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    // Signs session tokens and keys login-code hashes (32+ characters; the same on every process).
+    // Unset: one is generated once and kept in DATA_DIR/auth-secret.
+    AUTH_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    ...smsConfigShape,
+    ...captchaConfigShape,
+    ...dadataConfigShape,
+    ...mailConfigShape,
+  })
+  .superRefine(refineSmsConfig)
+  .superRefine(refineCaptchaConfig)
+  .superRefine(refineDadataConfig)
+  .superRefine(refineMailConfig);
 
 export type Env = z.infer<typeof schema> & { dataDir: string; siteUrl: string; apiPrefix: string | null };
 

@@ -7,10 +7,14 @@ export function createInProcessFetch(app: FastifyInstance): typeof fetch {
     const request = new Request(input, init);
     const url = new URL(request.url);
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const sent = Object.fromEntries(request.headers);
     const res = await app.inject({
       method: request.method as 'GET',
       url: url.pathname + url.search,
-      headers: Object.fromEntries(request.headers),
+      headers: sent,
+      // The shopper's address (set by the server from the page request, never taken from a
+      // browser here) becomes the socket's, so the API's per-IP limits count the shopper.
+      ...(sent['x-real-ip'] ? { remoteAddress: sent['x-real-ip'] } : {}),
       ...(body ? { payload: body } : {}),
     });
     const headers = new Headers();

@@ -1,6 +1,7 @@
 import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse, SitemapProducts } from './contract';
 import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrderResponse, NewsletterResponse, WaitingListResponse } from './contract';
 import type { AddressSuggestionsResponse } from './contract';
+import type { AuthResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from './contract';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -100,6 +101,31 @@ export class ApiClient {
   /** SPEC §7 `POST /api/personal/subscribe_form.php`: `message` on success, `error` to show above the field. */
   subscribeNewsletter(email: string): Promise<NewsletterResponse> {
     return this.post('/api/personal/subscribe_form.php', { email });
+  }
+
+  /** SPEC §7 `POST /api/personal/send_sms.php`: a login code by SMS (`phone` digits only, the captcha token of action send_sms). */
+  sendLoginCode(request: { phone: string; captchaToken: string }): Promise<SendCodeResponse> {
+    return this.post('/api/personal/send_sms.php', { phone: request.phone, recaptcha_token: request.captchaToken });
+  }
+
+  /** SPEC §7 `POST /api/personal/auth_phone.php`: `user` with `jwt_token`, or `data.error`. */
+  authPhone(request: { phone: string; code: string }): Promise<AuthResponse> {
+    return this.post('/api/personal/auth_phone.php', request);
+  }
+
+  /** SPEC §7 `POST /api/personal/profile_main.php`; null when the token is not (or no longer) a session. */
+  async getProfile(token: string): Promise<ProfileResponse | null> {
+    try {
+      return await this.post<ProfileResponse>('/api/personal/profile_main.php', { 'params[token]': token });
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.status === 401) return null;
+      throw err;
+    }
+  }
+
+  /** Ends the token's session, or with `all` every session of its customer. */
+  logout(token: string, all = false): Promise<LogoutResponse> {
+    return this.post('/api/personal/logout.php', { token, all: all ? 'yes' : undefined });
   }
 
   /**

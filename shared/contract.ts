@@ -359,3 +359,37 @@ export type AddressSuggestion = z.infer<typeof AddressSuggestion>;
 /** SPEC §7 `POST /api/dadata/`: the address suggestions, best first (none when the provider fails). */
 export const AddressSuggestionsResponse = z.object({ suggestions: z.array(AddressSuggestion) });
 export type AddressSuggestionsResponse = z.infer<typeof AddressSuggestionsResponse>;
+
+// Accounts (SPEC §3 Account, §7 /api/personal/*). A customer's lists travel as SPEC's
+// comma-separated strings: cart 'id:qty,...', wishlist and watched 'id,id,...'.
+export const UserMain = z.object({
+  ID: z.number().int(),
+  PHONE: z.string(),
+  cart: z.string(),
+  preorders: z.string(),
+  wishlist: z.string(),
+  watched: z.string(),
+});
+export type UserMain = z.infer<typeof UserMain>;
+
+export const UserInfo = z.object({ FIRSTNAME: z.string(), LASTNAME: z.string(), SECONDNAME: z.string(), PHONE: z.string(), EMAIL: z.string() });
+export type UserInfo = z.infer<typeof UserInfo>;
+
+/** `send_sms.php` (and the e-mail code): sent, or why not; `resend_in`: seconds until another may be asked for. */
+export const SendCodeResponse = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), resend_in: z.number().int() }),
+  z.object({ success: z.literal(false), error: z.string(), resend_in: z.number().int().optional() }),
+]);
+export type SendCodeResponse = z.infer<typeof SendCodeResponse>;
+
+/** SPEC §7 `auth_phone.php`: `user` with `jwt_token` and the main data; on error `data` with an `error` field. */
+export const AuthResponse = z.union([z.object({ user: UserMain.extend({ jwt_token: z.string() }) }), z.object({ data: z.object({ error: z.string() }) })]);
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+/** SPEC §7 `profile_main.php`: the profile of the token's customer. */
+export const ProfileResponse = z.object({ userMain: UserMain, userInfo: UserInfo, subscribed: z.boolean() });
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+/** `logout.php`: the sessions ended (this one, or every one of the customer). */
+export const LogoutResponse = z.object({ success: z.literal(true), revoked: z.number().int() });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;

@@ -1,6 +1,11 @@
 // Cookie names of SPEC §9 and a tolerant reader that works on the server and in the browser.
 export const COOKIE = {
+  /** The session token: HttpOnly, set and read only by the server. */
   token: 'token',
+  /** '1' beside a token: lets the shell show 'Аккаунт' without the secret (guest pages stay cacheable). */
+  loggedIn: 'logged_in',
+  /** When the last login code was sent (ms), beside `phone`: both live 59 s (SPEC §9). */
+  codeSentAt: 'code_sent_at',
   cart: 'cart',
   promoCode: 'promo_code',
   preorders: 'preorders',

@@ -18,7 +18,8 @@ let cached: { raw: string; value: ShopperCounts } | null = null;
 function snapshot(): ShopperCounts {
   const raw = document.cookie;
   if (cached?.raw === raw) return cached.value;
-  const loggedIn = Boolean(readCookie(raw, COOKIE.token));
+  // The token itself is HttpOnly: the shell reads the non-secret mark set beside it.
+  const loggedIn = readCookie(raw, COOKIE.loggedIn) === '1';
   const value = {
     loggedIn,
     // SPEC §4: pre-orders count, the gift garment cover never does.

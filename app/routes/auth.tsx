@@ -1,24 +1,81 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/auth';
+import { phoneDigits } from '~/core/phone-mask';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
+import { clearCookies, codeStepCookies, getShopper, readCodeStep, sessionCookies } from '~/app/lib/session.server';
+import { LoginForm, type LoginStep } from '~/app/components/auth/LoginForm';
+import { COOKIE } from '~/shared/cookies';
 
-export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
+// SPEC §2 /auth/ (phone login). The form posts here; the action calls the API on the server,
+// so the session token it gets back goes straight into an HttpOnly cookie and never reaches
+// browser code. /auth/email/ shares this module.
+
+export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+
+/** Only a path of this shop: an open redirect would hand a fresh login to another site. */
+function safeNext(value: unknown): string | null {
+  return typeof value === 'string' && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : null;
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
-  const meta = await context.api.getPageMeta(pathname);
-  return data({ meta, byEmail: pathname.startsWith('/auth/email') }, { headers: CACHE_PRIVATE });
+  const url = new URL(request.url);
+  const next = safeNext(url.searchParams.get('next'));
+  if (await getShopper(request, context.api)) throw redirect(next ?? '/personal/', { headers: CACHE_PRIVATE });
+  const meta = await context.api.getPageMeta(url.pathname);
+  // SPEC §4: a phone kept in a 59-second cookie restores the code step after a reload.
+  const kept = url.searchParams.has('change') ? null : readCodeStep(request);
+  const step: LoginStep = kept ? { step: 'code', phone: kept.phone, sentAt: kept.sentAt, error: null } : { step: 'phone', phone: '', error: null };
+  const headers = new Headers(CACHE_PRIVATE);
+  if (url.searchParams.has('change')) for (const c of clearCookies([COOKIE.phone, COOKIE.codeSentAt])) headers.append('Set-Cookie', c);
+  return data({ meta, byEmail: url.pathname.startsWith('/auth/email'), step, next }, { headers });
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const phone = phoneDigits(String(form.get('phone') ?? ''));
+  const headers = new Headers(CACHE_PRIVATE);
+  if (intent === 'send') {
+    const sent = await context.api.sendLoginCode({ phone, captchaToken: String(form.get('captcha') ?? '') });
+    if (!sent.success) {
+      // Asked again too soon: the code step is still there, with its countdown.
+      const kept = readCodeStep(request);
+      if (sent.resend_in !== undefined && kept?.phone === phone)
+        return data({ step: 'code', phone, sentAt: kept.sentAt, error: sent.error } satisfies LoginStep, { headers });
+      return data({ step: 'phone', phone, error: sent.error } satisfies LoginStep, { headers });
+    }
+    const sentAt = Date.now();
+    for (const c of codeStepCookies(phone, sentAt, context.siteUrl)) headers.append('Set-Cookie', c);
+    return data({ step: 'code', phone, sentAt, error: null } satisfies LoginStep, { headers });
+  }
+  if (intent === 'verify') {
+    const sentAt = Number(form.get('sentAt')) || Date.now();
+    const answer = await context.api.authPhone({ phone, code: String(form.get('code') ?? '') });
+    if ('data' in answer) return data({ step: 'code', phone, sentAt, error: answer.data.error } satisfies LoginStep, { headers });
+    for (const c of sessionCookies(answer.user.jwt_token, context.siteUrl)) headers.append('Set-Cookie', c);
+    // SPEC §2: after login outside the basket, the personal account.
+    throw redirect(safeNext(form.get('next')) ?? '/personal/', { headers });
+  }
+  return data({ step: 'phone', phone: '', error: 'Неверный запрос' } satisfies LoginStep, { status: 400, headers });
 }
 
-export default function Auth({ loaderData }: Route.ComponentProps) {
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has('set-cookie') ? actionHeaders : loaderHeaders;
+}
+
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  const step = actionData ?? loaderData.step;
   return (
-    <article className="page page--narrow">
+    <article className="page page--narrow auth-page">
       <h1 className="page__title">{loaderData.byEmail ? 'Вход по e-mail' : 'Вход'}</h1>
+      {loaderData.byEmail ? (
+        <p>
+          Вход по e-mail пока недоступен. <a href="/auth/">Войдите по номеру телефона</a>.
+        </p>
+      ) : (
+        <LoginForm state={step} next={loaderData.next ?? undefined} />
+      )}
     </article>
   );
 }

@@ -7,7 +7,7 @@ import { pageMetaTags } from '~/app/lib/seo';
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireShopper(request);
+  await requireShopper(request, context.api);
   const meta = await context.api.getPageMeta(new URL(request.url).pathname);
   return data({ meta }, { headers: CACHE_PRIVATE });
 }

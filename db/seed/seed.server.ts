@@ -51,7 +51,10 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
 
   const sectionIds = await seedSections(db);
   await upsertPageMeta(db);
-  await db.insert(redirects).values([...SEED_REDIRECTS]).onConflictDoNothing();
+  await db
+    .insert(redirects)
+    .values([...SEED_REDIRECTS])
+    .onConflictDoNothing();
 
   let batch: SeedProduct[] = [];
   let count = 0;
@@ -96,7 +99,11 @@ async function seedSections(db: Database): Promise<Map<string, number>> {
     if (!s.parentCode) continue;
     const id = ids.get(s.code);
     const parentId = ids.get(s.parentCode);
-    if (id && parentId) await db.update(sections).set({ parentId }).where(and(eq(sections.id, id), sql`${sections.parentId} is distinct from ${parentId}`));
+    if (id && parentId)
+      await db
+        .update(sections)
+        .set({ parentId })
+        .where(and(eq(sections.id, id), sql`${sections.parentId} is distinct from ${parentId}`));
   }
   return ids;
 }
@@ -146,7 +153,10 @@ async function seedCommerce(db: Database): Promise<void> {
     .values({ id: GIFT_COVER_OFFER_ID, productId: product.id, sizeType: 'none', size: 'Единый', priceKopecks: 0, quantity: 0 })
     .onConflictDoNothing();
   const art: GarmentArt = { kind: 'bag', color: '#efe9dc', view: 0, seed: 1 };
-  await db.insert(productPhotos).values({ productId: product.id, position: 1, path: `products/${GIFT_COVER.slug}/1.jpg`, alt: GIFT_COVER.name, art }).onConflictDoNothing();
+  await db
+    .insert(productPhotos)
+    .values({ productId: product.id, position: 1, path: `products/${GIFT_COVER.slug}/1.jpg`, alt: GIFT_COVER.name, art })
+    .onConflictDoNothing();
 }
 
 /** The content file is the source of truth for page metadata: edits there reach the database. */
@@ -225,7 +235,12 @@ async function seedProducts(db: Database, batch: SeedProduct[], sectionIds: Map<
   const idRows = await db
     .select({ id: products.id, slug: products.slug })
     .from(products)
-    .where(inArray(products.slug, batch.map((p) => p.slug)));
+    .where(
+      inArray(
+        products.slug,
+        batch.map((p) => p.slug),
+      ),
+    );
   const idOf = new Map(idRows.map((r) => [r.slug, r.id]));
 
   const offerRows: (typeof offers.$inferInsert)[] = [];
@@ -267,9 +282,12 @@ async function seedProducts(db: Database, batch: SeedProduct[], sectionIds: Map<
   if (metaRows.length) await db.insert(pageMeta).values(metaRows).onConflictDoNothing();
 }
 
-/** SPEC §9: the test account gets a sample completed order when it has none. */
-async function seedTestAccount(db: Database): Promise<void> {
-  await db.insert(customers).values({ ...TEST_ACCOUNT }).onConflictDoNothing();
+/** SPEC §9: the test account exists and gets a sample completed order when it has none (at seeding, and again at its login). */
+export async function seedTestAccount(db: Database): Promise<void> {
+  await db
+    .insert(customers)
+    .values({ ...TEST_ACCOUNT })
+    .onConflictDoNothing();
   const [customer] = await db.select().from(customers).where(eq(customers.phone, TEST_ACCOUNT.phone));
   if (!customer) return;
   const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customer.id)).limit(1);

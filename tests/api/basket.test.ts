@@ -7,7 +7,7 @@ import { GIFT_COVER_OFFER_ID } from '~/core/basket';
 import { ApiError, CartResponse, FastOrderResponse, StockChangeResponse, WaitingListResponse } from '~/shared/contract';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { placeOrder } from '~/models/orders.server';
-import { STAFF_TOKEN_FILE } from '~/server/staff-token.server';
+import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { expectContract, fetchJson, getJson } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
 

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, test } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { setUpTestShop, type TestShop, type TestShopOptions } from './server';
+import { createSession, findOrCreateCustomerByPhone } from '~/models/auth.server';
+import { signSessionToken } from '~/api/account/token.server';
+import { resolveAuthSecret } from '~/server/secrets.server';
 
 export interface Viewport {
   width: number;
@@ -23,7 +26,16 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath(),
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -33,12 +45,25 @@ export async function newShopperContext(browser: Browser, baseURL: string, viewp
 }
 
 /**
- * Logs the shopper of this context in. A placeholder until the login issue: it will create a
- * real session for the seeded test account and set its cookie. For now it sets the `token`
- * cookie, which is all the shop checks today (SPEC §4 Auth).
+ * Logs the shopper of this context in as the customer with `phone` (made when new), the way
+ * the shop's login leaves a browser: a real session in the database, its signed token in the
+ * HttpOnly `token` cookie and the shell's `logged_in` mark. No SMS round trip: the login
+ * itself has its own tests.
  */
-export async function login(context: BrowserContext, shop: Pick<TestShop, 'baseUrl'>, token = 'test-token'): Promise<void> {
-  await context.addCookies([{ name: 'token', value: token, url: shop.baseUrl }]);
+export async function login(
+  context: BrowserContext,
+  shop: Pick<TestShop, 'baseUrl' | 'database' | 'dataDir'>,
+  phone = '79990000000',
+): Promise<{ token: string; customerId: number }> {
+  const db = shop.database.db;
+  const { id: customerId } = await findOrCreateCustomerByPhone({ db, phone });
+  const session = await createSession({ db, customerId });
+  const token = await signSessionToken(resolveAuthSecret({ dataDir: shop.dataDir }), { sessionId: session.id, customerId }, session.expiresAt);
+  await context.addCookies([
+    { name: 'token', value: token, url: shop.baseUrl, httpOnly: true, sameSite: 'Lax' },
+    { name: 'logged_in', value: '1', url: shop.baseUrl, sameSite: 'Lax' },
+  ]);
+  return { token, customerId };
 }
 
 /**

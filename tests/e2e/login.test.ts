@@ -1,0 +1,175 @@
+import path from 'node:path';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { readSmsOutbox } from '~/integrations/sms/offline.server';
+import { login, MOBILE, setUpBrowserShop, StorefrontPage, type Shopper } from '~/tests/support/browser';
+
+// Issue "login and account", as a shopper does it: log in by phone with the code the offline
+// SMS outbox received, the code step surviving a reload, wrong codes, logging out here and on
+// every device. Roles and names only, no fixed waits.
+
+const { shop, it } = setUpBrowserShop();
+
+function poll<T>(fn: () => T | Promise<T>) {
+  return expect.poll(fn, { timeout: 15_000, interval: 100 });
+}
+
+let seq = 0;
+/** A phone of its own for each test: the send limits count per phone. */
+const freshPhone = () => `7916${String(5_000_000 + ++seq * 7919).padStart(7, '0')}`;
+
+async function codeFor(phone: string): Promise<string> {
+  let code = '';
+  await poll(async () => {
+    const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.phone === phone && m.tag === 'login-code');
+    code = /(\d{6})/.exec(sms.at(-1)?.text ?? '')?.[1] ?? '';
+    return code;
+  }).toMatch(/^\d{6}$/);
+  return code;
+}
+
+class LoginPage extends StorefrontPage {
+  phone() {
+    return this.page.getByRole('textbox', { name: 'Номер телефона' });
+  }
+  sendButton() {
+    return this.page.getByRole('button', { name: 'Получить смс код' });
+  }
+  boxes() {
+    return this.page.getByRole('group', { name: 'Код из СМС' }).getByRole('textbox');
+  }
+  loginButton() {
+    return this.page.getByRole('button', { name: 'Войти' });
+  }
+  async askForCode(phone: string) {
+    await this.phone().pressSequentially(phone.slice(1));
+    await this.sendButton().click();
+    await poll(() => this.boxes().count()).toBe(6);
+  }
+}
+
+async function openLogin(shopper: Shopper, page?: Page): Promise<LoginPage> {
+  const view = new LoginPage(page ?? (await shopper.newPage()));
+  await view.goto('/auth/');
+  return view;
+}
+
+describe('login by phone', () => {
+  it('sends a code, logs in with it, keeps the token from scripts, and logs out', async ({ shopper }) => {
+    const phone = freshPhone();
+    const view = await openLogin(shopper);
+    // SPEC §5: the button waits for the whole mask.
+    await view.phone().pressSequentially(phone.slice(1, 8));
+    expect(await view.sendButton().isDisabled()).toBe(true);
+    await view.phone().pressSequentially(phone.slice(8));
+    expect(await view.phone().inputValue()).toBe(`+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`);
+    await view.sendButton().click();
+    await poll(() => view.boxes().count()).toBe(6);
+    await poll(() => view.page.getByText(/^Получить новый код через: \d+ сек\.$/).isVisible()).toBe(true);
+    expect(await view.page.getByText(/программы лояльности/).isVisible()).toBe(true);
+
+    const code = await codeFor(phone);
+    await view.boxes().first().click();
+    await view.page.keyboard.type(code.slice(0, 3));
+    expect(await view.loginButton().isDisabled()).toBe(true);
+    await view.page.keyboard.type(code.slice(3, 4));
+    // SPEC §5: enabled from four digits.
+    expect(await view.loginButton().isEnabled()).toBe(true);
+    await view.page.keyboard.type(code.slice(4));
+    expect(await view.boxes().evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(''))).toBe(code);
+    await view.loginButton().click();
+
+    await view.page.waitForURL('**/personal/');
+    await poll(() => view.page.getByRole('heading', { level: 1 }).textContent()).toBe('Личный кабинет');
+    expect(await view.page.getByRole('main').textContent()).toContain(`+7 (${phone.slice(1, 4)})`);
+    const cookies = await view.page.context().cookies();
+    expect(cookies.find((c) => c.name === 'token')?.httpOnly).toBe(true);
+    expect(await view.page.evaluate(() => document.cookie)).not.toMatch(/(^|; )token=/);
+    await poll(() => view.page.getByRole('banner').getByRole('link', { name: 'Аккаунт' }).count()).toBeGreaterThan(0);
+
+    await view.page.getByRole('main').getByRole('link', { name: 'Выйти' }).click();
+    await view.page.waitForURL('**/auth/');
+    expect((await view.page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
+    await view.page.goto('/personal/');
+    expect(new URL(view.page.url()).pathname).toBe('/auth/');
+  });
+
+  it('says a wrong code is wrong, above the boxes, and fills all boxes from a paste', async ({ shopper }) => {
+    const phone = freshPhone();
+    const view = await openLogin(shopper);
+    await view.askForCode(phone);
+    const code = await codeFor(phone);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await view.boxes().first().click();
+    await view.page.keyboard.type(wrong);
+    await view.loginButton().click();
+    await poll(() => view.page.getByRole('alert').textContent()).toBe('Неверный код');
+
+    // Paste into the third box: a whole code fills every box.
+    await view
+      .boxes()
+      .nth(2)
+      .evaluate((el, text) => {
+        const data = new DataTransfer();
+        data.setData('text', text);
+        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }, code);
+    await poll(() => view.boxes().evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(''))).toBe(code);
+    // Backspace in an empty box goes back.
+    await view.boxes().last().click();
+    await view.page.keyboard.press('Backspace');
+    await view.page.keyboard.press('Backspace');
+    expect(await view.boxes().evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(''))).toBe(code.slice(0, 4));
+  });
+
+  it('shows the code step again after a reload within 59 seconds', async ({ shopper }) => {
+    const phone = freshPhone();
+    const view = await openLogin(shopper);
+    await view.askForCode(phone);
+    await view.page.reload();
+    await poll(() => view.boxes().count()).toBe(6);
+    expect(await view.page.getByRole('main').textContent()).toContain(`+7 (${phone.slice(1, 4)})`);
+    // «Изменить номер» goes back to the phone.
+    await view.page.getByRole('link', { name: 'Изменить номер' }).click();
+    await poll(() => view.phone().isVisible()).toBe(true);
+  });
+
+  it('works on a phone screen', async ({ shopper }) => {
+    const phone = freshPhone();
+    const view = await openLogin(shopper, await shopper.newPage(MOBILE));
+    await view.askForCode(phone);
+    expect(await view.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await view.boxes().first().click();
+    await view.page.keyboard.type(await codeFor(phone));
+    await view.loginButton().click();
+    await view.page.waitForURL('**/personal/');
+  });
+});
+
+describe('sessions in the browser', () => {
+  it('a forged token opens nothing', async ({ shopper }) => {
+    const page = await shopper.newPage();
+    await page.context().addCookies([
+      { name: 'token', value: 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJ4Iiwic3ViIjoiMSJ9.forged', url: shop.baseUrl },
+      { name: 'logged_in', value: '1', url: shop.baseUrl },
+    ]);
+    await page.goto('/personal/');
+    expect(new URL(page.url()).pathname).toBe('/auth/');
+  });
+
+  it('«Выйти на всех устройствах» ends the session in the other browser too', async ({ shopper }) => {
+    const phone = freshPhone();
+    const here = await shopper.newPage();
+    const there = await shopper.newPage();
+    await login(here.context(), shop, phone);
+    await login(there.context(), shop, phone);
+    await new StorefrontPage(there).goto('/personal/');
+    expect(new URL(there.url()).pathname).toBe('/personal/');
+
+    await new StorefrontPage(here).goto('/personal/');
+    await here.getByRole('button', { name: 'Выйти на всех устройствах' }).click();
+    await here.waitForURL('**/auth/');
+    await there.reload();
+    expect(new URL(there.url()).pathname).toBe('/auth/');
+  });
+});
