@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { FOOTER_COLUMNS, SHOPS } from '~/app/lib/shop-info';
 import { SocialLinks } from './ShopInfo';
+import { NewsletterForm } from './NewsletterForm';
 import { HelpLinks } from '~/app/components/widgets/HelpLinks';
 
 // SPEC §2 Footer: columns Shops, Buyers, About; copyright; the not-a-public-offer disclaimer;
@@ -22,8 +23,10 @@ export function Footer() {
               </p>
             ))}
           </div>
-          {/* The newsletter form (account issue) takes this place. */}
-          <div className="footer__newsletter" id="newsletter" />
+          <div className="footer__newsletter" id="newsletter">
+            <p className="footer__title">Рассылка</p>
+            <NewsletterForm />
+          </div>
         </div>
         {FOOTER_COLUMNS.map((col) => (
           <div className="footer__col" key={col.title}>
