@@ -24,6 +24,20 @@ const param = (name: string, description: string, required = false, schema: Reco
   schema,
 });
 
+/** A form-encoded body with string fields; `required` names the ones that must be there. */
+const formBody = (properties: Record<string, string>, required: string[] = []) => ({
+  content: {
+    'application/x-www-form-urlencoded': {
+      schema: {
+        type: 'object',
+        required,
+        properties: Object.fromEntries(Object.entries(properties).map(([k, description]) => [k, { type: 'string', description }])),
+      },
+    },
+  },
+});
+const noSession = ok('No token, or its session ended (logged out, expired, forged)', contract.ApiError);
+
 export function buildOpenApi(serverUrl: string): Record<string, unknown> {
   return {
     openapi: '3.0.3',
@@ -73,7 +87,8 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
       '/api/personal/get_cart.php': {
         post: {
           summary: 'The basket priced by the server: lines with their sizes, gift covers, promo code, totals',
-          description: "Form body. Prices are always the catalogue's; the answer's cart and preorders are the basket as accepted (junk dropped, quantities cut to stock).",
+          description:
+            "Form body. Prices are always the catalogue's; the answer's cart and preorders are the basket as accepted (junk dropped, quantities cut to stock).",
           requestBody: {
             content: {
               'application/x-www-form-urlencoded': {
@@ -168,6 +183,39 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
             },
           },
           responses: { 200: ok('The change', contract.StockChangeResponse), 400: badRequest, 401: ok('No or a wrong staff key', contract.ApiError) },
+        },
+      },
+      '/api/personal/send_sms.php': {
+        post: {
+          summary: 'Send a login code by SMS (6 digits, 5 minutes, 5 tries)',
+          description:
+            'Refused, with the Russian reason, without a good captcha token, within 59 s of the last code to the phone (resend_in says how long), or past the caps: 5 an hour and 10 a day per phone, per client IP, per number range, per day for the shop. The answer never says whether the phone has an account.',
+          requestBody: formBody({ phone: 'Digits only, country code first', recaptcha_token: 'Captcha token of action send_sms' }, [
+            'phone',
+            'recaptcha_token',
+          ]),
+          responses: { 200: ok('Sent, or why not', contract.SendCodeResponse), 400: badRequest },
+        },
+      },
+      '/api/personal/auth_phone.php': {
+        post: {
+          summary: 'Log in with the code: the session token (jwt_token) and the main data, or data.error',
+          requestBody: formBody({ phone: 'Digits only', code: 'The code from the SMS' }, ['phone', 'code']),
+          responses: { 200: ok('user, or data.error', contract.AuthResponse), 400: badRequest },
+        },
+      },
+      '/api/personal/profile_main.php': {
+        post: {
+          summary: "The token's customer: main data and profile",
+          requestBody: formBody({ 'params[token]': 'Session token (jwt_token)' }, ['params[token]']),
+          responses: { 200: ok('The profile', contract.ProfileResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/personal/logout.php': {
+        post: {
+          summary: "End the token's session, or with all=yes every session of its customer",
+          requestBody: formBody({ token: 'Session token', all: "'yes' to log out on every device" }, ['token']),
+          responses: { 200: ok('How many sessions ended', contract.LogoutResponse), 400: badRequest },
         },
       },
       '/redirect/': {

@@ -130,7 +130,7 @@ describe('login by phone', () => {
     await poll(() => view.boxes().count()).toBe(6);
     expect(await view.page.getByRole('main').textContent()).toContain(`+7 (${phone.slice(1, 4)})`);
     // «Изменить номер» goes back to the phone.
-    await view.page.getByRole('link', { name: 'Изменить номер' }).click();
+    await view.page.getByRole('button', { name: 'Изменить номер' }).click();
     await poll(() => view.phone().isVisible()).toBe(true);
   });
 

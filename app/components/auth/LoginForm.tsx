@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { Link, useFetcher, type FetcherWithComponents } from 'react-router';
 import { LOGIN_CODE_MIN_TO_SUBMIT, resendSecondsLeft, resendText } from '~/core/auth';
 import { codeOf, emptyCells } from '~/core/code-boxes';
 import { formatPhoneMask } from '~/core/phone';
@@ -14,23 +14,40 @@ export type LoginStep = { step: 'phone'; phone: string; error: string | null } |
 /**
  * SPEC §2 Login page, §4 Auth: the phone with its mask ('Получить смс код' waits for the whole
  * mask), then six code boxes with the 59-second resend countdown, and 'Войти' from four digits.
- * A plain form posting to /auth/: it works before the scripts load (the captcha, when one is
- * configured, needs them).
+ * The forms post to the /auth/ action through a fetcher, so the same form works on the page and
+ * in the auth modal; before the scripts load they post as plain forms (the captcha, when one is
+ * configured, needs the scripts). After login the action redirects to `next` (default /personal/).
  */
 export function LoginForm({ state, next }: { state: LoginStep; next?: string | undefined }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/auth') === true;
-  return state.step === 'code' ? <CodeStep state={state} busy={busy} next={next} key={state.sentAt} /> : <PhoneStep state={state} busy={busy} />;
+  const fetcher = useFetcher<LoginStep>({ key: 'login' });
+  // «Изменить номер» goes back to the phone until the next answer arrives.
+  const [changed, setChanged] = useState<{ for: LoginStep | undefined; step: LoginStep } | null>(null);
+  const view = changed && changed.for === fetcher.data ? changed.step : (fetcher.data ?? state);
+  const busy = fetcher.state !== 'idle';
+  return view.step === 'code' ? (
+    <CodeStep
+      state={view}
+      busy={busy}
+      next={next}
+      fetcher={fetcher}
+      key={view.sentAt}
+      onChangePhone={() => setChanged({ for: fetcher.data, step: { step: 'phone', phone: view.phone, error: null } })}
+    />
+  ) : (
+    <PhoneStep state={view} busy={busy} fetcher={fetcher} />
+  );
 }
 
-function PhoneStep({ state, busy }: { state: Extract<LoginStep, { step: 'phone' }>; busy: boolean }) {
+type Fetcher = FetcherWithComponents<LoginStep>;
+
+function PhoneStep({ state, busy, fetcher }: { state: Extract<LoginStep, { step: 'phone' }>; busy: boolean; fetcher: Fetcher }) {
   const [phone, setPhone] = useState(state.phone ? formatPhoneMask(state.phone) : '');
   const [captcha, setCaptcha] = useState(OFFLINE_CAPTCHA_TOKEN);
-  const onSubmit = useSubmitWithCaptcha(setCaptcha);
+  const onSubmit = useSubmitWithCaptcha(fetcher, setCaptcha);
   const errorId = useId();
   const complete = phone.length >= PHONE_MASK_LENGTH;
   return (
-    <Form method="post" action="/auth/" className="login" noValidate onSubmit={onSubmit}>
+    <fetcher.Form method="post" action="/auth/" className="login" noValidate onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="send" />
       <input type="hidden" name="captcha" value={captcha} />
       <p className="login__hint">Введите номер телефона — пришлём СМС с кодом для входа.</p>
@@ -43,11 +60,23 @@ function PhoneStep({ state, busy }: { state: Extract<LoginStep, { step: 'phone' 
       <button type="submit" className="button login__submit" disabled={!complete || busy} aria-busy={busy}>
         Получить смс код
       </button>
-    </Form>
+    </fetcher.Form>
   );
 }
 
-function CodeStep({ state, busy, next }: { state: Extract<LoginStep, { step: 'code' }>; busy: boolean; next?: string | undefined }) {
+function CodeStep({
+  state,
+  busy,
+  next,
+  fetcher,
+  onChangePhone,
+}: {
+  state: Extract<LoginStep, { step: 'code' }>;
+  busy: boolean;
+  next?: string | undefined;
+  fetcher: Fetcher;
+  onChangePhone: () => void;
+}) {
   const [cells, setCells] = useState(emptyCells);
   const [now, setNow] = useState(() => Date.now());
   const errorId = useId();
@@ -63,11 +92,11 @@ function CodeStep({ state, busy, next }: { state: Extract<LoginStep, { step: 'co
     <div className="login">
       <p className="login__hint">
         Код отправлен на <strong>{formatPhoneMask(state.phone)}</strong>.{' '}
-        <Link to="/auth/?change=1" className="login__change">
+        <button type="button" className="link-button login__change" onClick={onChangePhone}>
           Изменить номер
-        </Link>
+        </button>
       </p>
-      <Form method="post" action="/auth/" className="login__code" noValidate>
+      <fetcher.Form method="post" action="/auth/" className="login__code" noValidate>
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="phone" value={state.phone} />
         <input type="hidden" name="sentAt" value={state.sentAt} />
@@ -86,29 +115,29 @@ function CodeStep({ state, busy, next }: { state: Extract<LoginStep, { step: 'co
           Нажимая «Войти», вы соглашаетесь с условиями <Link to="/loyalty/">программы лояльности</Link> и{' '}
           <Link to="/privacy-policy/">политикой конфиденциальности</Link>.
         </p>
-      </Form>
+      </fetcher.Form>
       {left > 0 ? (
         <p className="login__resend" aria-live="off">
           {resendText(left)}
         </p>
       ) : (
-        <ResendForm phone={state.phone} busy={busy} />
+        <ResendForm phone={state.phone} busy={busy} fetcher={fetcher} />
       )}
     </div>
   );
 }
 
-function ResendForm({ phone, busy }: { phone: string; busy: boolean }) {
-  const onSubmit = useSubmitWithCaptcha();
+function ResendForm({ phone, busy, fetcher }: { phone: string; busy: boolean; fetcher: Fetcher }) {
+  const onSubmit = useSubmitWithCaptcha(fetcher);
   return (
-    <Form method="post" action="/auth/" className="login__resend" onSubmit={onSubmit}>
+    <fetcher.Form method="post" action="/auth/" className="login__resend" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="send" />
       <input type="hidden" name="phone" value={phoneDigits(phone)} />
       <input type="hidden" name="captcha" defaultValue={OFFLINE_CAPTCHA_TOKEN} />
       <button type="submit" className="link-button" disabled={busy}>
         Получить новый код
       </button>
-    </Form>
+    </fetcher.Form>
   );
 }
 
@@ -117,9 +146,8 @@ function ResendForm({ phone, busy }: { phone: string; busy: boolean }) {
  * use): the submit waits for it, then posts the form with it. Before the scripts load the form
  * posts itself, with the token the server rendered (the captcha-off default).
  */
-function useSubmitWithCaptcha(onToken?: (token: string) => void) {
+function useSubmitWithCaptcha(fetcher: Fetcher, onToken?: (token: string) => void) {
   const getToken = useCaptchaToken();
-  const submit = useSubmit();
   return (e: React.FormEvent<HTMLFormElement>) => {
     const form = e.currentTarget;
     e.preventDefault();
@@ -127,7 +155,7 @@ function useSubmitWithCaptcha(onToken?: (token: string) => void) {
       onToken?.(token);
       const fields = new FormData(form);
       fields.set('captcha', token);
-      void submit(fields, { method: 'post', action: '/auth/' });
+      void fetcher.submit(fields, { method: 'post', action: '/auth/' });
     });
   };
 }
