@@ -204,6 +204,22 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: ok('user, or data.error', contract.AuthResponse), 400: badRequest },
         },
       },
+      '/api/personal/send_email_code.php': {
+        post: {
+          summary: 'Send a login code by e-mail (6 digits, 5 minutes, 5 tries)',
+          description:
+            'For customers with this e-mail in their profile; any other well-formed address gets the same answer and a letter saying no account uses it (no code), so the answer never says whether the address is registered. The same refusals as send_sms.php: captcha (action send_email), 59 s between codes (resend_in), 5 an hour and 10 a day per address, per client IP, per day for the shop.',
+          requestBody: formBody({ email: 'The e-mail address', recaptcha_token: 'Captcha token of action send_email' }, ['email', 'recaptcha_token']),
+          responses: { 200: ok('Sent, or why not', contract.SendCodeResponse), 400: badRequest },
+        },
+      },
+      '/api/personal/auth_email.php': {
+        post: {
+          summary: 'Log in with the code from the e-mail: the session token (jwt_token) and the main data, or data.error',
+          requestBody: formBody({ email: 'The e-mail address', code: 'The code from the letter' }, ['email', 'code']),
+          responses: { 200: ok('user, or data.error', contract.AuthResponse), 400: badRequest },
+        },
+      },
       '/api/personal/profile_main.php': {
         post: {
           summary: "The token's customer: main data and profile",

@@ -113,6 +113,16 @@ export class ApiClient {
     return this.post('/api/personal/auth_phone.php', request);
   }
 
+  /** `POST /api/personal/send_email_code.php`: a login code by e-mail (captcha action send_email); answers as sendLoginCode does. */
+  sendEmailCode(request: { email: string; captchaToken: string }): Promise<SendCodeResponse> {
+    return this.post('/api/personal/send_email_code.php', { email: request.email, recaptcha_token: request.captchaToken });
+  }
+
+  /** `POST /api/personal/auth_email.php`: `user` with `jwt_token`, or `data.error`, as authPhone. */
+  authEmail(request: { email: string; code: string }): Promise<AuthResponse> {
+    return this.post('/api/personal/auth_email.php', request);
+  }
+
   /** SPEC §7 `POST /api/personal/profile_main.php`; null when the token is not (or no longer) a session. */
   async getProfile(token: string): Promise<ProfileResponse | null> {
     try {
