@@ -70,6 +70,20 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: ok('Listing (ITEMS) or product (ITEM)', z.union([contract.CatalogSectionResponse, contract.ProductResponse])), 404: notFound },
         },
       },
+      '/wishlist/': {
+        get: {
+          summary: 'Favourites (mode=wishlist) or viewed products (mode=watched) as catalogue cards, latest first',
+          description:
+            "With a token: the customer's list; add puts the filter ids first (no duplicates; 100 favourites and 30 views kept), remove takes them out. Without a token: show only, the cards of the filter ids (a guest's views). Junk ids are ignored; inactive products are left out.",
+          parameters: [
+            param('action', 'show (default), add or remove'),
+            param('mode', 'wishlist (default) or watched'),
+            param('token', 'Session token; required for add and remove'),
+            param('filter', "Product ids, comma-separated ('1,2,3'); filter[ids] is read the same way"),
+          ],
+          responses: { 200: ok('The list after the call', contract.WishlistResponse), 400: badRequest, 401: noSession },
+        },
+      },
       '/api/search': {
         get: {
           summary: 'Product search: Russian word forms, prefixes, one typo per word, article numbers',

@@ -1,6 +1,7 @@
 import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse, SitemapProducts } from './contract';
 import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrderResponse, NewsletterResponse, WaitingListResponse } from './contract';
 import type { AddressSuggestionsResponse } from './contract';
+import type { WishlistResponse } from './contract';
 import type { AuthResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from './contract';
 
 export class ApiRequestError extends Error {
@@ -136,6 +137,26 @@ export class ApiClient {
   /** Ends the token's session, or with `all` every session of its customer. */
   logout(token: string, all = false): Promise<LogoutResponse> {
     return this.post('/api/personal/logout.php', { token, all: all ? 'yes' : undefined });
+  }
+
+  /**
+   * SPEC §7 `GET /wishlist/`: favourites (`wishlist`) or viewed products (`watched`) as cards,
+   * latest first. With a token: the customer's list, after adding or removing `ids` (add puts
+   * them first). Without one: `show` only, the cards of `ids` (a guest's views). A dead token
+   * (or a change without one) answers 401.
+   */
+  wishlist(request: {
+    mode: 'wishlist' | 'watched';
+    action?: 'show' | 'add' | 'remove';
+    token?: string | null;
+    ids?: readonly number[];
+  }): Promise<WishlistResponse> {
+    return this.get('/wishlist/', {
+      action: request.action ?? 'show',
+      mode: request.mode,
+      token: request.token,
+      filter: request.ids?.length ? request.ids.join(',') : undefined,
+    });
   }
 
   /**

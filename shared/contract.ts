@@ -46,6 +46,10 @@ export const CatalogListItem = z.object({
 });
 export type CatalogListItem = z.infer<typeof CatalogListItem>;
 
+/** SPEC §7 `GET /wishlist/`: the favourites or viewed products as catalogue cards, latest first (active products only). */
+export const WishlistResponse = z.object({ ITEMS: z.array(CatalogListItem) });
+export type WishlistResponse = z.infer<typeof WishlistResponse>;
+
 export const NavString = z.object({
   CURRENT_PAGE: z.number().int(),
   PAGE_COUNT: z.number().int(),
