@@ -248,6 +248,86 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: ok('How many sessions ended', contract.LogoutResponse), 400: badRequest },
         },
       },
+      '/api/personal/profile_change.php': {
+        post: {
+          summary: "Change the token's customer's profile: only non-empty change[...] fields (lower-cased names); the e-mail checked",
+          requestBody: formBody(
+            {
+              token: 'Session token',
+              'change[firstname]': 'First name',
+              'change[lastname]': 'Last name',
+              'change[secondname]': 'Patronymic',
+              'change[email]': 'E-mail (stored lower-cased)',
+            },
+            ['token'],
+          ),
+          responses: { 200: ok('The profile after the change, or why not (Russian)', contract.ProfileChangeResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/personal/addresses.php': {
+        post: {
+          summary: "The token's customer's saved addresses, oldest first",
+          requestBody: formBody({ token: 'Session token' }, ['token']),
+          responses: { 200: ok('addresses, or error', contract.AddressesResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/personal/address_add.php': {
+        post: {
+          summary: "Add an address (at most 20), or with id edit one of the customer's own; city and street required",
+          requestBody: formBody(
+            {
+              token: 'Session token',
+              id: "The address to edit (one of the customer's own)",
+              city: 'City',
+              street: 'Street',
+              house: 'House',
+              flat: 'Flat',
+              postal_code: 'Postal code',
+              comment: 'Comment for the courier',
+            },
+            ['token', 'city', 'street'],
+          ),
+          responses: { 200: ok('The address id, or why not', contract.AddressChangeResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/personal/address_remove.php': {
+        post: {
+          summary: "Remove one of the customer's own addresses",
+          requestBody: formBody({ token: 'Session token', id: 'Address id' }, ['token', 'id']),
+          responses: { 200: ok('Removed, or not found', contract.AddressChangeResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/personal/orders.php': {
+        post: {
+          summary: "The customer's orders, newest first: Russian dates and status labels, lines with integer rouble prices, totals",
+          requestBody: formBody({ token: 'Session token' }, ['token']),
+          responses: { 200: ok('value.orders', contract.OrdersResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/personal/returns.php': {
+        post: {
+          summary: "The customer's return requests, newest first, with the lines asked back",
+          requestBody: formBody({ token: 'Session token' }, ['token']),
+          responses: { 200: ok('value.orders', contract.ReturnsResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/personal/return_add.php': {
+        post: {
+          summary: "Ask back lines of one of the customer's received orders within the return period (7 days from receipt, 14 for pre-orders)",
+          requestBody: formBody(
+            { token: 'Session token', order_id: 'Order id', 'items[{offer id}]': 'Quantity to return', reason: 'Why (500 characters at most)' },
+            ['token', 'order_id'],
+          ),
+          responses: { 200: ok('The request id, or why not', contract.ReturnCreateResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/personal/subscribe.php': {
+        post: {
+          summary: "Set the customer's newsletter flag",
+          requestBody: formBody({ token: 'Session token', active: "'yes' or 'no'" }, ['token', 'active']),
+          responses: { 200: ok('The flag as set', contract.SubscribeResponse), 400: badRequest, 401: noSession },
+        },
+      },
       '/redirect/': {
         get: {
           summary: 'A stored redirect for a path',

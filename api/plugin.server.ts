@@ -16,6 +16,7 @@ import { staffRoutes } from './staff/routes.server';
 import { dadataRoutes } from './dadata/routes.server';
 import { newsletterRoutes } from './newsletter/routes.server';
 import { accountRoutes } from './account/routes.server';
+import { personalRoutes } from './account/personal.routes.server';
 import { wishlistRoutes } from './wishlist/routes.server';
 import { emailLoginRoutes } from './account/email.routes.server';
 
@@ -65,6 +66,7 @@ export async function productApi(
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
   await app.register(newsletterRoutes, { db, mail, siteUrl });
   await app.register(accountRoutes, { db, sms, captcha, authSecret });
+  await app.register(personalRoutes, { db, authSecret });
   await app.register(wishlistRoutes, { db, authSecret });
   await app.register(emailLoginRoutes, { db, mail, captcha, authSecret, siteUrl });
 

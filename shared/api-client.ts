@@ -3,6 +3,15 @@ import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrde
 import type { AddressSuggestionsResponse } from './contract';
 import type { WishlistResponse } from './contract';
 import type { AuthResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from './contract';
+import type {
+  AddressChangeResponse,
+  AddressesResponse,
+  OrdersResponse,
+  ProfileChangeResponse,
+  ReturnCreateResponse,
+  ReturnsResponse,
+  SubscribeResponse,
+} from './contract';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -137,6 +146,55 @@ export class ApiClient {
   /** Ends the token's session, or with `all` every session of its customer. */
   logout(token: string, all = false): Promise<LogoutResponse> {
     return this.post('/api/personal/logout.php', { token, all: all ? 'yes' : undefined });
+  }
+
+  /** SPEC §7 `profile_change.php`: `change` keys lower-cased (firstname, lastname, secondname, email); only non-empty values are sent (SPEC §5). */
+  changeProfile(token: string, change: Partial<Record<'firstname' | 'lastname' | 'secondname' | 'email', string>>): Promise<ProfileChangeResponse> {
+    const body: Query = { token };
+    for (const [k, v] of Object.entries(change)) if (v && v.trim() !== '') body[`change[${k}]`] = v;
+    return this.post('/api/personal/profile_change.php', body);
+  }
+
+  /** SPEC §7 `addresses.php`: the saved addresses, or `error` (SPEC §8: keep the list shown). */
+  getAddresses(token: string): Promise<AddressesResponse> {
+    return this.post('/api/personal/addresses.php', { token });
+  }
+
+  /** SPEC §7 `address_add.php`: adds an address, or with `id` edits one; only non-empty fields are sent (SPEC §5). */
+  saveAddress(
+    token: string,
+    address: { id?: number | undefined; fields: Partial<Record<'city' | 'street' | 'house' | 'flat' | 'postal_code' | 'comment', string>> },
+  ): Promise<AddressChangeResponse> {
+    const body: Query = { token, id: address.id };
+    for (const [k, v] of Object.entries(address.fields)) if (v && v.trim() !== '') body[k] = v;
+    return this.post('/api/personal/address_add.php', body);
+  }
+
+  /** SPEC §7 `address_remove.php`. */
+  removeAddress(token: string, id: number): Promise<AddressChangeResponse> {
+    return this.post('/api/personal/address_remove.php', { token, id });
+  }
+
+  /** SPEC §7 `orders.php`: value.orders, newest first. */
+  getOrders(token: string): Promise<OrdersResponse> {
+    return this.post('/api/personal/orders.php', { token });
+  }
+
+  /** SPEC §7 `returns.php`: value.orders, the return requests, newest first. */
+  getReturns(token: string): Promise<ReturnsResponse> {
+    return this.post('/api/personal/returns.php', { token });
+  }
+
+  /** `return_add.php`: asks back lines of a received order (`items`: offer id → quantity) within the return period. */
+  createReturn(token: string, request: { orderId: number; items: Record<number, number>; reason: string }): Promise<ReturnCreateResponse> {
+    const body: Query = { token, order_id: request.orderId, reason: request.reason };
+    for (const [offerId, quantity] of Object.entries(request.items)) if (quantity > 0) body[`items[${offerId}]`] = quantity;
+    return this.post('/api/personal/return_add.php', body);
+  }
+
+  /** SPEC §7 `subscribe.php`: the account's newsletter toggle. */
+  setSubscribed(token: string, active: boolean): Promise<SubscribeResponse> {
+    return this.post('/api/personal/subscribe.php', { token, active: active ? 'yes' : 'no' });
   }
 
   /**

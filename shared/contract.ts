@@ -397,3 +397,96 @@ export type ProfileResponse = z.infer<typeof ProfileResponse>;
 /** `logout.php`: the sessions ended (this one, or every one of the customer). */
 export const LogoutResponse = z.object({ success: z.literal(true), revoked: z.number().int() });
 export type LogoutResponse = z.infer<typeof LogoutResponse>;
+
+// The personal account (SPEC §7 profile_change.php, addresses, orders, returns, subscribe.php).
+// Shopper mistakes answer 200 with `success: false` and the Russian `error`; `field` names the
+// form field at fault (change[...] names, address field names).
+
+/** `profile_change.php`: the profile after the change, or why not. */
+export const ProfileChangeResponse = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), profile: UserInfo }),
+  z.object({ success: z.literal(false), error: z.string(), field: z.string().optional() }),
+]);
+export type ProfileChangeResponse = z.infer<typeof ProfileChangeResponse>;
+
+/** A saved delivery address; empty strings for fields not given. */
+export const SavedAddress = z.object({
+  id: z.number().int(),
+  city: z.string(),
+  street: z.string(),
+  house: z.string(),
+  flat: z.string(),
+  postal_code: z.string(),
+  comment: z.string(),
+});
+export type SavedAddress = z.infer<typeof SavedAddress>;
+
+/** SPEC §7 `addresses.php`: the list, or an error (SPEC §8: stored as the addresses error, the list not replaced). */
+export const AddressesResponse = z.union([z.object({ addresses: z.array(SavedAddress) }), z.object({ error: z.string() })]);
+export type AddressesResponse = z.infer<typeof AddressesResponse>;
+
+/** `address_add.php` and `address_remove.php`: done (the address's id), or why not. */
+export const AddressChangeResponse = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), id: z.number().int() }),
+  z.object({ success: z.literal(false), error: z.string(), field: z.string().optional() }),
+]);
+export type AddressChangeResponse = z.infer<typeof AddressChangeResponse>;
+
+/** SPEC §3 "Order (from the order list)": a formatted line; `returnable`: how many may still be asked back. */
+export const AccountOrderLine = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  size: z.string(),
+  img: z.string(),
+  color: z.string(),
+  quantity: z.number().int(),
+  price: z.number().int(),
+  isPreorder: z.boolean(),
+  isGift: z.boolean(),
+  returnable: z.number().int(),
+});
+export type AccountOrderLine = z.infer<typeof AccountOrderLine>;
+
+/** An order of the account: DATE and DELIVERED in Russian long format, STATUS as a Russian label, totals in roubles. */
+export const AccountOrder = z.object({
+  ID: z.number().int(),
+  DATE: z.string(),
+  STATUS: z.string(),
+  STATUS_CODE: z.string(),
+  DELIVERED: z.string().nullable(),
+  /** The last day any line may be returned (content/pages/return.md), null when not received. */
+  RETURN_UNTIL: z.string().nullable(),
+  ITEMS: z.array(AccountOrderLine),
+  TOTAL: z.object({ ITEMS: z.number(), DISCOUNT: z.number(), DELIVERY: z.number(), TOTAL: z.number() }),
+});
+export type AccountOrder = z.infer<typeof AccountOrder>;
+
+/** SPEC §7 `orders.php`: value.orders, newest first. */
+export const OrdersResponse = z.object({ value: z.object({ orders: z.array(AccountOrder) }) });
+export type OrdersResponse = z.infer<typeof OrdersResponse>;
+
+/** A return request of the account with the lines asked back. */
+export const AccountReturn = z.object({
+  ID: z.number().int(),
+  ORDER_ID: z.number().int(),
+  DATE: z.string(),
+  STATUS: z.string(),
+  REASON: z.string(),
+  ITEMS: z.array(AccountOrderLine.omit({ isGift: true, returnable: true })),
+});
+export type AccountReturn = z.infer<typeof AccountReturn>;
+
+/** SPEC §7 `returns.php`: value.orders (the return requests), newest first. */
+export const ReturnsResponse = z.object({ value: z.object({ orders: z.array(AccountReturn) }) });
+export type ReturnsResponse = z.infer<typeof ReturnsResponse>;
+
+/** `return_add.php` (ours): the new request's id, or why not. */
+export const ReturnCreateResponse = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), id: z.number().int() }),
+  z.object({ success: z.literal(false), error: z.string() }),
+]);
+export type ReturnCreateResponse = z.infer<typeof ReturnCreateResponse>;
+
+/** SPEC §7 `subscribe.php`: the account's newsletter flag as now set. */
+export const SubscribeResponse = z.object({ success: z.literal(true), subscribed: z.boolean() });
+export type SubscribeResponse = z.infer<typeof SubscribeResponse>;

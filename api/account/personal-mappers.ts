@@ -1,0 +1,72 @@
+import type { AccountOrder, AccountOrderLine, AccountReturn, SavedAddress } from '~/shared/contract';
+import type { AccountOrder as OrderRecord, ReturnRecord } from '~/models/account-orders.server';
+import type { AddressRecord } from '~/models/addresses.server';
+import { ADDRESS_FIELDS, orderStatusLabel, returnDeadline, returnStatusLabel } from '~/core/account';
+import { formatRussianDate } from '~/core/dates';
+import { kopecksToRoubles } from '~/core/money';
+
+// Account rows in the contract's shapes (SPEC §3 "Order (from the order list)"): dates in
+// Russian long format, statuses as Russian labels, line prices in whole roubles.
+
+export function toSavedAddress(row: AddressRecord): SavedAddress {
+  const out = { id: row.id } as SavedAddress;
+  for (const name of ADDRESS_FIELDS) out[name] = row.fields[name] ?? '';
+  return out;
+}
+
+/** SPEC §3: the line price is an integer of roubles. */
+const wholeRoubles = (kopecks: number) => Math.round(kopecks / 100);
+
+function toLine(line: OrderRecord['lines'][number]): AccountOrderLine {
+  return {
+    id: line.offerId,
+    title: line.title,
+    size: line.size,
+    img: line.image,
+    color: line.color,
+    quantity: line.quantity,
+    price: wholeRoubles(line.priceKopecks),
+    isPreorder: line.isPreorder,
+    isGift: line.isGift,
+    returnable: line.returnable,
+  };
+}
+
+export function toAccountOrder(order: OrderRecord): AccountOrder {
+  const deadlines = order.deliveredAt ? order.lines.filter((l) => !l.isGift).map((l) => returnDeadline(order.deliveredAt as Date, l.isPreorder).getTime()) : [];
+  return {
+    ID: order.id,
+    DATE: formatRussianDate(order.createdAt),
+    STATUS: orderStatusLabel(order.status),
+    STATUS_CODE: order.status,
+    DELIVERED: order.deliveredAt ? formatRussianDate(order.deliveredAt) : null,
+    RETURN_UNTIL: deadlines.length > 0 ? formatRussianDate(new Date(Math.max(...deadlines))) : null,
+    ITEMS: order.lines.map(toLine),
+    TOTAL: {
+      ITEMS: kopecksToRoubles(order.itemsTotalKopecks),
+      DISCOUNT: kopecksToRoubles(order.discountKopecks),
+      DELIVERY: kopecksToRoubles(order.deliveryCostKopecks),
+      TOTAL: kopecksToRoubles(order.totalKopecks),
+    },
+  };
+}
+
+export function toAccountReturn(row: ReturnRecord): AccountReturn {
+  return {
+    ID: row.id,
+    ORDER_ID: row.orderId,
+    DATE: formatRussianDate(row.createdAt),
+    STATUS: returnStatusLabel(row.status),
+    REASON: row.reason,
+    ITEMS: row.lines.map((l) => ({
+      id: l.offerId,
+      title: l.title,
+      size: l.size,
+      img: l.image,
+      color: l.color,
+      quantity: l.quantity,
+      price: wholeRoubles(l.priceKopecks),
+      isPreorder: l.isPreorder,
+    })),
+  };
+}

@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { Database } from '~/db/client.server';
+import { orderItems, orders, returnRequests } from '~/db/schema';
+import { isReturnOpen, returnableQuantities } from '~/core/account';
+
+// The personal account's orders and return requests. Every query is filtered by the customer
+// id of the session: an order id alone never reads or returns another customer's order.
+
+export interface AccountOrderLine {
+  offerId: number;
+  title: string;
+  size: string;
+  color: string;
+  image: string;
+  priceKopecks: number;
+  quantity: number;
+  isPreorder: boolean;
+  isGift: boolean;
+  /** How many may still be asked back now (content/pages/return.md). */
+  returnable: number;
+}
+
+export interface AccountOrder {
+  id: number;
+  status: string;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  itemsTotalKopecks: number;
+  discountKopecks: number;
+  deliveryCostKopecks: number;
+  totalKopecks: number;
+  lines: AccountOrderLine[];
+}
+
+type Reader = Pick<Database, 'select'>;
+
+const lineColumns = {
+  orderId: orderItems.orderId,
+  offerId: orderItems.offerId,
+  title: orderItems.title,
+  size: orderItems.size,
+  color: orderItems.color,
+  image: orderItems.image,
+  priceKopecks: orderItems.priceKopecks,
+  quantity: orderItems.quantity,
+  isPreorder: orderItems.isPreorder,
+  isGift: orderItems.isGift,
+};
+
+/** Quantities already asked back, by order and offer (refused requests give theirs back). */
+async function requestedByOrder(db: Reader, customerId: number, orderIds: number[]): Promise<Map<number, Map<number, number>>> {
+  const out = new Map<number, Map<number, number>>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .select({ orderId: returnRequests.orderId, items: returnRequests.items })
+    .from(returnRequests)
+    .where(and(eq(returnRequests.customerId, customerId), inArray(returnRequests.orderId, orderIds), ne(returnRequests.status, 'rejected')));
+  for (const row of rows) {
+    const byOffer = out.get(row.orderId) ?? new Map<number, number>();
+    for (const item of row.items) byOffer.set(item.offerId, (byOffer.get(item.offerId) ?? 0) + item.quantity);
+    out.set(row.orderId, byOffer);
+  }
+  return out;
+}
+
+async function readOrders(db: Reader, customerId: number, now: Date, orderId?: number): Promise<AccountOrder[]> {
+  const where = orderId === undefined ? eq(orders.customerId, customerId) : and(eq(orders.customerId, customerId), eq(orders.id, orderId));
+  const heads = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      deliveredAt: orders.deliveredAt,
+      itemsTotalKopecks: orders.itemsTotalKopecks,
+      discountKopecks: orders.discountKopecks,
+      deliveryCostKopecks: orders.deliveryCostKopecks,
+      totalKopecks: orders.totalKopecks,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (heads.length === 0) return [];
+  const ids = heads.map((h) => h.id);
+  const [lines, requested] = await Promise.all([
+    db
+      .select(lineColumns)
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.orderId), asc(orderItems.isGift), asc(orderItems.offerId), asc(orderItems.isPreorder)),
+    requestedByOrder(db, customerId, ids),
+  ]);
+  return heads.map((head) => {
+    const own = lines.filter((l) => l.orderId === head.id);
+    const returnable = returnableQuantities(own, head.deliveredAt, requested.get(head.id) ?? new Map(), now);
+    return { ...head, lines: own.map(({ orderId: _orderId, ...line }, i) => ({ ...line, returnable: returnable[i] ?? 0 })) };
+  });
+}
+
+/** The customer's orders, newest first, with their lines and what may still be returned. */
+export async function listCustomerOrders({ db, customerId, now = new Date() }: { db: Database; customerId: number; now?: Date }): Promise<AccountOrder[]> {
+  return readOrders(db, customerId, now);
+}
+
+export interface ReturnRecord {
+  id: number;
+  orderId: number;
+  status: string;
+  reason: string;
+  createdAt: Date;
+  lines: (Omit<AccountOrderLine, 'returnable' | 'quantity' | 'isGift'> & { quantity: number })[];
+}
+
+/** The customer's return requests, newest first, each line with the order's snapshot of it. */
+export async function listReturns({ db, customerId }: { db: Database; customerId: number }): Promise<ReturnRecord[]> {
+  const rows = await db
+    .select()
+    .from(returnRequests)
+    .where(eq(returnRequests.customerId, customerId))
+    .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id));
+  if (rows.length === 0) return [];
+  const snapshots = await db
+    .select(lineColumns)
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        inArray(
+          orderItems.orderId,
+          rows.map((r) => r.orderId),
+        ),
+      ),
+    );
+  return rows.map((row) => ({
+    id: row.id,
+    orderId: row.orderId,
+    status: row.status,
+    reason: row.reason,
+    createdAt: row.createdAt,
+    lines: row.items.flatMap((item) => {
+      const snap = snapshots.find((s) => s.orderId === row.orderId && s.offerId === item.offerId);
+      if (!snap) return [];
+      return [
+        {
+          offerId: item.offerId,
+          title: snap.title,
+          size: snap.size,
+          color: snap.color,
+          image: snap.image,
+          priceKopecks: snap.priceKopecks,
+          isPreorder: snap.isPreorder,
+          quantity: item.quantity,
+        },
+      ];
+    }),
+  }));
+}
+
+export type CreateReturnResult = { ok: true; id: number } | { ok: false; reason: 'not_found' | 'not_delivered' | 'expired' | 'too_many' | 'nothing' };
+
+/**
+ * Asks back lines of one of the customer's own orders: received, within the return period,
+ * and no more than was bought less earlier requests. The order row is locked while checking,
+ * so two requests at once cannot ask the same things back twice.
+ */
+export async function createReturnRequest(input: {
+  db: Database;
+  customerId: number;
+  orderId: number;
+  items: { offerId: number; quantity: number }[];
+  reason: string;
+  now?: Date;
+}): Promise<CreateReturnResult> {
+  const { db, customerId, orderId, reason } = input;
+  const now = input.now ?? new Date();
+  const wanted = new Map<number, number>();
+  for (const item of input.items) if (item.quantity > 0) wanted.set(item.offerId, (wanted.get(item.offerId) ?? 0) + item.quantity);
+  if (wanted.size === 0) return { ok: false, reason: 'nothing' };
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
+      .for('update');
+    if (!locked) return { ok: false, reason: 'not_found' } as const;
+    const [order] = await readOrders(tx, customerId, now, orderId);
+    if (!order) return { ok: false, reason: 'not_found' } as const;
+    if (!order.deliveredAt) return { ok: false, reason: 'not_delivered' } as const;
+    const open = new Map<number, number>();
+    for (const line of order.lines) open.set(line.offerId, (open.get(line.offerId) ?? 0) + line.returnable);
+    const bought = new Set(order.lines.filter((l) => !l.isGift).map((l) => l.offerId));
+    for (const [offerId, quantity] of wanted) {
+      if (!bought.has(offerId)) return { ok: false, reason: 'too_many' } as const;
+      const inPeriod = order.lines.some((l) => l.offerId === offerId && !l.isGift && isReturnOpen(order.deliveredAt, l.isPreorder, now));
+      if (!inPeriod) return { ok: false, reason: 'expired' } as const;
+      if ((open.get(offerId) ?? 0) < quantity) return { ok: false, reason: 'too_many' } as const;
+    }
+    const [row] = await tx
+      .insert(returnRequests)
+      .values({ customerId, orderId, items: [...wanted].map(([offerId, quantity]) => ({ offerId, quantity })), reason })
+      .returning({ id: returnRequests.id });
+    if (!row) throw new Error('return request insert returned nothing');
+    return { ok: true, id: row.id } as const;
+  });
+}
