@@ -16,9 +16,9 @@ import { staffRoutes } from './staff/routes.server';
 import { dadataRoutes } from './dadata/routes.server';
 import { newsletterRoutes } from './newsletter/routes.server';
 import { accountRoutes } from './account/routes.server';
+import { emailLoginRoutes } from './account/email.routes.server';
 import { personalRoutes } from './account/personal.routes.server';
 import { wishlistRoutes } from './wishlist/routes.server';
-import { emailLoginRoutes } from './account/email.routes.server';
 
 export interface ApiDeps {
   db: Database;
@@ -61,14 +61,14 @@ export async function productApi(
   await app.register(catalogRoutes, { db });
   await app.register(searchRoutes, { db });
   await app.register(contentRoutes, { db });
-  await app.register(basketRoutes, { db });
+  await app.register(basketRoutes, { db, authSecret });
   await app.register(staffRoutes, { db, sms, staffToken, siteUrl });
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
   await app.register(newsletterRoutes, { db, mail, siteUrl });
   await app.register(accountRoutes, { db, sms, captcha, authSecret });
+  await app.register(emailLoginRoutes, { db, mail, captcha, authSecret, siteUrl });
   await app.register(personalRoutes, { db, authSecret });
   await app.register(wishlistRoutes, { db, authSecret });
-  await app.register(emailLoginRoutes, { db, mail, captcha, authSecret, siteUrl });
 
   let openApi: Record<string, unknown> | null = null;
   app.get('/openapi.json', async (_req, reply) => {

@@ -663,3 +663,13 @@ describe('countBasketItems', () => {
     expect(countBasketItems(new Map([[1, 1]]), new Map([[2, { quantity: 4 }]]))).toBe(5);
   });
 });
+
+describe('mergeCartLists', () => {
+  it('adds quantities of the same offer, keeps the server order first, drops gift covers, caps at 99', async () => {
+    const { mergeCartLists, GIFT_COVER_OFFER_ID } = await import('./basket');
+    expect(mergeCartLists('10:1,20:2', `20:1,30:4,${GIFT_COVER_OFFER_ID}:1`)).toBe('10:1,20:3,30:4');
+    expect(mergeCartLists('', '5:1')).toBe('5:1');
+    expect(mergeCartLists('5:90', '5:20')).toBe('5:99');
+    expect(mergeCartLists('junk', null)).toBe('');
+  });
+});

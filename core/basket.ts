@@ -160,13 +160,7 @@ export function addLine(cart: Cart, offerId: number, qty = 1): Map<number, numbe
  */
 export function replaceOffer(cart: Cart, fromOfferId: number, toOfferId: number): Map<number, number> {
   const moved = cart.get(fromOfferId);
-  if (
-    moved === undefined ||
-    fromOfferId === toOfferId ||
-    !isOfferId(toOfferId) ||
-    fromOfferId === GIFT_COVER_OFFER_ID ||
-    toOfferId === GIFT_COVER_OFFER_ID
-  ) {
+  if (moved === undefined || fromOfferId === toOfferId || !isOfferId(toOfferId) || fromOfferId === GIFT_COVER_OFFER_ID || toOfferId === GIFT_COVER_OFFER_ID) {
     return new Map(cart);
   }
   const next = new Map<number, number>();
@@ -212,12 +206,7 @@ export function clearBasket(): ClearedBasket {
 // Pre-order operations: the same rules over the separate pre-order map (SPEC §4)
 
 /** Adds qty to the pre-order (capped); the product data is refreshed to the latest given. */
-export function addPreorder(
-  preorders: Preorders,
-  offerId: number,
-  productData: PreorderProductData,
-  qty = 1,
-): Map<number, PreorderLine> {
+export function addPreorder(preorders: Preorders, offerId: number, productData: PreorderProductData, qty = 1): Map<number, PreorderLine> {
   const next = new Map(preorders);
   if (!isOfferId(offerId) || offerId === GIFT_COVER_OFFER_ID || !Number.isInteger(qty) || qty < 1) return next;
   const existing = next.get(offerId);
@@ -407,4 +396,15 @@ function safeSitePath(url: string): string {
 
 function safeImage(url: string): string {
   return safeSitePath(url) !== '' || /^https?:\/\//i.test(url) ? url : '';
+}
+
+/**
+ * A customer's two baskets as one (the guest's at login into the one kept on the server):
+ * quantities of the same offer added (capped), the server's lines first, then the guest's new
+ * ones, gift covers left out (they are recounted from the coats). 'id:qty' lists in and out.
+ */
+export function mergeCartLists(kept: string | null | undefined, guest: string | null | undefined): string {
+  let merged: Map<number, number> = new Map();
+  for (const list of [kept, guest]) for (const [id, qty] of parseCartCookie(list)) merged = addLine(merged, id, qty);
+  return cartForRequest(merged);
 }

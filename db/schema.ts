@@ -146,6 +146,9 @@ export const customers = pgTable(
     // follows them to another device: 'id:qty,...' and the pre-orders as 'id:qty,...'.
     cart: text('cart').notNull().default(''),
     preorders: text('preorders').notNull().default(''),
+    // Raised with every saved change of the basket: a device whose copy is older loads the
+    // server's basket instead of overwriting it.
+    cartRev: integer('cart_rev').notNull().default(0),
     // Product ids, latest first (SPEC §4 Favourites, Views).
     wishlist: integer('wishlist')
       .array()

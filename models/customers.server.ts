@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { customers } from '~/db/schema';
 
@@ -37,4 +37,38 @@ export async function getCustomer({ db, customerId }: { db: Database; customerId
     .from(customers)
     .where(eq(customers.id, customerId));
   return row ?? null;
+}
+
+export interface CustomerBasket {
+  cart: string;
+  preorders: string;
+  rev: number;
+}
+
+export async function getCustomerBasket({ db, customerId }: { db: Database; customerId: number }): Promise<CustomerBasket | null> {
+  const [row] = await db
+    .select({ cart: customers.cart, preorders: customers.preorders, rev: customers.cartRev })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row ?? null;
+}
+
+/**
+ * Saves the customer's basket if nobody saved another since `expectedRev` was read (one
+ * conditional update: two devices saving at once cannot both win). The new revision, or null
+ * when the basket had moved on.
+ */
+export async function saveCustomerBasket(input: {
+  db: Database;
+  customerId: number;
+  cart: string;
+  preorders: string;
+  expectedRev: number;
+}): Promise<number | null> {
+  const [row] = await input.db
+    .update(customers)
+    .set({ cart: input.cart, preorders: input.preorders, cartRev: sql`${customers.cartRev} + 1` })
+    .where(and(eq(customers.id, input.customerId), eq(customers.cartRev, input.expectedRev)))
+    .returning({ rev: customers.cartRev });
+  return row?.rev ?? null;
 }

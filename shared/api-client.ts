@@ -91,8 +91,25 @@ export class ApiClient {
   }
 
   /** SPEC §7 `POST /api/personal/get_cart.php`: the basket priced by the server ('id:qty' lists). */
-  getCart(basket: { ids: string; preorderIds?: string; promoCode?: string | null }): Promise<CartResponse> {
-    return this.post('/api/personal/get_cart.php', { ids: basket.ids, preorder_ids: basket.preorderIds, promo_code: basket.promoCode });
+  getCart(basket: {
+    ids?: string | undefined;
+    preorderIds?: string | undefined;
+    promoCode?: string | null;
+    /** A customer's session: the basket is then the one kept on the server. */
+    token?: string | null;
+    /** The saved revision the browser's copy was made from. */
+    cartRev?: number | null;
+    /** At login: add this (guest) basket to the saved one. */
+    merge?: boolean;
+  }): Promise<CartResponse> {
+    return this.post('/api/personal/get_cart.php', {
+      ids: basket.ids,
+      preorder_ids: basket.preorderIds,
+      promo_code: basket.promoCode,
+      token: basket.token,
+      cart_rev: basket.cartRev,
+      merge: basket.merge ? 'Y' : undefined,
+    });
   }
 
   /**

@@ -298,6 +298,8 @@ export const CartResponse = z.object({
   /** The basket as the server accepted it ('id:qty' lists, gift cover excluded): the storefront writes these back to its cookies. */
   cart: z.string(),
   preorders: z.string(),
+  /** A logged-in customer's saved basket revision: send it back with the next copy (`cart_rev`). */
+  cart_rev: z.number().int().optional(),
 });
 export type CartResponse = z.infer<typeof CartResponse>;
 

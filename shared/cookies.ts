@@ -9,6 +9,8 @@ export const COOKIE = {
   cart: 'cart',
   promoCode: 'promo_code',
   preorders: 'preorders',
+  /** A logged-in customer's saved basket revision the cookies' copy was made from. */
+  cartRev: 'cart_rev',
   phone: 'phone',
   favourites: 'favourites',
   views: 'views',

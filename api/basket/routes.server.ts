@@ -3,7 +3,10 @@ import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import { normalizePhone } from '~/core/phone';
 import { WAITING_LIST_IN_STOCK, WAITING_LIST_THANKS } from '~/core/waiting-list';
-import type { FastOrderResponse, WaitingListResponse } from '~/shared/contract';
+import type { CartResponse, FastOrderResponse, WaitingListResponse } from '~/shared/contract';
+import { mergeCartLists } from '~/core/basket';
+import { getCustomerBasket, saveCustomerBasket } from '~/models/customers.server';
+import { sessionOfToken } from '~/api/account/session.server';
 import { joinWaitingList } from '~/models/waiting-list.server';
 import { placeOrder } from '~/models/orders.server';
 import { getBasketCatalog } from '~/models/basket.server';
@@ -20,7 +23,14 @@ export const FORM_ERRORS = {
   check: 'Проверьте имя и номер телефона',
 } as const;
 
-const CartBody = z.object({ ids: queryString(), preorder_ids: queryString(), promo_code: queryString() });
+const CartBody = z.object({
+  ids: queryString(),
+  preorder_ids: queryString(),
+  promo_code: queryString(),
+  token: queryString(),
+  cart_rev: queryString(),
+  merge: queryString(),
+});
 
 const personQuery = {
   name: z.preprocess(lastValue, z.string().max(10_000).optional()),
@@ -51,12 +61,41 @@ function checkPerson(q: { name?: string; phone?: string }): { name: string; phon
   return { name, phone: phone.phone };
 }
 
-export async function basketRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
+/**
+ * A logged-in customer's basket lives on the server (SPEC §6: the cart comes from the profile),
+ * so it follows them to another device. `merge=Y` (at login) adds the browser's guest basket to
+ * it (so does a copy without `cart_rev`). Otherwise the browser's copy is saved when it was
+ * made from the latest saved basket (`cart_rev`); an older copy (another device changed the
+ * basket since) gets the saved one.
+ */
+async function getCustomerCart({ db, customerId, body }: { db: Database; customerId: number; body: z.infer<typeof CartBody> }): Promise<CartResponse> {
+  const stored = (await getCustomerBasket({ db, customerId })) ?? { cart: '', preorders: '', rev: 0 };
+  const sentCopy = body.ids !== undefined || body.preorder_ids !== undefined;
+  const lists =
+    // A copy that says nothing of where it came from is added too rather than thrown away.
+    body.merge === 'Y' || (sentCopy && body.cart_rev === undefined)
+      ? { ids: mergeCartLists(stored.cart, body.ids), preorderIds: mergeCartLists(stored.preorders, body.preorder_ids) }
+      : sentCopy && body.cart_rev === String(stored.rev)
+        ? { ids: body.ids ?? '', preorderIds: body.preorder_ids ?? '' }
+        : { ids: stored.cart, preorderIds: stored.preorders };
+  const answer = await getCart({ db, ids: lists.ids, preorderIds: lists.preorderIds, promoCode: body.promo_code, customerId });
+  let rev = stored.rev;
+  if (answer.cart !== stored.cart || answer.preorders !== stored.preorders) {
+    const saved = await saveCustomerBasket({ db, customerId, cart: answer.cart, preorders: answer.preorders, expectedRev: stored.rev });
+    // Saved by another request in between: this answer is still a priced basket; the next load reconciles.
+    rev = saved ?? stored.rev;
+  }
+  return { ...answer, cart_rev: rev };
+}
+
+export async function basketRoutes(app: FastifyInstance, { db, authSecret }: { db: Database; authSecret: string }): Promise<void> {
   app.post('/api/personal/get_cart.php', async (req, reply) => {
     const body = parseBody(CartBody, req, reply);
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
-    return getCart({ db, ids: body.ids, preorderIds: body.preorder_ids, promoCode: body.promo_code });
+    const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
+    if (!session) return getCart({ db, ids: body.ids, preorderIds: body.preorder_ids, promoCode: body.promo_code });
+    return getCustomerCart({ db, customerId: session.customerId, body });
   });
 
   app.get('/api/catalog/fastorder.php', async (req, reply) => {
@@ -94,7 +133,10 @@ export async function basketRoutes(app: FastifyInstance, { db }: { db: Database 
     const q = parseQuery(WaitingListQuery, req, reply);
     if (!q) return reply;
     reply.header('cache-control', 'private, no-store');
-    const fail = (error: string, fields: { name?: string; phone?: string } = {}): WaitingListResponse => ({ success: false, error: { data: { error, fields } } });
+    const fail = (error: string, fields: { name?: string; phone?: string } = {}): WaitingListResponse => ({
+      success: false,
+      error: { data: { error, fields } },
+    });
     const person = checkPerson(q);
     if ('fields' in person) return fail(FORM_ERRORS.check, person.fields);
     if (q.product_id === undefined) return fail(FORM_ERRORS.offer);

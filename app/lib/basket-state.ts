@@ -16,6 +16,7 @@ import {
   type Preorders,
 } from '~/core/basket';
 import { normalizePromoCode } from '~/core/promo';
+import type { BasketItem, BasketOffer, CartResponse } from '~/shared/contract';
 import { announceCookieChange, subscribeToCookies } from './shopper-state';
 
 // The guest basket of SPEC §4, kept wholly in the `cart`, `preorders` and `promo_code` cookies
@@ -68,10 +69,50 @@ export function currentBasket(): BasketCookies {
   return typeof document === 'undefined' ? EMPTY : snapshot();
 }
 
-function setCookie(name: string, value: string): void {
-  // An empty map or no promo code: the cookie goes (Max-Age=0) rather than staying as ''.
+/** A basket cookie as a Set-Cookie / document.cookie value; an empty value removes it rather than keeping ''. */
+export function basketCookie(name: string, value: string): string {
   const attributes = value === '' ? 'Path=/; Max-Age=0; SameSite=Lax' : `Path=/; Max-Age=${BASKET_COOKIE_MAX_AGE}; SameSite=Lax`;
-  document.cookie = `${name}=${encodeURIComponent(value)}; ${attributes}`;
+  return `${name}=${encodeURIComponent(value)}; ${attributes}`;
+}
+
+function setCookie(name: string, value: string): void {
+  document.cookie = basketCookie(name, value);
+}
+
+/** The offer a basket line holds (IN_BASKET), among every size of its product. */
+export function lineOffer(item: BasketItem): BasketOffer | undefined {
+  return item.OFFERS.find((o) => o.IN_BASKET === 'Y') ?? item.OFFERS.find((o) => o.ID === item.ID);
+}
+
+/** What the pre-orders cookie keeps of a line (SPEC §3 productData), from the server's basket. */
+export function preorderDataOf(item: BasketItem): PreorderProductData {
+  const offer = lineOffer(item);
+  return {
+    NAME: item.PRODUCT.NAME,
+    IMAGE_SRC: offer?.IMAGE_SRC ?? item.PRODUCT.IMAGE_SRC ?? '',
+    DETAIL_PAGE_URL: item.PRODUCT.DETAIL_PAGE_URL,
+    PRICE: offer?.PRICE ?? null,
+    OLD_PRICE: offer?.OLD_PRICE ?? null,
+    SIZE: offer?.SIZE?.LABEL ?? '',
+    SIZE_SHOES: '',
+  };
+}
+
+/**
+ * The Set-Cookie values that make a browser's basket the server's answer (at login, the merged
+ * customer basket): cart and pre-orders as accepted, and the saved revision. Gift covers are
+ * recounted by the basket page.
+ */
+export function acceptedBasketCookies(answer: CartResponse, before: BasketCookies): string[] {
+  const preorders = new Map<number, PreorderLine>();
+  for (const [id, quantity] of parseCartCookie(answer.preorders)) {
+    const item = answer.items.find((i) => i.ID === id && i.IS_PREORDER === 'Y');
+    const productData = before.preorders.get(id)?.productData ?? (item ? preorderDataOf(item) : null);
+    if (productData) preorders.set(id, { quantity, isPreorder: true, productData });
+  }
+  const cookies = [basketCookie(COOKIE.cart, answer.cart), basketCookie(COOKIE.preorders, preorders.size === 0 ? '' : serializePreorders(preorders))];
+  if (answer.cart_rev !== undefined) cookies.push(basketCookie(COOKIE.cartRev, String(answer.cart_rev)));
+  return cookies;
 }
 
 /** Saves what is given (the rest stays) and tells the shell; the one writer of the basket cookies. */

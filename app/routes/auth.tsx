@@ -5,7 +5,11 @@ import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { clearCookies, codeStepCookies, getShopper, readCodeStep, sessionCookies } from '~/app/lib/session.server';
 import { LoginForm, type LoginStep } from '~/app/components/auth/LoginForm';
+import { EmailLoginForm, type EmailLoginStep } from '~/app/components/auth/EmailLoginForm';
+import { normalizeEmail, RESEND_SECONDS } from '~/core/auth';
 import { COOKIE } from '~/shared/cookies';
+import { cartForRequest, preordersForRequest } from '~/core/basket';
+import { acceptedBasketCookies, readBasketCookies } from '~/app/lib/basket-state';
 
 // SPEC §2 /auth/ (phone login). The form posts here; the action calls the API on the server,
 // so the session token it gets back goes straight into an HttpOnly cookie and never reaches
@@ -35,6 +39,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   const phone = phoneDigits(String(form.get('phone') ?? ''));
+  const typedEmail = String(form.get('email') ?? '').slice(0, 254);
+  const email = normalizeEmail(typedEmail) ?? typedEmail.trim();
   const headers = new Headers(CACHE_PRIVATE);
   if (intent === 'send') {
     const sent = await context.api.sendLoginCode({ phone, captchaToken: String(form.get('captcha') ?? '') });
@@ -49,11 +55,43 @@ export async function action({ context, request }: Route.ActionArgs) {
     for (const c of codeStepCookies(phone, sentAt, context.siteUrl)) headers.append('Set-Cookie', c);
     return data({ step: 'code', phone, sentAt, error: null } satisfies LoginStep, { headers });
   }
-  if (intent === 'verify') {
+  if (intent === 'send-email') {
+    const sent = await context.api.sendEmailCode({ email, captchaToken: String(form.get('captcha') ?? '') });
+    if (sent.success) return data({ step: 'code', email, sentAt: Date.now(), error: null } satisfies EmailLoginStep, { headers });
+    // Asked again too soon: the code step, its countdown counted from the server's answer.
+    if (sent.resend_in !== undefined)
+      return data({ step: 'code', email, sentAt: Date.now() - (RESEND_SECONDS - sent.resend_in) * 1000, error: sent.error } satisfies EmailLoginStep, { headers });
+    return data({ step: 'email', email, error: sent.error } satisfies EmailLoginStep, { headers });
+  }
+  if (intent === 'verify' || intent === 'verify-email') {
     const sentAt = Number(form.get('sentAt')) || Date.now();
-    const answer = await context.api.authPhone({ phone, code: String(form.get('code') ?? '') });
-    if ('data' in answer) return data({ step: 'code', phone, sentAt, error: answer.data.error } satisfies LoginStep, { headers });
+    const code = String(form.get('code') ?? '');
+    // Both logins end alike from here: the same cookies, basket and redirect.
+    const answer = intent === 'verify' ? await context.api.authPhone({ phone, code }) : await context.api.authEmail({ email, code });
+    if ('data' in answer)
+      return data(
+        intent === 'verify'
+          ? ({ step: 'code', phone, sentAt, error: answer.data.error } satisfies LoginStep)
+          : ({ step: 'code', email, sentAt, error: answer.data.error } satisfies EmailLoginStep),
+        { headers },
+      );
     for (const c of sessionCookies(answer.user.jwt_token, context.siteUrl)) headers.append('Set-Cookie', c);
+    // The guest basket of this browser joins the one kept for the customer (quantities added,
+    // cut to stock), and this browser gets the result.
+    const guest = readBasketCookies(request.headers.get('cookie'));
+    try {
+      const merged = await context.api.getCart({
+        token: answer.user.jwt_token,
+        ids: cartForRequest(guest.cart),
+        preorderIds: preordersForRequest(guest.preorders),
+        promoCode: guest.promoCode,
+        merge: true,
+      });
+      for (const c of acceptedBasketCookies(merged, guest)) headers.append('Set-Cookie', c);
+    } catch (err) {
+      // The login stands; the basket page merges nothing then, but loads the saved basket.
+      console.error('login: basket merge failed', err);
+    }
     // SPEC §2: after login outside the basket, the personal account.
     throw redirect(safeNext(form.get('next')) ?? '/personal/', { headers });
   }
@@ -65,17 +103,19 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
-  const step = actionData ?? loaderData.step;
+  // One action answers both forms: each takes only its own answers.
+  const phoneStep = actionData && 'phone' in actionData ? (actionData as LoginStep) : loaderData.step;
+  const emailStep = actionData && 'email' in actionData ? (actionData as EmailLoginStep) : EMAIL_START;
   return (
     <article className="page page--narrow auth-page">
       <h1 className="page__title">{loaderData.byEmail ? 'Вход по e-mail' : 'Вход'}</h1>
       {loaderData.byEmail ? (
-        <p>
-          Вход по e-mail пока недоступен. <a href="/auth/">Войдите по номеру телефона</a>.
-        </p>
+        <EmailLoginForm state={emailStep} next={loaderData.next ?? undefined} />
       ) : (
-        <LoginForm state={step} next={loaderData.next ?? undefined} />
+        <LoginForm state={phoneStep} next={loaderData.next ?? undefined} />
       )}
     </article>
   );
 }
+
+const EMAIL_START: EmailLoginStep = { step: 'email', email: '', error: null };

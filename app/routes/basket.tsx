@@ -20,8 +20,18 @@ import {
 import { formatRoubles } from '~/core/pricing';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
-import { currentBasket, isBasketEmpty, readBasketCookies, useBasketCookies, writeBasket, type BasketCookies } from '~/app/lib/basket-state';
-import { BasketLine, GiftLine, lineOffer, type LineActions } from '~/app/components/basket/BasketLines';
+import {
+  basketCookie,
+  currentBasket,
+  isBasketEmpty,
+  preorderDataOf,
+  readBasketCookies,
+  useBasketCookies,
+  writeBasket,
+  type BasketCookies,
+} from '~/app/lib/basket-state';
+import { COOKIE, readCookie } from '~/shared/cookies';
+import { BasketLine, GiftLine, type LineActions } from '~/app/components/basket/BasketLines';
 import { PromoCodeForm } from '~/app/components/basket/PromoCodeForm';
 import { goodsCount } from '~/app/components/catalog/listing-url';
 
@@ -35,21 +45,35 @@ export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  const cookies = readBasketCookies(request.headers.get('cookie'));
+  const cookieHeader = request.headers.get('cookie');
+  const cookies = readBasketCookies(cookieHeader);
   const requested = requestKey(cookies);
+  // A customer's basket is kept on the server: ask even when this browser's copy is empty.
+  const token = readCookie(cookieHeader, COOKIE.token);
+  const cartRev = Number(readCookie(cookieHeader, COOKIE.cartRev));
   const [meta, answer] = await Promise.all([
     context.api.getPageMeta(pathname),
-    isBasketEmpty(cookies)
+    isBasketEmpty(cookies) && !token
       ? { cart: null, failed: false }
-      : context.api.getCart({ ids: cartForRequest(cookies.cart), preorderIds: preordersForRequest(cookies.preorders), promoCode: cookies.promoCode }).then(
-          (cart) => ({ cart, failed: false }),
-          (err: unknown) => {
-            console.error('basket failed to load', err);
-            return { cart: null, failed: true };
-          },
-        ),
+      : context.api
+          .getCart({
+            ids: cartForRequest(cookies.cart),
+            preorderIds: preordersForRequest(cookies.preorders),
+            promoCode: cookies.promoCode,
+            token,
+            cartRev: Number.isInteger(cartRev) ? cartRev : null,
+          })
+          .then(
+            (cart) => ({ cart, failed: false }),
+            (err: unknown) => {
+              console.error('basket failed to load', err);
+              return { cart: null, failed: true };
+            },
+          ),
   ]);
-  return data({ meta, ...answer, promoCode: cookies.promoCode, requested }, { headers: CACHE_PRIVATE });
+  const headers = new Headers(CACHE_PRIVATE);
+  if (answer.cart?.cart_rev !== undefined) headers.append('Set-Cookie', basketCookie(COOKIE.cartRev, String(answer.cart.cart_rev)));
+  return data({ meta, ...answer, promoCode: cookies.promoCode, requested }, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -278,17 +302,4 @@ function syncCookies(server: CartResponse): void {
   if (serializeCart(cart) !== serializeCart(current.cart) || serializePreorders(preorders) !== serializePreorders(current.preorders)) {
     writeBasket({ cart, preorders });
   }
-}
-
-function preorderDataOf(item: BasketItem): PreorderLine['productData'] {
-  const offer = lineOffer(item);
-  return {
-    NAME: item.PRODUCT.NAME,
-    IMAGE_SRC: offer?.IMAGE_SRC ?? item.PRODUCT.IMAGE_SRC ?? '',
-    DETAIL_PAGE_URL: item.PRODUCT.DETAIL_PAGE_URL,
-    PRICE: offer?.PRICE ?? null,
-    OLD_PRICE: offer?.OLD_PRICE ?? null,
-    SIZE: offer?.SIZE?.LABEL ?? '',
-    SIZE_SHOES: '',
-  };
 }

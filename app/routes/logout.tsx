@@ -6,7 +6,19 @@ import { clearCookies } from '~/app/lib/session.server';
 // SPEC §2: /logout ends the session (revoked on the server, so the token is dead everywhere),
 // clears phone, token, favourites, views and cart, then hard-redirects to /auth/. A POST with
 // all=yes ends every session of the customer ('Выйти на всех устройствах').
-const CLEARED = [COOKIE.phone, COOKIE.codeSentAt, COOKIE.token, COOKIE.loggedIn, COOKIE.favourites, COOKIE.views, COOKIE.cart];
+// The basket's other cookies go with the cart: it stays saved for the customer, not on this device.
+const CLEARED = [
+  COOKIE.phone,
+  COOKIE.codeSentAt,
+  COOKIE.token,
+  COOKIE.loggedIn,
+  COOKIE.favourites,
+  COOKIE.views,
+  COOKIE.cart,
+  COOKIE.preorders,
+  COOKIE.promoCode,
+  COOKIE.cartRev,
+];
 
 async function logOut(request: Request, api: Route.LoaderArgs['context']['api'], all: boolean) {
   const token = readCookie(request.headers.get('cookie'), COOKIE.token);

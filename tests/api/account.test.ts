@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authCodes, customers, orders, sessions } from '~/db/schema';
-import { ApiError, AuthResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from '~/shared/contract';
+import { authCodes, customers, offers, orders, products, sessions } from '~/db/schema';
+import { ApiError, AuthResponse, CartResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from '~/shared/contract';
 import { AUTH_TEXT, LOGIN_CODE_TTL_MS, SEND_LIMITS } from '~/core/auth';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { checkLoginCode, createLoginCode } from '~/models/auth.server';
@@ -250,5 +250,39 @@ describe('sessions', () => {
       .from(sessions)
       .where(and(sql`${sessions.revokedAt} is null`, sql`${sessions.customerId} in (select id from customers where phone = ${phone})`));
     expect(live).toEqual([]);
+  });
+});
+
+describe("a customer's basket on the server", () => {
+  const cart = async (fields: Record<string, string>) => (await fetchJson(api(), '/api/personal/get_cart.php', CartResponse, { init: form(fields) })).body;
+
+  it('merges the guest basket at login, follows the customer to another device, and never lets an old copy overwrite a newer one', async () => {
+    const inStock = await db()
+      .select({ id: offers.id })
+      .from(offers)
+      .innerJoin(products, eq(products.id, offers.productId))
+      .where(and(eq(products.active, true), sql`${offers.quantity} >= 5`, sql`${products.name} not ilike '%пальто%'`))
+      .orderBy(offers.id)
+      .limit(2);
+    const [a, b] = inStock.map((o) => o.id);
+    const token = await logIn(freshPhone());
+
+    const first = await cart({ token, ids: `${a}:1`, merge: 'Y' });
+    expect(first).toMatchObject({ cart: `${a}:1`, cart_rev: 1 });
+    // Another device, its own guest basket joining at its login.
+    const second = await cart({ token, ids: `${b}:2,${a}:1`, merge: 'Y' });
+    expect(second).toMatchObject({ cart: `${a}:2,${b}:2`, cart_rev: 2 });
+    // The first device's copy is older: it gets the saved basket, nothing is overwritten.
+    const stale = await cart({ token, ids: `${a}:5`, cart_rev: '1' });
+    expect(stale).toMatchObject({ cart: `${a}:2,${b}:2`, cart_rev: 2 });
+    // Made from the latest: saved.
+    const saved = await cart({ token, ids: `${a}:3`, cart_rev: '2' });
+    expect(saved).toMatchObject({ cart: `${a}:3`, cart_rev: 3 });
+    // Without a copy, the saved basket; a guest with the same ids is priced but nothing is saved.
+    expect(await cart({ token })).toMatchObject({ cart: `${a}:3`, cart_rev: 3 });
+    expect((await cart({ ids: `${b}:1` })).cart_rev).toBeUndefined();
+    // Another customer's token reads their own (empty) basket.
+    const other = await logIn(freshPhone());
+    expect(await cart({ token: other })).toMatchObject({ cart: '', cart_rev: 0 });
   });
 });

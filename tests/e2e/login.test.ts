@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { offers, products } from '~/db/schema';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
@@ -143,6 +145,42 @@ describe('login by phone', () => {
     await view.page.keyboard.type(await codeFor(phone));
     await view.loginButton().click();
     await view.page.waitForURL('**/personal/');
+  });
+});
+
+describe("the customer's basket", () => {
+  it('joins the guest basket at login and shows it in another browser of the same customer', async ({ shopper }) => {
+    const [offer] = await shop.database.db
+      .select({ id: offers.id, name: products.name })
+      .from(offers)
+      .innerJoin(products, eq(products.id, offers.productId))
+      .where(and(eq(products.active, true), sql`${offers.quantity} >= 3`, sql`${products.name} not ilike '%пальто%'`))
+      .orderBy(offers.id)
+      .limit(1);
+    if (!offer) throw new Error('no offer in stock');
+    const phone = freshPhone();
+    const view = await openLogin(shopper);
+    await view.page.context().addCookies([{ name: 'cart', value: `${offer.id}:2`, url: shop.baseUrl }]);
+    await view.askForCode(phone);
+    await view.boxes().first().click();
+    await view.page.keyboard.type(await codeFor(phone));
+    await view.loginButton().click();
+    await view.page.waitForURL('**/personal/');
+
+    // Another browser: logged in as the same customer, with nothing in its cookies.
+    const there = await shopper.newPage();
+    await login(there.context(), shop, phone);
+    await new StorefrontPage(there).goto('/basket/');
+    const line = there.getByRole('main').getByRole('list', { name: 'Товары в корзине' }).getByRole('heading', { name: offer.name });
+    await poll(() => line.isVisible()).toBe(true);
+    expect(
+      await there
+        .getByRole('main')
+        .getByRole('combobox', { name: `Количество: ${offer.name}` })
+        .inputValue(),
+    ).toBe('2');
+    // Its cookies now hold the basket too (the header counts it).
+    await poll(async () => (await there.context().cookies()).find((c) => c.name === 'cart')?.value).toBe(encodeURIComponent(`${offer.id}:2`));
   });
 });
 

@@ -1,15 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { BasketItem, BasketOffer } from '~/shared/contract';
+import type { BasketItem } from '~/shared/contract';
+import { lineOffer } from '~/app/lib/basket-state';
 import { MAX_LINE_QUANTITY } from '~/core/basket';
 import { discountPercent, formatRoubles } from '~/core/pricing';
 import { Image } from '~/app/components/Image';
 import { CloseIcon } from '~/app/components/icons';
-
-/** The offer a basket line holds (IN_BASKET), among every size of its product. */
-export function lineOffer(item: BasketItem): BasketOffer | undefined {
-  return item.OFFERS.find((o) => o.IN_BASKET === 'Y') ?? item.OFFERS.find((o) => o.ID === item.ID);
-}
 
 /** How many of a line the shopper may pick: 1..99, and no more than in stock for a normal line. */
 export function quantityLimit(item: BasketItem): number {

@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "cart_rev" integer DEFAULT 0 NOT NULL;
