@@ -11,6 +11,7 @@ export default [
   route('auth/email', 'routes/auth.tsx', { id: 'auth-email' }),
   route('personal', 'routes/personal.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
+  route('wishlist/toggle', 'routes/wishlist-toggle.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('basket', 'routes/basket.tsx'),
   route('basket/submited', 'routes/basket-submitted.tsx'),

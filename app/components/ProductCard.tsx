@@ -4,6 +4,7 @@ import { discountPercent, formatRoubles } from '~/core/pricing';
 import { Image } from './Image';
 import { BagIcon } from './icons';
 import { useQuickAdd } from '~/app/components/basket/quick-add';
+import { FavouriteButton } from '~/app/components/wishlist/favourites';
 
 // The grid's column width (app.css .grid in .main): 2 columns on phones (16 px padding, 8 px
 // gap), 3 from 700 px (16 px gap), 4 from 1024 px (40 px padding) up to the 1440 px container.
@@ -57,6 +58,7 @@ export function ProductCard({
           {discount > 0 ? <span className="card__tag card__tag--sale">−{discount}%</span> : null}
         </Link>
         {quickAdd ? <QuickAddButton item={item} /> : null}
+        <FavouriteButton productId={item.ID} className="card__fav" size={20} />
       </div>
       <div className="card__body">
         <h3 className="card__name">

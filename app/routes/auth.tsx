@@ -3,6 +3,7 @@ import type { Route } from './+types/auth';
 import { phoneDigits } from '~/core/phone-mask';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
+import { favouritesCookieOf } from '~/app/lib/wishlist.server';
 import { clearCookies, codeStepCookies, getShopper, readCodeStep, sessionCookies } from '~/app/lib/session.server';
 import { LoginForm, type LoginStep } from '~/app/components/auth/LoginForm';
 import { EmailLoginForm, type EmailLoginStep } from '~/app/components/auth/EmailLoginForm';
@@ -76,6 +77,8 @@ export async function action({ context, request }: Route.ActionArgs) {
         { headers },
       );
     for (const c of sessionCookies(answer.user.jwt_token, context.siteUrl)) headers.append('Set-Cookie', c);
+    // SPEC §4 Favourites: the hearts and counts of this browser start from the account's list.
+    headers.append('Set-Cookie', favouritesCookieOf(answer.user.wishlist, context.siteUrl));
     // The guest basket of this browser joins the one kept for the customer (quantities added,
     // cut to stock), and this browser gets the result.
     const guest = readBasketCookies(request.headers.get('cookie'));

@@ -12,6 +12,8 @@ import { ProductDetails } from './ProductDetails';
 import { SizePicker } from './SizePicker';
 import { productPhotos, propertyText } from './product-data';
 import { discountPercent, formatRoubles, roublesToKopecks } from '~/core/pricing';
+import { FavouriteButton } from '~/app/components/wishlist/favourites';
+import { RecentlyViewed } from '~/app/components/wishlist/RecentlyViewed';
 
 /** SPEC §2 Product page: gallery, price, colours, size picker, the button, accordions. */
 export function ProductPage({ product, meta }: { product: ProductResponse; meta: PageMeta }) {
@@ -43,6 +45,7 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
         <div className="product__info">
           {item.IS_NEW ? <p className="product__tag">Новинка</p> : null}
           <h1 className="product__name">{item.NAME}</h1>
+          <FavouriteButton productId={item.ID} className="product__fav" />
           {article ? <p className="product__article">Артикул {article}</p> : null}
 
           <p className="product__price">
@@ -126,6 +129,8 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
           <ProductDetails item={item} article={article} />
         </div>
       </div>
+
+      <RecentlyViewed productId={item.ID} />
 
       {meta.seoDescription ? (
         <div className="seo-text product__seo">

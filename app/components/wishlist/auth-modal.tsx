@@ -1,0 +1,28 @@
+import { useCallback } from 'react';
+import { useLocation } from 'react-router';
+import { useModal } from '~/app/components/shell/ModalHost';
+
+export const AUTH_MODAL_TITLE = 'Вход';
+
+/**
+ * SPEC §2 Modals 'auth', §4 Favourites: a guest who presses a heart gets the login form in a
+ * modal (its code loads when asked for); after login the shopper comes back to this page.
+ */
+export function useAuthModal(): () => Promise<void> {
+  const { open } = useModal();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return useCallback(async () => {
+    const { LoginForm } = await import('~/app/components/auth/LoginForm');
+    open({
+      name: 'auth',
+      title: AUTH_MODAL_TITLE,
+      content: (
+        <div className="auth-modal">
+          <p className="auth-modal__lead">Войдите, чтобы сохранять товары в избранное.</p>
+          <LoginForm state={{ step: 'phone', phone: '', error: null }} next={here} />
+        </div>
+      ),
+    });
+  }, [open, here]);
+}
