@@ -60,8 +60,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     const sent = await context.api.sendEmailCode({ email, captchaToken: String(form.get('captcha') ?? '') });
     if (sent.success) return data({ step: 'code', email, sentAt: Date.now(), error: null } satisfies EmailLoginStep, { headers });
     // Asked again too soon: the code step, its countdown counted from the server's answer.
-    if (sent.resend_in !== undefined)
-      return data({ step: 'code', email, sentAt: Date.now() - (RESEND_SECONDS - sent.resend_in) * 1000, error: sent.error } satisfies EmailLoginStep, { headers });
+    if (sent.resend_in !== undefined) {
+      const sentAt = Date.now() - (RESEND_SECONDS - sent.resend_in) * 1000;
+      return data({ step: 'code', email, sentAt, error: sent.error } satisfies EmailLoginStep, { headers });
+    }
     return data({ step: 'email', email, error: sent.error } satisfies EmailLoginStep, { headers });
   }
   if (intent === 'verify' || intent === 'verify-email') {

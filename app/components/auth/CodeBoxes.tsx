@@ -12,12 +12,15 @@ export function CodeBoxes({
   invalid,
   describedBy,
   autoFocus,
+  label = 'Код из СМС',
 }: {
   cells: CodeCells;
   onChange: (cells: string[]) => void;
   invalid: boolean;
   describedBy?: string | undefined;
   autoFocus?: boolean;
+  /** The group's accessible name: where the code came from. */
+  label?: string;
 }) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focusBox = (i: number) => boxes.current[i]?.focus();
@@ -26,7 +29,7 @@ export function CodeBoxes({
   }, [autoFocus]);
 
   return (
-    <div className="code-boxes" role="group" aria-label="Код из СМС" aria-describedby={describedBy}>
+    <div className="code-boxes" role="group" aria-label={label} aria-describedby={describedBy}>
       {cells.map((cell, i) => (
         <input
           key={i}

@@ -1,12 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useFetcher, type FetcherWithComponents } from 'react-router';
-import { LOGIN_CODE_MIN_TO_SUBMIT, resendSecondsLeft, resendText } from '~/core/auth';
-import { codeOf, emptyCells } from '~/core/code-boxes';
 import { formatPhoneMask } from '~/core/phone';
 import { phoneDigits, PHONE_MASK_LENGTH } from '~/core/phone-mask';
 import { PhoneField } from '~/app/components/forms/TextField';
-import { OFFLINE_CAPTCHA_TOKEN, useCaptchaToken } from '~/app/lib/captcha';
-import { CodeBoxes } from './CodeBoxes';
+import { OFFLINE_CAPTCHA_TOKEN } from '~/app/lib/captcha';
+import { CodeStep, loginPath } from './CodeStep';
+import { useSubmitWithCaptcha } from './use-submit-with-captcha';
 
 /** What the /auth/ action answers the form (never the token: that goes into an HttpOnly cookie). */
 export type LoginStep = { step: 'phone'; phone: string; error: string | null } | { step: 'code'; phone: string; sentAt: number; error: string | null };
@@ -25,7 +24,7 @@ export function LoginForm({ state, next }: { state: LoginStep; next?: string | u
   const view = changed && changed.for === fetcher.data ? changed.step : (fetcher.data ?? state);
   const busy = fetcher.state !== 'idle';
   return view.step === 'code' ? (
-    <CodeStep
+    <PhoneCodeStep
       state={view}
       busy={busy}
       next={next}
@@ -34,16 +33,27 @@ export function LoginForm({ state, next }: { state: LoginStep; next?: string | u
       onChangePhone={() => setChanged({ for: fetcher.data, step: { step: 'phone', phone: view.phone, error: null } })}
     />
   ) : (
-    <PhoneStep state={view} busy={busy} fetcher={fetcher} />
+    <PhoneStep state={view} busy={busy} next={next} fetcher={fetcher} />
   );
 }
 
 type Fetcher = FetcherWithComponents<LoginStep>;
+const CAPTCHA_ACTION = 'send_sms';
 
-function PhoneStep({ state, busy, fetcher }: { state: Extract<LoginStep, { step: 'phone' }>; busy: boolean; fetcher: Fetcher }) {
+function PhoneStep({
+  state,
+  busy,
+  next,
+  fetcher,
+}: {
+  state: Extract<LoginStep, { step: 'phone' }>;
+  busy: boolean;
+  next?: string | undefined;
+  fetcher: Fetcher;
+}) {
   const [phone, setPhone] = useState(state.phone ? formatPhoneMask(state.phone) : '');
   const [captcha, setCaptcha] = useState(OFFLINE_CAPTCHA_TOKEN);
-  const onSubmit = useSubmitWithCaptcha(fetcher, setCaptcha);
+  const onSubmit = useSubmitWithCaptcha(fetcher, { action: '/auth/', captchaAction: CAPTCHA_ACTION }, setCaptcha);
   const errorId = useId();
   const complete = phone.length >= PHONE_MASK_LENGTH;
   return (
@@ -60,11 +70,14 @@ function PhoneStep({ state, busy, fetcher }: { state: Extract<LoginStep, { step:
       <button type="submit" className="button login__submit" disabled={!complete || busy} aria-busy={busy}>
         Получить смс код
       </button>
+      <p className="login__other">
+        <Link to={loginPath('/auth/email/', next)}>Войти по e-mail</Link>
+      </p>
     </fetcher.Form>
   );
 }
 
-function CodeStep({
+function PhoneCodeStep({
   state,
   busy,
   next,
@@ -77,85 +90,25 @@ function CodeStep({
   fetcher: Fetcher;
   onChangePhone: () => void;
 }) {
-  const [cells, setCells] = useState(emptyCells);
-  const [now, setNow] = useState(() => Date.now());
-  const errorId = useId();
-  const left = resendSecondsLeft(state.sentAt, now);
-  // SPEC §9: the countdown ticks every 100 ms.
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setInterval(() => setNow(Date.now()), 100);
-    return () => clearInterval(timer);
-  }, [left]);
-  const code = codeOf(cells);
   return (
-    <div className="login">
-      <p className="login__hint">
-        Код отправлен на <strong>{formatPhoneMask(state.phone)}</strong>.{' '}
-        <button type="button" className="link-button login__change" onClick={onChangePhone}>
-          Изменить номер
-        </button>
-      </p>
-      <fetcher.Form method="post" action="/auth/" className="login__code" noValidate>
-        <input type="hidden" name="intent" value="verify" />
-        <input type="hidden" name="phone" value={state.phone} />
-        <input type="hidden" name="sentAt" value={state.sentAt} />
-        <input type="hidden" name="code" value={code} />
-        {next ? <input type="hidden" name="next" value={next} /> : null}
-        {state.error ? (
-          <p className="form-banner" role="alert" id={errorId}>
-            {state.error}
-          </p>
-        ) : null}
-        <CodeBoxes cells={cells} onChange={setCells} invalid={state.error !== null} describedBy={state.error ? errorId : undefined} autoFocus />
-        <button type="submit" className="button login__submit" disabled={code.length < LOGIN_CODE_MIN_TO_SUBMIT || busy} aria-busy={busy}>
-          Войти
-        </button>
-        <p className="login__consent">
-          Нажимая «Войти», вы соглашаетесь с условиями <Link to="/loyalty/">программы лояльности</Link> и{' '}
-          <Link to="/privacy-policy/">политикой конфиденциальности</Link>.
-        </p>
-      </fetcher.Form>
-      {left > 0 ? (
-        <p className="login__resend" aria-live="off">
-          {resendText(left)}
-        </p>
-      ) : (
-        <ResendForm phone={state.phone} busy={busy} fetcher={fetcher} />
-      )}
-    </div>
+    <CodeStep
+      hint={
+        <>
+          Код отправлен на <strong>{formatPhoneMask(state.phone)}</strong>.{' '}
+          <button type="button" className="link-button login__change" onClick={onChangePhone}>
+            Изменить номер
+          </button>
+        </>
+      }
+      fetcher={fetcher}
+      action="/auth/"
+      captchaAction={CAPTCHA_ACTION}
+      verifyFields={{ intent: 'verify', phone: state.phone, sentAt: state.sentAt, next }}
+      resendFields={{ intent: 'send', phone: phoneDigits(state.phone) }}
+      sentAt={state.sentAt}
+      error={state.error}
+      busy={busy}
+      boxesLabel="Код из СМС"
+    />
   );
-}
-
-function ResendForm({ phone, busy, fetcher }: { phone: string; busy: boolean; fetcher: Fetcher }) {
-  const onSubmit = useSubmitWithCaptcha(fetcher);
-  return (
-    <fetcher.Form method="post" action="/auth/" className="login__resend" onSubmit={onSubmit}>
-      <input type="hidden" name="intent" value="send" />
-      <input type="hidden" name="phone" value={phoneDigits(phone)} />
-      <input type="hidden" name="captcha" defaultValue={OFFLINE_CAPTCHA_TOKEN} />
-      <button type="submit" className="link-button" disabled={busy}>
-        Получить новый код
-      </button>
-    </fetcher.Form>
-  );
-}
-
-/**
- * The captcha token is asked for at the moment of sending (tokens are short-lived and single
- * use): the submit waits for it, then posts the form with it. Before the scripts load the form
- * posts itself, with the token the server rendered (the captcha-off default).
- */
-function useSubmitWithCaptcha(fetcher: Fetcher, onToken?: (token: string) => void) {
-  const getToken = useCaptchaToken();
-  return (e: React.FormEvent<HTMLFormElement>) => {
-    const form = e.currentTarget;
-    e.preventDefault();
-    void getToken('send_sms').then((token) => {
-      onToken?.(token);
-      const fields = new FormData(form);
-      fields.set('captcha', token);
-      void fetcher.submit(fields, { method: 'post', action: '/auth/' });
-    });
-  };
 }
