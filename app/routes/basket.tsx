@@ -31,6 +31,7 @@ import {
   type BasketCookies,
 } from '~/app/lib/basket-state';
 import { COOKIE, readCookie } from '~/shared/cookies';
+import { useShopperCounts } from '~/app/lib/shopper-state';
 import { BasketLine, GiftLine, type LineActions } from '~/app/components/basket/BasketLines';
 import { PromoCodeForm } from '~/app/components/basket/PromoCodeForm';
 import { goodsCount } from '~/app/components/catalog/listing-url';
@@ -84,6 +85,7 @@ export default function Basket({ loaderData }: Route.ComponentProps) {
   const { cart: server, failed, promoCode, requested } = loaderData;
   const revalidator = useRevalidator();
   const local = useBasketCookies();
+  const { loggedIn } = useShopperCounts();
   const busy = revalidator.state === 'loading';
 
   // Write the server's repaired basket back to the cookies, unless the shopper has changed it
@@ -259,6 +261,12 @@ export default function Basket({ loaderData }: Route.ComponentProps) {
           {/* CHECKOUT (a later issue): the order form — contacts, delivery, payment — goes here. */}
           <div className="basket__checkout">
             <p>Оформить заказ с доставкой можно будет после входа по номеру телефона. А пока любую модель можно купить в один клик на её странице.</p>
+            {/* SPEC §4: logging in from the basket comes back here, with this basket joined to the customer's. */}
+            {loggedIn ? null : (
+              <Link to="/auth/?next=/basket/" className="button button--ghost basket__login">
+                Войти
+              </Link>
+            )}
           </div>
           <p className="basket__small">
             <Link to="/delivery/">Доставка</Link> по России, СНГ и миру · <Link to="/return/">Возврат</Link> в течение 7 дней
