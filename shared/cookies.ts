@@ -12,6 +12,8 @@ export const COOKIE = {
   /** A logged-in customer's saved basket revision the cookies' copy was made from. */
   cartRev: 'cart_rev',
   phone: 'phone',
+  /** The e-mail login's code step, '<sent at ms>:<address>', 59 s like `phone`. */
+  loginEmail: 'login_email',
   favourites: 'favourites',
   views: 'views',
 } as const;

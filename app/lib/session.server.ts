@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import type { ApiClient } from '~/shared/api-client';
 import type { ProfileResponse } from '~/shared/contract';
 import { COOKIE, readCookie } from '~/shared/cookies';
-import { RESEND_SECONDS, SESSION_TTL_DAYS } from '~/core/auth';
+import { normalizeEmail, RESEND_SECONDS, SESSION_TTL_DAYS } from '~/core/auth';
 
 // The one place the storefront's server decides who a request belongs to. Loaders and actions
 // ask here instead of reading cookies. The `token` cookie is HttpOnly: browser code never sees
@@ -39,7 +39,7 @@ export function sessionCookies(token: string, siteUrl: string): string[] {
   return [
     `${COOKIE.token}=${encodeURIComponent(token)}; Path=/; Max-Age=${age}; HttpOnly; SameSite=Lax${secureFlag(siteUrl)}`,
     `${COOKIE.loggedIn}=1; Path=/; Max-Age=${age}; SameSite=Lax${secureFlag(siteUrl)}`,
-    ...clearCookies([COOKIE.phone, COOKIE.codeSentAt]),
+    ...clearCookies([COOKIE.phone, COOKIE.codeSentAt, COOKIE.loginEmail]),
   ];
 }
 
@@ -57,6 +57,19 @@ export function readCodeStep(request: Request): { phone: string; sentAt: number 
   const phone = readCookie(header, COOKIE.phone);
   const sentAt = Number(readCookie(header, COOKIE.codeSentAt));
   return phone && /^\d{10,15}$/.test(phone) && Number.isFinite(sentAt) && sentAt > 0 ? { phone, sentAt } : null;
+}
+
+/** The e-mail login's code step, kept 59 s as the phone's is: the address and the send time in one cookie. */
+export function emailCodeStepCookie(email: string, sentAtMs: number, siteUrl: string): string {
+  return `${COOKIE.loginEmail}=${encodeURIComponent(`${sentAtMs}:${email}`)}; Path=/; Max-Age=${RESEND_SECONDS}; HttpOnly; SameSite=Lax${secureFlag(siteUrl)}`;
+}
+
+/** The code step kept by emailCodeStepCookie, when it is still there. */
+export function readEmailCodeStep(request: Request): { email: string; sentAt: number } | null {
+  const kept = /^(\d{1,15}):(.+)$/.exec(readCookie(request.headers.get('cookie'), COOKIE.loginEmail) ?? '');
+  const email = normalizeEmail(kept?.[2] ?? '');
+  const sentAt = Number(kept?.[1]);
+  return email && sentAt > 0 ? { email, sentAt } : null;
 }
 
 export function clearCookies(names: readonly string[]): string[] {

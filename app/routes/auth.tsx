@@ -4,7 +4,7 @@ import { phoneDigits } from '~/core/phone-mask';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { favouritesCookieOf } from '~/app/lib/wishlist.server';
-import { clearCookies, codeStepCookies, getShopper, readCodeStep, sessionCookies } from '~/app/lib/session.server';
+import { clearCookies, codeStepCookies, emailCodeStepCookie, getShopper, readCodeStep, readEmailCodeStep, sessionCookies } from '~/app/lib/session.server';
 import { LoginForm, type LoginStep } from '~/app/components/auth/LoginForm';
 import { EmailLoginForm, type EmailLoginStep } from '~/app/components/auth/EmailLoginForm';
 import { normalizeEmail, RESEND_SECONDS } from '~/core/auth';
@@ -31,9 +31,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // SPEC §4: a phone kept in a 59-second cookie restores the code step after a reload.
   const kept = url.searchParams.has('change') ? null : readCodeStep(request);
   const step: LoginStep = kept ? { step: 'code', phone: kept.phone, sentAt: kept.sentAt, error: null } : { step: 'phone', phone: '', error: null };
+  const keptEmail = url.searchParams.has('change') ? null : readEmailCodeStep(request);
+  const emailStep: EmailLoginStep = keptEmail ? { step: 'code', email: keptEmail.email, sentAt: keptEmail.sentAt, error: null } : EMAIL_START;
   const headers = new Headers(CACHE_PRIVATE);
-  if (url.searchParams.has('change')) for (const c of clearCookies([COOKIE.phone, COOKIE.codeSentAt])) headers.append('Set-Cookie', c);
-  return data({ meta, byEmail: url.pathname.startsWith('/auth/email'), step, next }, { headers });
+  if (url.searchParams.has('change')) for (const c of clearCookies([COOKIE.phone, COOKIE.codeSentAt, COOKIE.loginEmail])) headers.append('Set-Cookie', c);
+  return data({ meta, byEmail: url.pathname.startsWith('/auth/email'), step, emailStep, next }, { headers });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -58,11 +60,16 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   if (intent === 'send-email') {
     const sent = await context.api.sendEmailCode({ email, captchaToken: String(form.get('captcha') ?? '') });
-    if (sent.success) return data({ step: 'code', email, sentAt: Date.now(), error: null } satisfies EmailLoginStep, { headers });
-    // Asked again too soon: the code step, its countdown counted from the server's answer.
+    if (sent.success) {
+      const sentAt = Date.now();
+      headers.append('Set-Cookie', emailCodeStepCookie(email, sentAt, context.siteUrl));
+      return data({ step: 'code', email, sentAt, error: null } satisfies EmailLoginStep, { headers });
+    }
+    // Asked again too soon (the address sent twice): the code step of the code already sent,
+    // its countdown counted from the server's answer; the countdown says it all, no error.
     if (sent.resend_in !== undefined) {
       const sentAt = Date.now() - (RESEND_SECONDS - sent.resend_in) * 1000;
-      return data({ step: 'code', email, sentAt, error: sent.error } satisfies EmailLoginStep, { headers });
+      return data({ step: 'code', email, sentAt, error: null } satisfies EmailLoginStep, { headers });
     }
     return data({ step: 'email', email, error: sent.error } satisfies EmailLoginStep, { headers });
   }
@@ -110,7 +117,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   // One action answers both forms: each takes only its own answers.
   const phoneStep = actionData && 'phone' in actionData ? (actionData as LoginStep) : loaderData.step;
-  const emailStep = actionData && 'email' in actionData ? (actionData as EmailLoginStep) : EMAIL_START;
+  const emailStep = actionData && 'email' in actionData ? (actionData as EmailLoginStep) : loaderData.emailStep;
   return (
     <article className="page page--narrow auth-page">
       <h1 className="page__title">{loaderData.byEmail ? 'Вход по e-mail' : 'Вход'}</h1>
