@@ -1,0 +1,94 @@
+import type { AccountOrder } from '~/shared/contract';
+import { formatRoubles } from '~/core/pricing';
+import { Image } from '~/app/components/Image';
+import { ReturnForm } from './ReturnForm';
+
+/** The customer's orders, newest first: number, date, status, lines, totals, and the return form while the period lasts. */
+export function OrderList({ orders }: { orders: AccountOrder[] }) {
+  return (
+    <section className="account__section" aria-labelledby="account-orders">
+      <h2 className="account__title" id="account-orders">
+        Мои заказы
+      </h2>
+      {orders.length === 0 ? (
+        <p className="account__empty">
+          Заказов пока нет. <a href="/catalog/">Перейти в каталог</a>
+        </p>
+      ) : (
+        <ol className="order-list">
+          {orders.map((order) => (
+            <li key={order.ID}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function OrderCard({ order }: { order: AccountOrder }) {
+  const titleId = `order-${order.ID}`;
+  const canReturn = order.ITEMS.some((i) => i.returnable > 0);
+  return (
+    <article className="order-card" aria-labelledby={titleId}>
+      <header className="order-card__head">
+        <h3 className="order-card__title" id={titleId}>
+          Заказ № {order.ID}
+        </h3>
+        <span className="order-card__status">{order.STATUS}</span>
+        <p className="order-card__dates">
+          от {order.DATE}
+          {order.DELIVERED ? ` · получен ${order.DELIVERED}` : null}
+        </p>
+      </header>
+      <ul className="order-lines">
+        {order.ITEMS.map((item) => (
+          <li key={`${item.id}-${item.isPreorder ? 'p' : 'n'}`} className="order-line">
+            <span className="order-line__photo">{item.img ? <Image src={item.img} alt="" width={60} height={80} /> : null}</span>
+            <span className="order-line__text">
+              <span className="order-line__title">{item.title}</span>
+              <span className="order-line__meta">
+                {[item.size && `Размер ${item.size}`, item.color, item.isPreorder ? 'Предзаказ' : null, item.isGift ? 'Подарок' : null]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </span>
+            <span className="order-line__price">
+              {item.quantity} × {formatRoubles(item.price)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="order-card__totals">
+        <div>
+          <dt>Товары</dt>
+          <dd>{formatRoubles(order.TOTAL.ITEMS)}</dd>
+        </div>
+        {order.TOTAL.DISCOUNT > 0 ? (
+          <div>
+            <dt>Скидка</dt>
+            <dd>−{formatRoubles(order.TOTAL.DISCOUNT)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Доставка</dt>
+          <dd>{order.TOTAL.DELIVERY > 0 ? formatRoubles(order.TOTAL.DELIVERY) : 'Бесплатно'}</dd>
+        </div>
+        <div className="order-card__total">
+          <dt>Итого</dt>
+          <dd>{formatRoubles(order.TOTAL.TOTAL)}</dd>
+        </div>
+      </dl>
+      {canReturn && order.RETURN_UNTIL ? (
+        <details className="order-card__return">
+          <summary>Оформить возврат</summary>
+          <p className="order-card__hint">
+            Вернуть вещи можно до {order.RETURN_UNTIL}. <a href="/return/">Условия возврата</a>
+          </p>
+          <ReturnForm order={order} />
+        </details>
+      ) : null}
+    </article>
+  );
+}
