@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -175,6 +177,22 @@ describe('personal account', () => {
     await poll(() => view.page.getByRole('region', { name: 'Возвраты' }).getByText(`по заказу № ${order!.id}`).isVisible()).toBe(true);
     const requests = await db().select().from(returnRequests).where(eq(returnRequests.customerId, customerId));
     expect(requests.map((r) => [r.items, r.reason])).toEqual([[[{ offerId: offer!.id, quantity: 1 }], 'Не подошёл размер']]);
+  });
+
+  it('fits a phone screen and has no serious accessibility problems, the address form open', async ({ shopper }) => {
+    const page = await shopper.newPage(MOBILE);
+    await login(page.context(), shop);
+    const view = await openPersonal(page);
+    await view.page.getByRole('button', { name: 'Добавить адрес' }).click();
+    await view.street().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await page.addScriptTag({ content: fs.readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8') });
+    const serious = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+      const { violations } = await axe.run();
+      return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    });
+    expect(serious).toEqual([]);
   });
 
   it('rejects an unknown intent', async ({ shopper }) => {
