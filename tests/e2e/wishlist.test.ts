@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { customers } from '~/db/schema';
+import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { CatalogSectionResponse, type CatalogListItem } from '~/shared/contract';
 import { getJson } from '~/tests/support/api';
 import { login, MOBILE, setUpBrowserShop, StorefrontPage, type Shopper, type Viewport } from '~/tests/support/browser';
@@ -20,10 +22,17 @@ let listing: Promise<CatalogListItem[]> | undefined;
 /** Cards of the catalogue's first page; each test takes products of its own. */
 const cards = () => (listing ??= getJson(shop.baseUrl, '/backend/catalog/all/', CatalogSectionResponse).then((l) => l.ITEMS));
 let next = 0;
+/** A product whose name no other card on the page has (colour variants share names). */
 const takeProduct = async () => {
-  const item = (await cards())[next++];
-  if (!item) throw new Error('the first catalogue page ran out of products');
-  return item;
+  const all = await cards();
+  for (; next < all.length; next++) {
+    const item = all[next] as CatalogListItem;
+    if (all.filter((other) => other.NAME === item.NAME).length === 1) {
+      next++;
+      return item;
+    }
+  }
+  throw new Error('the first catalogue page ran out of products');
 };
 
 let seq = 0;
@@ -32,7 +41,10 @@ const freshPhone = () => `7917${String(3_000_000 + ++seq * 7919).padStart(7, '0'
 class WishlistShop extends StorefrontPage {
   card(name: string): Locator {
     // The innermost article: a page can be an article too.
-    return this.page.getByRole('article').filter({ has: this.page.getByRole('heading', { name, exact: true }) }).last();
+    return this.page
+      .getByRole('article')
+      .filter({ has: this.page.getByRole('heading', { name, exact: true }) })
+      .last();
   }
   heart(scope: Locator | Page = this.page): Locator {
     return scope.getByRole('button', { name: /^(Добавить в избранное|Удалить из избранного)$/ }).first();
@@ -72,6 +84,34 @@ describe('favourites', () => {
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
     await page.keyboard.press('Escape');
     await poll(() => dialog.count()).toBe(0);
+  });
+
+  it('logging in from that modal brings the shopper back to the page, logged in', async ({ shopper }) => {
+    const product = await takeProduct();
+    const { page } = await shopper.open(product.DETAIL_PAGE_URL);
+    const view = new WishlistShop(page);
+    await page.getByRole('main').getByRole('button', { name: 'Добавить в избранное', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Вход' });
+    await poll(() => dialog.isVisible()).toBe(true);
+    const phone = freshPhone();
+    await dialog.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(phone.slice(1));
+    await dialog.getByRole('button', { name: 'Получить смс код' }).click();
+    const boxes = page.getByRole('group', { name: 'Код из СМС' }).getByRole('textbox');
+    await poll(() => boxes.count()).toBe(6);
+    let code = '';
+    await poll(async () => {
+      const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.phone === phone && m.tag === 'login-code');
+      code = /(\d{6})/.exec(sms.at(-1)?.text ?? '')?.[1] ?? '';
+      return code;
+    }).toMatch(/^\d{6}$/);
+    await boxes.first().click();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await poll(() => view.header().getByRole('link', { name: 'Аккаунт' }).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(product.DETAIL_PAGE_URL);
+    // Now the heart saves.
+    await page.getByRole('main').getByRole('button', { name: 'Добавить в избранное', exact: true }).first().click();
+    await poll(() => view.headerCount().getAttribute('aria-label')).toBe('Избранное: 1');
   });
 
   it('a customer saves from the product page, the count follows, /wishlist/ shows it and removes it', async ({ shopper }) => {
