@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -67,6 +68,16 @@ const savedList = async (customerId: number, mode: 'wishlist' | 'watched' = 'wis
   const [row] = await shop.database.db.select({ wishlist: customers.wishlist, watched: customers.watched }).from(customers).where(eq(customers.id, customerId));
   return row?.[mode] ?? [];
 };
+
+/** Serious or critical accessibility faults axe finds on the page as it is. */
+async function seriousFaults(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: fs.readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8') });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+    const { violations } = await axe.run();
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+}
 
 describe('favourites', () => {
   it('a guest pressing a heart gets the login form in a modal', async ({ shopper }) => {
@@ -166,6 +177,8 @@ describe('favourites', () => {
     await view.heart(view.card(first.NAME)).click();
     await poll(() => names.allTextContents()).toEqual([second.NAME]);
     await poll(async () => (await tab.textContent())?.trim()).toBe('1Избранное');
+    expect(await view.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    expect(await seriousFaults(view.page)).toEqual([]);
   });
 });
 
@@ -186,6 +199,7 @@ describe('views', () => {
     const cookie = (await page.context().cookies()).find((c) => c.name === 'views');
     expect(decodeURIComponent(cookie?.value ?? '')).toBe(`${b.ID},${a.ID}`);
     expect(cookie?.httpOnly).toBe(false);
+    expect(await seriousFaults(page)).toEqual([]);
   });
 
   it("a customer's views are kept in the account", async ({ shopper }) => {
