@@ -7,7 +7,7 @@ import type { ApiError, WishlistResponse } from '~/shared/contract';
 import { addToCustomerList, getCustomerList, removeFromCustomerList } from '~/models/wishlist.server';
 import { getCardPhotoPaths, getListingProducts } from '~/models/products.server';
 import { loadSections, productUrl } from '~/models/sections.server';
-import { parseQuery, queryString } from '~/api/http.server';
+import { lastValue, parseQuery, queryString } from '~/api/http.server';
 import { toListItem } from '~/api/catalog/mappers';
 import { sessionOfToken } from '~/api/account/session.server';
 
@@ -23,8 +23,8 @@ export interface WishlistDeps {
 }
 
 const WishlistQuery = z.object({
-  action: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v) ?? 'show', z.enum(['show', 'add', 'remove'])),
-  mode: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v) ?? 'wishlist', z.enum(['wishlist', 'watched'])),
+  action: z.preprocess((v) => lastValue(v) ?? 'show', z.enum(['show', 'add', 'remove'])),
+  mode: z.preprocess((v) => lastValue(v) ?? 'wishlist', z.enum(['wishlist', 'watched'])),
   token: queryString(),
   filter: z.preprocess(joinValues, z.string().max(10_000).optional()),
   'filter[ids]': z.preprocess(joinValues, z.string().max(10_000).optional()),
