@@ -49,7 +49,9 @@ export function notFound(reply: FastifyReply): FastifyReply {
  */
 export type ActionResult<T> = { data: T | null; errors: Record<string, string>; warnings: string[] };
 
-export function actionHandler<A extends Record<string, { schema: z.ZodType; run: (input: never, req: FastifyRequest) => Promise<ActionResult<unknown>> }>>(actions: A) {
+export function actionHandler<A extends Record<string, { schema: z.ZodType; run: (input: never, req: FastifyRequest) => Promise<ActionResult<unknown>> }>>(
+  actions: A,
+) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const name = lastValue(body.action);

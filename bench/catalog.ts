@@ -80,7 +80,9 @@ async function main() {
         const sitemap = (await (await fetch(`${base}/backend/sitemap/products/?page=1`)).json()) as SitemapProducts;
         const step = Math.max(1, Math.floor(sitemap.urls.length / 200));
         const productUrls = sitemap.urls.filter((_, i) => i % step === 0).map((u) => u.loc);
-        const queries = ['пальто', 'платье', 'джинсы', 'пльто', 'кашемир', 'свитер чёрный', 'пал', 'шёлк', 'VT-26-001', 'юбка миди'].map((q) => `/api/search?q=${encodeURIComponent(q)}`);
+        const queries = ['пальто', 'платье', 'джинсы', 'пльто', 'кашемир', 'свитер чёрный', 'пал', 'шёлк', 'VT-26-001', 'юбка миди'].map(
+          (q) => `/api/search?q=${encodeURIComponent(q)}`,
+        );
 
         const listing = await timeCalls(`${base}/backend`, listings);
         const product = await timeCalls(`${base}/backend`, productUrls);
@@ -102,7 +104,9 @@ async function main() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  console.log(`\nVitrina catalogue bench (${os.cpus().length} cores, ${CALLS} sequential calls per API figure, ${SSR_SECONDS} s of 16 connections per SSR figure)`);
+  console.log(
+    `\nVitrina catalogue bench (${os.cpus().length} cores, ${CALLS} sequential calls per API figure, ${SSR_SECONDS} s of 16 connections per SSR figure)`,
+  );
   for (const r of results) console.log(r);
 }
 

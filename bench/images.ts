@@ -45,7 +45,8 @@ async function main() {
     for (let page = 1; photos.length < SAMPLES * 9 + PAGE; page++) {
       const list = (await (await fetch(`${shop.baseUrl}/backend/catalog/all/?PAGEN_1=${page}`)).json()) as CatalogSectionResponse;
       if (list.ITEMS.length === 0) break;
-      for (const item of list.ITEMS) for (const src of [item.PREVIEW_PICTURE, item.SECOND_PICTURE]) if (src?.startsWith('/media/')) photos.push(src.slice('/media/'.length));
+      for (const item of list.ITEMS)
+        for (const src of [item.PREVIEW_PICTURE, item.SECOND_PICTURE]) if (src?.startsWith('/media/')) photos.push(src.slice('/media/'.length));
     }
     const take = (n: number) => {
       if (photos.length < n) throw new Error('not enough seeded photos');
@@ -88,7 +89,9 @@ async function main() {
     await Promise.all(page.map((p) => timed(shop, `/img/640/${p}`, ACCEPT.avif)));
     rows.push([`${PAGE} cold 640 avif at once (a catalogue page)`, `${ms(performance.now() - started)} until the last`]);
 
-    console.log(`\nVitrina image bench (${os.cpus().length} cores, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, ${SAMPLES} photos per figure)`);
+    console.log(
+      `\nVitrina image bench (${os.cpus().length} cores, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, ${SAMPLES} photos per figure)`,
+    );
     for (const [k, v] of rows) console.log(`  ${k.padEnd(48)} ${v}`);
   } finally {
     await shop.close();

@@ -21,7 +21,16 @@ async function main() {
   const shop = await startTestShop({ withStorefront: true, port: PORT });
   const chrome = await chromeLauncher.launch({
     chromePath: chromePath(),
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
   try {
     const listing = (await (await fetch(`${shop.baseUrl}/backend/catalog/woman/uteplyennye_palto/`)).json()) as CatalogSectionResponse;
@@ -39,7 +48,18 @@ async function main() {
     for (const [name, path] of pages) {
       // A first, unscored run warms the server's caches and the browser's compile cache.
       await lighthouse(`${shop.baseUrl}${path}`, { port: chrome.port, logLevel: 'error', output: 'json' });
-      const runs: { perf: number; a11y: number; seo: number; bp: number; jsKb: number; fcp: number; lcp: number; tbt: number; cls: number; failed: string[] }[] = [];
+      const runs: {
+        perf: number;
+        a11y: number;
+        seo: number;
+        bp: number;
+        jsKb: number;
+        fcp: number;
+        lcp: number;
+        tbt: number;
+        cls: number;
+        failed: string[];
+      }[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const result = await lighthouse(`${shop.baseUrl}${path}`, {
           port: chrome.port,

@@ -56,7 +56,11 @@ async function main() {
       for (let i = 0; i < CART_CALLS + 20; i++) {
         const lines = Array.from({ length: 10 }, (_, k) => `${ids[(i * 10 + k) % ids.length]}:${1 + (k % 3)}`).join(',');
         const t = performance.now();
-        const res = await fetch(`${api}/api/personal/get_cart.php`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ids: lines, promo_code: 'VITRINA10' }) });
+        const res = await fetch(`${api}/api/personal/get_cart.php`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ ids: lines, promo_code: 'VITRINA10' }),
+        });
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`get_cart: ${res.status}`);
         if (i >= 20) times.push(performance.now() - t);
@@ -75,7 +79,12 @@ async function main() {
             method: 'GET',
             setupRequest: (req) => {
               n++;
-              const q = new URLSearchParams({ id: String(ids[n % ids.length]), name: 'Нагрузка', phone: `+7999${String(n % 10_000_000).padStart(7, '0')}`, key: crypto.randomUUID() });
+              const q = new URLSearchParams({
+                id: String(ids[n % ids.length]),
+                name: 'Нагрузка',
+                phone: `+7999${String(n % 10_000_000).padStart(7, '0')}`,
+                key: crypto.randomUUID(),
+              });
               return { ...req, path: `/backend/api/catalog/fastorder.php?${q}` };
             },
           },

@@ -15,7 +15,15 @@ const staticFile = path.resolve('build/client', staticName);
 
 function start(dataDir: string): { child: ChildProcess; spawnedAt: number } {
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', './server/production-env.ts', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: process.env.DATABASE_URL ?? '' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return { child, spawnedAt: performance.now() };

@@ -82,7 +82,15 @@ describe('reconcileBasket', () => {
 });
 
 describe('priceBasket', () => {
-  const basket = { cart: [{ offerId: 1, quantity: 1 }, { offerId: 2, quantity: 3 }, { offerId: 6, quantity: 1 }], preorders: [{ offerId: 3, quantity: 1 }], giftCovers: 2 };
+  const basket = {
+    cart: [
+      { offerId: 1, quantity: 1 },
+      { offerId: 2, quantity: 3 },
+      { offerId: 6, quantity: 1 },
+    ],
+    preorders: [{ offerId: 3, quantity: 1 }],
+    giftCovers: 2,
+  };
   const gift = catalog.get(GIFT_COVER_OFFER_ID) as OfferFacts;
   const now = new Date('2026-11-23T12:00:00Z');
 
@@ -124,7 +132,21 @@ describe('priceBasket', () => {
     const odd = new Map(catalog);
     odd.set(7, facts(7, { priceKopecks: 333 }));
     odd.set(8, facts(8, { priceKopecks: 667 }));
-    const p = priceBasket({ basket: { cart: [{ offerId: 7, quantity: 1 }, { offerId: 8, quantity: 1 }], preorders: [], giftCovers: 0 }, offers: odd, giftCover: gift, promoCode: 'X', promo: promo({ kind: 'fixed', percent: null, amountKopecks: 101 }), now });
+    const p = priceBasket({
+      basket: {
+        cart: [
+          { offerId: 7, quantity: 1 },
+          { offerId: 8, quantity: 1 },
+        ],
+        preorders: [],
+        giftCovers: 0,
+      },
+      offers: odd,
+      giftCover: gift,
+      promoCode: 'X',
+      promo: promo({ kind: 'fixed', percent: null, amountKopecks: 101 }),
+      now,
+    });
     expect(p.lines.map((l) => l.discountKopecks)).toEqual([34, 67]);
     expect(p.payKopecks).toBe(899);
   });
@@ -132,6 +154,8 @@ describe('priceBasket', () => {
 
 describe('back-in-stock SMS', () => {
   it('names the size, the product and the link', () => {
-    expect(backInStockText({ size: '44 (S)', productName: 'Пальто Аврора', url: 'https://shop/p/?offer=1' })).toBe('Размер 44 (S) снова в наличии: Пальто Аврора. https://shop/p/?offer=1');
+    expect(backInStockText({ size: '44 (S)', productName: 'Пальто Аврора', url: 'https://shop/p/?offer=1' })).toBe(
+      'Размер 44 (S) снова в наличии: Пальто Аврора. https://shop/p/?offer=1',
+    );
   });
 });

@@ -67,7 +67,11 @@ export function noticeNoPreorder(facts: OfferFacts): string {
  * to stock (a sold-out line leaves the cart). Pre-order lines: only offers open for pre-order.
  * The gift cover is never taken from the request: it is recounted from the coats.
  */
-export function reconcileBasket(input: { cart: readonly RequestedLine[]; preorders: readonly RequestedLine[]; offers: ReadonlyMap<number, OfferFacts> }): ReconciledBasket {
+export function reconcileBasket(input: {
+  cart: readonly RequestedLine[];
+  preorders: readonly RequestedLine[];
+  offers: ReadonlyMap<number, OfferFacts>;
+}): ReconciledBasket {
   const notices = new Set<string>();
   const soldOut: OfferFacts[] = [];
   const cart: RequestedLine[] = [];

@@ -21,9 +21,7 @@ const VALUE = /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/;
 const MAX_VALUES = 40;
 const MAX_PRICE = 100_000_000;
 
-export type ParsedCatalogPath =
-  | { kind: 'listing'; sectionPath: string; filter: CatalogFilter; filtered: boolean }
-  | { kind: 'invalid' };
+export type ParsedCatalogPath = { kind: 'listing'; sectionPath: string; filter: CatalogFilter; filtered: boolean } | { kind: 'invalid' };
 
 export function isEmptyFilter(f: CatalogFilter): boolean {
   return f.size.length === 0 && f.color.length === 0 && f.price.from === null && f.price.to === null;

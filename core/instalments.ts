@@ -46,4 +46,3 @@ function addCalendarDays(date: Date, days: number): Date {
   result.setDate(result.getDate() + days);
   return result;
 }
-

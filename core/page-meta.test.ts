@@ -1,10 +1,6 @@
 import { canonicalPagePath } from './redirects';
 import { describe, it, expect } from 'vitest';
-import {
-  resolvePageMeta,
-  truncateDescription,
-  UNNAMED_PRODUCT,
-} from './page-meta';
+import { resolvePageMeta, truncateDescription, UNNAMED_PRODUCT } from './page-meta';
 import type { PageMetaEntry, ResolvePageMetaInput } from './page-meta';
 import { DEFAULT_META, PAGE_META, PRODUCT_META_TEMPLATE } from '~/content/page-meta';
 import { WOMEN_CATEGORY_CODES } from '~/tests/fixtures/spec';
@@ -256,11 +252,7 @@ describe('PAGE_META table', () => {
     '/personal/',
   ];
   const cyrillic = /[А-Яа-яЁё]/;
-  const all: [string, PageMetaEntry][] = [
-    ...Object.entries(PAGE_META),
-    ['DEFAULT_META', DEFAULT_META],
-    ['PRODUCT_META_TEMPLATE', PRODUCT_META_TEMPLATE],
-  ];
+  const all: [string, PageMetaEntry][] = [...Object.entries(PAGE_META), ['DEFAULT_META', DEFAULT_META], ['PRODUCT_META_TEMPLATE', PRODUCT_META_TEMPLATE]];
 
   it('has an entry for every listed route', () => {
     const missing = required.filter((path) => !(path in PAGE_META));

@@ -162,9 +162,7 @@ describe('evaluatePromo: sale items and the minimum basket', () => {
       status: 'invalid',
       error: 'Промокод действует для заказа от 35\u00a0000\u00a0₽',
     });
-    expect(valid(evaluatePromo({ promo: { ...p, excludeSale: false }, lines: [COAT, SALE_DRESS], now: NOW })).discountKopecks).toBe(
-      439_000,
-    );
+    expect(valid(evaluatePromo({ promo: { ...p, excludeSale: false }, lines: [COAT, SALE_DRESS], now: NOW })).discountKopecks).toBe(439_000);
   });
 
   it('accepts a basket exactly at the minimum', () => {

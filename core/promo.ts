@@ -35,9 +35,7 @@ export interface PromoLine {
   onSale: boolean;
 }
 
-export type PromoEvaluation =
-  | { status: 'valid'; discountKopecks: number; lineDiscounts: Map<string, number> }
-  | { status: 'invalid'; error: string };
+export type PromoEvaluation = { status: 'valid'; discountKopecks: number; lineDiscounts: Map<string, number> } | { status: 'invalid'; error: string };
 
 export const PROMO_MAX_LENGTH = 32;
 
@@ -99,9 +97,7 @@ export function evaluatePromo(input: { promo: PromoCode | null; lines: readonly 
   if (eligibleTotal < promo.minBasketKopecks) return invalid(promoMinBasketError(promo.minBasketKopecks));
 
   const discountKopecks =
-    promo.kind === 'percent'
-      ? Number((BigInt(eligibleTotal) * BigInt(promo.percent ?? 0)) / 100n)
-      : Math.min(promo.amountKopecks ?? 0, eligibleTotal);
+    promo.kind === 'percent' ? Number((BigInt(eligibleTotal) * BigInt(promo.percent ?? 0)) / 100n) : Math.min(promo.amountKopecks ?? 0, eligibleTotal);
 
   const parts = eligibleTotal === 0 ? weights.map(() => 0) : allocateProportionally(discountKopecks, weights);
   const lineDiscounts = new Map<string, number>();

@@ -8,7 +8,16 @@ describe('isPagePath', () => {
     }
   });
   it('leaves API, assets, media and files alone', () => {
-    for (const p of ['/backend', '/backend/catalog/', '/assets/root-abc.js', '/media/products/a/1.jpg', '/favicon.ico', '/robots.txt', '/healthz', '/about.data']) {
+    for (const p of [
+      '/backend',
+      '/backend/catalog/',
+      '/assets/root-abc.js',
+      '/media/products/a/1.jpg',
+      '/favicon.ico',
+      '/robots.txt',
+      '/healthz',
+      '/about.data',
+    ]) {
       expect(isPagePath(p, '/backend')).toBe(false);
     }
   });

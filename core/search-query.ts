@@ -7,7 +7,14 @@ export const MAX_QUERY = 200;
 
 /** Lower-case words of a query, ё read as е: letters and digits only, so nothing reaches tsquery syntax. */
 export function searchWords(q: string): string[] {
-  return (q.toLowerCase().replace(/ё/g, 'е').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS).map((w) => w.slice(0, MAX_WORD));
+  return (
+    q
+      .toLowerCase()
+      .replace(/ё/g, 'е')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
+    .slice(0, MAX_WORDS)
+    .map((w) => w.slice(0, MAX_WORD));
 }
 
 /** An article number typed as such ('VT-26-00153', 'vt 26'), as a lower-case prefix; null otherwise. */

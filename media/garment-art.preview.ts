@@ -63,7 +63,12 @@ async function main(): Promise<void> {
   if (!only || only === 'kinds') {
     for (const [name, color] of colors) {
       const file = kindView ? `kinds-${name}-view${kindView}.png` : `kinds-${name}.png`;
-      await sheet(path.join(out, file), kinds.map((kind, i) => ({ kind, color, view: kindView, seed: i })), Math.min(7, kinds.length), size);
+      await sheet(
+        path.join(out, file),
+        kinds.map((kind, i) => ({ kind, color, view: kindView, seed: i })),
+        Math.min(7, kinds.length),
+        size,
+      );
     }
   }
   if (!only || only === 'views') {
@@ -71,18 +76,25 @@ async function main(): Promise<void> {
     const palette = Object.values(COLORS);
     const arts: GarmentArt[] = [];
     viewKinds.forEach((kind, k) => {
-      for (let view = 0; view < 5; view++) arts.push({ kind, color: colors[k % colors.length]?.[1] ?? palette[k % palette.length] ?? '#8e8e8c', view, seed: k * 7 + view + 1 });
+      for (let view = 0; view < 5; view++)
+        arts.push({ kind, color: colors[k % colors.length]?.[1] ?? palette[k % palette.length] ?? '#8e8e8c', view, seed: k * 7 + view + 1 });
     });
     await sheet(path.join(out, 'views.png'), arts, 5, size);
   }
   if (!only || only === 'seeds') {
     const kind = kinds[0] ?? 'coat';
-    await sheet(path.join(out, 'seeds.png'), [1, 2, 3, 4, 5, 6].map((seed) => ({ kind, color: '#b8874e', view: 0, seed })), 6, 240);
+    await sheet(
+      path.join(out, 'seeds.png'),
+      [1, 2, 3, 4, 5, 6].map((seed) => ({ kind, color: '#b8874e', view: 0, seed })),
+      6,
+      240,
+    );
   }
   if (!only || only === 'time') {
     // timing: full-size JPEGs, every kind and view
     const arts: GarmentArt[] = [];
-    for (const kind of GARMENT_KINDS) for (let view = 0; view < 5; view++) arts.push({ kind, color: Object.values(COLORS)[(arts.length * 7) % 9] ?? '#141414', view, seed: arts.length });
+    for (const kind of GARMENT_KINDS)
+      for (let view = 0; view < 5; view++) arts.push({ kind, color: Object.values(COLORS)[(arts.length * 7) % 9] ?? '#141414', view, seed: arts.length });
     await renderGarmentJpeg(arts[0] as GarmentArt);
     const times: number[] = [];
     const cpuTimes: number[] = [];
@@ -101,7 +113,9 @@ async function main(): Promise<void> {
     const avg = times.reduce((a, b) => a + b, 0) / times.length;
     const sorted = [...times].sort((a, b) => a - b);
     const cpuAvg = cpuTimes.reduce((a, b) => a + b, 0) / cpuTimes.length;
-    console.log(`render: ${arts.length} photos, wall avg ${avg.toFixed(1)} ms, p90 ${sorted[Math.floor(sorted.length * 0.9)]?.toFixed(1)} ms, worst ${worst.ms.toFixed(1)} ms (${JSON.stringify(worst.art)}); CPU avg ${cpuAvg.toFixed(1)} ms (load average ${os.loadavg()[0]?.toFixed(1)})`);
+    console.log(
+      `render: ${arts.length} photos, wall avg ${avg.toFixed(1)} ms, p90 ${sorted[Math.floor(sorted.length * 0.9)]?.toFixed(1)} ms, worst ${worst.ms.toFixed(1)} ms (${JSON.stringify(worst.art)}); CPU avg ${cpuAvg.toFixed(1)} ms (load average ${os.loadavg()[0]?.toFixed(1)})`,
+    );
   }
 }
 

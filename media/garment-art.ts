@@ -52,7 +52,9 @@ export function isGarmentArt(value: unknown): value is GarmentArt {
 /** SVG -> 1200×1600 JPEG. */
 export async function renderGarmentJpeg(art: GarmentArt): Promise<Buffer> {
   // The SVG is opaque and exactly ART_WIDTH×ART_HEIGHT at the default 72 dpi.
-  return sharp(Buffer.from(garmentSvg(art))).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  return sharp(Buffer.from(garmentSvg(art)))
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
 }
 
 // ---------------------------------------------------------------------------
@@ -112,7 +114,16 @@ function rgbOf(hex: string): RGB {
 }
 
 function hexOf(c: RGB): string {
-  return '#' + c.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    c
+      .map((v) =>
+        Math.max(0, Math.min(255, Math.round(v)))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }
 
 function mix(a: string, b: string, t: number): string {
@@ -237,12 +248,18 @@ function commonDefs(P: Pal): string {
       [1, '#000', a * 0.4],
     ]),
     // knit ribs, 9 units per rib
-    userGrad('rib', [0, 0], [9, 0], [
-      [0, '#000', 0.2],
-      [0.35, '#fff', 0.07],
-      [0.65, '#fff', 0.07],
-      [1, '#000', 0.2],
-    ], true),
+    userGrad(
+      'rib',
+      [0, 0],
+      [9, 0],
+      [
+        [0, '#000', 0.2],
+        [0.35, '#fff', 0.07],
+        [0.65, '#fff', 0.07],
+        [1, '#000', 0.2],
+      ],
+      true,
+    ),
     // hardware
     linGrad('metal', 'd', [
       [0, '#f7f4ee', 1],
@@ -266,11 +283,15 @@ function commonDefs(P: Pal): string {
       [0.45, '#a87a4f', 1],
       [1, '#6f4a2d', 1],
     ]),
-    radGrad('btn', [
-      [0, tint(P.button, 0.25), 1],
-      [0.7, P.button, 1],
-      [1, shade(P.button, 0.35), 1],
-    ], 'cx="35%" cy="32%" r="70%"'),
+    radGrad(
+      'btn',
+      [
+        [0, tint(P.button, 0.25), 1],
+        [0.7, P.button, 1],
+        [1, shade(P.button, 0.35), 1],
+      ],
+      'cx="35%" cy="32%" r="70%"',
+    ),
     radGrad('floor', [
       [0, '#000', 0.34],
       [0.55, '#000', 0.16],
@@ -341,7 +362,10 @@ function line(path: string, color: string, width: number, opacity = 1, extra = '
 
 /** A seam: a groove (dark line) with a soft lit edge beside it. */
 function seam(P: Pal, path: string, w = 2.2): string {
-  return line(path, P.isDark ? '#000' : P.seam, w + 1.6, P.isDark ? 0.5 : 0.7) + `<path d="${path}" fill="none" stroke="#fff" stroke-opacity="${P.isDark ? 0.12 : 0.18}" stroke-width="${fmt(w)}" transform="translate(1.5 1.8)"/>`;
+  return (
+    line(path, P.isDark ? '#000' : P.seam, w + 1.6, P.isDark ? 0.5 : 0.7) +
+    `<path d="${path}" fill="none" stroke="#fff" stroke-opacity="${P.isDark ? 0.12 : 0.18}" stroke-width="${fmt(w)}" transform="translate(1.5 1.8)"/>`
+  );
 }
 
 /** Topstitching: a dashed line. */
@@ -374,7 +398,18 @@ function button(x: number, y: number, r: number, holes = 4, fill = 'url(#btn)', 
   if (holes > 0) {
     const o = r * 0.24;
     const hr = Math.max(1, r * 0.1);
-    const pts: Pt[] = holes === 2 ? [[-o, 0], [o, 0]] : [[-o, -o], [o, -o], [-o, o], [o, o]];
+    const pts: Pt[] =
+      holes === 2
+        ? [
+            [-o, 0],
+            [o, 0],
+          ]
+        : [
+            [-o, -o],
+            [o, -o],
+            [-o, o],
+            [o, o],
+          ];
     s += pts.map(([hx, hy]) => `<circle cx="${fmt(x + hx)}" cy="${fmt(y + hy)}" r="${fmt(hr)}" fill="#000" fill-opacity=".45"/>`).join('');
   }
   return s;
@@ -500,22 +535,360 @@ const TOP: TopSpec = {
 const top = (o: Partial<TopSpec>): TopSpec => ({ ...TOP, ...o });
 
 const TOP_SPECS: Partial<Record<GarmentKind, TopSpec>> = {
-  coat: top({ neckW: 58, neckDepth: 430, shoulderW: 180, shoulderDrop: 34, chestW: 180, armpitY: 255, waistW: 170, waistY: 430, hemW: 214, length: 1010, sleeveLen: 610, cuffW: 94, sleeveAngle: 9, neck: 'notch', lapelW: 80, closure: 'single', buttons: 3, buttonR: 16, pockets: 'flap', cuff: 'buttons', folds: 3, seams: true }),
-  'warm-coat': top({ neckW: 64, neckDepth: 60, shoulderW: 192, shoulderDrop: 38, chestW: 194, armpitY: 268, waistW: 178, waistY: 440, hemW: 232, length: 1060, sleeveLen: 600, cuffW: 104, sleeveAngle: 10, sleeveBulge: 12, neck: 'stand', closure: 'double', buttons: 4, buttonR: 17, pockets: 'welt', belt: 'tie', folds: 3, seams: true }),
-  trench: top({ neckW: 56, neckDepth: 400, shoulderW: 178, shoulderDrop: 34, chestW: 178, armpitY: 252, waistW: 150, waistY: 420, hemW: 226, length: 1030, sleeveLen: 610, cuffW: 92, sleeveAngle: 9, neck: 'notch', lapelW: 98, closure: 'double', buttons: 3, buttonR: 13, pockets: 'welt', belt: 'buckle', cuff: 'strap', trench: true, folds: 4, seams: true }),
-  puffer: top({ neckW: 62, neckDepth: 40, shoulderW: 192, shoulderDrop: 40, chestW: 196, armpitY: 265, waistW: 198, waistY: 430, hemW: 194, length: 740, sleeveLen: 590, cuffW: 118, sleeveAngle: 16, sleeveBulge: 14, neck: 'stand', closure: 'zip', pockets: 'zip', cuff: 'band', quilt: 92, folds: 0 }),
-  blazer: top({ neckW: 52, neckDepth: 390, shoulderW: 176, shoulderDrop: 28, chestW: 172, armpitY: 240, waistW: 150, waistY: 400, hemW: 172, length: 720, hemCurve: 0, sleeveLen: 590, cuffW: 82, sleeveAngle: 7, neck: 'notch', lapelW: 72, closure: 'single', buttons: 2, buttonR: 14, pockets: 'blazer', cuff: 'buttons', folds: 2, seams: true }),
-  sweater: top({ neckW: 62, neckDepth: 56, shoulderW: 214, shoulderDrop: 52, chestW: 204, armpitY: 310, waistW: 198, waistY: 440, hemW: 186, length: 660, sleeveLen: 520, cuffW: 86, sleeveAngle: 15, sleeveBulge: 16, neck: 'crew', cuff: 'rib', hemBand: 'rib', knit: true, folds: 1 }),
-  cardigan: top({ neckW: 56, neckDepth: 320, shoulderW: 192, shoulderDrop: 44, chestW: 190, armpitY: 275, waistW: 180, waistY: 430, hemW: 182, length: 680, sleeveLen: 560, cuffW: 80, sleeveAngle: 12, sleeveBulge: 12, neck: 'shawl', closure: 'band', buttons: 5, buttonR: 12, pockets: 'patch', cuff: 'rib', hemBand: 'rib', knit: true, folds: 2 }),
-  'knit-top': top({ neckW: 58, neckDepth: 64, shoulderW: 162, shoulderDrop: 30, chestW: 162, armpitY: 222, waistW: 140, waistY: 380, hemW: 150, length: 560, sleeve: 'short', sleeveLen: 150, cuffW: 92, sleeveAngle: 24, sleeveBulge: 4, neck: 'crew', cuff: 'rib', hemBand: 'rib', knit: true, folds: 1 }),
-  shirt: top({ neckW: 46, neckDepth: 30, shoulderW: 182, shoulderDrop: 32, chestW: 180, armpitY: 255, waistW: 172, waistY: 430, hemW: 176, length: 780, hemCurve: 40, sleeveLen: 610, cuffW: 80, sleeveAngle: 9, neck: 'shirt', closure: 'placket', buttons: 7, buttonR: 7.5, pockets: 'patch', cuff: 'band', yoke: true, folds: 3 }),
-  blouse: top({ neckW: 54, neckDepth: 160, shoulderW: 168, shoulderDrop: 34, chestW: 176, armpitY: 240, waistW: 160, waistY: 400, hemW: 186, length: 650, hemCurve: 12, sleeveLen: 590, cuffW: 70, sleeveAngle: 11, sleeveBulge: 30, neck: 'bow', cuff: 'gather', folds: 4 }),
-  tshirt: top({ neckW: 56, neckDepth: 52, shoulderW: 186, shoulderDrop: 34, chestW: 182, armpitY: 250, waistW: 180, waistY: 420, hemW: 180, length: 640, sleeve: 'short', sleeveLen: 190, cuffW: 128, sleeveAngle: 27, sleeveBulge: 4, neck: 'crew', folds: 2 }),
-  top: top({ neckW: 72, neckDepth: 104, shoulderW: 106, shoulderDrop: 8, chestW: 166, armpitY: 205, waistW: 146, waistY: 380, hemW: 160, length: 560, hemCurve: 6, sleeve: 'none', neck: 'square', folds: 3 }),
-  'denim-jacket': top({ neckW: 50, neckDepth: 30, shoulderW: 186, shoulderDrop: 32, chestW: 186, armpitY: 250, waistW: 182, waistY: 400, hemW: 178, length: 580, hemCurve: 0, sleeveLen: 590, cuffW: 88, sleeveAngle: 10, neck: 'shirt', closure: 'placket', buttons: 6, buttonR: 11, pockets: 'denim', cuff: 'band', hemBand: 'band', yoke: true, denim: true, folds: 2 }),
-  'fur-coat': top({ neckW: 66, neckDepth: 420, shoulderW: 198, shoulderDrop: 44, chestW: 204, armpitY: 272, waistW: 198, waistY: 430, hemW: 236, length: 900, sleeveLen: 560, cuffW: 124, sleeveAngle: 12, sleeveBulge: 14, neck: 'fur', fluffy: true, folds: 0 }),
-  dress: top({ neckW: 62, neckDepth: 190, shoulderW: 146, shoulderDrop: 26, chestW: 160, armpitY: 218, waistW: 124, waistY: 400, hemW: 124, length: 400, sleeve: 'short', sleeveLen: 160, cuffW: 110, sleeveAngle: 24, sleeveBulge: 10, neck: 'v', belt: 'tie', folds: 0 }),
-  jumpsuit: top({ neckW: 64, neckDepth: 220, shoulderW: 150, shoulderDrop: 26, chestW: 164, armpitY: 222, waistW: 138, waistY: 420, hemW: 138, length: 420, sleeve: 'short', sleeveLen: 140, cuffW: 104, sleeveAngle: 22, sleeveBulge: 6, neck: 'v', belt: 'tie', closure: 'none', folds: 0 }),
+  coat: top({
+    neckW: 58,
+    neckDepth: 430,
+    shoulderW: 180,
+    shoulderDrop: 34,
+    chestW: 180,
+    armpitY: 255,
+    waistW: 170,
+    waistY: 430,
+    hemW: 214,
+    length: 1010,
+    sleeveLen: 610,
+    cuffW: 94,
+    sleeveAngle: 9,
+    neck: 'notch',
+    lapelW: 80,
+    closure: 'single',
+    buttons: 3,
+    buttonR: 16,
+    pockets: 'flap',
+    cuff: 'buttons',
+    folds: 3,
+    seams: true,
+  }),
+  'warm-coat': top({
+    neckW: 64,
+    neckDepth: 60,
+    shoulderW: 192,
+    shoulderDrop: 38,
+    chestW: 194,
+    armpitY: 268,
+    waistW: 178,
+    waistY: 440,
+    hemW: 232,
+    length: 1060,
+    sleeveLen: 600,
+    cuffW: 104,
+    sleeveAngle: 10,
+    sleeveBulge: 12,
+    neck: 'stand',
+    closure: 'double',
+    buttons: 4,
+    buttonR: 17,
+    pockets: 'welt',
+    belt: 'tie',
+    folds: 3,
+    seams: true,
+  }),
+  trench: top({
+    neckW: 56,
+    neckDepth: 400,
+    shoulderW: 178,
+    shoulderDrop: 34,
+    chestW: 178,
+    armpitY: 252,
+    waistW: 150,
+    waistY: 420,
+    hemW: 226,
+    length: 1030,
+    sleeveLen: 610,
+    cuffW: 92,
+    sleeveAngle: 9,
+    neck: 'notch',
+    lapelW: 98,
+    closure: 'double',
+    buttons: 3,
+    buttonR: 13,
+    pockets: 'welt',
+    belt: 'buckle',
+    cuff: 'strap',
+    trench: true,
+    folds: 4,
+    seams: true,
+  }),
+  puffer: top({
+    neckW: 62,
+    neckDepth: 40,
+    shoulderW: 192,
+    shoulderDrop: 40,
+    chestW: 196,
+    armpitY: 265,
+    waistW: 198,
+    waistY: 430,
+    hemW: 194,
+    length: 740,
+    sleeveLen: 590,
+    cuffW: 118,
+    sleeveAngle: 16,
+    sleeveBulge: 14,
+    neck: 'stand',
+    closure: 'zip',
+    pockets: 'zip',
+    cuff: 'band',
+    quilt: 92,
+    folds: 0,
+  }),
+  blazer: top({
+    neckW: 52,
+    neckDepth: 390,
+    shoulderW: 176,
+    shoulderDrop: 28,
+    chestW: 172,
+    armpitY: 240,
+    waistW: 150,
+    waistY: 400,
+    hemW: 172,
+    length: 720,
+    hemCurve: 0,
+    sleeveLen: 590,
+    cuffW: 82,
+    sleeveAngle: 7,
+    neck: 'notch',
+    lapelW: 72,
+    closure: 'single',
+    buttons: 2,
+    buttonR: 14,
+    pockets: 'blazer',
+    cuff: 'buttons',
+    folds: 2,
+    seams: true,
+  }),
+  sweater: top({
+    neckW: 62,
+    neckDepth: 56,
+    shoulderW: 214,
+    shoulderDrop: 52,
+    chestW: 204,
+    armpitY: 310,
+    waistW: 198,
+    waistY: 440,
+    hemW: 186,
+    length: 660,
+    sleeveLen: 520,
+    cuffW: 86,
+    sleeveAngle: 15,
+    sleeveBulge: 16,
+    neck: 'crew',
+    cuff: 'rib',
+    hemBand: 'rib',
+    knit: true,
+    folds: 1,
+  }),
+  cardigan: top({
+    neckW: 56,
+    neckDepth: 320,
+    shoulderW: 192,
+    shoulderDrop: 44,
+    chestW: 190,
+    armpitY: 275,
+    waistW: 180,
+    waistY: 430,
+    hemW: 182,
+    length: 680,
+    sleeveLen: 560,
+    cuffW: 80,
+    sleeveAngle: 12,
+    sleeveBulge: 12,
+    neck: 'shawl',
+    closure: 'band',
+    buttons: 5,
+    buttonR: 12,
+    pockets: 'patch',
+    cuff: 'rib',
+    hemBand: 'rib',
+    knit: true,
+    folds: 2,
+  }),
+  'knit-top': top({
+    neckW: 58,
+    neckDepth: 64,
+    shoulderW: 162,
+    shoulderDrop: 30,
+    chestW: 162,
+    armpitY: 222,
+    waistW: 140,
+    waistY: 380,
+    hemW: 150,
+    length: 560,
+    sleeve: 'short',
+    sleeveLen: 150,
+    cuffW: 92,
+    sleeveAngle: 24,
+    sleeveBulge: 4,
+    neck: 'crew',
+    cuff: 'rib',
+    hemBand: 'rib',
+    knit: true,
+    folds: 1,
+  }),
+  shirt: top({
+    neckW: 46,
+    neckDepth: 30,
+    shoulderW: 182,
+    shoulderDrop: 32,
+    chestW: 180,
+    armpitY: 255,
+    waistW: 172,
+    waistY: 430,
+    hemW: 176,
+    length: 780,
+    hemCurve: 40,
+    sleeveLen: 610,
+    cuffW: 80,
+    sleeveAngle: 9,
+    neck: 'shirt',
+    closure: 'placket',
+    buttons: 7,
+    buttonR: 7.5,
+    pockets: 'patch',
+    cuff: 'band',
+    yoke: true,
+    folds: 3,
+  }),
+  blouse: top({
+    neckW: 54,
+    neckDepth: 160,
+    shoulderW: 168,
+    shoulderDrop: 34,
+    chestW: 176,
+    armpitY: 240,
+    waistW: 160,
+    waistY: 400,
+    hemW: 186,
+    length: 650,
+    hemCurve: 12,
+    sleeveLen: 590,
+    cuffW: 70,
+    sleeveAngle: 11,
+    sleeveBulge: 30,
+    neck: 'bow',
+    cuff: 'gather',
+    folds: 4,
+  }),
+  tshirt: top({
+    neckW: 56,
+    neckDepth: 52,
+    shoulderW: 186,
+    shoulderDrop: 34,
+    chestW: 182,
+    armpitY: 250,
+    waistW: 180,
+    waistY: 420,
+    hemW: 180,
+    length: 640,
+    sleeve: 'short',
+    sleeveLen: 190,
+    cuffW: 128,
+    sleeveAngle: 27,
+    sleeveBulge: 4,
+    neck: 'crew',
+    folds: 2,
+  }),
+  top: top({
+    neckW: 72,
+    neckDepth: 104,
+    shoulderW: 106,
+    shoulderDrop: 8,
+    chestW: 166,
+    armpitY: 205,
+    waistW: 146,
+    waistY: 380,
+    hemW: 160,
+    length: 560,
+    hemCurve: 6,
+    sleeve: 'none',
+    neck: 'square',
+    folds: 3,
+  }),
+  'denim-jacket': top({
+    neckW: 50,
+    neckDepth: 30,
+    shoulderW: 186,
+    shoulderDrop: 32,
+    chestW: 186,
+    armpitY: 250,
+    waistW: 182,
+    waistY: 400,
+    hemW: 178,
+    length: 580,
+    hemCurve: 0,
+    sleeveLen: 590,
+    cuffW: 88,
+    sleeveAngle: 10,
+    neck: 'shirt',
+    closure: 'placket',
+    buttons: 6,
+    buttonR: 11,
+    pockets: 'denim',
+    cuff: 'band',
+    hemBand: 'band',
+    yoke: true,
+    denim: true,
+    folds: 2,
+  }),
+  'fur-coat': top({
+    neckW: 66,
+    neckDepth: 420,
+    shoulderW: 198,
+    shoulderDrop: 44,
+    chestW: 204,
+    armpitY: 272,
+    waistW: 198,
+    waistY: 430,
+    hemW: 236,
+    length: 900,
+    sleeveLen: 560,
+    cuffW: 124,
+    sleeveAngle: 12,
+    sleeveBulge: 14,
+    neck: 'fur',
+    fluffy: true,
+    folds: 0,
+  }),
+  dress: top({
+    neckW: 62,
+    neckDepth: 190,
+    shoulderW: 146,
+    shoulderDrop: 26,
+    chestW: 160,
+    armpitY: 218,
+    waistW: 124,
+    waistY: 400,
+    hemW: 124,
+    length: 400,
+    sleeve: 'short',
+    sleeveLen: 160,
+    cuffW: 110,
+    sleeveAngle: 24,
+    sleeveBulge: 10,
+    neck: 'v',
+    belt: 'tie',
+    folds: 0,
+  }),
+  jumpsuit: top({
+    neckW: 64,
+    neckDepth: 220,
+    shoulderW: 150,
+    shoulderDrop: 26,
+    chestW: 164,
+    armpitY: 222,
+    waistW: 138,
+    waistY: 420,
+    hemW: 138,
+    length: 420,
+    sleeve: 'short',
+    sleeveLen: 140,
+    cuffW: 104,
+    sleeveAngle: 22,
+    sleeveBulge: 6,
+    neck: 'v',
+    belt: 'tie',
+    closure: 'none',
+    folds: 0,
+  }),
 };
 
 interface SleeveGeo {
@@ -627,12 +1000,31 @@ function drawTop(f: Fig, P: Pal, s: TopSpec, view: number, rng: Rng, opts: { ski
     const { right, left } = bodyPoints(s, ys);
     const amp = s.quilt > 0 ? 9 : 10;
     const r = s.fluffy ? rng : null;
-    const shoulderR: Pt[] = [[nw, 0], [sw, sd], [cw, ay]];
+    const shoulderR: Pt[] = [
+      [nw, 0],
+      [sw, sd],
+      [cw, ay],
+    ];
     const rightSide = bumpy([[cw, ay], ...right.slice(1)], step, amp, r, false);
-    const hemPts: Pt[] = [[hw, L], [-hw, L]];
+    const hemPts: Pt[] = [
+      [hw, L],
+      [-hw, L],
+    ];
     const hem = s.fluffy ? bumpy(hemPts, 40, 9, r, false) : d`M${hw} ${L}Q0 ${L + hc * 2} ${-hw} ${L}`;
     const leftSide = bumpy([[-hw, L], ...left.slice(1)], step, amp, r, false);
-    const shoulderL = s.fluffy ? bumpy([[-cw, ay], [-sw, sd], [-nw, 0]], 40, 8, r, false) : d`M${-cw} ${ay}Q${-(cw - 4)} ${sd + (ay - sd) * 0.55} ${-sw} ${sd}L${-nw} 0`;
+    const shoulderL = s.fluffy
+      ? bumpy(
+          [
+            [-cw, ay],
+            [-sw, sd],
+            [-nw, 0],
+          ],
+          40,
+          8,
+          r,
+          false,
+        )
+      : d`M${-cw} ${ay}Q${-(cw - 4)} ${sd + (ay - sd) * 0.55} ${-sw} ${sd}L${-nw} 0`;
     const shR = s.fluffy ? bumpy(shoulderR, 40, 8, r, false) : d`M${nw} 0L${sw} ${sd}Q${cw - 4} ${sd + (ay - sd) * 0.55} ${cw} ${ay}`;
     const strip = (p: string): string => p.replace(/^M[^QLC]+/, '');
     body = d`M${-nw} 0` + neck + strip(shR) + strip(rightSide) + strip(hem) + strip(leftSide) + strip(shoulderL) + 'Z';
@@ -755,7 +1147,19 @@ function drawSleeveDetails(f: Fig, P: Pal, s: TopSpec, g: SleeveGeo, sign: numbe
     parts.push(`<path d="${cuff}" fill="${P.band}" stroke="${P.edge}" stroke-width="2.4"/>`);
     if (s.cuff === 'rib') {
       const id = `cr${sign > 0 ? 'r' : 'l'}`;
-      f.defs.push(userGrad(id, a, add(a, mul(g.nrm, -8)), [[0, '#000', 0.25], [0.5, '#fff', 0.08], [1, '#000', 0.25]], true));
+      f.defs.push(
+        userGrad(
+          id,
+          a,
+          add(a, mul(g.nrm, -8)),
+          [
+            [0, '#000', 0.25],
+            [0.5, '#fff', 0.08],
+            [1, '#000', 0.25],
+          ],
+          true,
+        ),
+      );
       parts.push(`<path d="${cuff}" fill="url(#${id})"/>`);
     }
     parts.push(`<path d="${cuff}" fill="url(#gh)"/>`);
@@ -839,7 +1243,13 @@ function drawTopFront(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
   // --- collars ---
   if (s.neck === 'crew') {
     const c = d`M${-nw} 0Q0 ${dp * 2} ${nw} 0`;
-    f.add(line(d`M${-nw} 0Q0 32 ${nw} 0`, P.band, 14), line(c, P.band, 20), `<path d="${c}" fill="none" stroke="url(#rib)" stroke-width="20"/>`, line(c, P.edge, 2, 0.6, ' transform="translate(0 -10)"'), shift(seam(P, c, 1.6), 0, 10));
+    f.add(
+      line(d`M${-nw} 0Q0 32 ${nw} 0`, P.band, 14),
+      line(c, P.band, 20),
+      `<path d="${c}" fill="none" stroke="url(#rib)" stroke-width="20"/>`,
+      line(c, P.edge, 2, 0.6, ' transform="translate(0 -10)"'),
+      shift(seam(P, c, 1.6), 0, 10),
+    );
   } else if (s.neck === 'v' || s.neck === 'scoop' || s.neck === 'square') {
     f.add(`<path d="M${fmt(-nw)} 0${neckFront(s)}" fill="none" stroke="${P.edge}" stroke-width="2.6"/>`);
     f.add(stitch(`M${fmt(-nw + 2)} 12${neckFront({ ...s, neckW: nw - 2, neckDepth: dp + 10 }).replace(/ 0$/, ' 12')}`, stitchC, 1.4, '5 4', 0.6));
@@ -909,7 +1319,11 @@ function drawTopFront(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
       vol(f, P, flap, { grad: 'gband', vgrad: null, sil: false, sw: 2 });
       f.add(stitch(d`M${cx - w / 2 + 8} ${py + 42}L${cx + w / 2 - 8} ${py + 42}`, stitchC, 1.2, '4 4', 0.5));
     }
-    if (s.pockets === 'blazer') f.add(seam(P, d`M${-sw * 0.66} ${ay - 40}L${-sw * 0.28} ${ay - 46}`, 3), line(d`M${-sw * 0.66} ${ay - 40}L${-sw * 0.28} ${ay - 46}`, P.band, 8, 0.7, ' transform="translate(0 -5)"'));
+    if (s.pockets === 'blazer')
+      f.add(
+        seam(P, d`M${-sw * 0.66} ${ay - 40}L${-sw * 0.28} ${ay - 46}`, 3),
+        line(d`M${-sw * 0.66} ${ay - 40}L${-sw * 0.28} ${ay - 46}`, P.band, 8, 0.7, ' transform="translate(0 -5)"'),
+      );
   } else if (s.pockets === 'welt' || s.pockets === 'zip') {
     for (const sign of [-1, 1]) {
       const x0 = sign * hw * 0.38;
@@ -917,7 +1331,11 @@ function drawTopFront(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
       const a: Pt = [x0, py - 10];
       const b: Pt = [x1, py + 110];
       f.add(line(`M${P2(a)}L${P2(b)}`, '#000', s.pockets === 'zip' ? 7 : 4, 0.45));
-      if (s.pockets === 'zip') f.add(line(`M${P2(a)}L${P2(b)}`, '#000', 4, 0.3, ' stroke-dasharray="2 2" transform="translate(-3 0)"'), `<rect x="${fmt(a[0] - 4)}" y="${fmt(a[1] - 2)}" width="8" height="24" rx="3" fill="url(#metal)"/>`);
+      if (s.pockets === 'zip')
+        f.add(
+          line(`M${P2(a)}L${P2(b)}`, '#000', 4, 0.3, ' stroke-dasharray="2 2" transform="translate(-3 0)"'),
+          `<rect x="${fmt(a[0] - 4)}" y="${fmt(a[1] - 2)}" width="8" height="24" rx="3" fill="url(#metal)"/>`,
+        );
       else f.add(line(`M${P2(a)}L${P2(b)}`, P.band, 10, 0.9, ' transform="translate(-7 1)"'), shift(seam(P, `M${P2(a)}L${P2(b)}`), -12, 1));
     }
   } else if (s.pockets === 'patch') {
@@ -926,7 +1344,10 @@ function drawTopFront(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
       const x = 70;
       const y = ay - 90;
       const p = d`M${x} ${y}L${x + 84} ${y}L${x + 84} ${y + 88}L${x + 42} ${y + 98}L${x} ${y + 88}Z`;
-      f.add(`<path d="${p}" fill="url(#gband)" stroke="${P.seam}" stroke-width="1.8"/>`, stitch(d`M${x} ${y + 12}L${x + 84} ${y + 12}`, stitchC, 1.2, '4 3', 0.6));
+      f.add(
+        `<path d="${p}" fill="url(#gband)" stroke="${P.seam}" stroke-width="1.8"/>`,
+        stitch(d`M${x} ${y + 12}L${x + 84} ${y + 12}`, stitchC, 1.2, '4 3', 0.6),
+      );
     } else {
       for (const sg of [-1, 1]) {
         const x = sg * hw * 0.55;
@@ -946,10 +1367,20 @@ function drawTopFront(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
       const flap = d`M${cx - 60} ${y - 4}L${cx + 60} ${y - 4}L${cx + 60} ${y + 36}L${cx} ${y + 56}L${cx - 60} ${y + 36}Z`;
       f.add(`<path d="${flap}" fill="#000" fill-opacity=".25" transform="translate(2 4)"/>`);
       vol(f, P, flap, { grad: 'gband', vgrad: null, sil: false, sw: 2 });
-      f.add(`<path d="${flap}" fill="url(#twill)"/>`, stitch(d`M${cx - 52} ${y + 2}L${cx - 52} ${y + 32}L${cx} ${y + 48}L${cx + 52} ${y + 32}L${cx + 52} ${y + 2}`, stitchC, 1.6, '6 4'), metalButton(cx, y + 34, 9, 'copper'));
+      f.add(
+        `<path d="${flap}" fill="url(#twill)"/>`,
+        stitch(d`M${cx - 52} ${y + 2}L${cx - 52} ${y + 32}L${cx} ${y + 48}L${cx + 52} ${y + 32}L${cx + 52} ${y + 2}`, stitchC, 1.6, '6 4'),
+        metalButton(cx, y + 34, 9, 'copper'),
+      );
       // front yoke and panel seams
-      f.add(seam(P, d`M${sign * 22} ${y - 26}L${sign * sw * 0.98} ${sd + 64}`, 2), stitch(d`M${sign * 22} ${y - 18}L${sign * sw * 0.98} ${sd + 72}`, stitchC, 1.6, '6 4'));
-      f.add(seam(P, d`M${cx + sign * 30} ${y + 120}L${cx + sign * 40} ${L - 50}`, 2), stitch(d`M${cx + sign * 38} ${y + 120}L${cx + sign * 48} ${L - 50}`, stitchC, 1.6, '6 4'));
+      f.add(
+        seam(P, d`M${sign * 22} ${y - 26}L${sign * sw * 0.98} ${sd + 64}`, 2),
+        stitch(d`M${sign * 22} ${y - 18}L${sign * sw * 0.98} ${sd + 72}`, stitchC, 1.6, '6 4'),
+      );
+      f.add(
+        seam(P, d`M${cx + sign * 30} ${y + 120}L${cx + sign * 40} ${L - 50}`, 2),
+        stitch(d`M${cx + sign * 38} ${y + 120}L${cx + sign * 48} ${L - 50}`, stitchC, 1.6, '6 4'),
+      );
     }
   }
 
@@ -980,7 +1411,20 @@ function drawTopBack(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
   } else if (s.neck === 'stand') {
     drawStandCollar(f, P, s, true);
   } else if (s.neck === 'fur') {
-    const c = bumpy([[-nw - 110, 30], [0, -40], [nw + 110, 30], [nw + 80, 150], [0, 120], [-nw - 80, 150]], 36, 10, rng, true);
+    const c = bumpy(
+      [
+        [-nw - 110, 30],
+        [0, -40],
+        [nw + 110, 30],
+        [nw + 80, 150],
+        [0, 120],
+        [-nw - 80, 150],
+      ],
+      36,
+      10,
+      rng,
+      true,
+    );
     vol(f, P, c, { fill: tint(P.base, 0.04), sil: false });
   } else if (s.neck === 'crew') {
     const c = d`M${-nw} 0Q0 26 ${nw} 0`;
@@ -992,7 +1436,11 @@ function drawTopBack(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
     f.add(seam(P, d`M${-sw + 4} ${ay * 0.48}Q0 ${ay * 0.52} ${sw - 4} ${ay * 0.48}`, 2));
     if (s.denim) {
       f.add(stitch(d`M${-sw + 6} ${ay * 0.48 + 9}Q0 ${ay * 0.52 + 9} ${sw - 6} ${ay * 0.48 + 9}`, stitchC, 1.6, '6 4'));
-      for (const sign of [-1, 1]) f.add(seam(P, d`M${sign * 70} ${ay * 0.5 + 4}L${sign * 80} ${L - 50}`, 2), stitch(d`M${sign * 78} ${ay * 0.5 + 6}L${sign * 88} ${L - 50}`, stitchC, 1.6, '6 4'));
+      for (const sign of [-1, 1])
+        f.add(
+          seam(P, d`M${sign * 70} ${ay * 0.5 + 4}L${sign * 80} ${L - 50}`, 2),
+          stitch(d`M${sign * 78} ${ay * 0.5 + 6}L${sign * 88} ${L - 50}`, stitchC, 1.6, '6 4'),
+        );
     } else f.add(fold([0, ay * 0.52], [0, ay * 0.52 + 120], 14, 0.3));
   }
   if (s.trench) {
@@ -1040,7 +1488,15 @@ function drawShirtCollar(f: Fig, P: Pal, nw: number, contrast: string | null): v
     const leaf = d`M${sign * 3} 18L${sign * (nw + 28)} -8Q${sign * (nw + 40)} 40 ${sign * (nw + 30)} 84L${sign * 44} 96Q${sign * 22} 60 ${sign * 3} 18Z`;
     f.add(`<path d="${leaf}" fill="#000" fill-opacity=".22" transform="translate(${sign * 3} 6)"/>`);
     vol(f, P, leaf, { grad: 'gh', vgrad: 'gband', sil: false, sw: 2.2 });
-    f.add(stitch(d`M${sign * 12} 26L${sign * (nw + 22)} 2Q${sign * (nw + 32)} 40 ${sign * (nw + 24)} 78L${sign * 48} 86`, contrast ?? P.stitch, 1.3, '4 3', contrast ? 0.9 : 0.5));
+    f.add(
+      stitch(
+        d`M${sign * 12} 26L${sign * (nw + 22)} 2Q${sign * (nw + 32)} 40 ${sign * (nw + 24)} 78L${sign * 48} 86`,
+        contrast ?? P.stitch,
+        1.3,
+        '4 3',
+        contrast ? 0.9 : 0.5,
+      ),
+    );
   }
 }
 
@@ -1066,10 +1522,29 @@ function drawStandCollar(f: Fig, P: Pal, s: TopSpec, back: boolean): void {
 function drawFurCollar(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
   const nw = s.neckW;
   const dp = s.neckDepth;
-  const back = bumpy([[-nw - 40, 20], [-nw + 10, -44], [nw - 10, -44], [nw + 40, 20]], 30, 8, rng, false) + 'Z';
+  const back =
+    bumpy(
+      [
+        [-nw - 40, 20],
+        [-nw + 10, -44],
+        [nw - 10, -44],
+        [nw + 40, 20],
+      ],
+      30,
+      8,
+      rng,
+      false,
+    ) + 'Z';
   vol(f, P, back, { fill: shade(P.base, 0.08), sil: false, grad: 'gband', vgrad: null });
   for (const sign of [-1, 1]) {
-    const pts: Pt[] = [[sign * (nw - 14), -30], [sign * (nw + 120), 30], [sign * (nw + 110), dp * 0.55], [sign * 30, dp + 20], [sign * 4, dp * 0.9], [sign * (nw - 24), 60]];
+    const pts: Pt[] = [
+      [sign * (nw - 14), -30],
+      [sign * (nw + 120), 30],
+      [sign * (nw + 110), dp * 0.55],
+      [sign * 30, dp + 20],
+      [sign * 4, dp * 0.9],
+      [sign * (nw - 24), 60],
+    ];
     const c = bumpy(pts, 34, 11, rng, true, sign);
     f.add(`<path d="${c}" fill="#000" fill-opacity=".2" transform="translate(${sign * 4} 8)"/>`);
     vol(f, P, c, { fill: tint(P.base, P.isDark ? 0.06 : 0.03), sil: false });
@@ -1089,14 +1564,23 @@ function drawBow(f: Fig, P: Pal, s: TopSpec): void {
   f.add(line(d`M${-nw} 0L0 ${s.neckDepth}L${nw} 0`, P.band, 14));
   f.add(line(d`M${-nw} 0L0 ${s.neckDepth}L${nw} 0`, P.edge, 1.6, 0.7, ' transform="translate(0 7)"'));
   const ky = s.neckDepth - 6;
-  const tails = [d`M-6 ${ky}C-30 ${ky + 80} -10 ${ky + 170} -44 ${ky + 250}L-14 ${ky + 256}C0 ${ky + 180} -6 ${ky + 90} 8 ${ky + 8}Z`, d`M6 ${ky}C40 ${ky + 60} 30 ${ky + 150} 58 ${ky + 220}L30 ${ky + 230}C16 ${ky + 150} 12 ${ky + 80} -4 ${ky + 8}Z`];
+  const tails = [
+    d`M-6 ${ky}C-30 ${ky + 80} -10 ${ky + 170} -44 ${ky + 250}L-14 ${ky + 256}C0 ${ky + 180} -6 ${ky + 90} 8 ${ky + 8}Z`,
+    d`M6 ${ky}C40 ${ky + 60} 30 ${ky + 150} 58 ${ky + 220}L30 ${ky + 230}C16 ${ky + 150} 12 ${ky + 80} -4 ${ky + 8}Z`,
+  ];
   for (const t of tails) vol(f, P, t, { fill: P.band, sil: false, sw: 2, grad: 'gh', vgrad: null });
   for (const sign of [-1, 1]) {
     const loop = d`M0 ${ky}C${sign * 40} ${ky - 60} ${sign * 110} ${ky - 50} ${sign * 96} ${ky}C${sign * 90} ${ky + 40} ${sign * 40} ${ky + 30} 0 ${ky}Z`;
     vol(f, P, loop, { fill: P.band, sil: false, sw: 2, grad: 'gh', vgrad: null });
     f.add(fold([sign * 14, ky - 4], [sign * 80, ky - 8], 8, 0.35));
   }
-  vol(f, P, d`M-16 ${ky - 20}Q0 ${ky - 26} 16 ${ky - 20}L14 ${ky + 20}Q0 ${ky + 26} -14 ${ky + 20}Z`, { fill: P.band, sil: false, sw: 2, grad: 'gh', vgrad: null });
+  vol(f, P, d`M-16 ${ky - 20}Q0 ${ky - 26} 16 ${ky - 20}L14 ${ky + 20}Q0 ${ky + 26} -14 ${ky + 20}Z`, {
+    fill: P.band,
+    sil: false,
+    sw: 2,
+    grad: 'gh',
+    vgrad: null,
+  });
 }
 
 function drawBelt(f: Fig, P: Pal, s: TopSpec, back: boolean, rng: Rng): void {
@@ -1106,13 +1590,21 @@ function drawBelt(f: Fig, P: Pal, s: TopSpec, back: boolean, rng: Rng): void {
   const belt = d`M${-ww - 6} ${y}Q0 ${y + 8} ${ww + 6} ${y}L${ww + 6} ${y + bh}Q0 ${y + bh + 8} ${-ww - 6} ${y + bh}Z`;
   f.add(`<path d="${belt}" fill="#000" fill-opacity=".2" transform="translate(0 6)"/>`);
   vol(f, P, belt, { fill: P.band, grad: 'gh', vgrad: 'gband', sil: false, sw: 2.2 });
-  f.add(stitch(d`M${-ww} ${y + 7}Q0 ${y + 15} ${ww} ${y + 7}`, P.stitch, 1.3, '5 4', 0.6), stitch(d`M${-ww} ${y + bh - 7}Q0 ${y + bh + 1} ${ww} ${y + bh - 7}`, P.stitch, 1.3, '5 4', 0.6));
+  f.add(
+    stitch(d`M${-ww} ${y + 7}Q0 ${y + 15} ${ww} ${y + 7}`, P.stitch, 1.3, '5 4', 0.6),
+    stitch(d`M${-ww} ${y + bh - 7}Q0 ${y + bh + 1} ${ww} ${y + bh - 7}`, P.stitch, 1.3, '5 4', 0.6),
+  );
   // loops at the sides
-  for (const sign of [-1, 1]) f.add(`<rect x="${fmt(sign * (ww - 8) - 9)}" y="${fmt(y - 8)}" width="18" height="${fmt(bh + 16)}" rx="3" fill="${P.band}" stroke="${P.edge}" stroke-width="2"/>`);
+  for (const sign of [-1, 1])
+    f.add(
+      `<rect x="${fmt(sign * (ww - 8) - 9)}" y="${fmt(y - 8)}" width="18" height="${fmt(bh + 16)}" rx="3" fill="${P.band}" stroke="${P.edge}" stroke-width="2"/>`,
+    );
   if (back) return;
   if (s.belt === 'buckle') {
     const bx = -40;
-    f.add(`<rect x="${fmt(bx - 30)}" y="${fmt(y - 8)}" width="60" height="${fmt(bh + 20)}" rx="6" fill="none" stroke="#000" stroke-opacity=".3" stroke-width="9" transform="translate(2 4)"/>`);
+    f.add(
+      `<rect x="${fmt(bx - 30)}" y="${fmt(y - 8)}" width="60" height="${fmt(bh + 20)}" rx="6" fill="none" stroke="#000" stroke-opacity=".3" stroke-width="9" transform="translate(2 4)"/>`,
+    );
     f.add(`<rect x="${fmt(bx - 30)}" y="${fmt(y - 8)}" width="60" height="${fmt(bh + 20)}" rx="6" fill="none" stroke="url(#metal)" stroke-width="8"/>`);
     f.add(line(d`M${bx} ${y + bh / 2 + 4}L${bx + 36} ${y + bh / 2 + 4}`, '#8f887d', 5));
     // the tail hanging down
@@ -1125,7 +1617,11 @@ function drawBelt(f: Fig, P: Pal, s: TopSpec, back: boolean, rng: Rng): void {
     const e2 = d`M${kx} ${y + bh / 2}C${kx + 20} ${y + 80} ${kx + 20} ${y + 150} ${kx + 40} ${y + 220}L${kx + 76} ${y + 214}C${kx + 50} ${y + 150} ${kx + 30} ${y + 80} ${kx + 14} ${y + bh / 2}Z`;
     vol(f, P, e2, { fill: P.band, sil: false, sw: 2 });
     vol(f, P, e1, { fill: P.band, sil: false, sw: 2 });
-    vol(f, P, d`M${kx - 30} ${y - 6}Q${kx} ${y - 14} ${kx + 30} ${y - 6}L${kx + 26} ${y + bh + 6}Q${kx} ${y + bh + 14} ${kx - 26} ${y + bh + 6}Z`, { fill: P.band, sil: false, sw: 2 });
+    vol(f, P, d`M${kx - 30} ${y - 6}Q${kx} ${y - 14} ${kx + 30} ${y - 6}L${kx + 26} ${y + bh + 6}Q${kx} ${y + bh + 14} ${kx - 26} ${y + bh + 6}Z`, {
+      fill: P.band,
+      sil: false,
+      sw: 2,
+    });
     f.add(fold([kx - 20, y + 6], [kx + 16, y + bh - 4], 6, 0.4));
   }
 }
@@ -1164,9 +1660,48 @@ interface BottomSpec {
 }
 
 const BOTTOM_SPECS: Partial<Record<GarmentKind, BottomSpec>> = {
-  trousers: { waistW: 150, wbH: 46, hipW: 184, hipY: 230, crotchY: 335, length: 1040, outerHem: 206, innerHem: 34, jeans: false, crease: true, cuff: false, pleat: true },
-  jeans: { waistW: 152, wbH: 44, hipW: 180, hipY: 220, crotchY: 310, length: 1020, outerHem: 168, innerHem: 40, jeans: true, crease: false, cuff: false, pleat: false },
-  shorts: { waistW: 150, wbH: 46, hipW: 184, hipY: 220, crotchY: 320, length: 500, outerHem: 206, innerHem: 26, jeans: false, crease: false, cuff: true, pleat: true },
+  trousers: {
+    waistW: 150,
+    wbH: 46,
+    hipW: 184,
+    hipY: 230,
+    crotchY: 335,
+    length: 1040,
+    outerHem: 206,
+    innerHem: 34,
+    jeans: false,
+    crease: true,
+    cuff: false,
+    pleat: true,
+  },
+  jeans: {
+    waistW: 152,
+    wbH: 44,
+    hipW: 180,
+    hipY: 220,
+    crotchY: 310,
+    length: 1020,
+    outerHem: 168,
+    innerHem: 40,
+    jeans: true,
+    crease: false,
+    cuff: false,
+    pleat: false,
+  },
+  shorts: {
+    waistW: 150,
+    wbH: 46,
+    hipW: 184,
+    hipY: 220,
+    crotchY: 320,
+    length: 500,
+    outerHem: 206,
+    innerHem: 26,
+    jeans: false,
+    crease: false,
+    cuff: true,
+    pleat: true,
+  },
 };
 
 function bottomOutline(b: BottomSpec, y0: number): { outline: string; legR: string; legL: string } {
@@ -1199,7 +1734,7 @@ function drawBottom(f: Fig, P: Pal, b: BottomSpec, view: number, rng: Rng, y0 = 
   const det: string[] = [];
   // folds around the knees and at the hem
   for (const sign of [-1, 1]) {
-    const xc = sign * (oh + ih) / 2;
+    const xc = (sign * (oh + ih)) / 2;
     const kneeY = Y(cy + (L - cy) * rnd(rng, 0.35, 0.5));
     if (L > 700) {
       det.push(drape(P, [xc - sign * 40, kneeY], [xc + sign * 30, kneeY + 60], 9, 0.3, 4));
@@ -1214,12 +1749,19 @@ function drawBottom(f: Fig, P: Pal, b: BottomSpec, view: number, rng: Rng, y0 = 
     if (b.crease) {
       const top: Pt = [sign * h * 0.48, Y(wbH + 40)];
       const bot: Pt = [xc, Y(L - 4)];
-      det.push(line(`M${P2(top)}L${P2(bot)}`, '#000', 2, 0.25), line(`M${P2(top)}L${P2(bot)}`, '#fff', 3, P.isDark ? 0.12 : 0.25, ' transform="translate(3 0)"'));
+      det.push(
+        line(`M${P2(top)}L${P2(bot)}`, '#000', 2, 0.25),
+        line(`M${P2(top)}L${P2(bot)}`, '#fff', 3, P.isDark ? 0.12 : 0.25, ' transform="translate(3 0)"'),
+      );
     }
     // hem
     if (b.cuff) {
       const band = d`M${sign * ih} ${Y(L - 56)}L${sign * oh} ${Y(L - 56)}L${sign * oh} ${Y(L)}L${sign * ih} ${Y(L)}Z`;
-      det.push(`<path d="${band}" fill="${P.band}" stroke="${P.edge}" stroke-width="2.4"/>`, `<path d="${band}" fill="url(#gband)"/>`, `<path d="${band}" fill="#000" fill-opacity=".15" transform="translate(0 -6) scale(1 1)"/>`);
+      det.push(
+        `<path d="${band}" fill="${P.band}" stroke="${P.edge}" stroke-width="2.4"/>`,
+        `<path d="${band}" fill="url(#gband)"/>`,
+        `<path d="${band}" fill="#000" fill-opacity=".15" transform="translate(0 -6) scale(1 1)"/>`,
+      );
     } else det.push(stitch(d`M${sign * (ih + 4)} ${Y(L - 22)}L${sign * (oh - 4)} ${Y(L - 22)}`, stitchC, b.jeans ? 1.8 : 1.4, '6 4', b.jeans ? 0.9 : 0.6));
   }
   f.add(`<g clip-path="url(#cbt)">${det.join('')}</g>`);
@@ -1229,30 +1771,54 @@ function drawBottom(f: Fig, P: Pal, b: BottomSpec, view: number, rng: Rng, y0 = 
   // waistband
   const wb = d`M${-w} ${Y(0)}L${w} ${Y(0)}L${w + 4} ${Y(wbH)}Q0 ${Y(wbH + 4)} ${-w - 4} ${Y(wbH)}Z`;
   vol(f, P, wb, { fill: P.band, grad: 'gh', vgrad: 'gband', sil: false, sw: 2.4 });
-  if (b.jeans) f.add(`<path d="${wb}" fill="url(#twill)"/>`, stitch(d`M${-w + 2} ${Y(8)}L${w - 2} ${Y(8)}`, stitchC, 1.6, '6 4'), stitch(d`M${-w - 2} ${Y(wbH - 8)}Q0 ${Y(wbH - 4)} ${w + 2} ${Y(wbH - 8)}`, stitchC, 1.6, '6 4'));
+  if (b.jeans)
+    f.add(
+      `<path d="${wb}" fill="url(#twill)"/>`,
+      stitch(d`M${-w + 2} ${Y(8)}L${w - 2} ${Y(8)}`, stitchC, 1.6, '6 4'),
+      stitch(d`M${-w - 2} ${Y(wbH - 8)}Q0 ${Y(wbH - 4)} ${w + 2} ${Y(wbH - 8)}`, stitchC, 1.6, '6 4'),
+    );
   for (const x of [-w * 0.88, -w * 0.42, w * 0.42, w * 0.88]) {
     if (back && Math.abs(x) < w * 0.5) continue;
-    f.add(`<rect x="${fmt(x - 8)}" y="${fmt(Y(-4))}" width="16" height="${fmt(wbH + 14)}" rx="3" fill="${P.band}" stroke="${P.edge}" stroke-width="1.8"/>`, `<rect x="${fmt(x - 8)}" y="${fmt(Y(-4))}" width="16" height="${fmt(wbH + 14)}" rx="3" fill="url(#gh)"/>`);
+    f.add(
+      `<rect x="${fmt(x - 8)}" y="${fmt(Y(-4))}" width="16" height="${fmt(wbH + 14)}" rx="3" fill="${P.band}" stroke="${P.edge}" stroke-width="1.8"/>`,
+      `<rect x="${fmt(x - 8)}" y="${fmt(Y(-4))}" width="16" height="${fmt(wbH + 14)}" rx="3" fill="url(#gh)"/>`,
+    );
   }
   if (back) {
     f.add(`<rect x="-8" y="${fmt(Y(-4))}" width="16" height="${fmt(wbH + 14)}" rx="3" fill="${P.band}" stroke="${P.edge}" stroke-width="1.8"/>`);
     f.add(seam(P, d`M0 ${Y(wbH)}L0 ${Y(cy - 6)}`, 2));
     if (b.jeans) {
-      f.add(`<g clip-path="url(#cbt)">${seam(P, d`M${-h - 10} ${Y(wbH + 70)}L0 ${Y(wbH + 110)}L${h + 10} ${Y(wbH + 70)}`, 2)}${stitch(d`M${-h - 10} ${Y(wbH + 80)}L0 ${Y(wbH + 120)}L${h + 10} ${Y(wbH + 80)}`, stitchC, 1.6, '6 4')}</g>`);
+      f.add(
+        `<g clip-path="url(#cbt)">${seam(P, d`M${-h - 10} ${Y(wbH + 70)}L0 ${Y(wbH + 110)}L${h + 10} ${Y(wbH + 70)}`, 2)}${stitch(d`M${-h - 10} ${Y(wbH + 80)}L0 ${Y(wbH + 120)}L${h + 10} ${Y(wbH + 80)}`, stitchC, 1.6, '6 4')}</g>`,
+      );
       for (const sign of [-1, 1]) {
         const cx = sign * h * 0.5;
         const top = Y(wbH + 120);
         const pk = d`M${cx - 62} ${top}L${cx + 62} ${top - sign * 4}L${cx + 56} ${top + 130}L${cx} ${top + 152}L${cx - 56} ${top + 130}Z`;
         f.add(`<path d="${pk}" fill="#000" fill-opacity=".22" transform="translate(2 4)"/>`);
         vol(f, P, pk, { grad: 'gband', vgrad: null, sil: false, sw: 2 });
-        f.add(`<path d="${pk}" fill="url(#twill)"/>`, stitch(d`M${cx - 54} ${top + 8}L${cx + 54} ${top + 4}L${cx + 48} ${top + 124}L${cx} ${top + 144}L${cx - 48} ${top + 124}Z`, stitchC, 1.6, '6 4'));
-        f.add(stitch(d`M${cx - 34} ${top + 50}Q${cx} ${top + 80} ${cx + 34} ${top + 50}M${cx - 34} ${top + 62}Q${cx} ${top + 92} ${cx + 34} ${top + 62}`, stitchC, 1.6, '6 4'));
+        f.add(
+          `<path d="${pk}" fill="url(#twill)"/>`,
+          stitch(d`M${cx - 54} ${top + 8}L${cx + 54} ${top + 4}L${cx + 48} ${top + 124}L${cx} ${top + 144}L${cx - 48} ${top + 124}Z`, stitchC, 1.6, '6 4'),
+        );
+        f.add(
+          stitch(
+            d`M${cx - 34} ${top + 50}Q${cx} ${top + 80} ${cx + 34} ${top + 50}M${cx - 34} ${top + 62}Q${cx} ${top + 92} ${cx + 34} ${top + 62}`,
+            stitchC,
+            1.6,
+            '6 4',
+          ),
+        );
       }
       f.add(`<rect x="${fmt(w * 0.5)}" y="${fmt(Y(6))}" width="70" height="${fmt(wbH - 12)}" rx="3" fill="#8a5a36" stroke="#5a3a22" stroke-width="1.5"/>`);
     } else {
       for (const sign of [-1, 1]) {
         const cx = sign * h * 0.5;
-        f.add(seam(P, d`M${cx - 50} ${Y(wbH + 80)}L${cx + 50} ${Y(wbH + 80)}`, 3), line(d`M${cx - 50} ${Y(wbH + 86)}L${cx + 50} ${Y(wbH + 86)}`, P.band, 6, 0.7), button(cx, Y(wbH + 64), 6, 2));
+        f.add(
+          seam(P, d`M${cx - 50} ${Y(wbH + 80)}L${cx + 50} ${Y(wbH + 80)}`, 3),
+          line(d`M${cx - 50} ${Y(wbH + 86)}L${cx + 50} ${Y(wbH + 86)}`, P.band, 6, 0.7),
+          button(cx, Y(wbH + 64), 6, 2),
+        );
         f.add(seam(P, d`M${cx} ${Y(wbH)}L${cx + sign * 2} ${Y(wbH + 56)}`, 1.4));
       }
     }
@@ -1302,7 +1868,10 @@ function drawSkirt(f: Fig, P: Pal, k: SkirtSpec, view: number, rng: Rng, y0 = 0,
     const down = i % 2 === 1 ? 18 : -4;
     hem += d`Q${(xa + xb) / 2} ${Y(L + down)} ${xb} ${Y(L + (i % 2 === 1 ? 6 : 0))}`;
   }
-  const outline = d`M${-w} ${Y(0)}L${w} ${Y(0)}C${h} ${Y(hy * 0.35)} ${h} ${Y(hy * 0.7)} ${h + 4} ${Y(hy)}L${hw} ${Y(L)}` + hem + d`L${-h - 4} ${Y(hy)}C${-h} ${Y(hy * 0.7)} ${-h} ${Y(hy * 0.35)} ${-w} ${Y(0)}Z`;
+  const outline =
+    d`M${-w} ${Y(0)}L${w} ${Y(0)}C${h} ${Y(hy * 0.35)} ${h} ${Y(hy * 0.7)} ${h + 4} ${Y(hy)}L${hw} ${Y(L)}` +
+    hem +
+    d`L${-h - 4} ${Y(hy)}C${-h} ${Y(hy * 0.7)} ${-h} ${Y(hy * 0.35)} ${-w} ${Y(0)}Z`;
   f.box(-hw - 4, Y(0), hw + 4, Y(L + 20));
   vol(f, P, outline, { grad: flat ? 'gflat' : 'gh', vgrad: flat ? null : 'gv' });
   f.defs.push(`<clipPath id="csk"><path d="${outline}"/></clipPath>`);
@@ -1336,12 +1905,24 @@ function drawBag(f: Fig, P: Pal, view: number): void {
   const body = d`M${-W0 + 18} 0L${W0 - 18} 0Q${W0} 0 ${W0 + 2} 18L${W1} ${H - 30}Q${W1 + 2} ${H} ${W1 - 30} ${H}L${-W1 + 30} ${H}Q${-W1 - 2} ${H} ${-W1} ${H - 30}L${-W0 - 2} 18Q${-W0} 0 ${-W0 + 18} 0Z`;
   f.box(-W1 - (three ? 0 : 4), -250, W1 + (three ? 110 : 4), H);
   // two handles: the back one a little higher, seen behind the front one
-  for (const [k, dy] of [[0.92, -16], [1, 0]] as const) {
+  for (const [k, dy] of [
+    [0.92, -16],
+    [1, 0],
+  ] as const) {
     const a = 130 * k;
-    const hd = view === 4 ? d`M${-a} ${4 + dy}C${-a - 60} ${-150 + dy} ${a + 60} ${-150 + dy} ${a} ${4 + dy}` : d`M${-a} ${4 + dy}C${-a + 10} ${-210 + dy} ${a - 10} ${-210 + dy} ${a} ${4 + dy}`;
+    const hd =
+      view === 4
+        ? d`M${-a} ${4 + dy}C${-a - 60} ${-150 + dy} ${a + 60} ${-150 + dy} ${a} ${4 + dy}`
+        : d`M${-a} ${4 + dy}C${-a + 10} ${-210 + dy} ${a - 10} ${-210 + dy} ${a} ${4 + dy}`;
     const c = dy < 0 ? shade(P.base, 0.2) : P.base;
-    f.add(line(hd, P.edge, 30), line(hd, c, 24), line(hd, '#fff', 4, P.isDark ? 0.15 : 0.22, ' transform="translate(-3 -4)"'), stitch(hd, P.stitch, 1.2, '4 4', 0.7));
-    if (dy === 0) for (const e of [-a, a]) f.add(`<rect x="${fmt(e - 14)}" y="-8" width="28" height="40" rx="5" fill="url(#gold)" stroke="#7a5c22" stroke-width="1.5"/>`);
+    f.add(
+      line(hd, P.edge, 30),
+      line(hd, c, 24),
+      line(hd, '#fff', 4, P.isDark ? 0.15 : 0.22, ' transform="translate(-3 -4)"'),
+      stitch(hd, P.stitch, 1.2, '4 4', 0.7),
+    );
+    if (dy === 0)
+      for (const e of [-a, a]) f.add(`<rect x="${fmt(e - 14)}" y="-8" width="28" height="40" rx="5" fill="url(#gold)" stroke="#7a5c22" stroke-width="1.5"/>`);
   }
   if (three) {
     const side = d`M${W0 - 4} 6L${W0 + 64} -22L${W1 + 58} ${H - 34}L${W1 - 6} ${H}Z`;
@@ -1358,8 +1939,18 @@ function drawBag(f: Fig, P: Pal, view: number): void {
   const flap = d`M${-W0 - 2} 8L${W0 + 2} 8L${W0 + 20} 170Q${W0 + 22} 196 ${W0 - 4} 200Q0 236 ${-W0 + 4} 200Q${-W0 - 22} 196 ${-W0 - 20} 170Z`;
   f.add(`<path d="${flap}" fill="#000" fill-opacity=".25" transform="translate(0 8)"/>`);
   vol(f, P, flap, { grad: 'gh', vgrad: 'gband', sil: false });
-  f.add(stitch(d`M${-W0 + 8} 20L${W0 - 8} 20L${W0 + 6} 168Q${W0 + 6} 186 ${W0 - 12} 188Q0 222 ${-W0 + 12} 188Q${-W0 - 6} 186 ${-W0 - 6} 168Z`, P.stitch, 1.4, '6 4', 0.7));
-  f.add(`<rect x="-38" y="196" width="76" height="50" rx="10" fill="#000" fill-opacity=".3" transform="translate(2 5)"/><rect x="-38" y="196" width="76" height="50" rx="10" fill="url(#gold)" stroke="#7a5c22" stroke-width="2"/><rect x="-10" y="206" width="20" height="30" rx="8" fill="url(#gold)" stroke="#7a5c22" stroke-width="2" transform="rotate(90 0 221)"/>`);
+  f.add(
+    stitch(
+      d`M${-W0 + 8} 20L${W0 - 8} 20L${W0 + 6} 168Q${W0 + 6} 186 ${W0 - 12} 188Q0 222 ${-W0 + 12} 188Q${-W0 - 6} 186 ${-W0 - 6} 168Z`,
+      P.stitch,
+      1.4,
+      '6 4',
+      0.7,
+    ),
+  );
+  f.add(
+    `<rect x="-38" y="196" width="76" height="50" rx="10" fill="#000" fill-opacity=".3" transform="translate(2 5)"/><rect x="-38" y="196" width="76" height="50" rx="10" fill="url(#gold)" stroke="#7a5c22" stroke-width="2"/><rect x="-10" y="206" width="20" height="30" rx="8" fill="url(#gold)" stroke="#7a5c22" stroke-width="2" transform="rotate(90 0 221)"/>`,
+  );
 }
 
 function drawShoe(P: Pal, boot: boolean, fill: string): string {
@@ -1369,7 +1960,8 @@ function drawShoe(P: Pal, boot: boolean, fill: string): string {
     ? d`M12 192C-2 150 4 100 20 60C32 20 28 -60 34 -150L196 -160C190 -80 196 -10 222 30C250 56 300 66 360 76C450 92 520 114 556 138C590 158 600 176 596 192Z`
     : d`M12 192C-2 150 4 84 24 44C70 66 140 92 200 98C220 70 250 48 290 44C380 44 470 76 540 120C580 144 600 168 596 192Z`;
   let s = '';
-  if (!boot) s += `<path d="${d`M24 44C70 66 140 92 200 98L212 80C150 66 80 50 24 44Z`}" fill="${lining}"/><path d="${d`M24 44C70 66 140 92 200 98L212 80C150 66 80 50 24 44Z`}" fill="url(#gh)"/>`;
+  if (!boot)
+    s += `<path d="${d`M24 44C70 66 140 92 200 98L212 80C150 66 80 50 24 44Z`}" fill="${lining}"/><path d="${d`M24 44C70 66 140 92 200 98L212 80C150 66 80 50 24 44Z`}" fill="url(#gh)"/>`;
   else s += `<path d="${d`M34 -150L196 -160L192 -172L36 -162Z`}" fill="${lining}"/>`;
   s += `<path d="${up}" fill="${fill}"/><path d="${up}" fill="url(#gv)"/>`;
   s += `<path d="${d`M0 -300H620V200H0Z`}" fill="url(#gh)" clip-path="url(#shoeclip${boot ? 'b' : ''})"/>`;
@@ -1387,7 +1979,9 @@ function drawShoe(P: Pal, boot: boolean, fill: string): string {
     s += `<path d="${g}" fill="${shade(fill, 0.25)}"/><path d="${g}" fill="url(#rib)"/><path d="${g}" fill="url(#gh)"/>`;
     s += seam(P, d`M92 -154C102 -70 118 -10 132 40C146 -10 156 -70 164 -158`, 1.6);
     const tab = d`M30 -148L28 -196Q44 -210 62 -198L64 -150Z`;
-    s += `<path d="${tab}" fill="${shade(fill, 0.08)}" stroke="${P.edge}" stroke-width="2"/><path d="${tab}" fill="url(#gband)"/>` + stitch(d`M36 -154L35 -192M56 -154L56 -194`, P.stitch, 1.2, '3 3', 0.8);
+    s +=
+      `<path d="${tab}" fill="${shade(fill, 0.08)}" stroke="${P.edge}" stroke-width="2"/><path d="${tab}" fill="url(#gband)"/>` +
+      stitch(d`M36 -154L35 -192M56 -154L56 -194`, P.stitch, 1.2, '3 3', 0.8);
     s += stitch(d`M250 62C300 80 420 100 540 146`, P.stitch, 1.3, '4 3', 0.6);
     s += stitch(d`M26 170C36 120 40 90 44 60`, P.stitch, 1.3, '4 3', 0.7);
   }
@@ -1445,11 +2039,15 @@ function drawFootwear(f: Fig, P: Pal, view: number, boot: boolean): void {
   }
   if (view === 4) {
     if (boot) {
-      f.add(`<g transform="translate(0 -60) rotate(-6 300 0)">${drawShoe(P, boot, P.base)}</g>`, `<g transform="translate(640 420) scale(-1 1) rotate(-6 300 0)">${drawShoe(P, boot, P.base)}</g>`);
+      f.add(
+        `<g transform="translate(0 -60) rotate(-6 300 0)">${drawShoe(P, boot, P.base)}</g>`,
+        `<g transform="translate(640 420) scale(-1 1) rotate(-6 300 0)">${drawShoe(P, boot, P.base)}</g>`,
+      );
       f.box(-30, top - 100, 660, 420 + bottom);
       return;
     }
-    for (const sign of [-1, 1]) f.add(`<g transform="translate(${sign * 140} ${sign * 30}) rotate(${sign * 6}) scale(${sign} 1)">${drawShoeTop(P, P.base)}</g>`);
+    for (const sign of [-1, 1])
+      f.add(`<g transform="translate(${sign * 140} ${sign * 30}) rotate(${sign * 6}) scale(${sign} 1)">${drawShoeTop(P, P.base)}</g>`);
     f.box(-270, -340, 270, 340);
     return;
   }
@@ -1468,7 +2066,9 @@ function drawShoeTop(P: Pal, fill: string): string {
   s += `<path d="${o}" fill="${fill}" stroke="${P.edge}" stroke-width="2.6"/><path d="${o}" fill="url(#gh)"/>`;
   s += `<path d="${d`M0 10C50 10 72 60 72 140C72 220 50 262 0 262C-50 262 -72 220 -72 140C-72 60 -50 10 0 10Z`}" fill="${P.isDark ? '#5d4838' : '#c4a27c'}" stroke="${P.edge}" stroke-width="2"/>`;
   s += `<path d="${d`M0 10C50 10 72 60 72 140C72 160 70 170 66 180C50 80 -50 80 -66 180C-70 170 -72 160 -72 140C-72 60 -50 10 0 10Z`}" fill="#000" fill-opacity=".3"/>`;
-  s += seam(P, d`M-76 -40C-80 -200 -50 -270 0 -272C50 -270 80 -200 76 -40`, 1.6) + stitch(d`M-66 -40C-70 -190 -44 -258 0 -260C44 -258 70 -190 66 -40`, P.stitch, 1.4, '4 3', 0.8);
+  s +=
+    seam(P, d`M-76 -40C-80 -200 -50 -270 0 -272C50 -270 80 -200 76 -40`, 1.6) +
+    stitch(d`M-66 -40C-70 -190 -44 -258 0 -260C44 -258 70 -190 66 -40`, P.stitch, 1.4, '4 3', 0.8);
   s += `<path d="${d`M-92 -30Q0 -44 92 -30L94 10Q0 -4 -94 10Z`}" fill="${shade(fill, 0.06)}" stroke="${P.edge}" stroke-width="2"/><rect x="-24" y="-24" width="48" height="12" rx="6" fill="#000" fill-opacity=".55"/>`;
   s += fold([-30, -260], [-40, -60], 18, 0.5, 0, true);
   return s;
@@ -1481,9 +2081,13 @@ function drawHat(f: Fig, P: Pal, view: number): void {
   const ribbon = P.isDark ? shade(P.base, 0.5) : shade(P.base, 0.62);
   if (view === 4) {
     // from above
-    f.add(`<circle cx="0" cy="0" r="330" fill="${P.base}"/><circle cx="0" cy="0" r="330" fill="url(#gflat)"/><circle cx="0" cy="0" r="330" fill="none" stroke="${P.edge}" stroke-width="3"/>`);
+    f.add(
+      `<circle cx="0" cy="0" r="330" fill="${P.base}"/><circle cx="0" cy="0" r="330" fill="url(#gflat)"/><circle cx="0" cy="0" r="330" fill="none" stroke="${P.edge}" stroke-width="3"/>`,
+    );
     f.add(stitch(d`M-312 0A312 312 0 1 0 312 0A312 312 0 1 0 -312 0`, P.stitch, 1.4, '5 4', 0.5));
-    f.add(`<ellipse cx="0" cy="0" rx="190" ry="216" fill="#000" fill-opacity=".2" transform="translate(8 12)"/><ellipse cx="0" cy="0" rx="190" ry="216" fill="${ribbon}"/><ellipse cx="0" cy="0" rx="166" ry="192" fill="${P.base}" stroke="${P.edge}" stroke-width="2"/><ellipse cx="0" cy="0" rx="166" ry="192" fill="url(#gh)"/>`);
+    f.add(
+      `<ellipse cx="0" cy="0" rx="190" ry="216" fill="#000" fill-opacity=".2" transform="translate(8 12)"/><ellipse cx="0" cy="0" rx="190" ry="216" fill="${ribbon}"/><ellipse cx="0" cy="0" rx="166" ry="192" fill="${P.base}" stroke="${P.edge}" stroke-width="2"/><ellipse cx="0" cy="0" rx="166" ry="192" fill="url(#gh)"/>`,
+    );
     f.add(fold([0, -150], [0, 150], 22, 0.5), fold([-60, -120], [-40, 60], 14, 0.3, 0, true));
     f.box(-334, -334, 334, 334);
     return;
@@ -1491,7 +2095,9 @@ function drawHat(f: Fig, P: Pal, view: number): void {
   const tilt = view === 2 ? 1.6 : 1;
   const brimRy = 70 * tilt;
   f.add(`<ellipse cx="0" cy="12" rx="372" ry="${fmt(brimRy + 6)}" fill="${shade(P.base, 0.25)}"/>`);
-  f.add(`<ellipse cx="0" cy="0" rx="370" ry="${fmt(brimRy)}" fill="${P.base}" stroke="${P.edge}" stroke-width="2.6"/><ellipse cx="0" cy="0" rx="370" ry="${fmt(brimRy)}" fill="url(#gh)"/>`);
+  f.add(
+    `<ellipse cx="0" cy="0" rx="370" ry="${fmt(brimRy)}" fill="${P.base}" stroke="${P.edge}" stroke-width="2.6"/><ellipse cx="0" cy="0" rx="370" ry="${fmt(brimRy)}" fill="url(#gh)"/>`,
+  );
   f.add(`<ellipse cx="0" cy="-6" rx="224" ry="${fmt(48 * tilt)}" fill="#000" fill-opacity=".25"/>`);
   const by = 10;
   const crown = d`M-212 ${by}C-218 -110 -202 -210 -162 -252Q-80 -280 0 ${view === 1 ? -262 : -238}Q80 -280 162 -252C202 -210 218 -110 212 ${by}Q0 ${by + 46 * tilt} -212 ${by}Z`;
@@ -1499,7 +2105,10 @@ function drawHat(f: Fig, P: Pal, view: number): void {
   if (view !== 1) f.add(fold([-70, -250], [-50, -130], 16, 0.45), fold([70, -250], [50, -130], 16, 0.45), fold([0, -236], [0, -150], 10, 0.35, 0, true));
   const band = d`M-213 -50Q0 ${-50 + 46 * tilt} 213 -50L212 ${by}Q0 ${by + 46 * tilt} -212 ${by}Z`;
   f.add(`<path d="${band}" fill="${ribbon}"/><path d="${band}" fill="url(#gh)"/>`);
-  if (view !== 1) f.add(`<path d="${d`M-180 -46L-130 -40L-136 2L-186 -6Z`}" fill="${shade(ribbon, 0.2)}"/><path d="${d`M-180 -46L-130 -40L-136 2L-186 -6Z`}" fill="url(#gh)"/>`);
+  if (view !== 1)
+    f.add(
+      `<path d="${d`M-180 -46L-130 -40L-136 2L-186 -6Z`}" fill="${shade(ribbon, 0.2)}"/><path d="${d`M-180 -46L-130 -40L-136 2L-186 -6Z`}" fill="url(#gh)"/>`,
+    );
   f.add(`<path d="${crown}" fill="none" stroke="${P.edge}" stroke-width="2.6"/>`);
   f.sil.push(d`M-370 0A370 ${brimRy} 0 1 0 370 0A370 ${brimRy} 0 1 0 -370 0Z`);
   f.box(-372, -280, 372, brimRy + 18);
@@ -1604,7 +2213,12 @@ function drawBeltAcc(f: Fig, P: Pal, view: number): void {
       spiral += d`A${R} ${R} 0 0 0 ${endX} 0`;
     }
     spiral += d`L${endX} 40`;
-    f.add(line(spiral, P.edge, h + 4), line(spiral, P.base, h - 2), line(spiral, '#fff', 10, P.isDark ? 0.1 : 0.15, ' transform="translate(-4 -6)"'), stitch(spiral, P.stitch, 1.4, '5 4', 0.7));
+    f.add(
+      line(spiral, P.edge, h + 4),
+      line(spiral, P.base, h - 2),
+      line(spiral, '#fff', 10, P.isDark ? 0.1 : 0.15, ' transform="translate(-4 -6)"'),
+      stitch(spiral, P.stitch, 1.4, '5 4', 0.7),
+    );
     f.add(`<g transform="rotate(90 ${fmt(endX)} 70)">${buckle(endX, 70, 70, 100)}</g>`);
     f.box(endX - 70, -r0 - 6 * half - 40, -endX + half + 40, r0 + 6 * half + 40);
     return;
@@ -1616,7 +2230,10 @@ function drawBeltAcc(f: Fig, P: Pal, view: number): void {
   f.add(`<path d="${backWall}" fill="${shade(P.base, 0.35)}" stroke="${P.edge}" stroke-width="2"/><path d="${backWall}" fill="url(#gh)"/>`);
   if (view === 1) f.add(buckle(0, -ry + h / 2, 70, 86));
   vol(f, P, frontWall, { vgrad: 'gband' });
-  f.add(stitch(d`M${-rx + 6} 10A${rx} ${ry} 0 0 0 ${rx - 6} 10`, P.stitch, 1.5, '6 4', 0.8), stitch(d`M${-rx + 6} ${h - 10}A${rx} ${ry} 0 0 0 ${rx - 6} ${h - 10}`, P.stitch, 1.5, '6 4', 0.8));
+  f.add(
+    stitch(d`M${-rx + 6} 10A${rx} ${ry} 0 0 0 ${rx - 6} 10`, P.stitch, 1.5, '6 4', 0.8),
+    stitch(d`M${-rx + 6} ${h - 10}A${rx} ${ry} 0 0 0 ${rx - 6} ${h - 10}`, P.stitch, 1.5, '6 4', 0.8),
+  );
   if (view === 0) {
     const tail = d`M20 ${ry - 4}Q150 ${ry - 24} 250 ${ry - 62}L270 ${ry - 6}Q160 ${ry + 40} 20 ${ry + h - 4}Z`;
     vol(f, P, tail, { sil: false, vgrad: 'gband' });
@@ -1648,7 +2265,14 @@ function drawGiftCard(f: Fig, P: Pal, view: number, rng: Rng): void {
   const W = 430;
   const H = 272;
   const ribbon = P.isLight || P.lum > 0.55 ? '#7a1f2b' : '#d8bf86';
-  f.defs.push(linGrad('satin', 'x', [[0, shade(ribbon, 0.25), 1], [0.35, tint(ribbon, 0.35), 1], [0.6, ribbon, 1], [1, shade(ribbon, 0.3), 1]]));
+  f.defs.push(
+    linGrad('satin', 'x', [
+      [0, shade(ribbon, 0.25), 1],
+      [0.35, tint(ribbon, 0.35), 1],
+      [0.6, ribbon, 1],
+      [1, shade(ribbon, 0.3), 1],
+    ]),
+  );
   const rect = (x: number, y: number, w: number, h: number, r: number): string =>
     d`M${x - w + r} ${y - h}H${x + w - r}Q${x + w} ${y - h} ${x + w} ${y - h + r}V${y + h - r}Q${x + w} ${y + h} ${x + w - r} ${y + h}H${x - w + r}Q${x - w} ${y + h} ${x - w} ${y + h - r}V${y - h + r}Q${x - w} ${y - h} ${x - w + r} ${y - h}Z`;
   const bow = (x: number, y: number): string => {
@@ -1723,7 +2347,20 @@ function drawKind(f: Fig, kind: GarmentKind, P: Pal, view: number, rng: Rng): vo
     return;
   }
   if (kind === 'jumpsuit' && ts) {
-    const b: BottomSpec = { waistW: ts.waistW + 4, wbH: 0, hipW: 200, hipY: 150, crotchY: 250, length: 900, outerHem: 236, innerHem: 32, jeans: false, crease: true, cuff: false, pleat: true };
+    const b: BottomSpec = {
+      waistW: ts.waistW + 4,
+      wbH: 0,
+      hipW: 200,
+      hipY: 150,
+      crotchY: 250,
+      length: 900,
+      outerHem: 236,
+      innerHem: 32,
+      jeans: false,
+      crease: true,
+      cuff: false,
+      pleat: true,
+    };
     drawBottom(f, P, b, view, rng, ts.waistY, false);
     drawTop(f, P, ts, view, rng, { skirtBelow: true });
     drawBelt(f, P, { ...ts, length: 400 }, view === 1, rng);
@@ -1765,7 +2402,10 @@ function drawKind(f: Fig, kind: GarmentKind, P: Pal, view: number, rng: Rng): vo
 function drawClipHanger(f: Fig, waistW: number): void {
   const w = waistW + 40;
   f.add(line(d`M${-w} -70L${w} -70`, '#6e675e', 10), line(d`M${-w} -70L${w} -70`, '#e0dbd2', 3, 0.9, ' transform="translate(0 -2)"'));
-  f.add(line(d`M0 -70L0 -130C0 -190 62 -190 62 -144C62 -122 44 -116 34 -124`, '#6e675e', 9), line(d`M0 -70L0 -130C0 -190 62 -190 62 -144`, '#e0dbd2', 3, 0.9, ' transform="translate(-1.5 -1.5)"'));
+  f.add(
+    line(d`M0 -70L0 -130C0 -190 62 -190 62 -144C62 -122 44 -116 34 -124`, '#6e675e', 9),
+    line(d`M0 -70L0 -130C0 -190 62 -190 62 -144`, '#e0dbd2', 3, 0.9, ' transform="translate(-1.5 -1.5)"'),
+  );
   for (const sign of [-1, 1]) {
     const x = sign * (waistW - 36);
     f.add(line(d`M${x} -70L${x} -30`, '#6e675e', 5));
@@ -1795,11 +2435,16 @@ function studio(rng: Rng, defs: string[], P: Pal): string {
   }
   const cx = 600 + rnd(rng, -80, 80);
   defs.push(
-    userGrad('bg', [cx - 200, 0], [600, ART_HEIGHT], [
-      [0, tint(top, 0.15), 1],
-      [0.55, top, 1],
-      [1, bottom, 1],
-    ]),
+    userGrad(
+      'bg',
+      [cx - 200, 0],
+      [600, ART_HEIGHT],
+      [
+        [0, tint(top, 0.15), 1],
+        [0.55, top, 1],
+        [1, bottom, 1],
+      ],
+    ),
     linGrad('vx', 'x', [
       [0, '#000', 0.08],
       [1, '#000', 0],
@@ -1838,7 +2483,8 @@ function stage(f: Fig, view: number, rng: Rng, defs: string[], P: Pal): string {
   const cy = (f.y0 + f.y1) / 2;
   const tx = 600 + dx;
   const ty = (flat ? 800 : f.ground ? 840 - (h * s) / 2 + Math.min(380, (h * s) / 2) : 780) + dy;
-  const tf = (ox: number, oy: number): string => `translate(${fmt(tx + ox)} ${fmt(ty + oy)}) rotate(${fmt(rot)}) scale(${Math.round(s * 10000) / 10000}) translate(${fmt(-cx)} ${fmt(-cy)})`;
+  const tf = (ox: number, oy: number): string =>
+    `translate(${fmt(tx + ox)} ${fmt(ty + oy)}) rotate(${fmt(rot)}) scale(${Math.round(s * 10000) / 10000}) translate(${fmt(-cx)} ${fmt(-cy)})`;
   let out = back;
   const bottomY = ty + (h * s) / 2;
   const silhouettes = f.sil.map((p) => `<path d="${p}"/>`).join('');
@@ -1902,7 +2548,9 @@ function fibres(rng: Rng, size: number, count: number, lenMin: number, lenMax: n
     const a = rnd(rng, 0, Math.PI);
     const l = rnd(rng, lenMin, lenMax);
     const seg = d`l${Math.cos(a) * l} ${Math.sin(a) * l}`;
-    for (const ox of [0, -size]) for (const oy of [0, -size]) if ((ox === 0 || x + Math.abs(Math.cos(a) * l) > size) && (oy === 0 || y + Math.abs(Math.sin(a) * l) > size)) s += d`M${x + ox} ${y + oy}` + seg;
+    for (const ox of [0, -size])
+      for (const oy of [0, -size])
+        if ((ox === 0 || x + Math.abs(Math.cos(a) * l) > size) && (oy === 0 || y + Math.abs(Math.sin(a) * l) > size)) s += d`M${x + ox} ${y + oy}` + seg;
   }
   return s;
 }
@@ -1911,22 +2559,38 @@ function fibres(rng: Rng, size: number, count: number, lenMin: number, lenMax: n
 function materialPattern(m: Material, P: Pal, rng: Rng): string {
   const dk = P.isDark ? 0.42 : P.isLight ? 0.11 : 0.19;
   const lt = P.isDark ? 0.09 : P.isLight ? 0.24 : 0.12;
-  const pat = (id: string, w: number, h: number, body: string): string => `<pattern id="${id}" width="${w}" height="${h}" patternUnits="userSpaceOnUse">${body}</pattern>`;
+  const pat = (id: string, w: number, h: number, body: string): string =>
+    `<pattern id="${id}" width="${w}" height="${h}" patternUnits="userSpaceOnUse">${body}</pattern>`;
   switch (m) {
     case 'wool':
       return (
-        pat('tex', 16, 16, `<path d="M-4 20L20 -4M-4 4L4 -4M12 20L20 12" stroke="#000" stroke-opacity="${dk}" stroke-width="4.5"/><path d="M4 20L20 4M-4 12L12 -4" stroke="#fff" stroke-opacity="${lt}" stroke-width="2.5"/>`) +
-        pat('tex2', 120, 120, line(fibres(rng, 120, 40, 8, 18), '#fff', 1.4, lt * 1.2) + line(fibres(rng, 120, 24, 8, 16), '#000', 1.4, dk * 0.6))
+        pat(
+          'tex',
+          16,
+          16,
+          `<path d="M-4 20L20 -4M-4 4L4 -4M12 20L20 12" stroke="#000" stroke-opacity="${dk}" stroke-width="4.5"/><path d="M4 20L20 4M-4 12L12 -4" stroke="#fff" stroke-opacity="${lt}" stroke-width="2.5"/>`,
+        ) + pat('tex2', 120, 120, line(fibres(rng, 120, 40, 8, 18), '#fff', 1.4, lt * 1.2) + line(fibres(rng, 120, 24, 8, 16), '#000', 1.4, dk * 0.6))
       );
     case 'twill':
       return (
-        pat('tex', 10, 10, `<path d="M-5 10L0 0M0 10L5 0M5 10L10 0M10 10L15 0" stroke="#000" stroke-opacity="${dk * 0.9}" stroke-width="2.6"/><path d="M-2.5 10L2.5 0M2.5 10L7.5 0M7.5 10L12.5 0" stroke="#fff" stroke-opacity="${lt * 0.8}" stroke-width="1.2"/>`) +
-        pat('tex2', 120, 120, line(fibres(rng, 120, 30, 4, 10), '#fff', 1, lt))
+        pat(
+          'tex',
+          10,
+          10,
+          `<path d="M-5 10L0 0M0 10L5 0M5 10L10 0M10 10L15 0" stroke="#000" stroke-opacity="${dk * 0.9}" stroke-width="2.6"/><path d="M-2.5 10L2.5 0M2.5 10L7.5 0M7.5 10L12.5 0" stroke="#fff" stroke-opacity="${lt * 0.8}" stroke-width="1.2"/>`,
+        ) + pat('tex2', 120, 120, line(fibres(rng, 120, 30, 4, 10), '#fff', 1, lt))
       );
     case 'denim': {
       let slub = '';
       for (let i = 0; i < 40; i++) slub += d`M${rnd(rng, -40, 200)} ${Math.round(rnd(rng, 1, 119))}h${rnd(rng, 20, 90)}`;
-      return pat('tex', 8, 8, `<rect width="8" height="8" fill="#000" fill-opacity=".08"/><path d="M-2 10L10 -2M-2 2L2 -2M6 10L10 6" stroke="#fff" stroke-opacity=".36" stroke-width="2.4"/><path d="M2 10L10 2M-2 6L6 -2" stroke="#000" stroke-opacity=".22" stroke-width="1.4"/>`) + pat('tex2', 160, 120, line(slub, '#fff', 2, 0.1));
+      return (
+        pat(
+          'tex',
+          8,
+          8,
+          `<rect width="8" height="8" fill="#000" fill-opacity=".08"/><path d="M-2 10L10 -2M-2 2L2 -2M6 10L10 6" stroke="#fff" stroke-opacity=".36" stroke-width="2.4"/><path d="M2 10L10 2M-2 6L6 -2" stroke="#000" stroke-opacity=".22" stroke-width="1.4"/>`,
+        ) + pat('tex2', 160, 120, line(slub, '#fff', 2, 0.1))
+      );
     }
     case 'knit':
     case 'chunky': {
@@ -1935,7 +2599,8 @@ function materialPattern(m: Material, P: Pal, rng: Rng): string {
       const w = Math.round(40 * k);
       const h = Math.round(34 * k);
       // each loop overhangs the tile top, so it is drawn again one tile higher
-      const loop = (x: number, cy: number, rot: number): string => `<ellipse cx="${fmt(x)}" cy="${fmt(cy)}" rx="${fmt(8.5 * k)}" ry="${fmt(17 * k)}" transform="rotate(${rot} ${fmt(x)} ${fmt(cy)})" fill="#fff" fill-opacity="${lt}" stroke="#000" stroke-opacity="${dk * 1.3}" stroke-width="${fmt(3 * k)}"/>`;
+      const loop = (x: number, cy: number, rot: number): string =>
+        `<ellipse cx="${fmt(x)}" cy="${fmt(cy)}" rx="${fmt(8.5 * k)}" ry="${fmt(17 * k)}" transform="rotate(${rot} ${fmt(x)} ${fmt(cy)})" fill="#fff" fill-opacity="${lt}" stroke="#000" stroke-opacity="${dk * 1.3}" stroke-width="${fmt(3 * k)}"/>`;
       let loops = '';
       for (const cy of [h * 0.62, h * 0.62 - h]) loops += loop(w * 0.28, cy, -28) + loop(w * 0.72, cy, 28);
       return pat('tex', w, h, `<rect width="${w}" height="${h}" fill="#000" fill-opacity="${dk * 0.5}"/>${loops}`);
@@ -1973,14 +2638,30 @@ function materialPattern(m: Material, P: Pal, rng: Rng): string {
     case 'nylon':
       return pat('tex', 24, 24, `<path d="M0 0.5H24M0.5 0V24" stroke="#000" stroke-opacity="${dk * 0.45}" stroke-width="1"/>`);
     case 'poplin':
-      return pat('tex', 4, 4, `<path d="M0 1H4" stroke="#000" stroke-opacity="${dk * 0.4}" stroke-width="1"/><path d="M1 0V4" stroke="#fff" stroke-opacity="${lt * 0.6}" stroke-width="1"/>`);
+      return pat(
+        'tex',
+        4,
+        4,
+        `<path d="M0 1H4" stroke="#000" stroke-opacity="${dk * 0.4}" stroke-width="1"/><path d="M1 0V4" stroke="#fff" stroke-opacity="${lt * 0.6}" stroke-width="1"/>`,
+      );
     case 'jersey':
-      return pat('tex', 10, 12, `<path d="M1 1L5 11L9 1" fill="none" stroke="#000" stroke-opacity="${dk * 0.6}" stroke-width="1.6"/><path d="M2 0L5 8L8 0" fill="none" stroke="#fff" stroke-opacity="${lt * 0.5}" stroke-width="1"/>`);
+      return pat(
+        'tex',
+        10,
+        12,
+        `<path d="M1 1L5 11L9 1" fill="none" stroke="#000" stroke-opacity="${dk * 0.6}" stroke-width="1.6"/><path d="M2 0L5 8L8 0" fill="none" stroke="#fff" stroke-opacity="${lt * 0.5}" stroke-width="1"/>`,
+      );
     case 'silk':
       return pat('tex', 4, 4, `<path d="M0 2H4" stroke="#fff" stroke-opacity="${lt * 0.25}" stroke-width="1"/>`);
     case 'felt':
     case 'paper':
-      return pat('tex', 60, 60, line(fibres(rng, 60, m === 'felt' ? 90 : 30, 1.5, 4), '#000', 1.3, m === 'felt' ? dk * 0.9 : 0.05) + line(fibres(rng, 60, m === 'felt' ? 40 : 10, 1.5, 4), '#fff', 1.2, lt));
+      return pat(
+        'tex',
+        60,
+        60,
+        line(fibres(rng, 60, m === 'felt' ? 90 : 30, 1.5, 4), '#000', 1.3, m === 'felt' ? dk * 0.9 : 0.05) +
+          line(fibres(rng, 60, m === 'felt' ? 40 : 10, 1.5, 4), '#fff', 1.2, lt),
+      );
   }
 }
 
@@ -2001,7 +2682,13 @@ function bigButton(x: number, y: number, r: number, P: Pal, thread = true): stri
   let s = `<path d="${d`M${x - r * 1.25} ${y}H${x + r * 0.4}`}" stroke="#000" stroke-opacity=".55" stroke-width="${fmt(r * 0.16)}" stroke-linecap="round"/>`;
   s += `<circle cx="${fmt(x + r * 0.16)}" cy="${fmt(y + r * 0.24)}" r="${fmt(r * 1.06)}" fill="#000" fill-opacity=".3"/>`;
   s += button(x, y, r);
-  if (thread) s += line(d`M${x - r * 0.24} ${y - r * 0.24}L${x + r * 0.24} ${y + r * 0.24}M${x + r * 0.24} ${y - r * 0.24}L${x - r * 0.24} ${y + r * 0.24}`, P.isDark ? tint(P.base, 0.3) : shade(P.base, 0.2), r * 0.07, 0.9);
+  if (thread)
+    s += line(
+      d`M${x - r * 0.24} ${y - r * 0.24}L${x + r * 0.24} ${y + r * 0.24}M${x + r * 0.24} ${y - r * 0.24}L${x - r * 0.24} ${y + r * 0.24}`,
+      P.isDark ? tint(P.base, 0.3) : shade(P.base, 0.2),
+      r * 0.07,
+      0.9,
+    );
   return s;
 }
 
@@ -2035,7 +2722,15 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
   /** Broad soft folds across the frame, optionally clipped to the fabric's outline. */
   const folds = (n: number, width: number, strength: number, clip?: string): void => {
     let g = '';
-    for (let i = 0; i < n; i++) g += softFold(((i + rnd(rng, 0.2, 0.8)) * W) / n, 800, foldAngle + rnd(rng, -5, 5), width * rnd(rng, 0.8, 1.3), strength * rnd(rng, 0.6, 1) * (P.isLight ? 0.7 : 1), rnd(rng, -90, 90));
+    for (let i = 0; i < n; i++)
+      g += softFold(
+        ((i + rnd(rng, 0.2, 0.8)) * W) / n,
+        800,
+        foldAngle + rnd(rng, -5, 5),
+        width * rnd(rng, 0.8, 1.3),
+        strength * rnd(rng, 0.6, 1) * (P.isLight ? 0.7 : 1),
+        rnd(rng, -90, 90),
+      );
     if (clip) {
       defs.push(`<clipPath id="cfold-clip"><path d="${clip}"/></clipPath>`);
       g = `<g clip-path="url(#cfold-clip)">${g}</g>`;
@@ -2064,7 +2759,10 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
       if (kind === 'blazer') {
         // lapel crossing the top of the frame
         const lap = d`M-20 -20L${W + 20} -20L${W + 20} 260C900 300 500 420 -20 620Z`;
-        s += `<path d="${lap}" fill="#000" fill-opacity=".3" transform="translate(6 16)"/>` + cloth(lap, P.band, m) + stitch(d`M-20 580C500 380 900 262 ${W + 20} 222`, stitchC, 3, '4 12', 0.8);
+        s +=
+          `<path d="${lap}" fill="#000" fill-opacity=".3" transform="translate(6 16)"/>` +
+          cloth(lap, P.band, m) +
+          stitch(d`M-20 580C500 380 900 262 ${W + 20} 222`, stitchC, 3, '4 12', 0.8);
       }
       s += panel(edgeX);
       s += shift(stitch(edgeAt(0, 0), stitchC, 4, '16 10'), 40, 0);
@@ -2073,7 +2771,11 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
         s += bigButton(edgeX + 170, by, 64, P) + bigButton(edgeX - 330, by, 64, P);
         s += stitch(d`M-20 1240Q500 1270 ${edgeX - 10} 1240`, stitchC, 4, '16 10', 0.8);
       } else s += bigButton(edgeX + 190, by, kind === 'blazer' ? 62 : 80, P) + bigButton(edgeX + 190, by + 520, kind === 'blazer' ? 62 : 80, P);
-      if (kind === 'warm-coat') s += `<path d="${d`M-20 1180L${edgeX} 1150L${edgeX} 1420L-20 1450Z`}" fill="#000" fill-opacity=".25" transform="translate(0 10)"/>` + cloth(d`M-20 1180L${edgeX} 1150L${edgeX} 1420L-20 1450Z`, P.band, m) + stitch(d`M-20 1200L${edgeX} 1170M-20 1430L${edgeX} 1400`, stitchC, 3, '12 8');
+      if (kind === 'warm-coat')
+        s +=
+          `<path d="${d`M-20 1180L${edgeX} 1150L${edgeX} 1420L-20 1450Z`}" fill="#000" fill-opacity=".25" transform="translate(0 10)"/>` +
+          cloth(d`M-20 1180L${edgeX} 1150L${edgeX} 1420L-20 1450Z`, P.band, m) +
+          stitch(d`M-20 1200L${edgeX} 1170M-20 1430L${edgeX} 1400`, stitchC, 3, '12 8');
       break;
     }
     case 'denim-jacket':
@@ -2081,22 +2783,43 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
       folds(2, 300, 0.6);
       s += panel(edgeX);
       const denim = kind === 'denim-jacket';
-      s += shift(stitch(edgeAt(0, 0), stitchC, denim ? 4 : 3, denim ? '14 8' : '9 7'), 30, 0) + shift(stitch(edgeAt(0, 0), stitchC, denim ? 4 : 3, denim ? '14 8' : '9 7'), denim ? 50 : 180, 0);
+      s +=
+        shift(stitch(edgeAt(0, 0), stitchC, denim ? 4 : 3, denim ? '14 8' : '9 7'), 30, 0) +
+        shift(stitch(edgeAt(0, 0), stitchC, denim ? 4 : 3, denim ? '14 8' : '9 7'), denim ? 50 : 180, 0);
       const bx = edgeX + (denim ? 110 : 100);
       if (denim) {
         const flap = d`M-20 420H${edgeX - 60}V600L${edgeX * 0.5} 700L-20 600Z`;
-        s += `<path d="${flap}" fill="#000" fill-opacity=".3" transform="translate(4 12)"/>` + cloth(flap, P.base, m) + stitch(d`M-20 446H${edgeX - 84}V586L${edgeX * 0.5} 676L-20 586`, stitchC, 4, '14 8') + stitch(d`M-20 466H${edgeX - 104}V574L${edgeX * 0.5} 656L-20 574`, stitchC, 4, '14 8');
+        s +=
+          `<path d="${flap}" fill="#000" fill-opacity=".3" transform="translate(4 12)"/>` +
+          cloth(flap, P.base, m) +
+          stitch(d`M-20 446H${edgeX - 84}V586L${edgeX * 0.5} 676L-20 586`, stitchC, 4, '14 8') +
+          stitch(d`M-20 466H${edgeX - 104}V574L${edgeX * 0.5} 656L-20 574`, stitchC, 4, '14 8');
         s += metalButton(edgeX * 0.5, 620, 44, 'copper') + metalButton(bx, 560, 66, 'copper') + metalButton(bx, 1240, 66, 'copper');
       } else {
         s += bigButton(bx, 520, 42, P) + bigButton(bx, 1240, 42, P);
         const collar = d`M${edgeX - 260} -20L${W + 20} -20L${W + 20} 160L${edgeX + 120} 300Z`;
-        s += `<path d="${collar}" fill="#000" fill-opacity=".3" transform="translate(-6 14)"/>` + cloth(collar, P.band, m) + stitch(d`M${edgeX - 214} -20L${edgeX + 112} 270L${W + 20} 134`, stitchC, 3, '9 7');
+        s +=
+          `<path d="${collar}" fill="#000" fill-opacity=".3" transform="translate(-6 14)"/>` +
+          cloth(collar, P.band, m) +
+          stitch(d`M${edgeX - 214} -20L${edgeX + 112} 270L${W + 20} 134`, stitchC, 3, '9 7');
       }
       break;
     }
     case 'cardigan': {
       folds(2, 300, 0.5);
-      defs.push(userGrad('crib', [0, 0], [40, 0], [[0, '#000', 0.45], [0.5, '#fff', 0.12], [1, '#000', 0.45]], true));
+      defs.push(
+        userGrad(
+          'crib',
+          [0, 0],
+          [40, 0],
+          [
+            [0, '#000', 0.45],
+            [0.5, '#fff', 0.12],
+            [1, '#000', 0.45],
+          ],
+          true,
+        ),
+      );
       const band = d`M${edgeX} -20H${edgeX + 260}V${H + 20}H${edgeX}Z`;
       s += `<path d="${band}" fill="#000" fill-opacity=".3" transform="translate(-12 0)"/><path d="${band}" fill="${P.band}"/><path d="${band}" fill="url(#crib)"/><path d="${band}" fill="url(#cl)"/>`;
       s += seam(P, d`M${edgeX + 260} -20V${H + 20}`, 4);
@@ -2107,7 +2830,19 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
     case 'knit-top':
     case 'scarf': {
       folds(2, 320, 0.55);
-      defs.push(userGrad('crib', [0, 0], [kind === 'knit-top' ? 26 : 44, 0], [[0, '#000', 0.45], [0.5, '#fff', 0.12], [1, '#000', 0.45]], true));
+      defs.push(
+        userGrad(
+          'crib',
+          [0, 0],
+          [kind === 'knit-top' ? 26 : 44, 0],
+          [
+            [0, '#000', 0.45],
+            [0.5, '#fff', 0.12],
+            [1, '#000', 0.45],
+          ],
+          true,
+        ),
+      );
       const y = 1100 + rnd(rng, -40, 40);
       if (kind === 'scarf') {
         // the end of the scarf with its fringe, over the backdrop
@@ -2115,22 +2850,34 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
         const end = d`M-20 -20H${W + 20}V${y}Q600 ${y + 20} -20 ${y}Z`;
         s = `<rect width="${W}" height="${H}" fill="${bg}"/><rect width="${W}" height="${H}" fill="url(#cl)"/>` + cloth(end, P.base, m);
         folds(2, 260, 0.4, end);
-        for (const yy of [y - 240, y - 160]) s += `<path d="${d`M-20 ${yy}H${W + 20}V${yy + 46}H-20Z`}" fill="${shade(P.base, P.isDark ? 0 : 0.3)}" fill-opacity=".7"/>`;
+        for (const yy of [y - 240, y - 160])
+          s += `<path d="${d`M-20 ${yy}H${W + 20}V${yy + 46}H-20Z`}" fill="${shade(P.base, P.isDark ? 0 : 0.3)}" fill-opacity=".7"/>`;
         let fr = '';
         for (let x = 10; x < W; x += 22) fr += d`M${x} ${y - 6}q${rnd(rng, -14, 14)} 160 ${rnd(rng, -20, 20)} ${rnd(rng, 300, 380)}`;
-        s += line(fr, '#000', 16, 0.18, ' transform="translate(6 10)"') + line(fr, P.edge, 15) + line(fr, P.base, 11) + line(fr, '#fff', 3, 0.18, ' transform="translate(-3 0)"');
+        s +=
+          line(fr, '#000', 16, 0.18, ' transform="translate(6 10)"') +
+          line(fr, P.edge, 15) +
+          line(fr, P.base, 11) +
+          line(fr, '#fff', 3, 0.18, ' transform="translate(-3 0)"');
       } else {
         if (kind === 'sweater') {
           // a cable running down the front
           const cx = 420 + rnd(rng, -60, 60);
           let cable = '';
-          for (let yy = -120; yy < y; yy += 160) cable += d`M${cx - 70} ${yy}C${cx - 70} ${yy + 70} ${cx + 70} ${yy + 90} ${cx + 70} ${yy + 160}M${cx + 70} ${yy}C${cx + 70} ${yy + 60} ${cx + 20} ${yy + 70} ${cx + 8} ${yy + 76}M${cx - 8} ${yy + 86}C${cx - 20} ${yy + 92} ${cx - 70} ${yy + 100} ${cx - 70} ${yy + 160}`;
+          for (let yy = -120; yy < y; yy += 160)
+            cable += d`M${cx - 70} ${yy}C${cx - 70} ${yy + 70} ${cx + 70} ${yy + 90} ${cx + 70} ${yy + 160}M${cx + 70} ${yy}C${cx + 70} ${yy + 60} ${cx + 20} ${yy + 70} ${cx + 8} ${yy + 76}M${cx - 8} ${yy + 86}C${cx - 20} ${yy + 92} ${cx - 70} ${yy + 100} ${cx - 70} ${yy + 160}`;
           s += `<rect x="${fmt(cx - 130)}" y="-20" width="260" height="${fmt(y + 20)}" fill="#000" fill-opacity=".16"/>`;
-          s += line(cable, '#000', 72, 0.35, ' transform="translate(6 8)"') + line(cable, P.base, 64) + line(cable, '#000', 64, 0.12) + line(cable, '#fff', 22, P.isDark ? 0.12 : 0.2, ' transform="translate(-12 -6)"');
+          s +=
+            line(cable, '#000', 72, 0.35, ' transform="translate(6 8)"') +
+            line(cable, P.base, 64) +
+            line(cable, '#000', 64, 0.12) +
+            line(cable, '#fff', 22, P.isDark ? 0.12 : 0.2, ' transform="translate(-12 -6)"');
           s += `<rect x="${fmt(cx - 130)}" y="-20" width="20" height="${fmt(y + 20)}" fill="#000" fill-opacity=".25"/><rect x="${fmt(cx + 110)}" y="-20" width="20" height="${fmt(y + 20)}" fill="#000" fill-opacity=".25"/>`;
         }
         const band = d`M-20 ${y}Q600 ${y + 30} ${W + 20} ${y}V${H + 20}H-20Z`;
-        s += `<path d="${band}" fill="${P.band}"/><path d="${band}" fill="url(#crib)"/><path d="${band}" fill="url(#cl)"/>` + seam(P, d`M-20 ${y}Q600 ${y + 30} ${W + 20} ${y}`, 4);
+        s +=
+          `<path d="${band}" fill="${P.band}"/><path d="${band}" fill="url(#crib)"/><path d="${band}" fill="url(#cl)"/>` +
+          seam(P, d`M-20 ${y}Q600 ${y + 30} ${W + 20} ${y}`, 4);
       }
       break;
     }
@@ -2145,22 +2892,36 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
       const wb = d`M-20 ${wy}Q600 ${wy - 30} ${W + 20} ${wy}V${wy + 170}Q600 ${wy + 140} -20 ${wy + 170}Z`;
       if (kind === 'jumpsuit') {
         // tie belt at the waist
-        s += `<path d="${wb}" fill="#000" fill-opacity=".3" transform="translate(0 14)"/>` + cloth(wb, P.band, m) + stitch(d`M-20 ${wy + 22}Q600 ${wy - 8} ${W + 20} ${wy + 22}M-20 ${wy + 148}Q600 ${wy + 118} ${W + 20} ${wy + 148}`, stitchC, 3, '10 8');
+        s +=
+          `<path d="${wb}" fill="#000" fill-opacity=".3" transform="translate(0 14)"/>` +
+          cloth(wb, P.band, m) +
+          stitch(d`M-20 ${wy + 22}Q600 ${wy - 8} ${W + 20} ${wy + 22}M-20 ${wy + 148}Q600 ${wy + 118} ${W + 20} ${wy + 148}`, stitchC, 3, '10 8');
         const knot = d`M640 ${wy - 40}Q760 ${wy - 60} 860 ${wy - 30}L880 ${wy + 200}Q760 ${wy + 230} 650 ${wy + 210}Z`;
         const tail = d`M700 ${wy + 180}C680 ${wy + 500} 640 ${wy + 800} 560 ${H + 40}L820 ${H + 40}C860 ${wy + 800} 840 ${wy + 500} 820 ${wy + 190}Z`;
-        s += `<path d="${tail}" fill="#000" fill-opacity=".3" transform="translate(14 10)"/>` + cloth(tail, P.band, m) + `<path d="${knot}" fill="#000" fill-opacity=".3" transform="translate(10 10)"/>` + cloth(knot, P.band, m);
+        s +=
+          `<path d="${tail}" fill="#000" fill-opacity=".3" transform="translate(14 10)"/>` +
+          cloth(tail, P.band, m) +
+          `<path d="${knot}" fill="#000" fill-opacity=".3" transform="translate(10 10)"/>` +
+          cloth(knot, P.band, m);
         s += softFold(760, wy + 800, 8, 120, 0.6) + softFold(700, wy + 80, 80, 60, 0.5);
         break;
       }
       s += `<path d="${wb}" fill="#000" fill-opacity=".3" transform="translate(0 14)"/>` + cloth(wb, P.band, m);
-      s += stitch(d`M-20 ${wy + 24}Q600 ${wy - 6} ${W + 20} ${wy + 24}`, stitchC, jeans ? 4 : 3, jeans ? '14 8' : '10 8') + stitch(d`M-20 ${wy + 146}Q600 ${wy + 116} ${W + 20} ${wy + 146}`, stitchC, jeans ? 4 : 3, jeans ? '14 8' : '10 8');
+      s +=
+        stitch(d`M-20 ${wy + 24}Q600 ${wy - 6} ${W + 20} ${wy + 24}`, stitchC, jeans ? 4 : 3, jeans ? '14 8' : '10 8') +
+        stitch(d`M-20 ${wy + 146}Q600 ${wy + 116} ${W + 20} ${wy + 146}`, stitchC, jeans ? 4 : 3, jeans ? '14 8' : '10 8');
       // fly
       const fx = 820 + rnd(rng, -30, 30);
-      s += seam(P, d`M${fx} ${wy + 160}V${H + 20}`, 4) + stitch(d`M${fx - 110} ${wy + 170}V${H - 200}Q${fx - 110} ${H - 90} ${fx - 10} ${H - 60}`, stitchC, jeans ? 4 : 3, jeans ? '14 8' : '10 8');
+      s +=
+        seam(P, d`M${fx} ${wy + 160}V${H + 20}`, 4) +
+        stitch(d`M${fx - 110} ${wy + 170}V${H - 200}Q${fx - 110} ${H - 90} ${fx - 10} ${H - 60}`, stitchC, jeans ? 4 : 3, jeans ? '14 8' : '10 8');
       // belt loop
       const lx = 300 + rnd(rng, -40, 40);
       const loop = d`M${lx} ${wy - 40}H${lx + 80}V${wy + 220}H${lx}Z`;
-      s += `<path d="${loop}" fill="#000" fill-opacity=".35" transform="translate(8 10)"/>` + cloth(loop, P.band, m) + stitch(d`M${lx + 14} ${wy - 30}V${wy + 210}M${lx + 66} ${wy - 30}V${wy + 210}`, stitchC, 3, '10 8');
+      s +=
+        `<path d="${loop}" fill="#000" fill-opacity=".35" transform="translate(8 10)"/>` +
+        cloth(loop, P.band, m) +
+        stitch(d`M${lx + 14} ${wy - 30}V${wy + 210}M${lx + 66} ${wy - 30}V${wy + 210}`, stitchC, 3, '10 8');
       if (jeans) {
         s += metalButton(fx, wy + 80, 66, 'copper');
         s += seam(P, d`M-20 ${wy + 330}Q300 ${wy + 300} 560 ${wy + 170}`, 4) + stitch(d`M-20 ${wy + 360}Q310 ${wy + 330} 590 ${wy + 170}`, stitchC, 4, '14 8');
@@ -2180,15 +2941,22 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
         // waist seam with gathers below
         const y = 620 + rnd(rng, -60, 60);
         s += seam(P, d`M-20 ${y}Q600 ${y + 30} ${W + 20} ${y}`, 5);
-        for (let x = 40; x < W; x += 90 + rnd(rng, 0, 50)) s += fold([x, y - 10], [x + rnd(rng, -40, 40), y + rnd(rng, 400, 800)], 26, 0.3, rnd(rng, -8, 8)) + fold([x + 34, y - 10], [x + 34 + rnd(rng, -30, 30), y + rnd(rng, 300, 700)], 16, 0.3, 0, true);
+        for (let x = 40; x < W; x += 90 + rnd(rng, 0, 50))
+          s +=
+            fold([x, y - 10], [x + rnd(rng, -40, 40), y + rnd(rng, 400, 800)], 26, 0.3, rnd(rng, -8, 8)) +
+            fold([x + 34, y - 10], [x + 34 + rnd(rng, -30, 30), y + rnd(rng, 300, 700)], 16, 0.3, 0, true);
         const belt = d`M-20 ${y - 90}Q600 ${y - 60} ${W + 20} ${y - 90}V${y - 10}Q600 ${y + 20} -20 ${y - 10}Z`;
         s += `<path d="${belt}" fill="#000" fill-opacity=".3" transform="translate(0 12)"/>` + cloth(belt, P.band, m);
       } else if (kind === 'blouse') {
         // gathered cuff with pearl buttons
         const y = 1020 + rnd(rng, -40, 40);
-        for (let x = 30; x < W; x += 80 + rnd(rng, 0, 40)) s += softFold(x, y, ((x - W / 2) / W) * -10 + rnd(rng, -2, 2), rnd(rng, 70, 110), 0.8, rnd(rng, -20, 20));
+        for (let x = 30; x < W; x += 80 + rnd(rng, 0, 40))
+          s += softFold(x, y, ((x - W / 2) / W) * -10 + rnd(rng, -2, 2), rnd(rng, 70, 110), 0.8, rnd(rng, -20, 20));
         const cuff = d`M-20 ${y}Q600 ${y + 24} ${W + 20} ${y}V${H + 20}H-20Z`;
-        s += `<path d="${cuff}" fill="#000" fill-opacity=".3" transform="translate(0 -10)"/>` + cloth(cuff, P.band, m) + stitch(d`M-20 ${y + 30}Q600 ${y + 54} ${W + 20} ${y + 30}`, stitchC, 3, '8 7');
+        s +=
+          `<path d="${cuff}" fill="#000" fill-opacity=".3" transform="translate(0 -10)"/>` +
+          cloth(cuff, P.band, m) +
+          stitch(d`M-20 ${y + 30}Q600 ${y + 54} ${W + 20} ${y + 30}`, stitchC, 3, '8 7');
         s += bigButton(760, y + 250, 34, P, false) + bigButton(940, y + 250, 34, P, false);
       } else if (kind === 'top') {
         // square neckline edge with the backdrop above
@@ -2204,7 +2972,19 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
       } else {
         // rib neckline of a t-shirt
         const y = 420 + rnd(rng, -40, 40);
-        defs.push(userGrad('crib', [0, 0], [22, 0], [[0, '#000', 0.4], [0.5, '#fff', 0.1], [1, '#000', 0.4]], true));
+        defs.push(
+          userGrad(
+            'crib',
+            [0, 0],
+            [22, 0],
+            [
+              [0, '#000', 0.4],
+              [0.5, '#fff', 0.1],
+              [1, '#000', 0.4],
+            ],
+            true,
+          ),
+        );
         s += `<path d="${d`M-20 -20H${W + 20}V${y - 120}Q600 ${y + 120} -20 ${y - 120}Z`}" fill="${P.deep}"/>`;
         const rib = d`M-20 ${y - 120}Q600 ${y + 120} ${W + 20} ${y - 120}V${y}Q600 ${y + 240} -20 ${y}Z`;
         s += `<path d="${rib}" fill="${P.band}"/><path d="${rib}" fill="url(#crib)"/><path d="${rib}" fill="url(#cl)"/>`;
@@ -2219,13 +2999,29 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
       for (let y = 0; y <= H; y += 300) l += d`M0 ${y}H${W}`;
       s += line(l, '#000', 6, 0.45) + shift(stitch(l, P.stitch, 2.5, '10 7', 0.7), 0, -4);
       const zx = edgeX + 120;
-      s += line(d`M${zx} -20V${H + 20}`, shade(P.base, 0.35), 56) + line(d`M${zx} -20V${H + 20}`, '#000', 30, 0.55, ' stroke-dasharray="9 7"') + line(d`M${zx} -20V${H + 20}`, '#fff', 24, 0.3, ' stroke-dasharray="9 7"');
+      s +=
+        line(d`M${zx} -20V${H + 20}`, shade(P.base, 0.35), 56) +
+        line(d`M${zx} -20V${H + 20}`, '#000', 30, 0.55, ' stroke-dasharray="9 7"') +
+        line(d`M${zx} -20V${H + 20}`, '#fff', 24, 0.3, ' stroke-dasharray="9 7"');
       s += `<rect x="${fmt(zx - 32)}" y="520" width="64" height="170" rx="16" fill="#000" fill-opacity=".3" transform="translate(8 10)"/><rect x="${fmt(zx - 32)}" y="520" width="64" height="170" rx="16" fill="url(#metal)" stroke="#555" stroke-width="2"/><rect x="${fmt(zx - 13)}" y="630" width="26" height="40" rx="9" fill="#555"/>`;
       break;
     }
     case 'fur-coat': {
       // mink-like pelt stripes with soft locks of hair
-      defs.push(userGrad('pelt', [0, 0], [170, 0], [[0, '#000', P.isDark ? 0.4 : 0.22], [0.45, '#fff', P.isDark ? 0.1 : 0.16], [0.6, '#fff', P.isDark ? 0.06 : 0.1], [1, '#000', P.isDark ? 0.4 : 0.22]], true));
+      defs.push(
+        userGrad(
+          'pelt',
+          [0, 0],
+          [170, 0],
+          [
+            [0, '#000', P.isDark ? 0.4 : 0.22],
+            [0.45, '#fff', P.isDark ? 0.1 : 0.16],
+            [0.6, '#fff', P.isDark ? 0.06 : 0.1],
+            [1, '#000', P.isDark ? 0.4 : 0.22],
+          ],
+          true,
+        ),
+      );
       let locks = '';
       for (let i = 0; i < 34; i++) {
         const x = rnd(rng, -40, W + 40);
@@ -2245,30 +3041,65 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
         const y = 560;
         const strap = d`M-20 ${y}H${W + 20}V${y + 420}H-20Z`;
         const bg = studioTone(rng, P);
-        s = `<rect width="${W}" height="${H}" fill="${bg}"/><rect width="${W}" height="${H}" fill="url(#cl)"/><path d="${strap}" fill="#000" fill-opacity=".25" transform="translate(0 24)"/>` + cloth(strap, P.base, m);
+        s =
+          `<rect width="${W}" height="${H}" fill="${bg}"/><rect width="${W}" height="${H}" fill="url(#cl)"/><path d="${strap}" fill="#000" fill-opacity=".25" transform="translate(0 24)"/>` +
+          cloth(strap, P.base, m);
         s += stitch(d`M-20 ${y + 40}H${W + 20}M-20 ${y + 380}H${W + 20}`, stitchC, 4, '14 10');
-        for (let i = 0; i < 3; i++) s += `<ellipse cx="${fmt(180 + i * 150)}" cy="${fmt(y + 210)}" rx="26" ry="30" fill="#000" fill-opacity=".75"/><ellipse cx="${fmt(180 + i * 150)}" cy="${fmt(y + 210)}" rx="26" ry="30" fill="none" stroke="#fff" stroke-opacity=".2" stroke-width="4" transform="translate(3 4)"/>`;
+        for (let i = 0; i < 3; i++)
+          s += `<ellipse cx="${fmt(180 + i * 150)}" cy="${fmt(y + 210)}" rx="26" ry="30" fill="#000" fill-opacity=".75"/><ellipse cx="${fmt(180 + i * 150)}" cy="${fmt(y + 210)}" rx="26" ry="30" fill="none" stroke="#fff" stroke-opacity=".2" stroke-width="4" transform="translate(3 4)"/>`;
         s += `<rect x="760" y="${fmt(y - 120)}" width="300" height="660" rx="50" fill="none" stroke="#000" stroke-opacity=".35" stroke-width="70" transform="translate(10 16)"/><rect x="760" y="${fmt(y - 120)}" width="300" height="660" rx="50" fill="none" stroke="url(#gold)" stroke-width="66"/>`;
-        s += line(d`M620 ${y + 210}H1080`, '#000', 44, 0.3, ' transform="translate(6 10)"') + line(d`M620 ${y + 210}H1080`, '#8e6e31', 40) + line(d`M620 ${y + 204}H1076`, '#f6e3a8', 10, 0.7);
+        s +=
+          line(d`M620 ${y + 210}H1080`, '#000', 44, 0.3, ' transform="translate(6 10)"') +
+          line(d`M620 ${y + 210}H1080`, '#8e6e31', 40) +
+          line(d`M620 ${y + 204}H1076`, '#f6e3a8', 10, 0.7);
         break;
       }
       s += panel(edgeX);
       s += shift(stitch(edgeAt(0, 0), stitchC, 4, '14 10'), 38, 0) + stitch(d`M-20 1280Q400 1300 ${edgeX - 10} 1270`, stitchC, 4, '14 10');
       const by = 600 + rnd(rng, -60, 60);
-      if (kind === 'bag') s += `<rect x="${fmt(edgeX + 70)}" y="${fmt(by - 110)}" width="300" height="220" rx="40" fill="#000" fill-opacity=".35" transform="translate(10 16)"/><rect x="${fmt(edgeX + 70)}" y="${fmt(by - 110)}" width="300" height="220" rx="40" fill="url(#gold)" stroke="#7a5c22" stroke-width="4"/><rect x="${fmt(edgeX + 190)}" y="${fmt(by - 80)}" width="60" height="160" rx="28" fill="url(#gold)" stroke="#7a5c22" stroke-width="4" transform="rotate(90 ${fmt(edgeX + 220)} ${fmt(by)})"/>`;
+      if (kind === 'bag')
+        s += `<rect x="${fmt(edgeX + 70)}" y="${fmt(by - 110)}" width="300" height="220" rx="40" fill="#000" fill-opacity=".35" transform="translate(10 16)"/><rect x="${fmt(edgeX + 70)}" y="${fmt(by - 110)}" width="300" height="220" rx="40" fill="url(#gold)" stroke="#7a5c22" stroke-width="4"/><rect x="${fmt(edgeX + 190)}" y="${fmt(by - 80)}" width="60" height="160" rx="28" fill="url(#gold)" stroke="#7a5c22" stroke-width="4" transform="rotate(90 ${fmt(edgeX + 220)} ${fmt(by)})"/>`;
       else if (kind === 'boots') {
-        defs.push(userGrad('crib', [0, 0], [26, 0], [[0, '#000', 0.5], [0.5, '#fff', 0.1], [1, '#000', 0.5]], true));
+        defs.push(
+          userGrad(
+            'crib',
+            [0, 0],
+            [26, 0],
+            [
+              [0, '#000', 0.5],
+              [0.5, '#fff', 0.1],
+              [1, '#000', 0.5],
+            ],
+            true,
+          ),
+        );
         const g = d`M${edgeX + 80} -20H${edgeX + 420}L${edgeX + 250} 1100Z`;
-        s += `<path d="${g}" fill="${shade(P.base, 0.25)}"/><path d="${g}" fill="url(#crib)"/>` + seam(P, d`M${edgeX + 80} -20L${edgeX + 250} 1100L${edgeX + 420} -20`, 5);
+        s +=
+          `<path d="${g}" fill="${shade(P.base, 0.25)}"/><path d="${g}" fill="url(#crib)"/>` +
+          seam(P, d`M${edgeX + 80} -20L${edgeX + 250} 1100L${edgeX + 420} -20`, 5);
       } else {
-        s += `<path d="${d`M${edgeX + 60} ${by - 80}H${edgeX + 420}V${by + 80}H${edgeX + 60}Z`}" fill="#000" fill-opacity=".3" transform="translate(6 14)"/>` + cloth(d`M${edgeX + 60} ${by - 80}H${edgeX + 420}V${by + 80}H${edgeX + 60}Z`, shade(P.base, 0.05), m);
+        s +=
+          `<path d="${d`M${edgeX + 60} ${by - 80}H${edgeX + 420}V${by + 80}H${edgeX + 60}Z`}" fill="#000" fill-opacity=".3" transform="translate(6 14)"/>` +
+          cloth(d`M${edgeX + 60} ${by - 80}H${edgeX + 420}V${by + 80}H${edgeX + 60}Z`, shade(P.base, 0.05), m);
         s += `<rect x="${fmt(edgeX + 170)}" y="${fmt(by - 22)}" width="140" height="44" rx="22" fill="#000" fill-opacity=".7"/>`;
       }
       break;
     }
     case 'hat': {
       folds(2, 400, 0.5);
-      defs.push(userGrad('gros', [0, 0], [0, 7], [[0, '#000', 0.35], [0.5, '#fff', 0.08], [1, '#000', 0.35]], true));
+      defs.push(
+        userGrad(
+          'gros',
+          [0, 0],
+          [0, 7],
+          [
+            [0, '#000', 0.35],
+            [0.5, '#fff', 0.08],
+            [1, '#000', 0.35],
+          ],
+          true,
+        ),
+      );
       const rib = P.isDark ? shade(P.base, 0.5) : shade(P.base, 0.62);
       const band = d`M-10 900Q600 860 1210 900L1210 1220Q600 1180 -10 1220Z`;
       s += `<path d="${band}" fill="#000" fill-opacity=".25" transform="translate(0 10)"/><path d="${band}" fill="${rib}"/><path d="${band}" fill="url(#gros)"/>`;
@@ -2312,7 +3143,19 @@ export function garmentSvg(art: GarmentArt): string {
   // denim twill: fine diagonal lines (white on dark denim, dark on pale denim)
   const twillC = P.isLight ? '#000' : '#fff';
   const twillA = P.isLight ? 0.06 : P.isDark ? 0.07 : 0.12;
-  defs.push(userGrad('twill', [0, 0], [4, 4], [[0, twillC, twillA], [0.5, twillC, 0], [1, twillC, twillA]], true));
+  defs.push(
+    userGrad(
+      'twill',
+      [0, 0],
+      [4, 4],
+      [
+        [0, twillC, twillA],
+        [0.5, twillC, 0],
+        [1, twillC, twillA],
+      ],
+      true,
+    ),
+  );
   let scene: string;
   if (view === 3) scene = closeUp(kind, P, rng, defs);
   else {

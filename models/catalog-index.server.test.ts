@@ -70,7 +70,10 @@ describe('CatalogIndex', () => {
       const index = CatalogIndex.from(rows);
       const sorts: SortCode[] = ['popular', 'new', 'price_asc', 'price_desc'];
       for (let q = 0; q < 300; q++) {
-        const scope: Scope = random() < 0.3 ? { sectionIds: null, isNew: random() < 0.3, onSale: random() < 0.3 } : { sectionIds: new Set([1 + Math.floor(random() * 5), 1 + Math.floor(random() * 5)]) };
+        const scope: Scope =
+          random() < 0.3
+            ? { sectionIds: null, isNew: random() < 0.3, onSale: random() < 0.3 }
+            : { sectionIds: new Set([1 + Math.floor(random() * 5), 1 + Math.floor(random() * 5)]) };
         const from = random() < 0.5 ? null : 5000 + Math.floor(random() * 30_000);
         const to = random() < 0.5 ? null : (from ?? 0) + Math.floor(random() * 40_000);
         const filter: CatalogFilter = {

@@ -276,10 +276,9 @@ function rebuild(db: Database, slot: Slot): Promise<CatalogIndex> {
       slot.checkedAt = Date.now();
     }
     return index;
-  })()
-    .finally(() => {
-      if (slot.building === building) slot.building = null;
-    });
+  })().finally(() => {
+    if (slot.building === building) slot.building = null;
+  });
   slot.building = building;
   return building;
 }

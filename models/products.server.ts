@@ -96,7 +96,10 @@ export async function getProductDetail({ db, slug }: { db: Database; slug: strin
 }
 
 export async function countActiveProducts({ db }: { db: Database }): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.active, true));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.active, true));
   return Number(row?.n ?? 0);
 }
 

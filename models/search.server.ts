@@ -21,7 +21,17 @@ export async function findProductIdsByArticle({ db, prefix, limit }: { db: Datab
  * too), most popular first: ordering by an indexed column, not ts_rank over every match,
  * keeps common words fast at any catalogue size.
  */
-export async function findProductIdsByText({ db, words, tier, limit }: { db: Database; words: string[]; tier: 'name' | 'all'; limit: number }): Promise<number[]> {
+export async function findProductIdsByText({
+  db,
+  words,
+  tier,
+  limit,
+}: {
+  db: Database;
+  words: string[];
+  tier: 'name' | 'all';
+  limit: number;
+}): Promise<number[]> {
   const vector = tier === 'name' ? products.nameVector : products.searchVector;
   const rows = await db
     .select({ id: products.id })
@@ -40,7 +50,10 @@ export async function getNearestTerms({ db, words }: { db: Database; words: stri
       out.push(word);
       continue;
     }
-    const rows = await queryRows<{ term: string }>(db, sql`select term from search_terms where term % ${word} order by similarity(term, ${word}) desc, term limit 1`);
+    const rows = await queryRows<{ term: string }>(
+      db,
+      sql`select term from search_terms where term % ${word} order by similarity(term, ${word}) desc, term limit 1`,
+    );
     out.push(rows[0]?.term ?? word);
   }
   return out;

@@ -13,12 +13,12 @@ import { loadSections, productUrl } from './sections.server';
 
 /** Keeps products.sizes (the listing's size facet) in step with what can be ordered now. */
 export async function refreshProductSizes({ db, productId }: { db: Database; productId: number }): Promise<void> {
-  const rows = await db.select({ sizeType: offers.sizeType, size: offers.size, quantity: offers.quantity, preorder: offers.preorder }).from(offers).where(eq(offers.productId, productId));
+  const rows = await db
+    .select({ sizeType: offers.sizeType, size: offers.size, quantity: offers.quantity, preorder: offers.preorder })
+    .from(offers)
+    .where(eq(offers.productId, productId));
   const sizes = [...new Set(rows.filter((o) => o.quantity > 0 || o.preorder).map((o) => sizeFilterId(o.sizeType as SizeType, o.size)))];
-  await db
-    .update(products)
-    .set({ sizes })
-    .where(eq(products.id, productId));
+  await db.update(products).set({ sizes }).where(eq(products.id, productId));
 }
 
 export interface StockChange {
@@ -59,7 +59,14 @@ export async function changeStock({
   const result = await db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const [offer] = await tx
-      .select({ id: offers.id, quantity: offers.quantity, productId: offers.productId, sizeType: offers.sizeType, size: offers.size, intlSize: offers.intlSize })
+      .select({
+        id: offers.id,
+        quantity: offers.quantity,
+        productId: offers.productId,
+        sizeType: offers.sizeType,
+        size: offers.size,
+        intlSize: offers.intlSize,
+      })
       .from(offers)
       .where(eq(offers.id, offerId))
       .for('update')
@@ -75,11 +82,14 @@ export async function changeStock({
         .where(and(eq(waitingList.offerId, offerId), isNull(waitingList.notifiedAt)))
         .returning({ phone: waitingList.phone, name: waitingList.name });
     }
-    if ((offer.quantity > 0) !== (next > 0)) {
+    if (offer.quantity > 0 !== next > 0) {
       await refreshProductSizes({ db: tx, productId: offer.productId });
       await bumpCatalogVersion(tx);
     }
-    const [product] = await tx.select({ name: products.name, slug: products.slug, sectionId: products.sectionId }).from(products).where(eq(products.id, offer.productId));
+    const [product] = await tx
+      .select({ name: products.name, slug: products.slug, sectionId: products.sectionId })
+      .from(products)
+      .where(eq(products.id, offer.productId));
     return { offer, next, waiting, product, size: sizeLabel(offer.sizeType as SizeType, offer.size, offer.intlSize) };
   });
   if (!result) return null;

@@ -48,5 +48,7 @@ export async function precompress(dir: string): Promise<{ files: number; bytes: 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = path.resolve(process.argv[2] ?? 'build/client/assets');
   const { files, bytes, brotliBytes } = await precompress(dir);
-  console.log(`precompressed ${files} assets in ${path.relative(process.cwd(), dir)}: ${(bytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli`);
+  console.log(
+    `precompressed ${files} assets in ${path.relative(process.cwd(), dir)}: ${(bytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli`,
+  );
 }

@@ -30,7 +30,11 @@ const apiBase = process.env.API_BASE_URL?.startsWith('http') ? process.env.API_B
 const body = new URLSearchParams({ action: relative ? 'add' : 'set', offer_id: offerArg, quantity: String(Number(quantityArg)) });
 let res: Response;
 try {
-  res = await fetch(`${apiBase}/staff/stock/`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, body });
+  res = await fetch(`${apiBase}/staff/stock/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
 } catch (err) {
   console.error(`The shop does not answer at ${apiBase}: is it running? (${(err as Error).message})`);
   process.exit(1);

@@ -136,7 +136,9 @@ describe('createImageService', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-images-unit-'));
     original = path.join(dir, 'original.jpg');
-    await sharp({ create: { width: 600, height: 800, channels: 3, background: '#7a5a3a' } }).jpeg().toFile(original);
+    await sharp({ create: { width: 600, height: 800, channels: 3, background: '#7a5a3a' } })
+      .jpeg()
+      .toFile(original);
   });
   afterAll(() => {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -195,7 +197,9 @@ describe('imageRoutes on its own (no security filter in front)', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-images-routes-'));
     original = path.join(dir, 'original.jpg');
-    await sharp({ create: { width: 400, height: 600, channels: 3, background: '#151515' } }).jpeg().toFile(original);
+    await sharp({ create: { width: 400, height: 600, channels: 3, background: '#151515' } })
+      .jpeg()
+      .toFile(original);
   });
   afterAll(() => {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -209,7 +213,15 @@ describe('imageRoutes on its own (no security filter in front)', () => {
 
   it('answers 400 to traversal and junk, 404 to unknown photos, and never reads outside the cache', async () => {
     const a = await app();
-    for (const url of ['/img/640/../../etc/passwd', '/img/640/..%2f..%2fetc%2fpasswd', '/img/640/%2e%2e%2f%2e%2e%2fetc%2fpasswd.jpg', '/img/640/products%5c..%5c1.jpg', '/img/640/%00.jpg', '/img/641/products/a/1.jpg', '/img/placeholder']) {
+    for (const url of [
+      '/img/640/../../etc/passwd',
+      '/img/640/..%2f..%2fetc%2fpasswd',
+      '/img/640/%2e%2e%2f%2e%2e%2fetc%2fpasswd.jpg',
+      '/img/640/products%5c..%5c1.jpg',
+      '/img/640/%00.jpg',
+      '/img/641/products/a/1.jpg',
+      '/img/placeholder',
+    ]) {
       const res = await a.inject(url);
       expect([400, 404], `${url} → ${res.statusCode}`).toContain(res.statusCode);
     }

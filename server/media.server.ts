@@ -31,9 +31,7 @@ export function createMediaStore({ db, root }: { db: Database; root: string }): 
       // Not on disk yet: maybe a generated demo photo.
     }
     // Content illustrations (blog, home page) carry their drawing in the path: art/{kind}/{hex6}/{view}.jpg.
-    const art = mediaPath.startsWith('art/')
-      ? await contentArt(mediaPath)
-      : await getPhotoArt({ db, path: mediaPath });
+    const art = mediaPath.startsWith('art/') ? await contentArt(mediaPath) : await getPhotoArt({ db, path: mediaPath });
     if (!isGarmentArt(art)) return null;
     const jpeg = await renderGarmentJpeg(art);
     await fs.mkdir(path.dirname(file), { recursive: true });
@@ -64,11 +62,13 @@ export async function mediaRoutes(app: FastifyInstance, { store }: { store: Medi
     if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const body = await fs.readFile(file);
     const ext = path.extname(file).slice(1);
-    return reply
-      .type(ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg')
-      // Media paths never change content: a new photo gets a new path.
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(body);
+    return (
+      reply
+        .type(ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg')
+        // Media paths never change content: a new photo gets a new path.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(body)
+    );
   });
 }
 

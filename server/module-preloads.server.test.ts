@@ -41,7 +41,9 @@ describe('deferModulePreloadsStream', () => {
     const out = await text(Readable.from([...bytes].map((b) => Buffer.from([b]))).pipe(deferModulePreloadsStream()));
     expect(out).toContain('<script type="vitrina/after-paint">import "/assets/root-C3.js";</script></body></html>');
     expect(out).not.toContain('<script type="module"');
-    expect(Buffer.byteLength(out)).toBe(Buffer.byteLength(deferModulePreloads(HEAD) + BODY) + '<script type="vitrina/after-paint">'.length - '<script type="module" async="">'.length);
+    expect(Buffer.byteLength(out)).toBe(
+      Buffer.byteLength(deferModulePreloads(HEAD) + BODY) + '<script type="vitrina/after-paint">'.length - '<script type="module" async="">'.length,
+    );
   });
   it('leaves the module script alone in a document whose head had no module preloads', async () => {
     const doc = '<html><head><title>x</title></head><body><script type="module" async="">1</script></body></html>';

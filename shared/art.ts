@@ -1,5 +1,33 @@
 // The garment kinds media/garment-art.ts can draw; content and the seed name them.
-export const GARMENT_KINDS = ['warm-coat', 'coat', 'trench', 'puffer', 'blazer', 'sweater', 'cardigan', 'trousers', 'shorts', 'skirt', 'dress', 'jumpsuit', 'knit-top', 'shirt', 'blouse', 'tshirt', 'top', 'jeans', 'denim-jacket', 'fur-coat', 'bag', 'scarf', 'hat', 'belt', 'boots', 'shoes', 'gift-card'] as const;
+export const GARMENT_KINDS = [
+  'warm-coat',
+  'coat',
+  'trench',
+  'puffer',
+  'blazer',
+  'sweater',
+  'cardigan',
+  'trousers',
+  'shorts',
+  'skirt',
+  'dress',
+  'jumpsuit',
+  'knit-top',
+  'shirt',
+  'blouse',
+  'tshirt',
+  'top',
+  'jeans',
+  'denim-jacket',
+  'fur-coat',
+  'bag',
+  'scarf',
+  'hat',
+  'belt',
+  'boots',
+  'shoes',
+  'gift-card',
+] as const;
 export type GarmentKind = (typeof GARMENT_KINDS)[number];
 
 // Generated garment illustrations served by /media/art/{kind}/{hex6}/{view}.jpg (drawn once by

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { buildDensitySrcSet, buildSrcSet, fitImageWidth, IMAGE_DENSITIES, IMAGE_QUALITY, IMAGE_WIDTHS, imageUrl, isImageWidth, mediaPathOf, PLACEHOLDER, placeholderUrl, SCREEN_WIDTHS } from './image-url';
+import {
+  buildDensitySrcSet,
+  buildSrcSet,
+  fitImageWidth,
+  IMAGE_DENSITIES,
+  IMAGE_QUALITY,
+  IMAGE_WIDTHS,
+  imageUrl,
+  isImageWidth,
+  mediaPathOf,
+  PLACEHOLDER,
+  placeholderUrl,
+  SCREEN_WIDTHS,
+} from './image-url';
 
 describe('SPEC §9 constants', () => {
   it('has the screen widths, densities, quality and placeholder of SPEC §9', () => {

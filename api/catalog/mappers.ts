@@ -66,14 +66,29 @@ export function toFilterBlocks(found: ListingResult, filter: CatalogFilter, sect
   const sizeValues: FilterValue[] = [...found.scopeSizes].sort(compareSizeIds).map((id) => {
     const count = found.sizeCounts.get(id) ?? 0;
     const checked = filter.size.includes(id);
-    return { URL_ID: id, VALUE: sizeLabelFromId(id), COUNT: count, DISABLED: count === 0 && !checked, CHECKED: checked, URL: buildCatalogPath(sectionPath, toggleFilterValue(filter, 'size', id)) };
+    return {
+      URL_ID: id,
+      VALUE: sizeLabelFromId(id),
+      COUNT: count,
+      DISABLED: count === 0 && !checked,
+      CHECKED: checked,
+      URL: buildCatalogPath(sectionPath, toggleFilterValue(filter, 'size', id)),
+    };
   });
   const colorValues: FilterValue[] = [...found.scopeColors.entries()]
     .sort((a, b) => a[1].name.localeCompare(b[1].name, 'ru'))
     .map(([code, c]) => {
       const count = found.colorCounts.get(code) ?? 0;
       const checked = filter.color.includes(code);
-      return { URL_ID: code, VALUE: c.name, HEX: c.hex, COUNT: count, DISABLED: count === 0 && !checked, CHECKED: checked, URL: buildCatalogPath(sectionPath, toggleFilterValue(filter, 'color', code)) };
+      return {
+        URL_ID: code,
+        VALUE: c.name,
+        HEX: c.hex,
+        COUNT: count,
+        DISABLED: count === 0 && !checked,
+        CHECKED: checked,
+        URL: buildCatalogPath(sectionPath, toggleFilterValue(filter, 'color', code)),
+      };
     });
   return [
     { CODE: 'size', NAME: 'Размер', MULTIPLE: true, VALUES: sizeValues },

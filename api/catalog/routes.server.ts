@@ -6,14 +6,21 @@ import { lastValue, notFound, parseQuery, queryString } from '~/api/http.server'
 import { getCatalogPage, getMenu, listProductUrls } from './page.server';
 
 /** PAGEN_1 and sitemap pages: junk is the first page, never an error (core/catalog-filter.ts). */
-const pageNumber = () => z.preprocess((v) => { const s = lastValue(v); return parsePageNumber(typeof s === 'string' ? s : null); }, z.number().int());
+const pageNumber = () =>
+  z.preprocess((v) => {
+    const s = lastValue(v);
+    return parsePageNumber(typeof s === 'string' ? s : null);
+  }, z.number().int());
 
 const CatalogQuery = z.object({
   iscollection: queryString(),
   sort: queryString(),
   PAGEN_1: pageNumber(),
   /** The offer a product page opens with (SPEC §4: the SELECTED offer). */
-  offer: z.preprocess((v) => { const s = lastValue(v); return parseOfferParam(typeof s === 'string' ? s : null) ?? undefined; }, z.number().int().optional()),
+  offer: z.preprocess((v) => {
+    const s = lastValue(v);
+    return parseOfferParam(typeof s === 'string' ? s : null) ?? undefined;
+  }, z.number().int().optional()),
 });
 
 const SitemapQuery = z.object({ page: pageNumber() });

@@ -45,11 +45,13 @@ export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, s
     actionHandler({
       set: {
         schema: z.object({ offer_id: intParam(1, 2_147_483_647), quantity: intParam(0, 1_000_000) }),
-        run: async (input: { offer_id: number; quantity: number }, req) => result(await changeStock({ db, sms, log: req.log, siteUrl, offerId: input.offer_id, set: input.quantity })),
+        run: async (input: { offer_id: number; quantity: number }, req) =>
+          result(await changeStock({ db, sms, log: req.log, siteUrl, offerId: input.offer_id, set: input.quantity })),
       },
       add: {
         schema: z.object({ offer_id: intParam(1, 2_147_483_647), quantity: intParam(-1_000_000, 1_000_000) }),
-        run: async (input: { offer_id: number; quantity: number }, req) => result(await changeStock({ db, sms, log: req.log, siteUrl, offerId: input.offer_id, delta: input.quantity })),
+        run: async (input: { offer_id: number; quantity: number }, req) =>
+          result(await changeStock({ db, sms, log: req.log, siteUrl, offerId: input.offer_id, delta: input.quantity })),
       },
     }),
   );

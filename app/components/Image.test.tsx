@@ -32,7 +32,21 @@ describe('<Image> rendered on the server', () => {
   });
 
   it('passes SPEC §5 options through', () => {
-    const a = attrs(renderToString(<Image src="/media/p/1.jpg" alt="" width={1} height={1} loading="eager" decoding="sync" crossOrigin="use-credentials" fetchPriority="high" className="hero" />));
+    const a = attrs(
+      renderToString(
+        <Image
+          src="/media/p/1.jpg"
+          alt=""
+          width={1}
+          height={1}
+          loading="eager"
+          decoding="sync"
+          crossOrigin="use-credentials"
+          fetchPriority="high"
+          className="hero"
+        />,
+      ),
+    );
     expect(a).toMatchObject({ loading: 'eager', decoding: 'sync', crossorigin: 'use-credentials', fetchpriority: 'high' });
     expect(a.class?.split(' ')).toEqual(['image', 'hero']);
     expect(attrs(renderToString(<Image src="/media/p/1.jpg" alt="" width={1} height={1} crossOrigin />)).crossorigin).toBe('');

@@ -30,7 +30,21 @@ export interface ImageProps {
  * a srcset over the image server's widths and, optionally, its placeholder as a background
  * that is dropped once the photo has loaded.
  */
-export function Image({ src, alt, width, height, sizes, widths = IMAGE_WIDTHS, loading = 'lazy', decoding = 'async', crossOrigin, placeholder = false, fetchPriority, className, onError }: ImageProps) {
+export function Image({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  widths = IMAGE_WIDTHS,
+  loading = 'lazy',
+  decoding = 'async',
+  crossOrigin,
+  placeholder = false,
+  fetchPriority,
+  className,
+  onError,
+}: ImageProps) {
   const ref = useRef<HTMLImageElement>(null);
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   // Which src React has seen settle, so an event replayed after hydration is not reported twice.

@@ -8,7 +8,6 @@ import { ProductCard } from '~/app/components/ProductCard';
 import { Image } from '~/app/components/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH } from '~/shared/art';
 
-
 export const meta: Route.MetaFunction = (args) => {
   const article = args.data?.article;
   const tags = pageMetaTags(args, { type: 'article', image: article?.cover });
@@ -82,7 +81,16 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           <p className="article__lead">{article.lead}</p>
         </div>
         <div className="article__cover">
-          <Image src={article.cover} alt="" width={ART_IMAGE_WIDTH} height={ART_IMAGE_HEIGHT} sizes="(min-width: 1024px) 560px, 100vw" loading="eager" fetchPriority="high" placeholder />
+          <Image
+            src={article.cover}
+            alt=""
+            width={ART_IMAGE_WIDTH}
+            height={ART_IMAGE_HEIGHT}
+            sizes="(min-width: 1024px) 560px, 100vw"
+            loading="eager"
+            fetchPriority="high"
+            placeholder
+          />
         </div>
       </header>
       <Prose html={article.html} className="article__body" />

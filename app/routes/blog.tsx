@@ -4,7 +4,6 @@ import { CACHE_PUBLIC } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { BlogCard } from '~/app/components/content/BlogCard';
 
-
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -65,7 +65,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [pages, listingMeta] = await Promise.all([
     Promise.all(
       pageNumbers.map((n) =>
-        context.api.getCatalogPage(path, { sort: sort === DEFAULT_SORT ? undefined : sort, PAGEN_1: n > 1 ? n : undefined, offer: parseOfferParam(offer) ?? undefined }),
+        context.api.getCatalogPage(path, {
+          sort: sort === DEFAULT_SORT ? undefined : sort,
+          PAGEN_1: n > 1 ? n : undefined,
+          offer: parseOfferParam(offer) ?? undefined,
+        }),
       ),
     ),
     context.api.getPageMeta(sectionPath === '/catalog/all/' ? '/catalog/' : sectionPath),
@@ -84,7 +88,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (pageNo > pageCount && !listings.some((p) => p.ITEMS.length > 0) && last.NAV_STRING.ITEMS_COUNT > 0) {
     // An address past the end (the listing got shorter since it was shared): its last pages.
     const tail = Array.from({ length: Math.min(RESTORED_PAGES, pageCount) }, (_, i) => pageCount - Math.min(RESTORED_PAGES, pageCount) + 1 + i);
-    const again = await Promise.all(tail.map((n) => context.api.getCatalogPage(path, { sort: sort === DEFAULT_SORT ? undefined : sort, PAGEN_1: n > 1 ? n : undefined })));
+    const again = await Promise.all(
+      tail.map((n) => context.api.getCatalogPage(path, { sort: sort === DEFAULT_SORT ? undefined : sort, PAGEN_1: n > 1 ? n : undefined })),
+    );
     listings = again.filter((p): p is CatalogSectionResponse => p !== null && 'ITEMS' in p);
     firstPage = tail[0] ?? 1;
   }
@@ -98,7 +104,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const listing: CatalogSectionResponse = { ...last, ITEMS: items, NAV_STRING: { ...last.NAV_STRING, CURRENT_PAGE: Math.min(pageNo, pageCount) } };
   // A filtered listing is its own page: its canonical link is the filter URL (never sort or page).
   const meta = { ...listingMeta, canonicalPath: last.CANONICAL_URL };
-  return data({ kind: 'listing' as const, listing, firstPage, sort, apiPath: path, sectionPath: parsed.kind === 'listing' ? parsed.sectionPath : path, meta }, { headers: CACHE_PUBLIC });
+  return data(
+    { kind: 'listing' as const, listing, firstPage, sort, apiPath: path, sectionPath: parsed.kind === 'listing' ? parsed.sectionPath : path, meta },
+    { headers: CACHE_PUBLIC },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

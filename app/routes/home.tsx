@@ -11,7 +11,6 @@ import { ShopMap } from '~/app/components/content/ShopMap';
 import { Image } from '~/app/components/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '~/shared/art';
 
-
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -42,10 +41,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const menu = root?.menu ?? [];
   const woman = menu.find((s) => s.CODE === 'woman');
-  const categories = [
-    ...(woman?.SECOND_LVL ?? []),
-    ...menu.filter((s) => !NOT_TILES.has(s.CODE)),
-  ].map((s) => ({ name: s.NAME, url: s.SECTION_PAGE_URL }));
+  const categories = [...(woman?.SECOND_LVL ?? []), ...menu.filter((s) => !NOT_TILES.has(s.CODE))].map((s) => ({ name: s.NAME, url: s.SECTION_PAGE_URL }));
   const { fresh, sale, articles } = loaderData;
 
   return (
@@ -57,7 +53,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Новая коллекция
           </h1>
           <p className="home-hero__lead">
-            Пальто из шерсти и кашемира, честный деним и мягкий трикотаж в спокойной палитре городской осени. Собственное производство, доставка по России, СНГ и миру.
+            Пальто из шерсти и кашемира, честный деним и мягкий трикотаж в спокойной палитре городской осени. Собственное производство, доставка по России, СНГ
+            и миру.
           </p>
           <div className="home-hero__actions">
             <Link to="/catalog/new-collection/" className="button" prefetch="intent">
@@ -69,8 +66,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <div className="home-hero__media">
-          <Image className="home-hero__main" src={artImageUrl('warm-coat', '#6b4f3a', 0)} alt="Утеплённое шерстяное пальто табачного цвета из новой коллекции" width={ART_IMAGE_WIDTH} height={ART_IMAGE_HEIGHT} sizes="(min-width: 1024px) 36vw, 100vw" loading="eager" fetchPriority="high" placeholder />
-          <Image className="home-hero__second" src={artImageUrl('coat', '#3f4449', 2)} alt="" width={ART_IMAGE_WIDTH} height={ART_IMAGE_HEIGHT} sizes="(min-width: 1024px) 24vw, 1px" loading="lazy" />
+          <Image
+            className="home-hero__main"
+            src={artImageUrl('warm-coat', '#6b4f3a', 0)}
+            alt="Утеплённое шерстяное пальто табачного цвета из новой коллекции"
+            width={ART_IMAGE_WIDTH}
+            height={ART_IMAGE_HEIGHT}
+            sizes="(min-width: 1024px) 36vw, 100vw"
+            loading="eager"
+            fetchPriority="high"
+            placeholder
+          />
+          <Image
+            className="home-hero__second"
+            src={artImageUrl('coat', '#3f4449', 2)}
+            alt=""
+            width={ART_IMAGE_WIDTH}
+            height={ART_IMAGE_HEIGHT}
+            sizes="(min-width: 1024px) 24vw, 1px"
+            loading="lazy"
+          />
         </div>
       </section>
 

@@ -10,7 +10,6 @@ import { Image } from '~/app/components/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '~/shared/art';
 import type { GarmentKind } from '~/shared/art';
 
-
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -24,10 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context.api.getPageMeta(pathname),
     page.personal || !/^[a-z0-9-]+$/.test(slug) ? null : context.api.getContentPage(slug),
   ]);
-  return data(
-    { meta, heading: page.heading, path: page.path, content },
-    { headers: page.personal ? CACHE_PRIVATE : CACHE_PUBLIC },
-  );
+  return data({ meta, heading: page.heading, path: page.path, content }, { headers: page.personal ? CACHE_PRIVATE : CACHE_PUBLIC });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -70,7 +66,15 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
       {withNav ? <HelpNav current={path} /> : null}
       {visual ? (
         <div className="info__visual">
-          <Image src={artImageUrl(visual.kind, visual.color, visual.view)} alt="" width={ART_IMAGE_WIDTH} height={ART_IMAGE_HEIGHT} sizes="(min-width: 1024px) 400px, 1px" loading="lazy" placeholder />
+          <Image
+            src={artImageUrl(visual.kind, visual.color, visual.view)}
+            alt=""
+            width={ART_IMAGE_WIDTH}
+            height={ART_IMAGE_HEIGHT}
+            sizes="(min-width: 1024px) 400px, 1px"
+            loading="lazy"
+            placeholder
+          />
         </div>
       ) : null}
     </div>

@@ -42,7 +42,16 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <label htmlFor="search-page-q" className="visually-hidden">
           Что ищем?
         </label>
-        <input id="search-page-q" name="q" type="search" defaultValue={q} placeholder="Например, пальто или джинсы" maxLength={200} autoComplete="off" required />
+        <input
+          id="search-page-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Например, пальто или джинсы"
+          maxLength={200}
+          autoComplete="off"
+          required
+        />
         <button type="submit" className="button">
           Найти
         </button>

@@ -11,9 +11,7 @@ function escapeXml(s: string): string {
 }
 
 function urlset(siteUrl: string, entries: { loc: string; lastmod?: string }[]): string {
-  const body = entries
-    .map((e) => `<url><loc>${escapeXml(siteUrl + e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`)
-    .join('');
+  const body = entries.map((e) => `<url><loc>${escapeXml(siteUrl + e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`).join('');
   return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>`;
 }
 

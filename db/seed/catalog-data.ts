@@ -83,9 +83,39 @@ export interface SeedColor {
 // ---------------------------------------------------------------------------------------
 
 const TRANSLIT: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'j',
-  к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f',
-  х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'j',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
 };
 
 /** Russian → latin URL slug ('Чёрный' → 'chernyj', 'Утеплённые пальто' → 'uteplennye-palto'). */
@@ -104,7 +134,6 @@ export function slugify(russian: string): string {
 // Palette
 // ---------------------------------------------------------------------------------------
 
-
 /** The brand palette: Russian name, latin code (used in filter URLs) and hex. */
 export const COLORS: SeedColor[] = BRAND_PALETTE.map(([name, hex]) => ({ name, code: slugify(name), hex }));
 
@@ -115,11 +144,51 @@ function colorByCode(code: string): SeedColor {
   return color;
 }
 
-const POOL_OUTER = ['chernyj', 'molochnyj', 'bezhevyj', 'kemel', 'korichnevyj', 'shokoladnyj', 'seryj', 'grafitovyj', 'temno-sinij', 'olivkovyj', 'bordovyj', 'pesochnyj'];
+const POOL_OUTER = [
+  'chernyj',
+  'molochnyj',
+  'bezhevyj',
+  'kemel',
+  'korichnevyj',
+  'shokoladnyj',
+  'seryj',
+  'grafitovyj',
+  'temno-sinij',
+  'olivkovyj',
+  'bordovyj',
+  'pesochnyj',
+];
 const POOL_TRENCH = ['bezhevyj', 'pesochnyj', 'khaki', 'chernyj', 'molochnyj', 'olivkovyj', 'temno-sinij'];
 const POOL_PUFFER = ['chernyj', 'molochnyj', 'grafitovyj', 'khaki', 'shokoladnyj', 'temno-sinij', 'bezhevyj'];
-const POOL_KNIT = ['chernyj', 'molochnyj', 'kremovyj', 'bezhevyj', 'kemel', 'seryj', 'grafitovyj', 'temno-sinij', 'bordovyj', 'pudrovyj', 'olivkovyj', 'lavandovyj', 'korichnevyj'];
-const POOL_LIGHT = ['belyj', 'molochnyj', 'chernyj', 'goluboj', 'rozovyj', 'pudrovyj', 'lavandovyj', 'izumrudnyj', 'krasnyj', 'bezhevyj', 'pesochnyj', 'temno-sinij'];
+const POOL_KNIT = [
+  'chernyj',
+  'molochnyj',
+  'kremovyj',
+  'bezhevyj',
+  'kemel',
+  'seryj',
+  'grafitovyj',
+  'temno-sinij',
+  'bordovyj',
+  'pudrovyj',
+  'olivkovyj',
+  'lavandovyj',
+  'korichnevyj',
+];
+const POOL_LIGHT = [
+  'belyj',
+  'molochnyj',
+  'chernyj',
+  'goluboj',
+  'rozovyj',
+  'pudrovyj',
+  'lavandovyj',
+  'izumrudnyj',
+  'krasnyj',
+  'bezhevyj',
+  'pesochnyj',
+  'temno-sinij',
+];
 const POOL_TAILORED = ['chernyj', 'molochnyj', 'bezhevyj', 'seryj', 'grafitovyj', 'temno-sinij', 'korichnevyj', 'kemel', 'bordovyj', 'izumrudnyj'];
 const POOL_DENIM = ['indigo', 'sinij', 'goluboj', 'chernyj', 'seryj', 'belyj'];
 const POOL_FUR = ['chernyj', 'molochnyj', 'bezhevyj', 'kemel', 'korichnevyj', 'shokoladnyj', 'seryj'];
@@ -147,7 +216,20 @@ const WOMEN_CATEGORIES: ReadonlyArray<readonly [string, string, GarmentKind[]]> 
   ['aksessuar', 'Аксессуары', ['bag', 'scarf', 'hat', 'belt', 'boots', 'shoes']],
 ];
 
-const MEN_KINDS: GarmentKind[] = ['coat', 'warm-coat', 'puffer', 'blazer', 'sweater', 'cardigan', 'trousers', 'shirt', 'tshirt', 'jeans', 'denim-jacket', 'scarf'];
+const MEN_KINDS: GarmentKind[] = [
+  'coat',
+  'warm-coat',
+  'puffer',
+  'blazer',
+  'sweater',
+  'cardigan',
+  'trousers',
+  'shirt',
+  'tshirt',
+  'jeans',
+  'denim-jacket',
+  'scarf',
+];
 
 function uniqueKinds(lists: GarmentKind[][]): GarmentKind[] {
   return [...new Set(lists.flat())];
@@ -440,181 +522,226 @@ const FABRIC = {
   wool: {
     phrase: 'из шерсти',
     comps: ['80% шерсть, 20% полиамид', '70% шерсть, 30% полиамид', '60% шерсть, 40% полиэстер'],
-    care: 'wool', tier: 1, woolly: true,
-    story: ['Плотная шерсть с добавлением полиамида хорошо держит форму и почти не мнётся', 'Шерстяная ткань плотного плетения защищает от ветра и сохраняет тепло'],
+    care: 'wool',
+    tier: 1,
+    woolly: true,
+    story: [
+      'Плотная шерсть с добавлением полиамида хорошо держит форму и почти не мнётся',
+      'Шерстяная ткань плотного плетения защищает от ветра и сохраняет тепло',
+    ],
   },
   woolCashmere: {
     phrase: 'из шерсти и кашемира',
     comps: ['85% шерсть, 15% кашемир', '70% шерсть, 20% кашемир, 10% полиамид'],
-    care: 'wool', tier: 2, woolly: true,
+    care: 'wool',
+    tier: 2,
+    woolly: true,
     story: ['Смесь шерсти и кашемира мягкая на ощупь и согревает без лишнего веса'],
   },
   cashmere: {
     phrase: 'из кашемира',
     comps: ['100% кашемир', '70% кашемир, 30% шерсть'],
-    care: 'wool', tier: 2, woolly: true,
-    story: ['Тонкий кашемир невероятно мягкий и тёплый, а со временем становится только приятнее', 'Кашемир монгольских коз отличается длинным волокном и почти не скатывается'],
+    care: 'wool',
+    tier: 2,
+    woolly: true,
+    story: [
+      'Тонкий кашемир невероятно мягкий и тёплый, а со временем становится только приятнее',
+      'Кашемир монгольских коз отличается длинным волокном и почти не скатывается',
+    ],
   },
   alpaca: {
     phrase: 'из альпаки',
     comps: ['45% альпака, 35% шерсть, 20% полиамид', '50% альпака, 30% шерсть, 20% полиамид'],
-    care: 'wool', tier: 2, woolly: true,
+    care: 'wool',
+    tier: 2,
+    woolly: true,
     story: ['Шерсть альпаки лёгкая, очень тёплая и совсем не колется'],
   },
   boucle: {
     phrase: 'из букле',
     comps: ['60% шерсть, 30% полиамид, 10% мохер', '55% шерсть, 45% полиэстер'],
-    care: 'wool', tier: 1,
+    care: 'wool',
+    tier: 1,
     story: ['Фактурное букле выглядит выразительно даже в самых простых образах'],
   },
   tweed: {
     phrase: 'из твида',
     comps: ['75% шерсть, 20% полиэстер, 5% акрил', '65% шерсть, 35% полиамид'],
-    care: 'wool', tier: 1,
+    care: 'wool',
+    tier: 1,
     story: ['Твид с едва заметным меланжевым узором добавляет образу винтажного настроения'],
   },
   suitingWool: {
     phrase: 'из костюмной шерсти',
     comps: ['98% шерсть, 2% эластан', '100% шерсть'],
-    care: 'wool', tier: 2,
+    care: 'wool',
+    tier: 2,
     story: ['Костюмная шерсть тонкого плетения дышит и выглядит благородно'],
   },
   suiting: {
     phrase: 'из костюмной ткани',
     comps: ['64% полиэстер, 32% вискоза, 4% эластан', '68% вискоза, 28% полиамид, 4% эластан'],
-    care: 'synthetic', tier: 0,
+    care: 'synthetic',
+    tier: 0,
     story: ['Костюмная ткань с эластаном не стесняет движений и не мнётся в течение дня'],
   },
   merino: {
     phrase: 'из мериноса',
     comps: ['100% шерсть мериноса', '80% шерсть мериноса, 20% полиамид'],
-    care: 'knit', tier: 1, woolly: true,
+    care: 'knit',
+    tier: 1,
+    woolly: true,
     story: ['Тонкая шерсть мериноса регулирует температуру и не колется'],
   },
   mohair: {
     phrase: 'из мохера',
     comps: ['40% мохер, 35% полиамид, 25% шерсть', '30% мохер, 40% альпака, 30% полиамид'],
-    care: 'knit', tier: 2, woolly: true,
+    care: 'knit',
+    tier: 2,
+    woolly: true,
     story: ['Пушистый мохер создаёт эффект дымки и невесомой фактуры'],
   },
   knit: {
     phrase: 'из трикотажа',
     comps: ['70% вискоза, 30% полиамид', '95% хлопок, 5% эластан', '80% вискоза, 20% полиэстер'],
-    care: 'viscose', tier: 0,
+    care: 'viscose',
+    tier: 0,
     story: ['Эластичный трикотаж мягко облегает фигуру и не теряет форму после стирки'],
   },
   cotton: {
     phrase: 'из хлопка',
     comps: ['100% хлопок', '97% хлопок, 3% эластан'],
-    care: 'cotton', tier: 0,
+    care: 'cotton',
+    tier: 0,
     story: ['Плотный хлопок приятен к телу и хорошо пропускает воздух'],
   },
   organic: {
     phrase: 'из органического хлопка',
     comps: ['100% органический хлопок'],
-    care: 'cotton', tier: 1,
+    care: 'cotton',
+    tier: 1,
     story: ['Органический хлопок выращен без пестицидов и становится мягче с каждой стиркой'],
   },
   poplin: {
     phrase: 'из поплина',
     comps: ['100% хлопок'],
-    care: 'cotton', tier: 0,
+    care: 'cotton',
+    tier: 0,
     story: ['Хлопковый поплин с лёгким блеском хорошо держит форму воротника и манжет'],
   },
   flannel: {
     phrase: 'из фланели',
     comps: ['100% хлопок', '80% хлопок, 20% шерсть'],
-    care: 'cotton', tier: 0,
+    care: 'cotton',
+    tier: 0,
     story: ['Мягкая фланель с начёсом согревает в прохладную погоду'],
   },
   gabardine: {
     phrase: 'из габардина',
     comps: ['100% хлопок', '65% хлопок, 35% полиэстер'],
-    care: 'cotton', tier: 1,
+    care: 'cotton',
+    tier: 1,
     story: ['Плотный габардин с водоотталкивающей пропиткой защищает от ветра и мороси'],
   },
   corduroy: {
     phrase: 'из вельвета',
     comps: ['100% хлопок', '98% хлопок, 2% эластан'],
-    care: 'cotton', tier: 0,
+    care: 'cotton',
+    tier: 0,
     story: ['Мягкий вельвет в мелкий рубчик добавляет образу фактуры'],
   },
   denim: {
     phrase: 'из денима',
     comps: ['100% хлопок'],
-    care: 'denim', tier: 0,
-    story: ['Плотный деним из 100% хлопка без эластана со временем садится по фигуре', 'Неэластичный деним плотностью 13 унций держит форму и красиво изнашивается'],
+    care: 'denim',
+    tier: 0,
+    story: [
+      'Плотный деним из 100% хлопка без эластана со временем садится по фигуре',
+      'Неэластичный деним плотностью 13 унций держит форму и красиво изнашивается',
+    ],
   },
   denimJp: {
     phrase: 'из японского денима',
     comps: ['100% хлопок'],
-    care: 'denim', tier: 2,
+    care: 'denim',
+    tier: 2,
     story: ['Японский деним с кромкой селвидж соткан на старых челночных станках и со временем приобретает красивые заломы'],
   },
   linen: {
     phrase: 'изо льна',
     comps: ['100% лён', '55% лён, 45% вискоза'],
-    care: 'linen', tier: 1,
+    care: 'linen',
+    tier: 1,
     story: ['Лён хорошо пропускает воздух, а лёгкая естественная помятость — часть его характера'],
   },
   silk: {
     phrase: 'из шёлка',
     comps: ['100% шёлк'],
-    care: 'silk', tier: 2,
+    care: 'silk',
+    tier: 2,
     story: ['Натуральный шёлк с мягким блеском струится по фигуре и приятно холодит кожу'],
   },
   satin: {
     phrase: 'из атласа',
     comps: ['70% ацетат, 30% вискоза', '80% ацетат, 20% шёлк'],
-    care: 'silk', tier: 1,
+    care: 'silk',
+    tier: 1,
     story: ['Атлас с жидким блеском красиво переливается при движении'],
   },
   viscose: {
     phrase: 'из вискозы',
     comps: ['100% вискоза', '95% вискоза, 5% эластан'],
-    care: 'viscose', tier: 0,
+    care: 'viscose',
+    tier: 0,
     story: ['Вискоза мягко драпируется и приятна к телу даже в жаркую погоду'],
   },
   nylon: {
     phrase: 'из матового нейлона',
     comps: ['100% полиамид'],
-    care: 'down', tier: 1,
+    care: 'down',
+    tier: 1,
     story: ['Матовый нейлон с водоотталкивающей пропиткой защищает от снега и ветра'],
   },
   leather: {
     phrase: 'из кожи',
     comps: ['100% натуральная кожа'],
-    care: 'leather', tier: 2,
+    care: 'leather',
+    tier: 2,
     story: ['Мягкая натуральная кожа со временем приобретает благородную патину'],
   },
   ecoLeather: {
     phrase: 'из экокожи',
     comps: ['100% полиуретан, основа: 100% полиэстер'],
-    care: 'leather', tier: 0,
+    care: 'leather',
+    tier: 0,
     story: ['Матовая экокожа выглядит как натуральная и легко чистится'],
   },
   suede: {
     phrase: 'из замши',
     comps: ['100% натуральная замша'],
-    care: 'suede', tier: 2,
+    care: 'suede',
+    tier: 2,
     story: ['Бархатистая натуральная замша выглядит мягко и дорого'],
   },
   sheepskin: {
     phrase: 'из овчины',
     comps: ['100% овчина (натуральный мех)'],
-    care: 'fur', tier: 2,
+    care: 'fur',
+    tier: 2,
     story: ['Натуральная овчина с густым ворсом согревает даже в сильный мороз'],
   },
   mouton: {
     phrase: 'из мутона',
     comps: ['100% мутон (овчина)'],
-    care: 'fur', tier: 2,
+    care: 'fur',
+    tier: 2,
     story: ['Мутон — обработанная овчина с гладким блестящим ворсом, которая не боится влаги'],
   },
   ecoFur: {
     phrase: 'из экомеха',
     comps: ['80% модакрил, 20% полиэстер', '70% акрил, 30% полиэстер'],
-    care: 'ecofur', tier: 1,
+    care: 'ecofur',
+    tier: 1,
     story: ['Густой экомех с длинным ворсом не уступает натуральному в тепле'],
   },
 } as const satisfies Record<string, Fabric>;
@@ -665,7 +792,20 @@ interface KindSpec {
 
 const COAT_LINING = ['100% вискоза', '100% купра', '55% вискоза, 45% ацетат'];
 const MEN_CUTS_EXCLUDED = new Set<CutKey>(['midi', 'maxi', 'mini', 'vpol', 'muzh', 'pizham', 'zapah', 'asil', 'flare', 'pritalen']);
-const MEN_DETAILS_EXCLUDED = new Set<DetailKey>(['puffSleeves', 'openBack', 'bow', 'shoulders', 'offShoulder', 'pearlBtn', 'belt', 'lace', 'halter', 'straps', 'slit', 'drape']);
+const MEN_DETAILS_EXCLUDED = new Set<DetailKey>([
+  'puffSleeves',
+  'openBack',
+  'bow',
+  'shoulders',
+  'offShoulder',
+  'pearlBtn',
+  'belt',
+  'lace',
+  'halter',
+  'straps',
+  'slit',
+  'drape',
+]);
 const MEN_ADJS_EXCLUDED = new Set<AdjKey>(['asimm', 'plissir', 'mal', 'ukoroch']);
 
 const KINDS: Record<GarmentKind, KindSpec> = {
@@ -691,7 +831,11 @@ const KINDS: Record<GarmentKind, KindSpec> = {
       'Тёплое пальто с удлинённой спинкой и внутренними трикотажными манжетами закрывает от ветра',
       'Зимнее пальто сшито в нашем ателье в Москве: утеплитель простёган с подкладкой и не сбивается',
     ],
-    styling: ['Сочетайте с объёмным шарфом и высокими сапогами', 'Носите с грубыми ботинками и вязаной шапкой', 'Под пальто свободно помещается объёмный свитер'],
+    styling: [
+      'Сочетайте с объёмным шарфом и высокими сапогами',
+      'Носите с грубыми ботинками и вязаной шапкой',
+      'Под пальто свободно помещается объёмный свитер',
+    ],
   },
   coat: {
     nouns: [
@@ -719,7 +863,11 @@ const KINDS: Record<GarmentKind, KindSpec> = {
       'Универсальное пальто на межсезонье, которое подходит и к платью, и к джинсам',
       'Пальто с мягкой линией плеча и выверенной длиной рукава — основа осеннего гардероба',
     ],
-    styling: ['Носите с джинсами прямого кроя и лоферами', 'Сочетайте с трикотажным платьем и ботинками на тракторной подошве', 'Дополните образ кашемировым шарфом в тон'],
+    styling: [
+      'Носите с джинсами прямого кроя и лоферами',
+      'Сочетайте с трикотажным платьем и ботинками на тракторной подошве',
+      'Дополните образ кашемировым шарфом в тон',
+    ],
   },
   trench: {
     nouns: [
@@ -744,7 +892,11 @@ const KINDS: Record<GarmentKind, KindSpec> = {
       'Модель с ветрозащитной кокеткой, поясом и хлястиками на рукавах сохраняет все черты классического тренча',
       'Лёгкая модель на межсезонье, которую удобно носить нараспашку или с поясом',
     ],
-    styling: ['Носите с белой рубашкой, прямыми джинсами и лоферами', 'Сочетайте с платьем миди и ботильонами', 'С объёмным свитером тренч подойдёт и для прохладной осени'],
+    styling: [
+      'Носите с белой рубашкой, прямыми джинсами и лоферами',
+      'Сочетайте с платьем миди и ботильонами',
+      'С объёмным свитером тренч подойдёт и для прохладной осени',
+    ],
   },
   puffer: {
     nouns: [
@@ -796,7 +948,11 @@ const KINDS: Record<GarmentKind, KindSpec> = {
       'Модель с рукавами на подкладке легко надевается поверх свитера или рубашки',
       'Основа делового гардероба, которая так же хорошо смотрится с джинсами и футболкой',
     ],
-    styling: ['Носите в комплекте с брюками из той же ткани', 'Сочетайте с джинсами прямого кроя и белой футболкой', 'Дополните образ платьем-комбинацией и ботильонами'],
+    styling: [
+      'Носите в комплекте с брюками из той же ткани',
+      'Сочетайте с джинсами прямого кроя и белой футболкой',
+      'Дополните образ платьем-комбинацией и ботильонами',
+    ],
   },
   sweater: {
     nouns: [
@@ -870,7 +1026,11 @@ const KINDS: Record<GarmentKind, KindSpec> = {
       'Модель с удобными боковыми карманами и аккуратным поясом на внутренней тесьме',
       'Брюки на каждый день, которые легко собрать в костюм с жакетом',
     ],
-    styling: ['Носите с заправленной шёлковой блузой', 'Сочетайте с жакетом оверсайз и лоферами', 'С короткой футболкой и кедами получится лёгкий летний образ'],
+    styling: [
+      'Носите с заправленной шёлковой блузой',
+      'Сочетайте с жакетом оверсайз и лоферами',
+      'С короткой футболкой и кедами получится лёгкий летний образ',
+    ],
   },
   shorts: {
     nouns: [
@@ -889,10 +1049,7 @@ const KINDS: Record<GarmentKind, KindSpec> = {
     silhouettes: ['Свободный', 'Прямой'],
     lengths: ['Выше колена', 'До колена'],
     fasteners: ['Молния и пуговица'],
-    stories: [
-      'Модель с удобной посадкой и аккуратными боковыми карманами',
-      'Лёгкая модель, которую можно собрать в костюм с жакетом или рубашкой',
-    ],
+    stories: ['Модель с удобной посадкой и аккуратными боковыми карманами', 'Лёгкая модель, которую можно собрать в костюм с жакетом или рубашкой'],
     styling: ['Носите с жакетом в тон и лоферами', 'Сочетайте с базовой футболкой и сандалиями'],
   },
   skirt: {
@@ -926,10 +1083,38 @@ const KINDS: Record<GarmentKind, KindSpec> = {
       { w: 'Платье', g: 'n' },
       { w: 'Платье', g: 'n' },
       { w: 'Платье', g: 'n' },
-      { w: 'Платье-комбинация', g: 'n', adjs: ['asimm'], cuts: ['midi', 'maxi', 'vpol'], fabrics: ['silk', 'satin', 'viscose'], details: ['straps', 'openBack', 'lace', 'slit'] },
-      { w: 'Платье-рубашка', g: 'n', adjs: ['udlinen'], cuts: ['midi', 'maxi', 'oversize', 'svobodnyj'], fabrics: ['poplin', 'cotton', 'linen', 'viscose', 'silk'], details: ['belt', 'chestPockets', 'hiddenPlacket'] },
-      { w: 'Платье-футляр', g: 'n', adjs: ['klassich'], cuts: ['midi', 'mini'], fabrics: ['suiting', 'suitingWool', 'tweed', 'boucle'], details: ['vNeck', 'slit', 'boatNeck'] },
-      { w: 'Сарафан', g: 'm', adjs: [], cuts: ['midi', 'maxi', 'mini', 'asil'], fabrics: ['linen', 'cotton', 'viscose', 'denim'], details: ['straps', 'buttons', 'belt', 'pockets'] },
+      {
+        w: 'Платье-комбинация',
+        g: 'n',
+        adjs: ['asimm'],
+        cuts: ['midi', 'maxi', 'vpol'],
+        fabrics: ['silk', 'satin', 'viscose'],
+        details: ['straps', 'openBack', 'lace', 'slit'],
+      },
+      {
+        w: 'Платье-рубашка',
+        g: 'n',
+        adjs: ['udlinen'],
+        cuts: ['midi', 'maxi', 'oversize', 'svobodnyj'],
+        fabrics: ['poplin', 'cotton', 'linen', 'viscose', 'silk'],
+        details: ['belt', 'chestPockets', 'hiddenPlacket'],
+      },
+      {
+        w: 'Платье-футляр',
+        g: 'n',
+        adjs: ['klassich'],
+        cuts: ['midi', 'mini'],
+        fabrics: ['suiting', 'suitingWool', 'tweed', 'boucle'],
+        details: ['vNeck', 'slit', 'boatNeck'],
+      },
+      {
+        w: 'Сарафан',
+        g: 'm',
+        adjs: [],
+        cuts: ['midi', 'maxi', 'mini', 'asil'],
+        fabrics: ['linen', 'cotton', 'viscose', 'denim'],
+        details: ['straps', 'buttons', 'belt', 'pockets'],
+      },
     ],
     adjs: ['plissir', 'asimm'],
     cuts: ['midi', 'maxi', 'mini', 'zapah', 'asil', 'pritalen', 'vpol', 'svobodnyj'],
@@ -949,7 +1134,12 @@ const KINDS: Record<GarmentKind, KindSpec> = {
       'Модель, которая станет основой гардероба и пригодится в путешествиях',
       'Вещь, которую легко собрать в образ одним аксессуаром',
     ],
-    styling: ['Носите с ботильонами и жакетом оверсайз', 'Дополните образ тонким кожаным поясом', 'Сочетайте с лоферами и кардиганом на плечах', 'С туфлями на каблуке получится вечерний образ'],
+    styling: [
+      'Носите с ботильонами и жакетом оверсайз',
+      'Дополните образ тонким кожаным поясом',
+      'Сочетайте с лоферами и кардиганом на плечах',
+      'С туфлями на каблуке получится вечерний образ',
+    ],
   },
   jumpsuit: {
     nouns: [{ w: 'Комбинезон', g: 'm' }],
@@ -964,10 +1154,7 @@ const KINDS: Record<GarmentKind, KindSpec> = {
     silhouettes: ['Прямой', 'Свободный'],
     lengths: ['В пол', 'Укороченная'],
     fasteners: ['Пуговицы', 'Потайная молния'],
-    stories: [
-      'Комбинезон с широкими брюками, который заменяет целый комплект',
-      'Комбинезон с продуманной посадкой: в нём удобно сидеть и легко двигаться',
-    ],
+    stories: ['Комбинезон с широкими брюками, который заменяет целый комплект', 'Комбинезон с продуманной посадкой: в нём удобно сидеть и легко двигаться'],
     styling: ['Носите с лоферами или кедами', 'Дополните образ жакетом и массивными серьгами'],
   },
   'knit-top': {
@@ -1075,10 +1262,7 @@ const KINDS: Record<GarmentKind, KindSpec> = {
     season: ['Весна-лето', 'Круглый год'],
     silhouettes: ['Приталенный', 'Свободный'],
     lengths: ['Стандартная', 'Укороченная'],
-    stories: [
-      'Лёгкий топ, который хорошо смотрится и сам по себе, и под жакетом',
-      'Лаконичная модель с аккуратной обработкой краёв',
-    ],
+    stories: ['Лёгкий топ, который хорошо смотрится и сам по себе, и под жакетом', 'Лаконичная модель с аккуратной обработкой краёв'],
     styling: ['Носите с широкими брюками и жакетом', 'Сочетайте с юбкой миди и сандалиями'],
   },
   jeans: {
@@ -1199,10 +1383,7 @@ const KINDS: Record<GarmentKind, KindSpec> = {
     colors: POOL_KNIT,
     knitted: true,
     season: ['Осень-зима'],
-    stories: [
-      'Длинный мягкий аксессуар, который можно обернуть вокруг шеи несколько раз',
-      'Тёплый аксессуар, который легко сочетать с любой верхней одеждой',
-    ],
+    stories: ['Длинный мягкий аксессуар, который можно обернуть вокруг шеи несколько раз', 'Тёплый аксессуар, который легко сочетать с любой верхней одеждой'],
     styling: ['Сочетайте с пальто в тон', 'Накиньте на плечи поверх жакета'],
   },
   hat: {
@@ -1222,10 +1403,7 @@ const KINDS: Record<GarmentKind, KindSpec> = {
     colors: POOL_KNIT,
     knitted: true,
     season: ['Осень-зима'],
-    stories: [
-      'Головной убор мягко облегает голову и не оставляет заломов на волосах',
-      'Модель связана бесшовно, поэтому её удобно носить под капюшоном',
-    ],
+    stories: ['Головной убор мягко облегает голову и не оставляет заломов на волосах', 'Модель связана бесшовно, поэтому её удобно носить под капюшоном'],
     styling: ['Сочетайте с шарфом из той же пряжи', 'Носите с пуховиком или пальто оверсайз'],
   },
   belt: {
@@ -1241,10 +1419,7 @@ const KINDS: Record<GarmentKind, KindSpec> = {
     sizes: 'one',
     colors: POOL_LEATHER,
     season: ['Круглый год'],
-    stories: [
-      'Аксессуар, который легко меняет пропорции образа',
-      'Ремень длиной 110 см регулируется пятью отверстиями',
-    ],
+    stories: ['Аксессуар, который легко меняет пропорции образа', 'Ремень длиной 110 см регулируется пятью отверстиями'],
     styling: ['Носите поверх пальто или платья', 'Сочетайте с джинсами и рубашкой'],
   },
   boots: {
@@ -1349,19 +1524,31 @@ const SECTION_PICKS: Record<string, KindPick[]> = {
   trikotazh: [
     { kind: 'knit-top', w: 5 },
     {
-      kind: 'dress', w: 2,
-      nouns: [{ w: 'Платье', g: 'n', cuts: ['midi', 'maxi', 'mini', 'pritalen', 'rubchik'], details: ['highNeck', 'vNeck', 'slit', 'belt', 'boatNeck'] }, { w: 'Платье-свитер', g: 'n', cuts: ['oversize', 'midi', 'krupn'], details: ['highNeck', 'sideSlits'] }],
-      fabrics: ['merino', 'knit', 'cashmere', 'woolCashmere'], adjs: ['trikotazh', 'vyazan'], adjP: 0.6,
+      kind: 'dress',
+      w: 2,
+      nouns: [
+        { w: 'Платье', g: 'n', cuts: ['midi', 'maxi', 'mini', 'pritalen', 'rubchik'], details: ['highNeck', 'vNeck', 'slit', 'belt', 'boatNeck'] },
+        { w: 'Платье-свитер', g: 'n', cuts: ['oversize', 'midi', 'krupn'], details: ['highNeck', 'sideSlits'] },
+      ],
+      fabrics: ['merino', 'knit', 'cashmere', 'woolCashmere'],
+      adjs: ['trikotazh', 'vyazan'],
+      adjP: 0.6,
     },
     {
-      kind: 'skirt', w: 1,
+      kind: 'skirt',
+      w: 1,
       nouns: [{ w: 'Юбка', g: 'f', cuts: ['midi', 'maxi', 'rubchik'], details: ['slit', 'elastic'] }],
-      fabrics: ['merino', 'knit', 'woolCashmere'], adjs: ['trikotazh', 'vyazan', 'plissir'], adjP: 0.6,
+      fabrics: ['merino', 'knit', 'woolCashmere'],
+      adjs: ['trikotazh', 'vyazan', 'plissir'],
+      adjP: 0.6,
     },
     {
-      kind: 'trousers', w: 1,
+      kind: 'trousers',
+      w: 1,
       nouns: [{ w: 'Брюки', g: 'p', cuts: ['rubchik', 'svobodnyj', 'flare'], details: ['elastic', 'creases'] }],
-      fabrics: ['merino', 'knit', 'woolCashmere'], adjs: ['trikotazh', 'shirok'], adjP: 0.6,
+      fabrics: ['merino', 'knit', 'woolCashmere'],
+      adjs: ['trikotazh', 'shirok'],
+      adjP: 0.6,
     },
   ],
   rubashki_bluzki: [
@@ -1376,14 +1563,20 @@ const SECTION_PICKS: Record<string, KindPick[]> = {
     { kind: 'jeans', w: 6 },
     { kind: 'denim-jacket', w: 2 },
     {
-      kind: 'skirt', w: 1,
+      kind: 'skirt',
+      w: 1,
       nouns: [{ w: 'Юбка', g: 'f', cuts: ['midi', 'maxi', 'mini', 'asil'], details: ['slit', 'buttons', 'rawHem', 'pockets'] }],
-      fabrics: ['denim'], requiredAdj: ['dzhins'], colors: POOL_DENIM,
+      fabrics: ['denim'],
+      requiredAdj: ['dzhins'],
+      colors: POOL_DENIM,
     },
     {
-      kind: 'shirt', w: 1,
+      kind: 'shirt',
+      w: 1,
       nouns: [{ w: 'Рубашка', g: 'f', cuts: ['oversize', 'svobodnyj', 'pryamoj'], details: ['chestPockets', 'snaps', 'contrast'] }],
-      fabrics: ['denim'], requiredAdj: ['dzhins'], colors: POOL_DENIM,
+      fabrics: ['denim'],
+      requiredAdj: ['dzhins'],
+      colors: POOL_DENIM,
     },
   ],
   shuby: [{ kind: 'fur-coat', w: 1 }],
@@ -1396,13 +1589,42 @@ const SECTION_PICKS: Record<string, KindPick[]> = {
     { kind: 'belt', w: 1 },
   ],
   muzhchinam: [
-    { kind: 'coat', w: 3, nouns: [{ w: 'Пальто', g: 'n' }, { w: 'Полупальто', g: 'n', adjs: ['dvubort', 'odnobort'] }] },
+    {
+      kind: 'coat',
+      w: 3,
+      nouns: [
+        { w: 'Пальто', g: 'n' },
+        { w: 'Полупальто', g: 'n', adjs: ['dvubort', 'odnobort'] },
+      ],
+    },
     { kind: 'warm-coat', w: 1 },
     { kind: 'puffer', w: 2, nouns: [{ w: 'Пуховик', g: 'm', adjs: ['ukoroch', 'udlinen', 'stegan'] }] },
-    { kind: 'blazer', w: 2, nouns: [{ w: 'Пиджак', g: 'm' }, { w: 'Блейзер', g: 'm' }] },
-    { kind: 'sweater', w: 3, nouns: [{ w: 'Свитер', g: 'm' }, { w: 'Джемпер', g: 'm' }, { w: 'Водолазка', g: 'f', cuts: ['rubchik', 'svobodnyj'], details: ['sideSlits'], adjs: ['bazov'] }] },
+    {
+      kind: 'blazer',
+      w: 2,
+      nouns: [
+        { w: 'Пиджак', g: 'm' },
+        { w: 'Блейзер', g: 'm' },
+      ],
+    },
+    {
+      kind: 'sweater',
+      w: 3,
+      nouns: [
+        { w: 'Свитер', g: 'm' },
+        { w: 'Джемпер', g: 'm' },
+        { w: 'Водолазка', g: 'f', cuts: ['rubchik', 'svobodnyj'], details: ['sideSlits'], adjs: ['bazov'] },
+      ],
+    },
     { kind: 'cardigan', w: 1 },
-    { kind: 'trousers', w: 2, nouns: [{ w: 'Брюки', g: 'p' }, { w: 'Брюки-чинос', g: 'p', adjs: ['klassich'], fabrics: ['cotton', 'linen'], cuts: ['pryamoj', 'svobodnyj'] }] },
+    {
+      kind: 'trousers',
+      w: 2,
+      nouns: [
+        { w: 'Брюки', g: 'p' },
+        { w: 'Брюки-чинос', g: 'p', adjs: ['klassich'], fabrics: ['cotton', 'linen'], cuts: ['pryamoj', 'svobodnyj'] },
+      ],
+    },
     { kind: 'shirt', w: 2 },
     { kind: 'tshirt', w: 2 },
     { kind: 'jeans', w: 2, nouns: [{ w: 'Джинсы', g: 'p' }] },
@@ -1478,11 +1700,14 @@ function planCycle(seed: number, cycle: number): PlannedModel[] {
     let dealt = 0;
     let left = count;
     while (left > 0) {
-      const k = Math.min(left, rng.weighted([
-        { w: 4, v: 1 },
-        { w: 4, v: 2 },
-        { w: 2, v: 3 },
-      ]));
+      const k = Math.min(
+        left,
+        rng.weighted([
+          { w: 4, v: 1 },
+          { w: 4, v: 2 },
+          { w: 2, v: 3 },
+        ]),
+      );
       models.push({ sectionCode, variants: k, pick: deck[dealt++ % deck.length] ?? 0, flag: null });
       left -= k;
     }
@@ -1658,9 +1883,7 @@ function buildModel(plan: PlannedModel, rng: Rng, modelNo: number): ModelDraft {
   }
 
   const fabricNameable =
-    fabricKey !== spec.obviousFabric &&
-    !(adj === 'dzhins' && fabricKey === 'denim') &&
-    !((adj === 'trikotazh' || adj === 'vyazan') && fabricKey === 'knit');
+    fabricKey !== spec.obviousFabric && !(adj === 'dzhins' && fabricKey === 'denim') && !((adj === 'trikotazh' || adj === 'vyazan') && fabricKey === 'knit');
   let showFabric = fabricNameable && rng.chance(spec.fabricInNameP ?? 0.7);
 
   let detail: DetailKey | null = null;
@@ -1839,9 +2062,7 @@ function buildOffers(draft: ModelDraft, rng: Rng): SeedOffer[] {
 
 function seoText(draft: ModelDraft, color: SeedColor): string {
   const what = lowerFirst(draft.name);
-  const parts = [
-    `Купить ${what} в цвете «${lowerFirst(color.name)}» можно в интернет-магазине Vitrina и в наших магазинах в Москве и Санкт-Петербурге.`,
-  ];
+  const parts = [`Купить ${what} в цвете «${lowerFirst(color.name)}» можно в интернет-магазине Vitrina и в наших магазинах в Москве и Санкт-Петербурге.`];
   if (draft.fabricStory) parts.push(`${draft.fabricStory}.`);
   if (draft.composition) parts.push(`Состав: ${draft.composition}.`);
   parts.push(

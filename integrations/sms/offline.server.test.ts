@@ -49,9 +49,7 @@ describe('offline SMS gateway', () => {
     const b = createOfflineSms({ outboxDir }); // a second gateway on the same file
     const long = 'x'.repeat(5000); // bigger than one pipe buffer chunk, to tempt interleaving
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) =>
-        (i % 2 ? a : b).send({ phone: `7999000${String(i).padStart(4, '0')}`, text: `${i} ${long}`, tag: 't' }),
-      ),
+      Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).send({ phone: `7999000${String(i).padStart(4, '0')}`, text: `${i} ${long}`, tag: 't' })),
     );
 
     const raw = await fs.readFile(path.join(outboxDir, 'sms.jsonl'), 'utf8');
@@ -113,9 +111,7 @@ describe('readSmsOutbox', () => {
       path.join(outboxDir, 'sms.jsonl'),
       '[1,2]\n{"id":"x"}\n\n{"id":"a","at":"2024-01-01T00:00:00.000Z","phone":"79990000000","text":"ok"}\n',
     );
-    expect(await readSmsOutbox(outboxDir)).toEqual([
-      { id: 'a', at: '2024-01-01T00:00:00.000Z', phone: '79990000000', text: 'ok', tag: null },
-    ]);
+    expect(await readSmsOutbox(outboxDir)).toEqual([{ id: 'a', at: '2024-01-01T00:00:00.000Z', phone: '79990000000', text: 'ok', tag: null }]);
   });
 
   it('finds the newest message to a number', async () => {

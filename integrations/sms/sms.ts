@@ -43,10 +43,7 @@ export class SmsError extends Error {
   /** The HTTP status of the provider's answer, when there was one. */
   readonly httpStatus: number | undefined;
 
-  constructor(
-    message: string,
-    options: { code: SmsErrorCode; retryable: boolean; providerCode?: number; httpStatus?: number; cause?: unknown },
-  ) {
+  constructor(message: string, options: { code: SmsErrorCode; retryable: boolean; providerCode?: number; httpStatus?: number; cause?: unknown }) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = options.code;
     this.retryable = options.retryable;

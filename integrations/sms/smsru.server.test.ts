@@ -128,8 +128,7 @@ describe('SMS.ru client', () => {
 
   it('maps a refused request (200, bad api_id) to a non-retryable auth error, without the api_id', async () => {
     // Echo the api_id back to prove the client redacts whatever the provider says.
-    reply = (_req, res, params) =>
-      json(res, { status: 'ERROR', status_code: 200, status_text: `Неправильный api_id ${params.api_id}` });
+    reply = (_req, res, params) => json(res, { status: 'ERROR', status_code: 200, status_text: `Неправильный api_id ${params.api_id}` });
     const sms = createSmsRuClient({ apiId: API_ID, baseUrl });
     const error = await sendError(sms.send({ phone: '79990000000', text: 'hello' }));
     expect(error).toMatchObject({ code: 'auth', retryable: false, providerCode: 200, httpStatus: 200 });
@@ -169,8 +168,7 @@ describe('SMS.ru client', () => {
   });
 
   it('takes the single result even if SMS.ru keyed it by a rewritten number', async () => {
-    reply = (_req, res) =>
-      json(res, { status: 'OK', status_code: 100, sms: { '79990000000': { status: 'OK', status_code: 100, sms_id: '1-2' } } });
+    reply = (_req, res) => json(res, { status: 'OK', status_code: 100, sms: { '79990000000': { status: 'OK', status_code: 100, sms_id: '1-2' } } });
     const sms = createSmsRuClient({ apiId: API_ID, baseUrl });
     expect(await sms.send({ phone: '89990000000', text: 'hello' })).toEqual({ id: '1-2' });
   });

@@ -77,10 +77,8 @@ export function createSmsRuClient(options: SmsRuOptions): SmsGateway {
   // message or a log, so the api_id cannot leak even if echoed back.
   const redact = (text: string) => text.split(apiId).join('***');
 
-  const fail = (
-    reason: string,
-    extra: { code: SmsErrorCode; retryable: boolean; providerCode?: number; httpStatus?: number; cause?: unknown },
-  ) => new SmsError(redact(`SMS.ru: ${reason}`), extra);
+  const fail = (reason: string, extra: { code: SmsErrorCode; retryable: boolean; providerCode?: number; httpStatus?: number; cause?: unknown }) =>
+    new SmsError(redact(`SMS.ru: ${reason}`), extra);
 
   const refusal = (where: string, result: { status_code?: unknown; status_text?: unknown }, httpStatus: number) => {
     const providerCode = asCode(result.status_code);
@@ -158,9 +156,7 @@ export function createSmsRuClient(options: SmsRuOptions): SmsGateway {
       const entries = Object.values(perNumber);
       // SMS.ru keys results by the number as it understood it; with one recipient, the one
       // entry is ours even if SMS.ru rewrote the number.
-      const result = (perNumber[message.phone] ?? (entries.length === 1 ? entries[0] : undefined)) as
-        | SmsRuNumberResult
-        | undefined;
+      const result = (perNumber[message.phone] ?? (entries.length === 1 ? entries[0] : undefined)) as SmsRuNumberResult | undefined;
       if (typeof result !== 'object' || result === null) {
         throw fail('the answer has no result for the number', { code: 'bad_response', retryable: false, httpStatus: response.status });
       }

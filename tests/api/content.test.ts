@@ -154,7 +154,13 @@ describe('GET /content/blog/{slug}/', () => {
       expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     }
     // A colour the shop does not use is not drawn (no one may fill the disk with variants).
-    for (const bad of ['/media/art/spaceship/6b4f3a/0.jpg', '/media/art/coat/6B4F3A/0.jpg', '/media/art/coat/6b4f3a/7.jpg', '/media/art/coat/zzzzzz/0.jpg', '/media/art/coat/123457/0.jpg']) {
+    for (const bad of [
+      '/media/art/spaceship/6b4f3a/0.jpg',
+      '/media/art/coat/6B4F3A/0.jpg',
+      '/media/art/coat/6b4f3a/7.jpg',
+      '/media/art/coat/zzzzzz/0.jpg',
+      '/media/art/coat/123457/0.jpg',
+    ]) {
       expect((await fetch(`${shop.baseUrl}${bad}`)).status).toBe(404);
     }
   });
@@ -195,7 +201,7 @@ describe('editing content without a restart', () => {
 
 describe('front matter and dates', () => {
   it('reads key: value lines, quoted or not, and leaves colons in values alone', () => {
-    const { data, body } = parseFrontMatter("\uFEFF---\r\ntitle: Гарантия: 30 дней\r\ncoverColor: '#6b4f3a'\r\nlead: \"Текст\"\r\n---\r\n## Раздел\r\n");
+    const { data, body } = parseFrontMatter('\uFEFF---\r\ntitle: Гарантия: 30 дней\r\ncoverColor: \'#6b4f3a\'\r\nlead: "Текст"\r\n---\r\n## Раздел\r\n');
     expect(data).toEqual({ title: 'Гарантия: 30 дней', coverColor: '#6b4f3a', lead: 'Текст' });
     expect(body).toBe('## Раздел\n');
     expect(parseFrontMatter('Без шапки').data).toEqual({});

@@ -146,10 +146,13 @@ describe('media', () => {
 });
 
 describe('bad input never gives a 500', () => {
-  it.each(['/backend/catalog/%', '/backend/page-meta/?path=%E0%A4%A', '/backend/catalog/woman/denim/?PAGEN_1=-5', '/backend/nothing-here'])('%s', async (target) => {
-    const res = await fetch(`${shop.baseUrl}${target}`);
-    expect(res.status).toBeLessThan(500);
-    // A refusal from the API is an ApiError like any other.
-    if (res.status >= 400) expectContract(ApiError, await res.json(), target);
-  });
+  it.each(['/backend/catalog/%', '/backend/page-meta/?path=%E0%A4%A', '/backend/catalog/woman/denim/?PAGEN_1=-5', '/backend/nothing-here'])(
+    '%s',
+    async (target) => {
+      const res = await fetch(`${shop.baseUrl}${target}`);
+      expect(res.status).toBeLessThan(500);
+      // A refusal from the API is an ApiError like any other.
+      if (res.status >= 400) expectContract(ApiError, await res.json(), target);
+    },
+  );
 });

@@ -94,7 +94,8 @@ describe('information pages over HTTP', () => {
     expect(html.match(/Открыть в Яндекс Картах/g)).toHaveLength(2);
     expect(html).toContain('href="https://yandex.ru/maps/?text=');
     expect(html.match(/<svg[^>]+role="img"[^>]+aria-label="Схема проезда: [^"]+"/g)).toHaveLength(2);
-    for (const text of ['Маяковская', 'Невский проспект', '11:00', '+7 (495) 120-47-36', '+7 (812) 409-62-18', 'Как добраться']) expect(mainText(html)).toContain(text);
+    for (const text of ['Маяковская', 'Невский проспект', '11:00', '+7 (495) 120-47-36', '+7 (812) 409-62-18', 'Как добраться'])
+      expect(mainText(html)).toContain(text);
     // No third-party map scripts or tiles.
     expect(html).not.toMatch(/<script[^>]+src="https?:\/\//);
     expect(html).not.toMatch(/<img[^>]+src="https?:\/\//);
@@ -199,7 +200,8 @@ describe('in the browser', () => {
         const w = window as unknown as { cls: number };
         w.cls = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) w.cls += entry.value;
+          for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+            if (!entry.hadRecentInput) w.cls += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
       });
       for (const path of ['/', '/blog/', '/blog/kak-vybrat-palto/', '/contacts/']) {
@@ -233,6 +235,8 @@ describe('in the browser', () => {
     const table = page.getByRole('region', { name: /^Таблица: Направление/ });
     await table.focus();
     expect(await table.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Покупателям' }).getByRole('link', { name: 'Доставка и оплата' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('navigation', { name: 'Покупателям' }).getByRole('link', { name: 'Доставка и оплата' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
   });
 });

@@ -113,7 +113,10 @@ describe('graceful shutdown', () => {
     if (!photo) throw new Error('no photo in the section');
     const inFlight = fetch(`${base}${photo}`, { headers: { accept: 'image/avif' } });
     // Fastify logs each request as it comes in: from then on it is in flight.
-    const incoming = await server.waitForLog((l) => l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === photo, 'the photo request');
+    const incoming = await server.waitForLog(
+      (l) => l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === photo,
+      'the photo request',
+    );
     server.child.kill('SIGTERM');
 
     const res = await inFlight;

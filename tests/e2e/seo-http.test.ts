@@ -17,7 +17,16 @@ describe('sitemap and robots', () => {
 
   it('lists sections, information pages and articles', async () => {
     const xml = await (await get('/sitemaps/pages.xml')).text();
-    for (const path of ['/', '/catalog/', '/catalog/woman/denim/', '/catalog/man/muzhchinam/', '/delivery/', '/warranty/', '/blog/', '/blog/kak-vybrat-palto/']) {
+    for (const path of [
+      '/',
+      '/catalog/',
+      '/catalog/woman/denim/',
+      '/catalog/man/muzhchinam/',
+      '/delivery/',
+      '/warranty/',
+      '/blog/',
+      '/blog/kak-vybrat-palto/',
+    ]) {
       expect(xml).toContain(`<loc>http://shop.test${path}</loc>`);
     }
     expect(xml).not.toContain('/basket/');

@@ -73,7 +73,9 @@ describe('mobile shell', () => {
     ]);
     await new StorefrontPage(page).goto('/');
     const bar = new StorefrontPage(page).tabBar();
-    await expect.poll(async () => (await bar.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Каталог', '3Корзина', '3Избранное', 'Аккаунт']);
+    await expect
+      .poll(async () => (await bar.getByRole('link').allTextContents()).map((t) => t.trim()))
+      .toEqual(['Каталог', '3Корзина', '3Избранное', 'Аккаунт']);
   });
 
   it('opens the burger menu and closes it on route change', async ({ shopper }) => {

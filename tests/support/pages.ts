@@ -56,7 +56,10 @@ export class CategoryPage extends ShopPage {
 
   /** The number beside the heading: '12 товаров' → 12. */
   async count(): Promise<number> {
-    const text = await this.page.getByText(/^\d[\d\s\u00a0]* товар(а|ов)?$/).first().textContent();
+    const text = await this.page
+      .getByText(/^\d[\d\s\u00a0]* товар(а|ов)?$/)
+      .first()
+      .textContent();
     return Number((text ?? '').replace(/\D/g, ''));
   }
 

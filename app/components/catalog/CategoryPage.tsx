@@ -176,13 +176,22 @@ function appliedValues(listing: CatalogSectionResponse): AppliedValue[] {
     if (block.CODE === 'price') {
       const { FROM, TO } = block.VALUES;
       if (FROM === null && TO === null) continue;
-      const label = FROM !== null && TO !== null ? `${formatThousands(FROM)} – ${formatThousands(TO)} ₽` : FROM !== null ? `от ${formatThousands(FROM)} ₽` : `до ${formatThousands(TO ?? 0)} ₽`;
+      const label =
+        FROM !== null && TO !== null
+          ? `${formatThousands(FROM)} – ${formatThousands(TO)} ₽`
+          : FROM !== null
+            ? `от ${formatThousands(FROM)} ₽`
+            : `до ${formatThousands(TO ?? 0)} ₽`;
       const parsed = parseCatalogPath(listing.CANONICAL_URL);
-      const removeHref = parsed.kind === 'listing' ? buildCatalogPath(parsed.sectionPath, { ...parsed.filter, price: { from: null, to: null } }) : listing.SECTION.SECTION_PAGE_URL;
+      const removeHref =
+        parsed.kind === 'listing'
+          ? buildCatalogPath(parsed.sectionPath, { ...parsed.filter, price: { from: null, to: null } })
+          : listing.SECTION.SECTION_PAGE_URL;
       out.push({ key: 'price', label, removeHref });
       continue;
     }
-    for (const v of block.VALUES) if (v.CHECKED) out.push({ key: `${block.CODE}:${v.URL_ID}`, label: block.CODE === 'size' ? `Размер ${v.VALUE}` : v.VALUE, removeHref: v.URL });
+    for (const v of block.VALUES)
+      if (v.CHECKED) out.push({ key: `${block.CODE}:${v.URL_ID}`, label: block.CODE === 'size' ? `Размер ${v.VALUE}` : v.VALUE, removeHref: v.URL });
   }
   return out;
 }

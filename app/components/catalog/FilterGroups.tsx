@@ -9,7 +9,17 @@ import { PriceFilter } from './PriceFilter';
  * URL (crawlable, fine without JavaScript; React Router makes it a client navigation); a value
  * that would give nothing is shown greyed and is not a link.
  */
-export function FilterGroups({ filters, sort, replace = false, headingLevel = 2 }: { filters: readonly CatalogFilterBlock[]; sort: SortCode; replace?: boolean; headingLevel?: 2 | 3 }) {
+export function FilterGroups({
+  filters,
+  sort,
+  replace = false,
+  headingLevel = 2,
+}: {
+  filters: readonly CatalogFilterBlock[];
+  sort: SortCode;
+  replace?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <>

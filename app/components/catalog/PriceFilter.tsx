@@ -70,7 +70,15 @@ export function PriceFilter({ values, sort, replace = false }: { values: PriceVa
         </span>
         <label className="price-filter__field" htmlFor={`${id}-to`}>
           <span className="price-filter__prefix">до</span>
-          <NumberMaskInput id={`${id}-to`} name="price_to" aria-label="Цена до, ₽" placeholder={formatThousands(values.MAX)} value={to} onChange={setTo} range={range} />
+          <NumberMaskInput
+            id={`${id}-to`}
+            name="price_to"
+            aria-label="Цена до, ₽"
+            placeholder={formatThousands(values.MAX)}
+            value={to}
+            onChange={setTo}
+            range={range}
+          />
         </label>
       </div>
       <div className="price-filter__actions">

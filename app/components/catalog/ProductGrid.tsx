@@ -12,7 +12,19 @@ import { goodsCount, listingHref } from './listing-url';
  * works without JavaScript and after a reload. With JavaScript the next page comes from the
  * API, is appended, and the address moves on to it without the route loading again.
  */
-export function ProductGrid({ items, nav, sort, apiPath, firstPage }: { items: readonly CatalogListItem[]; nav: NavString; sort: SortCode; apiPath: string; firstPage: number }) {
+export function ProductGrid({
+  items,
+  nav,
+  sort,
+  apiPath,
+  firstPage,
+}: {
+  items: readonly CatalogListItem[];
+  nav: NavString;
+  sort: SortCode;
+  apiPath: string;
+  firstPage: number;
+}) {
   const api = useBrowserApi();
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -25,7 +25,11 @@ export function listingHref(path: string, sort: SortCode, page = 1): string {
 export function isLoadMoreStep(current: URL, next: URL): boolean {
   if (current.pathname !== next.pathname) return false;
   if (parseSort(current.searchParams.get('sort')) !== parseSort(next.searchParams.get('sort'))) return false;
-  const keys = (u: URL) => [...new Set(u.searchParams.keys())].filter((k) => k !== 'PAGEN_1' && k !== 'sort').sort().join('&');
+  const keys = (u: URL) =>
+    [...new Set(u.searchParams.keys())]
+      .filter((k) => k !== 'PAGEN_1' && k !== 'sort')
+      .sort()
+      .join('&');
   if (keys(current) !== keys(next)) return false;
   for (const k of new Set(current.searchParams.keys())) {
     if (k !== 'PAGEN_1' && k !== 'sort' && current.searchParams.get(k) !== next.searchParams.get(k)) return false;

@@ -38,7 +38,13 @@ export function Gallery({ photos, name }: { photos: readonly PhotoValue[]; name:
         <ul className="gallery__thumbs" aria-label="Фотографии товара">
           {photos.map((p, i) => (
             <li key={p.ID}>
-              <button type="button" className="gallery__thumb" aria-label={`Фото ${i + 1} из ${photos.length}`} aria-current={i === active ? 'true' : undefined} onClick={() => show(i)}>
+              <button
+                type="button"
+                className="gallery__thumb"
+                aria-label={`Фото ${i + 1} из ${photos.length}`}
+                aria-current={i === active ? 'true' : undefined}
+                onClick={() => show(i)}
+              >
                 <Image src={p.FULL} alt="" width={72} height={96} widths={THUMB_WIDTHS} sizes="72px" loading={i < 5 ? 'eager' : 'lazy'} />
               </button>
             </li>
@@ -249,10 +255,22 @@ function slideIndexAt(track: HTMLElement): number {
 function PhotoArrows({ block, index, count, onGo }: { block: 'gallery' | 'lightbox'; index: number; count: number; onGo: (i: number) => void }) {
   return (
     <>
-      <button type="button" className={`${block}__arrow ${block}__arrow--prev`} aria-label="Предыдущее фото" disabled={index === 0} onClick={() => onGo(index - 1)}>
+      <button
+        type="button"
+        className={`${block}__arrow ${block}__arrow--prev`}
+        aria-label="Предыдущее фото"
+        disabled={index === 0}
+        onClick={() => onGo(index - 1)}
+      >
         <Arrow dir="left" />
       </button>
-      <button type="button" className={`${block}__arrow ${block}__arrow--next`} aria-label="Следующее фото" disabled={index >= count - 1} onClick={() => onGo(index + 1)}>
+      <button
+        type="button"
+        className={`${block}__arrow ${block}__arrow--next`}
+        aria-label="Следующее фото"
+        disabled={index >= count - 1}
+        onClick={() => onGo(index + 1)}
+      >
         <Arrow dir="right" />
       </button>
     </>

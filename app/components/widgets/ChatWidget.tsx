@@ -140,7 +140,18 @@ function rememberOpened(): void {
 
 function ChatIcon() {
   return (
-    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M20 12a7.5 7 0 0 1-10.6 6.4L4.5 20l1.4-4A7.5 7 0 1 1 20 12z" />
       <path d="M9 11.5h.01M12.5 11.5h.01M16 11.5h.01" strokeWidth="2" />
     </svg>

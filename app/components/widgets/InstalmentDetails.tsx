@@ -26,7 +26,8 @@ export function InstalmentDetails({ priceKopecks, example = false, today = new D
       {schedule ? (
         <>
           <p className="help__lead">
-            {example ? `Например, заказ на ${price}` : `Стоимость ${price}`} можно оплатить четырьмя платежами: первый сегодня, остальные — раз в две недели. Вещи вы получаете сразу после первого платежа.
+            {example ? `Например, заказ на ${price}` : `Стоимость ${price}`} можно оплатить четырьмя платежами: первый сегодня, остальные — раз в две недели.
+            Вещи вы получаете сразу после первого платежа.
           </p>
           <table className="help-table help-table--schedule">
             <caption className="visually-hidden">График платежей</caption>
@@ -66,7 +67,8 @@ export function InstalmentDetails({ priceKopecks, example = false, today = new D
         </>
       ) : (
         <p className="help__notice" role="status">
-          {price ? `Для суммы ${price} оплата частями недоступна.` : 'Для этой суммы оплата частями недоступна.'} Сервисы принимают заказы {range} — вы можете оплатить заказ картой целиком.
+          {price ? `Для суммы ${price} оплата частями недоступна.` : 'Для этой суммы оплата частями недоступна.'} Сервисы принимают заказы {range} — вы можете
+          оплатить заказ картой целиком.
         </p>
       )}
 

@@ -39,7 +39,8 @@ export function ReturnInfo() {
           </li>
         </ol>
         <p className="help__note">
-          Обратную доставку через СДЭК оплачивает покупатель: от {formatRub(RETURN_SHIPPING_MIN_KOPECKS)} до {formatRub(RETURN_SHIPPING_MAX_KOPECKS)} в зависимости от города и веса. В наших магазинах заказ из интернет-магазина можно вернуть бесплатно.
+          Обратную доставку через СДЭК оплачивает покупатель: от {formatRub(RETURN_SHIPPING_MIN_KOPECKS)} до {formatRub(RETURN_SHIPPING_MAX_KOPECKS)} в
+          зависимости от города и веса. В наших магазинах заказ из интернет-магазина можно вернуть бесплатно.
         </p>
       </section>
 

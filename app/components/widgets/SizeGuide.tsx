@@ -1,4 +1,3 @@
-
 // SPEC §2 Modals: the size guide. Body measurements in centimetres for the brand's size runs
 // (clothing RU 40–52 = XXS–XXL, shoes 35–41, as in the catalogue's offers).
 
