@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setUpTestShop } from '~/tests/support/server';
+import { sessionToken } from '~/tests/support/session';
 import { INFO_PAGES } from '~/app/lib/info-pages';
 
 const shop = setUpTestShop({ withStorefront: true });
@@ -117,12 +118,17 @@ describe('404, 403 and guards', () => {
     expect(res.status).toBe(403);
     expect(await res.text()).toBe('Доступ запрещен: обнаружена попытка внедрения вредоносного кода');
   });
-  it('sends a guest to /auth/ from personal pages, and lets a token through', async () => {
+  it('sends a guest or a forged token to /auth/ from personal pages, and lets a live session through', async () => {
+    const { token } = await sessionToken(shop);
     for (const path of ['/personal/', '/wishlist/']) {
       const res = await get(path);
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/auth/');
-      expect((await get(path, { headers: { cookie: 'token=abc' } })).status).toBe(200);
+      const forged = await get(path, { headers: { cookie: 'token=abc' } });
+      expect(forged.status).toBe(302);
+      // The dead token is dropped on the way.
+      expect(forged.headers.getSetCookie().some((c) => c.startsWith('token=;'))).toBe(true);
+      expect((await get(path, { headers: { cookie: `token=${token}` } })).status).toBe(200);
     }
   });
   it('logs out by clearing the cookies and hard-redirecting to /auth/', async () => {

@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, test } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { setUpTestShop, type TestShop, type TestShopOptions } from './server';
-import { createSession, findOrCreateCustomerByPhone } from '~/models/auth.server';
-import { signSessionToken } from '~/api/account/token.server';
-import { resolveAuthSecret } from '~/server/secrets.server';
+import { sessionToken } from './session';
 
 export interface Viewport {
   width: number;
@@ -55,10 +53,7 @@ export async function login(
   shop: Pick<TestShop, 'baseUrl' | 'database' | 'dataDir'>,
   phone = '79990000000',
 ): Promise<{ token: string; customerId: number }> {
-  const db = shop.database.db;
-  const { id: customerId } = await findOrCreateCustomerByPhone({ db, phone });
-  const session = await createSession({ db, customerId });
-  const token = await signSessionToken(resolveAuthSecret({ dataDir: shop.dataDir }), { sessionId: session.id, customerId }, session.expiresAt);
+  const { token, customerId } = await sessionToken(shop, phone);
   await context.addCookies([
     { name: 'token', value: token, url: shop.baseUrl, httpOnly: true, sameSite: 'Lax' },
     { name: 'logged_in', value: '1', url: shop.baseUrl, sameSite: 'Lax' },
