@@ -7,7 +7,7 @@ import { AUTH_TEXT } from '~/core/auth';
 import { EMAIL_LOGIN_TAG } from '~/core/email-login';
 import { lastMailTo, readMailOutbox } from '~/integrations/mail/offline.server';
 import { TEST_ACCOUNT } from '~/db/seed/seed.server';
-import { expectContract, fetchJson } from '~/tests/support/api';
+import { expectContract, fetchJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
 
 // Login by a code sent by e-mail (/auth/email/), over HTTP on PGlite or (TEST_DATABASE_URL)
@@ -19,11 +19,7 @@ const db = () => shop.database.db;
 const api = () => `${shop.baseUrl}/backend`;
 const outbox = () => path.join(shop.dataDir, 'outbox');
 
-const form = (fields: Record<string, string>): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
+const form = postForm;
 
 let seq = 0;
 /** A customer of this test with an e-mail in the profile (a phone of their own, unique). */

@@ -7,7 +7,7 @@ import { AUTH_TEXT, LOGIN_CODE_TTL_MS, SEND_LIMITS } from '~/core/auth';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { checkLoginCode, createLoginCode } from '~/models/auth.server';
 import { resolveAuthSecret } from '~/server/secrets.server';
-import { expectContract, fetchJson } from '~/tests/support/api';
+import { expectContract, fetchJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
 
 // Login by SMS code and sessions (issue "login and account"), over HTTP on PGlite or
@@ -17,11 +17,7 @@ const shop = setUpTestShop();
 const db = () => shop.database.db;
 const api = () => `${shop.baseUrl}/backend`;
 
-const form = (fields: Record<string, string>): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
+const form = postForm;
 
 let phoneSeq = 0;
 /** A phone no other test uses, in a number range of its own (the prefix cap counts ranges). */

@@ -8,7 +8,7 @@ import { ApiError, CartResponse, FastOrderResponse, StockChangeResponse, Waiting
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { placeOrder } from '~/models/orders.server';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
-import { expectContract, fetchJson, getJson } from '~/tests/support/api';
+import { expectContract, fetchJson, getJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
 
 // The basket calls of SPEC §7 over HTTP, on PGlite or (TEST_DATABASE_URL) PostgreSQL, with the
@@ -70,11 +70,7 @@ async function countOrdersOf(offerId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-const form = (fields: Record<string, string>): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
+const form = postForm;
 
 const getCart = (fields: Record<string, string>) => getJson(`${shop.baseUrl}/backend`, '/api/personal/get_cart.php', CartResponse, { init: form(fields) });
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { AddressSuggestionsResponse, ApiError } from '~/shared/contract';
 import { ApiClient } from '~/shared/api-client';
-import { expectContract, fetchJson } from '~/tests/support/api';
+import { expectContract, fetchJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
 
 // SPEC §7 `POST /api/dadata/` over HTTP, answered by the offline stand-in (DADATA_PROVIDER
@@ -10,9 +10,7 @@ import { setUpTestShop } from '~/tests/support/server';
 
 const shop = setUpTestShop();
 
-function form(fields: Record<string, string>): RequestInit {
-  return { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() };
-}
+const form = postForm;
 
 async function suggest(fields: Record<string, string>) {
   return (await fetchJson(shop.baseUrl, '/backend/api/dadata/', AddressSuggestionsResponse, { init: form(fields) })).body;

@@ -20,7 +20,7 @@ import { ACCOUNT_TEXT, MAX_ADDRESSES } from '~/core/account';
 import { AUTH_TEXT } from '~/core/auth';
 import { formatRussianDate } from '~/core/dates';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
-import { expectContract, fetchJson } from '~/tests/support/api';
+import { expectContract, fetchJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
 
 // The personal account over HTTP (issue "personal account"), on PGlite or (TEST_DATABASE_URL)
@@ -31,11 +31,7 @@ const shop = setUpTestShop();
 const db = () => shop.database.db;
 const api = () => `${shop.baseUrl}/backend`;
 
-const form = (fields: Record<string, string>): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
+const form = postForm;
 
 /** POSTs `fields` to an account path and checks the answer against `Schema`. */
 async function call<S extends z.ZodType>(file: string, Schema: S, fields: Record<string, string>, status = 200): Promise<z.infer<S>> {

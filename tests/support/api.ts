@@ -40,3 +40,12 @@ export async function fetchJson<S extends z.ZodType>(
 export async function getJson<S extends z.ZodType>(baseUrl: string, path: string, Schema: S, request: JsonRequest = {}): Promise<z.infer<S>> {
   return (await fetchJson(baseUrl, path, Schema, request)).body;
 }
+
+/** A POST with a form-encoded body, as SPEC §7's calls send them (`a[b]` keys written as they are). */
+export function postForm(fields: Record<string, string>): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  };
+}
