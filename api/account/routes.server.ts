@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import type { SmsGateway } from '~/integrations/sms/sms';
@@ -20,6 +20,7 @@ import { ensureTestAccountOrder } from '~/models/test-account.server';
 import { lastValue, parseBody } from '~/api/http.server';
 import { toUserInfo, toUserMain } from './mappers';
 import { sessionOfToken } from './session.server';
+import { requireCustomer } from './require-customer.server';
 import { signSessionToken } from './token.server';
 
 // SPEC §7 account calls at the paths SPEC writes (send_sms.php, auth_phone.php,
@@ -37,10 +38,10 @@ export interface AccountDeps {
 const field = () => z.preprocess(lastValue, z.string().max(1000).optional());
 const SendSmsBody = z.object({ phone: field(), recaptcha_token: field() });
 const AuthPhoneBody = z.object({ phone: field(), code: field() });
-const TokenBody = z.object({ token: field(), params: z.object({ token: field() }).optional(), all: field() });
-
-/** SPEC §7 passes the token as `params[token]` to profile_main.php and as `token` elsewhere. */
-const tokenOf = (body: z.infer<typeof TokenBody>) => body.params?.token ?? body.token;
+/** SPEC §7 passes the token as `params[token]` to profile_main.php and as `token` elsewhere: both read as `token`. */
+const TokenBody = z
+  .object({ token: field(), params: z.object({ token: field() }).optional(), all: field() })
+  .transform(({ params, token, all }) => ({ token: params?.token ?? token, all }));
 
 export async function accountRoutes(app: FastifyInstance, { db, sms, captcha, authSecret }: AccountDeps): Promise<void> {
   app.addHook('onSend', async (_req, reply) => {
@@ -99,20 +100,8 @@ export async function accountRoutes(app: FastifyInstance, { db, sms, captcha, au
     return { user: { ...toUserMain(record), jwt_token: jwt } } satisfies AuthResponse;
   });
 
-  /** The customer of the request's token, or null after answering 401. */
-  async function requireCustomer(req: FastifyRequest, reply: FastifyReply) {
-    const body = parseBody(TokenBody, req, reply);
-    if (!body) return null;
-    const session = await sessionOfToken({ db, secret: authSecret, token: tokenOf(body) });
-    if (!session) {
-      void reply.code(401).send({ error: AUTH_TEXT.sessionGone } satisfies ApiError);
-      return null;
-    }
-    return { ...session, body };
-  }
-
   app.post('/api/personal/profile_main.php', async (req, reply) => {
-    const session = await requireCustomer(req, reply);
+    const session = await requireCustomer({ db, secret: authSecret }, TokenBody, req, reply);
     if (!session) return reply;
     const record = await getCustomer({ db, customerId: session.customerId });
     if (!record) return reply.code(401).send({ error: AUTH_TEXT.sessionGone } satisfies ApiError);
@@ -122,7 +111,7 @@ export async function accountRoutes(app: FastifyInstance, { db, sms, captcha, au
   app.post('/api/personal/logout.php', async (req, reply) => {
     const body = parseBody(TokenBody, req, reply);
     if (!body) return reply;
-    const session = await sessionOfToken({ db, secret: authSecret, token: tokenOf(body) });
+    const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
     // Logging out a dead token is done already: nothing to revoke, nothing to say.
     if (!session) return { success: true, revoked: 0 } satisfies LogoutResponse;
     if (body.all === 'yes') return { success: true, revoked: await revokeAllSessions({ db, customerId: session.customerId }) } satisfies LogoutResponse;
