@@ -50,6 +50,8 @@ export const products = pgTable(
     // SPEC §3 PROPERTIES other than photos: [{ code, name, value, description? }]
     properties: jsonb('properties').$type<ProductProperty[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
+    // Parcel weight in grams for the delivery calculator; null: the default of its kind (core/delivery.ts).
+    weightGrams: integer('weight_grams'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // Size filter ids of the offers that can be ordered now (in stock or pre-order), kept
     // in step with offers by whoever changes stock, so the size facet needs no join.
@@ -275,6 +277,27 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // When the shopper received it: the return period (content/pages/return.md) counts from here.
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    // Checkout (kind 'checkout'): payment and delivery as chosen, the contact e-mail for the receipt.
+    paymentId: text('payment_id').notNull().default(''),
+    email: text('email').notNull().default(''),
+    // Delivery method id (shared/contract.ts DELIVERY_ID), city, the address as one line, the
+    // pickup point as CDEK described it when ordered, expected dates (YYYY-MM-DD, Moscow), and
+    // the note shown to the shopper (the outerwear trips).
+    deliveryId: text('delivery_id'),
+    deliveryCity: text('delivery_city').notNull().default(''),
+    deliveryAddress: text('delivery_address').notNull().default(''),
+    pickupPoint: jsonb('pickup_point').$type<Record<string, unknown>>(),
+    // The cost was not known when ordering (calculator down, 'по договорённости'): staff confirm it.
+    deliveryCostPending: boolean('delivery_cost_pending').notNull().default(false),
+    deliveryDateFrom: text('delivery_date_from'),
+    deliveryDateTo: text('delivery_date_to'),
+    deliveryNote: text('delivery_note'),
+    deliveryTrips: integer('delivery_trips').notNull().default(1),
+    // The carrier's order (CDEK uuid) and track number, once registered.
+    carrierOrderId: text('carrier_order_id'),
+    trackNumber: text('track_number'),
+    // What was actually paid: on receipt after a fitting, only for the items kept.
+    paidKopecks: integer('paid_kopecks'),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId),
@@ -304,8 +327,48 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     isPreorder: boolean('is_preorder').notNull().default(false),
     isGift: boolean('is_gift').notNull().default(false),
+    // The fitting at the door (Moscow courier): how many were kept and refused; null until then.
+    keptQuantity: integer('kept_quantity'),
+    refusedQuantity: integer('refused_quantity'),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.offerId, t.isPreorder] }), check('order_items_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+// Every status an order has been in, with when and why: the account shows it as a history.
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
+);
+
+// Work done after a commit (notices, carrier registration, releases): written in the same
+// transaction as what causes it, claimed by any process with `for update skip locked`
+// (DESIGN.md's scheduler), retried with back-off, kept when done for the record.
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
 );
 
 export const promoCodes = pgTable(

@@ -2,6 +2,7 @@ import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectRes
 import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrderResponse, NewsletterResponse, WaitingListResponse } from './contract';
 import type { AddressSuggestionsResponse } from './contract';
 import type { WishlistResponse } from './contract';
+import type { CheckoutOrderResponse, CitiesResponse, DeliveryCostResponse, OrderDetailResponse, OrderParamsResponse } from './contract';
 import type { AuthResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from './contract';
 import type {
   AddressChangeResponse,
@@ -251,6 +252,71 @@ export class ApiClient {
       restrict_value: request.restrictValue === false ? undefined : 'true',
       city: request.city,
     });
+  }
+
+  /** SPEC §7 `GET /api/catalog/get_cities.php`: the cities the shop delivers to. */
+  getCities(): Promise<CitiesResponse> {
+    return this.get('/api/catalog/get_cities.php');
+  }
+
+  /** SPEC §7 `GET /api/catalog/get_order_params.php`: delivery and payment methods for a city and basket ('id:qty' lists). */
+  getOrderParams(request: { city: string; ids?: string | undefined; preorderIds?: string | undefined }): Promise<OrderParamsResponse> {
+    return this.get('/api/catalog/get_order_params.php', { city: request.city, ids: request.ids, preorder_ids: request.preorderIds });
+  }
+
+  /** SPEC §7 `GET /api/catalog/getdeliverycost.php`: the delivery cost of a method for this basket and address or pickup point. */
+  getDeliveryCost(request: {
+    city: string;
+    deliveryId: string;
+    pickupPoint?: string | undefined;
+    address?: string | undefined;
+    ids?: string | undefined;
+    preorderIds?: string | undefined;
+    basketCost?: number | undefined;
+  }): Promise<DeliveryCostResponse> {
+    return this.get('/api/catalog/getdeliverycost.php', {
+      'data[city]': request.city,
+      delivery_id: request.deliveryId,
+      code_pvz: request.pickupPoint,
+      delivery_address: request.address,
+      ids: request.ids,
+      preorder_ids: request.preorderIds,
+      basketcost: request.basketCost,
+    });
+  }
+
+  /**
+   * SPEC §7 `order.php`: places the token's customer's order from the basket lists and the form
+   * fields (a free set: firstname, lastname, secondname, phone, email, city, delivery_id, street,
+   * house, flat, postcode, comment, code_pvz, payment_id). `deliverycost` is what the shopper saw
+   * (roubles, '' when to be confirmed); `key` makes a repeat of this submission find the same
+   * order. Sent as a POST body (the path also answers GET, as SPEC writes it), so addresses and
+   * phones stay out of access logs.
+   */
+  placeCheckoutOrder(request: {
+    token: string;
+    ids?: string | undefined;
+    preorderIds?: string | undefined;
+    promoCode?: string | null | undefined;
+    fields: Record<string, string>;
+    deliveryCost: number | null;
+    key: string;
+  }): Promise<CheckoutOrderResponse> {
+    const body: Query = { ...request.fields };
+    Object.assign(body, {
+      token: request.token,
+      ids: request.ids,
+      preorder_ids: request.preorderIds,
+      promo_code: request.promoCode ?? undefined,
+      deliverycost: request.deliveryCost === null ? '' : request.deliveryCost,
+      key: request.key,
+    });
+    return this.post('/api/catalog/order.php', body);
+  }
+
+  /** `order_detail.php` (ours): one order of the token's customer; `error` when it is not theirs or does not exist. */
+  getOrderDetail(token: string, orderId: number): Promise<OrderDetailResponse> {
+    return this.post('/api/personal/order_detail.php', { token, order_id: orderId });
   }
 
   private async post<T>(path: string, body: Query): Promise<T> {

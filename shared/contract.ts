@@ -492,3 +492,161 @@ export type ReturnCreateResponse = z.infer<typeof ReturnCreateResponse>;
 /** SPEC §7 `subscribe.php`: the account's newsletter flag as now set. */
 export const SubscribeResponse = z.object({ success: z.literal(true), subscribed: z.boolean() });
 export type SubscribeResponse = z.infer<typeof SubscribeResponse>;
+
+// ---------------------------------------------------------------------------------------
+// Checkout and delivery (SPEC §3 Order checkout, Pickup point; §7 get_cities.php,
+// get_order_params.php, getdeliverycost.php, order.php, /api/cdek/). Money in roubles.
+// ---------------------------------------------------------------------------------------
+
+/** A city the shop delivers to. `COUNTRY_CODE` 'ZZ' is the one entry for the rest of the world. */
+export const DeliveryCity = z.object({
+  /** Stable id: the CDEK city code as text, or 'world'. */
+  ID: z.string(),
+  NAME: z.string(),
+  /** 'Свердловская обл', 'Минская обл'; '' for federal cities and the world entry. */
+  REGION: z.string(),
+  COUNTRY: z.string(),
+  COUNTRY_CODE: z.string(),
+  /** CDEK's city code (INTEGRATIONS.md §2), null outside CDEK's reach. */
+  CDEK_CODE: z.number().int().nullable(),
+});
+export type DeliveryCity = z.infer<typeof DeliveryCity>;
+
+/** SPEC §7 `GET /api/catalog/get_cities.php`. */
+export const CitiesResponse = z.object({ cities: z.array(DeliveryCity) });
+export type CitiesResponse = z.infer<typeof CitiesResponse>;
+
+/** SPEC §3 Pickup point (CDEK's field names, INTEGRATIONS.md §2). */
+export const PickupPoint = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** 'PVZ' (a pickup point) or 'POSTAMAT' (a parcel locker). */
+  type: z.enum(['PVZ', 'POSTAMAT']),
+  work_time: z.string(),
+  address_comment: z.string(),
+  nearest_metro_station: z.string().nullable(),
+  is_dressing_room: z.boolean(),
+  phones: z.array(z.string()),
+  location: z.object({
+    city: z.string(),
+    city_code: z.number().int(),
+    postal_code: z.string(),
+    /** Street and house ('ул. Тверская, 12'). */
+    address: z.string(),
+    /** With country, region, city and postal code. */
+    address_full: z.string(),
+    /** City and street, for a list line. */
+    address_small: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+  }),
+});
+export type PickupPoint = z.infer<typeof PickupPoint>;
+
+/** Delivery method ids: SPEC §9 fixes '139' (CDEK pickup point); the others are ours. */
+export const DELIVERY_ID = { moscowCourier: '1', cdekPickup: '139', cdekDoor: '137', world: '200' } as const;
+/** Payment method ids: SPEC §9 fixes 9 (card online); '1' is on receipt, after the fitting. */
+export const PAYMENT_ID = { onReceipt: '1', cardOnline: '9' } as const;
+
+export const DeliveryMethod = z.object({
+  ID: z.string(),
+  NAME: z.string(),
+  DESCRIPTION: z.string(),
+  /** 'address': street and house needed; 'pickup': a pickup point (PVZS); 'contact': staff agree the details. */
+  MODE: z.enum(['address', 'pickup', 'contact']),
+  /** Roubles; null when it is not known online ('по договорённости', or the calculator failed). */
+  PRICE: z.number().nullable(),
+  /** Russian text of the price: '700 ₽', 'от 390 ₽', 'по договорённости', 'стоимость уточнит менеджер'. */
+  PRICE_TEXT: z.string(),
+  /** Russian text of the timing: 'на следующий рабочий день', '2–9 дней'. */
+  PERIOD_TEXT: z.string(),
+  /** Expected delivery dates (YYYY-MM-DD, Moscow), null when not known. */
+  DATE_FROM: z.string().nullable(),
+  DATE_TO: z.string().nullable(),
+  /** What the shopper should know about this basket with this method (the outerwear trips), or null. */
+  NOTE: z.string().nullable(),
+  /** Pickup points of the city ('139' only). */
+  PVZS: z.array(PickupPoint).optional(),
+  /** The pickup-point map page, for an iframe ('139' only). */
+  FRAME_PVZ: z.string().optional(),
+});
+export type DeliveryMethod = z.infer<typeof DeliveryMethod>;
+
+export const PaymentMethod = z.object({
+  ID: z.string(),
+  NAME: z.string(),
+  DESCRIPTION: z.string(),
+  /** The delivery methods it can be chosen with. */
+  DELIVERY_IDS: z.array(z.string()),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+/** SPEC §7 `GET /api/catalog/get_order_params.php` (city, ids, preorder_ids). */
+export const OrderParamsResponse = z.object({
+  /** The city as the shop knows it; null when the name is not one of get_cities.php (then only staff-agreed delivery). */
+  city: DeliveryCity.nullable(),
+  delivery_methods: z.array(DeliveryMethod),
+  payment_methods: z.array(PaymentMethod),
+});
+export type OrderParamsResponse = z.infer<typeof OrderParamsResponse>;
+
+/** SPEC §7 `GET /api/catalog/getdeliverycost.php`: `deliverycost` in roubles, null when it cannot be known now (SPEC §8: shown as to be confirmed). */
+export const DeliveryCostResponse = z.object({
+  deliverycost: z.number().nullable(),
+  /** Russian text of the cost ('390 ₽', 'бесплатно', 'стоимость уточнит менеджер'). */
+  text: z.string(),
+  DATE_FROM: z.string().nullable(),
+  DATE_TO: z.string().nullable(),
+  /** Why there is no cost (Russian), or null. */
+  error: z.string().nullable(),
+});
+export type DeliveryCostResponse = z.infer<typeof DeliveryCostResponse>;
+
+/** SPEC §7 `order.php`: success with the order id, or `data` as the error set (form field → Russian message; `error` for the form as a whole). */
+export const CheckoutOrderResponse = z.discriminatedUnion('success', [
+  z.object({
+    success: z.literal(true),
+    order_id: z.number().int(),
+    user_id: z.number().int(),
+    payment_id: z.string(),
+    /** Roubles: what the shopper pays (SPEC §5), delivery included when known. */
+    pay_amount: z.number(),
+    status: z.string(),
+  }),
+  z.object({
+    success: z.literal(false),
+    data: z.record(z.string(), z.string()),
+    /** The server's delivery cost when the one sent differs (roubles; null: to be confirmed). */
+    deliverycost: z.number().nullable().optional(),
+  }),
+]);
+export type CheckoutOrderResponse = z.infer<typeof CheckoutOrderResponse>;
+
+/** `POST /api/personal/order_detail.php` (ours): one order of the token's customer, with delivery, payment and history. */
+export const OrderDetail = z.object({
+  ID: z.number().int(),
+  DATE: z.string(),
+  STATUS: z.string(),
+  STATUS_CODE: z.string(),
+  ITEMS: z.array(AccountOrderLine),
+  TOTAL: z.object({ ITEMS: z.number(), DISCOUNT: z.number(), DELIVERY: z.number().nullable(), TOTAL: z.number(), PAID: z.number().nullable() }),
+  DELIVERY: z.object({
+    ID: z.string(),
+    NAME: z.string(),
+    CITY: z.string(),
+    /** The address or the pickup point's address. */
+    ADDRESS: z.string(),
+    PICKUP_POINT: PickupPoint.nullable(),
+    DATE_FROM: z.string().nullable(),
+    DATE_TO: z.string().nullable(),
+    NOTE: z.string().nullable(),
+    TRACK_NUMBER: z.string().nullable(),
+  }),
+  PAYMENT: z.object({ ID: z.string(), NAME: z.string() }),
+  CONTACT: z.object({ NAME: z.string(), PHONE: z.string(), EMAIL: z.string() }),
+  HISTORY: z.array(z.object({ STATUS_CODE: z.string(), STATUS: z.string(), DATE: z.string(), NOTE: z.string().nullable() })),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+export const OrderDetailResponse = z.union([z.object({ order: OrderDetail }), z.object({ error: z.string() })]);
+export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
