@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { orderItems, orders, returnRequests } from '~/db/schema';
+import { orderItems, orders, orderStatusHistory, returnRequests } from '~/db/schema';
 import { isReturnOpen, returnableQuantities } from '~/core/account';
 
 // The personal account's orders and return requests. Every query is filtered by the customer
@@ -202,4 +202,66 @@ export async function createReturnRequest(input: {
     if (!row) throw new Error('return request insert returned nothing');
     return { ok: true, id: row.id } as const;
   });
+}
+
+export interface OrderDetailRecord extends AccountOrder {
+  paymentId: string;
+  email: string;
+  phone: string;
+  customerName: string;
+  deliveryId: string | null;
+  deliveryCity: string;
+  deliveryAddress: string;
+  pickupPoint: Record<string, unknown> | null;
+  deliveryCostPending: boolean;
+  deliveryDateFrom: string | null;
+  deliveryDateTo: string | null;
+  deliveryNote: string | null;
+  trackNumber: string | null;
+  paidKopecks: number | null;
+  history: { status: string; note: string | null; createdAt: Date }[];
+}
+
+/** One order of the customer with its delivery, payment and status history; null when it is not theirs. */
+export async function getCustomerOrderDetail({
+  db,
+  customerId,
+  orderId,
+  now = new Date(),
+}: {
+  db: Database;
+  customerId: number;
+  orderId: number;
+  now?: Date;
+}): Promise<OrderDetailRecord | null> {
+  const [base] = await readOrders(db, customerId, now, orderId);
+  if (!base) return null;
+  const [[head], history] = await Promise.all([
+    db
+      .select({
+        paymentId: orders.paymentId,
+        email: orders.email,
+        phone: orders.phone,
+        customerName: orders.customerName,
+        deliveryId: orders.deliveryId,
+        deliveryCity: orders.deliveryCity,
+        deliveryAddress: orders.deliveryAddress,
+        pickupPoint: orders.pickupPoint,
+        deliveryCostPending: orders.deliveryCostPending,
+        deliveryDateFrom: orders.deliveryDateFrom,
+        deliveryDateTo: orders.deliveryDateTo,
+        deliveryNote: orders.deliveryNote,
+        trackNumber: orders.trackNumber,
+        paidKopecks: orders.paidKopecks,
+      })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))),
+    db
+      .select({ status: orderStatusHistory.status, note: orderStatusHistory.note, createdAt: orderStatusHistory.createdAt })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId))
+      .orderBy(asc(orderStatusHistory.id)),
+  ]);
+  if (!head) return null;
+  return { ...base, ...head, history };
 }

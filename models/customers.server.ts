@@ -72,3 +72,11 @@ export async function saveCustomerBasket(input: {
     .returning({ rev: customers.cartRev });
   return row?.rev ?? null;
 }
+
+/** Empties the customer's saved basket after an order (a new revision, so every device's copy is replaced). */
+export async function clearCustomerBasket({ db, customerId }: { db: Database; customerId: number }): Promise<void> {
+  await db
+    .update(customers)
+    .set({ cart: '', preorders: '', cartRev: sql`${customers.cartRev} + 1` })
+    .where(eq(customers.id, customerId));
+}

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '~/db/client.server';
-import { orderItems, orders, promoCodes } from '~/db/schema';
+import { orderItems, orders, orderStatusHistory, promoCodes } from '~/db/schema';
 import { GIFT_COVER_OFFER_ID, giftCoverQuantity } from '~/core/basket';
 import { priceBasket, type RequestedLine } from '~/core/basket-pricing';
 import type { PromoCode } from '~/core/promo';
@@ -30,7 +30,28 @@ export interface PlaceOrderInput {
   idempotencyKey?: string | null;
   fields?: Record<string, string>;
   deliveryCostKopecks?: number;
+  /** Checkout details written with the order (kind 'checkout'). */
+  checkout?: CheckoutDetails;
+  /** The first status: 'new', or 'awaiting_payment' for an online payment. */
+  status?: 'new' | 'awaiting_payment';
+  /** Runs inside the order's transaction once it is written (its jobs, the customer's saved basket). */
+  afterWrite?: (tx: Database, orderId: number) => Promise<void>;
   now?: Date;
+}
+
+export interface CheckoutDetails {
+  email: string;
+  paymentId: string;
+  deliveryId: string;
+  deliveryCity: string;
+  deliveryAddress: string;
+  pickupPoint: Record<string, unknown> | null;
+  /** The cost was not known online: staff confirm it. */
+  costPending: boolean;
+  dateFrom: string | null;
+  dateTo: string | null;
+  note: string | null;
+  trips: number;
 }
 
 export type PlaceOrderResult =
@@ -118,7 +139,6 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         .values({
           customerId: input.customerId,
           kind: input.kind,
-          status: 'new',
           phone: input.phone,
           customerName: input.name,
           idempotencyKey: key,
@@ -128,9 +148,27 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
           itemsTotalKopecks: priced.totalKopecks,
           deliveryCostKopecks: delivery,
           totalKopecks: priced.payKopecks + delivery,
+          ...(input.checkout
+            ? {
+                email: input.checkout.email,
+                paymentId: input.checkout.paymentId,
+                deliveryId: input.checkout.deliveryId,
+                deliveryCity: input.checkout.deliveryCity,
+                deliveryAddress: input.checkout.deliveryAddress,
+                pickupPoint: input.checkout.pickupPoint,
+                deliveryCostPending: input.checkout.costPending,
+                deliveryDateFrom: input.checkout.dateFrom,
+                deliveryDateTo: input.checkout.dateTo,
+                deliveryNote: input.checkout.note,
+                deliveryTrips: input.checkout.trips,
+              }
+            : {}),
+          status: input.status ?? 'new',
+          createdAt: now,
         })
         .returning({ id: orders.id });
       const orderId = (order as { id: number }).id;
+      await tx.insert(orderStatusHistory).values({ orderId, status: input.status ?? 'new', createdAt: now });
       await tx.insert(orderItems).values(
         priced.lines.map((l) => {
           const o = catalog.offers.get(l.offerId) as BasketOfferRow;
@@ -151,6 +189,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
           };
         }),
       );
+      if (input.afterWrite) await input.afterWrite(tx, orderId);
       return { ok: true as const, orderId, repeated: false, payKopecks: priced.payKopecks + delivery };
     });
   } catch (err) {

@@ -1,5 +1,6 @@
-import type { AccountOrder, AccountOrderLine, AccountReturn, SavedAddress } from '~/shared/contract';
-import type { AccountOrder as OrderRecord, ReturnRecord } from '~/models/account-orders.server';
+import { PAYMENT_ID, PickupPoint, type AccountOrder, type AccountOrderLine, type AccountReturn, type OrderDetail, type SavedAddress } from '~/shared/contract';
+import type { AccountOrder as OrderRecord, OrderDetailRecord, ReturnRecord } from '~/models/account-orders.server';
+import { DELIVERY_TEXT, isDeliveryId } from '~/core/delivery';
 import type { AddressRecord } from '~/models/addresses.server';
 import { ADDRESS_FIELDS, orderStatusLabel, returnDeadline, returnStatusLabel } from '~/core/account';
 import { formatRussianDate } from '~/core/dates';
@@ -68,5 +69,44 @@ export function toAccountReturn(row: ReturnRecord): AccountReturn {
       price: wholeRoubles(l.priceKopecks),
       isPreorder: l.isPreorder,
     })),
+  };
+}
+
+/** `order_detail.php`: the order with its delivery (pickup point as stored when ordered), payment and history. */
+export function toOrderDetail(order: OrderDetailRecord): OrderDetail {
+  const list = toAccountOrder(order);
+  const point = order.pickupPoint ? PickupPoint.safeParse(order.pickupPoint) : null;
+  const deliveryId = order.deliveryId ?? '';
+  return {
+    ID: list.ID,
+    DATE: list.DATE,
+    STATUS: list.STATUS,
+    STATUS_CODE: list.STATUS_CODE,
+    ITEMS: list.ITEMS,
+    TOTAL: {
+      ...list.TOTAL,
+      DELIVERY: order.deliveryCostPending ? null : list.TOTAL.DELIVERY,
+      PAID: order.paidKopecks === null ? null : kopecksToRoubles(order.paidKopecks),
+    },
+    DELIVERY: {
+      ID: deliveryId,
+      NAME: isDeliveryId(deliveryId) ? DELIVERY_TEXT.delivery[deliveryId].name : 'Согласуем с менеджером',
+      CITY: order.deliveryCity,
+      ADDRESS: order.deliveryAddress,
+      PICKUP_POINT: point?.success ? point.data : null,
+      DATE_FROM: order.deliveryDateFrom,
+      DATE_TO: order.deliveryDateTo,
+      NOTE: order.deliveryNote,
+      TRACK_NUMBER: order.trackNumber,
+    },
+    PAYMENT: {
+      ID: order.paymentId,
+      NAME:
+        order.paymentId === PAYMENT_ID.onReceipt || order.paymentId === PAYMENT_ID.cardOnline
+          ? DELIVERY_TEXT.payment[order.paymentId].name
+          : 'Согласуем с менеджером',
+    },
+    CONTACT: { NAME: order.customerName, PHONE: order.phone, EMAIL: order.email },
+    HISTORY: order.history.map((h) => ({ STATUS_CODE: h.status, STATUS: orderStatusLabel(h.status), DATE: formatRussianDate(h.createdAt), NOTE: h.note })),
   };
 }

@@ -16,6 +16,7 @@ import { EMAIL_MAX_LENGTH } from '~/core/newsletter';
 import type {
   AddressChangeResponse,
   AddressesResponse,
+  OrderDetailResponse,
   OrdersResponse,
   ProfileChangeResponse,
   ReturnCreateResponse,
@@ -25,10 +26,10 @@ import type {
 import { getCustomer } from '~/models/customers.server';
 import { setSubscribed, updateProfile, type ProfileChange } from '~/models/profile.server';
 import { listAddresses, removeAddress, saveAddress } from '~/models/addresses.server';
-import { createReturnRequest, listCustomerOrders, listReturns } from '~/models/account-orders.server';
+import { createReturnRequest, getCustomerOrderDetail, listCustomerOrders, listReturns } from '~/models/account-orders.server';
 import { lastValue } from '~/api/http.server';
 import { toUserInfo } from './mappers';
-import { toAccountOrder, toAccountReturn, toSavedAddress } from './personal-mappers';
+import { toAccountOrder, toAccountReturn, toOrderDetail, toSavedAddress } from './personal-mappers';
 import { requireCustomer, tokenField } from './require-customer.server';
 
 // SPEC §7 personal-account calls after login: profile_change.php, addresses.php,
@@ -66,6 +67,7 @@ const AddressBody = z.object({
 }) as z.ZodType<{ token?: string | undefined; id?: number | undefined } & Partial<Record<(typeof ADDRESS_FIELDS)[number], string>>>;
 const RemoveBody = z.object({ token: tokenField(), id: idField() });
 const TokenOnly = z.object({ token: tokenField() });
+const OrderDetailBody = z.object({ token: tokenField(), order_id: idField() });
 const SubscribeBody = z.object({ token: tokenField(), active: z.preprocess(lastValue, z.enum(['yes', 'no'])) });
 const ReturnBody = z.object({
   token: tokenField(),
@@ -172,6 +174,15 @@ export async function personalRoutes(app: FastifyInstance, { db, authSecret }: P
     if (!session) return reply;
     const rows = await listCustomerOrders({ db, customerId: session.customerId });
     return { value: { orders: rows.map(toAccountOrder) } } satisfies OrdersResponse;
+  });
+
+  // Ours: one order with its delivery, payment and history (the order-placed page, the account).
+  app.post('/api/personal/order_detail.php', async (req, reply) => {
+    const session = await requireCustomer(auth, OrderDetailBody, req, reply);
+    if (!session) return reply;
+    const order = await getCustomerOrderDetail({ db, customerId: session.customerId, orderId: session.body.order_id });
+    if (!order) return { error: ACCOUNT_TEXT.orderNotFound } satisfies OrderDetailResponse;
+    return { order: toOrderDetail(order) } satisfies OrderDetailResponse;
   });
 
   app.post('/api/personal/returns.php', async (req, reply) => {

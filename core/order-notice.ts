@@ -1,0 +1,90 @@
+import { formatRub } from './money';
+import { formatRussianDate } from './dates';
+
+// The SMS and the e-mail a customer gets when a checkout order is placed (shipment.md: «Сразу
+// после оформления на указанную почту приходит письмо с номером заказа и его составом»).
+
+export interface OrderNoticeLine {
+  title: string;
+  size: string;
+  quantity: number;
+  /** Kopecks: price × quantity less the line's promo share. */
+  sumKopecks: number;
+  isPreorder: boolean;
+  isGift: boolean;
+}
+
+export interface OrderNotice {
+  orderId: number;
+  customerName: string;
+  lines: readonly OrderNoticeLine[];
+  itemsKopecks: number;
+  discountKopecks: number;
+  /** Null: to be confirmed by staff. */
+  deliveryKopecks: number | null;
+  totalKopecks: number;
+  deliveryName: string;
+  deliveryAddress: string;
+  dateFrom: string | null;
+  dateTo: string | null;
+  deliveryNote: string | null;
+  paymentName: string;
+  awaitingPayment: boolean;
+}
+
+export function orderPlacedSms(n: Pick<OrderNotice, 'orderId' | 'totalKopecks' | 'awaitingPayment'>): string {
+  const tail = n.awaitingPayment ? 'Менеджер свяжется с вами по оплате.' : 'Менеджер свяжется с вами для подтверждения.';
+  return `Vitrina: заказ №${n.orderId} оформлен, сумма ${formatRub(n.totalKopecks)}. ${tail}`;
+}
+
+export function deliveryDatesText(from: string | null, to: string | null): string | null {
+  if (!from) return null;
+  const a = formatRussianDate(from);
+  if (!to || to === from) return a;
+  return `${a} — ${formatRussianDate(to)}`;
+}
+
+export function orderPlacedMail(n: OrderNotice, siteUrl: string): { subject: string; text: string; html: string } {
+  const subject = `Заказ №${n.orderId} оформлен`;
+  const lineText = (l: OrderNoticeLine) =>
+    `${l.title}${l.size ? `, размер ${l.size}` : ''} × ${l.quantity}${l.isPreorder ? ' (предзаказ)' : ''} — ${l.isGift ? 'в подарок' : formatRub(l.sumKopecks)}`;
+  const dates = deliveryDatesText(n.dateFrom, n.dateTo);
+  const delivery = n.deliveryKopecks === null ? 'стоимость уточнит менеджер' : formatRub(n.deliveryKopecks);
+  const rows: [string, string][] = [
+    ['Товары', formatRub(n.itemsKopecks)],
+    ...(n.discountKopecks > 0 ? ([['Скидка', `−${formatRub(n.discountKopecks)}`]] as [string, string][]) : []),
+    ['Доставка', delivery],
+    ['Итого', formatRub(n.totalKopecks)],
+  ];
+  const next = n.awaitingPayment
+    ? 'Заказ ожидает оплаты: менеджер свяжется с вами, чтобы подтвердить заказ и помочь с оплатой.'
+    : 'Менеджер свяжется с вами, чтобы подтвердить заказ. Отправим его в течение 3 рабочих дней и пришлём трек-номер.';
+  const text = [
+    `${n.customerName ? `${n.customerName}, с` : 'С'}пасибо за заказ!`,
+    '',
+    `Заказ №${n.orderId}`,
+    ...n.lines.map(lineText),
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `Доставка: ${n.deliveryName}${n.deliveryAddress ? `, ${n.deliveryAddress}` : ''}`,
+    ...(dates ? [`Ожидаемая дата доставки: ${dates}`] : []),
+    ...(n.deliveryNote ? [n.deliveryNote] : []),
+    `Оплата: ${n.paymentName}`,
+    '',
+    next,
+    `Статус заказа — в личном кабинете: ${siteUrl}/personal/`,
+  ].join('\n');
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const html = `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1d1d1b;max-width:560px">
+<h1 style="font-size:20px">Заказ №${n.orderId} оформлен</h1>
+<p>${esc(n.customerName ? `${n.customerName}, спасибо за заказ!` : 'Спасибо за заказ!')}</p>
+<ul>${n.lines.map((l) => `<li>${esc(lineText(l))}</li>`).join('')}</ul>
+<table>${rows.map(([k, v]) => `<tr><td>${esc(k)}</td><td style="text-align:right">${esc(v)}</td></tr>`).join('')}</table>
+<p>Доставка: ${esc(n.deliveryName)}${n.deliveryAddress ? `, ${esc(n.deliveryAddress)}` : ''}${dates ? `<br>Ожидаемая дата доставки: ${esc(dates)}` : ''}${n.deliveryNote ? `<br>${esc(n.deliveryNote)}` : ''}</p>
+<p>Оплата: ${esc(n.paymentName)}</p>
+<p>${esc(next)}</p>
+<p><a href="${esc(siteUrl)}/personal/">Личный кабинет</a></p>
+</body></html>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,198 @@
+import { inArray, eq } from 'drizzle-orm';
+import type { Database } from '~/db/client.server';
+import { offers, products } from '~/db/schema';
+import { GIFT_COVER_OFFER_ID, parseCartCookie } from '~/core/basket';
+import { priceBasket, reconcileBasket, type PricedBasket, type ReconciledBasket } from '~/core/basket-pricing';
+import { normalizePromoCode } from '~/core/promo';
+import type { ShopCity } from '~/core/delivery-cities';
+import {
+  carrierDeliveryDates,
+  courierDeliveryDate,
+  courierTrips,
+  courierTripsNote,
+  MOSCOW_COURIER_PRICE_KOPECKS,
+  parcel,
+  periodText,
+  REGION_DAYS,
+} from '~/core/delivery';
+import { DELIVERY_ID } from '~/shared/contract';
+import { CDEK_TARIFF, type CdekClient, type CdekDeliveryPoint } from '~/integrations/cdek/cdek';
+import { getBasketCatalog } from './basket.server';
+import { getPromoCode } from './promo.server';
+
+// What checkout needs to know of a basket and of a delivery: the basket priced by the server
+// (as get_cart.php prices it), the parcel it makes, and a delivery quote per method. CDEK's
+// answers are kept in process for a short while (pickup points ten minutes, tariffs one), so
+// a shopper trying methods does not call CDEK on every click and get_order_params stays fast.
+
+export interface ParcelLine {
+  offerId: number;
+  kind: string;
+  weightGrams: number | null;
+  quantity: number;
+  isGift: boolean;
+}
+
+export interface CheckoutBasket {
+  basket: ReconciledBasket;
+  priced: PricedBasket;
+  parcelLines: ParcelLine[];
+  isEmpty: boolean;
+  hasPreorders: boolean;
+}
+
+export async function loadCheckoutBasket({
+  db,
+  ids,
+  preorderIds,
+  promoCode: rawPromo,
+  customerId = null,
+  now = new Date(),
+}: {
+  db: Database;
+  ids?: string | undefined;
+  preorderIds?: string | undefined;
+  promoCode?: string | null | undefined;
+  customerId?: number | null;
+  now?: Date;
+}): Promise<CheckoutBasket> {
+  const lines = (value: string | undefined) => [...parseCartCookie(value)].map(([offerId, quantity]) => ({ offerId, quantity }));
+  const requestedCart = lines(ids);
+  const requestedPreorders = lines(preorderIds);
+  const offerIds = [...requestedCart, ...requestedPreorders].map((l) => l.offerId).concat(GIFT_COVER_OFFER_ID);
+  const catalog = await getBasketCatalog({ db, offerIds });
+  const basket = reconcileBasket({ cart: requestedCart, preorders: requestedPreorders, offers: catalog.offers });
+  const promoCode = normalizePromoCode(rawPromo ?? undefined);
+  const promo = promoCode ? await getPromoCode({ db, code: promoCode, customerId }) : null;
+  const priced = priceBasket({ basket, offers: catalog.offers, giftCover: catalog.offers.get(GIFT_COVER_OFFER_ID) ?? null, promoCode, promo, now });
+  const kinds = await loadParcelKinds(db, [...new Set(priced.lines.map((l) => l.offerId))]);
+  const parcelLines = priced.lines.map((l) => ({
+    offerId: l.offerId,
+    kind: kinds.get(l.offerId)?.kind ?? '',
+    weightGrams: kinds.get(l.offerId)?.weightGrams ?? null,
+    quantity: l.quantity,
+    isGift: l.isGift,
+  }));
+  return { basket, priced, parcelLines, isEmpty: basket.cart.length === 0 && basket.preorders.length === 0, hasPreorders: basket.preorders.length > 0 };
+}
+
+export async function loadParcelKinds(db: Database, offerIds: number[]): Promise<Map<number, { kind: string; weightGrams: number | null }>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ offerId: offers.id, kind: products.kind, weightGrams: products.weightGrams })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(inArray(offers.id, offerIds));
+  return new Map(rows.map((r) => [r.offerId, { kind: r.kind, weightGrams: r.weightGrams }]));
+}
+
+export interface DeliveryQuote {
+  /** Kopecks; null when it cannot be known online (by agreement, or the calculator failed). */
+  costKopecks: number | null;
+  /** The reason there is no cost, for the shopper (Russian), or null. */
+  costError: string | null;
+  periodText: string;
+  dateFrom: string | null;
+  dateTo: string | null;
+  note: string | null;
+  trips: number;
+}
+
+export const COST_TO_CONFIRM = 'стоимость уточнит менеджер';
+export const COST_BY_AGREEMENT = 'по договорённости';
+
+export interface CheckoutDeps {
+  cdek: CdekClient;
+  /** The CDEK city code the parcels leave from (the Moscow warehouse). */
+  fromCityCode: number;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/** One delivery method's cost, dates and note for this basket and city (SPEC §8: a calculator failure is logged, never thrown). */
+export async function quoteDelivery(
+  deps: CheckoutDeps,
+  { city, deliveryId, parcelLines, now = new Date() }: { city: ShopCity | null; deliveryId: string; parcelLines: readonly ParcelLine[]; now?: Date },
+): Promise<DeliveryQuote> {
+  if (deliveryId === DELIVERY_ID.moscowCourier) {
+    const trips = courierTrips(parcelLines.filter((l) => !l.isGift));
+    const date = courierDeliveryDate(now);
+    return {
+      // delivery.md promises 700 ₽ for the order, however many trips its outerwear needs.
+      costKopecks: MOSCOW_COURIER_PRICE_KOPECKS,
+      costError: null,
+      periodText: 'на следующий рабочий день',
+      dateFrom: date,
+      dateTo: date,
+      note: courierTripsNote(trips),
+      trips,
+    };
+  }
+  const regionDays = city && city.deliveryRegion !== 'world' && city.deliveryRegion !== 'moscow' ? REGION_DAYS[city.deliveryRegion] : REGION_DAYS.russia;
+  if ((deliveryId === DELIVERY_ID.cdekPickup || deliveryId === DELIVERY_ID.cdekDoor) && city?.cdekCode) {
+    const tariff = deliveryId === DELIVERY_ID.cdekPickup ? CDEK_TARIFF.toPoint : CDEK_TARIFF.toDoor;
+    try {
+      const result = await cachedTariff(deps, city.cdekCode, tariff, parcelLines);
+      const dates = carrierDeliveryDates(now, { min: result.period_min, max: result.period_max });
+      return {
+        costKopecks: Math.round(result.delivery_sum * 100),
+        costError: null,
+        periodText: periodText(result.period_min, result.period_max),
+        dateFrom: dates.from,
+        dateTo: dates.to,
+        note: null,
+        trips: 1,
+      };
+    } catch (err) {
+      deps.log.warn({ err: err instanceof Error ? err.message : String(err), city: city.cdekCode, tariff }, 'delivery cost failed');
+      const dates = carrierDeliveryDates(now, regionDays);
+      return {
+        costKopecks: null,
+        costError: COST_TO_CONFIRM,
+        periodText: periodText(regionDays.min, regionDays.max),
+        dateFrom: dates.from,
+        dateTo: dates.to,
+        note: null,
+        trips: 1,
+      };
+    }
+  }
+  // By agreement: staff work out the cost and the dates with the shopper.
+  return { costKopecks: null, costError: COST_BY_AGREEMENT, periodText: COST_BY_AGREEMENT, dateFrom: null, dateTo: null, note: null, trips: 1 };
+}
+
+const TARIFF_TTL_MS = 60_000;
+const POINTS_TTL_MS = 10 * 60_000;
+const tariffCache = new Map<string, { at: number; value: Promise<{ delivery_sum: number; period_min: number; period_max: number }> }>();
+const pointsCache = new Map<string, { at: number; value: Promise<CdekDeliveryPoint[]> }>();
+
+function cachedTariff(deps: CheckoutDeps, toCode: number, tariff: number, lines: readonly ParcelLine[]) {
+  const box = parcel(lines);
+  const key = `${deps.cdek.kind}|${deps.fromCityCode}|${toCode}|${tariff}|${box.weight}|${box.length}x${box.width}x${box.height}`;
+  return remember(tariffCache, key, TARIFF_TTL_MS, () =>
+    deps.cdek.calculateTariff({ tariff_code: tariff, from_location: { code: deps.fromCityCode }, to_location: { code: toCode }, packages: [box] }),
+  );
+}
+
+/** The city's pickup points and parcel lockers (cached; rejects when CDEK fails). */
+export function cityPickupPoints(deps: CheckoutDeps, cityCode: number): Promise<CdekDeliveryPoint[]> {
+  return remember(pointsCache, `${deps.cdek.kind}|${cityCode}`, POINTS_TTL_MS, () => deps.cdek.deliveryPoints({ city_code: cityCode, type: 'ALL' }));
+}
+
+function remember<T>(cache: Map<string, { at: number; value: Promise<T> }>, key: string, ttl: number, load: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < ttl) return hit.value;
+  const value = load();
+  cache.set(key, { at: Date.now(), value });
+  // A failure is not remembered: the next shopper asks again.
+  value.catch(() => {
+    if (cache.get(key)?.value === value) cache.delete(key);
+  });
+  if (cache.size > 2000) cache.delete(cache.keys().next().value as string);
+  return value;
+}
+
+/** Forget cached CDEK answers (tests that change what the stand-in answers). */
+export function clearDeliveryCaches(): void {
+  tariffCache.clear();
+  pointsCache.clear();
+}

@@ -1,0 +1,150 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '~/db/client.server';
+import { orderItems, orders, orderStatusHistory } from '~/db/schema';
+import { orderPlacedMail, orderPlacedSms, type OrderNotice } from '~/core/order-notice';
+import { DELIVERY_TEXT, isDeliveryId, parcel } from '~/core/delivery';
+import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
+import type { SmsGateway } from '~/integrations/sms/sms';
+import type { MailSender } from '~/integrations/mail/mail';
+import { CDEK_TARIFF, type CdekClient } from '~/integrations/cdek/cdek';
+import type { JobHandler } from './jobs.server';
+import { loadParcelKinds } from './checkout.server';
+
+// What happens after a checkout order commits, as jobs (models/jobs.server.ts): the customer's
+// SMS and e-mail, and the CDEK registration with its track number. Each handler is safe to run
+// again: a retry after a half-done run neither registers a second CDEK order nor loses one.
+
+export interface OrderJobDeps {
+  db: Database;
+  sms: SmsGateway;
+  mail: MailSender;
+  cdek: CdekClient;
+  /** The CDEK city code parcels leave from. */
+  fromCityCode: number;
+  siteUrl: string;
+}
+
+export class JobPending extends Error {}
+
+export function orderJobHandlers(deps: OrderJobDeps): Record<string, JobHandler> {
+  return {
+    'order.placed': async (payload) => notifyOrderPlaced(deps, Number(payload.orderId)),
+    'cdek.register': async (payload) => registerWithCdek(deps, Number(payload.orderId)),
+  };
+}
+
+function deliveryName(id: string | null): string {
+  return id && isDeliveryId(id) ? DELIVERY_TEXT.delivery[id].name : 'Доставка';
+}
+
+function paymentName(id: string): string {
+  return id === PAYMENT_ID.onReceipt || id === PAYMENT_ID.cardOnline ? DELIVERY_TEXT.payment[id].name : '';
+}
+
+async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, orderId: number): Promise<void> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.isPreorder), asc(orderItems.isGift));
+  const notice: OrderNotice = {
+    orderId,
+    customerName: order.customerName.split(' ')[0] ?? '',
+    lines: items.map((i) => ({
+      title: i.title,
+      size: i.size,
+      quantity: i.quantity,
+      sumKopecks: i.priceKopecks * i.quantity - i.discountKopecks,
+      isPreorder: i.isPreorder,
+      isGift: i.isGift,
+    })),
+    itemsKopecks: order.itemsTotalKopecks,
+    discountKopecks: order.discountKopecks,
+    deliveryKopecks: order.deliveryCostPending ? null : order.deliveryCostKopecks,
+    totalKopecks: order.totalKopecks,
+    deliveryName: deliveryName(order.deliveryId),
+    deliveryAddress: order.deliveryAddress,
+    dateFrom: order.deliveryDateFrom,
+    dateTo: order.deliveryDateTo,
+    deliveryNote: order.deliveryNote,
+    paymentName: paymentName(order.paymentId),
+    awaitingPayment: order.status === 'awaiting_payment' || order.paymentId === PAYMENT_ID.cardOnline,
+  };
+  // Two messages, one job: a retry may repeat the SMS if only the e-mail failed, which is
+  // better than losing the e-mail with the receipt address.
+  await sms.send({ phone: order.phone, text: orderPlacedSms(notice), tag: 'order-placed' });
+  if (order.email) await mail.send({ to: order.email, tag: 'order-placed', ...orderPlacedMail(notice, siteUrl) });
+}
+
+async function registerWithCdek({ db, cdek, fromCityCode }: OrderJobDeps, orderId: number): Promise<void> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order || order.status === 'cancelled') return;
+  let uuid = order.carrierOrderId;
+  if (!uuid) {
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isPreorder, false)));
+    if (items.length === 0) return; // pre-orders only: registered when they are ready
+    const kinds = await loadParcelKinds(
+      db,
+      items.map((i) => i.offerId),
+    );
+    const box = parcel(
+      items.map((i) => ({
+        kind: kinds.get(i.offerId)?.kind ?? '',
+        weightGrams: kinds.get(i.offerId)?.weightGrams ?? null,
+        quantity: i.quantity,
+        isGift: i.isGift,
+      })),
+    );
+    const point = order.pickupPoint as { code?: string } | null;
+    const toPoint = order.deliveryId === DELIVERY_ID.cdekPickup;
+    const state = await cdek.createOrder({
+      type: 1,
+      number: String(orderId),
+      tariff_code: toPoint ? CDEK_TARIFF.toPoint : CDEK_TARIFF.toDoor,
+      ...(toPoint ? { delivery_point: point?.code ?? '' } : { to_location: { address: order.deliveryAddress } }),
+      from_location: { code: fromCityCode },
+      recipient: { name: order.customerName, ...(order.email ? { email: order.email } : {}), phones: [{ number: `+${order.phone}` }] },
+      packages: [
+        {
+          number: `${orderId}-1`,
+          ...box,
+          items: items.map((i) => ({
+            name: `${i.title}${i.size ? `, ${i.size}` : ''}`,
+            ware_key: String(i.offerId),
+            // Paid before shipping (online) or by agreement: nothing to collect at the point.
+            payment: { value: 0 },
+            cost: Math.round((i.priceKopecks * i.quantity - i.discountKopecks) / i.quantity) / 100,
+            weight: Math.max(
+              1,
+              Math.round(
+                box.weight /
+                  Math.max(
+                    1,
+                    items.reduce((n, x) => n + x.quantity, 0),
+                  ),
+              ),
+            ),
+            amount: i.quantity,
+          })),
+        },
+      ],
+    });
+    uuid = state.uuid;
+    // Conditional: two runs of this job cannot both record an order.
+    await db
+      .update(orders)
+      .set({ carrierOrderId: uuid })
+      .where(and(eq(orders.id, orderId), isNull(orders.carrierOrderId)));
+  }
+  const state = await cdek.getOrder(uuid);
+  if (state.state === 'INVALID') throw new Error(`CDEK refused the order: ${state.errors.join('; ')}`);
+  if (!state.cdek_number) throw new JobPending('waiting for the CDEK number');
+  const updated = await db
+    .update(orders)
+    .set({ trackNumber: state.cdek_number })
+    .where(and(eq(orders.id, orderId), isNull(orders.trackNumber)))
+    .returning({ id: orders.id });
+  if (updated.length > 0)
+    await db.insert(orderStatusHistory).values({ orderId, status: order.status, note: `Заказ зарегистрирован в СДЭК, трек-номер ${state.cdek_number}` });
+}
