@@ -1,6 +1,8 @@
 // The personal account (SPEC §3 Account, §7 /api/personal/*): texts, limits, order status
 // labels and the return period, in one place for the API and the storefront.
 
+import { statusLabel } from './order-status';
+
 export const ACCOUNT_TEXT = {
   badEmail: 'Проверьте адрес электронной почты',
   badName: 'Имя, фамилия и отчество могут содержать только буквы, пробел, дефис и апостроф',
@@ -36,18 +38,8 @@ export type ProfileField = (typeof PROFILE_FIELDS)[number];
 /** Letters of any alphabet, spaces, hyphens and apostrophes: names, never markup. */
 export const isNameShaped = (value: string): boolean => /^[\p{L}][\p{L}\p{M}' \-’]*$/u.test(value);
 
-const STATUS_LABELS: Record<string, string> = {
-  new: 'Принят',
-  processing: 'В обработке',
-  paid: 'Оплачен',
-  shipped: 'Передан в доставку',
-  delivered: 'Получен',
-  completed: 'Выполнен',
-  cancelled: 'Отменён',
-};
-
-/** The Russian label of an order status; an unknown one reads as being processed. */
-export const orderStatusLabel = (status: string): string => STATUS_LABELS[status] ?? 'В обработке';
+/** The Russian label of an order status (core/order-status.ts; older codes stay readable); an unknown one reads as being processed. */
+export const orderStatusLabel = (status: string): string => statusLabel(status);
 
 const RETURN_STATUS_LABELS: Record<string, string> = {
   new: 'Заявка принята',
