@@ -1,0 +1,368 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '~/db/client.server';
+import { SHOP_CITIES, findShopCity, type ShopCity } from '~/core/delivery-cities';
+import { DELIVERY_TEXT, deliveryMethodIds, deliveryMode, isDeliveryId, paymentMethodIds } from '~/core/delivery';
+import { CHECKOUT_TEXT, addressLine, validateCheckout, type CheckoutForm } from '~/core/checkout';
+import { formatRub, kopecksToRoubles, parseRoublesToKopecks } from '~/core/money';
+import { AUTH_TEXT } from '~/core/auth';
+import {
+  DELIVERY_ID,
+  PAYMENT_ID,
+  type CheckoutOrderResponse,
+  type CitiesResponse,
+  type DeliveryCity,
+  type DeliveryCostResponse,
+  type DeliveryMethod,
+  type OrderParamsResponse,
+  type PaymentMethod,
+  type PickupPoint,
+} from '~/shared/contract';
+import type { CdekDeliveryPoint } from '~/integrations/cdek/cdek';
+import { placeOrder } from '~/models/orders.server';
+import { clearCustomerBasket } from '~/models/customers.server';
+import { enqueueJob } from '~/models/jobs.server';
+import { cityPickupPoints, loadCheckoutBasket, quoteDelivery, type CheckoutDeps, type DeliveryQuote } from '~/models/checkout.server';
+import { sessionOfToken } from '~/api/account/session.server';
+import { lastValue, parseBody, parseQuery } from '~/api/http.server';
+
+// SPEC §7 checkout calls at the paths SPEC writes: get_cities.php, get_order_params.php,
+// getdeliverycost.php, order.php. The server is the judge of everything: prices, promo, gift
+// covers and the delivery cost are computed here again; what the request says of them is only
+// compared. Shopper mistakes answer 200 with `success: false` and Russian `data`.
+
+export interface CheckoutRouteDeps extends CheckoutDeps {
+  db: Database;
+  authSecret: string;
+  /** Called after an order is written: its jobs (notices, CDEK) can run now. */
+  onOrderPlaced?: (orderId: number) => void;
+}
+
+const str = (max = 20_000) => z.preprocess(lastValue, z.string().max(max).optional());
+
+const BasketQuery = {
+  ids: str(4000),
+  preorder_ids: str(4000),
+  promo_code: str(200),
+};
+
+const OrderParamsQuery = z.object({ city: str(200), ...BasketQuery });
+
+const DeliveryCostQuery = z.object({
+  city: str(200),
+  data: z
+    .object({ city: str(200) })
+    .catchall(z.unknown())
+    .optional(),
+  delivery_id: str(20),
+  code_pvz: str(50),
+  delivery_address: str(1000),
+  basketcost: str(30),
+  ...BasketQuery,
+});
+
+/** The order form is a free set (SPEC §3): the known fields are read, the rest ignored. */
+const OrderBody = z
+  .object({
+    token: str(4000),
+    key: z.preprocess((v) => {
+      const s = lastValue(v);
+      return typeof s === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(s) ? s : undefined;
+    }, z.string().optional()),
+    deliverycost: str(30),
+    ...BasketQuery,
+  })
+  .catchall(z.unknown());
+
+const ORDER_FIELDS = [
+  'firstname',
+  'lastname',
+  'secondname',
+  'phone',
+  'email',
+  'city',
+  'delivery_id',
+  'street',
+  'house',
+  'flat',
+  'postcode',
+  'comment',
+  'code_pvz',
+  'payment_id',
+];
+
+export const CHECKOUT_ERRORS = {
+  unavailable: (items: readonly string[]) =>
+    `Пока вы оформляли заказ, закончились: ${items.join('; ')}. Мы обновили корзину — проверьте её и оформите заказ ещё раз.`,
+  pointsFailed: 'Не удалось загрузить пункты выдачи. Попробуйте позже или выберите другой способ доставки.',
+} as const;
+
+function toDeliveryCity(c: ShopCity): DeliveryCity {
+  return {
+    ID: c.cdekCode === null ? 'world' : String(c.cdekCode),
+    NAME: c.name,
+    REGION: c.region,
+    COUNTRY: c.country,
+    COUNTRY_CODE: c.countryCode,
+    CDEK_CODE: c.cdekCode,
+  };
+}
+
+export function toPickupPoint(p: CdekDeliveryPoint): PickupPoint {
+  return {
+    code: p.code,
+    name: p.name,
+    type: p.type,
+    work_time: p.work_time,
+    address_comment: p.address_comment,
+    nearest_metro_station: p.nearest_metro_station,
+    is_dressing_room: p.is_dressing_room,
+    phones: p.phones.map((ph) => ph.number),
+    location: {
+      city: p.location.city,
+      city_code: p.location.city_code,
+      postal_code: p.location.postal_code,
+      address: p.location.address,
+      address_full: p.location.address_full,
+      address_small: `${p.location.city}, ${p.location.address}`,
+      latitude: p.location.latitude,
+      longitude: p.location.longitude,
+    },
+  };
+}
+
+function priceText(quote: DeliveryQuote): string {
+  if (quote.costKopecks === null) return quote.costError ?? 'стоимость уточнит менеджер';
+  return quote.costKopecks === 0 ? 'бесплатно' : formatRub(quote.costKopecks);
+}
+
+function roublesOrNull(kopecks: number | null): number | null {
+  return kopecks === null ? null : kopecksToRoubles(kopecks);
+}
+
+export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDeps): Promise<void> {
+  const { db, authSecret } = deps;
+  const prefix = app.prefix;
+
+  app.get('/api/catalog/get_cities.php', async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=3600');
+    return { cities: SHOP_CITIES.map(toDeliveryCity) } satisfies CitiesResponse;
+  });
+
+  app.get('/api/catalog/get_order_params.php', async (req, reply) => {
+    const q = parseQuery(OrderParamsQuery, req, reply);
+    if (!q) return reply;
+    reply.header('cache-control', 'private, no-store');
+    const city = findShopCity(q.city ?? '');
+    const checkoutBasket = await loadCheckoutBasket({ db, ids: q.ids, preorderIds: q.preorder_ids, promoCode: q.promo_code });
+    const ids = deliveryMethodIds({ city, hasItems: !checkoutBasket.isEmpty });
+    const now = new Date();
+    const methods = await Promise.all(
+      ids.map(async (id): Promise<DeliveryMethod> => {
+        const quote = await quoteDelivery(deps, { city, deliveryId: id, parcelLines: checkoutBasket.parcelLines, now });
+        const method: DeliveryMethod = {
+          ID: id,
+          NAME: deliveryText(id, city).name,
+          DESCRIPTION: deliveryText(id, city).description,
+          MODE: deliveryMode(id),
+          PRICE: roublesOrNull(quote.costKopecks),
+          PRICE_TEXT: priceText(quote),
+          PERIOD_TEXT: quote.periodText,
+          DATE_FROM: quote.dateFrom,
+          DATE_TO: quote.dateTo,
+          NOTE: quote.note,
+        };
+        if (id === DELIVERY_ID.cdekPickup && city?.cdekCode) {
+          try {
+            method.PVZS = (await cityPickupPoints(deps, city.cdekCode)).map(toPickupPoint);
+          } catch (err) {
+            req.log.warn({ err: err instanceof Error ? err.message : String(err), city: city.cdekCode }, 'pickup points failed');
+            method.PVZS = [];
+            method.NOTE = CHECKOUT_ERRORS.pointsFailed;
+          }
+          method.FRAME_PVZ = `<iframe src="${prefix}/api/cdek/?action=map&amp;city_code=${city.cdekCode}" title="Пункты выдачи СДЭК на карте" loading="lazy" width="100%" height="480"></iframe>`;
+        }
+        return method;
+      }),
+    );
+    const payments = new Map<string, string[]>();
+    for (const id of ids) {
+      for (const p of paymentMethodIds({ deliveryId: id, hasPreorders: checkoutBasket.hasPreorders })) payments.set(p, [...(payments.get(p) ?? []), id]);
+    }
+    const payment_methods: PaymentMethod[] = [...payments].map(([id, deliveryIds]) => ({
+      ID: id,
+      NAME: paymentText(id).name,
+      DESCRIPTION: paymentText(id).description,
+      DELIVERY_IDS: deliveryIds,
+    }));
+    return { city: city ? toDeliveryCity(city) : null, delivery_methods: methods, payment_methods } satisfies OrderParamsResponse;
+  });
+
+  app.get('/api/catalog/getdeliverycost.php', async (req, reply) => {
+    const q = parseQuery(DeliveryCostQuery, req, reply);
+    if (!q) return reply;
+    reply.header('cache-control', 'private, no-store');
+    const city = findShopCity(q.city ?? q.data?.city ?? '');
+    const deliveryId = q.delivery_id ?? '';
+    const checkoutBasket = await loadCheckoutBasket({ db, ids: q.ids, preorderIds: q.preorder_ids, promoCode: q.promo_code });
+    const fail = (error: string): DeliveryCostResponse => ({ deliverycost: null, text: error, DATE_FROM: null, DATE_TO: null, error });
+    if (checkoutBasket.isEmpty) return fail(CHECKOUT_TEXT.emptyBasket);
+    if (!deliveryMethodIds({ city, hasItems: true }).includes(deliveryId)) return fail(CHECKOUT_TEXT.deliveryNotForCity);
+    if (deliveryId === DELIVERY_ID.cdekPickup && q.code_pvz) {
+      const point = await findPoint(deps, city, q.code_pvz).catch(() => undefined);
+      if (point === null) return fail(CHECKOUT_TEXT.pointNotInCity);
+    }
+    const quote = await quoteDelivery(deps, { city, deliveryId, parcelLines: checkoutBasket.parcelLines });
+    return {
+      deliverycost: roublesOrNull(quote.costKopecks),
+      text: priceText(quote),
+      DATE_FROM: quote.dateFrom,
+      DATE_TO: quote.dateTo,
+      error: quote.costKopecks === null ? quote.costError : null,
+    } satisfies DeliveryCostResponse;
+  });
+
+  const order = async (req: FastifyRequest, reply: FastifyReply) => {
+    const body = req.method === 'GET' ? parseQuery(OrderBody, req, reply) : parseBody(OrderBody, req, reply);
+    if (!body) return reply;
+    reply.header('cache-control', 'private, no-store');
+    const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
+    if (!session) return reply.code(401).send({ success: false, data: { error: AUTH_TEXT.sessionGone } } satisfies CheckoutOrderResponse);
+    const fail = (data: Record<string, string>, extra: { deliverycost?: number | null } = {}): CheckoutOrderResponse => ({ success: false, data, ...extra });
+
+    const raw: Record<string, string> = {};
+    for (const name of ORDER_FIELDS) {
+      const v = lastValue(body[name]);
+      if (typeof v === 'string') raw[name] = v;
+    }
+    const checked = validateCheckout(raw);
+    if (!checked.ok) return fail(checked.errors);
+    const form = checked.value;
+
+    const city = findShopCity(form.city);
+    if (!deliveryMethodIds({ city, hasItems: true }).includes(form.deliveryId)) return fail({ delivery_id: CHECKOUT_TEXT.deliveryNotForCity });
+    const checkoutBasket = await loadCheckoutBasket({
+      db,
+      ids: body.ids,
+      preorderIds: body.preorder_ids,
+      promoCode: body.promo_code,
+      customerId: session.customerId,
+    });
+    if (checkoutBasket.isEmpty) return fail({ error: CHECKOUT_TEXT.emptyBasket });
+    if (!paymentMethodIds({ deliveryId: form.deliveryId, hasPreorders: checkoutBasket.hasPreorders }).includes(form.paymentId)) {
+      return fail({ payment_id: CHECKOUT_TEXT.paymentNotForDelivery });
+    }
+    let point: CdekDeliveryPoint | null = null;
+    if (form.deliveryId === DELIVERY_ID.cdekPickup) {
+      try {
+        point = await findPoint(deps, city, form.pickupPoint);
+      } catch (err) {
+        req.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'pickup points failed at order');
+        return fail({ code_pvz: CHECKOUT_ERRORS.pointsFailed });
+      }
+      if (!point) return fail({ code_pvz: CHECKOUT_TEXT.pointNotInCity });
+    }
+
+    // The cost the shopper saw must be the one the server computes now; otherwise show the new one.
+    const quote = await quoteDelivery(deps, { city, deliveryId: form.deliveryId, parcelLines: checkoutBasket.parcelLines });
+    const sent = body.deliverycost === undefined || body.deliverycost.trim() === '' ? null : parseRoublesToKopecks(body.deliverycost);
+    if (sent !== quote.costKopecks) return fail({ deliverycost: CHECKOUT_TEXT.deliveryCostChanged }, { deliverycost: roublesOrNull(quote.costKopecks) });
+
+    const online = form.paymentId === PAYMENT_ID.cardOnline;
+    const cdek = form.deliveryId === DELIVERY_ID.cdekPickup || form.deliveryId === DELIVERY_ID.cdekDoor;
+    const result = await placeOrder({
+      db,
+      kind: 'checkout',
+      customerId: session.customerId,
+      phone: form.phone,
+      name: [form.firstname, form.lastname].filter(Boolean).join(' '),
+      cart: checkoutBasket.basket.cart,
+      preorders: checkoutBasket.basket.preorders,
+      promoCode: body.promo_code ?? null,
+      idempotencyKey: body.key ? `checkout:${session.customerId}:${body.key}` : null,
+      fields: formFields(form),
+      deliveryCostKopecks: quote.costKopecks ?? 0,
+      status: online ? 'awaiting_payment' : 'new',
+      checkout: {
+        email: form.email,
+        paymentId: form.paymentId,
+        deliveryId: form.deliveryId,
+        deliveryCity: city?.name ?? form.city,
+        deliveryAddress: point ? point.location.address_full : addressLine(form),
+        pickupPoint: point ? (toPickupPoint(point) as unknown as Record<string, unknown>) : null,
+        costPending: quote.costKopecks === null,
+        dateFrom: quote.dateFrom,
+        dateTo: quote.dateTo,
+        note: quote.note,
+        trips: quote.trips,
+      },
+      afterWrite: async (tx, orderId) => {
+        await enqueueJob(tx, 'order.placed', { orderId });
+        if (cdek && !online) await enqueueJob(tx, 'cdek.register', { orderId });
+        // The customer's saved basket was this order: it is empty now, on every device.
+        await clearCustomerBasket({ db: tx, customerId: session.customerId });
+      },
+    });
+    if (!result.ok) {
+      if (result.reason === 'empty') return fail({ error: CHECKOUT_TEXT.emptyBasket });
+      if (result.reason === 'unavailable') return fail({ error: CHECKOUT_ERRORS.unavailable(result.items) });
+      return fail({ promo_code: result.error });
+    }
+    req.log.info({ orderId: result.orderId, repeated: result.repeated, delivery: form.deliveryId, payment: form.paymentId }, 'order placed');
+    if (!result.repeated) deps.onOrderPlaced?.(result.orderId);
+    return {
+      success: true,
+      order_id: result.orderId,
+      user_id: session.customerId,
+      payment_id: form.paymentId,
+      // SPEC §5: the discounted total plus the delivery cost when above 0 (placeOrder adds it so).
+      pay_amount: kopecksToRoubles(result.payKopecks),
+      status: online ? 'awaiting_payment' : 'new',
+    } satisfies CheckoutOrderResponse;
+  };
+  app.get('/api/catalog/order.php', order);
+  app.post('/api/catalog/order.php', order);
+}
+
+/** The point of that code among the city's points: null when it is not one of them (rejects when CDEK fails). */
+async function findPoint(deps: CheckoutDeps, city: ShopCity | null, code: string): Promise<CdekDeliveryPoint | null> {
+  if (!city?.cdekCode || !code) return null;
+  const points = await cityPickupPoints(deps, city.cdekCode);
+  return points.find((p) => p.code === code) ?? null;
+}
+
+/** The checked form under the names order.php receives them (SPEC §3), empty ones left out. */
+function formFields(form: CheckoutForm): Record<string, string> {
+  const named: Record<string, string> = {
+    firstname: form.firstname,
+    lastname: form.lastname,
+    secondname: form.secondname,
+    phone: form.phone,
+    email: form.email,
+    city: form.city,
+    delivery_id: form.deliveryId,
+    street: form.street,
+    house: form.house,
+    flat: form.flat,
+    postcode: form.postcode,
+    comment: form.comment,
+    code_pvz: form.pickupPoint,
+    payment_id: form.paymentId,
+  };
+  return Object.fromEntries(Object.entries(named).filter(([, v]) => v !== ''));
+}
+
+/** An unknown city gets the by-agreement method under a name that does not say "abroad". */
+const UNKNOWN_CITY_TEXT = {
+  name: 'Доставка по договорённости',
+  description: 'Этого города нет в нашем списке: менеджер свяжется с вами, подберёт способ доставки и рассчитает стоимость и сроки.',
+};
+
+function deliveryText(id: string, city: ShopCity | null): { name: string; description: string } {
+  if (id === DELIVERY_ID.world && city === null) return UNKNOWN_CITY_TEXT;
+  return isDeliveryId(id) ? DELIVERY_TEXT.delivery[id] : { name: id, description: '' };
+}
+
+function paymentText(id: string): { name: string; description: string } {
+  return id === PAYMENT_ID.onReceipt || id === PAYMENT_ID.cardOnline ? DELIVERY_TEXT.payment[id] : { name: id, description: '' };
+}

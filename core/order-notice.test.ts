@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryDatesText, orderPlacedMail, orderPlacedSms, type OrderNotice } from './order-notice';
+
+const NBSP = '\u00a0';
+const notice: OrderNotice = {
+  orderId: 42,
+  customerName: 'Анна',
+  lines: [
+    { title: 'Пальто «Аврора»', size: '44 (S)', quantity: 1, sumKopecks: 3_200_000, isPreorder: false, isGift: false },
+    { title: 'Чехол для одежды', size: '', quantity: 1, sumKopecks: 0, isPreorder: false, isGift: true },
+    { title: 'Платье <b>', size: '42', quantity: 2, sumKopecks: 1_980_000, isPreorder: true, isGift: false },
+  ],
+  itemsKopecks: 5_180_000,
+  discountKopecks: 100_000,
+  deliveryKopecks: 70_000,
+  totalKopecks: 5_150_000,
+  deliveryName: 'Курьером по Москве',
+  deliveryAddress: 'Москва, ул Тверская, д. 12',
+  dateFrom: '2026-11-25',
+  dateTo: '2026-11-25',
+  deliveryNote: null,
+  paymentName: 'При получении',
+  awaitingPayment: false,
+};
+
+describe('order notices', () => {
+  it('SMS: number, amount and what happens next', () => {
+    expect(orderPlacedSms(notice).replace(/\s/g, ' ')).toBe('Vitrina: заказ №42 оформлен, сумма 51 500 ₽. Менеджер свяжется с вами для подтверждения.');
+    expect(orderPlacedSms({ ...notice, awaitingPayment: true })).toContain('по оплате');
+  });
+
+  it('e-mail: every line, the totals, delivery, dates and payment; HTML escaped', () => {
+    const mail = orderPlacedMail(notice, 'https://vitrina.example');
+    expect(mail.subject).toBe('Заказ №42 оформлен');
+    const text = mail.text.replaceAll(NBSP, ' ');
+    expect(text).toContain('Пальто «Аврора», размер 44 (S) × 1 — 32 000 ₽');
+    expect(text).toContain('Чехол для одежды × 1 — в подарок');
+    expect(text).toContain('(предзаказ)');
+    expect(text).toContain('Скидка: −1 000 ₽');
+    expect(text).toContain('Доставка: 700 ₽');
+    expect(text).toContain('Итого: 51 500 ₽');
+    expect(text).toContain('Ожидаемая дата доставки: 25 ноября 2026');
+    expect(text).toContain('https://vitrina.example/personal/');
+    expect(mail.html).toContain('Платье &lt;b&gt;');
+    expect(mail.html).not.toContain('<b>');
+  });
+
+  it('a cost to be confirmed and a range of dates', () => {
+    const mail = orderPlacedMail({ ...notice, deliveryKopecks: null, dateTo: '2026-12-02' }, '');
+    expect(mail.text).toContain('Доставка: стоимость уточнит менеджер');
+    expect(deliveryDatesText('2026-11-25', '2026-12-02')).toBe('25 ноября 2026 — 2 декабря 2026');
+    expect(deliveryDatesText(null, null)).toBeNull();
+  });
+});
