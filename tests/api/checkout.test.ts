@@ -41,7 +41,7 @@ async function findOffers(where: (o: OfferRow) => boolean): Promise<OfferRow[]> 
 }
 
 /** A fresh in-stock offer for each test (so tests do not share stock). */
-let used = new Set<number>();
+const used = new Set<number>();
 async function freshOffer(where: (o: OfferRow) => boolean, quantity = 5): Promise<OfferRow> {
   const found = (await findOffers((o) => where(o) && !used.has(o.id) && o.kind !== 'gift-card'))[0];
   if (!found) throw new Error('the seed has no such offer left');
