@@ -8,8 +8,10 @@ import type { SmsGateway } from '~/integrations/sms/sms';
 import { loadSections, productUrl } from './sections.server';
 
 // The one function that changes stock outside orders (staff, later the back office and the 1C
-// exchange, refused items coming back). When an offer goes from none to some, everyone waiting
-// for it is marked notified in the same transaction and gets one SMS after the commit.
+// exchange, cancelled orders and refused items coming back). When an offer goes from none to
+// some, everyone waiting for it is marked notified in the same transaction and gets one SMS
+// after the commit. changeStock runs in a transaction of its own; changeStockInTransaction is the
+// same change inside a caller's transaction, with sendBackInStock after the caller commits.
 
 /** Keeps products.sizes (the listing's size facet) in step with what can be ordered now. */
 export async function refreshProductSizes({ db, productId }: { db: Database; productId: number }): Promise<void> {
@@ -34,10 +36,107 @@ export interface Logger {
   error(obj: object, msg: string): void;
 }
 
+/** Who is told, after the commit, that a size is back. */
+export interface BackInStockNotice {
+  offerId: number;
+  size: string;
+  product: { name: string; slug: string; sectionId: number } | undefined;
+  waiting: { phone: string; name: string }[];
+}
+
+/** A stock change made inside a transaction: the change, and the SMS due once that commits. */
+export interface PendingStockChange {
+  change: StockChange;
+  notice: BackInStockNotice | null;
+}
+
 /**
- * Sets an offer's stock (`set`) or moves it (`delta`, never below zero). Returns null for an
- * unknown offer. SMS failures are logged, not thrown: the stock change stands, and an entry is
- * never notified twice.
+ * The stock change itself, inside the caller's transaction (`tx`), so a caller can make it part
+ * of a larger all-or-nothing change (an order cancelled, items refused at a fitting). Locks the
+ * offer row; call it for several offers in offer-id order. The caller sends the notice with
+ * sendBackInStock after its commit, never before (a rollback must not have told anyone).
+ */
+export async function changeStockInTransaction({
+  tx,
+  offerId,
+  set,
+  delta,
+}: {
+  tx: Database;
+  offerId: number;
+  set?: number;
+  delta?: number;
+}): Promise<PendingStockChange | null> {
+  const [offer] = await tx
+    .select({
+      id: offers.id,
+      quantity: offers.quantity,
+      productId: offers.productId,
+      sizeType: offers.sizeType,
+      size: offers.size,
+      intlSize: offers.intlSize,
+    })
+    .from(offers)
+    .where(eq(offers.id, offerId))
+    .for('update')
+    .limit(1);
+  if (!offer) return null;
+  const next = Math.max(0, set ?? offer.quantity + (delta ?? 0));
+  await tx.update(offers).set({ quantity: next }).where(eq(offers.id, offerId));
+  let waiting: { phone: string; name: string }[] = [];
+  if (offer.quantity <= 0 && next > 0) {
+    waiting = await tx
+      .update(waitingList)
+      .set({ notifiedAt: sql`now()` })
+      .where(and(eq(waitingList.offerId, offerId), isNull(waitingList.notifiedAt)))
+      .returning({ phone: waitingList.phone, name: waitingList.name });
+  }
+  if (offer.quantity > 0 !== next > 0) {
+    await refreshProductSizes({ db: tx, productId: offer.productId });
+    await bumpCatalogVersion(tx);
+  }
+  const change: StockChange = { offerId, previous: offer.quantity, quantity: next, notified: waiting.length };
+  if (!waiting.length) return { change, notice: null };
+  const [product] = await tx
+    .select({ name: products.name, slug: products.slug, sectionId: products.sectionId })
+    .from(products)
+    .where(eq(products.id, offer.productId));
+  return { change, notice: { offerId, waiting, product, size: sizeLabel(offer.sizeType as SizeType, offer.size, offer.intlSize) } };
+}
+
+/** Sends the back-in-stock SMS of committed stock changes. Failures are logged, not thrown. */
+export async function sendBackInStock({
+  db,
+  sms,
+  log,
+  siteUrl,
+  notices,
+}: {
+  db: Database;
+  sms: SmsGateway;
+  log: Logger;
+  siteUrl: string;
+  notices: readonly (BackInStockNotice | null)[];
+}): Promise<void> {
+  for (const notice of notices) {
+    if (!notice) continue;
+    const { offerId, product, size, waiting } = notice;
+    const url = `${siteUrl}${product ? productUrl(product, await loadSections(db)) : '/catalog/'}?offer=${offerId}`;
+    for (const entry of waiting) {
+      try {
+        await sms.send({ phone: entry.phone, text: backInStockText({ size, productName: product?.name ?? '', url }), tag: 'back-in-stock' });
+      } catch (err) {
+        log.error({ err, offerId }, 'back-in-stock SMS failed');
+      }
+    }
+    log.info({ offerId, notified: waiting.length }, 'waiting list notified');
+  }
+}
+
+/**
+ * Sets an offer's stock (`set`) or moves it (`delta`, never below zero), in a transaction of its
+ * own. Returns null for an unknown offer. SMS failures are logged, not thrown: the stock change
+ * stands, and an entry is never notified twice.
  */
 export async function changeStock({
   db,
@@ -56,53 +155,8 @@ export async function changeStock({
   set?: number;
   delta?: number;
 }): Promise<StockChange | null> {
-  const result = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
-    const [offer] = await tx
-      .select({
-        id: offers.id,
-        quantity: offers.quantity,
-        productId: offers.productId,
-        sizeType: offers.sizeType,
-        size: offers.size,
-        intlSize: offers.intlSize,
-      })
-      .from(offers)
-      .where(eq(offers.id, offerId))
-      .for('update')
-      .limit(1);
-    if (!offer) return null;
-    const next = Math.max(0, set ?? offer.quantity + (delta ?? 0));
-    await tx.update(offers).set({ quantity: next }).where(eq(offers.id, offerId));
-    let waiting: { phone: string; name: string }[] = [];
-    if (offer.quantity <= 0 && next > 0) {
-      waiting = await tx
-        .update(waitingList)
-        .set({ notifiedAt: sql`now()` })
-        .where(and(eq(waitingList.offerId, offerId), isNull(waitingList.notifiedAt)))
-        .returning({ phone: waitingList.phone, name: waitingList.name });
-    }
-    if (offer.quantity > 0 !== next > 0) {
-      await refreshProductSizes({ db: tx, productId: offer.productId });
-      await bumpCatalogVersion(tx);
-    }
-    const [product] = await tx
-      .select({ name: products.name, slug: products.slug, sectionId: products.sectionId })
-      .from(products)
-      .where(eq(products.id, offer.productId));
-    return { offer, next, waiting, product, size: sizeLabel(offer.sizeType as SizeType, offer.size, offer.intlSize) };
-  });
-  if (!result) return null;
-
-  const { offer, next, waiting, product, size } = result;
-  const url = `${siteUrl}${product ? productUrl(product, await loadSections(db)) : '/catalog/'}?offer=${offer.id}`;
-  for (const entry of waiting) {
-    try {
-      await sms.send({ phone: entry.phone, text: backInStockText({ size, productName: product?.name ?? '', url }), tag: 'back-in-stock' });
-    } catch (err) {
-      log.error({ err, offerId }, 'back-in-stock SMS failed');
-    }
-  }
-  if (waiting.length) log.info({ offerId, notified: waiting.length }, 'waiting list notified');
-  return { offerId, previous: offer.quantity, quantity: next, notified: waiting.length };
+  const pending = await db.transaction(async (txn) => changeStockInTransaction({ tx: txn as unknown as Database, offerId, set, delta }));
+  if (!pending) return null;
+  await sendBackInStock({ db, sms, log, siteUrl, notices: [pending.notice] });
+  return pending.change;
 }

@@ -1,0 +1,115 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '~/db/client.server';
+import { orderItems, orders, orderStatusHistory } from '~/db/schema';
+import { fittingNote, planFitting, type FittingInputLine, type FittingLineResult } from '~/core/fitting';
+import { statusLabel } from '~/core/order-status';
+import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
+import { lockOrder, type OrderStatusDeps } from './order-status.server';
+import { changeStockInTransaction, sendBackInStock, type PendingStockChange, type StockChange } from './stock.server';
+
+// The fitting at the door of a Moscow courier order (content/pages/delivery.md): what the
+// shopper kept and handed back, line by line, the amount actually paid (core/fitting.ts), the
+// order received, the refused items back in stock through the one stock function. One
+// transaction under the order's row lock, so it is recorded exactly once: a second fitting (or
+// one racing it) finds the order 'received' and is refused, and its stock never moves.
+
+export const FITTING_ERROR = {
+  notCourier: 'Примерка бывает только при курьерской доставке по Москве',
+  already: 'Примерка по этому заказу уже записана',
+  notYet: (status: string) => `Примерку записывают, когда заказ передан в доставку или доставлен, а он сейчас «${statusLabel(status)}»`,
+} as const;
+
+export type RecordFittingResult =
+  | {
+      ok: true;
+      orderId: number;
+      /** Items kept and handed back, gift covers not counted. */
+      kept: number;
+      refused: number;
+      lines: FittingLineResult[];
+      /** Taken at the door: the kept lines and the delivery. */
+      paidKopecks: number;
+      deliveryKopecks: number;
+      /** Paid online beforehand: what goes back to the shopper for the refused items. */
+      refundKopecks: number;
+      stockReturned: StockChange[];
+    }
+  | { ok: false; errors: Record<string, string> };
+
+export async function recordFitting({
+  db,
+  sms,
+  log,
+  siteUrl,
+  orderId,
+  lines,
+  now = new Date(),
+}: OrderStatusDeps & { orderId: number; lines: readonly FittingInputLine[]; now?: Date }): Promise<RecordFittingResult> {
+  const outcome = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const refuse = (error: string) => ({ ok: false as const, errors: { order_id: error } });
+    const order = await lockOrder(tx, orderId);
+    if (!order) return refuse('Заказ не найден');
+    if (order.deliveryId !== DELIVERY_ID.moscowCourier) return refuse(FITTING_ERROR.notCourier);
+    if (order.status === 'received' || order.paidKopecks !== null) return refuse(FITTING_ERROR.already);
+    if (order.status !== 'shipped' && order.status !== 'delivered') return refuse(FITTING_ERROR.notYet(order.status));
+
+    const items = await tx
+      .select({
+        offerId: orderItems.offerId,
+        title: orderItems.title,
+        quantity: orderItems.quantity,
+        priceKopecks: orderItems.priceKopecks,
+        discountKopecks: orderItems.discountKopecks,
+        isPreorder: orderItems.isPreorder,
+        isGift: orderItems.isGift,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.offerId));
+    const plan = planFitting({ order: items, given: lines, deliveryKopecks: order.deliveryCostKopecks });
+    if (!plan.ok) return plan;
+
+    for (const line of plan.lines) {
+      await tx
+        .update(orderItems)
+        .set({ keptQuantity: line.kept, refusedQuantity: line.refused })
+        .where(and(eq(orderItems.orderId, orderId), eq(orderItems.offerId, line.offerId), eq(orderItems.isPreorder, false)));
+    }
+    const moved = await tx
+      .update(orders)
+      .set({ status: 'received', paidKopecks: plan.totalKopecks, deliveredAt: order.deliveredAt ?? now })
+      .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+      .returning({ id: orders.id });
+    if (moved.length !== 1) throw new Error(`order ${orderId} changed under its row lock`);
+    // The courier's visit is both the delivery and the receipt: the history shows both steps.
+    const history: (typeof orderStatusHistory.$inferInsert)[] = [];
+    if (order.status === 'shipped') history.push({ orderId, status: 'delivered', createdAt: now });
+    history.push({ orderId, status: 'received', note: fittingNote(plan.kept, plan.refused), createdAt: now });
+    await tx.insert(orderStatusHistory).values(history);
+
+    // Refused items go back on the shelf; the gift cover never took stock (placeOrder), so it gives none back.
+    const pending: PendingStockChange[] = [];
+    for (const line of plan.lines.filter((l) => !l.isGift && l.refused > 0).sort((a, b) => a.offerId - b.offerId)) {
+      const change = await changeStockInTransaction({ tx, offerId: line.offerId, delta: line.refused });
+      if (change) pending.push(change);
+    }
+    const paidOnline = order.paymentId === PAYMENT_ID.cardOnline;
+    return {
+      ok: true as const,
+      orderId,
+      kept: plan.kept,
+      refused: plan.refused,
+      lines: plan.lines,
+      paidKopecks: plan.totalKopecks,
+      deliveryKopecks: plan.deliveryKopecks,
+      refundKopecks: paidOnline ? Math.max(0, order.totalKopecks - plan.totalKopecks) : 0,
+      pending,
+    };
+  });
+  if (!outcome.ok) return outcome;
+  const { pending, ...result } = outcome;
+  await sendBackInStock({ db, sms, log, siteUrl, notices: pending.map((p) => p.notice) });
+  log.info({ orderId, kept: result.kept, refused: result.refused, paidKopecks: result.paidKopecks }, 'fitting recorded');
+  return { ...result, stockReturned: pending.map((p) => p.change) };
+}

@@ -1,0 +1,146 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '~/db/client.server';
+import { orderItems, orders, orderStatusHistory } from '~/db/schema';
+import { canMove, isOrderStatus, isTrackNumber, moveError, ORDER_STATUS_TEXT, type OrderStatus } from '~/core/order-status';
+import { DELIVERY_ID } from '~/shared/contract';
+import type { SmsGateway } from '~/integrations/sms/sms';
+import { changeStockInTransaction, sendBackInStock, type Logger, type PendingStockChange, type StockChange } from './stock.server';
+
+// Moving an order along its statuses (core/order-status.ts), with a history row for every move.
+// One transaction: the order row locked (`for update`), the move checked against what is
+// stored now, a conditional update, the history row and, for a cancel, the stock given back
+// through the one stock function inside the same transaction. So two concurrent cancels (any
+// number of processes) give the stock back exactly once: the second waits for the lock, then
+// finds the order cancelled and is refused. Back-in-stock SMS go out after the commit.
+
+export interface OrderStatusDeps {
+  db: Database;
+  sms: SmsGateway;
+  log: Logger;
+  siteUrl: string;
+}
+
+export type ChangeOrderStatusResult =
+  | {
+      ok: true;
+      orderId: number;
+      from: string;
+      to: OrderStatus;
+      trackNumber: string | null;
+      deliveredAt: Date | null;
+      /** Stock given back by a cancel, per offer. */
+      stockReturned: StockChange[];
+    }
+  | {
+      ok: false;
+      reason: 'not_found' | 'unknown_status' | 'not_allowed' | 'track_required' | 'bad_track' | 'fitting_required';
+      /** The request field the answer is about. */
+      field: 'order_id' | 'status' | 'track_number';
+      /** Russian, for staff. */
+      error: string;
+    };
+
+type Refusal = Extract<ChangeOrderStatusResult, { ok: false }>;
+
+export const CDEK_DELIVERY_IDS: readonly string[] = [DELIVERY_ID.cdekPickup, DELIVERY_ID.cdekDoor];
+
+/** The order row under a row lock for the rest of the caller's transaction; null when there is none. */
+export async function lockOrder(tx: Database, orderId: number) {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      deliveryId: orders.deliveryId,
+      paymentId: orders.paymentId,
+      trackNumber: orders.trackNumber,
+      deliveredAt: orders.deliveredAt,
+      deliveryCostKopecks: orders.deliveryCostKopecks,
+      totalKopecks: orders.totalKopecks,
+      paidKopecks: orders.paidKopecks,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update')
+    .limit(1);
+  return order ?? null;
+}
+
+/**
+ * Moves the order to `to` if core/order-status.ts allows it from its current status. 'shipped'
+ * keeps a track number (required for CDEK unless registration already stored one);
+ * 'delivered' and 'received' set delivered_at once (the return period counts from it);
+ * 'cancelled' gives back the stock of lines that took it (not pre-orders, not the gift cover).
+ * A Moscow courier order becomes 'received' only through its fitting (models/fitting.server.ts).
+ */
+export async function changeOrderStatus({
+  db,
+  sms,
+  log,
+  siteUrl,
+  orderId,
+  to,
+  note,
+  trackNumber,
+  now = new Date(),
+}: OrderStatusDeps & { orderId: number; to: string; note?: string | null; trackNumber?: string | null; now?: Date }): Promise<ChangeOrderStatusResult> {
+  const refuse = (reason: Refusal['reason'], field: Refusal['field'], error: string): Refusal => ({ ok: false, reason, field, error });
+  const track = trackNumber?.trim() || null;
+  if (!isOrderStatus(to)) return refuse('unknown_status', 'status', ORDER_STATUS_TEXT.unknownStatus);
+  if (track !== null && !isTrackNumber(track)) return refuse('bad_track', 'track_number', ORDER_STATUS_TEXT.badTrack);
+  if (track !== null && to !== 'shipped') return refuse('bad_track', 'track_number', 'Трек-номер указывают при передаче заказа в доставку');
+
+  const outcome = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const order = await lockOrder(tx, orderId);
+    if (!order) return refuse('not_found', 'order_id', ORDER_STATUS_TEXT.notFound);
+    if (!canMove(order.status, to)) return refuse('not_allowed', 'status', moveError(order.status, to));
+    if (to === 'received' && order.deliveryId === DELIVERY_ID.moscowCourier) return refuse('fitting_required', 'status', ORDER_STATUS_TEXT.fittingRequired);
+    const keptTrack = track ?? order.trackNumber;
+    if (to === 'shipped' && !keptTrack && order.deliveryId !== null && CDEK_DELIVERY_IDS.includes(order.deliveryId)) {
+      return refuse('track_required', 'track_number', ORDER_STATUS_TEXT.trackRequired);
+    }
+    const deliveredAt = to === 'delivered' || to === 'received' ? (order.deliveredAt ?? now) : order.deliveredAt;
+
+    // The lock makes the status check final; the condition keeps the update honest regardless.
+    const moved = await tx
+      .update(orders)
+      .set({ status: to, deliveredAt, ...(to === 'shipped' && track ? { trackNumber: track } : {}) })
+      .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+      .returning({ id: orders.id });
+    if (moved.length !== 1) throw new Error(`order ${orderId} changed under its row lock`);
+    await tx.insert(orderStatusHistory).values({
+      orderId,
+      status: to,
+      note: note?.trim() || (to === 'shipped' && keptTrack ? `Трек-номер: ${keptTrack}` : null),
+      createdAt: now,
+    });
+
+    const pending: PendingStockChange[] = [];
+    if (to === 'cancelled') {
+      const lines = await tx
+        .select({ offerId: orderItems.offerId, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isPreorder, false), eq(orderItems.isGift, false)))
+        .orderBy(asc(orderItems.offerId));
+      // Offer-id order, like placeOrder: no deadlock with an order being placed.
+      for (const line of lines) {
+        const change = await changeStockInTransaction({ tx, offerId: line.offerId, delta: line.quantity });
+        if (change) pending.push(change);
+      }
+    }
+    return {
+      ok: true as const,
+      orderId,
+      from: order.status,
+      to,
+      trackNumber: to === 'shipped' ? keptTrack : order.trackNumber,
+      deliveredAt,
+      pending,
+    };
+  });
+  if (!outcome.ok) return outcome;
+  const { pending, ...result } = outcome;
+  await sendBackInStock({ db, sms, log, siteUrl, notices: pending.map((p) => p.notice) });
+  if (pending.length) log.info({ orderId, offers: pending.length }, 'cancelled order: stock given back');
+  return { ...result, stockReturned: pending.map((p) => p.change) };
+}
