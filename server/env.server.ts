@@ -4,6 +4,7 @@ import { refineSmsConfig, smsConfigShape } from '~/integrations/sms/index.server
 import { captchaConfigShape, refineCaptchaConfig } from '~/integrations/captcha/index.server';
 import { dadataConfigShape, refineDadataConfig } from '~/integrations/dadata/index.server';
 import { mailConfigShape, refineMailConfig } from '~/integrations/mail/index.server';
+import { cdekConfigShape, refineCdekConfig } from '~/integrations/cdek/index.server';
 
 // Every setting comes from the environment, validated once at start-up; a bad value stops
 // the process with a message naming the variable (see README "Configuration").
@@ -67,11 +68,13 @@ const schema = z
     ...captchaConfigShape,
     ...dadataConfigShape,
     ...mailConfigShape,
+    ...cdekConfigShape,
   })
   .superRefine(refineSmsConfig)
   .superRefine(refineCaptchaConfig)
   .superRefine(refineDadataConfig)
-  .superRefine(refineMailConfig);
+  .superRefine(refineMailConfig)
+  .superRefine(refineCdekConfig);
 
 export type Env = z.infer<typeof schema> & { dataDir: string; siteUrl: string; apiPrefix: string | null };
 

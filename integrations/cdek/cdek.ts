@@ -34,6 +34,8 @@ export interface CdekDeliveryPoint {
   allowed_cod: boolean;
   /** Kilograms. */
   weight_max: number;
+  /** Parcel lockers' cells in centimetres (CDEK sends them for postamats); absent for pickup points. */
+  dimensions?: { width: number; height: number; depth: number }[] | null;
 }
 
 export interface CdekPackage {
