@@ -54,6 +54,7 @@ const DeliveryCostQuery = z.object({
     .object({ city: str(200) })
     .catchall(z.unknown())
     .optional(),
+  'data[city]': str(200),
   delivery_id: str(20),
   code_pvz: str(50),
   delivery_address: str(1000),
@@ -202,7 +203,8 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const q = parseQuery(DeliveryCostQuery, req, reply);
     if (!q) return reply;
     reply.header('cache-control', 'private, no-store');
-    const city = findShopCity(q.city ?? q.data?.city ?? '');
+    // SPEC §7 nests it in `data`; a query string keeps `data[city]` as one key.
+    const city = findShopCity(q.city ?? q.data?.city ?? q['data[city]'] ?? '');
     const deliveryId = q.delivery_id ?? '';
     const checkoutBasket = await loadCheckoutBasket({ db, ids: q.ids, preorderIds: q.preorder_ids, promoCode: q.promo_code });
     const fail = (error: string): DeliveryCostResponse => ({ deliverycost: null, text: error, DATE_FROM: null, DATE_TO: null, error });
@@ -248,6 +250,9 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       promoCode: body.promo_code,
       customerId: session.customerId,
     });
+    // The basket changed since the shopper saw it (sold out, cut to stock, no longer sold): the
+    // order is not placed as something else; they see what changed and confirm again.
+    if (checkoutBasket.basket.notices.length > 0) return fail({ error: CHECKOUT_ERRORS.unavailable(checkoutBasket.basket.notices) });
     if (checkoutBasket.isEmpty) return fail({ error: CHECKOUT_TEXT.emptyBasket });
     if (!paymentMethodIds({ deliveryId: form.deliveryId, hasPreorders: checkoutBasket.hasPreorders }).includes(form.paymentId)) {
       return fail({ payment_id: CHECKOUT_TEXT.paymentNotForDelivery });
@@ -305,7 +310,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     });
     if (!result.ok) {
       if (result.reason === 'empty') return fail({ error: CHECKOUT_TEXT.emptyBasket });
-      if (result.reason === 'unavailable') return fail({ error: CHECKOUT_ERRORS.unavailable(result.items) });
+      if (result.reason === 'unavailable') return fail({ error: CHECKOUT_ERRORS.unavailable(result.items.map((item) => `${item}: закончился`)) });
       return fail({ promo_code: result.error });
     }
     req.log.info({ orderId: result.orderId, repeated: result.repeated, delivery: form.deliveryId, payment: form.paymentId }, 'order placed');

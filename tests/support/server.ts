@@ -28,6 +28,8 @@ export interface TestShopOptions {
   withStorefront?: boolean;
   products?: number;
   port?: number;
+  /** More environment for this shop (e.g. CDEK_OFFLINE_FAIL_CITIES). */
+  env?: Record<string, string>;
 }
 
 export async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
@@ -63,6 +65,7 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
     SEED_ON_START: 'false',
     // A fixed port makes canonical links real (Lighthouse checks them); otherwise a fake origin.
     PUBLIC_SITE_URL: options.port ? `http://127.0.0.1:${options.port}` : 'http://shop.test',
+    ...options.env,
   });
   const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://', poolSize: 4 });
   await database.migrate();
