@@ -5,6 +5,10 @@ import type { Database } from '~/db/client.server';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import type { StockChangeResponse } from '~/shared/contract';
 import { changeStock } from '~/models/stock.server';
+import { changeOrderStatus, type ChangeOrderStatusResult } from '~/models/order-status.server';
+import { recordFitting, type RecordFittingResult } from '~/models/fitting.server';
+import { formatRub, kopecksToRoubles } from '~/core/money';
+import { statusLabel } from '~/core/order-status';
 import { actionHandler, lastValue } from '~/api/http.server';
 
 // Staff-only paths, until the back office exists: authenticated by the staff secret
@@ -55,6 +59,151 @@ export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, s
       },
     }),
   );
+
+  // Orders, until the back office exists: 'status' moves an order along (core/order-status.ts),
+  // 'fitting' records what a Moscow courier's shopper kept and handed back at the door.
+  app.post(
+    '/staff/orders/',
+    actionHandler({
+      status: {
+        schema: StatusBody,
+        run: async (input: z.infer<typeof StatusBody>, req) =>
+          statusAnswer(
+            await changeOrderStatus({
+              db,
+              sms,
+              log: req.log,
+              siteUrl,
+              orderId: input.order_id,
+              to: input.status,
+              note: input.note ?? null,
+              trackNumber: input.track_number ?? null,
+            }),
+          ),
+      },
+      fitting: {
+        schema: FittingBody,
+        run: async (input: z.infer<typeof FittingBody>, req) =>
+          fittingAnswer(
+            await recordFitting({
+              db,
+              sms,
+              log: req.log,
+              siteUrl,
+              orderId: input.order_id,
+              lines: Object.entries(input.lines).map(([offerId, l]) => ({ offerId: Number(offerId), kept: l.kept, refused: l.refused })),
+            }),
+          ),
+      },
+    }),
+  );
+}
+
+const optionalText = (max: number) => z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), z.string().trim().max(max).optional());
+
+const StatusBody = z.object({
+  order_id: intParam(1, 2_147_483_647),
+  status: z.preprocess(lastValue, z.string().max(40)),
+  note: optionalText(500),
+  track_number: optionalText(40),
+});
+
+const FittingBody = z.object({
+  order_id: intParam(1, 2_147_483_647),
+  // lines[<offer id>][kept], lines[<offer id>][refused] (api/form.ts nests them).
+  lines: z
+    .record(z.string().regex(/^[1-9]\d{0,9}$/), z.object({ kept: intParam(0, 1000), refused: intParam(0, 1000) }))
+    .refine((lines) => Object.keys(lines).length > 0 && Object.keys(lines).length <= 100, 'от 1 до 100 строк'),
+});
+
+/** `POST /staff/orders/` action 'status': the order after the move. */
+export const StaffOrderStatusResponse = z.object({
+  data: z
+    .object({
+      order_id: z.number().int(),
+      previous_status: z.string(),
+      status: z.string(),
+      status_label: z.string(),
+      track_number: z.string().nullable(),
+      delivered_at: z.string().nullable(),
+      stock_returned: z.array(z.object({ offer_id: z.number().int(), previous: z.number().int(), quantity: z.number().int(), notified: z.number().int() })),
+    })
+    .nullable(),
+  errors: z.record(z.string(), z.string()),
+  warnings: z.array(z.string()),
+});
+export type StaffOrderStatusResponse = z.infer<typeof StaffOrderStatusResponse>;
+
+/** `POST /staff/orders/` action 'fitting': what was kept, paid and given back. */
+export const StaffFittingResponse = z.object({
+  data: z
+    .object({
+      order_id: z.number().int(),
+      status: z.literal('received'),
+      kept: z.number().int(),
+      refused: z.number().int(),
+      /** Roubles, as the API speaks; paid_kopecks exactly. */
+      paid: z.number(),
+      paid_kopecks: z.number().int(),
+      delivery_kopecks: z.number().int(),
+      refund_kopecks: z.number().int(),
+      lines: z.array(
+        z.object({ offer_id: z.number().int(), gift: z.boolean(), kept: z.number().int(), refused: z.number().int(), paid_kopecks: z.number().int() }),
+      ),
+      stock_returned: z.array(z.object({ offer_id: z.number().int(), previous: z.number().int(), quantity: z.number().int(), notified: z.number().int() })),
+    })
+    .nullable(),
+  errors: z.record(z.string(), z.string()),
+  warnings: z.array(z.string()),
+});
+export type StaffFittingResponse = z.infer<typeof StaffFittingResponse>;
+
+const stockRows = (changes: { offerId: number; previous: number; quantity: number; notified: number }[]) =>
+  changes.map((c) => ({ offer_id: c.offerId, previous: c.previous, quantity: c.quantity, notified: c.notified }));
+
+const notifiedWarning = (changes: { notified: number }[]): string[] => {
+  const notified = changes.reduce((s, c) => s + c.notified, 0);
+  return notified ? [`Сообщили о поступлении: ${notified}`] : [];
+};
+
+function statusAnswer(r: ChangeOrderStatusResult): StaffOrderStatusResponse {
+  if (!r.ok) return { data: null, errors: { [r.field]: r.error }, warnings: [] };
+  return {
+    data: {
+      order_id: r.orderId,
+      previous_status: r.from,
+      status: r.to,
+      status_label: statusLabel(r.to),
+      track_number: r.trackNumber,
+      delivered_at: r.deliveredAt ? r.deliveredAt.toISOString() : null,
+      stock_returned: stockRows(r.stockReturned),
+    },
+    errors: {},
+    warnings: notifiedWarning(r.stockReturned),
+  };
+}
+
+function fittingAnswer(r: RecordFittingResult): StaffFittingResponse {
+  if (!r.ok) return { data: null, errors: r.errors, warnings: [] };
+  return {
+    data: {
+      order_id: r.orderId,
+      status: 'received',
+      kept: r.kept,
+      refused: r.refused,
+      paid: kopecksToRoubles(r.paidKopecks),
+      paid_kopecks: r.paidKopecks,
+      delivery_kopecks: r.deliveryKopecks,
+      refund_kopecks: r.refundKopecks,
+      lines: r.lines.map((l) => ({ offer_id: l.offerId, gift: l.isGift, kept: l.kept, refused: l.refused, paid_kopecks: l.paidKopecks })),
+      stock_returned: stockRows(r.stockReturned),
+    },
+    errors: {},
+    warnings: [
+      ...(r.refundKopecks ? [`Заказ оплачен онлайн: верните покупателю ${formatRub(r.refundKopecks)} за возвращённые вещи`] : []),
+      ...notifiedWarning(r.stockReturned),
+    ],
+  };
 }
 
 function result(change: Awaited<ReturnType<typeof changeStock>>): StockChangeResponse {
