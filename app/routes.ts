@@ -15,6 +15,7 @@ export default [
   route('logout', 'routes/logout.tsx'),
   route('basket', 'routes/basket.tsx'),
   route('basket/submited', 'routes/basket-submitted.tsx'),
+  route('basket/submited-order', 'routes/basket-submitted-order.tsx'),
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-article.tsx'),
   ...INFO_PAGES.map((page) => route(page.path.slice(1, -1), 'routes/info-page.tsx', { id: `page:${page.path}` })),

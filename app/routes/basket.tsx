@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { data, Link, useRevalidator } from 'react-router';
+import { data, Link, redirect, useRevalidator } from 'react-router';
 import type { Route } from './+types/basket';
-import type { BasketItem, CartResponse } from '~/shared/contract';
+import type { BasketItem, CartResponse, CitiesResponse, OrderParamsResponse, AddressesResponse } from '~/shared/contract';
+import { ApiRequestError, type ApiClient } from '~/shared/api-client';
 import {
   applyGiftCover,
   cartForRequest,
@@ -32,6 +33,11 @@ import {
 } from '~/app/lib/basket-state';
 import { COOKIE, readCookie } from '~/shared/cookies';
 import { useShopperCounts } from '~/app/lib/shopper-state';
+import { getShopper, requireShopper, type Shopper } from '~/app/lib/session.server';
+import { CHECKOUT_FIELDS, CHECKOUT_MAX_LENGTH, CHECKOUT_TEXT } from '~/core/checkout';
+import { deliveryMode } from '~/core/delivery';
+import { CheckoutForm, DEFAULT_CITY } from '~/app/components/checkout/CheckoutForm';
+import { CHECKOUT_INTENT, newIdempotencyKey, paramsKey, type CheckoutFailure, type CheckoutValues } from '~/app/components/checkout/checkout-state';
 import { BasketLine, GiftLine, type LineActions } from '~/app/components/basket/BasketLines';
 import { PromoCodeForm } from '~/app/components/basket/PromoCodeForm';
 import { goodsCount } from '~/app/components/catalog/listing-url';
@@ -52,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A customer's basket is kept on the server: ask even when this browser's copy is empty.
   const token = readCookie(cookieHeader, COOKIE.token);
   const cartRev = Number(readCookie(cookieHeader, COOKIE.cartRev));
-  const [meta, answer] = await Promise.all([
+  const [meta, answer, shopper] = await Promise.all([
     context.api.getPageMeta(pathname),
     isBasketEmpty(cookies) && !token
       ? { cart: null, failed: false }
@@ -71,18 +77,118 @@ export async function loader({ context, request }: Route.LoaderArgs) {
               return { cart: null, failed: true };
             },
           ),
+    // The customer (for the checkout form); a failed profile call leaves the basket as a guest's.
+    token ? orNull('profile', getShopper(request, context.api)) : null,
   ]);
   const headers = new Headers(CACHE_PRIVATE);
   if (answer.cart?.cart_rev !== undefined) headers.append('Set-Cookie', basketCookie(COOKIE.cartRev, String(answer.cart.cart_rev)));
-  return data({ meta, ...answer, promoCode: cookies.promoCode, requested }, { headers });
+  const hasLines = answer.cart?.items.some((i) => i.IS_GIFT === 'N') ?? false;
+  const checkout = shopper && answer.cart && hasLines ? await loadCheckout(context.api, shopper, answer.cart) : null;
+  return data({ meta, ...answer, promoCode: cookies.promoCode, requested, checkout }, { headers });
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+/** A call the page can do without: logged, null, never thrown. */
+async function orNull<T>(what: string, load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (err) {
+    console.error(`basket: ${what} failed`, err);
+    return null;
+  }
 }
 
-export default function Basket({ loaderData }: Route.ComponentProps) {
-  const { cart: server, failed, promoCode, requested } = loaderData;
+/**
+ * What the checkout form starts from (SPEC §3 Order checkout): the profile, the saved
+ * addresses (the first fills the form), the shop's cities, and the delivery and payment methods
+ * for that city and this basket, so the form is whole before any script runs.
+ */
+async function loadCheckout(api: ApiClient, shopper: Shopper, cart: CartResponse) {
+  const [addresses, cities] = await Promise.all([
+    orNull<AddressesResponse>('addresses', api.getAddresses(shopper.token)),
+    orNull<CitiesResponse>('cities', api.getCities()),
+  ]);
+  const saved = addresses && 'addresses' in addresses ? addresses.addresses : [];
+  const city = saved[0]?.city || DEFAULT_CITY;
+  const params = await orNull<OrderParamsResponse>('order params', api.getOrderParams({ city, ids: cart.cart, preorderIds: cart.preorders }));
+  return {
+    profile: shopper.profile.userInfo,
+    addresses: saved,
+    cities: cities?.cities ?? [],
+    initialParams: { key: paramsKey(city, cart.cart, cart.preorders), params },
+    idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+const formText = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * The checkout form's post (intent 'order'): order.php for the customer of the session with
+ * the basket of the cookies, the form's fields (a free set) and the delivery cost the shopper
+ * saw. Placed: the new address saved when asked, the basket cookies cleared, and on to
+ * /basket/submited-order/. Refused: order.php's `data` back to the form (a changed delivery
+ * cost with the new cost, to confirm again). Anything unexpected: SPEC §8's text.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const shopper = await requireShopper(request, context.api);
+  const form = await request.formData();
+  const values = {} as CheckoutValues;
+  for (const name of CHECKOUT_FIELDS) values[name] = formText(form, name).slice(0, CHECKOUT_MAX_LENGTH[name] + 1);
+  values.save_address = formText(form, 'save_address') === 'yes';
+  const sentKey = formText(form, 'key');
+  const key = /^[A-Za-z0-9-]{8,64}$/.test(sentKey) ? sentKey : newIdempotencyKey();
+  const refuse = (errors: Record<string, string>, status = 200, extra: Pick<CheckoutFailure, 'deliveryCost'> = {}) =>
+    data({ ok: false, errors, values, key, ...extra } satisfies CheckoutFailure, { status, headers: CACHE_PRIVATE });
+  if (formText(form, 'intent') !== CHECKOUT_INTENT) return refuse({ error: 'Неизвестное действие' }, 400);
+
+  const basket = readBasketCookies(request.headers.get('cookie'));
+  const costText = formText(form, 'deliverycost').trim();
+  const deliveryCost = costText !== '' && Number.isFinite(Number(costText)) ? Number(costText) : null;
+  const { save_address: saveAddress, ...fields } = values;
+  // SPEC §5: the phone is sent as digits only.
+  fields.phone = fields.phone.replace(/\D/g, '');
+  let answer;
+  try {
+    answer = await context.api.placeCheckoutOrder({
+      token: shopper.token,
+      ids: cartForRequest(basket.cart),
+      preorderIds: preordersForRequest(basket.preorders),
+      promoCode: basket.promoCode,
+      fields,
+      deliveryCost,
+      key,
+    });
+  } catch (err) {
+    // The session ended between the page and the post: log in again, back to the basket.
+    if (err instanceof ApiRequestError && err.status === 401) throw redirect('/auth/?next=/basket/', { headers: CACHE_PRIVATE });
+    console.error('checkout: order failed', err);
+    return refuse({ error: CHECKOUT_TEXT.serverError }, 502);
+  }
+  if (!answer.success) return refuse(answer.data, 200, answer.deliverycost !== undefined ? { deliveryCost: answer.deliverycost } : {});
+
+  if (saveAddress && deliveryMode(values.delivery_id) === 'address') {
+    // The order stands whatever happens here: a failed save is logged only.
+    await orNull(
+      'address save',
+      context.api.saveAddress(shopper.token, {
+        fields: { city: values.city, street: values.street, house: values.house, flat: values.flat, postal_code: values.postcode },
+      }),
+    );
+  }
+  const headers = new Headers(CACHE_PRIVATE);
+  // SPEC §4 Order: the cart is cleared (the customer's saved basket was cleared with the order).
+  for (const name of [COOKIE.cart, COOKIE.preorders, COOKIE.promoCode]) headers.append('Set-Cookie', basketCookie(name, ''));
+  throw redirect(`/basket/submited-order/?order=${answer.order_id}`, { headers });
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has('set-cookie') ? actionHeaders : loaderHeaders;
+}
+
+export default function Basket({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart: server, failed, promoCode, requested, checkout } = loaderData;
   const revalidator = useRevalidator();
   const local = useBasketCookies();
   const { loggedIn } = useShopperCounts();
@@ -258,14 +364,25 @@ export default function Basket({ loaderData }: Route.ComponentProps) {
               <dd>{formatRoubles(total.TOTAL_PRICE_WITH_DISCOUNT)}</dd>
             </div>
           </dl>
-          {/* CHECKOUT (a later issue): the order form — contacts, delivery, payment — goes here. */}
+          {/* The checkout form itself is below the basket (#checkout): it needs the page's width. */}
           <div className="basket__checkout">
-            <p>Оформить заказ с доставкой можно будет после входа по номеру телефона. А пока любую модель можно купить в один клик на её странице.</p>
-            {/* SPEC §4: logging in from the basket comes back here, with this basket joined to the customer's. */}
-            {loggedIn ? null : (
-              <Link to="/auth/?next=/basket/" className="button button--ghost basket__login">
-                Войти
-              </Link>
+            {checkout ? (
+              <a href="#checkout" className="button basket__to-checkout">
+                Перейти к оформлению
+              </a>
+            ) : (
+              <>
+                <p>
+                  Чтобы оформить заказ с доставкой, войдите по номеру телефона: товары из корзины сохранятся. Или купите модель в один клик на её странице —
+                  менеджер перезвонит и всё согласует.
+                </p>
+                {/* SPEC §4: logging in from the basket comes back here, with this basket joined to the customer's. */}
+                {loggedIn ? null : (
+                  <Link to="/auth/?next=/basket/" className="button button--ghost basket__login">
+                    Войти
+                  </Link>
+                )}
+              </>
             )}
           </div>
           <p className="basket__small">
@@ -273,6 +390,19 @@ export default function Basket({ loaderData }: Route.ComponentProps) {
           </p>
         </aside>
       </div>
+      {checkout ? (
+        <CheckoutForm
+          cart={server}
+          profile={checkout.profile}
+          addresses={checkout.addresses}
+          cities={checkout.cities}
+          initialParams={checkout.initialParams}
+          ids={server.cart}
+          preorderIds={server.preorders}
+          idempotencyKey={checkout.idempotencyKey}
+          failure={actionData && 'values' in actionData ? actionData : null}
+        />
+      ) : null}
     </section>
   );
 }

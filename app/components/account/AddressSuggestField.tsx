@@ -21,6 +21,7 @@ export function AddressSuggestField({
   onChange,
   onPick,
   invalid,
+  errorText,
   onClearError,
 }: {
   label: string;
@@ -30,6 +31,8 @@ export function AddressSuggestField({
   onChange: (value: string) => void;
   onPick: (suggestion: AddressSuggestion) => void;
   invalid: boolean;
+  /** The server's message for the field; '*Ошибка' without one. */
+  errorText?: string | undefined;
   onClearError: () => void;
 }) {
   const api = useBrowserApi();
@@ -93,6 +96,7 @@ export function AddressSuggestField({
           ask(text);
         }}
         invalid={invalid}
+        {...(errorText ? { errorText } : {})}
         onClearError={onClearError}
         role="combobox"
         aria-autocomplete="list"

@@ -1,0 +1,117 @@
+import type { DeliveryMethod, PaymentMethod } from '~/shared/contract';
+import { formatRussianDate } from '~/core/dates';
+
+/** '25 ноября 2026', or '26 ноября – 3 декабря 2026' (the year once when both share it); null when unknown. */
+export function datesText(from: string | null | undefined, to: string | null | undefined): string | null {
+  if (!from && !to) return null;
+  try {
+    if (!from || !to || from === to) return formatRussianDate((from ?? to) as string);
+    const first = formatRussianDate(from);
+    const last = formatRussianDate(to);
+    return from.slice(0, 4) === to.slice(0, 4) ? `${first.replace(/ \d{4}$/, '')} – ${last}` : `${first} – ${last}`;
+  } catch {
+    // A date the API should never send: no estimate rather than a broken form.
+    return null;
+  }
+}
+
+/**
+ * The delivery methods of the city as radio cards: name, price, timing with the expected
+ * dates, the note for this basket (the courier's trips) and the description. A plain radio
+ * group underneath, so it works with the keyboard and without scripts.
+ */
+export function DeliveryCards({
+  methods,
+  selected,
+  onSelect,
+  error,
+  children,
+}: {
+  methods: readonly DeliveryMethod[];
+  selected: string;
+  onSelect: (id: string) => void;
+  error: string | undefined;
+  /** Shown under the chosen card (the pickup point, the address fields). */
+  children?: React.ReactNode;
+}) {
+  return (
+    <fieldset className="checkout__group" aria-describedby={error ? 'checkout-delivery-error' : undefined}>
+      <legend className="checkout__legend">Способ доставки</legend>
+      {error ? (
+        <p className="field__error checkout__group-error" id="checkout-delivery-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="method-cards">
+        {methods.map((m) => {
+          const dates = datesText(m.DATE_FROM, m.DATE_TO);
+          const checked = m.ID === selected;
+          return (
+            <div key={m.ID} className={checked ? 'method-card is-checked' : 'method-card'}>
+              <label className="method-card__label">
+                <input type="radio" name="delivery_id" value={m.ID} checked={checked} onChange={() => onSelect(m.ID)} className="method-card__radio" />
+                <span className="method-card__body">
+                  <span className="method-card__head">
+                    <span className="method-card__name">{m.NAME}</span>
+                    <span className="method-card__price">{m.PRICE_TEXT}</span>
+                  </span>
+                  <span className="method-card__period">
+                    {m.PERIOD_TEXT}
+                    {dates && m.PERIOD_TEXT !== dates ? ` · ${dates}` : ''}
+                  </span>
+                  {m.DESCRIPTION ? <span className="method-card__text">{m.DESCRIPTION}</span> : null}
+                  {m.NOTE ? <span className="method-card__note">{m.NOTE}</span> : null}
+                </span>
+              </label>
+              {checked && children ? <div className="method-card__extra">{children}</div> : null}
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The payment methods that go with the chosen delivery, as radio cards. */
+export function PaymentCards({
+  methods,
+  selected,
+  onSelect,
+  error,
+  note,
+}: {
+  methods: readonly PaymentMethod[];
+  selected: string;
+  onSelect: (id: string) => void;
+  error: string | undefined;
+  note: string | null;
+}) {
+  return (
+    <fieldset className="checkout__group" aria-describedby={error ? 'checkout-payment-error' : undefined}>
+      <legend className="checkout__legend">Способ оплаты</legend>
+      {error ? (
+        <p className="field__error checkout__group-error" id="checkout-payment-error">
+          {error}
+        </p>
+      ) : null}
+      {methods.length === 0 ? <p className="checkout__hint">Сначала выберите способ доставки.</p> : null}
+      <div className="method-cards">
+        {methods.map((m) => {
+          const checked = m.ID === selected;
+          return (
+            <div key={m.ID} className={checked ? 'method-card is-checked' : 'method-card'}>
+              <label className="method-card__label">
+                <input type="radio" name="payment_id" value={m.ID} checked={checked} onChange={() => onSelect(m.ID)} className="method-card__radio" />
+                <span className="method-card__body">
+                  <span className="method-card__name">{m.NAME}</span>
+                  {m.DESCRIPTION ? <span className="method-card__text">{m.DESCRIPTION}</span> : null}
+                </span>
+              </label>
+            </div>
+          );
+        })}
+      </div>
+      {note ? <p className="checkout__hint">{note}</p> : null}
+    </fieldset>
+  );
+}
