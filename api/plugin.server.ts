@@ -4,6 +4,7 @@ import type { SmsGateway } from '~/integrations/sms/sms';
 import type { MailSender } from '~/integrations/mail/mail';
 import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
 import type { AddressSuggestions } from '~/integrations/dadata/dadata';
+import type { CdekClient } from '~/integrations/cdek/cdek';
 import { buildOpenApi } from './openapi';
 import { parseNestedForm } from './form';
 import { NOT_FOUND_BODY, SERVER_ERROR_TEXT } from './http.server';
@@ -14,6 +15,8 @@ import { searchRoutes } from './search/routes.server';
 import { basketRoutes } from './basket/routes.server';
 import { staffRoutes } from './staff/routes.server';
 import { dadataRoutes } from './dadata/routes.server';
+import { cdekRoutes } from './cdek/routes.server';
+import { checkoutRoutes } from './checkout/routes.server';
 import { newsletterRoutes } from './newsletter/routes.server';
 import { accountRoutes } from './account/routes.server';
 import { emailLoginRoutes } from './account/email.routes.server';
@@ -27,12 +30,18 @@ export interface ApiDeps {
   captcha: CaptchaVerifier;
   /** Address suggestions (DaData or its offline stand-in) behind POST /api/dadata/. */
   addressSuggestions: AddressSuggestions;
+  /** CDEK (or its offline stand-in): pickup points, tariffs, orders. */
+  cdek: CdekClient;
+  /** The CDEK city code parcels leave from (CDEK_FROM_CITY_CODE, the Moscow warehouse). */
+  cdekFromCityCode: number;
   /** The staff secret of the staff-only paths (server/staff-token.server.ts). */
   staffToken: string;
   /** Signs session tokens and keys login-code hashes (server/secrets.server.ts). */
   authSecret: string;
   /** The shop's public origin, for links in messages. */
   siteUrl: string;
+  /** Called when an order is written, so its jobs (notices, CDEK) run at once rather than at the next poll. */
+  onOrderPlaced?: (orderId: number) => void;
 }
 
 // Paths below are relative to the API base (SPEC §7); the server mounts this under its prefix.
@@ -40,7 +49,7 @@ export interface ApiDeps {
 // data functions (models/) and maps rows to the contract's shapes.
 export async function productApi(
   app: FastifyInstance,
-  { db, sms, mail, captcha, addressSuggestions, authSecret, staffToken, siteUrl }: ApiDeps,
+  { db, sms, mail, captcha, addressSuggestions, cdek, cdekFromCityCode, authSecret, staffToken, siteUrl, onOrderPlaced }: ApiDeps,
 ): Promise<void> {
   // SPEC §7 bodies are form-encoded with a[b] nesting.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
@@ -64,6 +73,8 @@ export async function productApi(
   await app.register(basketRoutes, { db, authSecret });
   await app.register(staffRoutes, { db, sms, staffToken, siteUrl });
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
+  await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode });
+  await app.register(checkoutRoutes, { db, authSecret, cdek, fromCityCode: cdekFromCityCode, log: app.log, ...(onOrderPlaced ? { onOrderPlaced } : {}) });
   await app.register(newsletterRoutes, { db, mail, siteUrl });
   await app.register(accountRoutes, { db, sms, captcha, authSecret });
   await app.register(emailLoginRoutes, { db, mail, captcha, authSecret, siteUrl });

@@ -15,6 +15,9 @@ import { createSmsGateway } from '~/integrations/sms/index.server';
 import { createMailSender, MAIL_OUTBOX_DIR } from '~/integrations/mail/index.server';
 import { createCaptchaVerifier } from '~/integrations/captcha/index.server';
 import { createAddressSuggestions } from '~/integrations/dadata/index.server';
+import { createCdek } from '~/integrations/cdek/index.server';
+import { startJobWorker } from '~/models/jobs.server';
+import { orderJobHandlers } from '~/models/order-jobs.server';
 import { resolveAuthSecret, resolveStaffToken } from './secrets.server';
 import { createMediaStore, mediaRoutes } from './media.server';
 import { imageRoutes } from './images.server';
@@ -103,8 +106,17 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
   if (mail.kind === 'offline') app.log.info({ outbox: path.join(env.dataDir, 'outbox', MAIL_OUTBOX_DIR) }, 'Mail: offline outbox');
   const captcha = createCaptchaVerifier(env, { log: app.log });
   const addressSuggestions = createAddressSuggestions(env, { log: app.log });
+  const cdek = createCdek(env, { dataDir: env.dataDir, log: app.log });
+  if (cdek.kind === 'offline') app.log.info({ outbox: path.join(env.dataDir, 'outbox', 'cdek.jsonl') }, 'CDEK: offline stand-in');
   const staffToken = resolveStaffToken(env);
   const authSecret = resolveAuthSecret(env);
+  // Work after a commit (order notices, CDEK registration): DESIGN.md's job table, shared by
+  // every process on the database; an order nudges it so its SMS goes out at once.
+  const jobWorker = startJobWorker({
+    db: database.db,
+    log: app.log,
+    handlers: orderJobHandlers({ db: database.db, sms, mail, cdek, fromCityCode: env.CDEK_FROM_CITY_CODE, siteUrl: env.siteUrl }),
+  });
   if (env.apiPrefix)
     await app.register(productApi, {
       prefix: env.apiPrefix,
@@ -113,9 +125,12 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       mail,
       captcha,
       addressSuggestions,
+      cdek,
+      cdekFromCityCode: env.CDEK_FROM_CITY_CODE,
       staffToken,
       authSecret,
       siteUrl: env.siteUrl,
+      onOrderPlaced: () => jobWorker.nudge(),
     });
 
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });
@@ -172,6 +187,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
   }
 
   app.addHook('onClose', async () => {
+    await jobWorker.stop();
     await database.close();
   });
   return app;
