@@ -65,12 +65,23 @@ export async function lockOrder(tx: Database, orderId: number) {
   return order ?? null;
 }
 
+/** Whether the courier brings in-stock items to try on (pre-orders ship apart, the cover follows the coats). */
+async function hasFittingLines(tx: Database, orderId: number): Promise<boolean> {
+  const [line] = await tx
+    .select({ offerId: orderItems.offerId })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isPreorder, false), eq(orderItems.isGift, false)))
+    .limit(1);
+  return line !== undefined;
+}
+
 /**
  * Moves the order to `to` if core/order-status.ts allows it from its current status. 'shipped'
  * keeps a track number (required for CDEK unless registration already stored one);
  * 'delivered' and 'received' set delivered_at once (the return period counts from it);
  * 'cancelled' gives back the stock of lines that took it (not pre-orders, not the gift cover).
- * A Moscow courier order becomes 'received' only through its fitting (models/fitting.server.ts).
+ * A Moscow courier order with in-stock items becomes 'received' only through its fitting
+ * (models/fitting.server.ts); one of pre-orders only is received like any other.
  */
 export async function changeOrderStatus({
   db,
@@ -94,7 +105,9 @@ export async function changeOrderStatus({
     const order = await lockOrder(tx, orderId);
     if (!order) return refuse('not_found', 'order_id', ORDER_STATUS_TEXT.notFound);
     if (!canMove(order.status, to)) return refuse('not_allowed', 'status', moveError(order.status, to));
-    if (to === 'received' && order.deliveryId === DELIVERY_ID.moscowCourier) return refuse('fitting_required', 'status', ORDER_STATUS_TEXT.fittingRequired);
+    if (to === 'received' && order.deliveryId === DELIVERY_ID.moscowCourier && (await hasFittingLines(tx, orderId))) {
+      return refuse('fitting_required', 'status', ORDER_STATUS_TEXT.fittingRequired);
+    }
     const keptTrack = track ?? order.trackNumber;
     if (to === 'shipped' && !keptTrack && order.deliveryId !== null && CDEK_DELIVERY_IDS.includes(order.deliveryId)) {
       return refuse('track_required', 'track_number', ORDER_STATUS_TEXT.trackRequired);

@@ -379,6 +379,17 @@ describe('the fitting at the door (Moscow courier, partial buyout)', () => {
     });
   });
 
+  it('a courier order of pre-orders only has nothing to fit: it is received by status', async () => {
+    const pre = await takeOffer('plain', 0, true);
+    const orderId = await makeOrder({ cart: [], preorders: [{ offerId: pre.id, quantity: 1 }], deliveryId: '1', paymentId: '9', deliveryKopecks: 70_000 });
+    expect((await fitting(orderId, { [pre.id]: [1, 0] })).errors).toEqual({
+      order_id: 'Примерку записывают, когда заказ передан в доставку или доставлен, а он сейчас «Принят»',
+    });
+    for (const step of ['confirmed', 'assembling', 'shipped', 'delivered']) await moveTo(orderId, step);
+    expect((await fitting(orderId, { [pre.id]: [1, 0] })).errors).toMatchObject({ lines: 'В заказе нет вещей для примерки' });
+    expect((await moveTo(orderId, 'received')).data?.status).toBe('received');
+  });
+
   it('answers the refund due when the order was paid online', async () => {
     const { orderId, coat, plain } = await courierOrderAtTheDoor();
     await db().update(orders).set({ paymentId: '9' }).where(eq(orders.id, orderId));
