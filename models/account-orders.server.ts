@@ -45,6 +45,7 @@ const lineColumns = {
   quantity: orderItems.quantity,
   isPreorder: orderItems.isPreorder,
   isGift: orderItems.isGift,
+  keptQuantity: orderItems.keptQuantity,
 };
 
 /** Quantities already asked back, by order and offer (refused requests give theirs back). */
@@ -91,8 +92,10 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
   ]);
   return heads.map((head) => {
     const own = lines.filter((l) => l.orderId === head.id);
-    const returnable = returnableQuantities(own, head.deliveredAt, requested.get(head.id) ?? new Map(), now);
-    return { ...head, lines: own.map(({ orderId: _orderId, ...line }, i) => ({ ...line, returnable: returnable[i] ?? 0 })) };
+    // After a fitting at the door only what was kept can be returned.
+    const bought = own.map((l) => ({ ...l, quantity: l.keptQuantity ?? l.quantity }));
+    const returnable = returnableQuantities(bought, head.deliveredAt, requested.get(head.id) ?? new Map(), now);
+    return { ...head, lines: own.map(({ orderId: _orderId, keptQuantity: _kept, ...line }, i) => ({ ...line, returnable: returnable[i] ?? 0 })) };
   });
 }
 

@@ -5,6 +5,7 @@ import { canMove, isOrderStatus, isTrackNumber, moveError, ORDER_STATUS_TEXT, ty
 import { DELIVERY_ID } from '~/shared/contract';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import { changeStockInTransaction, sendBackInStock, type Logger, type PendingStockChange, type StockChange } from './stock.server';
+import { enqueueJob } from './jobs.server';
 
 // Moving an order along its statuses (core/order-status.ts), with a history row for every move.
 // One transaction: the order row locked (`for update`), the move checked against what is
@@ -53,6 +54,7 @@ export async function lockOrder(tx: Database, orderId: number) {
       deliveryId: orders.deliveryId,
       paymentId: orders.paymentId,
       trackNumber: orders.trackNumber,
+      carrierOrderId: orders.carrierOrderId,
       deliveredAt: orders.deliveredAt,
       deliveryCostKopecks: orders.deliveryCostKopecks,
       totalKopecks: orders.totalKopecks,
@@ -127,6 +129,12 @@ export async function changeOrderStatus({
       note: note?.trim() || (to === 'shipped' && keptTrack ? `Трек-номер: ${keptTrack}` : null),
       createdAt: now,
     });
+
+    // A CDEK parcel being assembled is registered with CDEK (a job: models/order-jobs.server.ts),
+    // which gives the track number 'shipped' needs. Orders paid on receipt were registered at placement.
+    if (to === 'assembling' && !order.carrierOrderId && order.deliveryId !== null && CDEK_DELIVERY_IDS.includes(order.deliveryId)) {
+      await enqueueJob(tx, 'cdek.register', { orderId });
+    }
 
     const pending: PendingStockChange[] = [];
     if (to === 'cancelled') {

@@ -10,6 +10,8 @@ import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { readMailOutbox } from '~/integrations/mail/offline.server';
 import { clearDeliveryCaches } from '~/models/checkout.server';
 import { getJson, postForm } from '~/tests/support/api';
+import { readCdekOutbox } from '~/integrations/cdek/offline.server';
+import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { setUpTestShop } from '~/tests/support/server';
 import { sessionToken } from '~/tests/support/session';
 
@@ -411,5 +413,59 @@ describe('order.php', () => {
     expect(answer.pay_amount).toBe(offer.price / 100);
     const [row] = await db().select().from(orders).where(eq(orders.id, answer.order_id));
     expect(row).toMatchObject({ deliveryCostPending: true, deliveryCostKopecks: 0 });
+  });
+});
+
+describe('a CDEK order after placement', () => {
+  const staff = async (fields: Record<string, string>) => {
+    const token = fs.readFileSync(path.join(shop.dataDir, STAFF_TOKEN_FILE), 'utf8').trim();
+    const res = await fetch(`${api()}/staff/orders/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` },
+      body: new URLSearchParams({ action: 'status', ...fields }).toString(),
+    });
+    const body = (await res.json()) as { data: unknown; errors: Record<string, string> };
+    expect(res.status).toBe(200);
+    expect(body.errors, JSON.stringify(body.errors)).toEqual({});
+  };
+
+  it('is registered with CDEK when staff start assembling it; the track number is kept, shown and enough to ship it', async () => {
+    const offer = await plainOffer();
+    const { token } = await customer();
+    const ids = `${offer.id}:1`;
+    const pickup = method(await getParams({ city: 'Екатеринбург', ids }), '139');
+    const point = pickup.PVZS?.[0];
+    if (!point) throw new Error('no points');
+    const answer = await postOrder(
+      courierForm(token, ids, {
+        city: 'Екатеринбург',
+        delivery_id: '139',
+        street: '',
+        code_pvz: point.code,
+        payment_id: '9',
+        deliverycost: String(pickup.PRICE),
+      }),
+    );
+    if (!answer.success) throw new Error(JSON.stringify(answer.data));
+    const orderId = String(answer.order_id);
+    // Paid by agreement with the manager (online payment is the next issue), then confirmed and assembled.
+    await staff({ order_id: orderId, status: 'new', note: 'Оплата подтверждена менеджером' });
+    await staff({ order_id: orderId, status: 'confirmed' });
+    await staff({ order_id: orderId, status: 'assembling' });
+    const track = await eventually(async () => {
+      const [row] = await db().select({ track: orders.trackNumber }).from(orders).where(eq(orders.id, answer.order_id));
+      return row?.track ?? null;
+    }, 'the CDEK track number');
+    expect(track).toMatch(/^\d{10}$/);
+    const registered = (await readCdekOutbox(path.join(shop.dataDir, 'outbox'))).filter((o) => o.request.number === orderId);
+    expect(registered).toHaveLength(1);
+    expect(registered[0]?.request).toMatchObject({ tariff_code: 136, delivery_point: point.code });
+    await staff({ order_id: orderId, status: 'shipped' });
+    const detail = await getJson(api(), '/api/personal/order_detail.php', OrderDetailResponse, { init: postForm({ token, order_id: orderId }) });
+    if (!('order' in detail)) throw new Error(detail.error);
+    expect(detail.order.DELIVERY.TRACK_NUMBER).toBe(track);
+    expect(detail.order.DELIVERY.PICKUP_POINT?.code).toBe(point.code);
+    expect(detail.order.HISTORY.map((h) => h.STATUS_CODE)).toEqual(['awaiting_payment', 'new', 'confirmed', 'assembling', 'assembling', 'shipped']);
+    expect(detail.order.STATUS).toBe('Передан в доставку');
   });
 });

@@ -68,7 +68,7 @@ async function makeOrder(customerId: number, deliveredDaysAgo: number | null, pr
     .insert(orders)
     .values({
       customerId,
-      status: deliveredDaysAgo === null ? 'shipped' : 'delivered',
+      status: deliveredDaysAgo === null ? 'shipped' : 'received',
       itemsTotalKopecks: total,
       totalKopecks: total,
       createdAt: new Date(Date.now() - 20 * day),
