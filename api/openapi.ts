@@ -328,6 +328,95 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: ok('The flag as set', contract.SubscribeResponse), 400: badRequest, 401: noSession },
         },
       },
+      '/api/catalog/get_cities.php': {
+        get: {
+          summary: 'The cities the shop delivers to (Russia, Belarus, Kazakhstan, other CIS; one entry for the rest of the world)',
+          responses: { 200: ok('cities', contract.CitiesResponse) },
+        },
+      },
+      '/api/catalog/get_order_params.php': {
+        get: {
+          summary: 'Delivery methods (with cost, dates, pickup points) and payment methods for a city and basket',
+          parameters: [
+            param('city', 'City name'),
+            param('ids', "Cart lines 'id:qty,...'"),
+            param('preorder_ids', "Pre-order lines 'id:qty,...'"),
+            param('promo_code', 'Promo code'),
+          ],
+          responses: { 200: ok('delivery_methods and payment_methods', contract.OrderParamsResponse), 400: badRequest },
+        },
+      },
+      '/api/catalog/getdeliverycost.php': {
+        get: {
+          summary: 'The delivery cost of one method for this basket and city (null: to be confirmed by staff)',
+          parameters: [
+            param('data[city]', 'City name (or city)'),
+            param('delivery_id', 'Delivery method id', true),
+            param('code_pvz', 'CDEK pickup point code'),
+            param('delivery_address', 'Address'),
+            param('basketcost', 'Basket cost the page shows (not trusted)'),
+            param('ids', "Cart lines 'id:qty,...'"),
+            param('preorder_ids', "Pre-order lines 'id:qty,...'"),
+          ],
+          responses: { 200: ok('deliverycost', contract.DeliveryCostResponse), 400: badRequest },
+        },
+      },
+      '/api/catalog/order.php': {
+        post: {
+          summary:
+            "Place the session customer's order (GET with the same fields as a query also works, as SPEC writes it). Everything is recomputed by the server; a different delivery cost is answered with the new one",
+          requestBody: formBody(
+            {
+              token: 'Session token',
+              ids: "Cart lines 'id:qty,...'",
+              preorder_ids: "Pre-order lines 'id:qty,...'",
+              promo_code: 'Promo code',
+              firstname: 'First name',
+              lastname: 'Last name',
+              secondname: 'Patronymic',
+              phone: 'Phone',
+              email: 'E-mail (the receipt goes there)',
+              city: 'City name (get_cities.php)',
+              delivery_id: "'1' Moscow courier, '139' CDEK pickup point, '137' CDEK courier, '200' by agreement",
+              street: 'Street (or the whole foreign address for 200)',
+              house: 'House',
+              flat: 'Flat',
+              postcode: 'Postcode',
+              comment: 'Comment',
+              code_pvz: 'CDEK pickup point code (139)',
+              payment_id: "'1' on receipt (Moscow courier only), '9' card online",
+              deliverycost: "The delivery cost the shopper saw, roubles ('' when to be confirmed)",
+              key: 'Idempotency key of this submission (8-64 of A-Z a-z 0-9 -)',
+            },
+            ['token'],
+          ),
+          responses: {
+            200: ok('The order id, or data as the error set (field → Russian message; error for the form)', contract.CheckoutOrderResponse),
+            400: badRequest,
+            401: ok('No session', contract.CheckoutOrderResponse),
+            500: ok('Произошла ошибка на сервере. Пожалуйста, попробуйте позже.', contract.ApiError),
+          },
+        },
+      },
+      '/api/personal/order_detail.php': {
+        post: {
+          summary: "One of the customer's orders with its delivery, payment and status history",
+          requestBody: formBody({ token: 'Session token', order_id: 'Order id' }, ['token', 'order_id']),
+          responses: { 200: ok("The order, or error when it is not the customer's", contract.OrderDetailResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/cdek/': {
+        get: {
+          summary: "CDEK map widget proxy (action=offices: the city's delivery points, CDEK's shape) or the pickup-point map page (action=map&city_code=)",
+          parameters: [param('action', "'offices' or 'map'", true), param('city_code', 'CDEK city code'), param('type', 'PVZ, POSTAMAT or ALL')],
+          responses: { 200: { description: 'Delivery points (JSON) or the map page (text/html)' }, 400: badRequest, 502: ok('CDEK failed', contract.ApiError) },
+        },
+        post: {
+          summary: 'piniaState (form) → { html }: the pickup-point map page of the state\'s city; or JSON {"action":"calculate", …}: the widget\'s tariff list',
+          requestBody: formBody({ piniaState: 'The storefront state as JSON (city or cityCode read)', city_code: 'CDEK city code' }),
+          responses: { 200: { description: '{ html } or the tariff list' }, 400: badRequest, 502: ok('CDEK failed', contract.ApiError) },
+        },
+      },
       '/redirect/': {
         get: {
           summary: 'A stored redirect for a path',
