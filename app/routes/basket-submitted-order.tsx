@@ -124,11 +124,9 @@ export default function BasketSubmittedOrder({ loaderData }: Route.ComponentProp
               <>
                 <dt>Пункт выдачи</dt>
                 <dd>
-                  {point.name}
-                  <br />
-                  {point.location.address_full}
-                  <br />
-                  {point.work_time}
+                  <span className="order-placed__line">{point.name}</span>
+                  <span className="order-placed__line">{point.location.address_full}</span>
+                  <span className="order-placed__line order-placed__muted">{point.work_time}</span>
                 </dd>
               </>
             ) : (
