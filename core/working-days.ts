@@ -89,7 +89,7 @@ export function nextWorkingDay(date: string): string {
 
 /** `n` working days after `date`; 0 gives `date` itself when it is a working day, else the next working day. */
 export function addWorkingDays(date: string, n: number): string {
-  if (!Number.isInteger(n) || n < 0) throw new RangeError(`Working days must be a whole number ≥ 0, got ${n}`);
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`Working days must be a whole number >= 0, got ${n}`);
   if (n === 0) return isWorkingDay(date) ? date : nextWorkingDay(date);
   let day = date;
   for (let i = 0; i < n; i++) day = nextWorkingDay(day);
