@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { orders } from '~/db/schema';
+import { addresses, orders } from '~/db/schema';
 import { CHECKOUT_TEXT } from '~/core/checkout';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { CatalogSectionResponse, ProductResponse, StockChangeResponse, type ProductItem } from '~/shared/contract';
@@ -184,6 +184,7 @@ describe('checkout in the basket', () => {
     await view.pickStreet('Тверская');
     await view.field('Дом').fill('12');
     await view.field('Квартира').fill('5');
+    await view.form().getByRole('checkbox', { name: 'Сохранить адрес в профиле' }).check();
     await view.payment('При получении').check();
     // The summary: 700 ₽ courier, paid with the goods.
     await poll(() =>
@@ -211,6 +212,10 @@ describe('checkout in the basket', () => {
         .getByText(/Тверская, д\. 12/)
         .isVisible(),
     ).toBe(true);
+    // The new address was saved to the profile, as asked.
+    const saved = await shop.database.db.select().from(addresses).where(eq(addresses.customerId, customerId));
+    expect(saved.map((a) => a.fields)).toEqual([expect.objectContaining({ city: 'Москва', house: '12', flat: '5' })]);
+    expect(saved[0]?.fields.street).toMatch(/Тверская/);
     // The checkout goal, once.
     const goals = await page.evaluate(() => (window.__vitrinaGoals ?? []).filter((g) => g.goal === 'checkout').length);
     expect(goals).toBe(1);
@@ -344,6 +349,67 @@ describe('checkout in the basket', () => {
     expect(new URL(view.page.url()).pathname).toBe('/basket/');
     // The basket page has dropped the sold-out line and says so.
     await poll(() => view.main().getByText('Мы обновили корзину', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('asks to confirm again when the delivery cost sent is not the server’s, then places the order', async ({ shopper }) => {
+    const { offerId } = await freshProduct();
+    const { view, customerId } = await basketWith(shopper, [offerId]);
+    await view.fillContacts();
+    await view.delivery('Курьером по Москве').check();
+    await view.pickStreet('Мясницкая');
+    await view.field('Дом').fill('7');
+    // What the page sent is only compared: a tampered cost gets the server's and a question.
+    await view.page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('input[name="deliverycost"]');
+      if (input) input.value = '1';
+    });
+    await view.submit().click();
+    await poll(() => view.form().getByRole('alert').textContent()).toBe(CHECKOUT_TEXT.deliveryCostChanged);
+    expect(await ordersOf(customerId)).toEqual([]);
+    await view.submit().click();
+    const id = await placedOrderId(view);
+    expect((await ordersOf(customerId))[0]?.id).toBe(id);
+  });
+
+  it('takes an order abroad by agreement with the address in one field', async ({ shopper }) => {
+    const { offerId } = await freshProduct();
+    const { view, customerId } = await basketWith(shopper, [offerId]);
+    await view.fillContacts();
+    await view.city().fill('Берлин');
+    await view.city().press('Enter');
+    await poll(() => view.delivery('Доставка по договорённости').count()).toBe(1);
+    await poll(() => view.delivery('Доставка по договорённости').isChecked()).toBe(true);
+    await view.form().getByRole('textbox', { name: 'Адрес доставки' }).fill('Германия, Берлин, Friedrichstraße 12, 10117');
+    await view.submit().click();
+    const id = await placedOrderId(view);
+    expect((await ordersOf(customerId))[0]?.deliveryId).toBe('200');
+    expect(id).toBeGreaterThan(0);
+    expect(
+      await view
+        .main()
+        .getByText(/согласовать способ, стоимость и сроки доставки/)
+        .isVisible(),
+    ).toBe(true);
+  });
+
+  it('places an order without scripts: a plain form post', async ({ shopper }) => {
+    const { offerId } = await freshProduct();
+    const page = await shopper.newPage();
+    await page.context().addCookies([{ name: 'cart', value: `${offerId}:1`, url: shop.baseUrl }]);
+    const { customerId } = await login(page.context(), shop, newPhone());
+    await page.route('**/*.js', (route) => route.abort());
+    const view = new CheckoutPage(page);
+    await page.goto('/basket/');
+    // Moscow from the start: the courier and payment on receipt are chosen already.
+    expect(await view.delivery('Курьером по Москве').isChecked()).toBe(true);
+    await view.fillContacts();
+    await view.street().fill('ул Арбат');
+    await view.field('Дом').fill('10');
+    await view.submit().click();
+    await page.waitForURL(/\/basket\/submited-order\/\?order=\d+$/);
+    expect(await view.heading().textContent()).toBe('Заказ оформлен');
+    expect((await ordersOf(customerId))[0]?.deliveryId).toBe('1');
+    expect(await cookie(page, 'cart')).toBeUndefined();
   });
 
   it('on a phone: one column, the submit button stays reachable, no serious accessibility faults', async ({ shopper }) => {

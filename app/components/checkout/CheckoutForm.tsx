@@ -12,7 +12,7 @@ import type {
 } from '~/shared/contract';
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
 import { addressLine, CHECKOUT_MAX_LENGTH, payAmountKopecks, type CheckoutField } from '~/core/checkout';
-import { kopecksToRoubles } from '~/core/money';
+import { formatRub, kopecksToRoubles } from '~/core/money';
 import { roublesToKopecks } from '~/core/pricing';
 import { useBrowserApi } from '~/app/lib/browser-api';
 import { PhoneField, TextField } from '~/app/components/forms/TextField';
@@ -518,6 +518,11 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
               ))}
             </div>
           ) : null}
+          {/* Phones: the amount rides with the button (the summary is far above or below). */}
+          <p className="checkout__pay" aria-hidden="true">
+            <span>К оплате</span>
+            <strong>{formatRub(payKopecks)}</strong>
+          </p>
           <button type="submit" className="button checkout__button" disabled={busy} aria-busy={busy}>
             {busy ? 'Оформляем заказ…' : 'Оформить заказ'}
           </button>

@@ -59,7 +59,7 @@ export function OrderSummary({ cart, cost, payKopecks, dates }: { cart: CartResp
           <dd aria-live="polite">{costText(cost)}</dd>
         </div>
         {dates ? (
-          <div className="basket-totals__row">
+          <div className="basket-totals__row basket-totals__row--stacked">
             <dt>Ожидаемая доставка</dt>
             <dd>{dates}</dd>
           </div>
