@@ -421,6 +421,25 @@ describe('checkout in the basket', () => {
     expect(await cookie(page, 'cart')).toBeUndefined();
   });
 
+  it('says when the courier brings the outerwear in several trips (two a trip)', async ({ shopper }) => {
+    const coat = (await products()).find((p) => !taken.has(p.ID) && /пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3));
+    if (!coat) throw new Error('the seed has no coat with 3 in stock');
+    taken.add(coat.ID);
+    const offer = coat.OFFERS.find((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3);
+    const page = await shopper.newPage();
+    await page.context().addCookies([{ name: 'cart', value: encodeURIComponent(`${offer?.ID}:3`), url: shop.baseUrl }]);
+    await login(page.context(), shop, newPhone());
+    const view = new CheckoutPage(page);
+    await view.goto('/basket/');
+    await poll(() => view.delivery('Курьером по Москве').isChecked()).toBe(true);
+    await poll(() =>
+      view
+        .form()
+        .getByText(/заказ приедет за 2 выезда/)
+        .isVisible(),
+    ).toBe(true);
+  });
+
   it('on a phone: one column, the submit button stays reachable and orders, no serious accessibility faults on the form or the order page', async ({
     shopper,
   }) => {
