@@ -95,6 +95,15 @@ export function CityField({
     }, ADDRESS_SUGGEST_DEBOUNCE_MS);
   }
 
+  /** What is typed, or the one shop city it is the start of ('Санкт' → 'Санкт-Петербург'). */
+  function commitTyped() {
+    const q = norm(value);
+    const only = q === '' ? [] : matchCities(cities, value);
+    const city = only.length === 1 && only[0] && norm(only[0].NAME).startsWith(q) ? only[0].NAME : value;
+    if (city !== value) onChange(city);
+    onCommit(city);
+  }
+
   function close() {
     setOpen(false);
     setActive(-1);
@@ -137,7 +146,7 @@ export function CityField({
         onFocus={() => setOpen(true)}
         onBlur={() => {
           close();
-          onCommit(value);
+          commitTyped();
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
@@ -146,7 +155,7 @@ export function CityField({
             if (shown && active >= 0) pick(active);
             else {
               close();
-              onCommit(value);
+              commitTyped();
             }
             return;
           }
