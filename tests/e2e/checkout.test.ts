@@ -485,6 +485,8 @@ describe('checkout in the basket', () => {
     const [someOrder] = await shop.database.db.select({ id: orders.id }).from(orders).limit(1);
     const res = await view.goto(`/basket/submited-order/?order=${someOrder?.id ?? 1}`);
     expect(res?.status()).toBe(404);
+    expect(res?.headers()['cache-control']).toBe('private, no-store');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     expect(await view.heading().textContent()).toBe('Заказ не найден');
     await login(page.context(), shop, newPhone());
     const again = await view.goto(`/basket/submited-order/?order=${someOrder?.id ?? 1}`);
