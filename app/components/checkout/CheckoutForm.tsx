@@ -61,8 +61,8 @@ const FIELD_ORDER: readonly string[] = [
   'comment',
 ];
 
-/** Keys of order.php's `data` shown in the banner above the button rather than at a field. */
 const fieldError = (errors: Record<string, string>, name: CheckoutField) => errors[name];
+/** The messages of order.php's `data` that belong to no field ('error', 'deliverycost', 'promo_code'): above the button. */
 const bannerErrors = (errors: Record<string, string>) => Object.entries(errors).filter(([k]) => !FIELD_ORDER.includes(k));
 
 export interface CheckoutFormProps {
