@@ -1,6 +1,7 @@
 // Pages of SPEC §2 that show a heading and text (content from the shop's content folder),
 // plus the basket flow pages that are still placeholders (the basket itself and the fast
-// order's /basket/submited/ have routes of their own: routes/basket*.tsx).
+// order's /basket/submited/ and the placed order's /basket/submited-order/ have routes of their
+// own: routes/basket*.tsx).
 export interface InfoPage {
   path: string;
   heading: string;
@@ -29,7 +30,6 @@ export const INFO_PAGES: readonly InfoPage[] = [
   { path: '/basket/bad/', heading: 'Оплата не прошла', personal: true },
   { path: '/basket/pay/', heading: 'Оплата заказа', personal: true },
   { path: '/basket/pay/frame/', heading: 'Оплата заказа', personal: true },
-  { path: '/basket/submited-order/', heading: 'Спасибо за заказ', personal: true },
   { path: '/basket/submited/cloud-payments/', heading: 'Заказ оплачен', personal: true },
 ];
 

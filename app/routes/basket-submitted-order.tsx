@@ -39,7 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }
   }
   const order = answer && 'order' in answer ? answer.order : null;
-  return data({ meta, order, loggedIn: shopper !== null }, { status: order ? 200 : 404, headers: CACHE_PRIVATE });
+  // A number that is not the shopper's order is a 404; the bare page (no number) just points to the account.
+  return data({ meta, order, loggedIn: shopper !== null }, { status: order || orderId === null ? 200 : 404, headers: CACHE_PRIVATE });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

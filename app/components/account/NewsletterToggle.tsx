@@ -1,10 +1,17 @@
+import { useEffect, useState } from 'react';
 import { useAccountFetcher } from './account-action';
 
 /** The account's newsletter switch (subscribe.php): shows the new state at once, the server's answer after. */
 export function NewsletterToggle({ subscribed }: { subscribed: boolean }) {
   const { fetcher, result } = useAccountFetcher('account-subscribe');
+  // The shopper's choice shows at once, before the fetcher's state catches up (a controlled
+  // checkbox would otherwise snap back for a frame); a refusal puts the saved state back.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const pending = fetcher.formData?.get('active');
-  const checked = pending ? pending === 'yes' : subscribed;
+  const checked = pending ? pending === 'yes' : (chosen ?? subscribed);
+  useEffect(() => {
+    if (result && !result.ok) setChosen(null);
+  }, [result]);
   return (
     <fetcher.Form method="post" className="newsletter-toggle" aria-label="Рассылка">
       <input type="hidden" name="intent" value="subscribe" />
@@ -15,6 +22,7 @@ export function NewsletterToggle({ subscribed }: { subscribed: boolean }) {
           className="switch__input"
           checked={checked}
           onChange={(e) => {
+            setChosen(e.currentTarget.checked);
             void fetcher.submit({ intent: 'subscribe', active: e.currentTarget.checked ? 'yes' : 'no' }, { method: 'post' });
           }}
         />
