@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAccountFetcher } from './account-action';
 
 /** The account's newsletter switch (subscribe.php): shows the new state at once, the server's answer after. */
@@ -8,10 +8,8 @@ export function NewsletterToggle({ subscribed }: { subscribed: boolean }) {
   // checkbox would otherwise snap back for a frame); a refusal puts the saved state back.
   const [chosen, setChosen] = useState<boolean | null>(null);
   const pending = fetcher.formData?.get('active');
-  const checked = pending ? pending === 'yes' : (chosen ?? subscribed);
-  useEffect(() => {
-    if (result && !result.ok) setChosen(null);
-  }, [result]);
+  const refused = result !== undefined && result !== null && !result.ok;
+  const checked = pending ? pending === 'yes' : refused ? subscribed : (chosen ?? subscribed);
   return (
     <fetcher.Form method="post" className="newsletter-toggle" aria-label="Рассылка">
       <input type="hidden" name="intent" value="subscribe" />
