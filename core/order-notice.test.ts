@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryDatesText, orderPlacedMail, orderPlacedSms, type OrderNotice } from './order-notice';
+import { deliveryDatesText, orderPlacedMail, orderPlacedSms, orderShippedMail, orderShippedSms, type OrderNotice } from './order-notice';
 
 const NBSP = '\u00a0';
 const notice: OrderNotice = {
@@ -50,5 +50,13 @@ describe('order notices', () => {
     expect(mail.text).toContain('Доставка: стоимость уточнит менеджер');
     expect(deliveryDatesText('2026-11-25', '2026-12-02')).toBe('25 ноября 2026 — 2 декабря 2026');
     expect(deliveryDatesText(null, null)).toBeNull();
+  });
+
+  it('shipped: the track number for CDEK, the call ahead for the courier', () => {
+    expect(orderShippedSms({ orderId: 7, trackNumber: '1234567890', courier: false })).toBe('Vitrina: заказ №7 передан в СДЭК, трек-номер 1234567890.');
+    expect(orderShippedSms({ orderId: 7, trackNumber: null, courier: true })).toContain('Курьер позвонит заранее');
+    const mail = orderShippedMail({ orderId: 7, customerName: 'Анна', trackNumber: '1234567890', courier: false }, 'https://vitrina.example');
+    expect(mail.subject).toBe('Заказ №7 передан в доставку');
+    expect(mail.text).toContain('https://www.cdek.ru/ru/tracking/?order_id=1234567890');
   });
 });

@@ -88,3 +88,35 @@ export function orderPlacedMail(n: OrderNotice, siteUrl: string): { subject: str
 </body></html>`;
   return { subject, text, html };
 }
+
+/** CDEK's public tracking page for a track number. */
+export function cdekTrackingUrl(trackNumber: string): string {
+  return `https://www.cdek.ru/ru/tracking/?order_id=${encodeURIComponent(trackNumber)}`;
+}
+
+/** shipment.md: «Когда заказ передан в СДЭК, мы отправляем вам SMS и письмо с трек-номером». The courier's: he calls ahead. */
+export function orderShippedSms(n: { orderId: number; trackNumber: string | null; courier: boolean }): string {
+  if (n.courier) return `Vitrina: заказ №${n.orderId} передан курьеру. Курьер позвонит заранее, чтобы согласовать время.`;
+  return `Vitrina: заказ №${n.orderId} передан в СДЭК${n.trackNumber ? `, трек-номер ${n.trackNumber}` : ''}.`;
+}
+
+export function orderShippedMail(n: { orderId: number; customerName: string; trackNumber: string | null; courier: boolean }, siteUrl: string) {
+  const subject = `Заказ №${n.orderId} передан в доставку`;
+  const greeting = n.customerName ? `${n.customerName}, здравствуйте!` : 'Здравствуйте!';
+  const lines = n.courier
+    ? [`Заказ №${n.orderId} передан нашему курьеру. Он позвонит заранее, чтобы согласовать время. На примерку у вас будет 15 минут.`]
+    : [
+        `Заказ №${n.orderId} передан в СДЭК.`,
+        ...(n.trackNumber ? [`Трек-номер: ${n.trackNumber}. Отследить посылку: ${cdekTrackingUrl(n.trackNumber)}`] : []),
+        'Когда посылка прибудет, СДЭК пришлёт уведомление.',
+      ];
+  const text = [greeting, '', ...lines, '', `Статус заказа — в личном кабинете: ${siteUrl}/personal/`].join('\n');
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const html = `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1d1d1b;max-width:560px">
+<h1 style="font-size:20px">${esc(subject)}</h1>
+<p>${esc(greeting)}</p>
+${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
+<p><a href="${esc(siteUrl)}/personal/">Личный кабинет</a></p>
+</body></html>`;
+  return { subject, text, html };
+}

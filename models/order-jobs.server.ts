@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { orderItems, orders, orderStatusHistory } from '~/db/schema';
-import { orderPlacedMail, orderPlacedSms, type OrderNotice } from '~/core/order-notice';
+import { orderPlacedMail, orderPlacedSms, orderShippedMail, orderShippedSms, type OrderNotice } from '~/core/order-notice';
 import { DELIVERY_TEXT, isDeliveryId, parcel } from '~/core/delivery';
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
 import type { SmsGateway } from '~/integrations/sms/sms';
@@ -30,6 +30,7 @@ export function orderJobHandlers(deps: OrderJobDeps): Record<string, JobHandler>
   return {
     'order.placed': async (payload) => notifyOrderPlaced(deps, Number(payload.orderId)),
     'cdek.register': async (payload) => registerWithCdek(deps, Number(payload.orderId)),
+    'order.shipped': async (payload) => notifyOrderShipped(deps, Number(payload.orderId)),
   };
 }
 
@@ -72,6 +73,19 @@ async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, order
   // better than losing the e-mail with the receipt address.
   await sms.send({ phone: order.phone, text: orderPlacedSms(notice), tag: 'order-placed' });
   if (order.email) await mail.send({ to: order.email, tag: 'order-placed', ...orderPlacedMail(notice, siteUrl) });
+}
+
+async function notifyOrderShipped({ db, sms, mail, siteUrl }: OrderJobDeps, orderId: number): Promise<void> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return;
+  const notice = {
+    orderId,
+    customerName: order.customerName.split(' ')[0] ?? '',
+    trackNumber: order.trackNumber,
+    courier: order.deliveryId === DELIVERY_ID.moscowCourier,
+  };
+  await sms.send({ phone: order.phone, text: orderShippedSms(notice), tag: 'order-shipped' });
+  if (order.email) await mail.send({ to: order.email, tag: 'order-shipped', ...orderShippedMail(notice, siteUrl) });
 }
 
 async function registerWithCdek({ db, cdek, fromCityCode }: OrderJobDeps, orderId: number): Promise<void> {

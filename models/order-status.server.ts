@@ -136,6 +136,9 @@ export async function changeOrderStatus({
       await enqueueJob(tx, 'cdek.register', { orderId });
     }
 
+    // shipment.md promises an SMS and a letter with the track number when the parcel leaves.
+    if (to === 'shipped') await enqueueJob(tx, 'order.shipped', { orderId });
+
     const pending: PendingStockChange[] = [];
     if (to === 'cancelled') {
       const lines = await tx

@@ -467,5 +467,18 @@ describe('a CDEK order after placement', () => {
     expect(detail.order.DELIVERY.PICKUP_POINT?.code).toBe(point.code);
     expect(detail.order.HISTORY.map((h) => h.STATUS_CODE)).toEqual(['awaiting_payment', 'new', 'confirmed', 'assembling', 'assembling', 'shipped']);
     expect(detail.order.STATUS).toBe('Передан в доставку');
+    // shipment.md: an SMS and a letter with the track number once the parcel is with CDEK.
+    await eventually(
+      async () =>
+        (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).find(
+          (m) => m.tag === 'order-shipped' && m.text.includes(`№${orderId}`) && m.text.includes(track),
+        ),
+      'the shipped SMS with the track number',
+    );
+    const letter = await eventually(
+      async () => (await readMailOutbox(path.join(shop.dataDir, 'outbox'))).find((m) => m.subject === `Заказ №${orderId} передан в доставку`),
+      'the shipped letter',
+    );
+    expect(letter.text).toContain(`cdek.ru/ru/tracking/?order_id=${track}`);
   });
 });
