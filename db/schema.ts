@@ -296,8 +296,14 @@ export const orders = pgTable(
     // The carrier's order (CDEK uuid) and track number, once registered.
     carrierOrderId: text('carrier_order_id'),
     trackNumber: text('track_number'),
-    // What was actually paid: on receipt after a fitting, only for the items kept.
+    // What was actually paid: on receipt after a fitting, only for the items kept; online, the
+    // verified payment's amount.
     paidKopecks: integer('paid_kopecks'),
+    // Online payment: when it was verified, the provider's transaction, and until when an unpaid
+    // order holds its stock (then it is released and cancelled).
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paymentTransactionId: text('payment_transaction_id'),
+    payUntil: timestamp('pay_until', { withTimezone: true }),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId),
@@ -369,6 +375,26 @@ export const jobs = pgTable(
       .on(t.runAt)
       .where(sql`${t.doneAt} is null`),
   ],
+);
+
+// Every notification or answer a payment provider gave about an order, stored once: unique per
+// provider, transaction and kind, so a replayed notification changes nothing (DESIGN.md).
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    // 'check', 'pay', 'fail', 'refund', 'confirm', 'cancel', or 'verified' (the server asked the provider).
+    kind: text('kind').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    amountKopecks: integer('amount_kopecks'),
+    // What the shop did with it: 'accepted', 'refused:<reason>', 'paid', 'late:restored', 'late:refunded'...
+    outcome: text('outcome').notNull().default(''),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_uq').on(t.provider, t.transactionId, t.kind), index('payment_events_order_idx').on(t.orderId)],
 );
 
 export const promoCodes = pgTable(

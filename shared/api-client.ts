@@ -3,6 +3,7 @@ import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrde
 import type { AddressSuggestionsResponse } from './contract';
 import type { WishlistResponse } from './contract';
 import type { CheckoutOrderResponse, CitiesResponse, DeliveryCostResponse, OrderDetailResponse, OrderParamsResponse } from './contract';
+import type { PaymentParamsResponse, PaymentStatusResponse } from './contract';
 import type { AuthResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from './contract';
 import type {
   AddressChangeResponse,
@@ -317,6 +318,20 @@ export class ApiClient {
   /** `order_detail.php` (ours): one order of the token's customer; `error` when it is not theirs or does not exist. */
   getOrderDetail(token: string, orderId: number): Promise<OrderDetailResponse> {
     return this.post('/api/personal/order_detail.php', { token, order_id: orderId });
+  }
+
+  /** `payment_params.php` (ours): the CloudPayments widget parameters of the token's customer's unpaid order. */
+  getPaymentParams(token: string, orderId: number): Promise<PaymentParamsResponse> {
+    return this.post('/api/catalog/payment_params.php', { token, order_id: orderId });
+  }
+
+  /**
+   * SPEC §7 `success_payment_order.php`: the browser says a payment went through; the server
+   * asks the provider and answers `paid` only when it verified it (the token limits it to the
+   * customer's own order).
+   */
+  checkPayment(request: { orderId: number; paymentNum?: string | undefined; token?: string | undefined }): Promise<PaymentStatusResponse> {
+    return this.get('/api/catalog/success_payment_order.php', { order_id: request.orderId, payment_num: request.paymentNum, token: request.token });
   }
 
   private async post<T>(path: string, body: Query): Promise<T> {

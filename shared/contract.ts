@@ -650,3 +650,69 @@ export type OrderDetail = z.infer<typeof OrderDetail>;
 
 export const OrderDetailResponse = z.union([z.object({ order: OrderDetail }), z.object({ error: z.string() })]);
 export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
+
+// ---------------------------------------------------------------------------------------
+// Card payment online (SPEC §3 Payment receipt, §4 payment_id 9, §7 success_payment_order.php;
+// INTEGRATIONS.md §1 CloudPayments). Money in roubles with at most two decimals.
+// ---------------------------------------------------------------------------------------
+
+/** SPEC §3 Payment receipt (CloudPayments CustomerReceipt): lines add up exactly to amounts.electronic. */
+export const PaymentReceipt = z.object({
+  Items: z.array(
+    z.object({
+      label: z.string(),
+      price: z.number(),
+      quantity: z.number(),
+      /** The line total after its discount. */
+      amount: z.number(),
+      vat: z.literal(0),
+      measurementUnit: z.literal('шт'),
+    }),
+  ),
+  email: z.string(),
+  phone: z.string(),
+  amounts: z.object({ electronic: z.number() }),
+});
+export type PaymentReceipt = z.infer<typeof PaymentReceipt>;
+
+/** The widget's options and the `pay('charge', …)` parameters for one unpaid order. */
+export const PaymentWidgetParams = z.object({
+  /** Where the widget script comes from (CloudPayments' host, or the offline stand-in's). */
+  scriptUrl: z.string(),
+  /** `new cp.CloudPayments(options)`: SPEC §9 Yandex Pay, bank Pay and SBP on, Apple Pay and Google Pay off. */
+  options: z.object({
+    language: z.literal('ru-RU'),
+    applePaySupport: z.literal(false),
+    googlePaySupport: z.literal(false),
+    yandexPaySupport: z.literal(true),
+    tinkoffPaySupport: z.literal(true),
+    sbpSupport: z.literal(true),
+  }),
+  params: z.object({
+    publicId: z.string(),
+    description: z.string(),
+    amount: z.number(),
+    currency: z.literal('RUB'),
+    invoiceId: z.string(),
+    accountId: z.string(),
+    email: z.string(),
+    skin: z.string(),
+    data: z.object({ CloudPayments: z.object({ CustomerReceipt: PaymentReceipt }) }),
+  }),
+});
+export type PaymentWidgetParams = z.infer<typeof PaymentWidgetParams>;
+
+/** `POST /api/catalog/payment_params.php` (ours; token, order_id): the widget parameters of the customer's order awaiting payment, or why not (already paid, cancelled, not theirs). */
+export const PaymentParamsResponse = z.union([z.object({ payment: PaymentWidgetParams }), z.object({ error: z.string(), status: z.string().optional() })]);
+export type PaymentParamsResponse = z.infer<typeof PaymentParamsResponse>;
+
+/** SPEC §7 `GET /api/catalog/success_payment_order.php` (order_id, payment_num): the server asks the provider; `paid` only when it verified the payment. */
+export const PaymentStatusResponse = z.object({
+  order_id: z.number().int(),
+  paid: z.boolean(),
+  /** The order's status code after the check ('new' once paid, 'awaiting_payment', 'cancelled'). */
+  status: z.string(),
+  /** Russian text for the shopper when not paid, or null. */
+  message: z.string().nullable(),
+});
+export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponse>;
