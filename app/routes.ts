@@ -16,6 +16,12 @@ export default [
   route('basket', 'routes/basket.tsx'),
   route('basket/submited', 'routes/basket-submitted.tsx'),
   route('basket/submited-order', 'routes/basket-submitted-order.tsx'),
+  // Card payment (issue #12): the pay page, the same in a frame, the server's check, success, failure.
+  route('basket/pay', 'routes/basket-pay.tsx'),
+  route('basket/pay/frame', 'routes/basket-pay.tsx', { id: 'basket-pay-frame' }),
+  route('basket/pay/check', 'routes/basket-pay-check.tsx'),
+  route('basket/submited/cloud-payments', 'routes/basket-paid.tsx'),
+  route('basket/bad', 'routes/basket-bad.tsx'),
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-article.tsx'),
   ...INFO_PAGES.map((page) => route(page.path.slice(1, -1), 'routes/info-page.tsx', { id: `page:${page.path}` })),

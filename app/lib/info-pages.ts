@@ -1,7 +1,7 @@
-// Pages of SPEC §2 that show a heading and text (content from the shop's content folder),
-// plus the basket flow pages that are still placeholders (the basket itself and the fast
-// order's /basket/submited/ and the placed order's /basket/submited-order/ have routes of their
-// own: routes/basket*.tsx).
+// Pages of SPEC §2 that show a heading and text (content from the shop's content folder). The
+// basket flow pages (the basket, /basket/submited/, /basket/submited-order/, the card payment's
+// /basket/pay/, /basket/pay/frame/, /basket/submited/cloud-payments/ and /basket/bad/) have
+// routes of their own: routes/basket*.tsx. `personal` stays for placeholders of that kind.
 export interface InfoPage {
   path: string;
   heading: string;
@@ -27,10 +27,6 @@ export const INFO_PAGES: readonly InfoPage[] = [
   { path: '/privacy-policy/', heading: 'Политика конфиденциальности' },
   { path: '/podarochnye-sertifikaty/', heading: 'Подарочные сертификаты' },
   { path: '/international-payments/', heading: 'Оплата из-за рубежа' },
-  { path: '/basket/bad/', heading: 'Оплата не прошла', personal: true },
-  { path: '/basket/pay/', heading: 'Оплата заказа', personal: true },
-  { path: '/basket/pay/frame/', heading: 'Оплата заказа', personal: true },
-  { path: '/basket/submited/cloud-payments/', heading: 'Заказ оплачен', personal: true },
 ];
 
 export function findInfoPage(pathname: string): InfoPage | undefined {

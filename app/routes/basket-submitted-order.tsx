@@ -1,16 +1,14 @@
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/basket-submitted-order';
-import { DELIVERY_ID, PAYMENT_ID, type OrderDetail, type OrderDetailResponse } from '~/shared/contract';
-import { formatRoubles } from '~/core/pricing';
-import { FITTING_MINUTES, SHIPPING_WORKING_DAYS } from '~/core/delivery';
+import { PAYMENT_ID, type OrderDetail, type OrderDetailResponse } from '~/shared/contract';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
-import { GOAL, reachGoal } from '~/app/lib/analytics';
 import { announceCookieChange } from '~/app/lib/shopper-state';
-import { Image } from '~/app/components/Image';
-import { datesText } from '~/app/components/checkout/MethodCards';
+import { nextSteps, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
+import { reachCheckoutGoalOnce } from '~/app/components/payment/checkout-goal';
+import { payUrl } from '~/app/components/payment/payment-paths';
 
 // SPEC §2: where a placed order lands (/basket/submited-order/?order=<id>): the number, the
 // lines, delivery and payment, and what happens next. Only the customer's own order is shown;
@@ -47,6 +45,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
+/** A card order (SPEC §9 payment id 9) not paid yet, and not cancelled. */
+function awaitingCardPayment(order: OrderDetail): boolean {
+  return order.PAYMENT.ID === PAYMENT_ID.cardOnline && order.STATUS_CODE === 'awaiting_payment';
+}
+
 export default function BasketSubmittedOrder({ loaderData }: Route.ComponentProps) {
   const { order, loggedIn } = loaderData;
 
@@ -54,15 +57,9 @@ export default function BasketSubmittedOrder({ loaderData }: Route.ComponentProp
     // The basket cookies were cleared by the order's answer: the header's count reads them again.
     announceCookieChange();
     if (!order) return;
-    // SPEC §7: the checkout goal, once per order (a reload of this page does not count again).
-    const mark = `vitrina:checkout-goal:${order.ID}`;
-    try {
-      if (sessionStorage.getItem(mark)) return;
-      sessionStorage.setItem(mark, '1');
-    } catch {
-      // Storage refused (private mode): the goal still goes, at worst twice on a reload.
-    }
-    reachGoal(GOAL.checkout, { order_id: order.ID, order_price: order.TOTAL.TOTAL, currency: 'RUB' });
+    // A card order still awaiting payment counts when it is paid (its paid page).
+    if (awaitingCardPayment(order)) return;
+    reachCheckoutGoalOnce(order);
   }, [order]);
 
   if (!order) {
@@ -92,15 +89,22 @@ export default function BasketSubmittedOrder({ loaderData }: Route.ComponentProp
     );
   }
 
-  const { DELIVERY: delivery, PAYMENT: payment, TOTAL: total } = order;
-  const dates = datesText(delivery.DATE_FROM, delivery.DATE_TO);
-  const point = delivery.PICKUP_POINT;
+  const payment = order.PAYMENT;
+  const toPay = awaitingCardPayment(order);
   return (
     <section className="order-done order-placed">
       <p className="eyebrow">Спасибо!</p>
       <h1 className="page__title">Заказ оформлен</h1>
       <p className="order-done__number">Номер заказа: №{order.ID}</p>
       {order.CONTACT.EMAIL ? <p className="order-done__text">Письмо с заказом отправили на {order.CONTACT.EMAIL}.</p> : null}
+      {toPay ? (
+        <div className="order-pay-now">
+          <p className="order-done__text">Заказ ждёт оплаты картой: вещи отложены для вас, пока не истечёт время на оплату.</p>
+          <Link to={payUrl(order.ID)} className="button">
+            Оплатить заказ
+          </Link>
+        </div>
+      ) : null}
 
       <h2 className="order-placed__title">Что дальше</h2>
       <ol className="order-done__steps">
@@ -114,43 +118,7 @@ export default function BasketSubmittedOrder({ loaderData }: Route.ComponentProp
       </ol>
 
       <div className="order-placed__grid">
-        <section className="order-placed__card" aria-labelledby="order-delivery">
-          <h2 className="order-placed__title" id="order-delivery">
-            Доставка
-          </h2>
-          <dl className="order-placed__facts">
-            <dt>Способ</dt>
-            <dd>{delivery.NAME}</dd>
-            {point ? (
-              <>
-                <dt>Пункт выдачи</dt>
-                <dd>
-                  <span className="order-placed__line">{point.name}</span>
-                  <span className="order-placed__line">{point.location.address_full}</span>
-                  <span className="order-placed__line order-placed__muted">{point.work_time}</span>
-                </dd>
-              </>
-            ) : (
-              <>
-                <dt>Адрес</dt>
-                <dd>{delivery.ADDRESS || delivery.CITY}</dd>
-              </>
-            )}
-            {dates ? (
-              <>
-                <dt>Ожидаемая доставка</dt>
-                <dd>{dates}</dd>
-              </>
-            ) : null}
-            {delivery.TRACK_NUMBER ? (
-              <>
-                <dt>Трек-номер</dt>
-                <dd>{delivery.TRACK_NUMBER}</dd>
-              </>
-            ) : null}
-          </dl>
-          {delivery.NOTE ? <p className="order-placed__note">{delivery.NOTE}</p> : null}
-        </section>
+        <OrderDeliveryCard order={order} />
         <section className="order-placed__card" aria-labelledby="order-payment">
           <h2 className="order-placed__title" id="order-payment">
             Оплата
@@ -164,57 +132,7 @@ export default function BasketSubmittedOrder({ loaderData }: Route.ComponentProp
         </section>
       </div>
 
-      <section aria-labelledby="order-items">
-        <h2 className="order-placed__title" id="order-items">
-          Товары
-        </h2>
-        <ul className="order-lines">
-          {order.ITEMS.map((item) => (
-            <li key={`${item.id}-${item.isPreorder ? 'p' : 'n'}`} className="order-line">
-              <span className="order-line__photo">{item.img ? <Image src={item.img} alt="" width={60} height={80} /> : null}</span>
-              <span className="order-line__text">
-                <span className="order-line__title">{item.title}</span>
-                <span className="order-line__meta">
-                  {[item.size && `Размер ${item.size}`, item.color, item.isPreorder ? 'Предзаказ' : null, item.isGift ? 'Подарок' : null]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-              </span>
-              <span className="order-line__price">
-                {item.quantity} × {formatRoubles(item.price)}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <dl className="basket-totals order-placed__totals">
-          <div className="basket-totals__row">
-            <dt>Товары</dt>
-            <dd>{formatRoubles(total.ITEMS)}</dd>
-          </div>
-          {total.DISCOUNT > 0 ? (
-            <div className="basket-totals__row">
-              <dt>Скидка</dt>
-              <dd className="is-sale">−{formatRoubles(total.DISCOUNT)}</dd>
-            </div>
-          ) : null}
-          <div className="basket-totals__row">
-            <dt>Доставка</dt>
-            <dd>
-              {total.DELIVERY === null
-                ? delivery.ID === DELIVERY_ID.world
-                  ? 'по договорённости'
-                  : 'стоимость уточнит менеджер'
-                : total.DELIVERY > 0
-                  ? formatRoubles(total.DELIVERY)
-                  : 'бесплатно'}
-            </dd>
-          </div>
-          <div className="basket-totals__row basket-totals__row--total">
-            <dt>{payment.ID === PAYMENT_ID.onReceipt ? 'К оплате при получении' : 'К оплате'}</dt>
-            <dd>{formatRoubles(total.TOTAL)}</dd>
-          </div>
-        </dl>
-      </section>
+      <OrderItems order={order} />
 
       <p className="order-done__actions">
         <Link to="/personal/" className="button">
@@ -226,34 +144,4 @@ export default function BasketSubmittedOrder({ loaderData }: Route.ComponentProp
       </p>
     </section>
   );
-}
-
-/** What happens next, by delivery and payment (content/pages/delivery.md, shipment.md). */
-function nextSteps(order: OrderDetail): { title: string; text: string }[] {
-  const steps: { title: string; text: string }[] = [];
-  const deliveryId = order.DELIVERY.ID;
-  if (order.PAYMENT.ID === PAYMENT_ID.cardOnline) {
-    steps.push({ title: 'Менеджер свяжется с вами', text: 'в рабочее время, с 11:00 до 22:00, и пришлёт ссылку для оплаты картой: заказ ждёт оплаты.' });
-  }
-  if (deliveryId === DELIVERY_ID.moscowCourier) {
-    steps.push({ title: 'Курьер позвонит заранее,', text: 'чтобы согласовать удобное время доставки.' });
-    steps.push({
-      title: `${FITTING_MINUTES} минут на примерку.`,
-      text:
-        order.PAYMENT.ID === PAYMENT_ID.onReceipt
-          ? 'Оплатите картой или через СБП только то, что оставите; остальное курьер заберёт.'
-          : 'Если что-то не подойдёт, курьер заберёт вещь и мы вернём за неё деньги.',
-    });
-  } else if (deliveryId === DELIVERY_ID.cdekPickup || deliveryId === DELIVERY_ID.cdekDoor) {
-    steps.push({ title: 'Передадим заказ в СДЭК', text: `в течение ${SHIPPING_WORKING_DAYS} рабочих дней.` });
-    steps.push({ title: 'Трек-номер пришлём', text: 'в СМС и на e-mail: по нему можно следить за посылкой.' });
-    steps.push(
-      deliveryId === DELIVERY_ID.cdekPickup
-        ? { title: 'Когда посылка придёт в пункт выдачи,', text: 'СДЭК пришлёт уведомление: забрать заказ можно в часы работы пункта.' }
-        : { title: 'Курьер СДЭК', text: 'свяжется с вами, чтобы договориться о дне доставки.' },
-    );
-  } else {
-    steps.push({ title: 'Менеджер свяжется с вами,', text: 'чтобы согласовать способ, стоимость и сроки доставки.' });
-  }
-  return steps;
 }

@@ -77,6 +77,19 @@ describe('/basket/ action: placing the order', () => {
     expect(api.saveAddress).toHaveBeenCalledWith('t0k', { fields: expect.objectContaining({ city: 'Москва', street: 'ул Тверская', house: '12' }) });
   });
 
+  it('a card order (payment id 9) goes on to /basket/pay/ with the basket cleared (the order holds the stock)', async () => {
+    const { result } = run(async () => ({ success: true, order_id: 43, user_id: 7, payment_id: '9', pay_amount: 9700, status: 'awaiting_payment' }), {
+      ...FORM,
+      payment_id: '9',
+    });
+    const res = (await result.then(
+      () => null,
+      (r: unknown) => r,
+    )) as Response;
+    expect(res.headers.get('location')).toBe('/basket/pay/?order=43');
+    expect(res.headers.getSetCookie()).toContain('cart=; Path=/; Max-Age=0; SameSite=Lax');
+  });
+
   it('gives the server’s errors back to the form with what was sent and the same key; a changed cost comes with the new one', async () => {
     const refused = run(async () => ({ success: false, data: { email: CHECKOUT_TEXT.badEmail } }));
     const { data, status } = unwrap(await refused.result);

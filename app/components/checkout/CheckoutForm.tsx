@@ -40,8 +40,8 @@ export const DEFAULT_CITY = 'Москва';
 const ADDRESS_COST_DEBOUNCE_MS = 500;
 const COST_TO_CONFIRM = 'стоимость уточнит менеджер';
 
-/** SPEC §9: payment id 9 is card online; in this issue it places the order awaiting payment. */
-const ONLINE_PAYMENT_NOTE = 'Оплата картой на сайте скоро появится. После оформления менеджер свяжется с вами и пришлёт ссылку для оплаты.';
+/** SPEC §9: payment id 9 is card online: the order is placed awaiting payment, then paid on /basket/pay/. */
+const ONLINE_PAYMENT_NOTE = 'После оформления откроется страница оплаты: картой, через СБП или Yandex Pay. Пока заказ ждёт оплаты, вещи отложены для вас.';
 
 /** Field order for moving the focus to the first error. */
 const FIELD_ORDER: readonly string[] = [

@@ -1,0 +1,142 @@
+import { DELIVERY_ID, PAYMENT_ID, type OrderDetail } from '~/shared/contract';
+import { formatRoubles } from '~/core/pricing';
+import { FITTING_MINUTES, SHIPPING_WORKING_DAYS } from '~/core/delivery';
+import { Image } from '~/app/components/Image';
+import { datesText } from './MethodCards';
+
+/** An order's lines and totals, as the order pages show them (/basket/submited-order/, the paid order's page). */
+export function OrderItems({ order, paid = false }: { order: OrderDetail; paid?: boolean }) {
+  const { DELIVERY: delivery, PAYMENT: payment, TOTAL: total } = order;
+  return (
+    <section aria-labelledby="order-items">
+      <h2 className="order-placed__title" id="order-items">
+        Товары
+      </h2>
+      <ul className="order-lines">
+        {order.ITEMS.map((item) => (
+          <li key={`${item.id}-${item.isPreorder ? 'p' : 'n'}`} className="order-line">
+            <span className="order-line__photo">{item.img ? <Image src={item.img} alt="" width={60} height={80} /> : null}</span>
+            <span className="order-line__text">
+              <span className="order-line__title">{item.title}</span>
+              <span className="order-line__meta">
+                {[item.size && `Размер ${item.size}`, item.color, item.isPreorder ? 'Предзаказ' : null, item.isGift ? 'Подарок' : null]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </span>
+            <span className="order-line__price">
+              {item.quantity} × {formatRoubles(item.price)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="basket-totals order-placed__totals">
+        <div className="basket-totals__row">
+          <dt>Товары</dt>
+          <dd>{formatRoubles(total.ITEMS)}</dd>
+        </div>
+        {total.DISCOUNT > 0 ? (
+          <div className="basket-totals__row">
+            <dt>Скидка</dt>
+            <dd className="is-sale">−{formatRoubles(total.DISCOUNT)}</dd>
+          </div>
+        ) : null}
+        <div className="basket-totals__row">
+          <dt>Доставка</dt>
+          <dd>
+            {total.DELIVERY === null
+              ? delivery.ID === DELIVERY_ID.world
+                ? 'по договорённости'
+                : 'стоимость уточнит менеджер'
+              : total.DELIVERY > 0
+                ? formatRoubles(total.DELIVERY)
+                : 'бесплатно'}
+          </dd>
+        </div>
+        <div className="basket-totals__row basket-totals__row--total">
+          <dt>{paid ? 'Оплачено' : payment.ID === PAYMENT_ID.onReceipt ? 'К оплате при получении' : 'К оплате'}</dt>
+          <dd>{formatRoubles(total.TOTAL)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** Where the order goes: the method, the address or pickup point, the expected dates, the track number. */
+export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
+  const delivery = order.DELIVERY;
+  const dates = datesText(delivery.DATE_FROM, delivery.DATE_TO);
+  const point = delivery.PICKUP_POINT;
+  return (
+    <section className="order-placed__card" aria-labelledby="order-delivery">
+      <h2 className="order-placed__title" id="order-delivery">
+        Доставка
+      </h2>
+      <dl className="order-placed__facts">
+        <dt>Способ</dt>
+        <dd>{delivery.NAME}</dd>
+        {point ? (
+          <>
+            <dt>Пункт выдачи</dt>
+            <dd>
+              <span className="order-placed__line">{point.name}</span>
+              <span className="order-placed__line">{point.location.address_full}</span>
+              <span className="order-placed__line order-placed__muted">{point.work_time}</span>
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>Адрес</dt>
+            <dd>{delivery.ADDRESS || delivery.CITY}</dd>
+          </>
+        )}
+        {dates ? (
+          <>
+            <dt>Ожидаемая доставка</dt>
+            <dd>{dates}</dd>
+          </>
+        ) : null}
+        {delivery.TRACK_NUMBER ? (
+          <>
+            <dt>Трек-номер</dt>
+            <dd>{delivery.TRACK_NUMBER}</dd>
+          </>
+        ) : null}
+      </dl>
+      {delivery.NOTE ? <p className="order-placed__note">{delivery.NOTE}</p> : null}
+    </section>
+  );
+}
+
+/** What happens next, by delivery and payment (content/pages/delivery.md, shipment.md). */
+export function nextSteps(order: OrderDetail): { title: string; text: string }[] {
+  const steps: { title: string; text: string }[] = [];
+  const deliveryId = order.DELIVERY.ID;
+  if (order.PAYMENT.ID === PAYMENT_ID.cardOnline && order.STATUS_CODE === 'awaiting_payment') {
+    steps.push({
+      title: 'Оплатите заказ картой',
+      text: 'на сайте: кнопка «Оплатить заказ» выше. Пока заказ не оплачен, вещи отложены для вас на ограниченное время.',
+    });
+  }
+  if (deliveryId === DELIVERY_ID.moscowCourier) {
+    steps.push({ title: 'Курьер позвонит заранее,', text: 'чтобы согласовать удобное время доставки.' });
+    steps.push({
+      title: `${FITTING_MINUTES} минут на примерку.`,
+      text:
+        order.PAYMENT.ID === PAYMENT_ID.onReceipt
+          ? 'Оплатите картой или через СБП только то, что оставите; остальное курьер заберёт.'
+          : 'Если что-то не подойдёт, курьер заберёт вещь и мы вернём за неё деньги.',
+    });
+  } else if (deliveryId === DELIVERY_ID.cdekPickup || deliveryId === DELIVERY_ID.cdekDoor) {
+    steps.push({ title: 'Передадим заказ в СДЭК', text: `в течение ${SHIPPING_WORKING_DAYS} рабочих дней.` });
+    steps.push({ title: 'Трек-номер пришлём', text: 'в СМС и на e-mail: по нему можно следить за посылкой.' });
+    steps.push(
+      deliveryId === DELIVERY_ID.cdekPickup
+        ? { title: 'Когда посылка придёт в пункт выдачи,', text: 'СДЭК пришлёт уведомление: забрать заказ можно в часы работы пункта.' }
+        : { title: 'Курьер СДЭК', text: 'свяжется с вами, чтобы договориться о дне доставки.' },
+    );
+  } else {
+    steps.push({ title: 'Менеджер свяжется с вами,', text: 'чтобы согласовать способ, стоимость и сроки доставки.' });
+  }
+  return steps;
+}

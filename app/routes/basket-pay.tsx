@@ -1,0 +1,162 @@
+import { data, Link, redirect } from 'react-router';
+import type { Route } from './+types/basket-pay';
+import { PAYMENT_ID, type OrderDetail, type PaymentWidgetParams } from '~/shared/contract';
+import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
+import { pageMetaTags } from '~/app/lib/seo';
+import { getShopper } from '~/app/lib/session.server';
+import { PaymentPanel } from '~/app/components/payment/PaymentPanel';
+import { orderPageUrl, PAID_ORDER_PATH, PAY_FRAME_PATH, parseOrderId } from '~/app/components/payment/payment-paths';
+
+// SPEC §2/§4: /basket/pay/?order=<id> starts the card payment (payment id 9) of the shopper's own
+// order awaiting payment; /basket/pay/frame/ is the same with no header or footer, to sit in a
+// frame. The widget's parameters (amount, receipt, e-mail) come from the product API, never from
+// the browser. An order paid already goes to its page; a cancelled one (its time to pay ran
+// out) says so. Only the customer's own order: guests log in first. Never cached or indexed.
+
+export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+
+type PayState =
+  | { kind: 'pay'; orderId: number; payment: PaymentWidgetParams }
+  | { kind: 'guest' }
+  | { kind: 'no-order' }
+  | { kind: 'not-found' }
+  | { kind: 'expired'; orderId: number }
+  | { kind: 'refused'; orderId: number; message: string }
+  | { kind: 'unavailable'; orderId: number };
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const frame = url.pathname.startsWith(PAY_FRAME_PATH);
+  const orderId = parseOrderId(url.searchParams.get('order'));
+  const [meta, shopper] = await Promise.all([
+    context.api.getPageMeta(url.pathname),
+    getShopper(request, context.api).catch((err: unknown) => {
+      console.error('pay page: profile failed', err);
+      return null;
+    }),
+  ]);
+  const reply = (state: PayState, status = 200) => data({ meta, frame, state }, { status, headers: CACHE_PRIVATE });
+
+  if (!shopper) {
+    // An order to pay needs its customer: log in and come back here.
+    if (orderId !== null) throw redirect(`/auth/?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`, { headers: CACHE_PRIVATE });
+    return reply({ kind: 'guest' });
+  }
+  if (orderId === null) return reply({ kind: 'no-order' });
+
+  let answer;
+  try {
+    answer = await context.api.getPaymentParams(shopper.token, orderId);
+  } catch (err) {
+    console.error('pay page: payment params failed', err);
+    return reply({ kind: 'unavailable', orderId }, 502);
+  }
+  if ('payment' in answer) return reply({ kind: 'pay', orderId, payment: answer.payment });
+
+  // Why not: the order tells (paid already, its time ran out, not a card order, not theirs).
+  let order: OrderDetail | null = null;
+  try {
+    const detail = await context.api.getOrderDetail(shopper.token, orderId);
+    order = 'order' in detail ? detail.order : null;
+  } catch (err) {
+    console.error('pay page: order detail failed', err);
+  }
+  if (!order) return reply({ kind: 'not-found' }, 404);
+  if (isPaidCardOrder(order)) throw redirect(`${PAID_ORDER_PATH}?order=${orderId}`, { headers: CACHE_PRIVATE });
+  if (order.STATUS_CODE === 'cancelled') return reply({ kind: 'expired', orderId });
+  return reply({ kind: 'refused', orderId, message: answer.error });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+/** A card order past 'awaiting_payment' and not cancelled has been paid (the server moves it only on a verified payment). */
+function isPaidCardOrder(order: OrderDetail): boolean {
+  return order.PAYMENT.ID === PAYMENT_ID.cardOnline && order.STATUS_CODE !== 'awaiting_payment' && order.STATUS_CODE !== 'cancelled';
+}
+
+export default function BasketPay({ loaderData }: Route.ComponentProps) {
+  const { frame, state } = loaderData;
+  return (
+    <section className={frame ? 'pay pay--frame' : 'pay'}>
+      {state.kind === 'pay' ? <p className="eyebrow">Заказ №{state.orderId}</p> : null}
+      <h1 className="page__title">{state.kind === 'not-found' ? 'Заказ не найден' : 'Оплата заказа'}</h1>
+      <PayBody state={state} frame={frame} />
+    </section>
+  );
+}
+
+function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
+  switch (state.kind) {
+    case 'pay':
+      return <PaymentPanel key={state.orderId} orderId={state.orderId} payment={state.payment} frame={frame} />;
+    case 'guest':
+      return (
+        <>
+          <p className="pay__text">Чтобы оплатить заказ, войдите в личный кабинет с тем номером телефона, на который он оформлен.</p>
+          <p className="pay__actions">
+            <Link to="/auth/?next=/personal/" className="button">
+              Войти
+            </Link>
+          </p>
+        </>
+      );
+    case 'no-order':
+      return (
+        <>
+          <p className="pay__text">Не указан заказ. Заказы, которые ждут оплаты, — в личном кабинете.</p>
+          <p className="pay__actions">
+            <Link to="/personal/" className="button">
+              Мои заказы
+            </Link>
+          </p>
+        </>
+      );
+    case 'not-found':
+      return (
+        <>
+          <p className="pay__text">Такого заказа нет среди ваших. Все ваши заказы — в личном кабинете.</p>
+          <p className="pay__actions">
+            <Link to="/personal/" className="button">
+              Мои заказы
+            </Link>
+          </p>
+        </>
+      );
+    case 'expired':
+      return (
+        <>
+          <p className="eyebrow">Заказ №{state.orderId}</p>
+          <p className="pay__text">Время на оплату истекло: заказ отменён, а вещи вернулись в продажу. Если они ещё есть в наличии, их можно заказать снова.</p>
+          <p className="pay__actions">
+            <Link to="/catalog/" className="button">
+              Вернуться в каталог
+            </Link>
+          </p>
+        </>
+      );
+    case 'refused':
+      return (
+        <>
+          <p className="pay__text">{state.message}</p>
+          <p className="pay__actions">
+            <Link to={orderPageUrl(state.orderId)} className="button">
+              Посмотреть заказ
+            </Link>
+          </p>
+        </>
+      );
+    case 'unavailable':
+      return (
+        <>
+          <p className="pay__text">Оплата сейчас недоступна. Попробуйте обновить страницу через минуту — заказ №{state.orderId} ждёт оплаты.</p>
+          <p className="pay__actions">
+            <Link to={orderPageUrl(state.orderId)} className="button button--ghost">
+              Посмотреть заказ
+            </Link>
+          </p>
+        </>
+      );
+  }
+}
