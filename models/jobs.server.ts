@@ -87,13 +87,22 @@ export function startJobWorker({
   handlers,
   log,
   intervalMs = 2000,
+  periodic = [],
 }: {
   db: Database;
   handlers: Readonly<Record<string, JobHandler>>;
   log: JobLogger;
   intervalMs?: number;
+  /** Jobs that recur: one is kept waiting, due `everyMs` after the last one ran. */
+  periodic?: readonly { kind: string; everyMs: number }[];
 }): { nudge(): void; stop(): Promise<void> } {
   let running: Promise<void> | null = null;
+  let lastPeriodicCheck = 0;
+  const schedulePeriodic = async () => {
+    if (periodic.length === 0 || Date.now() - lastPeriodicCheck < 60_000) return;
+    lastPeriodicCheck = Date.now();
+    for (const p of periodic) await ensurePeriodicJob(db, p.kind, p.everyMs);
+  };
   let again = false;
   let stopped = false;
   const tick = () => {
@@ -102,7 +111,8 @@ export function startJobWorker({
       again = true;
       return;
     }
-    running = runDueJobs({ db, handlers, log })
+    running = schedulePeriodic()
+      .then(() => runDueJobs({ db, handlers, log }))
       .then(
         () => undefined,
         (err: unknown) => log.error({ err }, 'job worker failed'),
@@ -125,4 +135,17 @@ export function startJobWorker({
       await running;
     },
   };
+}
+
+/**
+ * Keeps one undone `kind` job waiting, due `everyMs` after the last one finished. Two processes
+ * checking at once may both add one; the job is then simply run twice, which a periodic job
+ * must tolerate anyway.
+ */
+export async function ensurePeriodicJob(db: Database, kind: string, everyMs: number): Promise<void> {
+  await db.execute(
+    sql`insert into jobs (kind, payload, run_at)
+        select ${kind}, '{}'::jsonb, coalesce((select max(done_at) from jobs where kind = ${kind}), now() - interval '1 second') + ${`${Math.round(everyMs / 1000)} seconds`}::interval
+        where not exists (select 1 from jobs where kind = ${kind} and done_at is null and attempts < ${MAX_ATTEMPTS})`,
+  );
 }

@@ -18,11 +18,14 @@ import { createAddressSuggestions } from '~/integrations/dadata/index.server';
 import { createCdek } from '~/integrations/cdek/index.server';
 import { startJobWorker } from '~/models/jobs.server';
 import { orderJobHandlers } from '~/models/order-jobs.server';
+import { maintenanceJobHandlers } from '~/models/maintenance.server';
 import { resolveAuthSecret, resolveStaffToken } from './secrets.server';
 import { createMediaStore, mediaRoutes } from './media.server';
 import { imageRoutes } from './images.server';
 import { createReactRouterHandler } from './react-router.server';
 import { createInProcessFetch } from './in-process-fetch.server';
+import { createPageCache, readPageVersion } from './page-cache.server';
+import { CONTENT_DIR } from '~/api/content/store.server';
 import { ApiClient } from '~/shared/api-client';
 import type { ShopLoadContext } from '~/shared/context';
 
@@ -115,7 +118,12 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
   const jobWorker = startJobWorker({
     db: database.db,
     log: app.log,
-    handlers: orderJobHandlers({ db: database.db, sms, mail, cdek, fromCityCode: env.CDEK_FROM_CITY_CODE, siteUrl: env.siteUrl }),
+    handlers: {
+      ...orderJobHandlers({ db: database.db, sms, mail, cdek, fromCityCode: env.CDEK_FROM_CITY_CODE, siteUrl: env.siteUrl }),
+      ...maintenanceJobHandlers({ db: database.db, log: app.log }),
+    },
+    // Expired login codes, sessions, rate-limit windows and old jobs go once an hour.
+    periodic: [{ kind: 'maintenance.prune', everyMs: 3_600_000 }],
   });
   if (env.apiPrefix)
     await app.register(productApi, {
@@ -137,6 +145,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
   await app.register(mediaRoutes, { store });
   await app.register(imageRoutes, { store, cacheDir: path.join(env.dataDir, 'cache', 'img') });
 
+  app.decorate('pageCache', null);
   if (build) {
     const dir = clientDir ?? path.resolve('build/client');
     if (fs.existsSync(dir)) {
@@ -178,10 +187,30 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       },
     });
     const handler = createReactRouterHandler(build, env.NODE_ENV, getLoadContext);
+    // Guest page cache (server/page-cache.server.ts, README "Guest page cache"): guests' pages are
+    // answered from memory in onRequest, before React renders; PAGE_CACHE=off leaves it out.
+    const pageCache =
+      env.PAGE_CACHE === 'on'
+        ? createPageCache({
+            maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
+            ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
+            readVersion: () => readPageVersion(database.db, CONTENT_DIR),
+            log: app.log,
+          })
+        : null;
+    app.pageCache = pageCache;
     await app.register(async (pages) => {
       // Pages read their own bodies (form actions): hand them the raw bytes.
       pages.removeAllContentTypeParsers();
       pages.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+      if (pageCache) {
+        pages.addHook('onRequest', pageCache.onRequest);
+        // Runs before compression (a route hook of @fastify/compress): it stores and sends the
+        // bytes it encoded itself, and compression leaves an encoded answer alone.
+        pages.addHook('onSend', pageCache.onSend);
+        pages.addHook('onResponse', pageCache.onDone);
+        pages.addHook('onRequestAbort', pageCache.onDone);
+      }
       pages.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
     });
   }
