@@ -64,6 +64,11 @@ const schema = z
       .min(32, 'must be at least 32 characters')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    // Guest page cache (server/page-cache.server.ts, README "Guest page cache").
+    PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
+    // How long a cached page lives at most: the bound on changes no version sees (README).
+    PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     ...smsConfigShape,
     ...captchaConfigShape,
     ...dadataConfigShape,
