@@ -1,5 +1,7 @@
-// Cold start to the first rendered page, then home-page throughput at 32 connections beside
-// the same server answering a static file of the same size. Prints a table; asserts nothing.
+// Cold start to the first rendered page, then guest-page throughput at 32 connections: the home,
+// a category and a product page from the guest page cache (X-Cache: HIT) beside the same server
+// answering a static file of the same size, and the same pages with the cache off
+// (PAGE_CACHE=off, every request rendered). Prints a table; asserts nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,10 +12,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3917);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
 const base = `http://127.0.0.1:${PORT}`;
-const staticName = 'bench-static.html';
-const staticFile = path.resolve('build/client', staticName);
+const staticPath = (page: string) => `bench-static-${page}.html`;
 
-function start(dataDir: string): { child: ChildProcess; spawnedAt: number } {
+function start(dataDir: string, extraEnv: Record<string, string> = {}): { child: ChildProcess; spawnedAt: number } {
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', './server/production-env.ts', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -23,6 +24,7 @@ function start(dataDir: string): { child: ChildProcess; spawnedAt: number } {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       DATABASE_URL: process.env.DATABASE_URL ?? '',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -53,42 +55,85 @@ async function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function load(url: string) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+async function load(url: string, duration = DURATION) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
+
+type Load = Awaited<ReturnType<typeof load>>;
+const show = (l: Load) => `${l.rps} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms${l.errors ? `, errors ${l.errors}` : ''}`;
 
 async function main() {
   if (!fs.existsSync('build/server/index.js')) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'));
+  const written: string[] = [];
   try {
     // 1. Cold start: empty data folder, so migrations and the seed run too.
     let run = start(dataDir);
     const cold = await waitForPage(run.spawnedAt);
-    const html = await (await fetch(`${base}/`)).text();
+    const listing = (await (await fetch(`${base}/backend/catalog/all/`)).json()) as { ITEMS: Array<{ DETAIL_PAGE_URL: string }> };
+    const productUrl = listing.ITEMS[0]?.DETAIL_PAGE_URL;
+    if (!productUrl) throw new Error('no product in the catalogue');
+    const pages: Array<{ name: string; url: string; bytes: number }> = [];
+    for (const [name, url] of [
+      ['home', '/'],
+      ['category', '/catalog/woman/'],
+      ['product', productUrl],
+    ] as const) {
+      const html = await (await fetch(`${base}${url}`)).text();
+      // 2. A static file the size of each page, served by the same server.
+      const file = path.resolve('build/client', staticPath(name));
+      fs.writeFileSync(file, html);
+      written.push(file);
+      pages.push({ name, url, bytes: Buffer.byteLength(html) });
+    }
     await stop(run.child);
 
-    // 2. A static file the size of the home page, then a warm start (database already there).
-    fs.writeFileSync(staticFile, html.padEnd(Buffer.byteLength(html), ' '));
+    // 3. Warm start (database already there), cache on: each page hit beside its static file.
     run = start(dataDir);
     const warm = await waitForPage(run.spawnedAt);
-    await load(`${base}/`); // warm-up: JIT, caches
-    const home = await load(`${base}/`);
-    const file = await load(`${base}/${staticName}`);
+    const hits = new Map<string, { hit: Load; file: Load; xCache: string | null }>();
+    for (const page of pages) {
+      await load(`${base}${page.url}`, 3); // warm-up: JIT, the cache entry
+      const xCache = (await fetch(`${base}${page.url}`)).headers.get('x-cache');
+      const hit = await load(`${base}${page.url}`);
+      const file = await load(`${base}/${staticPath(page.name)}`);
+      hits.set(page.name, { hit, file, xCache });
+    }
+    await stop(run.child);
+
+    // 4. The same pages with the cache off: every request rendered.
+    run = start(dataDir, { PAGE_CACHE: 'off' });
+    await waitForPage(run.spawnedAt);
+    const rendered = new Map<string, Load>();
+    for (const page of pages) {
+      await load(`${base}${page.url}`, 3);
+      rendered.set(page.name, await load(`${base}${page.url}`));
+    }
     await stop(run.child);
 
     const rows: Array<[string, string]> = [
       ['cold start to first page (migrate + seed)', `${Math.round(cold)} ms`],
       ['warm start to first page', `${Math.round(warm)} ms`],
-      ['home page size', `${Buffer.byteLength(html)} bytes`],
-      [`home page (SSR), ${CONNECTIONS} connections`, `${home.rps} req/s, p50 ${home.p50} ms, p99 ${home.p99} ms, errors ${home.errors}`],
-      [`static file, same size`, `${file.rps} req/s, p50 ${file.p50} ms, p99 ${file.p99} ms, errors ${file.errors}`],
-      ['SSR / static ratio', `${(home.rps / file.rps).toFixed(3)}`],
     ];
-    console.log(`\nVitrina bench (${os.cpus().length} cores, ${DURATION} s per load, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
-    for (const [k, v] of rows) console.log(`  ${k.padEnd(44)} ${v}`);
+    for (const page of pages) {
+      const h = hits.get(page.name);
+      const off = rendered.get(page.name);
+      if (!h || !off) continue;
+      rows.push(
+        [`${page.name} ${page.url} (${page.bytes} bytes)`, ''],
+        [`  cache hit (X-Cache: ${h.xCache ?? 'none'})`, show(h.hit)],
+        ['  static file, same size', show(h.file)],
+        ['  hit / static ratio', (h.hit.rps / h.file.rps).toFixed(3)],
+        ['  cache off (rendered every time)', show(off)],
+      );
+    }
+    console.log(
+      `\nVitrina bench (${os.cpus().length} cores, ${DURATION} s per load, ${CONNECTIONS} connections, no Accept-Encoding, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+    );
+    for (const [k, v] of rows) console.log(`  ${k.padEnd(52)} ${v}`);
   } finally {
-    fs.rmSync(staticFile, { force: true });
+    for (const file of written) fs.rmSync(file, { force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
