@@ -4,6 +4,8 @@
 // `--login PHONE` logs the browser in as that customer (made when new) first.
 // `--checkout` shoots the checkout (needs a basket cookie): the form with the Moscow courier, the
 // pickup modal's list and map (Saint Petersburg), and the order-placed page after ordering.
+// `--payment` shoots the card payment (needs --login and a basket cookie): /basket/pay/, the
+// offline widget open, /basket/bad/ after a decline, and the paid order after paying.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -23,8 +25,11 @@ if (loginAt !== -1) loginPhone = args.splice(loginAt, 2)[1] ?? null;
 const checkoutAt = args.indexOf('--checkout');
 const checkout = checkoutAt !== -1;
 if (checkout) args.splice(checkoutAt, 1);
+const paymentAt = args.indexOf('--payment');
+const payment = paymentAt !== -1;
+if (payment) args.splice(paymentAt, 1);
 const [outDir = 'tmp/shots', ...paths] = args;
-const targets = checkout ? [] : paths.length ? paths : ['/', '/catalog/woman/denim/', '/about/', '/no-such-page/'];
+const targets = checkout || payment ? [] : paths.length ? paths : ['/', '/catalog/woman/denim/', '/about/', '/no-such-page/'];
 const fullPage = process.env.FULL_PAGE !== '0';
 
 fs.mkdirSync(outDir, { recursive: true });
@@ -41,6 +46,7 @@ try {
     if (loginPhone) await login(context, shop, `${loginPhone.slice(0, -1)}${label === 'mobile' ? 1 : 2}`);
     const page = await context.newPage();
     if (checkout) await shootCheckout(page, label);
+    if (payment) await shootPayment(page, label);
     for (const target of targets) {
       await new StorefrontPage(page).goto(target);
       // Every lazy image loaded, so the picture is what a shopper sees after scrolling.
@@ -107,7 +113,48 @@ async function shootCheckout(page: Page, label: string) {
   await shot(page, label, 'basket_checkout_pickup');
 
   await form.getByRole('button', { name: 'Оформить заказ' }).click();
-  await page.waitForURL(/\/basket\/submited-order\//);
+  // Saint Petersburg has card payment only: the order goes on to its payment.
+  await page.waitForURL(/\/basket\/(submited-order|pay)\//);
+  if (page.url().includes('/basket/pay/')) await page.goto(page.url().replace('/basket/pay/', '/basket/submited-order/'));
   await page.getByRole('heading', { name: 'Заказ оформлен' }).waitFor();
   await shot(page, label, 'order_placed');
+}
+
+/** The card payment as a shopper goes through it: pay page, the widget, a decline, the paid order. */
+async function shootPayment(page: Page, label: string) {
+  const form = page.getByRole('region', { name: 'Оформление заказа' });
+  await new StorefrontPage(page).goto('/basket/');
+  await form.getByRole('textbox', { name: 'Имя', exact: true }).fill('Анна');
+  await form.getByRole('textbox', { name: 'Фамилия', exact: true }).fill('Покупкина');
+  await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill('anna@example.ru');
+  await form.getByRole('radio', { name: /^Курьером по Москве/ }).check();
+  await form.getByRole('combobox', { name: 'Улица' }).fill('ул Тверская');
+  await form.getByRole('textbox', { name: 'Дом', exact: true }).fill('12');
+  await form.getByRole('radio', { name: /^Банковской картой онлайн/ }).check();
+  await form.getByRole('button', { name: 'Оформить заказ' }).click();
+  await page.waitForURL(/\/basket\/pay\/\?order=/);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  const orderId = new URL(page.url()).searchParams.get('order');
+  await shot(page, label, 'basket_pay');
+  const payButton = page.getByRole('main').getByRole('button', { name: 'Оплатить', exact: true });
+  await payButton.click();
+  const widget = page.frameLocator('iframe').last().locator('body');
+  await widget.getByRole('button', { name: 'Отклонить' }).waitFor();
+  await shot(page, label, 'basket_pay_widget', false);
+  await widget.getByRole('button', { name: 'Отклонить' }).click();
+  await page.waitForURL(/\/basket\/bad\//);
+  await page.getByRole('heading', { name: 'Оплата не прошла' }).waitFor();
+  await shot(page, label, 'basket_bad');
+  await new StorefrontPage(page).goto(`/basket/pay/?order=${orderId}`);
+  await payButton.click();
+  await widget.getByRole('button', { name: 'Оплатить' }).click();
+  await widget.getByRole('textbox', { name: 'Код из SMS' }).fill('1234');
+  await shot(page, label, 'basket_pay_3ds', false);
+  await widget
+    .getByRole('button', { name: /Подтвердить|Оплатить|Продолжить/ })
+    .first()
+    .click();
+  await page.waitForURL(/\/basket\/submited\/cloud-payments\//);
+  await page.getByRole('heading', { name: 'Заказ оплачен' }).waitFor();
+  await shot(page, label, 'basket_paid');
 }
