@@ -5,6 +5,7 @@ import type { MailSender } from '~/integrations/mail/mail';
 import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
 import type { AddressSuggestions } from '~/integrations/dadata/dadata';
 import type { CdekClient } from '~/integrations/cdek/cdek';
+import type { CardPayments } from '~/integrations/cloudpayments/index.server';
 import { buildOpenApi } from './openapi';
 import { parseNestedForm } from './form';
 import { NOT_FOUND_BODY, SERVER_ERROR_TEXT } from './http.server';
@@ -22,6 +23,7 @@ import { accountRoutes } from './account/routes.server';
 import { emailLoginRoutes } from './account/email.routes.server';
 import { personalRoutes } from './account/personal.routes.server';
 import { wishlistRoutes } from './wishlist/routes.server';
+import { paymentRoutes } from './payments/routes.server';
 
 export interface ApiDeps {
   db: Database;
@@ -40,6 +42,8 @@ export interface ApiDeps {
   authSecret: string;
   /** The shop's public origin, for links in messages. */
   siteUrl: string;
+  /** Card payment online: CloudPayments (or its offline stand-in), its keys, widget script and hold time. */
+  payments: CardPayments;
   /** Called when an order is written, so its jobs (notices, CDEK) run at once rather than at the next poll. */
   onOrderPlaced?: (orderId: number) => void;
 }
@@ -49,7 +53,7 @@ export interface ApiDeps {
 // data functions (models/) and maps rows to the contract's shapes.
 export async function productApi(
   app: FastifyInstance,
-  { db, sms, mail, captcha, addressSuggestions, cdek, cdekFromCityCode, authSecret, staffToken, siteUrl, onOrderPlaced }: ApiDeps,
+  { db, sms, mail, captcha, addressSuggestions, cdek, cdekFromCityCode, authSecret, staffToken, siteUrl, payments, onOrderPlaced }: ApiDeps,
 ): Promise<void> {
   // SPEC §7 bodies are form-encoded with a[b] nesting.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
@@ -74,7 +78,16 @@ export async function productApi(
   await app.register(staffRoutes, { db, sms, staffToken, siteUrl });
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
   await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode });
-  await app.register(checkoutRoutes, { db, authSecret, cdek, fromCityCode: cdekFromCityCode, log: app.log, ...(onOrderPlaced ? { onOrderPlaced } : {}) });
+  await app.register(checkoutRoutes, {
+    db,
+    authSecret,
+    cdek,
+    fromCityCode: cdekFromCityCode,
+    log: app.log,
+    payHoldMinutes: payments.holdMinutes,
+    ...(onOrderPlaced ? { onOrderPlaced } : {}),
+  });
+  await app.register(paymentRoutes, { db, authSecret, payments, ...(onOrderPlaced ? { onOrderPlaced } : {}) });
   await app.register(newsletterRoutes, { db, mail, siteUrl });
   await app.register(accountRoutes, { db, sms, captcha, authSecret });
   await app.register(emailLoginRoutes, { db, mail, captcha, authSecret, siteUrl });

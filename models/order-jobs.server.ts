@@ -7,7 +7,9 @@ import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import type { MailSender } from '~/integrations/mail/mail';
 import { CDEK_TARIFF, type CdekClient } from '~/integrations/cdek/cdek';
+import type { CloudPaymentsClient } from '~/integrations/cloudpayments/cloudpayments';
 import type { JobHandler } from './jobs.server';
+import { releaseUnpaidOrder, refundPayment, verifiedNotice, applyPayment } from './payments.server';
 import { loadParcelKinds } from './checkout.server';
 
 // What happens after a checkout order commits, as jobs (models/jobs.server.ts): the customer's
@@ -22,7 +24,12 @@ export interface OrderJobDeps {
   /** The CDEK city code parcels leave from. */
   fromCityCode: number;
   siteUrl: string;
+  /** Card payments: looked up before an unpaid order is released, and refunds of late payments. */
+  payments?: CloudPaymentsClient;
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
+
+const quietLog = { info() {}, warn() {}, error() {} };
 
 export class JobPending extends Error {}
 
@@ -31,6 +38,20 @@ export function orderJobHandlers(deps: OrderJobDeps): Record<string, JobHandler>
     'order.placed': async (payload) => notifyOrderPlaced(deps, Number(payload.orderId)),
     'cdek.register': async (payload) => registerWithCdek(deps, Number(payload.orderId)),
     'order.shipped': async (payload) => notifyOrderShipped(deps, Number(payload.orderId)),
+    'order.release': async (payload) => releaseOrder(deps, Number(payload.orderId)),
+    'payment.refund': async (payload) => {
+      if (!deps.payments) throw new Error('no payment provider to refund through');
+      const payments = deps.payments;
+      await refundPayment({
+        db: deps.db,
+        refund: (transactionId, amountKopecks) => payments.refund(transactionId, amountKopecks),
+        orderId: Number(payload.orderId),
+        transactionId: String(payload.transactionId),
+        amountKopecks: Number(payload.amountKopecks),
+        kind: String(payload.kind),
+        note: String(payload.note),
+      });
+    },
   };
 }
 
@@ -66,12 +87,14 @@ async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, order
     dateFrom: order.deliveryDateFrom,
     dateTo: order.deliveryDateTo,
     deliveryNote: order.deliveryNote,
-    paymentName: paymentName(order.paymentId),
-    awaitingPayment: order.status === 'awaiting_payment' || order.paymentId === PAYMENT_ID.cardOnline,
+    // A card order's notice goes out once its payment is verified: it says so.
+    paymentName: order.paidAt ? `${paymentName(order.paymentId)} — оплачено` : paymentName(order.paymentId),
+    awaitingPayment: order.status === 'awaiting_payment' || (order.paymentId === PAYMENT_ID.cardOnline && !order.paidAt),
   };
+  const smsText = order.paidAt ? orderPlacedSms(notice).replace(' оформлен,', ' оформлен и оплачен,') : orderPlacedSms(notice);
   // Two messages, one job: a retry may repeat the SMS if only the e-mail failed, which is
   // better than losing the e-mail with the receipt address.
-  await sms.send({ phone: order.phone, text: orderPlacedSms(notice), tag: 'order-placed' });
+  await sms.send({ phone: order.phone, text: smsText, tag: 'order-placed' });
   if (order.email) await mail.send({ to: order.email, tag: 'order-placed', ...orderPlacedMail(notice, siteUrl) });
 }
 
@@ -161,4 +184,26 @@ async function registerWithCdek({ db, cdek, fromCityCode }: OrderJobDeps, orderI
     .returning({ id: orders.id });
   if (updated.length > 0)
     await db.insert(orderStatusHistory).values({ orderId, status: order.status, note: `Заказ зарегистрирован в СДЭК, трек-номер ${state.cdek_number}` });
+}
+
+/**
+ * An unpaid card order whose time is up: CloudPayments is asked first (a Pay notice may have
+ * been lost), then the order is released with its stock (models/payments.server.ts). A failed
+ * look-up does not keep the stock: a payment that comes later takes the late-payment rule.
+ */
+async function releaseOrder({ db, sms, siteUrl, payments, log = quietLog }: OrderJobDeps, orderId: number): Promise<void> {
+  if (payments) {
+    try {
+      const notice = verifiedNotice(String(orderId), await payments.findPayment(String(orderId)));
+      if (notice) {
+        const outcome = await applyPayment({ db, notice, kind: 'verified' });
+        log.info({ orderId, outcome }, 'unpaid order: payment found at release');
+        if (outcome === 'paid' || outcome === 'already-paid') return;
+      }
+    } catch (err) {
+      log.warn({ orderId, err: err instanceof Error ? err.message : String(err) }, 'payment look-up at release failed');
+    }
+  }
+  const outcome = await releaseUnpaidOrder({ db, sms, log, siteUrl, orderId });
+  if (outcome === 'not-due') throw new JobPending('the order still has time to be paid');
 }

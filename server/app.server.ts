@@ -16,10 +16,11 @@ import { createMailSender, MAIL_OUTBOX_DIR } from '~/integrations/mail/index.ser
 import { createCaptchaVerifier } from '~/integrations/captcha/index.server';
 import { createAddressSuggestions } from '~/integrations/dadata/index.server';
 import { createCdek } from '~/integrations/cdek/index.server';
+import { CLOUDPAYMENTS_SECRET_FILE, createCardPayments } from '~/integrations/cloudpayments/index.server';
 import { startJobWorker } from '~/models/jobs.server';
 import { orderJobHandlers } from '~/models/order-jobs.server';
 import { maintenanceJobHandlers } from '~/models/maintenance.server';
-import { resolveAuthSecret, resolveStaffToken } from './secrets.server';
+import { resolveAuthSecret, resolveKeptSecret, resolveStaffToken } from './secrets.server';
 import { createMediaStore, mediaRoutes } from './media.server';
 import { imageRoutes } from './images.server';
 import { createReactRouterHandler } from './react-router.server';
@@ -111,6 +112,12 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
   const addressSuggestions = createAddressSuggestions(env, { log: app.log });
   const cdek = createCdek(env, { dataDir: env.dataDir, log: app.log });
   if (cdek.kind === 'offline') app.log.info({ outbox: path.join(env.dataDir, 'outbox', 'cdek.jsonl') }, 'CDEK: offline stand-in');
+  const payments = createCardPayments(env, {
+    dataDir: env.dataDir,
+    log: app.log,
+    offlineSecret: () => resolveKeptSecret({ value: env.CLOUDPAYMENTS_API_SECRET, dataDir: env.dataDir, file: CLOUDPAYMENTS_SECRET_FILE }),
+  });
+  if (payments.offline) app.log.info({ outbox: path.join(env.dataDir, 'outbox', 'cloudpayments.jsonl') }, 'CloudPayments: offline stand-in');
   const staffToken = resolveStaffToken(env);
   const authSecret = resolveAuthSecret(env);
   // Work after a commit (order notices, CDEK registration): DESIGN.md's job table, shared by
@@ -119,7 +126,16 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
     db: database.db,
     log: app.log,
     handlers: {
-      ...orderJobHandlers({ db: database.db, sms, mail, cdek, fromCityCode: env.CDEK_FROM_CITY_CODE, siteUrl: env.siteUrl }),
+      ...orderJobHandlers({
+        db: database.db,
+        sms,
+        mail,
+        cdek,
+        fromCityCode: env.CDEK_FROM_CITY_CODE,
+        siteUrl: env.siteUrl,
+        payments: payments.client,
+        log: app.log,
+      }),
       ...maintenanceJobHandlers({ db: database.db, log: app.log }),
     },
     // Expired login codes, sessions, rate-limit windows and old jobs go once an hour.
@@ -138,6 +154,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       staffToken,
       authSecret,
       siteUrl: env.siteUrl,
+      payments,
       onOrderPlaced: () => jobWorker.nudge(),
     });
 

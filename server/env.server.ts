@@ -5,6 +5,7 @@ import { captchaConfigShape, refineCaptchaConfig } from '~/integrations/captcha/
 import { dadataConfigShape, refineDadataConfig } from '~/integrations/dadata/index.server';
 import { mailConfigShape, refineMailConfig } from '~/integrations/mail/index.server';
 import { cdekConfigShape, refineCdekConfig } from '~/integrations/cdek/index.server';
+import { cloudPaymentsConfigShape, refineCloudPaymentsConfig } from '~/integrations/cloudpayments/index.server';
 
 // Every setting comes from the environment, validated once at start-up; a bad value stops
 // the process with a message naming the variable (see README "Configuration").
@@ -74,12 +75,14 @@ const schema = z
     ...dadataConfigShape,
     ...mailConfigShape,
     ...cdekConfigShape,
+    ...cloudPaymentsConfigShape,
   })
   .superRefine(refineSmsConfig)
   .superRefine(refineCaptchaConfig)
   .superRefine(refineDadataConfig)
   .superRefine(refineMailConfig)
-  .superRefine(refineCdekConfig);
+  .superRefine(refineCdekConfig)
+  .superRefine(refineCloudPaymentsConfig);
 
 export type Env = z.infer<typeof schema> & { dataDir: string; siteUrl: string; apiPrefix: string | null };
 

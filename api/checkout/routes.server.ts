@@ -22,6 +22,7 @@ import type { CdekDeliveryPoint } from '~/integrations/cdek/cdek';
 import { placeOrder } from '~/models/orders.server';
 import { clearCustomerBasket } from '~/models/customers.server';
 import { enqueueJob } from '~/models/jobs.server';
+import { holdForPayment } from '~/models/payments.server';
 import { cityPickupPoints, loadCheckoutBasket, quoteDelivery, type CheckoutDeps, type DeliveryQuote } from '~/models/checkout.server';
 import { sessionOfToken } from '~/api/account/session.server';
 import { lastValue, parseBody, parseQuery } from '~/api/http.server';
@@ -36,6 +37,8 @@ export interface CheckoutRouteDeps extends CheckoutDeps {
   authSecret: string;
   /** Called after an order is written: its jobs (notices, CDEK) can run now. */
   onOrderPlaced?: (orderId: number) => void;
+  /** Card orders: how long an unpaid order holds its stock (PAYMENT_HOLD_MINUTES). */
+  payHoldMinutes?: number;
 }
 
 const str = (max = 20_000) => z.preprocess(lastValue, z.string().max(max).optional());
@@ -302,8 +305,14 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         trips: quote.trips,
       },
       afterWrite: async (tx, orderId) => {
-        await enqueueJob(tx, 'order.placed', { orderId });
-        if (cdek && !online) await enqueueJob(tx, 'cdek.register', { orderId });
+        if (online) {
+          // Card: the stock is held until pay_until, then released (models/payments.server.ts);
+          // the notice and CDEK registration wait for the verified payment.
+          await holdForPayment(tx, orderId, deps.payHoldMinutes ?? 30);
+        } else {
+          await enqueueJob(tx, 'order.placed', { orderId });
+          if (cdek) await enqueueJob(tx, 'cdek.register', { orderId });
+        }
         // The customer's saved basket was this order: it is empty now, on every device.
         await clearCustomerBasket({ db: tx, customerId: session.customerId });
       },

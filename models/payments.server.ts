@@ -1,0 +1,478 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '~/db/client.server';
+import { orderItems, orders, orderStatusHistory, paymentEvents } from '~/db/schema';
+import { bumpCatalogVersion } from '~/db/catalog-version.server';
+import { buildReceipt } from '~/core/receipt';
+import { PAYMENT_ID, type PaymentReceipt } from '~/shared/contract';
+import { CLOUDPAYMENTS_PROVIDER, parseAmount, type ProviderPayment } from '~/integrations/cloudpayments/cloudpayments';
+import type { SmsGateway } from '~/integrations/sms/sms';
+import { enqueueJob } from './jobs.server';
+import { CDEK_DELIVERY_IDS } from './order-status.server';
+import { changeStockInTransaction, refreshProductSizes, sendBackInStock, type Logger, type PendingStockChange } from './stock.server';
+
+// Card payment online (issue #12, docs/decisions/007-card-payment.md). An order is paid only on
+// a verified provider signal: a Pay notification whose signature the route checked, or the
+// server's own look-up with CloudPayments (`verified`). Every signal is stored once in
+// payment_events (unique provider + transaction + kind): a replay finds its row and changes
+// nothing. The order moves under its row lock with a conditional update (`where status =
+// 'awaiting_payment'`), so two Pay notices at once, or a late payment and the release of the
+// unpaid order, cannot both win.
+
+export const PAYMENT_TEXT = {
+  paidNote: 'Оплачен картой онлайн',
+  releasedNote: 'Время на оплату истекло: заказ отменён, товары вернулись в продажу',
+  restoredNote: 'Оплата пришла после отмены: заказ восстановлен',
+  refundedNote: 'Оплата пришла после отмены: товаров уже нет, деньги возвращены',
+  duplicateRefundedNote: 'Повторная оплата заказа: деньги возвращены',
+  alreadyPaid: 'Заказ уже оплачен',
+  expired: 'Время на оплату истекло: заказ отменён',
+  notFound: 'Заказ не найден',
+  notYet: 'Оплата пока не поступила. Если деньги списаны, обновите страницу через минуту.',
+  declined: 'Платёж не прошёл. Попробуйте ещё раз или выберите другой способ оплаты.',
+  description: (orderId: number) => `Заказ №${orderId} в Vitrina`,
+} as const;
+
+/** CloudPayments' Check answers (INTEGRATIONS.md §1). */
+export const CHECK_CODE = { ok: 0, badInvoice: 10, badAccount: 11, badAmount: 12, refused: 13, expired: 20 } as const;
+
+/** A notification's fields, as CloudPayments names them, after the signature was checked. */
+export interface PaymentNotice {
+  transactionId: string;
+  invoiceId: string;
+  accountId: string;
+  /** null when Amount is not an amount. */
+  amountKopecks: number | null;
+  currency: string;
+  /** All fields as sent (kept in payment_events.payload). */
+  fields: Record<string, string>;
+}
+
+export function readNotice(fields: Record<string, string>): PaymentNotice | null {
+  const transactionId = (fields.TransactionId ?? '').trim();
+  if (!/^\d{1,20}$/.test(transactionId)) return null;
+  return {
+    transactionId,
+    invoiceId: (fields.InvoiceId ?? '').trim(),
+    accountId: (fields.AccountId ?? '').trim(),
+    amountKopecks: parseAmount(fields.Amount),
+    currency: (fields.Currency ?? '').trim(),
+    fields,
+  };
+}
+
+function orderIdOf(invoiceId: string): number | null {
+  if (!/^\d{1,9}$/.test(invoiceId)) return null;
+  const id = Number(invoiceId);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+const orderColumns = {
+  id: orders.id,
+  customerId: orders.customerId,
+  status: orders.status,
+  paymentId: orders.paymentId,
+  deliveryId: orders.deliveryId,
+  totalKopecks: orders.totalKopecks,
+  deliveryCostKopecks: orders.deliveryCostKopecks,
+  email: orders.email,
+  phone: orders.phone,
+  payUntil: orders.payUntil,
+  paidAt: orders.paidAt,
+  paymentTransactionId: orders.paymentTransactionId,
+};
+type PaymentOrder = { [K in keyof typeof orderColumns]: (typeof orders.$inferSelect)[K extends 'id' ? 'id' : K] };
+
+async function readOrder(db: Database, orderId: number, lock: boolean): Promise<PaymentOrder | null> {
+  const q = db.select(orderColumns).from(orders).where(eq(orders.id, orderId)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return (row as PaymentOrder | undefined) ?? null;
+}
+
+async function recordEvent(
+  db: Database,
+  kind: string,
+  notice: PaymentNotice,
+  orderId: number | null,
+  outcome: string,
+  provider = CLOUDPAYMENTS_PROVIDER,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(paymentEvents)
+    .values({ provider, transactionId: notice.transactionId, kind, orderId, amountKopecks: notice.amountKopecks, outcome, payload: notice.fields })
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.transactionId, paymentEvents.kind] })
+    .returning({ id: paymentEvents.id });
+  return inserted.length > 0;
+}
+
+async function setOutcome(db: Database, kind: string, transactionId: string, outcome: string): Promise<void> {
+  await db
+    .update(paymentEvents)
+    .set({ outcome })
+    .where(and(eq(paymentEvents.provider, CLOUDPAYMENTS_PROVIDER), eq(paymentEvents.transactionId, transactionId), eq(paymentEvents.kind, kind)));
+}
+
+/** The order's widget receipt (SPEC §3): goods lines with their promo shares, delivery, the total. */
+export async function orderReceipt(
+  db: Database,
+  order: Pick<PaymentOrder, 'id' | 'deliveryCostKopecks' | 'totalKopecks' | 'email' | 'phone'>,
+): Promise<PaymentReceipt> {
+  const lines = await db
+    .select({
+      title: orderItems.title,
+      size: orderItems.size,
+      priceKopecks: orderItems.priceKopecks,
+      quantity: orderItems.quantity,
+      discountKopecks: orderItems.discountKopecks,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.isPreorder), asc(orderItems.isGift), asc(orderItems.offerId));
+  return buildReceipt({ lines, deliveryKopecks: order.deliveryCostKopecks, totalKopecks: order.totalKopecks, email: order.email, phone: order.phone });
+}
+
+/** Whether the order can still be paid online now. */
+function payable(order: PaymentOrder, now: Date): 'ok' | 'paid' | 'expired' | 'other' {
+  if (order.paymentId !== PAYMENT_ID.cardOnline) return 'other';
+  if (order.status === 'awaiting_payment') return order.payUntil && order.payUntil.getTime() <= now.getTime() ? 'expired' : 'ok';
+  if (order.status === 'cancelled') return order.paidAt ? 'other' : 'expired';
+  return order.paidAt ? 'paid' : 'other';
+}
+
+export type PaymentParamsLookup =
+  { ok: true; order: PaymentOrder; receipt: PaymentReceipt } | { ok: false; status: 'paid' | 'cancelled' | 'not_found'; error: string };
+
+/** The customer's own order awaiting payment, with its receipt; or why it cannot be paid. */
+export async function findOrderToPay({
+  db,
+  customerId,
+  orderId,
+  now = new Date(),
+}: {
+  db: Database;
+  customerId: number;
+  orderId: number;
+  now?: Date;
+}): Promise<PaymentParamsLookup> {
+  const order = await readOrder(db, orderId, false);
+  if (!order || order.customerId !== customerId) return { ok: false, status: 'not_found', error: PAYMENT_TEXT.notFound };
+  const state = payable(order, now);
+  if (state === 'paid') return { ok: false, status: 'paid', error: PAYMENT_TEXT.alreadyPaid };
+  if (state === 'expired') return { ok: false, status: 'cancelled', error: PAYMENT_TEXT.expired };
+  if (state === 'other') return { ok: false, status: 'not_found', error: PAYMENT_TEXT.notFound };
+  return { ok: true, order, receipt: await orderReceipt(db, order) };
+}
+
+/** At placement of a card order (in its transaction): it holds its stock until pay_until, then the release job runs. */
+export async function holdForPayment(tx: Database, orderId: number, minutes: number, now = new Date()): Promise<Date> {
+  const payUntil = new Date(now.getTime() + minutes * 60_000);
+  await tx.update(orders).set({ payUntil }).where(eq(orders.id, orderId));
+  await enqueueJob(tx, 'order.release', { orderId }, payUntil);
+  return payUntil;
+}
+
+/** Check: may this payment go ahead? 0, or the code CloudPayments shows as the refusal. Recorded once per transaction. */
+export async function handleCheck({ db, notice, now = new Date() }: { db: Database; notice: PaymentNotice; now?: Date }): Promise<number> {
+  const orderId = orderIdOf(notice.invoiceId);
+  const order = orderId === null ? null : await readOrder(db, orderId, false);
+  let code: number = CHECK_CODE.ok;
+  if (!order || order.paymentId !== PAYMENT_ID.cardOnline) code = CHECK_CODE.badInvoice;
+  else if (order.customerId === null || notice.accountId !== String(order.customerId)) code = CHECK_CODE.badAccount;
+  else {
+    const state = payable(order, now);
+    // Currency is part of the amount: 1 000 USD is not 1 000 ₽.
+    if (state === 'expired') code = CHECK_CODE.expired;
+    else if (state !== 'ok') code = CHECK_CODE.refused;
+    else if (notice.amountKopecks !== order.totalKopecks || notice.currency !== 'RUB') code = CHECK_CODE.badAmount;
+  }
+  await recordEvent(db, 'check', notice, order?.id ?? null, code === 0 ? 'accepted' : `refused:${code}`);
+  return code;
+}
+
+export interface PaidDeps {
+  db: Database;
+  now?: Date;
+}
+
+export type PayOutcome =
+  | 'paid'
+  | 'replay'
+  | 'already-paid'
+  | 'late:restored'
+  | 'late:refunding'
+  | 'duplicate:refunding'
+  | 'refused:unknown-order'
+  | 'refused:amount'
+  | 'refused:currency'
+  | 'refused:account'
+  | 'refused:not-card';
+
+/** The jobs of an order that has just been paid: its notice, and CDEK registration for CDEK deliveries. */
+async function enqueuePaidJobs(tx: Database, order: PaymentOrder): Promise<void> {
+  await enqueueJob(tx, 'order.placed', { orderId: order.id });
+  if (order.deliveryId !== null && CDEK_DELIVERY_IDS.includes(order.deliveryId)) await enqueueJob(tx, 'cdek.register', { orderId: order.id });
+}
+
+/**
+ * Takes the stock of a released order again: all its lines or none, each by a conditional
+ * update in offer-id order, as placeOrder does. Returns whether it did.
+ */
+async function retakeStock(tx: Database, orderId: number): Promise<boolean> {
+  const lines = await tx
+    .select({ offerId: orderItems.offerId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isPreorder, false), eq(orderItems.isGift, false)))
+    .groupBy(orderItems.offerId)
+    .orderBy(asc(orderItems.offerId));
+  // Lock first, in offer-id order, so the check below is final and no row is half-taken.
+  const stock = new Map<number, number>();
+  for (const line of lines) {
+    const [row] = await queryRows<{ quantity: number }>(tx, sql`select quantity from offers where id = ${line.offerId} for update`);
+    if (!row || Number(row.quantity) < Number(line.quantity)) return false;
+    stock.set(line.offerId, Number(row.quantity));
+  }
+  const soldOut = new Set<number>();
+  for (const line of lines) {
+    const [row] = await queryRows<{ quantity: number; product_id: number }>(
+      tx,
+      sql`update offers set quantity = quantity - ${line.quantity} where id = ${line.offerId} and quantity >= ${line.quantity} returning quantity, product_id`,
+    );
+    if (!row) throw new Error(`offer ${line.offerId} changed under its row lock`);
+    if (Number(row.quantity) === 0) soldOut.add(Number(row.product_id));
+  }
+  if (soldOut.size) {
+    for (const productId of soldOut) await refreshProductSizes({ db: tx, productId });
+    await bumpCatalogVersion(tx);
+  }
+  return true;
+}
+
+/** Whether the order was cancelled by the release of an unpaid order (not by staff). */
+async function releasedUnpaid(tx: Database, orderId: number): Promise<boolean> {
+  const [last] = await tx
+    .select({ status: orderStatusHistory.status, note: orderStatusHistory.note })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(desc(orderStatusHistory.id))
+    .limit(1);
+  return last?.status === 'cancelled' && last.note === PAYMENT_TEXT.releasedNote;
+}
+
+/**
+ * A verified payment (kind 'pay': a signed Pay notification; 'verified': CloudPayments' API
+ * said Completed) applied to its order, once per transaction and kind. See
+ * docs/decisions/007-card-payment.md for the late and duplicate payments.
+ */
+export async function applyPayment({
+  db,
+  notice,
+  kind,
+  now = new Date(),
+}: PaidDeps & { notice: PaymentNotice; kind: 'pay' | 'verified' }): Promise<PayOutcome> {
+  const orderId = orderIdOf(notice.invoiceId);
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    // The order row lock first: two signals for one order take turns here.
+    const order = orderId === null ? null : await readOrder(tx, orderId, true);
+    if (!(await recordEvent(tx, kind, notice, order?.id ?? null, 'received'))) return 'replay';
+    const settle = async (outcome: PayOutcome) => {
+      await setOutcome(tx, kind, notice.transactionId, outcome);
+      return outcome;
+    };
+    if (!order) return settle('refused:unknown-order');
+    if (order.paymentId !== PAYMENT_ID.cardOnline) return settle('refused:not-card');
+    if (notice.amountKopecks !== order.totalKopecks) return settle('refused:amount');
+    if (notice.currency !== 'RUB') return settle('refused:currency');
+    if (order.customerId === null || notice.accountId !== String(order.customerId)) return settle('refused:account');
+    if (order.paymentTransactionId === notice.transactionId) return settle('already-paid');
+    const paid = { paidAt: now, paymentTransactionId: notice.transactionId, paidKopecks: notice.amountKopecks };
+
+    if (order.status === 'awaiting_payment') {
+      const moved = await tx
+        .update(orders)
+        .set({ status: 'new', ...paid })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'awaiting_payment')))
+        .returning({ id: orders.id });
+      if (moved.length !== 1) throw new Error(`order ${order.id} changed under its row lock`);
+      await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'new', note: PAYMENT_TEXT.paidNote, createdAt: now });
+      await enqueuePaidJobs(tx, order);
+      return settle('paid');
+    }
+
+    const refund = async (outcome: 'late:refunding' | 'duplicate:refunding', note: string) => {
+      // The provider is called by a job, after this commits and with retries (never inside the transaction).
+      await enqueueJob(tx, 'payment.refund', { orderId: order.id, transactionId: notice.transactionId, amountKopecks: notice.amountKopecks, kind, note });
+      return settle(outcome);
+    };
+    if (order.status === 'cancelled' && !order.paymentTransactionId) {
+      if ((await releasedUnpaid(tx, order.id)) && (await retakeStock(tx, order.id))) {
+        const moved = await tx
+          .update(orders)
+          .set({ status: 'new', ...paid })
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'cancelled')))
+          .returning({ id: orders.id });
+        if (moved.length !== 1) throw new Error(`order ${order.id} changed under its row lock`);
+        await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'new', note: PAYMENT_TEXT.restoredNote, createdAt: now });
+        await enqueuePaidJobs(tx, order);
+        return settle('late:restored');
+      }
+      return refund('late:refunding', PAYMENT_TEXT.refundedNote);
+    }
+    // Paid already by another transaction (a second payment of one order): that money goes back.
+    return refund('duplicate:refunding', PAYMENT_TEXT.duplicateRefundedNote);
+  });
+}
+
+/** Fail: recorded once; the order keeps waiting (the shopper may try again until the hold ends). */
+export async function handleFail({ db, notice }: { db: Database; notice: PaymentNotice }): Promise<string> {
+  const orderId = orderIdOf(notice.invoiceId);
+  const order = orderId === null ? null : await readOrder(db, orderId, false);
+  const outcome = order ? `declined:${notice.fields.ReasonCode ?? ''}` : 'refused:unknown-order';
+  return (await recordEvent(db, 'fail', notice, order?.id ?? null, outcome)) ? outcome : 'replay';
+}
+
+/** Refund notices (the provider confirms a refund): recorded once, for the record. */
+export async function handleRefundNotice({ db, notice }: { db: Database; notice: PaymentNotice }): Promise<string> {
+  const orderId = orderIdOf(notice.invoiceId);
+  const order = orderId === null ? null : await readOrder(db, orderId, false);
+  const outcome = order ? 'recorded' : 'refused:unknown-order';
+  return (await recordEvent(db, 'refund', notice, order?.id ?? null, outcome)) ? outcome : 'replay';
+}
+
+/** The provider's view turned into a notice, when it is a completed payment of this invoice. */
+export function verifiedNotice(invoiceId: string, payment: ProviderPayment | null): PaymentNotice | null {
+  if (!payment || payment.status !== 'Completed' || payment.invoiceId !== invoiceId) return null;
+  return {
+    transactionId: payment.transactionId,
+    invoiceId,
+    accountId: payment.accountId,
+    amountKopecks: payment.amountKopecks,
+    currency: payment.currency,
+    fields: { source: 'findPayment', Status: payment.status, TestMode: payment.testMode ? '1' : '0' },
+  };
+}
+
+export interface PaymentStatus {
+  found: boolean;
+  paid: boolean;
+  status: string;
+  message: string | null;
+}
+
+/**
+ * success_payment_order.php: the browser says it paid. Paid only if the order is paid already,
+ * or CloudPayments' API says Completed with the right amount (then the same transition as a Pay
+ * notice, stored as a 'verified' event: a lost Pay notice is healed here).
+ */
+export async function verifyOrderPayment({
+  db,
+  orderId,
+  findPayment,
+  now = new Date(),
+}: {
+  db: Database;
+  orderId: number;
+  findPayment: (invoiceId: string) => Promise<ProviderPayment | null>;
+  now?: Date;
+}): Promise<PaymentStatus & { customerId: number | null }> {
+  const order = await readOrder(db, orderId, false);
+  if (!order || order.paymentId !== PAYMENT_ID.cardOnline)
+    return { found: false, paid: false, status: 'unknown', message: PAYMENT_TEXT.notFound, customerId: null };
+  const answer = (o: PaymentOrder, declined = false): PaymentStatus & { customerId: number | null } => {
+    const paid = o.paidAt !== null && o.status !== 'cancelled';
+    const message = paid ? null : o.status === 'cancelled' ? PAYMENT_TEXT.expired : declined ? PAYMENT_TEXT.declined : PAYMENT_TEXT.notYet;
+    return { found: true, paid, status: o.status, message, customerId: o.customerId };
+  };
+  if (order.paidAt) return answer(order);
+  const payment = await findPayment(String(orderId));
+  const notice = verifiedNotice(String(orderId), payment);
+  if (!notice) return answer(order, payment?.status === 'Declined');
+  await applyPayment({ db, notice, kind: 'verified', now });
+  const after = await readOrder(db, orderId, false);
+  return answer(after ?? order);
+}
+
+export type ReleaseOutcome = 'released' | 'not-awaiting' | 'not-due' | 'paid';
+
+/**
+ * Releases an unpaid card order once its time is up: awaiting_payment → cancelled with its
+ * stock given back through the one stock function, in one transaction under the order's row
+ * lock. Only from awaiting_payment: a payment that won the lock first keeps its order.
+ */
+export async function releaseUnpaidOrder({
+  db,
+  sms,
+  log,
+  siteUrl,
+  orderId,
+  now = new Date(),
+}: {
+  db: Database;
+  sms: SmsGateway;
+  log: Logger;
+  siteUrl: string;
+  orderId: number;
+  now?: Date;
+}): Promise<ReleaseOutcome> {
+  const outcome = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const order = await readOrder(tx, orderId, true);
+    if (!order || order.status !== 'awaiting_payment') return { result: 'not-awaiting' as const, pending: [] };
+    if (order.payUntil && order.payUntil.getTime() > now.getTime()) return { result: 'not-due' as const, pending: [] };
+    const moved = await tx
+      .update(orders)
+      .set({ status: 'cancelled' })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
+      .returning({ id: orders.id });
+    if (moved.length !== 1) throw new Error(`order ${orderId} changed under its row lock`);
+    await tx.insert(orderStatusHistory).values({ orderId, status: 'cancelled', note: PAYMENT_TEXT.releasedNote, createdAt: now });
+    const lines = await tx
+      .select({ offerId: orderItems.offerId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isPreorder, false), eq(orderItems.isGift, false)))
+      .orderBy(asc(orderItems.offerId));
+    const pending: PendingStockChange[] = [];
+    // Offer-id order, like placeOrder: no deadlock with an order being placed.
+    for (const line of lines) {
+      const change = await changeStockInTransaction({ tx, offerId: line.offerId, delta: line.quantity });
+      if (change) pending.push(change);
+    }
+    return { result: 'released' as const, pending };
+  });
+  await sendBackInStock({ db, sms, log, siteUrl, notices: outcome.pending.map((p) => p.notice) });
+  if (outcome.result === 'released') log.info({ orderId, offers: outcome.pending.length }, 'unpaid order released');
+  return outcome.result;
+}
+
+/** The refund job: asks the provider once (idempotent there too), then records it and the order's history. */
+export async function refundPayment({
+  db,
+  refund,
+  orderId,
+  transactionId,
+  amountKopecks,
+  kind,
+  note,
+}: {
+  db: Database;
+  refund: (transactionId: string, amountKopecks: number) => Promise<void>;
+  orderId: number;
+  transactionId: string;
+  amountKopecks: number;
+  kind: string;
+  note: string;
+}): Promise<void> {
+  const [event] = await db
+    .select({ outcome: paymentEvents.outcome })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, CLOUDPAYMENTS_PROVIDER), eq(paymentEvents.transactionId, transactionId), eq(paymentEvents.kind, kind)))
+    .limit(1);
+  if (!event || event.outcome.endsWith(':refunded')) return;
+  await refund(transactionId, amountKopecks);
+  const outcome = event.outcome.replace(/:refunding$/, ':refunded');
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+    await setOutcome(tx, kind, transactionId, outcome);
+    if (order) await tx.insert(orderStatusHistory).values({ orderId, status: order.status, note });
+  });
+}
