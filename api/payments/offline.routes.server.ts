@@ -229,9 +229,10 @@ CloudPayments.prototype.pay=function(kind,params,callbacks){
   open(params,function(r){
     var result=r?{success:!!r.success,code:r.success?0:(r.reasonCode||0),message:r.message||null,transactionId:r.transactionId||null}
       :{success:false,code:null,message:'User has cancelled',transactionId:null};
-    if(result.success){if(callbacks.onSuccess)callbacks.onSuccess(options)}
-    else if(callbacks.onFail)callbacks.onFail(r?result.message:'User has cancelled',options);
-    if(callbacks.onComplete)callbacks.onComplete(result,options);
+    var withTx=Object.assign({},options,{transactionId:result.transactionId});
+    if(result.success){if(callbacks.onSuccess)callbacks.onSuccess(withTx)}
+    else if(callbacks.onFail)callbacks.onFail(r?result.message:'User has cancelled',withTx);
+    if(callbacks.onComplete)callbacks.onComplete(result,withTx);
   });
 };
 CloudPayments.prototype.charge=function(params,onSuccess,onFail){this.pay('charge',params,{onSuccess:onSuccess,onFail:onFail})};
