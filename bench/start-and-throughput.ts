@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
@@ -55,8 +56,10 @@ async function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function load(url: string, duration = DURATION) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration });
+const BR = { 'accept-encoding': 'br' };
+
+async function load(url: string, duration = DURATION, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -81,10 +84,12 @@ async function main() {
       ['product', productUrl],
     ] as const) {
       const html = await (await fetch(`${base}${url}`)).text();
-      // 2. A static file the size of each page, served by the same server.
+      // 2. A static file the size of each page, served by the same server, with the brotli
+      // sibling `npm run build` would write for it.
       const file = path.resolve('build/client', staticPath(name));
       fs.writeFileSync(file, html);
-      written.push(file);
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html));
+      written.push(file, `${file}.br`);
       pages.push({ name, url, bytes: Buffer.byteLength(html) });
     }
     await stop(run.child);
@@ -92,13 +97,18 @@ async function main() {
     // 3. Warm start (database already there), cache on: each page hit beside its static file.
     run = start(dataDir);
     const warm = await waitForPage(run.spawnedAt);
-    const hits = new Map<string, { hit: Load; file: Load; xCache: string | null }>();
+    const hits = new Map<string, { hit: Load; file: Load; hitBr: Load; fileBr: Load; xCache: string | null }>();
     for (const page of pages) {
-      await load(`${base}${page.url}`, 3); // warm-up: JIT, the cache entry
-      const xCache = (await fetch(`${base}${page.url}`)).headers.get('x-cache');
+      // Warm-up: JIT and the cache entries of both encodings.
+      await load(`${base}${page.url}`, 3);
+      await load(`${base}${page.url}`, 1, BR);
+      // The same key autocannon uses: no compression.
+      const xCache = (await fetch(`${base}${page.url}`, { headers: { 'accept-encoding': 'identity' } })).headers.get('x-cache');
       const hit = await load(`${base}${page.url}`);
       const file = await load(`${base}/${staticPath(page.name)}`);
-      hits.set(page.name, { hit, file, xCache });
+      const hitBr = await load(`${base}${page.url}`, DURATION, BR);
+      const fileBr = await load(`${base}/${staticPath(page.name)}`, DURATION, BR);
+      hits.set(page.name, { hit, file, hitBr, fileBr, xCache });
     }
     await stop(run.child);
 
@@ -125,11 +135,14 @@ async function main() {
         [`  cache hit (X-Cache: ${h.xCache ?? 'none'})`, show(h.hit)],
         ['  static file, same size', show(h.file)],
         ['  hit / static ratio', (h.hit.rps / h.file.rps).toFixed(3)],
+        ['  cache hit, Accept-Encoding: br (brotli 5)', show(h.hitBr)],
+        ['  static file .br (brotli 11)', show(h.fileBr)],
+        ['  br hit / br static ratio', (h.hitBr.rps / h.fileBr.rps).toFixed(3)],
         ['  cache off (rendered every time)', show(off)],
       );
     }
     console.log(
-      `\nVitrina bench (${os.cpus().length} cores, ${DURATION} s per load, ${CONNECTIONS} connections, no Accept-Encoding, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+      `\nVitrina bench (${os.cpus().length} cores, ${DURATION} s per load, ${CONNECTIONS} connections, no Accept-Encoding unless shown, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     );
     for (const [k, v] of rows) console.log(`  ${k.padEnd(52)} ${v}`);
   } finally {
