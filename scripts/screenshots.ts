@@ -138,7 +138,7 @@ async function shootPayment(page: Page, label: string) {
   await shot(page, label, 'basket_pay');
   const payButton = page.getByRole('main').getByRole('button', { name: 'Оплатить', exact: true });
   await payButton.click();
-  const widget = page.frameLocator('iframe').last().locator('body');
+  const widget = page.getByRole('dialog', { name: 'Оплата картой' }).getByTitle('Оплата картой').contentFrame().locator('body');
   await widget.getByRole('button', { name: 'Отклонить' }).waitFor();
   await shot(page, label, 'basket_pay_widget', false);
   await widget.getByRole('button', { name: 'Отклонить' }).click();

@@ -1,6 +1,7 @@
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/basket-pay';
 import { PAYMENT_ID, type OrderDetail, type PaymentWidgetParams } from '~/shared/contract';
+import { ApiRequestError } from '~/shared/api-client';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
@@ -48,6 +49,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     answer = await context.api.getPaymentParams(shopper.token, orderId);
   } catch (err) {
+    // The session ended meanwhile: log in and come back.
+    if (err instanceof ApiRequestError && err.status === 401)
+      throw redirect(`/auth/?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`, { headers: CACHE_PRIVATE });
     console.error('pay page: payment params failed', err);
     return reply({ kind: 'unavailable', orderId }, 502);
   }

@@ -55,9 +55,14 @@ class PaymentPage extends StorefrontPage {
     return this.main().getByRole('button', { name: 'Оплатить', exact: true });
   }
 
-  /** The offline stand-in's payment page (the widget's), whatever it is drawn in. */
+  /** The widget's dialog (the offline stand-in draws it over the page, its payment page in a frame). */
+  widgetDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Оплата картой' });
+  }
+
+  /** The payment page inside the widget. */
   widget(): Locator {
-    return this.page.frameLocator('iframe').last().locator('body');
+    return this.widgetDialog().getByTitle('Оплата картой').contentFrame().locator('body');
   }
 }
 
@@ -164,6 +169,18 @@ describe('card payment (payment id 9)', () => {
     await view.page.waitForURL(`**/basket/submited/cloud-payments/?order=${orderId}`, { timeout: 15_000 });
     await poll(() => view.heading().textContent()).toBe('Заказ оплачен');
     await poll(async () => (await orderRow(orderId))?.status).toBe('new');
+  });
+
+  it('closing the widget keeps the shopper on the pay page with the order waiting', async ({ shopper }) => {
+    const { view, orderId } = await orderByCard(shopper);
+    await view.payButton().click();
+    await poll(() => view.widget().getByRole('button', { name: 'Отклонить' }).isVisible()).toBe(true);
+    await view.widgetDialog().getByRole('button', { name: 'Закрыть оплату' }).click();
+    await poll(() => view.main().getByRole('status').textContent()).toMatch(/Форма оплаты закрыта/);
+    expect(await view.widgetDialog().count()).toBe(0);
+    expect(new URL(view.page.url()).pathname).toBe('/basket/pay/');
+    expect(await view.payButton().isEnabled()).toBe(true);
+    expect((await orderRow(orderId))?.status).toBe('awaiting_payment');
   });
 
   it('the widget’s script failing to load: logged, nothing breaks, the notice shows and the button stays', async ({ shopper }) => {

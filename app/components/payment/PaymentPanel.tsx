@@ -15,7 +15,7 @@ import { failedUrl, orderPageUrl, PAY_CHECK_PATH, type PaymentCheckAnswer } from
 const CHECK_ATTEMPTS = 6;
 const CHECK_PAUSE_MS = 1000;
 
-type Phase = 'idle' | 'opening' | 'open' | 'checking' | 'processing' | 'expired' | 'missing';
+type Phase = 'idle' | 'opening' | 'open' | 'cancelled' | 'checking' | 'processing' | 'expired' | 'missing';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -90,7 +90,8 @@ export function PaymentPanel({ orderId, payment, frame }: { orderId: number; pay
     }
     const opened = openWidget(payment, {
       success: ({ transactionId }) => void verify(transactionId),
-      fail: ({ reason }) => go(failedUrl(orderId, reason)),
+      // Closed by the shopper: not a failure of the payment, so the page stays (the order waits).
+      fail: ({ reason, cancelled }) => (cancelled ? setPhase('cancelled') : go(failedUrl(orderId, reason))),
     });
     if (!opened) {
       console.error('payment widget: window.cp.CloudPayments is missing after its script loaded');
@@ -163,6 +164,8 @@ export function PaymentPanel({ orderId, payment, frame }: { orderId: number; pay
       <div className="pay__notice" role="status">
         {phase === 'missing' ? (
           <p className="form-banner">Не удалось загрузить форму оплаты. Проверьте подключение к интернету и нажмите «Оплатить» ещё раз.</p>
+        ) : phase === 'cancelled' ? (
+          <p className="pay__text">Форма оплаты закрыта. Заказ ждёт оплаты: нажмите «Оплатить», когда будете готовы.</p>
         ) : phase === 'checking' ? (
           <p className="pay__text">Проверяем оплату…</p>
         ) : null}

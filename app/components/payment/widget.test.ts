@@ -70,8 +70,10 @@ describe('openWidget', () => {
     calls[0]?.callbacks.onSuccess?.(undefined);
     expect(success).toHaveBeenLastCalledWith({ transactionId: null });
     calls[0]?.callbacks.onFail?.('  Недостаточно средств  ', {});
-    expect(fail).toHaveBeenCalledWith({ reason: 'Недостаточно средств' });
+    expect(fail).toHaveBeenCalledWith({ reason: 'Недостаточно средств', cancelled: false });
     calls[0]?.callbacks.onFail?.({ code: 5051 }, {});
-    expect(fail).toHaveBeenLastCalledWith({ reason: null });
+    expect(fail).toHaveBeenLastCalledWith({ reason: null, cancelled: false });
+    calls[0]?.callbacks.onFail?.('User has cancelled', {});
+    expect(fail).toHaveBeenLastCalledWith({ reason: null, cancelled: true });
   });
 });

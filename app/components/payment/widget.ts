@@ -11,7 +11,11 @@ export interface WidgetSuccess {
 }
 export interface WidgetFailure {
   reason: string | null;
+  /** The shopper closed the widget (the legacy API fails with 'User has cancelled'). */
+  cancelled: boolean;
 }
+
+const CANCELLED = 'User has cancelled';
 
 interface LegacyWidget {
   pay(
@@ -81,7 +85,10 @@ export function openWidget(payment: PaymentWidgetParams, on: { success(result: W
   if (typeof Widget !== 'function') return false;
   new Widget(payment.options).pay('charge', payment.params, {
     onSuccess: (options) => on.success({ transactionId: transactionIdOf(options) }),
-    onFail: (reason) => on.fail({ reason: typeof reason === 'string' && reason.trim() ? reason.trim().slice(0, 200) : null }),
+    onFail: (reason) => {
+      const text = typeof reason === 'string' && reason.trim() ? reason.trim().slice(0, 200) : null;
+      on.fail(text === CANCELLED ? { reason: null, cancelled: true } : { reason: text, cancelled: false });
+    },
   });
   return true;
 }
