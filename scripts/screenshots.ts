@@ -145,6 +145,9 @@ async function shootPayment(page: Page, label: string) {
   await page.waitForURL(/\/basket\/bad\//);
   await page.getByRole('heading', { name: 'Оплата не прошла' }).waitFor();
   await shot(page, label, 'basket_bad');
+  // The order page of the unpaid order offers the payment.
+  await new StorefrontPage(page).goto(`/basket/submited-order/?order=${orderId}`);
+  await shot(page, label, 'order_awaiting_payment');
   await new StorefrontPage(page).goto(`/basket/pay/?order=${orderId}`);
   await payButton.click();
   await widget.getByRole('button', { name: 'Оплатить' }).click();
