@@ -1,10 +1,9 @@
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/basket-bad';
-import { PAYMENT_ID } from '~/shared/contract';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
-import { PAID_ORDER_PATH, parseOrderId, payUrl } from '~/app/components/payment/payment-paths';
+import { isPaidCardOrder, PAID_ORDER_PATH, parseOrderId, payUrl } from '~/app/components/payment/payment-paths';
 
 // SPEC §2/§8: /basket/bad/?order=<id>[&reason=…], where a failed card payment lands: what went
 // wrong (the widget's reason when it gave one), another try, or another way to pay. The order
@@ -35,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     try {
       const answer = await context.api.getOrderDetail(shopper.token, orderId);
       const order = 'order' in answer ? answer.order : null;
-      if (order?.PAYMENT.ID === PAYMENT_ID.cardOnline && order.STATUS_CODE !== 'awaiting_payment' && order.STATUS_CODE !== 'cancelled') {
+      if (order && isPaidCardOrder(order)) {
         throw redirect(`${PAID_ORDER_PATH}?order=${orderId}`, { headers: CACHE_PRIVATE });
       }
       cancelled = order?.STATUS_CODE === 'cancelled';

@@ -8,7 +8,7 @@ import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import { nextSteps, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
 import { reachCheckoutGoalOnce } from '~/app/components/payment/checkout-goal';
-import { parseOrderId, payUrl } from '~/app/components/payment/payment-paths';
+import { isPaidCardOrder, parseOrderId, payUrl } from '~/app/components/payment/payment-paths';
 
 // SPEC §2/§4: /basket/submited/cloud-payments/?order=<id>, where a card payment the server has
 // verified lands: the order as paid, and what happens next. What the page says comes from the
@@ -48,8 +48,8 @@ type Standing = 'paid' | 'awaiting' | 'cancelled' | 'other';
 
 function standingOf(order: OrderDetail): Standing {
   if (order.STATUS_CODE === 'cancelled') return 'cancelled';
-  if (order.PAYMENT.ID !== PAYMENT_ID.cardOnline) return 'other';
-  return order.STATUS_CODE === 'awaiting_payment' ? 'awaiting' : 'paid';
+  if (isPaidCardOrder(order)) return 'paid';
+  return order.PAYMENT.ID === PAYMENT_ID.cardOnline ? 'awaiting' : 'other';
 }
 
 export default function BasketPaid({ loaderData }: Route.ComponentProps) {

@@ -1,12 +1,12 @@
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/basket-pay';
-import { PAYMENT_ID, type OrderDetail, type PaymentWidgetParams } from '~/shared/contract';
+import type { OrderDetail, PaymentWidgetParams } from '~/shared/contract';
 import { ApiRequestError } from '~/shared/api-client';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import { PaymentPanel } from '~/app/components/payment/PaymentPanel';
-import { orderPageUrl, PAID_ORDER_PATH, PAY_FRAME_PATH, parseOrderId } from '~/app/components/payment/payment-paths';
+import { isPaidCardOrder, orderPageUrl, PAID_ORDER_PATH, PAY_FRAME_PATH, parseOrderId } from '~/app/components/payment/payment-paths';
 
 // SPEC §2/§4: /basket/pay/?order=<id> starts the card payment (payment id 9) of the shopper's own
 // order awaiting payment; /basket/pay/frame/ is the same with no header or footer, to sit in a
@@ -73,11 +73,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
-}
-
-/** A card order past 'awaiting_payment' and not cancelled has been paid (the server moves it only on a verified payment). */
-function isPaidCardOrder(order: OrderDetail): boolean {
-  return order.PAYMENT.ID === PAYMENT_ID.cardOnline && order.STATUS_CODE !== 'awaiting_payment' && order.STATUS_CODE !== 'cancelled';
 }
 
 export default function BasketPay({ loaderData }: Route.ComponentProps) {

@@ -145,9 +145,11 @@ describe('card payment (payment id 9)', () => {
     await poll(async () => (await orderRow(orderId))?.status).toBe('new');
     // The checkout goal, once, when paid.
     expect(await view.page.evaluate(() => (window.__vitrinaGoals ?? []).filter((g) => g.goal === 'checkout').length)).toBe(1);
-    // Paid: the pay page now sends to the paid order.
-    await view.goto(`/basket/pay/?order=${orderId}`);
-    expect(new URL(view.page.url()).pathname).toBe('/basket/submited/cloud-payments/');
+    // Paid: the pay page now sends to the paid order, and so does SPEC's /basket/submited/.
+    for (const from of [`/basket/pay/?order=${orderId}`, `/basket/submited/?order=${orderId}`]) {
+      await view.goto(from);
+      expect(new URL(view.page.url()).pathname).toBe('/basket/submited/cloud-payments/');
+    }
   });
 
   it('a decline goes to /basket/bad/; «Попробовать ещё раз» pays', async ({ shopper }) => {
