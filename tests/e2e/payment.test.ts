@@ -221,6 +221,26 @@ describe('card payment (payment id 9)', () => {
     await view.main().getByRole('link', { name: 'Оплатить заказ' }).click();
     await view.page.waitForURL(`**/basket/pay/?order=${orderId}`);
     await poll(() => view.payButton().isVisible()).toBe(true);
+    // The same payment for a frame: no shop header or footer on screen.
+    await view.goto(`/basket/pay/frame/?order=${orderId}`);
+    expect(await view.payButton().isVisible()).toBe(true);
+    expect(await view.page.getByRole('banner').isVisible()).toBe(false);
+    expect(await view.page.getByRole('contentinfo').isVisible()).toBe(false);
+  });
+
+  it('an order whose time to pay ran out says so and offers the catalogue', async ({ shopper }) => {
+    const { view, orderId } = await orderByCard(shopper);
+    // What the release of unpaid orders leaves (its own tests are the API's).
+    await shop.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+    await view.goto(`/basket/pay/?order=${orderId}`);
+    await poll(() =>
+      view
+        .main()
+        .getByText(/Время на оплату истекло/)
+        .isVisible(),
+    ).toBe(true);
+    expect(await view.payButton().count()).toBe(0);
+    expect(await view.main().getByRole('link', { name: 'Вернуться в каталог' }).getAttribute('href')).toBe('/catalog/');
   });
 });
 
