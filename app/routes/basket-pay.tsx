@@ -87,6 +87,8 @@ export default function BasketPay({ loaderData }: Route.ComponentProps) {
 }
 
 function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
+  // Inside a frame, the shop's pages open in the whole window.
+  const top = frame ? '_top' : undefined;
   switch (state.kind) {
     case 'pay':
       return <PaymentPanel key={state.orderId} orderId={state.orderId} payment={state.payment} frame={frame} />;
@@ -95,7 +97,7 @@ function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
         <>
           <p className="pay__text">Чтобы оплатить заказ, войдите в личный кабинет с тем номером телефона, на который он оформлен.</p>
           <p className="pay__actions">
-            <Link to="/auth/?next=/personal/" className="button">
+            <Link to="/auth/?next=/personal/" className="button" target={top}>
               Войти
             </Link>
           </p>
@@ -106,7 +108,7 @@ function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
         <>
           <p className="pay__text">Не указан заказ. Заказы, которые ждут оплаты, — в личном кабинете.</p>
           <p className="pay__actions">
-            <Link to="/personal/" className="button">
+            <Link to="/personal/" className="button" target={top}>
               Мои заказы
             </Link>
           </p>
@@ -117,7 +119,7 @@ function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
         <>
           <p className="pay__text">Такого заказа нет среди ваших. Все ваши заказы — в личном кабинете.</p>
           <p className="pay__actions">
-            <Link to="/personal/" className="button">
+            <Link to="/personal/" className="button" target={top}>
               Мои заказы
             </Link>
           </p>
@@ -129,7 +131,7 @@ function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
           <p className="eyebrow">Заказ №{state.orderId}</p>
           <p className="pay__text">Время на оплату истекло: заказ отменён, а вещи вернулись в продажу. Если они ещё есть в наличии, их можно заказать снова.</p>
           <p className="pay__actions">
-            <Link to="/catalog/" className="button">
+            <Link to="/catalog/" className="button" target={top}>
               Вернуться в каталог
             </Link>
           </p>
@@ -140,7 +142,7 @@ function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
         <>
           <p className="pay__text">{state.message}</p>
           <p className="pay__actions">
-            <Link to={orderPageUrl(state.orderId)} className="button">
+            <Link to={orderPageUrl(state.orderId)} className="button" target={top}>
               Посмотреть заказ
             </Link>
           </p>
@@ -151,7 +153,7 @@ function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
         <>
           <p className="pay__text">Оплата сейчас недоступна. Попробуйте обновить страницу через минуту — заказ №{state.orderId} ждёт оплаты.</p>
           <p className="pay__actions">
-            <Link to={orderPageUrl(state.orderId)} className="button button--ghost">
+            <Link to={orderPageUrl(state.orderId)} className="button button--ghost" target={top}>
               Посмотреть заказ
             </Link>
           </p>

@@ -112,7 +112,7 @@ export function PaymentPanel({ orderId, payment, frame }: { orderId: number; pay
               поступят. Платить ещё раз не нужно.
             </p>
             <p className="pay__actions">
-              <Link to={orderPageUrl(orderId)} className="button" reloadDocument={frame}>
+              <Link to={orderPageUrl(orderId)} className="button" target={frame ? '_top' : undefined}>
                 Посмотреть заказ
               </Link>
             </p>
@@ -122,7 +122,7 @@ export function PaymentPanel({ orderId, payment, frame }: { orderId: number; pay
             <h2 className="pay__subtitle">Время на оплату истекло</h2>
             <p className="pay__text">{message ?? 'Заказ отменён, вещи вернулись в продажу. Если деньги списались, мы вернём их на карту.'}</p>
             <p className="pay__actions">
-              <Link to="/catalog/" className="button">
+              <Link to="/catalog/" className="button" target={frame ? '_top' : undefined}>
                 Вернуться в каталог
               </Link>
             </p>
