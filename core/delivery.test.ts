@@ -23,6 +23,9 @@ import {
   parcel,
   paymentDeliveryIds,
   paymentMethodIds,
+  INSTALMENT_PAYMENT_IDS,
+  isInstalmentPaymentId,
+  isOnlinePaymentId,
   periodText,
   pluralRu,
   REGION_DAYS,
@@ -336,14 +339,28 @@ describe('deliveryMethodIds', () => {
 
 describe('paymentMethodIds', () => {
   it('on receipt only with the Moscow courier and no pre-orders', () => {
-    expect(paymentMethodIds({ deliveryId: '1', hasPreorders: false })).toEqual(['1', '9']);
-    expect(paymentMethodIds({ deliveryId: '1', hasPreorders: true })).toEqual(['9']);
+    expect(paymentMethodIds({ deliveryId: '1', hasPreorders: false })).toEqual(['1', '9', '10', '11']);
+    expect(paymentMethodIds({ deliveryId: '1', hasPreorders: true })).toEqual(['9', '10', '11']);
   });
   it('card online with every method', () => {
     for (const deliveryId of Object.values(DELIVERY_ID)) {
       for (const hasPreorders of [false, true]) expect(paymentMethodIds({ deliveryId, hasPreorders })).toContain(PAYMENT_ID.cardOnline);
     }
-    for (const deliveryId of ['139', '137', '200']) expect(paymentMethodIds({ deliveryId, hasPreorders: false })).toEqual(['9']);
+    for (const deliveryId of ['139', '137', '200']) expect(paymentMethodIds({ deliveryId, hasPreorders: false })).toEqual(['9', '10', '11']);
+  });
+  it('pay in parts (Dolyami, Yandex Split) wherever card online goes, pre-orders included', () => {
+    for (const deliveryId of Object.values(DELIVERY_ID)) {
+      for (const hasPreorders of [false, true]) {
+        const ids = paymentMethodIds({ deliveryId, hasPreorders });
+        expect(ids).toContain(PAYMENT_ID.dolyami);
+        expect(ids).toContain(PAYMENT_ID.yandexSplit);
+      }
+    }
+    expect(INSTALMENT_PAYMENT_IDS.every((id) => isOnlinePaymentId(id) && isInstalmentPaymentId(id))).toBe(true);
+    expect(isOnlinePaymentId(PAYMENT_ID.cardOnline)).toBe(true);
+    expect(isInstalmentPaymentId(PAYMENT_ID.cardOnline) || isOnlinePaymentId(PAYMENT_ID.onReceipt)).toBe(false);
+    expect(DELIVERY_TEXT.payment['10'].name).toBe('Долями');
+    expect(DELIVERY_TEXT.payment['11'].name).toBe('Яндекс Сплит');
   });
   it('an unknown delivery allows no payment', () => {
     expect(paymentMethodIds({ deliveryId: '999', hasPreorders: false })).toEqual([]);

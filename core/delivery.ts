@@ -249,15 +249,29 @@ export function isDeliveryId(id: string): id is DeliveryId {
   return DELIVERY_IDS.includes(id);
 }
 
+/** Pay in parts (dolyami.md, yandex-split.md): online, so with every delivery card online goes with. */
+export const INSTALMENT_PAYMENT_IDS: readonly string[] = [PAYMENT_ID.dolyami, PAYMENT_ID.yandexSplit];
+
+export function isInstalmentPaymentId(id: string): boolean {
+  return INSTALMENT_PAYMENT_IDS.includes(id);
+}
+
+/** Paid online before the order goes ahead: the order waits for a verified payment. */
+export function isOnlinePaymentId(id: string): boolean {
+  return id === PAYMENT_ID.cardOnline || isInstalmentPaymentId(id);
+}
+
 /**
  * Payment methods for a delivery: on receipt only with our Moscow courier (paid after the
- * fitting) and only without pre-orders (pre-order.md: paid when ordered); card online with
- * every method. An unknown delivery id allows none.
+ * fitting) and only without pre-orders (pre-order.md: paid when ordered); card online and the
+ * two pay-in-parts services with every method (pre-orders included: dolyami.md, yandex-split.md;
+ * their amount limits are checked apart, core/instalments.ts). An unknown delivery id allows none.
  */
 export function paymentMethodIds(input: { deliveryId: string; hasPreorders: boolean }): string[] {
   if (!isDeliveryId(input.deliveryId)) return [];
-  if (input.deliveryId === DELIVERY_ID.moscowCourier && !input.hasPreorders) return [PAYMENT_ID.onReceipt, PAYMENT_ID.cardOnline];
-  return [PAYMENT_ID.cardOnline];
+  const online = [PAYMENT_ID.cardOnline, ...INSTALMENT_PAYMENT_IDS];
+  if (input.deliveryId === DELIVERY_ID.moscowCourier && !input.hasPreorders) return [PAYMENT_ID.onReceipt, ...online];
+  return online;
 }
 
 /** The delivery methods (of `deliveryIds`) a payment method can be chosen with: the PaymentMethod DELIVERY_IDS list. */
@@ -296,6 +310,11 @@ export const DELIVERY_TEXT = {
   payment: {
     '1': { name: 'При получении', description: 'Картой или через СБП после примерки — только за вещи, которые оставите' },
     '9': { name: 'Банковской картой онлайн', description: 'Yandex Pay, платёжные сервисы банков, СБП' },
+    '10': { name: 'Долями', description: 'Четыре платежа по 25%: первый сегодня, остальные каждые две недели. Для заказов от 500 до 40 000 ₽' },
+    '11': {
+      name: 'Яндекс Сплит',
+      description: 'Четыре равных платежа: первый сегодня, остальные каждые две недели, через Яндекс ID. Для заказов от 500 до 40 000 ₽',
+    },
   },
 } as const satisfies {
   delivery: Record<DeliveryId, { name: string; description: string }>;

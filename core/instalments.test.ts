@@ -7,6 +7,9 @@ import {
   INSTALMENT_STEP_DAYS,
   instalmentSchedule,
   isInstalmentAvailable,
+  INSTALMENT_TEXT,
+  instalmentUnavailableReason,
+  isoDay,
 } from './instalments';
 
 const TODAY = new Date(2026, 10, 22, 15, 30); // 22 November 2026, 15:30 local
@@ -153,5 +156,26 @@ describe('formatRussianDate', () => {
 
   it('refuses an invalid date', () => {
     expect(() => formatRussianDate(new Date(Number.NaN))).toThrow(TypeError);
+  });
+});
+
+describe('instalmentUnavailableReason', () => {
+  it('is null inside 500–40 000 ₽, both ends included', () => {
+    expect(instalmentUnavailableReason(INSTALMENT_MIN_KOPECKS)).toBeNull();
+    expect(instalmentUnavailableReason(INSTALMENT_MAX_KOPECKS)).toBeNull();
+    expect(instalmentUnavailableReason(2_000_000)).toBeNull();
+  });
+  it('says the range and the amount outside it', () => {
+    expect(instalmentUnavailableReason(49_999)).toBe('Оплата частями доступна для заказов от 500 до 40 000 ₽, а сумма этого заказа — 499,99\u00a0₽');
+    expect(instalmentUnavailableReason(4_000_001)).toMatch(
+      /^Оплата частями доступна для заказов от 500 до 40 000 ₽, а сумма этого заказа — 40\u00a0000,01\u00a0₽\. Оплатите картой/,
+    );
+    expect(instalmentUnavailableReason(Number.NaN)).toBe(INSTALMENT_TEXT.range);
+    expect(instalmentUnavailableReason(12.5)).toBe(INSTALMENT_TEXT.range);
+  });
+  it('isoDay writes the local calendar day', () => {
+    expect(isoDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    const schedule = instalmentSchedule(2_000_000, new Date(2026, 9, 1, 15, 0));
+    expect(schedule?.map((p) => isoDay(p.date))).toEqual(['2026-10-01', '2026-10-15', '2026-10-29', '2026-11-12']);
   });
 });

@@ -46,3 +46,34 @@ function addCalendarDays(date: Date, days: number): Date {
   result.setDate(result.getDate() + days);
   return result;
 }
+
+// ---------------------------------------------------------------------------------------
+// Pay in parts as payment methods (issue #12): Dolyami and Yandex Split are offered for pay
+// amounts inside the range; outside it they stay listed with the reason, and order.php refuses them.
+// ---------------------------------------------------------------------------------------
+
+export const INSTALMENT_TEXT = {
+  range: 'Оплата частями доступна для заказов от 500 до 40 000 ₽',
+  below: (amount: string) => `Оплата частями доступна для заказов от 500 до 40 000 ₽, а сумма этого заказа — ${amount}`,
+  above: (amount: string) =>
+    `Оплата частями доступна для заказов от 500 до 40 000 ₽, а сумма этого заказа — ${amount}. Оплатите картой или разделите покупку на несколько заказов`,
+} as const;
+
+/** Why a pay amount cannot be paid in parts (Russian, for the shopper), or null when it can. */
+export function instalmentUnavailableReason(payKopecks: number): string | null {
+  if (isInstalmentAvailable(payKopecks)) return null;
+  if (!Number.isSafeInteger(payKopecks) || payKopecks < 0) return INSTALMENT_TEXT.range;
+  return payKopecks < INSTALMENT_MIN_KOPECKS ? INSTALMENT_TEXT.below(rub(payKopecks)) : INSTALMENT_TEXT.above(rub(payKopecks));
+}
+
+/** A schedule date as the API writes it: the local calendar day, YYYY-MM-DD. */
+export function isoDay(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** '45 000 ₽', '499,99 ₽' (no import of core/money here: this file stays dependency-free for the widgets). */
+function rub(kopecks: number): string {
+  const whole = String(Math.floor(kopecks / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  const rest = kopecks % 100;
+  return `${whole}${rest ? `,${String(rest).padStart(2, '0')}` : ''}\u00a0₽`;
+}

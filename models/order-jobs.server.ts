@@ -2,8 +2,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { orderItems, orders, orderStatusHistory } from '~/db/schema';
 import { orderPlacedMail, orderPlacedSms, orderShippedMail, orderShippedSms, type OrderNotice } from '~/core/order-notice';
-import { DELIVERY_TEXT, isDeliveryId, parcel } from '~/core/delivery';
-import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
+import { DELIVERY_TEXT, isDeliveryId, isOnlinePaymentId, parcel } from '~/core/delivery';
+import { DELIVERY_ID } from '~/shared/contract';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import type { MailSender } from '~/integrations/mail/mail';
 import { CDEK_TARIFF, type CdekClient } from '~/integrations/cdek/cdek';
@@ -60,7 +60,7 @@ function deliveryName(id: string | null): string {
 }
 
 function paymentName(id: string): string {
-  return id === PAYMENT_ID.onReceipt || id === PAYMENT_ID.cardOnline ? DELIVERY_TEXT.payment[id].name : '';
+  return id in DELIVERY_TEXT.payment ? DELIVERY_TEXT.payment[id as keyof typeof DELIVERY_TEXT.payment].name : '';
 }
 
 async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, orderId: number): Promise<void> {
@@ -89,7 +89,7 @@ async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, order
     deliveryNote: order.deliveryNote,
     // A card order's notice goes out once its payment is verified: it says so.
     paymentName: order.paidAt ? `${paymentName(order.paymentId)} — оплачено` : paymentName(order.paymentId),
-    awaitingPayment: order.status === 'awaiting_payment' || (order.paymentId === PAYMENT_ID.cardOnline && !order.paidAt),
+    awaitingPayment: order.status === 'awaiting_payment' || (isOnlinePaymentId(order.paymentId) && !order.paidAt),
   };
   const smsText = order.paidAt ? orderPlacedSms(notice).replace(' оформлен,', ' оформлен и оплачен,') : orderPlacedSms(notice);
   // Two messages, one job: a retry may repeat the SMS if only the e-mail failed, which is

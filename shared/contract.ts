@@ -545,8 +545,8 @@ export type PickupPoint = z.infer<typeof PickupPoint>;
 
 /** Delivery method ids: SPEC §9 fixes '139' (CDEK pickup point); the others are ours. */
 export const DELIVERY_ID = { moscowCourier: '1', cdekPickup: '139', cdekDoor: '137', world: '200' } as const;
-/** Payment method ids: SPEC §9 fixes 9 (card online); '1' is on receipt, after the fitting. */
-export const PAYMENT_ID = { onReceipt: '1', cardOnline: '9' } as const;
+/** Payment method ids: SPEC §9 fixes 9 (card online); '1' is on receipt, after the fitting; '10' Dolyami and '11' Yandex Split (pay in parts) are ours. */
+export const PAYMENT_ID = { onReceipt: '1', cardOnline: '9', dolyami: '10', yandexSplit: '11' } as const;
 
 export const DeliveryMethod = z.object({
   ID: z.string(),
@@ -578,6 +578,13 @@ export const PaymentMethod = z.object({
   DESCRIPTION: z.string(),
   /** The delivery methods it can be chosen with. */
   DELIVERY_IDS: z.array(z.string()),
+  /** Pay in parts: why it cannot be chosen for this basket (Russian), or null when it can. */
+  DISABLED_REASON: z.string().nullable().optional(),
+  /** Pay in parts: the 4 payments for the basket's amount before delivery (the form recomputes with the delivery cost); null when unavailable. */
+  SCHEDULE: z
+    .array(z.object({ /** YYYY-MM-DD */ DATE: z.string(), /** Roubles. */ AMOUNT: z.number() }))
+    .nullable()
+    .optional(),
 });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 

@@ -1,4 +1,4 @@
-import { PAYMENT_ID, PickupPoint, type AccountOrder, type AccountOrderLine, type AccountReturn, type OrderDetail, type SavedAddress } from '~/shared/contract';
+import { PickupPoint, type AccountOrder, type AccountOrderLine, type AccountReturn, type OrderDetail, type SavedAddress } from '~/shared/contract';
 import type { AccountOrder as OrderRecord, OrderDetailRecord, ReturnRecord } from '~/models/account-orders.server';
 import { DELIVERY_TEXT, isDeliveryId } from '~/core/delivery';
 import type { AddressRecord } from '~/models/addresses.server';
@@ -102,9 +102,7 @@ export function toOrderDetail(order: OrderDetailRecord): OrderDetail {
     PAYMENT: {
       ID: order.paymentId,
       NAME:
-        order.paymentId === PAYMENT_ID.onReceipt || order.paymentId === PAYMENT_ID.cardOnline
-          ? DELIVERY_TEXT.payment[order.paymentId].name
-          : 'Согласуем с менеджером',
+        order.paymentId in DELIVERY_TEXT.payment ? DELIVERY_TEXT.payment[order.paymentId as keyof typeof DELIVERY_TEXT.payment].name : 'Согласуем с менеджером',
     },
     CONTACT: { NAME: order.customerName, PHONE: order.phone, EMAIL: order.email },
     HISTORY: order.history.map((h) => ({ STATUS_CODE: h.status, STATUS: orderStatusLabel(h.status), DATE: formatRussianDate(h.createdAt), NOTE: h.note })),

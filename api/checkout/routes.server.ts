@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import { SHOP_CITIES, findShopCity, type ShopCity } from '~/core/delivery-cities';
-import { DELIVERY_TEXT, deliveryMethodIds, deliveryMode, isDeliveryId, paymentMethodIds } from '~/core/delivery';
+import { DELIVERY_TEXT, deliveryMethodIds, deliveryMode, isDeliveryId, isInstalmentPaymentId, isOnlinePaymentId, paymentMethodIds } from '~/core/delivery';
+import { instalmentSchedule, instalmentUnavailableReason, isoDay } from '~/core/instalments';
 import { CHECKOUT_TEXT, addressLine, validateCheckout, type CheckoutForm } from '~/core/checkout';
 import { formatRub, kopecksToRoubles, parseRoublesToKopecks } from '~/core/money';
 import { AUTH_TEXT } from '~/core/auth';
 import {
   DELIVERY_ID,
-  PAYMENT_ID,
   type CheckoutOrderResponse,
   type CitiesResponse,
   type DeliveryCity,
@@ -193,11 +193,19 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     for (const id of ids) {
       for (const p of paymentMethodIds({ deliveryId: id, hasPreorders: checkoutBasket.hasPreorders })) payments.set(p, [...(payments.get(p) ?? []), id]);
     }
+    // Pay in parts: judged on the basket's amount here (the delivery is chosen later; the form
+    // recomputes with its cost and order.php judges the final pay amount).
+    const instalmentReason = instalmentUnavailableReason(checkoutBasket.priced.payKopecks);
+    const schedule = instalmentSchedule(checkoutBasket.priced.payKopecks, now)?.map((p) => ({
+      DATE: isoDay(p.date),
+      AMOUNT: kopecksToRoubles(p.amountKopecks),
+    }));
     const payment_methods: PaymentMethod[] = [...payments].map(([id, deliveryIds]) => ({
       ID: id,
       NAME: paymentText(id).name,
       DESCRIPTION: paymentText(id).description,
       DELIVERY_IDS: deliveryIds,
+      ...(isInstalmentPaymentId(id) ? { DISABLED_REASON: instalmentReason, SCHEDULE: schedule ?? null } : {}),
     }));
     return { city: city ? toDeliveryCity(city) : null, delivery_methods: methods, payment_methods } satisfies OrderParamsResponse;
   });
@@ -276,7 +284,12 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const sent = body.deliverycost === undefined || body.deliverycost.trim() === '' ? null : parseRoublesToKopecks(body.deliverycost);
     if (sent !== quote.costKopecks) return fail({ deliverycost: CHECKOUT_TEXT.deliveryCostChanged }, { deliverycost: roublesOrNull(quote.costKopecks) });
 
-    const online = form.paymentId === PAYMENT_ID.cardOnline;
+    // Pay in parts only for pay amounts of 500–40 000 ₽, delivery included (SPEC §9).
+    if (isInstalmentPaymentId(form.paymentId)) {
+      const reason = instalmentUnavailableReason(checkoutBasket.priced.payKopecks + (quote.costKopecks ?? 0));
+      if (reason) return fail({ payment_id: reason });
+    }
+    const online = isOnlinePaymentId(form.paymentId);
     const cdek = form.deliveryId === DELIVERY_ID.cdekPickup || form.deliveryId === DELIVERY_ID.cdekDoor;
     const result = await placeOrder({
       db,
@@ -306,7 +319,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       },
       afterWrite: async (tx, orderId) => {
         if (online) {
-          // Card: the stock is held until pay_until, then released (models/payments.server.ts);
+          // Card and pay in parts: the stock is held until pay_until, then released (models/payments.server.ts);
           // the notice and CDEK registration wait for the verified payment.
           await holdForPayment(tx, orderId, deps.payHoldMinutes ?? 30);
         } else {
@@ -378,5 +391,5 @@ function deliveryText(id: string, city: ShopCity | null): { name: string; descri
 }
 
 function paymentText(id: string): { name: string; description: string } {
-  return id === PAYMENT_ID.onReceipt || id === PAYMENT_ID.cardOnline ? DELIVERY_TEXT.payment[id] : { name: id, description: '' };
+  return id in DELIVERY_TEXT.payment ? DELIVERY_TEXT.payment[id as keyof typeof DELIVERY_TEXT.payment] : { name: id, description: '' };
 }

@@ -144,6 +144,8 @@ describe('get_order_params.php', () => {
     const payments = new Map(params.payment_methods.map((p) => [p.ID, p.DELIVERY_IDS]));
     expect(payments.get('1')).toEqual(['1']);
     expect(payments.get('9')).toEqual(['1', '139', '137']);
+    expect(payments.get('10')).toEqual(['1', '139', '137']);
+    expect(payments.get('11')).toEqual(['1', '139', '137']);
   });
 
   it('says the courier brings outerwear in trips of two', async () => {
@@ -158,7 +160,7 @@ describe('get_order_params.php', () => {
     const offer = await plainOffer(0);
     await db().update(offers).set({ preorder: true }).where(eq(offers.id, offer.id));
     const params = await getParams({ city: 'Москва', preorder_ids: `${offer.id}:1` });
-    expect(params.payment_methods.map((p) => p.ID)).toEqual(['9']);
+    expect(params.payment_methods.map((p) => p.ID)).toEqual(['9', '10', '11']);
   });
 
   it('offers Saint Petersburg CDEK only, an unknown city and the world delivery by agreement', async () => {
