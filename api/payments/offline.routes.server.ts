@@ -142,7 +142,7 @@ label{display:block;font-weight:600;margin:12px 0 4px}input{width:100%;font:inhe
 input:focus-visible,button:focus-visible{outline:3px solid #1d5fd1;outline-offset:2px}.hint{font-size:13px;color:#55554f;margin:4px 0 0}
 .row{display:flex;gap:12px;margin-top:20px}button{flex:1;font:inherit;font-weight:600;padding:12px;border-radius:8px;border:1px solid #1d1d1b;cursor:pointer}
 .primary{background:#1d1d1b;color:#fff}.secondary{background:#fff;color:#1d1d1b}button[disabled]{opacity:.6;cursor:progress}
-.result{font-size:18px;font-weight:600;margin:12px 0}.ok{color:#11632c}.bad{color:#a3121f}[hidden]{display:none!important}
+.framed,.framed body{background:transparent}.result{font-size:18px;font-weight:600;margin:12px 0}.ok{color:#11632c}.bad{color:#a3121f}[hidden]{display:none!important}
 </style></head><body><main>${body}</main>${script ? `<script>${script}</script>` : ''}</body></html>`;
 }
 
@@ -178,9 +178,10 @@ ${rows ? `<table><caption>Чек</caption><tbody>${rows}</tbody></table>` : ''}
   const script = `(function(){
 var P=${JSON.stringify(p)},URL_=${JSON.stringify(chargeUrl)},SRC=${JSON.stringify(OFFLINE_MESSAGE_SOURCE)};
 var $=function(id){return document.getElementById(id)};var outcome=null;
+if(window.parent!==window)document.documentElement.className='framed';
 function post(msg){msg.source=SRC;if(window.parent&&window.parent!==window)window.parent.postMessage(msg,location.origin)}
 function finish(r){outcome=r;$('card').hidden=true;$('secure').hidden=true;$('done').hidden=false;var el=$('result');
-el.textContent=r.success?'Оплата прошла':'Платёж отклонён: '+(r.message||'ошибка');el.className='result '+(r.success?'ok':'bad');$('back').focus();
+el.textContent=r.success?'Оплата прошла':'Платёж отклонён: '+(r.message||'ошибка');el.className='result '+(r.success?'ok':'bad');$('back').disabled=false;$('back').focus();
 setTimeout(function(){post({type:'result',result:r})},1500)}
 function charge(action,code){var b=document.querySelectorAll('button');for(var i=0;i<b.length;i++)b[i].disabled=true;
 fetch(URL_,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({p:P,action:action,card:$('card-number').value,code:code||''})})
@@ -216,7 +217,8 @@ function open(params,settle){
   close.style.cssText='position:absolute;top:12px;right:16px;font:32px/1 sans-serif;background:none;border:0;color:#fff;cursor:pointer';
   overlay.appendChild(frame);overlay.appendChild(close);document.body.appendChild(overlay);
   var previous=document.activeElement;var done=false;
-  function end(result){if(done)return;done=true;window.removeEventListener('message',onMessage);overlay.remove();
+  function onKey(e){if(e.key==='Escape')end(null)}document.addEventListener('keydown',onKey);
+  function end(result){if(done)return;done=true;window.removeEventListener('message',onMessage);document.removeEventListener('keydown',onKey);overlay.remove();
     if(previous&&previous.focus)previous.focus();settle(result)}
   function onMessage(e){if(e.source!==frame.contentWindow||!e.data||e.data.source!==SRC)return;
     if(e.data.type==='result'&&e.data.result)end(e.data.result);else if(e.data.type==='close')end(null)}
