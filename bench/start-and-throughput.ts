@@ -64,7 +64,33 @@ async function load(url: string, duration = DURATION, headers: Record<string, st
 }
 
 type Load = Awaited<ReturnType<typeof load>>;
+
+/** The server process's CPU time so far (user + system), in ms, from /proc (Linux). */
+function processCpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 300);
+
+/** ms of the server's CPU per request, over CPU_REQUESTS sequential requests (one at a time). */
+async function cpuPerRequest(pid: number, url: string): Promise<number> {
+  const before = processCpuMs(pid);
+  for (let i = 0; i < CPU_REQUESTS; i++) await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer();
+  return (processCpuMs(pid) - before) / CPU_REQUESTS;
+}
 const show = (l: Load) => `${l.rps} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms${l.errors ? `, errors ${l.errors}` : ''}`;
+
+/** Bytes of the document's serialized loader data (the turbo-stream in window.__reactRouterContext). */
+function loaderDataBytes(html: string): number {
+  let total = 0;
+  for (const m of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) {
+    const body = m[1] ?? '';
+    if (body.includes('__reactRouterContext') || body.includes('streamController')) total += Buffer.byteLength(body);
+  }
+  return total;
+}
 
 async function main() {
   if (!fs.existsSync('build/server/index.js')) throw new Error('run `npm run build` first');
@@ -77,7 +103,7 @@ async function main() {
     const listing = (await (await fetch(`${base}/backend/catalog/all/`)).json()) as { ITEMS: Array<{ DETAIL_PAGE_URL: string }> };
     const productUrl = listing.ITEMS[0]?.DETAIL_PAGE_URL;
     if (!productUrl) throw new Error('no product in the catalogue');
-    const pages: Array<{ name: string; url: string; bytes: number }> = [];
+    const pages: Array<{ name: string; url: string; bytes: number; br: number; data: number }> = [];
     for (const [name, url] of [
       ['home', '/'],
       ['category', '/catalog/woman/'],
@@ -90,7 +116,7 @@ async function main() {
       fs.writeFileSync(file, html);
       fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html));
       written.push(file, `${file}.br`);
-      pages.push({ name, url, bytes: Buffer.byteLength(html) });
+      pages.push({ name, url, bytes: Buffer.byteLength(html), br: zlib.brotliCompressSync(html).length, data: loaderDataBytes(html) });
     }
     await stop(run.child);
 
@@ -116,9 +142,11 @@ async function main() {
     run = start(dataDir, { PAGE_CACHE: 'off' });
     await waitForPage(run.spawnedAt);
     const rendered = new Map<string, Load>();
+    const cpu = new Map<string, number>();
     for (const page of pages) {
       await load(`${base}${page.url}`, 3);
       rendered.set(page.name, await load(`${base}${page.url}`));
+      if (run.child.pid) cpu.set(page.name, await cpuPerRequest(run.child.pid, `${base}${page.url}`));
     }
     await stop(run.child);
 
@@ -131,7 +159,7 @@ async function main() {
       const off = rendered.get(page.name);
       if (!h || !off) continue;
       rows.push(
-        [`${page.name} ${page.url} (${page.bytes} bytes)`, ''],
+        [`${page.name} ${page.url}`, `${page.bytes} bytes (loader data ${page.data}, brotli 11 ${page.br})`],
         [`  cache hit (X-Cache: ${h.xCache ?? 'none'})`, show(h.hit)],
         ['  static file, same size', show(h.file)],
         ['  hit / static ratio', (h.hit.rps / h.file.rps).toFixed(3)],
@@ -139,6 +167,7 @@ async function main() {
         ['  static file .br (brotli 11)', show(h.fileBr)],
         ['  br hit / br static ratio', (h.hitBr.rps / h.fileBr.rps).toFixed(3)],
         ['  cache off (rendered every time)', show(off)],
+        [`  cache off, CPU per request (${CPU_REQUESTS} sequential)`, `${(cpu.get(page.name) ?? NaN).toFixed(2)} ms`],
       );
     }
     console.log(

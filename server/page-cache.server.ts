@@ -1,12 +1,8 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { queryRows, type Database } from '~/db/client.server';
 import { COOKIE, readCookie } from '~/shared/cookies';
 
 // The guest page cache (issue #13, README "Guest page cache"): server-rendered pages that are
@@ -155,43 +151,8 @@ export function isStorable(status: number, headers: Record<string, unknown>): bo
 // process runs, read at most once per interval so every process on one database sees a change
 // within that interval.
 
-/**
- * The catalogue version (bumped on stock, availability, orders that sell a size out and the
- * seed), page metadata and staff redirects (hashed: whoever edits them is seen without a version
- * row), and the content files' names, sizes and modification times.
- */
-export async function readPageVersion(db: Database, contentDir: string): Promise<string> {
-  const [row] = await queryRows<{ catalog: unknown; meta: string; redirects: string }>(
-    db,
-    sql`select
-      (select value from app_state where key = 'catalog_version') as catalog,
-      (select count(*)::text || ':' || coalesce(sum(hashtext(m::text)::bigint), 0)::text from page_meta m) as meta,
-      (select count(*)::text || ':' || coalesce(sum(hashtext(r::text)::bigint), 0)::text from redirects r) as redirects`,
-  );
-  const content = await contentFingerprint(contentDir);
-  return `${JSON.stringify(row?.catalog ?? 0)}|${row?.meta ?? ''}|${row?.redirects ?? ''}|${content}`;
-}
-
-async function contentFingerprint(dir: string): Promise<string> {
-  const hash = crypto.createHash('sha1');
-  for (const sub of ['pages', 'blog']) {
-    let names: string[];
-    try {
-      names = (await fs.readdir(path.join(dir, sub))).filter((n) => n.endsWith('.md')).sort();
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      try {
-        const stat = await fs.stat(path.join(dir, sub, name));
-        hash.update(`${sub}/${name}:${stat.size}:${stat.mtimeMs}\n`);
-      } catch {
-        // Removed between the listing and the stat: the next read sees it gone.
-      }
-    }
-  }
-  return hash.digest('base64url').slice(0, 16);
-}
+// readPageVersion lives with the memos that share its fingerprint (api/meta/data-version.server.ts).
+export { readPageVersion } from '~/api/meta/data-version.server';
 
 // ---------------------------------------------------------------------------------------------
 

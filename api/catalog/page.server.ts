@@ -8,14 +8,17 @@ import { countActiveProducts, getCardPhotoPaths, getListingProducts, getProductD
 import { ALL_SECTION, loadSections, productUrl, sectionByPath, type Section, type SectionIndex } from '~/models/sections.server';
 import { toBreadcrumbs, toFilterBlocks, toListItem, toMenu, toProductItem, toSectionLink, toSortOptions } from './mappers';
 import type { CatalogFilter } from '~/core/catalog-filter';
+import { versionedMemo } from '~/api/meta/data-version.server';
 
 export const PAGE_SIZE = 24;
 export const SITEMAP_PAGE_SIZE = 40_000;
 
 /** The menu tree of SPEC §7 `GET /catalog/?iscollection=no`. */
 export async function getMenu({ db }: { db: Database }) {
-  return toMenu(await loadSections(db));
+  // Every page's header needs it: kept until the data version (catalogue version) changes.
+  return menuMemo(db, '', async () => toMenu(await loadSections(db)));
 }
+const menuMemo = versionedMemo<ReturnType<typeof toMenu>>(1);
 
 /** SPEC §7 `GET {current path}`: a listing or a product, or null (404). */
 export async function getCatalogPage({
