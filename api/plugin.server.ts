@@ -6,6 +6,8 @@ import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
 import type { AddressSuggestions } from '~/integrations/dadata/dadata';
 import type { CdekClient } from '~/integrations/cdek/cdek';
 import type { CardPayments } from '~/integrations/cloudpayments/index.server';
+import type { InstalmentServices } from '~/models/instalments.server';
+import { instalmentRoutes } from './payments/instalments.routes.server';
 import { buildOpenApi } from './openapi';
 import { parseNestedForm } from './form';
 import { NOT_FOUND_BODY, SERVER_ERROR_TEXT } from './http.server';
@@ -44,6 +46,10 @@ export interface ApiDeps {
   siteUrl: string;
   /** Card payment online: CloudPayments (or its offline stand-in), its keys, widget script and hold time. */
   payments: CardPayments;
+  /** Pay in parts: Dolyami and Yandex Split (or their stand-ins); without them the methods cannot be paid. */
+  instalments?: InstalmentServices;
+  /** The API's public base URL, where providers call back (default: siteUrl + the prefix). */
+  publicApiUrl?: string;
   /** Called when an order is written, so its jobs (notices, CDEK) run at once rather than at the next poll. */
   onOrderPlaced?: (orderId: number) => void;
 }
@@ -53,7 +59,22 @@ export interface ApiDeps {
 // data functions (models/) and maps rows to the contract's shapes.
 export async function productApi(
   app: FastifyInstance,
-  { db, sms, mail, captcha, addressSuggestions, cdek, cdekFromCityCode, authSecret, staffToken, siteUrl, payments, onOrderPlaced }: ApiDeps,
+  {
+    db,
+    sms,
+    mail,
+    captcha,
+    addressSuggestions,
+    cdek,
+    cdekFromCityCode,
+    authSecret,
+    staffToken,
+    siteUrl,
+    payments,
+    instalments,
+    publicApiUrl,
+    onOrderPlaced,
+  }: ApiDeps,
 ): Promise<void> {
   // SPEC §7 bodies are form-encoded with a[b] nesting.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
@@ -88,6 +109,15 @@ export async function productApi(
     ...(onOrderPlaced ? { onOrderPlaced } : {}),
   });
   await app.register(paymentRoutes, { db, authSecret, payments, ...(onOrderPlaced ? { onOrderPlaced } : {}) });
+  if (instalments)
+    await app.register(instalmentRoutes, {
+      db,
+      authSecret,
+      services: instalments,
+      siteUrl,
+      publicApiUrl: publicApiUrl ?? `${siteUrl}${app.prefix}`,
+      ...(onOrderPlaced ? { onOrderPlaced } : {}),
+    });
   await app.register(newsletterRoutes, { db, mail, siteUrl });
   await app.register(accountRoutes, { db, sms, captcha, authSecret });
   await app.register(emailLoginRoutes, { db, mail, captcha, authSecret, siteUrl });

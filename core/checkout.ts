@@ -3,7 +3,7 @@
 // amount. Which methods a city or a basket allows is core/delivery.ts's business: the API
 // checks that after this (deliveryMethodIds, paymentMethodIds).
 
-import { DELIVERY_ID } from '~/shared/contract';
+import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
 import { ACCOUNT_TEXT, ADDRESS_FIELD_MAX_LENGTH, COMMENT_MAX_LENGTH, isNameShaped, NAME_MAX_LENGTH } from './account';
 import { isDeliveryId, type DeliveryId, type PaymentId } from './delivery';
 import { normalizePhone } from './phone';
@@ -94,7 +94,7 @@ export interface CheckoutForm {
 
 export type CheckoutValidation = { ok: true; value: CheckoutForm } | { ok: false; errors: Record<string, string> };
 
-const PAYMENT_IDS: readonly string[] = ['1', '9'] satisfies PaymentId[];
+const PAYMENT_IDS: readonly string[] = Object.values(PAYMENT_ID) satisfies PaymentId[];
 
 function isPaymentId(id: string): id is PaymentId {
   return PAYMENT_IDS.includes(id);

@@ -10,6 +10,7 @@ import { CDEK_TARIFF, type CdekClient } from '~/integrations/cdek/cdek';
 import type { CloudPaymentsClient } from '~/integrations/cloudpayments/cloudpayments';
 import type { JobHandler } from './jobs.server';
 import { releaseUnpaidOrder, refundPayment, verifiedNotice, applyPayment } from './payments.server';
+import { confirmLatestAttempt, providerOf, refundInstalment, type InstalmentProvider, type InstalmentServices } from './instalments.server';
 import { loadParcelKinds } from './checkout.server';
 
 // What happens after a checkout order commits, as jobs (models/jobs.server.ts): the customer's
@@ -26,6 +27,8 @@ export interface OrderJobDeps {
   siteUrl: string;
   /** Card payments: looked up before an unpaid order is released, and refunds of late payments. */
   payments?: CloudPaymentsClient;
+  /** Pay in parts: asked before an unpaid instalment order is released, and refunds through them. */
+  instalments?: InstalmentServices;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -40,6 +43,22 @@ export function orderJobHandlers(deps: OrderJobDeps): Record<string, JobHandler>
     'order.shipped': async (payload) => notifyOrderShipped(deps, Number(payload.orderId)),
     'order.release': async (payload) => releaseOrder(deps, Number(payload.orderId)),
     'payment.refund': async (payload) => {
+      const provider = typeof payload.provider === 'string' ? payload.provider : 'cloudpayments';
+      if (provider !== 'cloudpayments') {
+        const services = deps.instalments;
+        if (!services) throw new Error(`no ${provider} to refund through`);
+        await refundPayment({
+          db: deps.db,
+          provider,
+          refund: (attemptId, amountKopecks) => refundInstalment({ db: deps.db, services, provider: provider as InstalmentProvider, attemptId, amountKopecks }),
+          orderId: Number(payload.orderId),
+          transactionId: String(payload.transactionId),
+          amountKopecks: Number(payload.amountKopecks),
+          kind: String(payload.kind),
+          note: String(payload.note),
+        });
+        return;
+      }
       if (!deps.payments) throw new Error('no payment provider to refund through');
       const payments = deps.payments;
       await refundPayment({
@@ -191,8 +210,19 @@ async function registerWithCdek({ db, cdek, fromCityCode }: OrderJobDeps, orderI
  * been lost), then the order is released with its stock (models/payments.server.ts). A failed
  * look-up does not keep the stock: a payment that comes later takes the late-payment rule.
  */
-async function releaseOrder({ db, sms, siteUrl, payments, log = quietLog }: OrderJobDeps, orderId: number): Promise<void> {
-  if (payments) {
+async function releaseOrder({ db, sms, siteUrl, payments, instalments, log = quietLog }: OrderJobDeps, orderId: number): Promise<void> {
+  const [row] = await db.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (row && providerOf(row.paymentId)) {
+    // Pay in parts: its provider is asked about the latest attempt (a lost callback is healed there).
+    if (instalments) {
+      try {
+        const outcome = await confirmLatestAttempt({ db, services: instalments, orderId });
+        if (outcome === 'paid' || outcome === 'already-paid') return;
+      } catch (err) {
+        log.warn({ orderId, err: err instanceof Error ? err.message : String(err) }, 'instalment look-up at release failed');
+      }
+    }
+  } else if (payments) {
     try {
       const notice = verifiedNotice(String(orderId), await payments.findPayment(String(orderId)));
       if (notice) {

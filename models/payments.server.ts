@@ -104,12 +104,22 @@ async function recordEvent(
   return inserted.length > 0;
 }
 
-async function setOutcome(db: Database, kind: string, transactionId: string, outcome: string): Promise<void> {
+async function setOutcome(db: Database, kind: string, transactionId: string, outcome: string, provider = CLOUDPAYMENTS_PROVIDER): Promise<void> {
   await db
     .update(paymentEvents)
     .set({ outcome })
-    .where(and(eq(paymentEvents.provider, CLOUDPAYMENTS_PROVIDER), eq(paymentEvents.transactionId, transactionId), eq(paymentEvents.kind, kind)));
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.transactionId, transactionId), eq(paymentEvents.kind, kind)));
 }
+
+/**
+ * The providers that mark orders paid, with the payment method each pays and the history note
+ * (pay in parts: models/instalments.server.ts goes through the same transition as card).
+ */
+export const PAYMENT_PROVIDERS: Readonly<Record<string, { paymentId: string; paidNote: string }>> = {
+  [CLOUDPAYMENTS_PROVIDER]: { paymentId: PAYMENT_ID.cardOnline, paidNote: PAYMENT_TEXT.paidNote },
+  dolyami: { paymentId: PAYMENT_ID.dolyami, paidNote: 'Оплачен частями через Долями' },
+  'yandex-split': { paymentId: PAYMENT_ID.yandexSplit, paidNote: 'Оплачен частями через Яндекс Сплит' },
+};
 
 /** The order's widget receipt (SPEC §3): goods lines with their promo shares, delivery, the total. */
 export async function orderReceipt(
@@ -131,8 +141,8 @@ export async function orderReceipt(
 }
 
 /** Whether the order can still be paid online now. */
-function payable(order: PaymentOrder, now: Date): 'ok' | 'paid' | 'expired' | 'other' {
-  if (order.paymentId !== PAYMENT_ID.cardOnline) return 'other';
+function payable(order: PaymentOrder, now: Date, paymentId: string = PAYMENT_ID.cardOnline): 'ok' | 'paid' | 'expired' | 'other' {
+  if (order.paymentId !== paymentId) return 'other';
   if (order.status === 'awaiting_payment') return order.payUntil && order.payUntil.getTime() <= now.getTime() ? 'expired' : 'ok';
   if (order.status === 'cancelled') return order.paidAt ? 'other' : 'expired';
   return order.paidAt ? 'paid' : 'other';
@@ -146,16 +156,20 @@ export async function findOrderToPay({
   db,
   customerId,
   orderId,
+  paymentIds = [PAYMENT_ID.cardOnline],
   now = new Date(),
 }: {
   db: Database;
   customerId: number;
   orderId: number;
+  /** The methods the caller pays by (card: payment_params.php; pay in parts: instalment_link.php). */
+  paymentIds?: readonly string[];
   now?: Date;
 }): Promise<PaymentParamsLookup> {
   const order = await readOrder(db, orderId, false);
-  if (!order || order.customerId !== customerId) return { ok: false, status: 'not_found', error: PAYMENT_TEXT.notFound };
-  const state = payable(order, now);
+  if (!order || order.customerId !== customerId || !paymentIds.includes(order.paymentId))
+    return { ok: false, status: 'not_found', error: PAYMENT_TEXT.notFound };
+  const state = payable(order, now, order.paymentId);
   if (state === 'paid') return { ok: false, status: 'paid', error: PAYMENT_TEXT.alreadyPaid };
   if (state === 'expired') return { ok: false, status: 'cancelled', error: PAYMENT_TEXT.expired };
   if (state === 'other') return { ok: false, status: 'not_found', error: PAYMENT_TEXT.notFound };
@@ -266,20 +280,23 @@ export async function applyPayment({
   db,
   notice,
   kind,
+  provider = CLOUDPAYMENTS_PROVIDER,
   now = new Date(),
-}: PaidDeps & { notice: PaymentNotice; kind: 'pay' | 'verified' }): Promise<PayOutcome> {
+}: PaidDeps & { notice: PaymentNotice; kind: 'pay' | 'verified'; provider?: string }): Promise<PayOutcome> {
   const orderId = orderIdOf(notice.invoiceId);
+  const method = PAYMENT_PROVIDERS[provider];
+  if (!method) throw new Error(`unknown payment provider ${provider}`);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     // The order row lock first: two signals for one order take turns here.
     const order = orderId === null ? null : await readOrder(tx, orderId, true);
-    if (!(await recordEvent(tx, kind, notice, order?.id ?? null, 'received'))) return 'replay';
+    if (!(await recordEvent(tx, kind, notice, order?.id ?? null, 'received', provider))) return 'replay';
     const settle = async (outcome: PayOutcome) => {
-      await setOutcome(tx, kind, notice.transactionId, outcome);
+      await setOutcome(tx, kind, notice.transactionId, outcome, provider);
       return outcome;
     };
     if (!order) return settle('refused:unknown-order');
-    if (order.paymentId !== PAYMENT_ID.cardOnline) return settle('refused:not-card');
+    if (order.paymentId !== method.paymentId) return settle('refused:not-card');
     if (notice.amountKopecks !== order.totalKopecks) return settle('refused:amount');
     if (notice.currency !== 'RUB') return settle('refused:currency');
     if (order.customerId === null || notice.accountId !== String(order.customerId)) return settle('refused:account');
@@ -293,14 +310,21 @@ export async function applyPayment({
         .where(and(eq(orders.id, order.id), eq(orders.status, 'awaiting_payment')))
         .returning({ id: orders.id });
       if (moved.length !== 1) throw new Error(`order ${order.id} changed under its row lock`);
-      await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'new', note: PAYMENT_TEXT.paidNote, createdAt: now });
+      await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'new', note: method.paidNote, createdAt: now });
       await enqueuePaidJobs(tx, order);
       return settle('paid');
     }
 
     const refund = async (outcome: 'late:refunding' | 'duplicate:refunding', note: string) => {
       // The provider is called by a job, after this commits and with retries (never inside the transaction).
-      await enqueueJob(tx, 'payment.refund', { orderId: order.id, transactionId: notice.transactionId, amountKopecks: notice.amountKopecks, kind, note });
+      await enqueueJob(tx, 'payment.refund', {
+        orderId: order.id,
+        transactionId: notice.transactionId,
+        amountKopecks: notice.amountKopecks,
+        kind,
+        note,
+        provider,
+      });
       return settle(outcome);
     };
     if (order.status === 'cancelled' && !order.paymentTransactionId) {
@@ -452,6 +476,7 @@ export async function refundPayment({
   amountKopecks,
   kind,
   note,
+  provider = CLOUDPAYMENTS_PROVIDER,
 }: {
   db: Database;
   refund: (transactionId: string, amountKopecks: number) => Promise<void>;
@@ -460,11 +485,12 @@ export async function refundPayment({
   amountKopecks: number;
   kind: string;
   note: string;
+  provider?: string;
 }): Promise<void> {
   const [event] = await db
     .select({ outcome: paymentEvents.outcome })
     .from(paymentEvents)
-    .where(and(eq(paymentEvents.provider, CLOUDPAYMENTS_PROVIDER), eq(paymentEvents.transactionId, transactionId), eq(paymentEvents.kind, kind)))
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.transactionId, transactionId), eq(paymentEvents.kind, kind)))
     .limit(1);
   if (!event || event.outcome.endsWith(':refunded')) return;
   await refund(transactionId, amountKopecks);
@@ -472,7 +498,7 @@ export async function refundPayment({
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
-    await setOutcome(tx, kind, transactionId, outcome);
+    await setOutcome(tx, kind, transactionId, outcome, provider);
     if (order) await tx.insert(orderStatusHistory).values({ orderId, status: order.status, note });
   });
 }

@@ -17,6 +17,9 @@ import { createCaptchaVerifier } from '~/integrations/captcha/index.server';
 import { createAddressSuggestions } from '~/integrations/dadata/index.server';
 import { createCdek } from '~/integrations/cdek/index.server';
 import { CLOUDPAYMENTS_SECRET_FILE, createCardPayments } from '~/integrations/cloudpayments/index.server';
+import { createDolyami } from '~/integrations/dolyami/index.server';
+import { createYandexSplit } from '~/integrations/yandex-split/index.server';
+import { DOLYAMI_OFFLINE_PAGE, SPLIT_OFFLINE_PAGE } from '~/api/payments/instalments.routes.server';
 import { startJobWorker } from '~/models/jobs.server';
 import { orderJobHandlers } from '~/models/order-jobs.server';
 import { maintenanceJobHandlers } from '~/models/maintenance.server';
@@ -118,6 +121,13 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
     offlineSecret: () => resolveKeptSecret({ value: env.CLOUDPAYMENTS_API_SECRET, dataDir: env.dataDir, file: CLOUDPAYMENTS_SECRET_FILE }),
   });
   if (payments.offline) app.log.info({ outbox: path.join(env.dataDir, 'outbox', 'cloudpayments.jsonl') }, 'CloudPayments: offline stand-in');
+  // Pay in parts: the stand-ins' pages are served by the API, so their links start at its base.
+  const apiBase = env.API_BASE_URL.replace(/\/+$/, '');
+  const instalments = {
+    dolyami: createDolyami(env, { dataDir: env.dataDir, pagePath: `${apiBase}${DOLYAMI_OFFLINE_PAGE}`, log: app.log }),
+    split: createYandexSplit(env, { pagePath: `${apiBase}${SPLIT_OFFLINE_PAGE}`, log: app.log }),
+  };
+  if (instalments.dolyami.offline || instalments.split.offline) app.log.info('Dolyami / Yandex Split: offline stand-ins where not configured');
   const staffToken = resolveStaffToken(env);
   const authSecret = resolveAuthSecret(env);
   // Work after a commit (order notices, CDEK registration): DESIGN.md's job table, shared by
@@ -134,6 +144,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         fromCityCode: env.CDEK_FROM_CITY_CODE,
         siteUrl: env.siteUrl,
         payments: payments.client,
+        instalments,
         log: app.log,
       }),
       ...maintenanceJobHandlers({ db: database.db, log: app.log }),
@@ -155,6 +166,8 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       authSecret,
       siteUrl: env.siteUrl,
       payments,
+      instalments,
+      publicApiUrl: apiBase.startsWith('/') ? `${env.siteUrl}${apiBase}` : apiBase,
       onOrderPlaced: () => jobWorker.nudge(),
     });
 

@@ -6,6 +6,8 @@ import { dadataConfigShape, refineDadataConfig } from '~/integrations/dadata/ind
 import { mailConfigShape, refineMailConfig } from '~/integrations/mail/index.server';
 import { cdekConfigShape, refineCdekConfig } from '~/integrations/cdek/index.server';
 import { cloudPaymentsConfigShape, refineCloudPaymentsConfig } from '~/integrations/cloudpayments/index.server';
+import { dolyamiConfigShape, refineDolyamiConfig } from '~/integrations/dolyami/index.server';
+import { refineYandexSplitConfig, yandexSplitConfigShape } from '~/integrations/yandex-split/index.server';
 
 // Every setting comes from the environment, validated once at start-up; a bad value stops
 // the process with a message naming the variable (see README "Configuration").
@@ -76,13 +78,17 @@ const schema = z
     ...mailConfigShape,
     ...cdekConfigShape,
     ...cloudPaymentsConfigShape,
+    ...dolyamiConfigShape,
+    ...yandexSplitConfigShape,
   })
   .superRefine(refineSmsConfig)
   .superRefine(refineCaptchaConfig)
   .superRefine(refineDadataConfig)
   .superRefine(refineMailConfig)
   .superRefine(refineCdekConfig)
-  .superRefine(refineCloudPaymentsConfig);
+  .superRefine(refineCloudPaymentsConfig)
+  .superRefine(refineDolyamiConfig)
+  .superRefine(refineYandexSplitConfig);
 
 export type Env = z.infer<typeof schema> & { dataDir: string; siteUrl: string; apiPrefix: string | null };
 

@@ -713,6 +713,13 @@ export type PaymentWidgetParams = z.infer<typeof PaymentWidgetParams>;
 export const PaymentParamsResponse = z.union([z.object({ payment: PaymentWidgetParams }), z.object({ error: z.string(), status: z.string().optional() })]);
 export type PaymentParamsResponse = z.infer<typeof PaymentParamsResponse>;
 
+/** `POST /api/catalog/instalment_link.php` (ours; token, order_id): the pay-in-parts provider's page for the customer's order awaiting payment, or why not. */
+export const InstalmentLinkResponse = z.union([
+  z.object({ link: z.string(), provider: z.enum(['dolyami', 'yandex-split']) }),
+  z.object({ error: z.string(), status: z.string().optional() }),
+]);
+export type InstalmentLinkResponse = z.infer<typeof InstalmentLinkResponse>;
+
 /** SPEC §7 `GET /api/catalog/success_payment_order.php` (order_id, payment_num): the server asks the provider; `paid` only when it verified the payment. */
 export const PaymentStatusResponse = z.object({
   order_id: z.number().int(),

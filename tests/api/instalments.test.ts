@@ -1,0 +1,285 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { offers, orders, orderStatusHistory, paymentEvents, products } from '~/db/schema';
+import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
+import { CheckoutOrderResponse, InstalmentLinkResponse, OrderParamsResponse } from '~/shared/contract';
+import { OFFLINE_SPLIT_KID, OFFLINE_SPLIT_MERCHANT_ID } from '~/integrations/yandex-split/offline.server';
+import { getJson, postForm } from '~/tests/support/api';
+import { setUpTestShop } from '~/tests/support/server';
+import { sessionToken } from '~/tests/support/session';
+
+// Pay in parts (issue #12) over HTTP, on PGlite or (TEST_DATABASE_URL) PostgreSQL: orders placed
+// through order.php with Dolyami ('10') or Yandex Split ('11'), sent to the offline stand-ins'
+// pages, approved or declined there; the stand-ins call the shop back as the providers would
+// (Dolyami: unsigned JSON, confirmed with info and committed; Split: an ES256 JWT, confirmed
+// with GET /orders). Forged, replayed and simultaneous callbacks pay nothing or once.
+
+const shop = setUpTestShop();
+const db = () => shop.database.db;
+const api = () => `${shop.baseUrl}/backend`;
+
+const used = new Set<number>();
+/** An offer priced inside (or outside) the 500–40 000 ₽ range with the courier's 700 ₽. */
+async function offerPriced(inRange: boolean) {
+  const rows = await db()
+    .select({ id: offers.id, price: products.priceKopecks, kind: products.kind })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(and(eq(products.active, true), sql`${products.oldPriceKopecks} is null`))
+    .orderBy(offers.id);
+  const found = rows.find(
+    (o) =>
+      !used.has(o.id) &&
+      o.kind !== 'gift-card' &&
+      !['warm-coat', 'coat', 'trench', 'puffer', 'fur-coat', 'denim-jacket'].includes(o.kind) &&
+      o.price + MOSCOW_COURIER_PRICE_KOPECKS <= 4_000_000,
+  );
+  if (!found) throw new Error('the seed has no such offer left');
+  used.add(found.id);
+  // Outside the range: enough of it to pass 40 000 ₽.
+  const qty = inRange ? 1 : Math.floor(4_000_000 / found.price) + 1;
+  await db()
+    .update(offers)
+    .set({ quantity: Math.max(5, qty) })
+    .where(eq(offers.id, found.id));
+  return { ...found, qty, ids: `${found.id}:${qty}` };
+}
+
+let phoneSeq = 0;
+async function customer() {
+  phoneSeq += 1;
+  return sessionToken(shop, `7997${String(process.pid % 1000).padStart(3, '0')}${String(phoneSeq).padStart(4, '0')}`);
+}
+
+function courierForm(token: string, ids: string, paymentId: string): Record<string, string> {
+  return {
+    token,
+    ids,
+    firstname: 'Анна',
+    lastname: 'Иванова',
+    phone: '+7 (916) 123-45-67',
+    email: 'anna@example.com',
+    city: 'Москва',
+    delivery_id: '1',
+    street: 'ул Тверская',
+    house: '12',
+    flat: '5',
+    payment_id: paymentId,
+    deliverycost: String(MOSCOW_COURIER_PRICE_KOPECKS / 100),
+    key: `k-${Math.random().toString(36).slice(2, 12)}`,
+  };
+}
+
+async function instalmentOrder(paymentId: '10' | '11') {
+  const offer = await offerPriced(true);
+  const who = await customer();
+  const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(courierForm(who.token, `${offer.id}:1`, paymentId)) });
+  if (!answer.success) throw new Error(JSON.stringify(answer.data));
+  expect(answer.status).toBe('awaiting_payment');
+  return { ...who, offer, orderId: answer.order_id, totalKopecks: Math.round(answer.pay_amount * 100) };
+}
+
+async function link(token: string, orderId: number, status = 200) {
+  return getJson(api(), '/api/catalog/instalment_link.php', InstalmentLinkResponse, { init: postForm({ token, order_id: String(orderId) }), status });
+}
+
+async function linkOf(token: string, orderId: number): Promise<string> {
+  const answer = await link(token, orderId);
+  if (!('link' in answer)) throw new Error(answer.error);
+  return answer.link;
+}
+
+/** The attempt id in a stand-in link (`?id=` for Dolyami, `?order=` for Split). */
+const attemptOf = (l: string) => new URL(l, 'http://x').searchParams.get('id') ?? new URL(l, 'http://x').searchParams.get('order') ?? '';
+
+/** The shopper answers on the stand-in page; returns where the browser is sent. */
+async function decide(l: string, action: 'approve' | 'decline', notify = true): Promise<string> {
+  const page = await fetch(`${shop.baseUrl}${l}`);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain('График платежей');
+  expect(html).toContain('Одобрить');
+  const form = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
+  const res = await fetch(`${shop.baseUrl}${form}`, {
+    method: 'POST',
+    body: new URLSearchParams({ id: attemptOf(l), action, notify: notify ? '1' : '0' }),
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(303);
+  return res.headers.get('location') ?? '';
+}
+
+async function orderRow(orderId: number) {
+  const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new Error(`no order ${orderId}`);
+  return row;
+}
+const paidEvents = (orderId: number) =>
+  db()
+    .select()
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.orderId, orderId), eq(paymentEvents.kind, 'pay')));
+const history = (orderId: number) => db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
+
+async function dolyamiCallback(body: unknown) {
+  const res = await fetch(`${api()}/api/dolyami/callback/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return res.status;
+}
+async function splitWebhook(token: string) {
+  const res = await fetch(`${api()}/api/yandex-split/v1/webhook`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: token });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+/** A JWT shaped like Yandex's, signed with a key that is not the provider's. */
+async function forgedJwt(claims: Record<string, unknown>) {
+  const { privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: OFFLINE_SPLIT_KID }).setIssuedAt().setExpirationTime('5m').sign(privateKey);
+}
+
+describe('get_order_params.php and order.php', () => {
+  it('lists Dolyami and Yandex Split with the schedule, or with the reason outside 500–40 000 ₽', async () => {
+    const inside = await offerPriced(true);
+    const params = await getJson(api(), `/api/catalog/get_order_params.php?city=${encodeURIComponent('Москва')}&ids=${inside.ids}`, OrderParamsResponse);
+    for (const id of ['10', '11']) {
+      const m = params.payment_methods.find((p) => p.ID === id);
+      expect(m?.DISABLED_REASON).toBeNull();
+      expect(m?.SCHEDULE).toHaveLength(4);
+      expect(m?.SCHEDULE?.reduce((s, p) => s + Math.round(p.AMOUNT * 100), 0)).toBe(inside.price);
+    }
+    expect(params.payment_methods.find((p) => p.ID === '10')?.NAME).toBe('Долями');
+    const outside = await offerPriced(false);
+    const big = await getJson(api(), `/api/catalog/get_order_params.php?city=${encodeURIComponent('Москва')}&ids=${outside.ids}`, OrderParamsResponse);
+    const split = big.payment_methods.find((p) => p.ID === '11');
+    expect(split?.SCHEDULE ?? null).toBeNull();
+    expect(split?.DISABLED_REASON).toMatch(/от 500 до 40 000 ₽/);
+  });
+
+  it('refuses pay in parts for a basket above 40 000 ₽ with the reason', async () => {
+    const outside = await offerPriced(false);
+    const who = await customer();
+    const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(courierForm(who.token, outside.ids, '10')) });
+    expect(answer.success).toBe(false);
+    if (!answer.success) expect(answer.data.payment_id).toMatch(/от 500 до 40 000 ₽/);
+  });
+
+  it('places an instalment order awaiting payment with its hold, and gives only its owner the link', async () => {
+    const o = await instalmentOrder('10');
+    const row = await orderRow(o.orderId);
+    expect(row.status).toBe('awaiting_payment');
+    expect(row.payUntil).not.toBeNull();
+    const stranger = await customer();
+    const answer = await link(stranger.token, o.orderId);
+    expect('error' in answer && answer.status).toBe('not_found');
+    const first = await linkOf(o.token, o.orderId);
+    // A reload reuses the open attempt.
+    expect(await linkOf(o.token, o.orderId)).toBe(first);
+  });
+});
+
+describe('Dolyami', () => {
+  it('approve: the callback is confirmed with info, committed, and the order paid once', async () => {
+    const o = await instalmentOrder('10');
+    const l = await linkOf(o.token, o.orderId);
+    expect(l).toContain('/api/dolyami/offline/pay/');
+    const to = await decide(l, 'approve');
+    expect(to).toBe(`/basket/submited/cloud-payments/?order=${o.orderId}`);
+    const row = await orderRow(o.orderId);
+    expect(row.status).toBe('new');
+    expect(row.paidKopecks).toBe(o.totalKopecks);
+    expect(row.paymentTransactionId).toBe(attemptOf(l));
+    expect(await paidEvents(o.orderId)).toHaveLength(1);
+    expect((await history(o.orderId)).map((h) => h.note)).toContain('Оплачен частями через Долями');
+    // A replayed callback changes nothing.
+    const replay = await fetch(`${api()}/api/dolyami/offline/replay/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: attemptOf(l) }),
+    });
+    expect(replay.status).toBe(200);
+    expect(await dolyamiCallback({ id: attemptOf(l), status: 'committed', amount: o.totalKopecks / 100 })).toBe(200);
+    expect(await paidEvents(o.orderId)).toHaveLength(1);
+    expect((await orderRow(o.orderId)).paidAt?.getTime()).toBe(row.paidAt?.getTime());
+  });
+
+  it('decline: the order keeps waiting and a new attempt can start', async () => {
+    const o = await instalmentOrder('10');
+    const l = await linkOf(o.token, o.orderId);
+    expect(await decide(l, 'decline')).toBe(`/basket/bad/?order=${o.orderId}`);
+    const row = await orderRow(o.orderId);
+    expect(row.status).toBe('awaiting_payment');
+    expect(row.paidAt).toBeNull();
+    const next = await linkOf(o.token, o.orderId);
+    expect(attemptOf(next)).toBe(`${o.orderId}-2`);
+  });
+
+  it('a forged callback saying committed changes nothing: Dolyami is asked and says new', async () => {
+    const o = await instalmentOrder('10');
+    const l = await linkOf(o.token, o.orderId);
+    expect(await dolyamiCallback({ id: attemptOf(l), status: 'committed', amount: o.totalKopecks / 100 })).toBe(200);
+    expect(await dolyamiCallback({ id: `${o.orderId}-99`, status: 'committed', amount: o.totalKopecks / 100 })).toBe(200);
+    expect(await dolyamiCallback({ status: 'committed' })).toBe(400);
+    const row = await orderRow(o.orderId);
+    expect(row.status).toBe('awaiting_payment');
+    expect(await paidEvents(o.orderId)).toHaveLength(0);
+  });
+});
+
+describe('Yandex Split', () => {
+  it('approve: the signed webhook is verified, confirmed with GET /orders, and the order paid once', async () => {
+    const o = await instalmentOrder('11');
+    const l = await linkOf(o.token, o.orderId);
+    expect(l).toContain('/api/yandex-split/offline/pay/');
+    expect(await decide(l, 'approve')).toBe(`/basket/submited/cloud-payments/?order=${o.orderId}`);
+    const row = await orderRow(o.orderId);
+    expect(row.status).toBe('new');
+    expect(row.paidKopecks).toBe(o.totalKopecks);
+    expect((await history(o.orderId)).map((h) => h.note)).toContain('Оплачен частями через Яндекс Сплит');
+    const replay = await fetch(`${api()}/api/yandex-split/offline/replay/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: attemptOf(l) }),
+    });
+    expect(replay.status).toBe(200);
+    expect(await paidEvents(o.orderId)).toHaveLength(1);
+  });
+
+  it('decline: FAILED keeps the order waiting; then it can be paid by card', async () => {
+    const o = await instalmentOrder('11');
+    const l = await linkOf(o.token, o.orderId);
+    expect(await decide(l, 'decline')).toBe(`/basket/bad/?order=${o.orderId}`);
+    expect((await orderRow(o.orderId)).status).toBe('awaiting_payment');
+    const fails = await db()
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.orderId, o.orderId), eq(paymentEvents.kind, 'fail')));
+    expect(fails.map((f) => f.outcome)).toEqual(['declined:FAILED']);
+  });
+
+  it('forged, unsigned, expired or foreign-merchant webhooks are refused with 403 and change nothing', async () => {
+    const o = await instalmentOrder('11');
+    const l = await linkOf(o.token, o.orderId);
+    const claims = { merchantId: OFFLINE_SPLIT_MERCHANT_ID, event: 'ORDER_STATUS_UPDATED', order: { orderId: attemptOf(l), paymentStatus: 'CAPTURED' } };
+    const forged = await splitWebhook(await forgedJwt(claims));
+    expect(forged).toEqual({ status: 403, body: { reasonCode: 'FORBIDDEN', reason: 'bad token' } });
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+    expect((await splitWebhook(unsigned)).status).toBe(403);
+    expect((await splitWebhook('not a token')).status).toBe(403);
+    expect((await orderRow(o.orderId)).status).toBe('awaiting_payment');
+    expect(await paidEvents(o.orderId)).toHaveLength(0);
+  });
+});
+
+describe('two callbacks at once', () => {
+  it('pay an order once (Dolyami: both try to commit; one wins, the other reads committed)', async () => {
+    const o = await instalmentOrder('10');
+    const l = await linkOf(o.token, o.orderId);
+    // Approved at Dolyami with no callback yet (wait_for_commit); then three callbacks together.
+    await decide(l, 'approve', false);
+    expect((await orderRow(o.orderId)).status).toBe('awaiting_payment');
+    const again = await Promise.all([1, 2, 3].map(() => dolyamiCallback({ id: attemptOf(l), status: 'wait_for_commit' })));
+    expect(again.every((s) => s === 200)).toBe(true);
+    expect(await paidEvents(o.orderId)).toHaveLength(1);
+    expect((await history(o.orderId)).filter((h) => h.status === 'new')).toHaveLength(1);
+  });
+});
