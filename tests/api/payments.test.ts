@@ -481,6 +481,22 @@ describe('unpaid orders', () => {
     expect(await checkPayment(o.orderId, o.token)).toMatchObject({ paid: false, status: 'cancelled', message: 'Время на оплату истекло: заказ отменён' });
   });
 
+  it('asks CloudPayments before releasing: a payment whose Pay notice was lost keeps the order', async () => {
+    const o = await cardOrder(1, 5);
+    const result = await charge((await widgetParams(o.token, o.orderId)).params);
+    await db()
+      .delete(paymentEvents)
+      .where(and(eq(paymentEvents.orderId, o.orderId), eq(paymentEvents.kind, 'pay')));
+    await db()
+      .delete(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, o.orderId), eq(orderStatusHistory.status, 'new')));
+    await db().update(orders).set({ status: 'awaiting_payment', paidAt: null, paymentTransactionId: null, paidKopecks: null }).where(eq(orders.id, o.orderId));
+    await release(o.orderId);
+    expect(await orderRow(o.orderId)).toMatchObject({ status: 'new', paymentTransactionId: result.transactionId });
+    expect(await stockOf(o.offer.id)).toBe(4);
+    expect((await events(o.orderId)).at(-1)).toMatchObject({ kind: 'verified', outcome: 'paid' });
+  });
+
   it('restores a released order when a late payment comes and the stock is still there', async () => {
     const o = await cardOrder(2, 5);
     const payment = await widgetParams(o.token, o.orderId);
