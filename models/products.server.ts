@@ -39,6 +39,32 @@ export async function getListingProducts({ db, ids }: { db: Database; ids: numbe
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The card photo and its hover photo of a product row, in the same query (no second round trip). */
+const cardPhotos = sql<
+  string[]
+>`coalesce((select json_agg(${productPhotos.path} order by ${productPhotos.position}) from ${productPhotos} where ${productPhotos.productId} = ${products.id} and ${productPhotos.position} <= 2), '[]'::json)`;
+
+/** getListingProducts and getCardPhotoPaths in one query: a listing page's cards. */
+export async function getListingCards({ db, ids }: { db: Database; ids: number[] }): Promise<Array<ListingProduct & { photoPaths: string[] }>> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      sectionId: products.sectionId,
+      priceKopecks: products.priceKopecks,
+      oldPriceKopecks: products.oldPriceKopecks,
+      colorName: products.colorName,
+      isNew: products.isNew,
+      photoPaths: cardPhotos,
+    })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.active, true)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The first two photo paths of each product (card photo and its hover photo). */
 export async function getCardPhotoPaths({ db, ids }: { db: Database; ids: number[] }): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
@@ -86,13 +112,22 @@ export async function getProductDetail({ db, slug }: { db: Database; slug: strin
     db.select().from(offers).where(eq(offers.productId, product.id)).orderBy(asc(offers.sort), asc(offers.id)),
     db.select().from(productPhotos).where(eq(productPhotos.productId, product.id)).orderBy(asc(productPhotos.position)),
     db
-      .select({ id: products.id, slug: products.slug, name: products.name, sectionId: products.sectionId, color: products.colorName, hex: products.colorHex })
+      .select({
+        id: products.id,
+        slug: products.slug,
+        name: products.name,
+        sectionId: products.sectionId,
+        color: products.colorName,
+        hex: products.colorHex,
+        photoPaths: cardPhotos,
+      })
       .from(products)
       .where(and(eq(products.groupKey, product.groupKey), eq(products.active, true)))
       .orderBy(asc(products.id)),
   ]);
-  const variantPhotos = await getCardPhotoPaths({ db, ids: variants.map((v) => v.id) });
-  return { product, offers: offerRows, photos: photoRows, variants, variantPhotos };
+  // The variants' card photos came with them (one query fewer, one round trip less).
+  const variantPhotos = new Map(variants.map((v) => [v.id, v.photoPaths]));
+  return { product, offers: offerRows, photos: photoRows, variants: variants.map(({ photoPaths: _, ...v }) => v), variantPhotos };
 }
 
 export async function countActiveProducts({ db }: { db: Database }): Promise<number> {

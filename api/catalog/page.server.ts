@@ -4,7 +4,7 @@ import { linksUnderSection, opensUnder, sectionScope } from '~/core/catalog-scop
 import { isOnSale } from '~/core/pricing';
 import type { CatalogPageResponse, CatalogSectionResponse, ProductResponse, SitemapProducts } from '~/shared/contract';
 import { catalogIndex } from '~/models/catalog-index.server';
-import { countActiveProducts, getCardPhotoPaths, getListingProducts, getProductDetail, getSitemapProducts } from '~/models/products.server';
+import { countActiveProducts, getListingCards, getProductDetail, getSitemapProducts } from '~/models/products.server';
 import { ALL_SECTION, loadSections, productUrl, sectionByPath, type Section, type SectionIndex } from '~/models/sections.server';
 import { toBreadcrumbs, toFilterBlocks, toListItem, toMenu, toProductItem, toSectionLink, toSortOptions } from './mappers';
 import type { CatalogFilter } from '~/core/catalog-filter';
@@ -68,14 +68,14 @@ async function getListing({
     index.childrenOf(section.id).map((s) => s.id),
   );
   const found = (await catalogIndex(db)).query(scope, filter, sort, (page - 1) * PAGE_SIZE, PAGE_SIZE);
-  const [rows, photos] = await Promise.all([getListingProducts({ db, ids: found.ids }), getCardPhotoPaths({ db, ids: found.ids })]);
+  const rows = await getListingCards({ db, ids: found.ids });
   const contextual = linksUnderSection(section);
   // Facet links and the canonical URL share one base: the whole catalogue is /catalog/.
   const sectionPath = section.kind === 'all' ? '/catalog/' : section.url;
   return {
     SECTION: toSectionLink(section),
     BREADCRUMBS: toBreadcrumbs(section, index),
-    ITEMS: rows.map((p) => toListItem(p, photos.get(p.id) ?? [], contextual ? `${section.url}${p.slug}/` : productUrl(p, index))),
+    ITEMS: rows.map((p) => toListItem(p, p.photoPaths, contextual ? `${section.url}${p.slug}/` : productUrl(p, index))),
     FILTER: toFilterBlocks(found, filter, sectionPath),
     SORTS: toSortOptions(sort),
     CANONICAL_URL: buildCatalogPath(sectionPath, filter),
