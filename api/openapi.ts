@@ -398,6 +398,29 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           },
         },
       },
+      '/api/catalog/payment_params.php': {
+        post: {
+          summary:
+            "The CloudPayments widget's options and pay('charge', …) parameters (with the SPEC §3 receipt) for the customer's order awaiting card payment",
+          requestBody: formBody({ token: 'Session token', order_id: 'Order id' }, ['token', 'order_id']),
+          responses: { 200: ok('payment, or error with the order status', contract.PaymentParamsResponse), 400: badRequest },
+        },
+      },
+      '/api/catalog/success_payment_order.php': {
+        get: {
+          summary: 'The browser says a payment went through: the server answers paid only when it verified it (already paid, or CloudPayments asked)',
+          parameters: [param('order_id', 'Order id', true), param('payment_num', 'The transaction id the widget gave'), param('token', 'Session token')],
+          responses: { 200: ok('Whether the order is paid', contract.PaymentStatusResponse), 400: badRequest },
+        },
+      },
+      '/api/cloudpayments/{kind}/': {
+        post: {
+          summary:
+            'CloudPayments notifications: kind is check, pay, fail or refund. Form body as CloudPayments sends it, accepted only with a valid Content-HMAC over the raw body; answers {"code":0} (Check: 10, 11, 12, 13 or 20 when refused)',
+          parameters: [{ name: 'kind', in: 'path', required: true, schema: { type: 'string', enum: ['check', 'pay', 'fail', 'refund'] } }],
+          responses: { 200: { description: '{ code }' }, 401: ok('Missing or bad signature', contract.ApiError) },
+        },
+      },
       '/api/personal/order_detail.php': {
         post: {
           summary: "One of the customer's orders with its delivery, payment and status history",
