@@ -1,5 +1,5 @@
 // Lighthouse 12, mobile preset, in Debian's Chromium, on the home, a category and a product
-// page of a freshly seeded shop. Prints the scores and the JavaScript sent; asserts nothing.
+// page of a freshly seeded shop, and the basket holding one size of that product. Prints the scores and the JavaScript sent; asserts nothing.
 // Performance varies by a point or two between runs, so each page is measured LIGHTHOUSE_RUNS
 // times (default 3) and the lowest and median scores are printed.
 //   npm run build && node --import tsx bench/lighthouse.ts
@@ -9,7 +9,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startTestShop } from '~/tests/support/server';
 import { chromePath } from '~/tests/support/browser';
-import type { CatalogSectionResponse } from '~/shared/contract';
+import type { CatalogSectionResponse, ProductResponse } from '~/shared/contract';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3931);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -35,19 +35,25 @@ async function main() {
   try {
     const listing = (await (await fetch(`${shop.baseUrl}/backend/catalog/woman/uteplyennye_palto/`)).json()) as CatalogSectionResponse;
     const product = listing.ITEMS[0]?.DETAIL_PAGE_URL ?? '/';
+    const detail = (await (await fetch(`${shop.baseUrl}/backend${product}`)).json()) as ProductResponse;
+    const offer = detail.ITEM.OFFERS.find((o) => o.AVAILABLE === 'Y');
+    if (!offer) throw new Error(`no size in stock on ${product}`);
+    // The basket as a guest who put one size in it has it: the cart cookie (offer id:quantity).
+    const basketCookie = { Cookie: `cart=${offer.ID}:1` };
     const pages = (
       [
-        ['home', '/'],
-        ['category', '/catalog/woman/uteplyennye_palto/'],
-        ['product', product],
+        ['home', '/', {}],
+        ['category', '/catalog/woman/uteplyennye_palto/', {}],
+        ['product', product, {}],
+        ['basket', '/basket/', basketCookie],
       ] as const
     ).filter(([name]) => !ONLY || ONLY.includes(name));
     // One unmeasured pass draws and caches the photos, as a running shop would have them.
-    for (const [, path] of pages) await fetch(`${shop.baseUrl}${path}`);
+    for (const [, path, headers] of pages) await fetch(`${shop.baseUrl}${path}`, { headers });
     const rows: string[] = [];
-    for (const [name, path] of pages) {
+    for (const [name, path, extraHeaders] of pages) {
       // A first, unscored run warms the server's caches and the browser's compile cache.
-      await lighthouse(`${shop.baseUrl}${path}`, { port: chrome.port, logLevel: 'error', output: 'json' });
+      await lighthouse(`${shop.baseUrl}${path}`, { port: chrome.port, logLevel: 'error', output: 'json', extraHeaders });
       const runs: {
         perf: number;
         a11y: number;
@@ -65,6 +71,7 @@ async function main() {
           port: chrome.port,
           logLevel: 'error',
           output: 'json',
+          extraHeaders,
           onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
         });
         if (!result) throw new Error(`no result for ${path}`);
