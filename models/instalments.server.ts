@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { orders, paymentEvents } from '~/db/schema';
-import { INSTALMENT_PAYMENT_IDS } from '~/core/delivery';
+import { orders, orderStatusHistory, paymentEvents } from '~/db/schema';
+import { INSTALMENT_PAYMENT_IDS, isInstalmentPaymentId, isOnlinePaymentId } from '~/core/delivery';
 import { instalmentUnavailableReason } from '~/core/instalments';
 import { PAYMENT_ID, type PaymentReceipt } from '~/shared/contract';
 import { DOLYAMI_COMMITTABLE, DOLYAMI_DECLINED, DOLYAMI_PAID, DOLYAMI_PROVIDER, type Dolyami, type DolyamiItem } from '~/integrations/dolyami/index.server';
@@ -373,4 +373,68 @@ export async function refundInstalment({
   const remaining = (state?.amountKopecks ?? attempt.amountKopecks) - amountKopecks;
   if (remaining < 0) throw new Error(`refund above the order ${attemptId}`);
   await services.split.client.refund(attempt.id, amountKopecks, remaining);
+}
+
+export type ChangePaymentResult = { ok: true } | { ok: false; status: string; error: string };
+
+export const CHANGE_PAYMENT_TEXT = {
+  notOnline: 'Этот способ оплаты нельзя выбрать для заказа, который уже оформлен',
+  changed: (name: string) => `Способ оплаты изменён: ${name}`,
+} as const;
+
+/**
+ * After a decline the shopper may pay the same order another online way (card, Dolyami, Yandex
+ * Split) while it still waits: the method changes under the order's row lock, only from
+ * awaiting_payment and within the hold. A verified payment of the earlier method that still
+ * comes pays the order all the same (applyPayment takes any online method).
+ */
+export async function changeOnlinePayment({
+  db,
+  customerId,
+  orderId,
+  paymentId,
+  name,
+  now = new Date(),
+}: {
+  db: Database;
+  customerId: number;
+  orderId: number;
+  paymentId: string;
+  /** The method's Russian name, for the order's history. */
+  name: string;
+  now?: Date;
+}): Promise<ChangePaymentResult> {
+  if (!isOnlinePaymentId(paymentId)) return { ok: false, status: 'refused', error: CHANGE_PAYMENT_TEXT.notOnline };
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [order] = await tx
+      .select({
+        status: orders.status,
+        customerId: orders.customerId,
+        paymentId: orders.paymentId,
+        totalKopecks: orders.totalKopecks,
+        payUntil: orders.payUntil,
+        paidAt: orders.paidAt,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update')
+      .limit(1);
+    if (!order || order.customerId !== customerId || !isOnlinePaymentId(order.paymentId))
+      return { ok: false as const, status: 'not_found', error: PAYMENT_TEXT.notFound };
+    if (order.paidAt) return { ok: false as const, status: 'paid', error: PAYMENT_TEXT.alreadyPaid };
+    if (order.status !== 'awaiting_payment' || (order.payUntil && order.payUntil.getTime() <= now.getTime()))
+      return { ok: false as const, status: 'cancelled', error: PAYMENT_TEXT.expired };
+    if (order.paymentId === paymentId) return { ok: true as const };
+    if (isInstalmentPaymentId(paymentId)) {
+      const reason = instalmentUnavailableReason(order.totalKopecks);
+      if (reason) return { ok: false as const, status: 'unavailable', error: reason };
+    }
+    await tx
+      .update(orders)
+      .set({ paymentId })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')));
+    await tx.insert(orderStatusHistory).values({ orderId, status: 'awaiting_payment', note: CHANGE_PAYMENT_TEXT.changed(name), createdAt: now });
+    return { ok: true as const };
+  });
 }

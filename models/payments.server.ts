@@ -3,6 +3,7 @@ import { queryRows, type Database } from '~/db/client.server';
 import { orderItems, orders, orderStatusHistory, paymentEvents } from '~/db/schema';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { buildReceipt } from '~/core/receipt';
+import { isOnlinePaymentId } from '~/core/delivery';
 import { PAYMENT_ID, type PaymentReceipt } from '~/shared/contract';
 import { CLOUDPAYMENTS_PROVIDER, parseAmount, type ProviderPayment } from '~/integrations/cloudpayments/cloudpayments';
 import type { SmsGateway } from '~/integrations/sms/sms';
@@ -296,12 +297,14 @@ export async function applyPayment({
       return outcome;
     };
     if (!order) return settle('refused:unknown-order');
-    if (order.paymentId !== method.paymentId) return settle('refused:not-card');
+    // The shopper may have switched between online methods while the order waited (changeOnlinePayment):
+    // a verified payment by any of them pays it, and the order records the method that paid.
+    if (order.paymentId !== method.paymentId && !isOnlinePaymentId(order.paymentId)) return settle('refused:not-card');
     if (notice.amountKopecks !== order.totalKopecks) return settle('refused:amount');
     if (notice.currency !== 'RUB') return settle('refused:currency');
     if (order.customerId === null || notice.accountId !== String(order.customerId)) return settle('refused:account');
     if (order.paymentTransactionId === notice.transactionId) return settle('already-paid');
-    const paid = { paidAt: now, paymentTransactionId: notice.transactionId, paidKopecks: notice.amountKopecks };
+    const paid = { paidAt: now, paymentTransactionId: notice.transactionId, paidKopecks: notice.amountKopecks, paymentId: method.paymentId };
 
     if (order.status === 'awaiting_payment') {
       const moved = await tx

@@ -3,7 +3,7 @@ import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrde
 import type { AddressSuggestionsResponse } from './contract';
 import type { WishlistResponse } from './contract';
 import type { CheckoutOrderResponse, CitiesResponse, DeliveryCostResponse, OrderDetailResponse, OrderParamsResponse } from './contract';
-import type { PaymentParamsResponse, PaymentStatusResponse } from './contract';
+import type { ChangePaymentResponse, InstalmentLinkResponse, PaymentParamsResponse, PaymentStatusResponse } from './contract';
 import type { AuthResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from './contract';
 import type {
   AddressChangeResponse,
@@ -323,6 +323,16 @@ export class ApiClient {
   /** `payment_params.php` (ours): the CloudPayments widget parameters of the token's customer's unpaid order. */
   getPaymentParams(token: string, orderId: number): Promise<PaymentParamsResponse> {
     return this.post('/api/catalog/payment_params.php', { token, order_id: orderId });
+  }
+
+  /** `instalment_link.php` (ours): the pay-in-parts provider's page (Dolyami, Yandex Split) for the customer's unpaid order. */
+  getInstalmentLink(token: string, orderId: number): Promise<InstalmentLinkResponse> {
+    return this.post('/api/catalog/instalment_link.php', { token, order_id: orderId });
+  }
+
+  /** `change_payment.php` (ours): another online method (card, Dolyami, Yandex Split) for the customer's order awaiting payment. */
+  changePayment(token: string, orderId: number, paymentId: string): Promise<ChangePaymentResponse> {
+    return this.post('/api/catalog/change_payment.php', { token, order_id: orderId, payment_id: paymentId });
   }
 
   /**

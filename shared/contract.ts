@@ -720,6 +720,13 @@ export const InstalmentLinkResponse = z.union([
 ]);
 export type InstalmentLinkResponse = z.infer<typeof InstalmentLinkResponse>;
 
+/** `POST /api/catalog/change_payment.php` (ours; token, order_id, payment_id): another online method (9, 10, 11) for the customer's order still awaiting payment. */
+export const ChangePaymentResponse = z.union([
+  z.object({ success: z.literal(true) }),
+  z.object({ success: z.literal(false), error: z.string(), status: z.string().optional() }),
+]);
+export type ChangePaymentResponse = z.infer<typeof ChangePaymentResponse>;
+
 /** SPEC §7 `GET /api/catalog/success_payment_order.php` (order_id, payment_num): the server asks the provider; `paid` only when it verified the payment. */
 export const PaymentStatusResponse = z.object({
   order_id: z.number().int(),

@@ -5,9 +5,18 @@ import { AUTH_TEXT } from '~/core/auth';
 import { formatRussianDate } from '~/core/dates';
 import { formatRub } from '~/core/money';
 import { instalmentSchedule } from '~/core/instalments';
-import type { InstalmentLinkResponse } from '~/shared/contract';
+import type { ChangePaymentResponse, InstalmentLinkResponse } from '~/shared/contract';
+import { DELIVERY_TEXT } from '~/core/delivery';
 import { verifySplitWebhook } from '~/integrations/yandex-split/index.server';
-import { confirmDolyami, confirmSplit, INSTALMENT_TEXT, startInstalment, type ConfirmOutcome, type InstalmentServices } from '~/models/instalments.server';
+import {
+  changeOnlinePayment,
+  confirmDolyami,
+  confirmSplit,
+  INSTALMENT_TEXT,
+  startInstalment,
+  type ConfirmOutcome,
+  type InstalmentServices,
+} from '~/models/instalments.server';
 import { PAYMENT_TEXT } from '~/models/payments.server';
 import { sessionOfToken } from '~/api/account/session.server';
 import { lastValue, parseBody } from '~/api/http.server';
@@ -77,6 +86,22 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
       req.log.warn({ err: err instanceof Error ? err.message : String(err), orderId: body.order_id }, 'instalment provider failed');
       return reply.code(502).send({ error: INSTALMENT_TEXT.unavailable, status: 'unavailable' } satisfies InstalmentLinkResponse);
     }
+  });
+
+  // change_payment.php (ours; token, order_id, payment_id): another online method for an order still awaiting payment.
+  const ChangeBody = LinkBody.extend({ payment_id: z.preprocess(lastValue, z.string().max(10).optional()) });
+  app.post('/api/catalog/change_payment.php', async (req, reply) => {
+    const body = parseBody(ChangeBody, req, reply);
+    if (!body) return reply;
+    reply.header('cache-control', 'private, no-store');
+    const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
+    if (!session) return reply.code(401).send({ success: false, error: AUTH_TEXT.sessionGone, status: 'unauthorized' } satisfies ChangePaymentResponse);
+    const paymentId = body.payment_id ?? '';
+    const name = paymentId in DELIVERY_TEXT.payment ? DELIVERY_TEXT.payment[paymentId as keyof typeof DELIVERY_TEXT.payment].name : paymentId;
+    const result = body.order_id
+      ? await changeOnlinePayment({ db, customerId: session.customerId, orderId: body.order_id, paymentId, name })
+      : { ok: false as const, status: 'not_found', error: PAYMENT_TEXT.notFound };
+    return (result.ok ? { success: true } : { success: false, error: result.error, status: result.status }) satisfies ChangePaymentResponse;
   });
 
   // Dolyami: JSON `{id, status, amount, …}` with no signature: only the id is used, to ask Dolyami.

@@ -1,4 +1,7 @@
-import { data, Link, redirect } from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
+import { DELIVERY_TEXT, isInstalmentPaymentId, isOnlinePaymentId } from '~/core/delivery';
+import { isInstalmentAvailable } from '~/core/instalments';
+import { PAYMENT_ID } from '~/shared/contract';
 import type { Route } from './+types/basket-bad';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
@@ -30,6 +33,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }),
   ]);
   let cancelled = false;
+  // The order's method, and the other online ones it can be paid by instead (pay in parts only within its limits).
+  let paymentId: string | null = null;
+  let others: { id: string; name: string }[] = [];
   if (shopper && orderId !== null) {
     try {
       const answer = await context.api.getOrderDetail(shopper.token, orderId);
@@ -38,12 +44,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         throw redirect(`${PAID_ORDER_PATH}?order=${orderId}`, { headers: CACHE_PRIVATE });
       }
       cancelled = order?.STATUS_CODE === 'cancelled';
+      if (order && order.STATUS_CODE === 'awaiting_payment' && isOnlinePaymentId(order.PAYMENT.ID)) {
+        paymentId = order.PAYMENT.ID;
+        const total = Math.round(order.TOTAL.TOTAL * 100);
+        others = [PAYMENT_ID.cardOnline, PAYMENT_ID.dolyami, PAYMENT_ID.yandexSplit]
+          .filter((id) => id !== paymentId && (!isInstalmentPaymentId(id) || isInstalmentAvailable(total)))
+          .map((id) => ({ id, name: DELIVERY_TEXT.payment[id].name }));
+      }
     } catch (err) {
       if (err instanceof Response) throw err;
       console.error('payment failed page: order detail failed', err);
     }
   }
-  return data({ meta, orderId, reason, cancelled }, { headers: CACHE_PRIVATE });
+  return data({ meta, orderId, reason, cancelled, paymentId, others }, { headers: CACHE_PRIVATE });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -51,7 +64,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function BasketBad({ loaderData }: Route.ComponentProps) {
-  const { orderId, reason, cancelled } = loaderData;
+  const { orderId, reason, cancelled, paymentId, others } = loaderData;
+  const inParts = paymentId !== null && isInstalmentPaymentId(paymentId);
   return (
     <section className="order-done pay-failed">
       {orderId !== null ? <p className="eyebrow">Заказ №{orderId}</p> : null}
@@ -74,15 +88,19 @@ export default function BasketBad({ loaderData }: Route.ComponentProps) {
                 {' '}
                 Причина: <span className="pay-failed__reason">{reason}</span>.
               </>
+            ) : inParts ? (
+              ` Сервис «${DELIVERY_TEXT.payment[paymentId as '10' | '11'].name}» не одобрил оплату частями, или она была прервана.`
             ) : (
               ' Банк или платёжная система отклонили платёж, или форма оплаты была закрыта.'
             )}
           </p>
-          <ul className="pay-failed__tips">
-            <li>Проверьте номер карты, срок действия и код из СМС.</li>
-            <li>Убедитесь, что на карте достаточно средств и разрешены покупки в интернете.</li>
-            <li>Можно заплатить другой картой, через СБП или Yandex Pay.</li>
-          </ul>
+          {inParts ? null : (
+            <ul className="pay-failed__tips">
+              <li>Проверьте номер карты, срок действия и код из СМС.</li>
+              <li>Убедитесь, что на карте достаточно средств и разрешены покупки в интернете.</li>
+              <li>Можно заплатить другой картой, через СБП или Yandex Pay.</li>
+            </ul>
+          )}
           <p className="order-done__actions">
             {orderId !== null ? (
               <Link to={payUrl(orderId)} className="button">
@@ -100,8 +118,21 @@ export default function BasketBad({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="order-done__text">
               {orderId !== null ? `Заказ №${orderId} ждёт оплаты, пока не истечёт время на неё; потом он отменится сам, а вещи вернутся в продажу. ` : ''}
-              Чтобы оплатить заказ иначе, напишите или позвоните нам — менеджер поможет.
+              {others.length > 0 ? 'Его можно оплатить другим способом:' : 'Чтобы оплатить заказ иначе, напишите или позвоните нам — менеджер поможет.'}
             </p>
+            {orderId !== null && others.length > 0 ? (
+              <div className="order-done__actions">
+                {others.map((m) => (
+                  <Form key={m.id} method="post" action={`/basket/pay/?order=${orderId}`}>
+                    <input type="hidden" name="order" value={orderId} />
+                    <input type="hidden" name="payment_id" value={m.id} />
+                    <button type="submit" className="button button--ghost">
+                      {m.id === PAYMENT_ID.cardOnline ? 'Оплатить картой онлайн' : `Оплатить: ${m.name}`}
+                    </button>
+                  </Form>
+                ))}
+              </div>
+            ) : null}
             <p className="order-done__links">
               <Link to="/basket/">Корзина</Link>
               <Link to="/contacts/">Контакты</Link>

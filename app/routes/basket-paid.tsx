@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/basket-paid';
-import { PAYMENT_ID, type OrderDetail } from '~/shared/contract';
+import type { OrderDetail } from '~/shared/contract';
+import { isOnlinePaymentId } from '~/core/delivery';
 import { formatRoubles } from '~/core/pricing';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
@@ -49,7 +50,7 @@ type Standing = 'paid' | 'awaiting' | 'cancelled' | 'other';
 function standingOf(order: OrderDetail): Standing {
   if (order.STATUS_CODE === 'cancelled') return 'cancelled';
   if (isPaidCardOrder(order)) return 'paid';
-  return order.PAYMENT.ID === PAYMENT_ID.cardOnline ? 'awaiting' : 'other';
+  return isOnlinePaymentId(order.PAYMENT.ID) ? 'awaiting' : 'other';
 }
 
 export default function BasketPaid({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from 'react-router';
+import { data, Link, redirect, redirectDocument } from 'react-router';
 import type { Route } from './+types/basket-pay';
 import type { OrderDetail, PaymentWidgetParams } from '~/shared/contract';
 import { ApiRequestError } from '~/shared/api-client';
@@ -6,7 +6,8 @@ import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import { PaymentPanel } from '~/app/components/payment/PaymentPanel';
-import { isPaidCardOrder, orderPageUrl, PAID_ORDER_PATH, PAY_FRAME_PATH, parseOrderId } from '~/app/components/payment/payment-paths';
+import { failedUrl, isPaidCardOrder, orderPageUrl, PAID_ORDER_PATH, PAY_FRAME_PATH, parseOrderId, payUrl } from '~/app/components/payment/payment-paths';
+import { isInstalmentPaymentId } from '~/core/delivery';
 
 // SPEC §2/§4: /basket/pay/?order=<id> starts the card payment (payment id 9) of the shopper's own
 // order awaiting payment; /basket/pay/frame/ is the same with no header or footer, to sit in a
@@ -67,8 +68,44 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   if (!order) return reply({ kind: 'not-found' }, 404);
   if (isPaidCardOrder(order)) throw redirect(`${PAID_ORDER_PATH}?order=${orderId}`, { headers: CACHE_PRIVATE });
+  // Pay in parts: on to the provider's page (Dolyami, Yandex Split; offline, the stand-in's), which
+  // brings the shopper back to the paid page or to /basket/bad/.
+  if (isInstalmentPaymentId(order.PAYMENT.ID) && order.STATUS_CODE === 'awaiting_payment') {
+    let link;
+    try {
+      link = await context.api.getInstalmentLink(shopper.token, orderId);
+    } catch (err) {
+      console.error('pay page: instalment link failed', err);
+      return reply({ kind: 'unavailable', orderId }, 502);
+    }
+    // A whole-document load: the provider's page (or the stand-in's, under the API base) is not a storefront route.
+    if ('link' in link) throw redirectDocument(link.link, { headers: CACHE_PRIVATE });
+    return reply({ kind: 'refused', orderId, message: link.error });
+  }
   if (order.STATUS_CODE === 'cancelled') return reply({ kind: 'expired', orderId });
   return reply({ kind: 'refused', orderId, message: answer.error });
+}
+
+/**
+ * Another online method for the order (from /basket/bad/: «Оплатить картой», «Долями», «Яндекс
+ * Сплит»): the server changes it while the order waits, then this page pays it that way.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const orderId = parseOrderId(String(form.get('order') ?? url.searchParams.get('order') ?? ''));
+  const paymentId = String(form.get('payment_id') ?? '');
+  const shopper = await getShopper(request, context.api).catch(() => null);
+  if (!shopper || orderId === null) throw redirect(`/auth/?next=${encodeURIComponent('/personal/')}`, { headers: CACHE_PRIVATE });
+  let answer;
+  try {
+    answer = await context.api.changePayment(shopper.token, orderId, paymentId);
+  } catch (err) {
+    console.error('pay page: change payment failed', err);
+    throw redirect(failedUrl(orderId, 'не удалось сменить способ оплаты, попробуйте ещё раз'), { headers: CACHE_PRIVATE });
+  }
+  if (!answer.success) throw redirect(failedUrl(orderId, answer.error), { headers: CACHE_PRIVATE });
+  throw redirect(payUrl(orderId), { headers: CACHE_PRIVATE });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

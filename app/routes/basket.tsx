@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { data, Link, redirect, useRevalidator } from 'react-router';
 import type { Route } from './+types/basket';
 import type { BasketItem, CartResponse, CitiesResponse, OrderParamsResponse, AddressesResponse } from '~/shared/contract';
-import { PAYMENT_ID } from '~/shared/contract';
 import { ApiRequestError, type ApiClient } from '~/shared/api-client';
 import {
   applyGiftCover,
@@ -36,7 +35,7 @@ import { COOKIE, readCookie } from '~/shared/cookies';
 import { useShopperCounts } from '~/app/lib/shopper-state';
 import { getShopper, requireShopper, type Shopper } from '~/app/lib/session.server';
 import { CHECKOUT_FIELDS, CHECKOUT_MAX_LENGTH, CHECKOUT_TEXT } from '~/core/checkout';
-import { deliveryMode } from '~/core/delivery';
+import { deliveryMode, isOnlinePaymentId } from '~/core/delivery';
 import { CheckoutForm, DEFAULT_CITY } from '~/app/components/checkout/CheckoutForm';
 import { CHECKOUT_INTENT, newIdempotencyKey, paramsKey, type CheckoutFailure, type CheckoutValues } from '~/app/components/checkout/checkout-state';
 import { BasketLine, GiftLine, type LineActions } from '~/app/components/basket/BasketLines';
@@ -187,7 +186,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   // gives its stock back when its time runs out.
   for (const name of [COOKIE.cart, COOKIE.preorders, COOKIE.promoCode]) headers.append('Set-Cookie', basketCookie(name, ''));
   // SPEC §4: payment id 9 starts the online payment; any other goes to the placed order's page.
-  const next = answer.payment_id === PAYMENT_ID.cardOnline ? payUrl(answer.order_id) : `/basket/submited-order/?order=${answer.order_id}`;
+  // Pay in parts goes through the same pay page, which sends the shopper on to the provider.
+  const next = isOnlinePaymentId(answer.payment_id) ? payUrl(answer.order_id) : `/basket/submited-order/?order=${answer.order_id}`;
   throw redirect(next, { headers });
 }
 

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { offers, orders, orderStatusHistory, paymentEvents, products } from '~/db/schema';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
-import { CheckoutOrderResponse, InstalmentLinkResponse, OrderParamsResponse } from '~/shared/contract';
+import { ChangePaymentResponse, CheckoutOrderResponse, InstalmentLinkResponse, OrderParamsResponse, PaymentParamsResponse } from '~/shared/contract';
 import { OFFLINE_SPLIT_KID, OFFLINE_SPLIT_MERCHANT_ID } from '~/integrations/yandex-split/offline.server';
 import { getJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
@@ -244,7 +244,7 @@ describe('Yandex Split', () => {
     expect(await paidEvents(o.orderId)).toHaveLength(1);
   });
 
-  it('decline: FAILED keeps the order waiting; then it can be paid by card', async () => {
+  it('decline: FAILED keeps the order waiting; then the shopper switches to card', async () => {
     const o = await instalmentOrder('11');
     const l = await linkOf(o.token, o.orderId);
     expect(await decide(l, 'decline')).toBe(`/basket/bad/?order=${o.orderId}`);
@@ -254,6 +254,20 @@ describe('Yandex Split', () => {
       .from(paymentEvents)
       .where(and(eq(paymentEvents.orderId, o.orderId), eq(paymentEvents.kind, 'fail')));
     expect(fails.map((f) => f.outcome)).toEqual(['declined:FAILED']);
+    // Then card: the method changes while the order waits, and the card widget's parameters follow.
+    const changed = await getJson(api(), '/api/catalog/change_payment.php', ChangePaymentResponse, {
+      init: postForm({ token: o.token, order_id: String(o.orderId), payment_id: '9' }),
+    });
+    expect(changed).toEqual({ success: true });
+    expect((await orderRow(o.orderId)).paymentId).toBe('9');
+    const params = await getJson(api(), '/api/catalog/payment_params.php', PaymentParamsResponse, {
+      init: postForm({ token: o.token, order_id: String(o.orderId) }),
+    });
+    expect('payment' in params && params.payment.params.amount).toBe(o.totalKopecks / 100);
+    const refused = await getJson(api(), '/api/catalog/change_payment.php', ChangePaymentResponse, {
+      init: postForm({ token: o.token, order_id: String(o.orderId), payment_id: '1' }),
+    });
+    expect(refused.success).toBe(false);
   });
 
   it('forged, unsigned, expired or foreign-merchant webhooks are refused with 403 and change nothing', async () => {

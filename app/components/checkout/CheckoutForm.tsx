@@ -17,6 +17,8 @@ import { roublesToKopecks } from '~/core/pricing';
 import { useBrowserApi } from '~/app/lib/browser-api';
 import { PhoneField, TextField } from '~/app/components/forms/TextField';
 import { AddressSuggestField } from '~/app/components/account/AddressSuggestField';
+import { useInfoModals } from '~/app/components/widgets/info-modals';
+import { isInstalmentPaymentId } from '~/core/delivery';
 import { usePickupPointModal } from './PickupPointModal';
 import { CityField } from './CityField';
 import { ChosenPoint } from './ChosenPoint';
@@ -42,6 +44,9 @@ const COST_TO_CONFIRM = 'стоимость уточнит менеджер';
 
 /** SPEC §9: payment id 9 is card online: the order is placed awaiting payment, then paid on /basket/pay/. */
 const ONLINE_PAYMENT_NOTE = 'После оформления откроется страница оплаты: картой, через СБП или Yandex Pay. Пока заказ ждёт оплаты, вещи отложены для вас.';
+/** Pay in parts (dolyami.md, yandex-split.md): the provider's page, then back to the shop. */
+const INSTALMENT_NOTE =
+  'После оформления вы перейдёте на страницу сервиса: подтвердите оплату первой части, и вернётесь на сайт. Возможную комиссию сервис покажет до подтверждения. Пока заказ ждёт оплаты, вещи отложены для вас.';
 
 /** Field order for moving the focus to the first error. */
 const FIELD_ORDER: readonly string[] = [
@@ -245,6 +250,7 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
       : { kind: 'known', kopecks: method.PRICE === null ? null : roublesToKopecks(method.PRICE), text: method.PRICE_TEXT };
   const costKopecks = cost.kind === 'known' ? cost.kopecks : null;
   const payKopecks = payAmountKopecks(roublesToKopecks(cart.total.TOTAL_PRICE_WITH_DISCOUNT), costKopecks);
+  const infoModals = useInfoModals();
   const dates = method ? (costAnswer?.key === costKey ? datesText(costAnswer.from, costAnswer.to) : datesText(method.DATE_FROM, method.DATE_TO)) : null;
   const busy = fetcher.state !== 'idle';
 
@@ -489,7 +495,9 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
                   clearError('payment_id');
                 }}
                 error={errors.payment_id}
-                note={chosen.payment_id === PAYMENT_ID.cardOnline ? ONLINE_PAYMENT_NOTE : null}
+                note={chosen.payment_id === PAYMENT_ID.cardOnline ? ONLINE_PAYMENT_NOTE : isInstalmentPaymentId(chosen.payment_id) ? INSTALMENT_NOTE : null}
+                payKopecks={payKopecks}
+                onShowSchedule={(kopecks) => void infoModals.openInstalment(kopecks)}
               />
             ) : null}
           </div>

@@ -1,5 +1,8 @@
 import type { DeliveryMethod, PaymentMethod } from '~/shared/contract';
 import { formatRussianDate } from '~/core/dates';
+import { isInstalmentPaymentId } from '~/core/delivery';
+import { instalmentSchedule, instalmentUnavailableReason } from '~/core/instalments';
+import { formatRub } from '~/core/money';
 
 /** '25 ноября 2026', or '26 ноября – 3 декабря 2026' (the year once when both share it); null when unknown. */
 export function datesText(from: string | null | undefined, to: string | null | undefined): string | null {
@@ -79,12 +82,18 @@ export function PaymentCards({
   onSelect,
   error,
   note,
+  payKopecks,
+  onShowSchedule,
 }: {
   methods: readonly PaymentMethod[];
   selected: string;
   onSelect: (id: string) => void;
   error: string | undefined;
   note: string | null;
+  /** What the shopper pays, delivery included when known: pay in parts is judged on it (the API's reason otherwise). */
+  payKopecks?: number;
+  /** Opens the instalment details modal for this amount. */
+  onShowSchedule?: (payKopecks: number) => void;
 }) {
   return (
     <fieldset className="checkout__group" aria-describedby={error ? 'checkout-payment-error' : undefined}>
@@ -98,15 +107,45 @@ export function PaymentCards({
       <div className="method-cards">
         {methods.map((m) => {
           const checked = m.ID === selected;
+          const parts = isInstalmentPaymentId(m.ID);
+          // Pay in parts: the 4 dated payments for this amount, or why it cannot be chosen.
+          const reason = parts ? (payKopecks !== undefined ? instalmentUnavailableReason(payKopecks) : (m.DISABLED_REASON ?? null)) : null;
+          const schedule = parts && !reason && payKopecks !== undefined ? instalmentSchedule(payKopecks, new Date()) : null;
+          const detailsId = `payment-${m.ID}-details`;
           return (
-            <div key={m.ID} className={checked ? 'method-card is-checked' : 'method-card'}>
+            <div key={m.ID} className={checked ? 'method-card is-checked' : reason ? 'method-card is-disabled' : 'method-card'} data-payment-id={m.ID}>
               <label className="method-card__label">
-                <input type="radio" name="payment_id" value={m.ID} checked={checked} onChange={() => onSelect(m.ID)} className="method-card__radio" />
+                <input
+                  type="radio"
+                  name="payment_id"
+                  value={m.ID}
+                  checked={checked}
+                  disabled={reason !== null && !checked}
+                  onChange={() => onSelect(m.ID)}
+                  className="method-card__radio"
+                  aria-describedby={parts ? detailsId : undefined}
+                />
                 <span className="method-card__body">
                   <span className="method-card__name">{m.NAME}</span>
                   {m.DESCRIPTION ? <span className="method-card__text">{m.DESCRIPTION}</span> : null}
+                  {reason ? (
+                    <span className="method-card__note" id={detailsId}>
+                      Недоступно: {reason}
+                    </span>
+                  ) : schedule ? (
+                    <span className="method-card__text" id={detailsId}>
+                      {schedule
+                        .map((p, i) => `${i === 0 ? 'сегодня' : formatRussianDate(p.date).replace(/ \d{4}$/, '')} — ${formatRub(p.amountKopecks)}`)
+                        .join('; ')}
+                    </span>
+                  ) : null}
                 </span>
               </label>
+              {schedule && onShowSchedule && payKopecks !== undefined ? (
+                <button type="button" className="link-button method-card__extra" onClick={() => onShowSchedule(payKopecks)}>
+                  График платежей
+                </button>
+              ) : null}
             </div>
           );
         })}

@@ -1,4 +1,5 @@
-import { PAYMENT_ID, type OrderDetail } from '~/shared/contract';
+import type { OrderDetail } from '~/shared/contract';
+import { isOnlinePaymentId } from '~/core/delivery';
 
 // The card payment's addresses (SPEC §2) and the check's answer, shared by the routes and the pay page.
 
@@ -28,7 +29,7 @@ export function parseOrderId(raw: string | null): number | null {
   return raw !== null && /^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
-/** A card order (SPEC §9 payment id 9) past 'awaiting_payment' and not cancelled is paid: the server moves it only on a verified payment. */
+/** An online order (card, SPEC §9 payment id 9, or pay in parts) past 'awaiting_payment' and not cancelled is paid: the server moves it only on a verified payment. */
 export function isPaidCardOrder(order: Pick<OrderDetail, 'PAYMENT' | 'STATUS_CODE'>): boolean {
-  return order.PAYMENT.ID === PAYMENT_ID.cardOnline && order.STATUS_CODE !== 'awaiting_payment' && order.STATUS_CODE !== 'cancelled';
+  return isOnlinePaymentId(order.PAYMENT.ID) && order.STATUS_CODE !== 'awaiting_payment' && order.STATUS_CODE !== 'cancelled';
 }
