@@ -421,6 +421,37 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: { description: '{ code }' }, 401: ok('Missing or bad signature', contract.ApiError) },
         },
       },
+      '/api/catalog/instalment_link.php': {
+        post: {
+          summary: "Pay in parts: the provider's page (Dolyami or Yandex Split; offline, the stand-in's) for the customer's order awaiting payment",
+          requestBody: formBody({ token: 'Session token', order_id: 'Order id' }, ['token', 'order_id']),
+          responses: {
+            200: ok('link and provider, or error with the order status', contract.InstalmentLinkResponse),
+            400: badRequest,
+            502: ok('The provider failed', contract.InstalmentLinkResponse),
+          },
+        },
+      },
+      '/api/catalog/change_payment.php': {
+        post: {
+          summary: "Another online method (9 card, 10 Dolyami, 11 Yandex Split) for the customer's order still awaiting payment",
+          requestBody: formBody({ token: 'Session token', order_id: 'Order id', payment_id: '9, 10 or 11' }, ['token', 'order_id', 'payment_id']),
+          responses: { 200: ok('success, or error with the order status', contract.ChangePaymentResponse), 400: badRequest },
+        },
+      },
+      '/api/dolyami/callback/': {
+        post: {
+          summary:
+            "Dolyami's callback (JSON {id, status, amount}, unsigned): only makes the server ask Dolyami (info, then commit); answers 200, or 503 to be retried",
+          responses: { 200: { description: '{ status: "ok" }' }, 400: ok('No id', contract.ApiError) },
+        },
+      },
+      '/api/yandex-split/v1/webhook': {
+        post: {
+          summary: "Yandex Split's webhook: the body is an ES256 JWT (application/octet-stream) checked against Yandex's JWKS; then GET /orders confirms it",
+          responses: { 200: { description: '{ status: "success" }' }, 403: { description: '{ reasonCode: "FORBIDDEN" } for a bad token' } },
+        },
+      },
       '/api/personal/order_detail.php': {
         post: {
           summary: "One of the customer's orders with its delivery, payment and status history",
