@@ -25,6 +25,7 @@ export interface InstalmentServices {
 
 export const INSTALMENT_TEXT = {
   unavailable: 'Сервис оплаты частями сейчас недоступен. Попробуйте ещё раз через минуту или выберите другой способ оплаты.',
+  pending: 'Сервис ещё обрабатывает оплату. Обновите страницу через минуту.',
 } as const;
 
 export function providerOf(paymentId: string): InstalmentProvider | null {
@@ -134,6 +135,16 @@ export async function startInstalment({
     const state =
       provider === DOLYAMI_PROVIDER ? (await services.dolyami.client.info(open.id))?.status : (await services.split.client.getOrder(open.id))?.paymentStatus;
     if (state === 'new' || state === 'PENDING') return { ok: true, link: open.link, provider };
+    // Approved there but no callback came (lost, or still on its way): settle it now rather
+    // than open a second attempt the shopper could pay as well.
+    if (state && !DOLYAMI_DECLINED.includes(state) && !SPLIT_DECLINED.includes(state)) {
+      const outcome =
+        provider === DOLYAMI_PROVIDER
+          ? await confirmDolyami({ db, dolyami: services.dolyami, attemptId: open.id })
+          : await confirmSplit({ db, split: services.split, attemptId: open.id });
+      if (outcome === 'paid' || outcome === 'replay' || outcome === 'already-paid') return { ok: false, status: 'paid', error: PAYMENT_TEXT.alreadyPaid };
+      if (outcome === 'pending') return { ok: false, status: 'pending', error: INSTALMENT_TEXT.pending };
+    }
   }
   const lines = receiptItems(receipt);
   const items: DolyamiItem[] = lines.map((l) => ({ name: l.label, quantity: l.quantity, priceKopecks: l.unitKopecks }));

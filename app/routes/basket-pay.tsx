@@ -80,6 +80,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }
     // A whole-document load: the provider's page (or the stand-in's, under the API base) is not a storefront route.
     if ('link' in link) throw redirectDocument(link.link, { headers: CACHE_PRIVATE });
+    // The provider's approval was settled just now (its callback had not come): the paid page.
+    if (link.status === 'paid') throw redirect(`${PAID_ORDER_PATH}?order=${orderId}`, { headers: CACHE_PRIVATE });
     return reply({ kind: 'refused', orderId, message: link.error });
   }
   if (order.STATUS_CODE === 'cancelled') return reply({ kind: 'expired', orderId });

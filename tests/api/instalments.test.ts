@@ -296,4 +296,14 @@ describe('two callbacks at once', () => {
     expect(await paidEvents(o.orderId)).toHaveLength(1);
     expect((await history(o.orderId)).filter((h) => h.status === 'new')).toHaveLength(1);
   });
+
+  it('a lost callback: the pay page asking for the link again settles the approved attempt instead of opening a second', async () => {
+    const o = await instalmentOrder('10');
+    const l = await linkOf(o.token, o.orderId);
+    await decide(l, 'approve', false);
+    const again = await link(o.token, o.orderId);
+    expect(again).toEqual({ error: 'Заказ уже оплачен', status: 'paid' });
+    expect((await orderRow(o.orderId)).status).toBe('new');
+    expect(await paidEvents(o.orderId)).toHaveLength(1);
+  });
 });
