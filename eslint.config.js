@@ -60,6 +60,24 @@ export default tseslint.config(
     },
   },
   {
+    // Browser code takes only types from the contract: its values are zod schemas, and one value
+    // import puts zod in every page's JavaScript (ids live in shared/checkout-ids.ts).
+    files: ['app/**', 'core/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.server.ts', '**/*.server.tsx'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['../*'], message: "Import across folders with '~/…' (tsconfig paths)." }],
+          paths: [
+            { name: '~/shared/contract', allowTypeImports: true, message: 'Browser code imports only types from the contract (zod stays out of the bundle).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**', 'bench/**', 'scripts/**', '**/*.test.ts', '**/*.test.tsx', '**/*.preview.ts'],
     rules: { 'import-x/no-restricted-paths': 'off' },
   },

@@ -3,7 +3,7 @@
 // amount. Which methods a city or a basket allows is core/delivery.ts's business: the API
 // checks that after this (deliveryMethodIds, paymentMethodIds).
 
-import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
+import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
 import { ACCOUNT_TEXT, ADDRESS_FIELD_MAX_LENGTH, COMMENT_MAX_LENGTH, isNameShaped, NAME_MAX_LENGTH } from './account';
 import { isDeliveryId, type DeliveryId, type PaymentId } from './delivery';
 import { normalizePhone } from './phone';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
+import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
 import { GARMENT_KINDS } from '~/shared/art';
 import {
   carrierDeliveryDates,

@@ -3,7 +3,7 @@
 // trip, 15 minutes' fitting), hand-over to CDEK within 3 working days, regional times, parcel
 // weight and size for the calculator, and which delivery and payment methods go together.
 
-import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
+import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
 import type { DeliveryRegion, ShopCity } from './delivery-cities';
 import { addCalendarDays, addWorkingDays, isWorkingDay, moscowNow, nextWorkingDay } from './working-days';
 

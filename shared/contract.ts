@@ -543,10 +543,7 @@ export const PickupPoint = z.object({
 });
 export type PickupPoint = z.infer<typeof PickupPoint>;
 
-/** Delivery method ids: SPEC §9 fixes '139' (CDEK pickup point); the others are ours. */
-export const DELIVERY_ID = { moscowCourier: '1', cdekPickup: '139', cdekDoor: '137', world: '200' } as const;
-/** Payment method ids: SPEC §9 fixes 9 (card online); '1' is on receipt, after the fitting; '10' Dolyami and '11' Yandex Split (pay in parts) are ours. */
-export const PAYMENT_ID = { onReceipt: '1', cardOnline: '9', dolyami: '10', yandexSplit: '11' } as const;
+export { DELIVERY_ID, PAYMENT_ID } from './checkout-ids';
 
 export const DeliveryMethod = z.object({
   ID: z.string(),

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from 'react-router';
 import { DELIVERY_TEXT, isInstalmentPaymentId, isOnlinePaymentId } from '~/core/delivery';
 import { isInstalmentAvailable } from '~/core/instalments';
-import { PAYMENT_ID } from '~/shared/contract';
+import { PAYMENT_ID } from '~/shared/checkout-ids';
 import type { Route } from './+types/basket-bad';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';

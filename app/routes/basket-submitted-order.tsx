@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/basket-submitted-order';
-import { PAYMENT_ID, type OrderDetail, type OrderDetailResponse } from '~/shared/contract';
+import { PAYMENT_ID } from '~/shared/checkout-ids';
+import type { OrderDetail, OrderDetailResponse } from '~/shared/contract';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';

@@ -10,7 +10,7 @@ import type {
   SavedAddress,
   UserInfo,
 } from '~/shared/contract';
-import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
+import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
 import { addressLine, CHECKOUT_MAX_LENGTH, payAmountKopecks, type CheckoutField } from '~/core/checkout';
 import { formatRub, kopecksToRoubles } from '~/core/money';
 import { roublesToKopecks } from '~/core/pricing';

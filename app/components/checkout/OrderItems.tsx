@@ -1,4 +1,5 @@
-import { DELIVERY_ID, PAYMENT_ID, type OrderDetail } from '~/shared/contract';
+import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
+import type { OrderDetail } from '~/shared/contract';
 import { formatRoubles } from '~/core/pricing';
 import { FITTING_MINUTES, SHIPPING_WORKING_DAYS } from '~/core/delivery';
 import { Image } from '~/app/components/Image';
