@@ -40,9 +40,11 @@ export async function getListingProducts({ db, ids }: { db: Database; ids: numbe
 }
 
 /** The card photo and its hover photo of a product row, in the same query (no second round trip). */
+// Written out in SQL with qualified names: in a one-table select Drizzle renders `${products.id}`
+// unqualified, which inside this subquery would mean product_photos.id.
 const cardPhotos = sql<
   string[]
->`coalesce((select json_agg(${productPhotos.path} order by ${productPhotos.position}) from ${productPhotos} where ${productPhotos.productId} = ${products.id} and ${productPhotos.position} <= 2), '[]'::json)`;
+>`coalesce((select json_agg(pp.path order by pp.position) from product_photos pp where pp.product_id = "products"."id" and pp.position <= 2), '[]'::json)`;
 
 /** getListingProducts and getCardPhotoPaths in one query: a listing page's cards. */
 export async function getListingCards({ db, ids }: { db: Database; ids: number[] }): Promise<Array<ListingProduct & { photoPaths: string[] }>> {
