@@ -28,6 +28,16 @@ async function wholeCatalogue(): Promise<CatalogSectionResponse['ITEMS']> {
 }
 
 describe('listing', () => {
+  it("shows each card with its own product's first two photos", async () => {
+    const page = await listing('/catalog/all/');
+    expect(page.ITEMS.length).toBeGreaterThan(0);
+    for (const item of page.ITEMS) {
+      const slug = item.DETAIL_PAGE_URL.replace(/\/$/, '').split('/').pop() as string;
+      expect(item.PREVIEW_PICTURE, item.NAME).toMatch(new RegExp(`/${slug}/1\\.jpg$`));
+      if (item.SECOND_PICTURE) expect(item.SECOND_PICTURE, item.NAME).toMatch(new RegExp(`/${slug}/2\\.jpg$`));
+    }
+  });
+
   it('has facets with counts, sorts and a nav string', async () => {
     const page = await listing('/catalog/woman/denim/');
     const sizes = facet(page, 'size');
