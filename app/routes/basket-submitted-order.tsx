@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/basket-submitted-order';
-import { PAYMENT_ID } from '~/shared/checkout-ids';
 import type { OrderDetail, OrderDetailResponse } from '~/shared/contract';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import { announceCookieChange } from '~/app/lib/shopper-state';
-import { nextSteps, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
+import { nextSteps, onlinePaymentWay, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
 import { reachCheckoutGoalOnce } from '~/app/components/payment/checkout-goal';
 import { payUrl } from '~/app/components/payment/payment-paths';
 
@@ -46,9 +45,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-/** A card order (SPEC §9 payment id 9) not paid yet, and not cancelled. */
+/** An order paid online (card, Dolyami, Yandex Split) not paid yet, and not cancelled. */
 function awaitingCardPayment(order: OrderDetail): boolean {
-  return order.PAYMENT.ID === PAYMENT_ID.cardOnline && order.STATUS_CODE === 'awaiting_payment';
+  return onlinePaymentWay(order.PAYMENT.ID) !== null && order.STATUS_CODE === 'awaiting_payment';
 }
 
 export default function BasketSubmittedOrder({ loaderData }: Route.ComponentProps) {
@@ -100,7 +99,7 @@ export default function BasketSubmittedOrder({ loaderData }: Route.ComponentProp
       {order.CONTACT.EMAIL ? <p className="order-done__text">Письмо с заказом отправили на {order.CONTACT.EMAIL}.</p> : null}
       {toPay ? (
         <div className="order-pay-now">
-          <p className="order-done__text">Заказ ждёт оплаты картой: вещи отложены для вас, пока не истечёт время на оплату.</p>
+          <p className="order-done__text">Заказ ждёт оплаты {onlinePaymentWay(order.PAYMENT.ID)}: вещи отложены для вас, пока не истечёт время на оплату.</p>
           <Link to={payUrl(order.ID)} className="button">
             Оплатить заказ
           </Link>

@@ -109,13 +109,22 @@ export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
   );
 }
 
+/** How an online payment is made, in the instrumental case ('картой', 'через Долями'); null for payment on receipt. */
+export function onlinePaymentWay(paymentId: string): string | null {
+  if (paymentId === PAYMENT_ID.cardOnline) return 'картой';
+  if (paymentId === PAYMENT_ID.dolyami) return 'через Долями';
+  if (paymentId === PAYMENT_ID.yandexSplit) return 'через Яндекс Сплит';
+  return null;
+}
+
 /** What happens next, by delivery and payment (content/pages/delivery.md, shipment.md). */
 export function nextSteps(order: OrderDetail): { title: string; text: string }[] {
   const steps: { title: string; text: string }[] = [];
   const deliveryId = order.DELIVERY.ID;
-  if (order.PAYMENT.ID === PAYMENT_ID.cardOnline && order.STATUS_CODE === 'awaiting_payment') {
+  const payWay = onlinePaymentWay(order.PAYMENT.ID);
+  if (payWay && order.STATUS_CODE === 'awaiting_payment') {
     steps.push({
-      title: 'Оплатите заказ картой',
+      title: `Оплатите заказ ${payWay}`,
       text: 'на сайте: кнопка «Оплатить заказ» выше. Пока заказ не оплачен, вещи отложены для вас на ограниченное время.',
     });
   }
