@@ -63,16 +63,14 @@ async function orderInParts(shopper: Shopper, method: 'Долями' | 'Янде
   await form.getByRole('textbox', { name: 'Фамилия', exact: true }).fill('Частями');
   await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill('anna.parts@example.ru');
   await form.getByRole('radio', { name: /^Курьером по Москве/ }).check();
-  await form.getByRole('combobox', { name: 'Улица' }).fill('ул Тверская');
-  await form.getByRole('textbox', { name: 'Дом', exact: true }).fill('12');
+  const street = form.getByRole('combobox', { name: 'Улица' });
+  await street.fill('ул Тверская');
   // The street's suggestions open a moment after typing (debounced): closed as a shopper would.
-  const backdrop = page.locator('.address-suggest__backdrop');
-  const closeSuggestions = async () => {
-    await page.waitForTimeout(700);
-    if (await backdrop.isVisible()) await form.getByRole('combobox', { name: 'Улица' }).press('Escape');
-    await poll(() => backdrop.isVisible()).toBe(false);
-  };
-  await closeSuggestions();
+  const options = form.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option');
+  await poll(() => options.count()).toBeGreaterThan(0);
+  await street.press('Escape');
+  await poll(() => page.locator('.address-suggest__backdrop').isVisible()).toBe(false);
+  await form.getByRole('textbox', { name: 'Дом', exact: true }).fill('12');
   const radio = form.getByRole('radio', { name: new RegExp(`^${method}`) });
   // The 4 dated payments of this basket, the first today.
   const card: Locator = form.locator(`.method-card[data-payment-id="${method === 'Долями' ? '10' : '11'}"]`);
@@ -86,7 +84,7 @@ async function orderInParts(shopper: Shopper, method: 'Долями' | 'Янде
   expect(await modal.getByRole('row').count()).toBeGreaterThanOrEqual(5);
   await page.keyboard.press('Escape');
   await poll(() => modal.isVisible()).toBe(false);
-  await closeSuggestions();
+  await poll(() => page.locator('.address-suggest__backdrop').isVisible()).toBe(false);
   await form.getByRole('button', { name: 'Оформить заказ' }).click();
   // /basket/pay/ sends the shopper on to the provider's page.
   await page.waitForURL(/\/api\/(dolyami|yandex-split)\/offline\/pay\//, { timeout: 15_000 });
