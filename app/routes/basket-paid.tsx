@@ -7,7 +7,7 @@ import { formatRoubles } from '~/core/pricing';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
-import { nextSteps, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
+import { NextSteps, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
 import { reachCheckoutGoalOnce } from '~/app/components/payment/checkout-goal';
 import { isPaidCardOrder, parseOrderId, payUrl } from '~/app/components/payment/payment-paths';
 
@@ -118,16 +118,7 @@ export default function BasketPaid({ loaderData }: Route.ComponentProps) {
         {order.CONTACT.EMAIL ? ` Электронный чек и письмо с заказом придут на ${order.CONTACT.EMAIL}.` : null}
       </p>
 
-      <h2 className="order-placed__title">Что дальше</h2>
-      <ol className="order-done__steps">
-        {nextSteps(order).map((step) => (
-          <li key={step.title}>
-            <span>
-              <strong>{step.title}</strong> {step.text}
-            </span>
-          </li>
-        ))}
-      </ol>
+      <NextSteps order={order} />
 
       <div className="order-placed__grid">
         <OrderDeliveryCard order={order} />

@@ -6,7 +6,7 @@ import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import { announceCookieChange } from '~/app/lib/shopper-state';
-import { nextSteps, onlinePaymentWay, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
+import { NextSteps, onlinePaymentWay, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
 import { reachCheckoutGoalOnce } from '~/app/components/payment/checkout-goal';
 import { payUrl } from '~/app/components/payment/payment-paths';
 
@@ -106,16 +106,7 @@ export default function BasketSubmittedOrder({ loaderData }: Route.ComponentProp
         </div>
       ) : null}
 
-      <h2 className="order-placed__title">Что дальше</h2>
-      <ol className="order-done__steps">
-        {nextSteps(order).map((step) => (
-          <li key={step.title}>
-            <span>
-              <strong>{step.title}</strong> {step.text}
-            </span>
-          </li>
-        ))}
-      </ol>
+      <NextSteps order={order} />
 
       <div className="order-placed__grid">
         <OrderDeliveryCard order={order} />

@@ -109,6 +109,24 @@ export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
   );
 }
 
+/** «Что дальше»: the order pages' list of next steps. */
+export function NextSteps({ order }: { order: OrderDetail }) {
+  return (
+    <>
+      <h2 className="order-placed__title">Что дальше</h2>
+      <ol className="order-done__steps">
+        {nextSteps(order).map((step) => (
+          <li key={step.title}>
+            <span>
+              <strong>{step.title}</strong> {step.text}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
 /** How an online payment is made, in the instrumental case ('картой', 'через Долями'); null for payment on receipt. */
 export function onlinePaymentWay(paymentId: string): string | null {
   if (paymentId === PAYMENT_ID.cardOnline) return 'картой';
