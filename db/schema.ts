@@ -52,6 +52,10 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     // Parcel weight in grams for the delivery calculator; null: the default of its kind (core/delivery.ts).
     weightGrams: integer('weight_grams'),
+    // Gift certificates are products of their own (content/pages/podarochnye-sertifikaty.md): the
+    // price is the nominal; 'electronic' ones get a code by e-mail after payment, 'plastic' ones
+    // when staff ship them. Null for everything else.
+    certificate: text('certificate', { enum: ['electronic', 'plastic'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // Size filter ids of the offers that can be ordered now (in stock or pre-order), kept
     // in step with offers by whoever changes stock, so the size facet needs no join.
@@ -162,6 +166,8 @@ export const customers = pgTable(
       .default(sql`'{}'::integer[]`),
     // The newsletter toggle of the personal account (subscribe.php).
     subscribed: boolean('subscribed').notNull().default(false),
+    // 'YYYY-MM-DD'; set once (content/pages/loyalty.md), for the birthday bonus.
+    birthday: text('birthday'),
   },
   (t) => [uniqueIndex('customers_phone_uq').on(t.phone)],
 );
@@ -240,10 +246,15 @@ export const returnRequests = pgTable(
     // [{ offerId, quantity }] of the order's lines being returned.
     items: jsonb('items').$type<{ offerId: number; quantity: number }[]>().notNull(),
     reason: text('reason').notNull().default(''),
+    // 'new', 'approved' (refunds under way), 'refunded', 'rejected'.
     status: text('status').notNull().default('new'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    // Staff's word on the decision, and whether the delivery is refunded too (our error or a defect).
+    decisionNote: text('decision_note'),
+    refundDelivery: boolean('refund_delivery').notNull().default(false),
   },
-  (t) => [index('return_requests_customer_idx').on(t.customerId)],
+  (t) => [index('return_requests_customer_idx').on(t.customerId), index('return_requests_order_idx').on(t.orderId)],
 );
 
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
@@ -273,7 +284,13 @@ export const orders = pgTable(
     fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
     itemsTotalKopecks: integer('items_total_kopecks').notNull(),
     deliveryCostKopecks: integer('delivery_cost_kopecks').notNull().default(0),
+    // What the receipt adds up to: items less the promo and the bonuses, plus delivery.
     totalKopecks: integer('total_kopecks').notNull(),
+    // Bonuses spent (content/pages/loyalty.md; spread over the lines as order_items.bonus_kopecks)
+    // and the part paid with gift certificates. What is paid by card, in parts or on receipt is
+    // total_kopecks - certificate_kopecks (core/order-money.ts amountDue).
+    bonusKopecks: integer('bonus_kopecks').notNull().default(0),
+    certificateKopecks: integer('certificate_kopecks').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // When the shopper received it: the return period (content/pages/return.md) counts from here.
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -330,14 +347,22 @@ export const orderItems = pgTable(
     oldPriceKopecks: integer('old_price_kopecks'),
     // This line's share of the promo discount (the shares add up to the order's discount).
     discountKopecks: integer('discount_kopecks').notNull().default(0),
+    // This line's share of the bonuses spent (the shares add up to orders.bonus_kopecks).
+    bonusKopecks: integer('bonus_kopecks').notNull().default(0),
     quantity: integer('quantity').notNull(),
+    // Taken back by approved returns (never more than quantity): a line is returned once.
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
     isPreorder: boolean('is_preorder').notNull().default(false),
     isGift: boolean('is_gift').notNull().default(false),
     // The fitting at the door (Moscow courier): how many were kept and refused; null until then.
     keptQuantity: integer('kept_quantity'),
     refusedQuantity: integer('refused_quantity'),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.offerId, t.isPreorder] }), check('order_items_quantity_positive', sql`${t.quantity} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.offerId, t.isPreorder] }),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_items_returned', sql`${t.returnedQuantity} between 0 and ${t.quantity}`),
+  ],
 );
 
 // Every status an order has been in, with when and why: the account shows it as a history.
@@ -395,6 +420,131 @@ export const paymentEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_events_uq').on(t.provider, t.transactionId, t.kind), index('payment_events_order_idx').on(t.orderId)],
+);
+
+// Gift certificates (content/pages/podarochnye-sertifikaty.md): issued once per bought unit
+// (issue_key), 12 months valid, a balance that never goes below zero; every movement is a row of
+// certificate_moves.
+export const giftCertificates = pgTable(
+  'gift_certificates',
+  {
+    id: serial('id').primaryKey(),
+    // 16 digits, the last a Luhn check digit (core/gift-certificates.ts); shown as 4 groups.
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['electronic', 'plastic'] }).notNull(),
+    nominalKopecks: integer('nominal_kopecks').notNull(),
+    balanceKopecks: integer('balance_kopecks').notNull(),
+    // The order it was bought in and the line, and which unit of that line: 'order:12:offer:5:1'.
+    orderId: integer('order_id').references(() => orders.id),
+    offerId: integer('offer_id'),
+    issueKey: text('issue_key').notNull(),
+    // Where the electronic card goes, and when it went.
+    email: text('email').notNull().default(''),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('gift_certificates_code_uq').on(t.code),
+    uniqueIndex('gift_certificates_issue_key_uq').on(t.issueKey),
+    index('gift_certificates_order_idx').on(t.orderId),
+    check('gift_certificates_balance', sql`${t.balanceKopecks} >= 0 and ${t.balanceKopecks} <= ${t.nominalKopecks}`),
+  ],
+);
+
+// The certificate ledger: + issue, - redeem (an order paid with it), + release (that order was
+// cancelled unpaid), + refund (a return of what it paid for). The balance is the sum.
+export const certificateMoves = pgTable(
+  'certificate_moves',
+  {
+    id: serial('id').primaryKey(),
+    certificateId: integer('certificate_id')
+      .notNull()
+      .references(() => giftCertificates.id),
+    kind: text('kind', { enum: ['issue', 'redeem', 'release', 'refund'] }).notNull(),
+    amountKopecks: integer('amount_kopecks').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    returnRequestId: integer('return_request_id').references(() => returnRequests.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('certificate_moves_certificate_idx').on(t.certificateId, t.id), index('certificate_moves_order_idx').on(t.orderId)],
+);
+
+// The loyalty programme (content/pages/loyalty.md). Bonuses come in lots, each with its own
+// validity (a purchase's 5 %, the birthday's 2 000); spending takes from the lots that expire
+// first, and a return puts spent bonuses back into the lots they came from, "within the original
+// term". One bonus is one rouble; amounts are kopecks, always whole roubles.
+export const bonusLots = pgTable(
+  'bonus_lots',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['purchase', 'birthday', 'manual'] }).notNull(),
+    // What it is for, once: 'order:12' (the purchase's accrual), 'birthday:2026'.
+    lotKey: text('lot_key').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    amountKopecks: integer('amount_kopecks').notNull(),
+    remainingKopecks: integer('remaining_kopecks').notNull(),
+    availableFrom: timestamp('available_from', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bonus_lots_key_uq').on(t.customerId, t.lotKey),
+    index('bonus_lots_customer_idx').on(t.customerId, t.expiresAt),
+    check('bonus_lots_remaining', sql`${t.remainingKopecks} >= 0 and ${t.remainingKopecks} <= ${t.amountKopecks}`),
+  ],
+);
+
+// Every change of a customer's bonuses, for the account's history: + credit/birthday/restore/
+// release, - spend/expire/cancel. A move touching a lot names it.
+export const bonusMoves = pgTable(
+  'bonus_moves',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    lotId: integer('lot_id').references(() => bonusLots.id),
+    kind: text('kind', { enum: ['credit', 'birthday', 'spend', 'release', 'restore', 'expire', 'cancel', 'manual'] }).notNull(),
+    amountKopecks: integer('amount_kopecks').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    returnRequestId: integer('return_request_id').references(() => returnRequests.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bonus_moves_customer_idx').on(t.customerId, t.id), index('bonus_moves_order_idx').on(t.orderId)],
+);
+
+// Money given back for an approved return, one row per means (card, pay in parts, certificate,
+// bonuses, by bank transfer): written with the approval, then settled by a job, once.
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    returnRequestId: integer('return_request_id')
+      .notNull()
+      .references(() => returnRequests.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    means: text('means', { enum: ['cloudpayments', 'dolyami', 'yandex-split', 'certificate', 'bonus', 'transfer'] }).notNull(),
+    amountKopecks: integer('amount_kopecks').notNull(),
+    // 'pending' until the provider confirmed (or the ledger was written), then 'done'; 'manual'
+    // for a bank transfer staff make by hand (cash on delivery).
+    status: text('status', { enum: ['pending', 'done', 'manual'] })
+      .notNull()
+      .default('pending'),
+    providerRef: text('provider_ref'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_return_means_uq').on(t.returnRequestId, t.means),
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_amount_positive', sql`${t.amountKopecks} > 0`),
+  ],
 );
 
 export const promoCodes = pgTable(
