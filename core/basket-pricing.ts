@@ -20,6 +20,8 @@ export interface OfferFacts {
   preorder: boolean;
   /** Sold at all (product active); the gift cover is sold only as a gift. */
   active: boolean;
+  /** A gift certificate (no promo, no bonuses, not payable with certificates); absent or null otherwise. */
+  certificate?: 'electronic' | 'plastic' | null;
 }
 
 export interface RequestedLine {
@@ -36,6 +38,7 @@ export interface BasketLine {
   oldPriceKopecks: number | null;
   sumKopecks: number;
   discountKopecks: number;
+  certificate: 'electronic' | 'plastic' | null;
 }
 
 export interface ReconciledBasket {
@@ -134,15 +137,33 @@ export function priceBasket(input: {
   now: Date;
 }): PricedBasket {
   const lines: BasketLine[] = [];
-  const push = (offerId: number, quantity: number, isPreorder: boolean, isGift: boolean, price: number, oldPrice: number | null) =>
-    lines.push({ offerId, quantity, isPreorder, isGift, priceKopecks: price, oldPriceKopecks: oldPrice, sumKopecks: price * quantity, discountKopecks: 0 });
+  const push = (
+    offerId: number,
+    quantity: number,
+    isPreorder: boolean,
+    isGift: boolean,
+    price: number,
+    oldPrice: number | null,
+    certificate: BasketLine['certificate'] = null,
+  ) =>
+    lines.push({
+      offerId,
+      quantity,
+      isPreorder,
+      isGift,
+      priceKopecks: price,
+      oldPriceKopecks: oldPrice,
+      sumKopecks: price * quantity,
+      discountKopecks: 0,
+      certificate,
+    });
   for (const [list, isPreorder] of [
     [input.basket.cart, false],
     [input.basket.preorders, true],
   ] as const) {
     for (const line of list) {
       const facts = input.offers.get(line.offerId);
-      if (facts) push(line.offerId, line.quantity, isPreorder, false, facts.priceKopecks, facts.oldPriceKopecks);
+      if (facts) push(line.offerId, line.quantity, isPreorder, false, facts.priceKopecks, facts.oldPriceKopecks, facts.certificate ?? null);
     }
   }
   if (input.basket.giftCovers > 0 && input.giftCover) push(GIFT_COVER_OFFER_ID, input.basket.giftCovers, false, true, input.giftCover.priceKopecks, null);
@@ -154,7 +175,13 @@ export function priceBasket(input: {
   if (input.promoCode) {
     const result = evaluatePromo({
       promo: input.promo,
-      lines: lines.map((l, i) => ({ key: String(i), priceKopecks: l.priceKopecks, quantity: l.quantity, onSale: isOnSale(l.priceKopecks, l.oldPriceKopecks) })),
+      lines: lines.map((l, i) => ({
+        key: String(i),
+        priceKopecks: l.priceKopecks,
+        quantity: l.quantity,
+        onSale: isOnSale(l.priceKopecks, l.oldPriceKopecks),
+        certificate: l.certificate !== null,
+      })),
       now: input.now,
     });
     if (result.status === 'valid') {

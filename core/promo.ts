@@ -33,6 +33,8 @@ export interface PromoLine {
   priceKopecks: number;
   quantity: number;
   onSale: boolean;
+  /** Gift certificates take no promo (content/pages/podarochnye-sertifikaty.md). */
+  certificate?: boolean;
 }
 
 export type PromoEvaluation = { status: 'valid'; discountKopecks: number; lineDiscounts: Map<string, number> } | { status: 'invalid'; error: string };
@@ -44,6 +46,7 @@ export const PROMO_ERROR_NOT_YET_VALID = 'Промокод ещё не дейс�
 export const PROMO_ERROR_EXPIRED = 'Срок действия промокода истёк';
 export const PROMO_ERROR_LIMIT_REACHED = 'Промокод больше нельзя использовать';
 export const PROMO_ERROR_SALE_EXCLUDED = 'Промокод не действует на товары со скидкой';
+export const PROMO_ERROR_CERTIFICATES = 'Промокод не действует на подарочные сертификаты';
 
 /** 'Промокод действует для заказа от 10 000 ₽' (formatRub spacing: no-break spaces). */
 export function promoMinBasketError(minBasketKopecks: number): string {
@@ -86,11 +89,14 @@ export function evaluatePromo(input: { promo: PromoCode | null; lines: readonly 
     return invalid(PROMO_ERROR_LIMIT_REACHED);
   }
 
-  const eligible = lines.map((line) => !(promo.excludeSale && line.onSale));
+  const eligible = lines.map((line) => !line.certificate && !(promo.excludeSale && line.onSale));
   // Free lines (the 0 ₽ gift cover) can't take a discount, so they don't keep the code alive.
   const priced = totals.some((t) => t > 0);
   const pricedEligible = totals.some((t, i) => t > 0 && eligible[i]);
-  if (priced && !pricedEligible) return invalid(PROMO_ERROR_SALE_EXCLUDED);
+  if (priced && !pricedEligible) {
+    const onlyCertificates = totals.every((t, i) => t === 0 || lines[i]?.certificate);
+    return invalid(onlyCertificates ? PROMO_ERROR_CERTIFICATES : PROMO_ERROR_SALE_EXCLUDED);
+  }
 
   const weights = totals.map((t, i) => (eligible[i] ? t : 0));
   const eligibleTotal = weights.reduce((sum, t) => sum + t, 0);

@@ -49,6 +49,7 @@ export async function getBasketCatalog({ db, offerIds }: { db: Database; offerId
         sectionId: products.sectionId,
         colorName: products.colorName,
         active: products.active,
+        certificate: products.certificate,
       })
       .from(offers)
       .innerJoin(products, eq(products.id, offers.productId))
