@@ -328,6 +328,22 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: ok('The flag as set', contract.SubscribeResponse), 400: badRequest, 401: noSession },
         },
       },
+      '/api/personal/bonuses.php': {
+        post: {
+          summary:
+            "The customer's bonuses (content/pages/loyalty.md): the balance to spend now (whole roubles), the birthday, the history newest first (Russian text, signed amount, the last day added bonuses can be spent) and the bonuses received orders will bring 14 days after receipt",
+          requestBody: formBody({ token: 'Session token' }, ['token']),
+          responses: { 200: ok('balance, birthday, history, pending', contract.BonusesResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/personal/birthday.php': {
+        post: {
+          summary:
+            "Set the customer's birthday, once (a second, different date is refused); if its bonus window (7 days before to 7 after) is open, the 2 000 bonuses are granted at once",
+          requestBody: formBody({ token: 'Session token', birthday: "'ДД.ММ.ГГГГ' or 'YYYY-MM-DD'" }, ['token', 'birthday']),
+          responses: { 200: ok('The birthday as stored, or why not (Russian)', contract.BirthdayResponse), 400: badRequest, 401: noSession },
+        },
+      },
       '/api/catalog/get_cities.php': {
         get: {
           summary: 'The cities the shop delivers to (Russia, Belarus, Kazakhstan, other CIS; one entry for the rest of the world)',

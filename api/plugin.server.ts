@@ -7,6 +7,7 @@ import type { AddressSuggestions } from '~/integrations/dadata/dadata';
 import type { CdekClient } from '~/integrations/cdek/cdek';
 import type { CardPayments } from '~/integrations/cloudpayments/index.server';
 import type { InstalmentServices } from '~/models/instalments.server';
+import type { RunNowResult } from '~/models/jobs.server';
 import { instalmentRoutes } from './payments/instalments.routes.server';
 import { buildOpenApi } from './openapi';
 import { parseNestedForm } from './form';
@@ -24,6 +25,7 @@ import { newsletterRoutes } from './newsletter/routes.server';
 import { accountRoutes } from './account/routes.server';
 import { emailLoginRoutes } from './account/email.routes.server';
 import { personalRoutes } from './account/personal.routes.server';
+import { loyaltyRoutes } from './account/loyalty.routes.server';
 import { wishlistRoutes } from './wishlist/routes.server';
 import { paymentRoutes } from './payments/routes.server';
 
@@ -52,6 +54,8 @@ export interface ApiDeps {
   publicApiUrl?: string;
   /** Called when an order is written, so its jobs (notices, CDEK) run at once rather than at the next poll. */
   onOrderPlaced?: (orderId: number) => void;
+  /** `npm run jobs -- run [kind]`: brings time-based jobs forward and runs them (the server's job worker). */
+  runJobsNow?: (kind?: string) => Promise<RunNowResult>;
 }
 
 // Paths below are relative to the API base (SPEC §7); the server mounts this under its prefix.
@@ -74,6 +78,7 @@ export async function productApi(
     instalments,
     publicApiUrl,
     onOrderPlaced,
+    runJobsNow,
   }: ApiDeps,
 ): Promise<void> {
   // SPEC §7 bodies are form-encoded with a[b] nesting.
@@ -96,7 +101,7 @@ export async function productApi(
   await app.register(searchRoutes, { db });
   await app.register(contentRoutes, { db });
   await app.register(basketRoutes, { db, authSecret });
-  await app.register(staffRoutes, { db, sms, staffToken, siteUrl });
+  await app.register(staffRoutes, { db, sms, staffToken, siteUrl, ...(runJobsNow ? { runJobsNow } : {}) });
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
   await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode });
   await app.register(checkoutRoutes, {
@@ -122,6 +127,7 @@ export async function productApi(
   await app.register(accountRoutes, { db, sms, captcha, authSecret });
   await app.register(emailLoginRoutes, { db, mail, captcha, authSecret, siteUrl });
   await app.register(personalRoutes, { db, authSecret });
+  await app.register(loyaltyRoutes, { db, authSecret });
   await app.register(wishlistRoutes, { db, authSecret });
 
   let openApi: Record<string, unknown> | null = null;

@@ -5,6 +5,7 @@ import { fittingNote, planFitting, type FittingInputLine, type FittingLineResult
 import { statusLabel } from '~/core/order-status';
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
 import { lockOrder, type OrderStatusDeps } from './order-status.server';
+import { scheduleAccrual } from './loyalty-jobs.server';
 import { changeStockInTransaction, sendBackInStock, type PendingStockChange, type StockChange } from './stock.server';
 
 // The fitting at the door of a Moscow courier order (content/pages/delivery.md): what the
@@ -87,6 +88,8 @@ export async function recordFitting({
     if (order.status === 'shipped') history.push({ orderId, status: 'delivered', createdAt: now });
     history.push({ orderId, status: 'received', note: fittingNote(plan.kept, plan.refused), createdAt: now });
     await tx.insert(orderStatusHistory).values(history);
+    // loyalty.md: the kept items' bonuses are credited once the return period is over.
+    await scheduleAccrual(tx, orderId, order.deliveredAt ?? now);
 
     // Refused items go back on the shelf; the gift cover never took stock (placeOrder), so it gives none back.
     const pending: PendingStockChange[] = [];

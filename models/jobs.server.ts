@@ -95,7 +95,7 @@ export function startJobWorker({
   intervalMs?: number;
   /** Jobs that recur: one is kept waiting, due `everyMs` after the last one ran. */
   periodic?: readonly { kind: string; everyMs: number }[];
-}): { nudge(): void; stop(): Promise<void> } {
+}): { nudge(): void; runNow(kind?: string): Promise<RunNowResult>; stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   let lastPeriodicCheck = 0;
   const schedulePeriodic = async () => {
@@ -129,12 +129,59 @@ export function startJobWorker({
   timer.unref();
   return {
     nudge: tick,
+    // `npm run jobs -- run [kind]` (the staff path): time-based steps now, after the run in progress.
+    async runNow(kind) {
+      if (kind && !Object.hasOwn(handlers, kind)) throw new UnknownJobKind(kind, Object.keys(handlers));
+      while (running) await running;
+      const kinds = [...new Set([...periodic.map((p) => p.kind), ...(kind ? [kind] : [])])];
+      for (const p of periodic) await ensurePeriodicJob(db, p.kind, p.everyMs);
+      const madeDue = await makeJobsDue(db, kinds);
+      const ran = await runDueJobs({ db, handlers, log, limit: RUN_NOW_LIMIT });
+      return { kinds, madeDue, ran };
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);
       await running;
     },
   };
+}
+
+export class UnknownJobKind extends Error {
+  constructor(
+    readonly kind: string,
+    readonly known: string[],
+  ) {
+    super(`no handler for job kind ${kind}`);
+  }
+}
+
+export interface RunNowResult {
+  /** The kinds brought forward: every periodic one, and the one asked for. */
+  kinds: string[];
+  madeDue: number;
+  ran: number;
+}
+
+/** The most jobs one `runNow` runs: enough for a shop's waiting work, bounded for a huge backlog. */
+export const RUN_NOW_LIMIT = 1000;
+
+/**
+ * Makes the waiting jobs of `kinds` due now (time-based steps brought forward). A job another
+ * process holds at this moment may then be claimed again before it finishes: handlers are
+ * written to run twice safely, as after a crash. Returns how many were moved.
+ */
+export async function makeJobsDue(db: Database, kinds: readonly string[]): Promise<number> {
+  if (kinds.length === 0) return 0;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update jobs set run_at = now() where done_at is null and attempts < ${MAX_ATTEMPTS} and run_at > now()
+        and kind in (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )}) returning id`,
+  );
+  return rows.length;
 }
 
 /**

@@ -23,6 +23,7 @@ import { DOLYAMI_OFFLINE_PAGE, SPLIT_OFFLINE_PAGE } from '~/api/payments/instalm
 import { startJobWorker } from '~/models/jobs.server';
 import { orderJobHandlers } from '~/models/order-jobs.server';
 import { maintenanceJobHandlers } from '~/models/maintenance.server';
+import { LOYALTY_DAILY_JOB, loyaltyJobHandlers } from '~/models/loyalty-jobs.server';
 import { resolveAuthSecret, resolveKeptSecret, resolveStaffToken } from './secrets.server';
 import { createMediaStore, mediaRoutes } from './media.server';
 import { imageRoutes } from './images.server';
@@ -148,9 +149,14 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         log: app.log,
       }),
       ...maintenanceJobHandlers({ db: database.db, log: app.log }),
+      ...loyaltyJobHandlers({ db: database.db, log: app.log }),
     },
-    // Expired login codes, sessions, rate-limit windows and old jobs go once an hour.
-    periodic: [{ kind: 'maintenance.prune', everyMs: 3_600_000 }],
+    // Expired login codes, sessions, rate-limit windows and old jobs go once an hour; birthday
+    // bonuses and expired bonuses too (a birthday window opens at Moscow midnight).
+    periodic: [
+      { kind: 'maintenance.prune', everyMs: 3_600_000 },
+      { kind: LOYALTY_DAILY_JOB, everyMs: 3_600_000 },
+    ],
   });
   if (env.apiPrefix)
     await app.register(productApi, {
@@ -169,6 +175,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       instalments,
       publicApiUrl: apiBase.startsWith('/') ? `${env.siteUrl}${apiBase}` : apiBase,
       onOrderPlaced: () => jobWorker.nudge(),
+      runJobsNow: (kind) => jobWorker.runNow(kind),
     });
 
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });

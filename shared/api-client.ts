@@ -2,6 +2,7 @@ import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectRes
 import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrderResponse, NewsletterResponse, WaitingListResponse } from './contract';
 import type { AddressSuggestionsResponse } from './contract';
 import type { WishlistResponse } from './contract';
+import type { BirthdayResponse, BonusesResponse } from './contract';
 import type { CheckoutOrderResponse, CitiesResponse, DeliveryCostResponse, OrderDetailResponse, OrderParamsResponse } from './contract';
 import type { ChangePaymentResponse, InstalmentLinkResponse, PaymentParamsResponse, PaymentStatusResponse } from './contract';
 import type { AuthResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from './contract';
@@ -214,6 +215,16 @@ export class ApiClient {
   /** SPEC §7 `subscribe.php`: the account's newsletter toggle. */
   setSubscribed(token: string, active: boolean): Promise<SubscribeResponse> {
     return this.post('/api/personal/subscribe.php', { token, active: active ? 'yes' : 'no' });
+  }
+
+  /** `bonuses.php`: the balance, the birthday, the history and the bonuses to come (content/pages/loyalty.md). */
+  getBonuses(token: string): Promise<BonusesResponse> {
+    return this.post('/api/personal/bonuses.php', { token });
+  }
+
+  /** `birthday.php`: sets the birthday, once ('ДД.ММ.ГГГГ' or 'YYYY-MM-DD'). */
+  setBirthday(token: string, birthday: string): Promise<BirthdayResponse> {
+    return this.post('/api/personal/birthday.php', { token, birthday });
   }
 
   /**

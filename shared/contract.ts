@@ -493,6 +493,39 @@ export type ReturnCreateResponse = z.infer<typeof ReturnCreateResponse>;
 export const SubscribeResponse = z.object({ success: z.literal(true), subscribed: z.boolean() });
 export type SubscribeResponse = z.infer<typeof SubscribeResponse>;
 
+// The loyalty programme in the account (content/pages/loyalty.md): bonuses.php and birthday.php.
+// One bonus is one rouble: amounts are whole roubles; dates in Russian long format (Moscow days).
+
+/** One entry of the bonus history, newest first: `amount` signed (+ credited, − spent or burnt); `expires`: the last day the bonuses it added can be spent. */
+export const BonusHistoryEntry = z.object({
+  date: z.string(),
+  kind: z.enum(['credit', 'birthday', 'spend', 'release', 'restore', 'expire', 'cancel', 'manual']),
+  text: z.string(),
+  amount: z.number().int(),
+  expires: z.string().nullable(),
+});
+export type BonusHistoryEntry = z.infer<typeof BonusHistoryEntry>;
+
+/** Bonuses a received order will bring once its return period is over, and the day they come. */
+export const BonusPending = z.object({ order_id: z.number().int(), amount: z.number().int(), date: z.string() });
+export type BonusPending = z.infer<typeof BonusPending>;
+
+/** `bonuses.php`: the balance to spend now, the birthday ('YYYY-MM-DD', null until set), the history and the bonuses to come. */
+export const BonusesResponse = z.object({
+  balance: z.number().int(),
+  birthday: z.string().nullable(),
+  history: z.array(BonusHistoryEntry),
+  pending: z.array(BonusPending),
+});
+export type BonusesResponse = z.infer<typeof BonusesResponse>;
+
+/** `birthday.php`: the birthday as stored ('YYYY-MM-DD') and whether the gift was granted at once (its window is open), or why not. */
+export const BirthdayResponse = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), birthday: z.string(), granted: z.boolean() }),
+  z.object({ success: z.literal(false), error: z.string(), field: z.literal('birthday') }),
+]);
+export type BirthdayResponse = z.infer<typeof BirthdayResponse>;
+
 // ---------------------------------------------------------------------------------------
 // Checkout and delivery (SPEC §3 Order checkout, Pickup point; §7 get_cities.php,
 // get_order_params.php, getdeliverycost.php, order.php, /api/cdek/). Money in roubles.

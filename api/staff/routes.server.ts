@@ -10,6 +10,7 @@ import { recordFitting, type RecordFittingResult } from '~/models/fitting.server
 import { formatRub, kopecksToRoubles } from '~/core/money';
 import { statusLabel } from '~/core/order-status';
 import { actionHandler, lastValue } from '~/api/http.server';
+import { UnknownJobKind, type RunNowResult } from '~/models/jobs.server';
 
 // Staff-only paths, until the back office exists: authenticated by the staff secret
 // (STAFF_TOKEN) as a bearer token. `npm run stock` calls these on the running shop, so the
@@ -20,6 +21,8 @@ export interface StaffDeps {
   sms: SmsGateway;
   staffToken: string;
   siteUrl: string;
+  /** The server's job worker: time-based steps now (`npm run jobs`). */
+  runJobsNow?: (kind?: string) => Promise<RunNowResult>;
 }
 
 const intParam = (min: number, max: number) =>
@@ -34,7 +37,7 @@ function sameSecret(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
-export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, siteUrl }: StaffDeps): Promise<void> {
+export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, siteUrl, runJobsNow }: StaffDeps): Promise<void> {
   app.addHook('onRequest', async (req, reply) => {
     const header = req.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
@@ -97,7 +100,47 @@ export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, s
       },
     }),
   );
+
+  // Time-based steps now (`npm run jobs -- run [kind]`): every periodic job, and the waiting
+  // jobs of `kind` (e.g. bonus.accrue, 14 days ahead), made due and run once by the job runner.
+  app.post(
+    '/staff/jobs/',
+    actionHandler({
+      run: {
+        schema: JobsRunBody,
+        run: async (input: z.infer<typeof JobsRunBody>): Promise<StaffJobsResponse> => {
+          if (!runJobsNow) return { data: null, errors: { action: 'Планировщик задач не запущен в этом процессе' }, warnings: [] };
+          let r: RunNowResult;
+          try {
+            r = await runJobsNow(input.kind);
+          } catch (err) {
+            if (!(err instanceof UnknownJobKind)) throw err;
+            return { data: null, errors: { kind: `Нет задач вида ${err.kind}. Есть: ${err.known.sort().join(', ')}` }, warnings: [] };
+          }
+          return { data: { kinds: r.kinds, made_due: r.madeDue, ran: r.ran }, errors: {}, warnings: [] };
+        },
+      },
+    }),
+  );
 }
+
+const JobsRunBody = z.object({
+  kind: z.preprocess(
+    (v) => (lastValue(v) === '' ? undefined : lastValue(v)),
+    z
+      .string()
+      .regex(/^[a-z][a-z0-9_.-]{0,59}$/, 'Вид задачи: латинские буквы, цифры, точки')
+      .optional(),
+  ),
+});
+
+/** `POST /staff/jobs/` action 'run': the kinds brought forward, how many jobs were made due and how many ran. */
+export const StaffJobsResponse = z.object({
+  data: z.object({ kinds: z.array(z.string()), made_due: z.number().int(), ran: z.number().int() }).nullable(),
+  errors: z.record(z.string(), z.string()),
+  warnings: z.array(z.string()),
+});
+export type StaffJobsResponse = z.infer<typeof StaffJobsResponse>;
 
 const optionalText = (max: number) => z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), z.string().trim().max(max).optional());
 
