@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { useEffect } from 'react';
 import { preload } from 'react-dom';
 import type { Route } from './+types/root';
@@ -11,7 +11,7 @@ import { ModalProvider } from '~/app/components/shell/ModalHost';
 import { NotificationProvider } from '~/app/components/shell/Notifications';
 import { NotFoundPage } from '~/app/components/NotFoundPage';
 import { notFoundPath, notFoundTags } from '~/app/lib/seo';
-import { documentStyles } from '~/app/lib/document-styles';
+import { documentStyles, needsOrderStyles, orderStyles, orderStylesUrl } from '~/app/lib/document-styles';
 import { useMetrika } from '~/app/lib/analytics';
 
 // Every file scripts/subset-fonts.ts wrote (app/fonts/font-files.ts owns the list), as built URLs.
@@ -47,6 +47,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // fetched first of all, ahead of photos and scripts, so they make the first paint (fonts.css:
   // display optional). React writes font preloads at the very top of the head.
   for (const href of FONT_URLS) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
+  const { pathname } = useLocation();
+  // A client-side navigation to a basket or account page fetches their stylesheet alongside the
+  // page's data, so it is there when the page is ready to show (OrderStyles).
+  const next = useNavigation().location;
+  if (next && needsOrderStyles(next.pathname) && !hasInlineOrderStyles()) preload(orderStylesUrl, { as: 'style' });
   // The page's one "hydrated" signal (browser tests wait for html[data-hydrated="true"]): an
   // effect of the outermost component runs after the effects of everything it renders.
   useEffect(() => {
@@ -67,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {documentStyles}
           </style>
         )}
+        {needsOrderStyles(pathname) && <OrderStyles />}
         <Meta />
         <Links />
       </head>
@@ -91,6 +97,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** Whether this document came with orders.css inline (React merges style resources of one precedence). */
+function hasInlineOrderStyles(): boolean {
+  return typeof document !== 'undefined' && document.querySelector('style[data-href~="vitrina-orders"]') !== null;
+}
+
+/**
+ * orders.css, after shop.css: inline in the server's document; in the browser, nothing when the
+ * document has it inline, else the built file as a stylesheet resource, which React loads
+ * before it commits the navigation (no unstyled frame) and keeps for the rest of the visit.
+ */
+function OrderStyles() {
+  if (orderStyles !== null) {
+    return (
+      <style href="vitrina-orders" precedence="default">
+        {orderStyles}
+      </style>
+    );
+  }
+  if (hasInlineOrderStyles()) return null;
+  return <link rel="stylesheet" href={orderStylesUrl} precedence="default" />;
 }
 
 export default function App() {

@@ -169,6 +169,20 @@ describe('caching and compression', () => {
       expect(html).toContain(`rel="preload" href="${font}"`);
     }
   });
+  it('adds the basket, checkout and account styles (orders.css) to those pages only', async () => {
+    const ordersRule = /\.basket-line\{|\.checkout__form\{|\.pay__panel\{/;
+    for (const path of ['/', '/catalog/all/', '/auth/']) {
+      const html = await (await get(path)).text();
+      expect(html).not.toMatch(ordersRule);
+      expect(html).not.toContain('vitrina-orders');
+    }
+    const html = await (await get('/basket/')).text();
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    // React writes both style resources of one precedence as one element, shop.css first.
+    const css = tag(html, /<style data-precedence="default" data-href="vitrina-styles vitrina-orders">([\s\S]*?)<\/style>/);
+    expect(css).toMatch(ordersRule);
+    expect(css!.indexOf('.basket-line{')).toBeGreaterThan(css!.indexOf('.product__buy{'));
+  });
   it.each(['br', 'gzip'])('sends the build-time %s copy of a script, byte-identical once decoded', async (encoding) => {
     const html = await (await get('/catalog/all/')).text();
     const script = tag(html, /"(\/assets\/entry\.client-[^"]+\.js)"/);

@@ -151,3 +151,31 @@ describe('first paint before scripts', () => {
     expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
   });
 });
+
+describe('the basket and account pages’ own stylesheet', () => {
+  it('is loaded before a client-side navigation shows the basket, and kept', async ({ shopper }) => {
+    const { page } = await shopper.open('/', MOBILE);
+    // Watches for the basket page's element: its padding when React inserts it, before any paint.
+    await page.evaluate(() => {
+      const w = window as unknown as { marker: number; basketPadding?: string };
+      w.marker = 1;
+      new MutationObserver((_, observer) => {
+        const basket = document.querySelector('.basket');
+        if (!basket) return;
+        w.basketPadding = getComputedStyle(basket).paddingTop;
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('navigation', { name: 'Быстрые ссылки' }).getByRole('link', { name: 'Корзина' }).click();
+    await page.waitForURL('**/basket/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { marker?: number; basketPadding?: string };
+      return { marker: w.marker, basketPadding: w.basketPadding };
+    });
+    // A client-side navigation (same document), and orders.css applied from the first frame.
+    expect(seen.marker).toBe(1);
+    expect(seen.basketPadding).toBe('24px');
+    expect(await page.locator('link[rel="stylesheet"][href*="/assets/orders-"]').count()).toBe(1);
+  });
+});
