@@ -1,6 +1,6 @@
 import { data, Form } from 'react-router';
 import type { Route } from './+types/personal';
-import type { AddressesResponse, OrdersResponse, ReturnsResponse } from '~/shared/contract';
+import type { AddressesResponse, BonusesResponse, OrdersResponse, ReturnsResponse } from '~/shared/contract';
 import { formatPhoneMask } from '~/core/phone';
 import { requireShopper } from '~/app/lib/session.server';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
@@ -11,8 +11,10 @@ import { AddressBook } from '~/app/components/account/AddressBook';
 import { OrderList } from '~/app/components/account/OrderList';
 import { ReturnList } from '~/app/components/account/ReturnList';
 import { NewsletterToggle } from '~/app/components/account/NewsletterToggle';
+import { BonusAccount } from '~/app/components/account/BonusAccount';
+import { formatBonuses, LOYALTY } from '~/core/loyalty';
 
-// SPEC §2 /personal/ (customers only): the profile, addresses, orders, returns, the newsletter
+// SPEC §2 /personal/ (customers only): the profile, bonuses, addresses, orders, returns, the newsletter
 // switch, logging out here or everywhere. Every change posts to this route's action, which
 // calls the API on the server with the shopper's token: browser code never sees the token.
 
@@ -31,11 +33,12 @@ async function orNull<T>(what: string, load: Promise<T>): Promise<T | null> {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const shopper = await requireShopper(request, context.api);
   const { token, profile } = shopper;
-  const [meta, addresses, orders, returns] = await Promise.all([
+  const [meta, addresses, orders, returns, bonuses] = await Promise.all([
     context.api.getPageMeta(new URL(request.url).pathname),
     orNull<AddressesResponse>('addresses', context.api.getAddresses(token)),
     orNull<OrdersResponse>('orders', context.api.getOrders(token)),
     orNull<ReturnsResponse>('returns', context.api.getReturns(token)),
+    orNull<BonusesResponse>('bonuses', context.api.getBonuses(token)),
   ]);
   return data(
     {
@@ -47,6 +50,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       addressesError: !addresses ? SERVER_ERROR : 'error' in addresses ? addresses.error : null,
       orders: orders?.value.orders ?? null,
       returns: returns?.value.orders ?? null,
+      bonuses,
     },
     { headers: CACHE_PRIVATE },
   );
@@ -107,6 +111,12 @@ async function runIntent(intent: AccountIntent, form: FormData, token: string, a
         ? { intent, ok: true, message: `Заявка на возврат № ${res.id} принята. Мы пришлём адрес для отправки посылки.` }
         : { intent, ok: false, error: res.error };
     }
+    case 'birthday': {
+      const res = await api.setBirthday(token, text(form, 'birthday'));
+      if (!res.success) return { intent, ok: false, error: res.error, field: res.field };
+      const gift = formatBonuses(LOYALTY.birthdayKopecks);
+      return { intent, ok: true, message: res.granted ? `Дата рождения сохранена. Подарок — ${gift} — уже на счёте` : 'Дата рождения сохранена' };
+    }
   }
 }
 
@@ -130,7 +140,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Personal({ loaderData }: Route.ComponentProps) {
-  const { profile, subscribed, addresses, addressesError, orders, returns } = loaderData;
+  const { profile, subscribed, addresses, addressesError, orders, returns, bonuses } = loaderData;
   const name = [profile.FIRSTNAME, profile.LASTNAME].filter(Boolean).join(' ');
   return (
     <article className="page account">
@@ -148,7 +158,7 @@ export default function Personal({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt>Бонусный счёт</dt>
-                <dd>0 бонусов</dd>
+                <dd>{bonuses ? <a href="#bonuses">{formatBonuses(bonuses.balance * 100)}</a> : '—'}</dd>
               </div>
             </dl>
             <NewsletterToggle subscribed={subscribed} />
@@ -169,6 +179,7 @@ export default function Personal({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <div className="account__main">
+          <BonusAccount bonuses={bonuses} />
           {orders ? (
             <OrderList orders={orders} />
           ) : (

@@ -4,7 +4,7 @@ import { useFetcher } from 'react-router';
 // The /personal/ route action's answer, shared by the account's forms: one action switching on
 // `intent` (app/routes/personal.tsx), each form posting through a fetcher of its own.
 
-export const ACCOUNT_INTENTS = ['profile', 'address-save', 'address-remove', 'subscribe', 'return'] as const;
+export const ACCOUNT_INTENTS = ['profile', 'address-save', 'address-remove', 'subscribe', 'return', 'birthday'] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export type AccountActionResult =
