@@ -139,6 +139,32 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: ok('Joined, or the error with the fields to flag', contract.WaitingListResponse), 400: badRequest },
         },
       },
+      '/api/catalog/check_certificate.php': {
+        post: {
+          summary: 'The balance of a gift certificate by its number',
+          description:
+            'Form body. `code`: the 16 digits (spaces and hyphens allowed), `token` optional. A number of the wrong shape or check digit, an unknown, expired or spent certificate answer 200 with `success: false` and the text to show. Each unknown well-formed number counts against 10 an hour per IP and 30 a day per customer; beyond either, every check answers 429, a right number too.',
+          requestBody: {
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: {
+                  type: 'object',
+                  required: ['code'],
+                  properties: {
+                    code: { type: 'string', maxLength: 64, example: '1234 5678 9012 3452' },
+                    token: { type: 'string', description: 'Session token (jwt_token)' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            200: ok('The balance (roubles), the number in groups and the last day it is valid; or the error', contract.CertificateCheckResponse),
+            400: badRequest,
+            429: ok('Too many unknown numbers from this IP or customer', contract.CertificateCheckResponse),
+          },
+        },
+      },
       '/api/personal/subscribe_form.php': {
         post: {
           summary: 'Subscribe an e-mail address to the newsletter (a new subscriber gets a confirmation letter)',

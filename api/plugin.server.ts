@@ -13,6 +13,7 @@ import { buildOpenApi } from './openapi';
 import { parseNestedForm } from './form';
 import { NOT_FOUND_BODY, SERVER_ERROR_TEXT } from './http.server';
 import { catalogRoutes } from './catalog/routes.server';
+import { certificateRoutes } from './catalog/certificate.routes.server';
 import { contentRoutes } from './content/routes.server';
 import { metaRoutes } from './meta/routes.server';
 import { searchRoutes } from './search/routes.server';
@@ -98,6 +99,7 @@ export async function productApi(
 
   await app.register(metaRoutes, { db });
   await app.register(catalogRoutes, { db });
+  await app.register(certificateRoutes, { db, authSecret });
   await app.register(searchRoutes, { db });
   await app.register(contentRoutes, { db });
   await app.register(basketRoutes, { db, authSecret });

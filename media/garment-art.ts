@@ -22,6 +22,8 @@ export interface GarmentArt {
   view: number;
   /** Integer: small deterministic variations (backdrop tone, tilt, folds). */
   seed: number;
+  /** Gift cards only: the nominal in roubles, drawn on the card's face. */
+  nominal?: number;
 }
 
 export const ART_WIDTH = 1200;
@@ -45,7 +47,8 @@ export function isGarmentArt(value: unknown): value is GarmentArt {
     v.view >= 0 &&
     v.view <= 4 &&
     typeof v.seed === 'number' &&
-    Number.isSafeInteger(v.seed)
+    Number.isSafeInteger(v.seed) &&
+    (v.nominal === undefined || (typeof v.nominal === 'number' && Number.isSafeInteger(v.nominal) && v.nominal > 0 && v.nominal < 10_000_000))
   );
 }
 
@@ -2258,7 +2261,43 @@ function monogram(x: number, y: number, scale: number, base: string, strength = 
   );
 }
 
-function drawGiftCard(f: Fig, P: Pal, view: number, rng: Rng): void {
+// Digits and the rouble sign as strokes in a 60×100 box: the card never depends on the fonts
+// of the machine that draws it.
+const NOMINAL_GLYPHS: Readonly<Record<string, string>> = {
+  '0': 'M30 0C8 0 2 25 2 50C2 75 8 100 30 100C52 100 58 75 58 50C58 25 52 0 30 0Z',
+  '1': 'M14 20L34 0V100M16 100H52',
+  '2': 'M4 22C6 6 18 0 31 0C46 0 57 10 57 26C57 44 40 58 4 100H58',
+  '3': 'M6 12C14 3 22 0 31 0C46 0 55 10 55 24C55 38 44 47 28 47C46 47 58 58 58 73C58 90 46 100 30 100C18 100 8 95 2 86',
+  '4': 'M44 100V0L2 70H60',
+  '5': 'M54 0H12L8 44C15 40 22 38 30 38C47 38 58 51 58 68C58 87 46 100 29 100C17 100 8 95 2 86',
+  '6': 'M52 8C45 2 38 0 31 0C12 0 2 22 2 56C2 84 13 100 31 100C48 100 59 88 59 69C59 51 48 40 32 40C18 40 6 48 2 60',
+  '7': 'M2 0H58L22 100',
+  '8': 'M30 47C14 47 6 38 6 24C6 10 16 0 30 0C44 0 54 10 54 24C54 38 46 47 30 47C12 47 2 58 2 73C2 90 14 100 30 100C46 100 58 90 58 73C58 58 48 47 30 47Z',
+  '9': 'M8 92C15 98 22 100 29 100C48 100 58 78 58 44C58 16 47 0 29 0C12 0 1 12 1 31C1 49 12 60 28 60C42 60 54 52 58 40',
+  '₽': 'M14 100V0H38C54 0 62 10 62 26C62 42 54 52 38 52H2M2 74H44',
+};
+
+/** '10 000 ₽' drawn in gold strokes, centred on (x, y), `height` tall. */
+function nominalText(nominal: number, x: number, y: number, height: number): string {
+  const text = `${String(nominal).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} ₽`;
+  const advance = (ch: string) => (ch === ' ' ? 34 : ch === '₽' ? 76 : 72);
+  const width = [...text].reduce((w, ch) => w + advance(ch), 0) - 12;
+  const k = height / 100;
+  let pos = x - (width * k) / 2;
+  let s = '';
+  for (const ch of text) {
+    const glyph = NOMINAL_GLYPHS[ch];
+    if (glyph) {
+      const at = `translate(${fmt(pos)} ${fmt(y - height / 2)}) scale(${fmt(k)})`;
+      s += `<path d="${glyph}" fill="none" stroke="#000" stroke-opacity=".35" stroke-width="${fmt(9 / k / 1.6)}" stroke-linecap="round" stroke-linejoin="round" transform="translate(2 3) ${at}"/>`;
+      s += `<path d="${glyph}" fill="none" stroke="url(#gold)" stroke-width="${fmt(9 / k / 1.6)}" stroke-linecap="round" stroke-linejoin="round" transform="${at}"/>`;
+    }
+    pos += advance(ch) * k;
+  }
+  return s;
+}
+
+function drawGiftCard(f: Fig, P: Pal, view: number, rng: Rng, nominal?: number): void {
   f.ground = view === 0 || view === 1;
   f.fillW = 0.84;
   f.fillH = 0.5;
@@ -2304,8 +2343,14 @@ function drawGiftCard(f: Fig, P: Pal, view: number, rng: Rng): void {
       s += monogram(x + W - 80, y - H + 170, 0.22, P.base, 0.8);
     } else {
       s += `<path d="${rect(x, y, W - 30, H - 30, 10)}" fill="none" stroke="url(#gold)" stroke-width="3"/>`;
-      s += monogram(x - (withRibbon ? 90 : 0), y - 10, 1.05, P.base);
-      s += line(d`M${x - 60 - (withRibbon ? 90 : 0)} ${y + 180}H${x + 60 - (withRibbon ? 90 : 0)}`, '#c9a45a', 3);
+      const cx = x - (withRibbon ? 90 : 0);
+      if (nominal) {
+        s += monogram(cx, y - 50, 0.85, P.base);
+        s += nominalText(nominal, cx, y + 150, 72);
+      } else {
+        s += monogram(cx, y - 10, 1.05, P.base);
+        s += line(d`M${cx - 60} ${y + 180}H${cx + 60}`, '#c9a45a', 3);
+      }
       if (withRibbon) {
         const rx = x + W * 0.58;
         s += `<path d="${d`M${rx - 24} ${y - H - 6}H${rx + 24}V${y + H + 6}H${rx - 24}Z`}" fill="#000" fill-opacity=".2" transform="translate(3 0)"/>`;
@@ -2334,7 +2379,7 @@ function drawGiftCard(f: Fig, P: Pal, view: number, rng: Rng): void {
 // Composition of one kind in one view
 // ---------------------------------------------------------------------------
 
-function drawKind(f: Fig, kind: GarmentKind, P: Pal, view: number, rng: Rng): void {
+function drawKind(f: Fig, kind: GarmentKind, P: Pal, view: number, rng: Rng, nominal?: number): void {
   const ts = TOP_SPECS[kind];
   const bs = BOTTOM_SPECS[kind];
   if (kind === 'dress' && ts) {
@@ -2393,7 +2438,7 @@ function drawKind(f: Fig, kind: GarmentKind, P: Pal, view: number, rng: Rng): vo
     case 'belt':
       return drawBeltAcc(f, P, view);
     case 'gift-card':
-      return drawGiftCard(f, P, view, rng);
+      return drawGiftCard(f, P, view, rng, nominal);
     default:
       drawTop(f, P, TOP, view, rng);
   }
@@ -3160,7 +3205,7 @@ export function garmentSvg(art: GarmentArt): string {
   if (view === 3) scene = closeUp(kind, P, rng, defs);
   else {
     const f = new Fig();
-    drawKind(f, kind, P, view, rng);
+    drawKind(f, kind, P, view, rng, kind === 'gift-card' && art.nominal ? art.nominal : undefined);
     scene = stage(f, view, rng, defs, P);
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${ART_WIDTH}" height="${ART_HEIGHT}" viewBox="0 0 ${ART_WIDTH} ${ART_HEIGHT}"><defs>${defs.join('')}</defs>${scene}</svg>`;

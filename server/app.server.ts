@@ -22,6 +22,7 @@ import { createYandexSplit } from '~/integrations/yandex-split/index.server';
 import { DOLYAMI_OFFLINE_PAGE, SPLIT_OFFLINE_PAGE } from '~/api/payments/instalments.routes.server';
 import { startJobWorker } from '~/models/jobs.server';
 import { orderJobHandlers } from '~/models/order-jobs.server';
+import { certificateJobHandlers } from '~/models/certificate-issue.server';
 import { maintenanceJobHandlers } from '~/models/maintenance.server';
 import { LOYALTY_DAILY_JOB, loyaltyJobHandlers } from '~/models/loyalty-jobs.server';
 import { resolveAuthSecret, resolveKeptSecret, resolveStaffToken } from './secrets.server';
@@ -149,6 +150,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         log: app.log,
       }),
       ...maintenanceJobHandlers({ db: database.db, log: app.log }),
+      ...certificateJobHandlers({ db: database.db, mail, siteUrl: env.siteUrl, log: app.log }),
       ...loyaltyJobHandlers({ db: database.db, log: app.log }),
     },
     // Expired login codes, sessions, rate-limit windows and old jobs go once an hour; birthday

@@ -323,6 +323,16 @@ export type WaitingListResponse = z.infer<typeof WaitingListResponse>;
 export const NewsletterResponse = z.union([z.object({ message: z.string() }), z.object({ error: z.string() })]);
 export type NewsletterResponse = z.infer<typeof NewsletterResponse>;
 
+/**
+ * `check_certificate.php`: a gift certificate's balance (roubles), its number in groups of four
+ * and the last day it is valid ('YYYY-MM-DD', Moscow), with the sentence to show; or why not.
+ */
+export const CertificateCheckResponse = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), code: z.string(), balance: z.number(), expires: z.string(), text: z.string() }),
+  z.object({ success: z.literal(false), error: z.string() }),
+]);
+export type CertificateCheckResponse = z.infer<typeof CertificateCheckResponse>;
+
 /** Staff-only `POST /staff/stock/` (action 'set'): the stock change and who was told. */
 export const StockChangeResponse = z.object({
   data: z.object({ offer_id: z.number().int(), previous: z.number().int(), quantity: z.number().int(), notified: z.number().int() }).nullable(),

@@ -17,6 +17,8 @@
  */
 import type { GarmentKind } from '~/shared/art';
 import { BRAND_PALETTE } from '~/media/palette';
+import type { CertificateKind } from '~/core/gift-certificates';
+import { CERTIFICATE_COLOR, CERTIFICATE_SECTION, CERTIFICATE_STOCK, certificateCopy } from './certificates';
 
 // ---------------------------------------------------------------------------------------
 // Public types
@@ -70,6 +72,8 @@ export interface SeedProduct {
   offers: SeedOffer[];
   photoCount: number;
   seoDescription: string | null;
+  /** Gift certificates (products.certificate): the generator's gift slots are the electronic ones. */
+  certificate: CertificateKind | null;
 }
 
 export interface SeedColor {
@@ -261,9 +265,9 @@ export const SECTIONS: SeedSection[] = [
   { code: 'muzhchinam', name: 'Мужчинам', url: '/catalog/man/muzhchinam/', parentCode: null, sort: 30, kinds: [...MEN_KINDS] },
   { code: 'promo', name: 'Sale', url: '/catalog/promo/', parentCode: null, sort: 40, kinds: [], sectionKind: 'sale' },
   {
-    code: 'podarochnye-karty',
-    name: 'Подарочные карты',
-    url: '/catalog/podarochnye-karty/',
+    code: CERTIFICATE_SECTION.code,
+    name: CERTIFICATE_SECTION.name,
+    url: CERTIFICATE_SECTION.url,
     parentCode: null,
     sort: 50,
     kinds: ['gift-card'],
@@ -1726,7 +1730,7 @@ function planCycle(seed: number, cycle: number): PlannedModel[] {
     }
   }
   if (cycle === 0) {
-    for (const nominal of GIFT_CARD_NOMINALS) models.push({ sectionCode: 'podarochnye-karty', variants: 1, pick: 0, flag: null, giftNominal: nominal });
+    for (const nominal of GIFT_CARD_NOMINALS) models.push({ sectionCode: CERTIFICATE_SECTION.code, variants: 1, pick: 0, flag: null, giftNominal: nominal });
   }
   rng.shuffle(models);
   return models;
@@ -1771,10 +1775,6 @@ function upperFirst(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-function formatRub(rub: number): string {
-  return `${String(rub).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} ₽`;
-}
-
 /** "Nice" shop prices within [min, max]: whole hundreds ending in 000, 500, 800 or 900. */
 function priceCandidates(min: number, max: number): number[] {
   const out: number[] = [];
@@ -1811,29 +1811,23 @@ function pickPrice(rng: Rng, range: readonly [number, number], tier: number, isN
   return list[rng.int(lo, hi)] as number;
 }
 
+/** The gift slots of cycle 0 are the electronic certificates (the plastic ones: certificates.server.ts). */
 function buildGiftCard(plan: PlannedModel, rng: Rng, modelNo: number): ModelDraft {
   const nominal = plan.giftNominal ?? 5_000;
-  const amount = formatRub(nominal);
-  const black = colorByCode('chernyj');
+  const copy = certificateCopy('electronic', nominal);
+  const black = colorByCode(CERTIFICATE_COLOR.electronic.code);
   return {
     modelNo,
-    sectionCode: 'podarochnye-karty',
+    sectionCode: CERTIFICATE_SECTION.code,
     kind: 'gift-card',
     men: false,
-    name: `Подарочная карта ${amount}`,
-    description:
-      `Подарочная карта номиналом ${amount} — подарок, который точно подойдёт. ` +
-      'Электронная карта придёт получателю на e-mail в выбранный вами день, пластиковую можно забрать в наших магазинах в Москве и Санкт-Петербурге. ' +
-      'Карта действует 12 месяцев с момента покупки, а остаток номинала сохраняется для следующих покупок.',
+    name: copy.name,
+    description: copy.description,
     composition: null,
     lining: null,
     insulation: null,
     care: null,
-    attributes: [
-      ['Номинал', amount],
-      ['Срок действия', '12 месяцев'],
-      ['Формат', 'Электронная или пластиковая карта'],
-    ],
+    attributes: copy.attributes,
     priceRub: nominal,
     oldPriceRub: null,
     isNew: false,
@@ -1847,7 +1841,7 @@ function buildGiftCard(plan: PlannedModel, rng: Rng, modelNo: number): ModelDraf
 }
 
 function buildModel(plan: PlannedModel, rng: Rng, modelNo: number): ModelDraft {
-  if (plan.sectionCode === 'podarochnye-karty') return buildGiftCard(plan, rng, modelNo);
+  if (plan.sectionCode === CERTIFICATE_SECTION.code) return buildGiftCard(plan, rng, modelNo);
   const picks = SECTION_PICKS[plan.sectionCode];
   if (!picks) throw new Error(`no kinds for section ${plan.sectionCode}`);
   const pick = picks[plan.pick] ?? rng.pick(picks);
@@ -2045,7 +2039,7 @@ function buildModel(plan: PlannedModel, rng: Rng, modelNo: number): ModelDraft {
 // ---------------------------------------------------------------------------------------
 
 function buildOffers(draft: ModelDraft, rng: Rng): SeedOffer[] {
-  if (draft.sizeMode === 'gift') return [{ sizeType: 'none', size: 'Единый', intlSize: null, quantity: 1000, preorder: false }];
+  if (draft.sizeMode === 'gift') return [{ sizeType: 'none', size: 'Единый', intlSize: null, quantity: CERTIFICATE_STOCK.electronic, preorder: false }];
   const stock = (): { quantity: number; preorder: boolean } => {
     if (rng.chance(0.16)) return { quantity: 0, preorder: rng.chance(0.5) };
     return { quantity: rng.int(1, 12), preorder: false };
@@ -2074,7 +2068,7 @@ function seoText(draft: ModelDraft, color: SeedColor): string {
 
 function buildProduct(draft: ModelDraft, variant: number, index: number, rng: Rng, slugCounts: Map<string, number>): SeedProduct {
   const color = draft.colors[variant] ?? (draft.colors[0] as SeedColor);
-  const base = draft.kind === 'gift-card' ? `podarochnaya-karta-${draft.priceRub}` : `${slugify(draft.name)}-${color.code}`;
+  const base = draft.kind === 'gift-card' ? certificateCopy('electronic', draft.priceRub).slug : `${slugify(draft.name)}-${color.code}`;
   const seen = (slugCounts.get(base) ?? 0) + 1;
   slugCounts.set(base, seen);
   const slug = seen === 1 ? base : `${base}-${seen}`;
@@ -2118,6 +2112,7 @@ function buildProduct(draft: ModelDraft, variant: number, index: number, rng: Rn
     offers,
     photoCount,
     seoDescription,
+    certificate: draft.kind === 'gift-card' ? 'electronic' : null,
   };
 }
 

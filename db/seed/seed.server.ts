@@ -7,6 +7,7 @@ import type { GarmentArt } from '~/media/garment-art';
 import { PAGE_META, PRODUCT_META_TEMPLATE } from '~/content/page-meta';
 import { sizeFilterId } from '~/core/sizes';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
+import { seedCertificates } from './certificates.server';
 
 // Bump when the seed's shape changes, so existing databases get the new rows.
 const SEED_VERSION = 2;
@@ -46,6 +47,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   if (done?.version === SEED_VERSION && (done.products ?? 0) >= target) {
     await upsertPageMeta(db);
     await seedCommerce(db);
+    if ((await seedCertificates(db)) > 0) await refreshSearchTerms(db);
     return { skipped: true, products: done.products ?? 0 };
   }
 
@@ -73,6 +75,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     count += batch.length;
   }
   await seedCommerce(db);
+  await seedCertificates(db);
   await seedTestAccount(db);
   await refreshSearchTerms(db);
   await bumpCatalogVersion(db);
@@ -226,6 +229,7 @@ async function seedProducts(db: Database, batch: SeedProduct[], sectionIds: Map<
           properties: p.properties,
           createdAt: new Date(p.createdAt),
           sizes: orderableSizes(p),
+          certificate: p.certificate,
         };
       }),
     )
@@ -263,7 +267,13 @@ async function seedProducts(db: Database, batch: SeedProduct[], sectionIds: Map<
       }),
     );
     for (let n = 1; n <= p.photoCount; n++) {
-      const art: GarmentArt = { kind: p.kind, color: p.colorHex, view: n - 1, seed: p.index * 7 + n };
+      const art: GarmentArt = {
+        kind: p.kind,
+        color: p.colorHex,
+        view: n - 1,
+        seed: p.index * 7 + n,
+        ...(p.certificate ? { nominal: p.priceKopecks / 100 } : {}),
+      };
       photoRows.push({ productId, position: n, path: `products/${p.slug}/${n}.jpg`, alt: `${p.name}, ${p.colorName.toLowerCase()}, фото ${n}`, art });
     }
     if (p.seoDescription) {
