@@ -6,6 +6,7 @@ import { DELIVERY_ID } from '~/shared/contract';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import { changeStockInTransaction, sendBackInStock, type Logger, type PendingStockChange, type StockChange } from './stock.server';
 import { enqueueJob } from './jobs.server';
+import { enqueueCertificateIssue } from './certificate-issue.server';
 import { scheduleAccrual } from './loyalty-jobs.server';
 
 // Moving an order along its statuses (core/order-status.ts), with a history row for every move.
@@ -139,6 +140,8 @@ export async function changeOrderStatus({
 
     // shipment.md promises an SMS and a letter with the track number when the parcel leaves.
     if (to === 'shipped') await enqueueJob(tx, 'order.shipped', { orderId });
+    // Plastic gift certificates get their codes as they leave with the parcel (podarochnye-sertifikaty.md).
+    if (to === 'shipped') await enqueueCertificateIssue(tx, orderId, 'plastic');
 
     // loyalty.md: a received order's bonuses are credited once its return period is over.
     if (to === 'received') await scheduleAccrual(tx, orderId, deliveredAt ?? now);
