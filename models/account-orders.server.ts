@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { orderItems, orders, orderStatusHistory, returnRequests } from '~/db/schema';
 import { isReturnOpen, returnableQuantities } from '~/core/account';
+import type { RefundPart } from '~/core/return-notice';
+import { refundsOf } from './returns.server';
 
 // The personal account's orders and return requests. Every query is filtered by the customer
 // id of the session: an order id alone never reads or returns another customer's order.
@@ -111,6 +113,9 @@ export interface ReturnRecord {
   reason: string;
   createdAt: Date;
   lines: (Omit<AccountOrderLine, 'returnable' | 'quantity' | 'isGift'> & { quantity: number })[];
+  /** Staff's reason when rejected; the money given back (models/returns.server.ts). */
+  decisionNote: string | null;
+  refunds: RefundPart[];
 }
 
 /** The customer's return requests, newest first, each line with the order's snapshot of it. */
@@ -121,6 +126,10 @@ export async function listReturns({ db, customerId }: { db: Database; customerId
     .where(eq(returnRequests.customerId, customerId))
     .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id));
   if (rows.length === 0) return [];
+  const refunded = await refundsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const snapshots = await db
     .select(lineColumns)
     .from(orderItems)
@@ -140,6 +149,8 @@ export async function listReturns({ db, customerId }: { db: Database; customerId
     status: row.status,
     reason: row.reason,
     createdAt: row.createdAt,
+    decisionNote: row.decisionNote,
+    refunds: refunded.get(row.id) ?? [],
     lines: row.items.flatMap((item) => {
       const snap = snapshots.find((s) => s.orderId === row.orderId && s.offerId === item.offerId);
       if (!snap) return [];

@@ -98,3 +98,41 @@ export async function giveBackBonuses(
   }
   return given;
 }
+
+/**
+ * A return cancels the bonuses accrued for the returned units (content/pages/loyalty.md «бонусы,
+ * начисленные за неё, аннулируются»): taken from what is left of the order's purchase lot
+ * (`order:<id>`), as a 'cancel' move. Not yet credited: nothing to do, the accrual counts only
+ * what was kept. Spent already: only what remains can be taken, never below zero. Returns what
+ * was taken.
+ */
+export async function cancelAccrual(
+  tx: Database,
+  input: { customerId: number; orderId: number; amountKopecks: number; returnRequestId: number; now: Date },
+): Promise<number> {
+  if (input.amountKopecks <= 0) return 0;
+  await lockCustomer(tx, input.customerId);
+  const [lot] = await tx
+    .select({ id: bonusLots.id, remainingKopecks: bonusLots.remainingKopecks })
+    .from(bonusLots)
+    .where(and(eq(bonusLots.customerId, input.customerId), eq(bonusLots.lotKey, `order:${input.orderId}`)))
+    .limit(1);
+  const take = Math.min(lot?.remainingKopecks ?? 0, input.amountKopecks);
+  if (!lot || take <= 0) return 0;
+  const updated = await tx
+    .update(bonusLots)
+    .set({ remainingKopecks: sql`${bonusLots.remainingKopecks} - ${take}` })
+    .where(and(eq(bonusLots.id, lot.id), sql`${bonusLots.remainingKopecks} >= ${take}`))
+    .returning({ id: bonusLots.id });
+  if (updated.length === 0) throw new Error(`bonus lot ${lot.id} changed under its lock`);
+  await tx.insert(bonusMoves).values({
+    customerId: input.customerId,
+    lotId: lot.id,
+    kind: 'cancel',
+    amountKopecks: -take,
+    orderId: input.orderId,
+    returnRequestId: input.returnRequestId,
+    createdAt: input.now,
+  });
+  return take;
+}

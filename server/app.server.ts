@@ -23,6 +23,7 @@ import { DOLYAMI_OFFLINE_PAGE, SPLIT_OFFLINE_PAGE } from '~/api/payments/instalm
 import { startJobWorker } from '~/models/jobs.server';
 import { orderJobHandlers } from '~/models/order-jobs.server';
 import { certificateJobHandlers } from '~/models/certificate-issue.server';
+import { returnRefundJobHandlers } from '~/models/refund-jobs.server';
 import { maintenanceJobHandlers } from '~/models/maintenance.server';
 import { LOYALTY_DAILY_JOB, loyaltyJobHandlers } from '~/models/loyalty-jobs.server';
 import { resolveAuthSecret, resolveKeptSecret, resolveStaffToken } from './secrets.server';
@@ -149,6 +150,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         instalments,
         log: app.log,
       }),
+      ...returnRefundJobHandlers({ db: database.db, sms, mail, siteUrl: env.siteUrl, payments: payments.client, instalments, log: app.log }),
       ...maintenanceJobHandlers({ db: database.db, log: app.log }),
       ...certificateJobHandlers({ db: database.db, mail, siteUrl: env.siteUrl, log: app.log }),
       ...loyaltyJobHandlers({ db: database.db, log: app.log }),

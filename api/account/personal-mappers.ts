@@ -2,7 +2,8 @@ import { PickupPoint, type AccountOrder, type AccountOrderLine, type AccountRetu
 import type { AccountOrder as OrderRecord, OrderDetailRecord, ReturnRecord } from '~/models/account-orders.server';
 import { DELIVERY_TEXT, isDeliveryId } from '~/core/delivery';
 import type { AddressRecord } from '~/models/addresses.server';
-import { ADDRESS_FIELDS, orderStatusLabel, returnDeadline, returnStatusLabel } from '~/core/account';
+import { ADDRESS_FIELDS, orderStatusLabel, returnDeadline } from '~/core/account';
+import { returnStatusText } from '~/core/return-notice';
 import { formatRussianDate } from '~/core/dates';
 import { kopecksToRoubles } from '~/core/money';
 
@@ -57,7 +58,7 @@ export function toAccountReturn(row: ReturnRecord): AccountReturn {
     ID: row.id,
     ORDER_ID: row.orderId,
     DATE: formatRussianDate(row.createdAt),
-    STATUS: returnStatusLabel(row.status),
+    STATUS: returnStatusText(row.status, row.refunds, row.decisionNote),
     REASON: row.reason,
     ITEMS: row.lines.map((l) => ({
       id: l.offerId,

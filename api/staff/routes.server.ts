@@ -10,6 +10,7 @@ import { recordFitting, type RecordFittingResult } from '~/models/fitting.server
 import { formatRub, kopecksToRoubles } from '~/core/money';
 import { statusLabel } from '~/core/order-status';
 import { actionHandler, lastValue } from '~/api/http.server';
+import { staffReturnRoutes } from './returns.routes.server';
 import { UnknownJobKind, type RunNowResult } from '~/models/jobs.server';
 
 // Staff-only paths, until the back office exists: authenticated by the staff secret
@@ -45,6 +46,8 @@ export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, s
       return reply.code(401).header('cache-control', 'no-store').send({ error: 'Нужен ключ сотрудника' });
     }
   });
+  // Return requests: approve, reject, transfer made (api/staff/returns.routes.server.ts).
+  await staffReturnRoutes(app, { db });
 
   // One mutation endpoint for stock: 'set' an offer's quantity, or 'add' to it (negative takes away).
   app.post(

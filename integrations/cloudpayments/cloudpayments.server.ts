@@ -80,11 +80,11 @@ export function createCloudPaymentsClient(options: CloudPaymentsClientOptions): 
         testMode: m.TestMode === true || m.TestMode === 1 || m.TestMode === '1',
       } satisfies ProviderPayment;
     },
-    async refund(transactionId, amountKopecks) {
+    async refund(transactionId, amountKopecks, key) {
       const answer = await call(
         '/payments/refund',
         { TransactionId: Number(transactionId), Amount: Number(formatAmount(amountKopecks)) },
-        `refund-${transactionId}-${amountKopecks}`,
+        key ?? `refund-${transactionId}-${amountKopecks}`,
       );
       if (!answer.Success) throw new CloudPaymentsError(`CloudPayments refund: ${answer.Message ?? 'refused'}`);
       options.log?.info?.({ transactionId, amountKopecks }, 'CloudPayments: refunded');

@@ -34,8 +34,12 @@ export interface CloudPaymentsClient {
   readonly kind: 'offline' | 'cloudpayments';
   /** The payment of this invoice (the shop's order id), or null when the provider has none. Rejects with CloudPaymentsError. */
   findPayment(invoiceId: string): Promise<ProviderPayment | null>;
-  /** Refunds `amountKopecks` of a completed payment. Idempotent per transaction and amount. Rejects with CloudPaymentsError. */
-  refund(transactionId: string, amountKopecks: number): Promise<void>;
+  /**
+   * Refunds `amountKopecks` of a completed payment. Idempotent per `key` (X-Request-ID; default:
+   * per transaction and amount, so two returns of the same amount must each pass a key of their own).
+   * Rejects with CloudPaymentsError.
+   */
+  refund(transactionId: string, amountKopecks: number, key?: string): Promise<void>;
 }
 
 export interface CloudPaymentsLogger {

@@ -27,6 +27,8 @@ export interface OfflinePayment extends ProviderPayment {
   reason: string | null;
   reasonCode: number | null;
   refundedKopecks: number;
+  /** Idempotency keys of the refunds taken (as X-Request-ID at CloudPayments): a repeat refunds nothing. */
+  refundKeys?: string[];
   /** The raw bodies sent, per kind: what replay sends again. */
   notices: Partial<Record<NotificationKind, string>>;
 }
@@ -181,12 +183,14 @@ export function createOfflineCloudPayments(options: OfflineCloudPaymentsOptions)
       const { transactionId, accountId, amountKopecks, currency, status, testMode } = best;
       return { transactionId, invoiceId, accountId, amountKopecks, currency, status, testMode };
     },
-    async refund(transactionId, amountKopecks) {
+    async refund(transactionId, amountKopecks, key) {
       const p = payments.get(transactionId);
       if (!p || p.status !== 'Completed') throw new CloudPaymentsError(`offline CloudPayments: no completed payment ${transactionId}`);
+      if (key && p.refundKeys?.includes(key)) return;
       if (amountKopecks <= 0 || p.refundedKopecks + amountKopecks > p.amountKopecks)
         throw new CloudPaymentsError('offline CloudPayments: refund above the payment');
       p.refundedKopecks += amountKopecks;
+      if (key) p.refundKeys = [...(p.refundKeys ?? []), key];
       save(p);
       options.log?.info?.({ transactionId, amountKopecks }, 'offline CloudPayments: refunded');
       // As CloudPayments does, the shop hears of it by a Refund notification (a failure there is the shop's, not the refund's).

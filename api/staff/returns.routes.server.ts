@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '~/db/client.server';
+import { approveReturn, markTransferDone, rejectReturn, type ApproveReturnResult } from '~/models/returns.server';
+import { formatRub } from '~/core/money';
+import { actionHandler, lastValue } from '~/api/http.server';
+
+// Return requests, until the back office exists (`npm run return`; models/returns.server.ts).
+// Registered inside staffRoutes, so its staff-key check guards these paths too.
+
+const intParam = (min: number, max: number) =>
+  z.preprocess((v) => {
+    const s = lastValue(v);
+    return typeof s === 'string' && /^-?\d{1,9}$/.test(s) ? Number(s) : s;
+  }, z.number().int().min(min).max(max));
+
+const optionalText = (max: number) => z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), z.string().trim().max(max).optional());
+
+const ApproveBody = z.object({
+  request_id: intParam(1, 2_147_483_647),
+  // '1': the delivery is refunded too (our error or a defect, content/pages/return.md).
+  delivery: z.preprocess(lastValue, z.enum(['0', '1']).optional()),
+  note: optionalText(500),
+});
+const RejectBody = z.object({ request_id: intParam(1, 2_147_483_647), note: optionalText(500) });
+const TransferredBody = z.object({ request_id: intParam(1, 2_147_483_647) });
+
+/** `POST /staff/returns/`: the request after the decision, with its refunds (money in kopecks). */
+export const StaffReturnResponse = z.object({
+  data: z
+    .object({
+      request_id: z.number().int(),
+      order_id: z.number().int(),
+      status: z.string(),
+      refunds: z.array(z.object({ id: z.number().int(), means: z.string(), amount_kopecks: z.number().int(), status: z.string() })),
+      delivery_refunded: z.boolean(),
+      accrual_cancelled_kopecks: z.number().int(),
+    })
+    .nullable(),
+  errors: z.record(z.string(), z.string()),
+  warnings: z.array(z.string()),
+});
+export type StaffReturnResponse = z.infer<typeof StaffReturnResponse>;
+
+const refused = (field: string, error: string): StaffReturnResponse => ({ data: null, errors: { [field]: error }, warnings: [] });
+
+function approveAnswer(r: ApproveReturnResult): StaffReturnResponse {
+  if (!r.ok) return refused(r.field, r.error);
+  const transfer = r.refunds.find((x) => x.means === 'transfer');
+  return {
+    data: {
+      request_id: r.requestId,
+      order_id: r.orderId,
+      status: r.status,
+      refunds: r.refunds.map((x) => ({ id: x.id, means: x.means, amount_kopecks: x.amountKopecks, status: x.status })),
+      delivery_refunded: r.deliveryRefunded,
+      accrual_cancelled_kopecks: r.accrualCancelledKopecks,
+    },
+    errors: {},
+    // Paid on receipt: no provider to refund through; staff pay by bank transfer (return.md: the form asks for the details).
+    warnings: transfer ? [`Оплата при получении: переведите покупателю ${formatRub(transfer.amountKopecks)} по реквизитам из заявления`] : [],
+  };
+}
+
+/**
+ * 'approve' refunds the request (certificates and bonuses at once, the card or the instalment
+ * service by a job, pay on receipt by a transfer staff make), 'reject' says why (the customer
+ * sees it), 'transferred' records that staff made the bank transfer.
+ */
+export async function staffReturnRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
+  app.post(
+    '/staff/returns/',
+    actionHandler({
+      approve: {
+        schema: ApproveBody,
+        run: async (input: z.infer<typeof ApproveBody>) =>
+          approveAnswer(await approveReturn({ db, requestId: input.request_id, refundDelivery: input.delivery === '1', note: input.note ?? null })),
+      },
+      reject: {
+        schema: RejectBody,
+        run: async (input: z.infer<typeof RejectBody>): Promise<StaffReturnResponse> => {
+          const r = await rejectReturn({ db, requestId: input.request_id, note: input.note ?? null });
+          if (!r.ok) return refused(r.field, r.error);
+          return {
+            data: { request_id: r.requestId, order_id: r.orderId, status: r.status, refunds: [], delivery_refunded: false, accrual_cancelled_kopecks: 0 },
+            errors: {},
+            warnings: [],
+          };
+        },
+      },
+      transferred: {
+        schema: TransferredBody,
+        run: async (input: z.infer<typeof TransferredBody>): Promise<StaffReturnResponse> => {
+          const r = await markTransferDone({ db, requestId: input.request_id });
+          if (!r.ok) return refused(r.field, r.error);
+          return {
+            data: {
+              request_id: r.requestId,
+              order_id: r.orderId,
+              status: r.status,
+              refunds: [{ id: r.refundId, means: 'transfer', amount_kopecks: r.amountKopecks, status: 'done' }],
+              delivery_refunded: false,
+              accrual_cancelled_kopecks: 0,
+            },
+            errors: {},
+            warnings: [],
+          };
+        },
+      },
+    }),
+  );
+}
