@@ -265,18 +265,22 @@ export function isOnlinePaymentId(id: string): boolean {
  * Payment methods for a delivery: on receipt only with our Moscow courier (paid after the
  * fitting) and only without pre-orders (pre-order.md: paid when ordered); card online and the
  * two pay-in-parts services with every method (pre-orders included: dolyami.md, yandex-split.md;
- * their amount limits are checked apart, core/instalments.ts). An unknown delivery id allows none.
+ * their amount limits are checked apart, core/instalments.ts). Gift certificates are paid
+ * online only (podarochnye-sertifikaty.md: card; the issue adds pay in parts). An unknown
+ * delivery id allows none.
  */
-export function paymentMethodIds(input: { deliveryId: string; hasPreorders: boolean }): string[] {
+export function paymentMethodIds(input: { deliveryId: string; hasPreorders: boolean; hasCertificates?: boolean }): string[] {
   if (!isDeliveryId(input.deliveryId)) return [];
   const online = [PAYMENT_ID.cardOnline, ...INSTALMENT_PAYMENT_IDS];
-  if (input.deliveryId === DELIVERY_ID.moscowCourier && !input.hasPreorders) return [PAYMENT_ID.onReceipt, ...online];
+  if (input.deliveryId === DELIVERY_ID.moscowCourier && !input.hasPreorders && !input.hasCertificates) return [PAYMENT_ID.onReceipt, ...online];
   return online;
 }
 
 /** The delivery methods (of `deliveryIds`) a payment method can be chosen with: the PaymentMethod DELIVERY_IDS list. */
-export function paymentDeliveryIds(paymentId: string, input: { deliveryIds: readonly string[]; hasPreorders: boolean }): string[] {
-  return input.deliveryIds.filter((deliveryId) => paymentMethodIds({ deliveryId, hasPreorders: input.hasPreorders }).includes(paymentId));
+export function paymentDeliveryIds(paymentId: string, input: { deliveryIds: readonly string[]; hasPreorders: boolean; hasCertificates?: boolean }): string[] {
+  return input.deliveryIds.filter((deliveryId) =>
+    paymentMethodIds({ deliveryId, hasPreorders: input.hasPreorders, hasCertificates: input.hasCertificates }).includes(paymentId),
+  );
 }
 
 /** What the checkout needs from the shopper for a method (contract DeliveryMethod.MODE). */

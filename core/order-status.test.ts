@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, isFinalStatus, isTrackNumber, moveError, nextStatuses, ORDER_STATUSES, statusLabel } from './order-status';
+import { canMove, isFinalStatus, isTrackNumber, moveError, nextStatuses, ORDER_STATUS_TEXT, ORDER_STATUSES, statusLabel } from './order-status';
 import { orderStatusLabel } from './account';
 
 describe('order statuses', () => {
-  it('go forward one step at a time, from payment to receipt', () => {
-    const path = ['awaiting_payment', 'new', 'confirmed', 'assembling', 'shipped', 'delivered', 'received'];
+  it('go forward one step at a time, from acceptance to receipt', () => {
+    const path = ['new', 'confirmed', 'assembling', 'shipped', 'delivered', 'received'];
     for (let i = 0; i + 1 < path.length; i++) expect(canMove(path[i] as string, path[i + 1] as string)).toBe(true);
     expect(canMove('new', 'assembling')).toBe(false);
     expect(canMove('confirmed', 'new')).toBe(false);
@@ -14,6 +14,9 @@ describe('order statuses', () => {
 
   it('can be cancelled only before the carrier has the parcel', () => {
     for (const from of ['awaiting_payment', 'new', 'confirmed', 'assembling']) expect(canMove(from, 'cancelled')).toBe(true);
+    // Paid only when the provider's payment is verified, never by hand.
+    expect(canMove('awaiting_payment', 'new')).toBe(false);
+    expect(moveError('awaiting_payment', 'new')).toBe(ORDER_STATUS_TEXT.paymentNotVerified);
     for (const from of ['shipped', 'delivered', 'received', 'cancelled']) expect(canMove(from, 'cancelled')).toBe(false);
   });
 

@@ -26,10 +26,11 @@ export const LEGACY_STATUS_LABELS: Readonly<Record<string, string>> = {
 /**
  * Allowed moves. The way forward is one step at a time; an order can be cancelled until it is
  * handed to the carrier (after that it comes back as a return or a refusal at the door);
- * 'received' and 'cancelled' are final.
+ * 'received' and 'cancelled' are final. An order awaiting an online payment becomes 'new' only
+ * when the payment is verified (models/payments.server.ts), never by hand: staff may only cancel it.
  */
 const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  awaiting_payment: ['new', 'cancelled'],
+  awaiting_payment: ['cancelled'],
   new: ['confirmed', 'cancelled'],
   confirmed: ['assembling', 'cancelled'],
   assembling: ['shipped', 'cancelled'],
@@ -68,6 +69,7 @@ export const ORDER_STATUS_TEXT = {
   trackRequired: 'Для отправки СДЭК укажите трек-номер',
   badTrack: 'Трек-номер: от 4 до 40 латинских букв, цифр и дефисов',
   fittingRequired: 'Заказ с курьерской доставкой по Москве получают после примерки: запишите примерку',
+  paymentNotVerified: 'Заказ станет «Принят», когда платёжная система подтвердит оплату: вручную его можно только отменить',
 } as const;
 
 /** Why `from` cannot become `to`, for staff, in Russian. */
@@ -76,6 +78,7 @@ export function moveError(from: string, to: string): string {
   if (from === to) return `Заказ уже в статусе «${statusLabel(to)}»`;
   if (isFinalStatus(from)) return `Заказ в статусе «${statusLabel(from)}»: его статус больше не меняется`;
   if (to === 'cancelled') return `Заказ в статусе «${statusLabel(from)}» уже нельзя отменить`;
+  if (from === 'awaiting_payment' && to === 'new') return ORDER_STATUS_TEXT.paymentNotVerified;
   const next = nextStatuses(from).map((s) => `«${statusLabel(s)}»`);
   return `Нельзя перевести заказ из статуса «${statusLabel(from)}» в «${statusLabel(to)}»${next.length ? `: можно только в ${next.join(' или ')}` : ''}`;
 }

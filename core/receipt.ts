@@ -23,13 +23,20 @@ export interface ReceiptLine {
   quantity: number;
   /** This line's share of the promo discount (already split over lines by the basket). */
   discountKopecks: number;
+  /** This line's share of the bonuses spent: bonuses are a discount in the receipt. */
+  bonusKopecks?: number;
 }
 
 export interface ReceiptInput {
   lines: readonly ReceiptLine[];
   deliveryKopecks: number;
-  /** What the shopper pays: the order's total. */
+  /** What the receipt adds up to: the order's total. */
   totalKopecks: number;
+  /**
+   * The part paid before with gift certificates: a certificate is an advance the shop took
+   * when it was sold, so it is offset as `advancePayment` and the card pays the rest.
+   */
+  advancePaymentKopecks?: number;
   email: string;
   /** Digits with the country code, as the shop stores it. */
   phone: string;
@@ -57,7 +64,7 @@ export function buildReceipt(input: ReceiptInput): PaymentReceipt {
     if (!Number.isSafeInteger(l.priceKopecks) || !Number.isSafeInteger(l.quantity) || !Number.isSafeInteger(l.discountKopecks) || l.quantity <= 0) {
       throw new ReceiptError(`bad line ${l.title}`);
     }
-    const amount = l.priceKopecks * l.quantity - l.discountKopecks;
+    const amount = l.priceKopecks * l.quantity - l.discountKopecks - (l.bonusKopecks ?? 0);
     if (amount < 0) throw new ReceiptError(`line ${l.title} below zero`);
     return amount;
   });
@@ -83,15 +90,20 @@ export function buildReceipt(input: ReceiptInput): PaymentReceipt {
   if (delivery > 0)
     items.push({ label: DELIVERY_LABEL, price: kopecksToRoubles(delivery), quantity: 1, amount: kopecksToRoubles(delivery), vat: 0, measurementUnit: 'шт' });
   if (totalKopecks <= 0 || items.length === 0) throw new ReceiptError('a receipt needs a total above 0');
+  const advance = input.advancePaymentKopecks ?? 0;
+  if (!Number.isSafeInteger(advance) || advance < 0 || advance >= totalKopecks) throw new ReceiptError(`bad advance payment ${advance}`);
   return {
     Items: items,
     email: input.email,
     phone: input.phone ? `+${input.phone.replace(/\D/g, '')}` : '',
-    amounts: { electronic: kopecksToRoubles(totalKopecks) },
+    amounts:
+      advance > 0
+        ? { electronic: kopecksToRoubles(totalKopecks - advance), advancePayment: kopecksToRoubles(advance) }
+        : { electronic: kopecksToRoubles(totalKopecks) },
   };
 }
 
-/** The sum of the items' amounts in kopecks (for checks: must equal amounts.electronic). */
+/** The sum of the items' amounts in kopecks (for checks: must equal amounts.electronic plus amounts.advancePayment). */
 export function receiptItemsKopecks(receipt: PaymentReceipt): number {
   return receipt.Items.reduce((sum, item) => sum + Math.round(item.amount * 100), 0);
 }

@@ -39,6 +39,8 @@ export interface CheckoutBasket {
   parcelLines: ParcelLine[];
   isEmpty: boolean;
   hasPreorders: boolean;
+  /** Gift certificates in the basket: paid online only. */
+  hasCertificates: boolean;
 }
 
 export async function loadCheckoutBasket({
@@ -73,7 +75,14 @@ export async function loadCheckoutBasket({
     quantity: l.quantity,
     isGift: l.isGift,
   }));
-  return { basket, priced, parcelLines, isEmpty: basket.cart.length === 0 && basket.preorders.length === 0, hasPreorders: basket.preorders.length > 0 };
+  return {
+    basket,
+    priced,
+    parcelLines,
+    isEmpty: basket.cart.length === 0 && basket.preorders.length === 0,
+    hasPreorders: basket.preorders.length > 0,
+    hasCertificates: priced.lines.some((l) => l.certificate !== null),
+  };
 }
 
 export async function loadParcelKinds(db: Database, offerIds: number[]): Promise<Map<number, { kind: string; weightGrams: number | null }>> {

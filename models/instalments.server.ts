@@ -3,6 +3,8 @@ import type { Database } from '~/db/client.server';
 import { orders, orderStatusHistory, paymentEvents } from '~/db/schema';
 import { INSTALMENT_PAYMENT_IDS, isInstalmentPaymentId, isOnlinePaymentId } from '~/core/delivery';
 import { instalmentUnavailableReason } from '~/core/instalments';
+import { allocateProportionally } from '~/core/allocate';
+import { amountDue } from '~/core/order-money';
 import { PAYMENT_ID, type PaymentReceipt } from '~/shared/contract';
 import { DOLYAMI_COMMITTABLE, DOLYAMI_DECLINED, DOLYAMI_PAID, DOLYAMI_PROVIDER, type Dolyami, type DolyamiItem } from '~/integrations/dolyami/index.server';
 import { SPLIT_CAPTURABLE, SPLIT_DECLINED, SPLIT_PAID, YANDEX_SPLIT_PROVIDER, type YandexSplit } from '~/integrations/yandex-split/index.server';
@@ -42,8 +44,13 @@ export function orderIdOfAttempt(attemptId: string): number | null {
 
 /** Receipt lines as the providers' items: whole kopecks per item, or one line for the lot when a line's total does not divide. */
 export function receiptItems(receipt: PaymentReceipt): { label: string; quantity: number; unitKopecks: number; totalKopecks: number }[] {
-  return receipt.Items.map((item) => {
-    const total = Math.round(item.amount * 100);
+  // Gift certificates paid part of it (amounts.advancePayment): the provider lends only the
+  // rest, so its items are the receipt's less that part, spread in proportion, adding up exactly.
+  const amounts = receipt.Items.map((item) => Math.round(item.amount * 100));
+  const advance = Math.round((receipt.amounts.advancePayment ?? 0) * 100);
+  const less = advance > 0 ? allocateProportionally(advance, amounts) : amounts.map(() => 0);
+  return receipt.Items.map((item, i) => {
+    const total = (amounts[i] ?? 0) - (less[i] ?? 0);
     const q = item.quantity;
     return total % q === 0
       ? { label: item.label, quantity: q, unitKopecks: total / q, totalKopecks: total }
@@ -126,11 +133,11 @@ export async function startInstalment({
   const { order, receipt } = found;
   const provider = providerOf(order.paymentId);
   if (!provider) return { ok: false, status: 'not_found', error: PAYMENT_TEXT.notFound };
-  const reason = instalmentUnavailableReason(order.totalKopecks);
+  const reason = instalmentUnavailableReason(amountDue(order));
   if (reason) return { ok: false, status: 'unavailable', error: reason };
 
   const attempts = await attemptsOf(db, provider, order.id);
-  const open = attempts.find((a) => a.outcome === 'created' && a.link && a.amountKopecks === order.totalKopecks);
+  const open = attempts.find((a) => a.outcome === 'created' && a.link && a.amountKopecks === amountDue(order));
   if (open?.link) {
     const state =
       provider === DOLYAMI_PROVIDER ? (await services.dolyami.client.info(open.id))?.status : (await services.split.client.getOrder(open.id))?.paymentStatus;
@@ -150,7 +157,7 @@ export async function startInstalment({
   const items: DolyamiItem[] = lines.map((l) => ({ name: l.label, quantity: l.quantity, priceKopecks: l.unitKopecks }));
   const id = `${order.id}-${attempts.length + 1}`;
   // Claimed before the provider is called: a second click at once finds the row and waits for the next try.
-  if (!(await record(db, provider, id, 'create', order.id, order.totalKopecks, 'creating', { items }))) {
+  if (!(await record(db, provider, id, 'create', order.id, amountDue(order), 'creating', { items }))) {
     return { ok: false, status: 'busy', error: INSTALMENT_TEXT.unavailable };
   }
   const u = urls(order.id);
@@ -160,7 +167,7 @@ export async function startInstalment({
       const [firstName = '', ...rest] = (await customerName(db, order.id)).split(' ');
       const created = await services.dolyami.client.create({
         id,
-        amountKopecks: order.totalKopecks,
+        amountKopecks: amountDue(order),
         items,
         client: { firstName, lastName: rest.join(' '), phone: order.phone, email: order.email ?? '' },
         notificationUrl: u.notificationUrl,
@@ -171,7 +178,7 @@ export async function startInstalment({
     } else {
       const created = await services.split.client.createOrder({
         orderId: id,
-        amountKopecks: order.totalKopecks,
+        amountKopecks: amountDue(order),
         items: lines.map((l, i) => ({ productId: String(i + 1), title: l.label, quantity: l.quantity, totalKopecks: l.totalKopecks })),
         successUrl: u.successUrl,
         errorUrl: u.failUrl,
@@ -205,6 +212,7 @@ async function orderState(db: Database, orderId: number) {
       status: orders.status,
       customerId: orders.customerId,
       totalKopecks: orders.totalKopecks,
+      certificateKopecks: orders.certificateKopecks,
       paidAt: orders.paidAt,
       paymentTransactionId: orders.paymentTransactionId,
     })
@@ -270,7 +278,7 @@ export async function confirmDolyami({
   if (DOLYAMI_DECLINED.includes(info.status)) return declined(db, DOLYAMI_PROVIDER, attempt, info.status);
   const order = await orderState(db, attempt.orderId);
   if (!order) return 'unknown';
-  if (info.amountKopecks !== attempt.amountKopecks || info.amountKopecks !== order.totalKopecks) {
+  if (info.amountKopecks !== attempt.amountKopecks || info.amountKopecks !== amountDue(order)) {
     if (DOLYAMI_COMMITTABLE.includes(info.status)) await dolyami.client.cancel(attempt.id);
     await record(db, DOLYAMI_PROVIDER, attempt.id, 'verified', order.id, info.amountKopecks, 'refused:amount', { status: info.status });
     return 'refused:amount';
@@ -319,7 +327,7 @@ export async function confirmSplit({
   if (!order) return 'unknown';
   // GET /orders' amount field is unconfirmed: without one, the amount the attempt was created with stands.
   const amount = state.amountKopecks ?? attempt.amountKopecks;
-  if (amount !== attempt.amountKopecks || amount !== order.totalKopecks) {
+  if (amount !== attempt.amountKopecks || amount !== amountDue(order)) {
     await record(db, YANDEX_SPLIT_PROVIDER, attempt.id, 'verified', order.id, amount, 'refused:amount', { status: state.paymentStatus });
     return 'refused:amount';
   }
@@ -424,6 +432,7 @@ export async function changeOnlinePayment({
         customerId: orders.customerId,
         paymentId: orders.paymentId,
         totalKopecks: orders.totalKopecks,
+        certificateKopecks: orders.certificateKopecks,
         payUntil: orders.payUntil,
         paidAt: orders.paidAt,
       })
@@ -438,7 +447,7 @@ export async function changeOnlinePayment({
       return { ok: false as const, status: 'cancelled', error: PAYMENT_TEXT.expired };
     if (order.paymentId === paymentId) return { ok: true as const };
     if (isInstalmentPaymentId(paymentId)) {
-      const reason = instalmentUnavailableReason(order.totalKopecks);
+      const reason = instalmentUnavailableReason(amountDue(order));
       if (reason) return { ok: false as const, status: 'unavailable', error: reason };
     }
     await tx

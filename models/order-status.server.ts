@@ -6,6 +6,8 @@ import { DELIVERY_ID } from '~/shared/contract';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import { changeStockInTransaction, sendBackInStock, type Logger, type PendingStockChange, type StockChange } from './stock.server';
 import { enqueueJob } from './jobs.server';
+import { giveBackToCertificates } from './certificates.server';
+import { giveBackBonuses } from './loyalty.server';
 import { enqueueCertificateIssue } from './certificate-issue.server';
 import { scheduleAccrual } from './loyalty-jobs.server';
 
@@ -53,6 +55,7 @@ export async function lockOrder(tx: Database, orderId: number) {
     .select({
       id: orders.id,
       status: orders.status,
+      customerId: orders.customerId,
       deliveryId: orders.deliveryId,
       paymentId: orders.paymentId,
       trackNumber: orders.trackNumber,
@@ -148,6 +151,10 @@ export async function changeOrderStatus({
 
     const pending: PendingStockChange[] = [];
     if (to === 'cancelled') {
+      // Gift certificates and bonuses that paid it get it back (an unpaid or paid order alike:
+      // the certificate's money never left the shop).
+      await giveBackToCertificates(tx, { orderId, amountKopecks: 'all', kind: 'release', now });
+      if (order.customerId !== null) await giveBackBonuses(tx, { customerId: order.customerId, orderId, amountKopecks: 'all', kind: 'release', now });
       const lines = await tx
         .select({ offerId: orderItems.offerId, quantity: orderItems.quantity })
         .from(orderItems)

@@ -7,6 +7,11 @@ import type { PromoCode } from '~/core/promo';
 import { getBasketCatalog, type BasketOfferRow } from './basket.server';
 import { countPromoUsesByCustomer, toPromoCode } from './promo.server';
 import { refreshProductSizes } from './stock.server';
+import { bonusBalance, spendBonuses } from './loyalty.server';
+import { redeemCertificates } from './certificates.server';
+import { isOnSale } from '~/core/pricing';
+import { checkBonusSpend, spreadBonuses, LOYALTY_TEXT, type LoyaltyLine } from '~/core/loyalty';
+import { CERTIFICATE_TEXT } from '~/core/gift-certificates';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 
 // The one function that places an order (fast order now, checkout later): DESIGN.md's
@@ -34,8 +39,18 @@ export interface PlaceOrderInput {
   checkout?: CheckoutDetails;
   /** The first status: 'new', or 'awaiting_payment' for an online payment. */
   status?: 'new' | 'awaiting_payment';
-  /** Runs inside the order's transaction once it is written (its jobs, the customer's saved basket). */
-  afterWrite?: (tx: Database, orderId: number) => Promise<void>;
+  /** Bonuses to spend (whole roubles in kopecks; a customer's order only; content/pages/loyalty.md). */
+  bonusKopecks?: number;
+  /** Gift certificate codes (normalised, core/gift-certificates.ts) to pay with, in this order. */
+  certificateCodes?: readonly string[];
+  /** Judges what is left to pay once bonuses and certificates are counted (pay in parts' limits): a Russian refusal or null. */
+  checkDue?: (dueKopecks: number) => string | null;
+  /**
+   * Runs inside the order's transaction once it is written (its jobs, the customer's saved
+   * basket). `dueKopecks` is what is left to pay after certificates; an online order that
+   * certificates paid in full is written 'new' and paid (`paid`).
+   */
+  afterWrite?: (tx: Database, orderId: number, money: { dueKopecks: number; paid: boolean }) => Promise<void>;
   now?: Date;
 }
 
@@ -55,11 +70,16 @@ export interface CheckoutDetails {
 }
 
 export type PlaceOrderResult =
-  | { ok: true; orderId: number; repeated: boolean; payKopecks: number }
+  /** payKopecks: what is left to pay after certificates (SPEC §5 pay amount); paid: nothing is left. */
+  | { ok: true; orderId: number; repeated: boolean; payKopecks: number; paid: boolean }
   | { ok: false; reason: 'empty' }
   /** Lines that cannot be sold as asked, by name ('«Пальто Аврора», размер 44 (S)'). */
   | { ok: false; reason: 'unavailable'; items: string[] }
-  | { ok: false; reason: 'promo'; error: string };
+  | { ok: false; reason: 'promo'; error: string }
+  | { ok: false; reason: 'bonuses'; error: string }
+  | { ok: false; reason: 'payment'; error: string }
+  /** `code`: the certificate refused ('' when it is about all of them). */
+  | { ok: false; reason: 'certificate'; code: string; error: string };
 
 /** Thrown inside the transaction to roll it back with an answer for the shopper. */
 class Refused extends Error {
@@ -79,8 +99,15 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       if (key) {
         // Two submissions with one key wait for each other here; the second then finds the first's order.
         await tx.execute(sql`select pg_advisory_xact_lock(7311002, hashtext(${key}))`);
-        const [existing] = await tx.select({ id: orders.id, total: orders.totalKopecks }).from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
-        if (existing) return { ok: true as const, orderId: existing.id, repeated: true, payKopecks: existing.total };
+        const [existing] = await tx
+          .select({ id: orders.id, total: orders.totalKopecks, certificate: orders.certificateKopecks })
+          .from(orders)
+          .where(eq(orders.idempotencyKey, key))
+          .limit(1);
+        if (existing) {
+          const due = existing.total - existing.certificate;
+          return { ok: true as const, orderId: existing.id, repeated: true, payKopecks: due, paid: due === 0 };
+        }
       }
 
       const catalog = await getBasketCatalog({ db: tx, offerIds: [...cart, ...preorders].map((l) => l.offerId).concat(GIFT_COVER_OFFER_ID) });
@@ -133,7 +160,40 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
           .where(eq(promoCodes.code, promoCode as string));
       }
 
+      // Bonuses: checked against the cap and (under the customer's lock, in spendBonuses) the
+      // balance; spread over the lines so the receipt shows them as each line's discount.
+      const loyaltyLines: LoyaltyLine[] = priced.lines.map((l) => ({
+        amountKopecks: l.sumKopecks - l.discountKopecks,
+        onSale: isOnSale(l.priceKopecks, l.oldPriceKopecks),
+        certificate: l.certificate !== null,
+      }));
+      const bonusAsked = input.bonusKopecks ?? 0;
+      let bonusKopecks = 0;
+      if (bonusAsked !== 0) {
+        if (input.customerId === null) throw new Refused({ ok: false, reason: 'bonuses', error: LOYALTY_TEXT.badAmount });
+        const check = checkBonusSpend({
+          requestedKopecks: bonusAsked,
+          balanceKopecks: Number.MAX_SAFE_INTEGER,
+          lines: loyaltyLines,
+          hasPromo: priced.promo.status === 'valid',
+        });
+        if (!check.ok) throw new Refused({ ok: false, reason: 'bonuses', error: check.error });
+        bonusKopecks = check.kopecks;
+      }
+      const bonusShares = spreadBonuses(loyaltyLines, bonusKopecks);
+      const certificateLinesKopecks = priced.lines.reduce((sum, l) => sum + (l.certificate !== null ? l.sumKopecks - l.discountKopecks : 0), 0);
+      const codes = input.certificateCodes ?? [];
+      // A certificate never pays for another certificate.
+      if (
+        codes.length > 0 &&
+        certificateLinesKopecks > 0 &&
+        priced.payKopecks - bonusKopecks + (input.deliveryCostKopecks ?? 0) - certificateLinesKopecks <= 0
+      ) {
+        throw new Refused({ ok: false, reason: 'certificate', code: '', error: CERTIFICATE_TEXT.notForCertificates });
+      }
+
       const delivery = input.deliveryCostKopecks ?? 0;
+      const totalKopecks = priced.payKopecks - bonusKopecks + delivery;
       const [order] = await tx
         .insert(orders)
         .values({
@@ -147,7 +207,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
           fields: input.fields ?? {},
           itemsTotalKopecks: priced.totalKopecks,
           deliveryCostKopecks: delivery,
-          totalKopecks: priced.payKopecks + delivery,
+          totalKopecks,
+          bonusKopecks,
           ...(input.checkout
             ? {
                 email: input.checkout.email,
@@ -170,7 +231,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       const orderId = (order as { id: number }).id;
       await tx.insert(orderStatusHistory).values({ orderId, status: input.status ?? 'new', createdAt: now });
       await tx.insert(orderItems).values(
-        priced.lines.map((l) => {
+        priced.lines.map((l, i) => {
           const o = catalog.offers.get(l.offerId) as BasketOfferRow;
           const photo = catalog.photos.get(o.productId);
           return {
@@ -183,14 +244,42 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
             priceKopecks: l.priceKopecks,
             oldPriceKopecks: l.oldPriceKopecks,
             discountKopecks: l.discountKopecks,
+            bonusKopecks: bonusShares[i] ?? 0,
             quantity: l.quantity,
             isPreorder: l.isPreorder,
             isGift: l.isGift,
           };
         }),
       );
-      if (input.afterWrite) await input.afterWrite(tx, orderId);
-      return { ok: true as const, orderId, repeated: false, payKopecks: priced.payKopecks + delivery };
+      if (bonusKopecks > 0) {
+        const spent = await spendBonuses(tx, { customerId: input.customerId as number, orderId, amountKopecks: bonusKopecks, now });
+        if (!spent) {
+          const balance = await bonusBalance(tx, input.customerId as number, now);
+          throw new Refused({ ok: false, reason: 'bonuses', error: LOYALTY_TEXT.overBalance(balance) });
+        }
+      }
+      let certificateKopecks = 0;
+      if (codes.length > 0) {
+        const redeemed = await redeemCertificates(tx, { orderId, codes, dueKopecks: totalKopecks - certificateLinesKopecks, now });
+        if (!redeemed.ok) throw new Refused({ ok: false, reason: 'certificate', code: redeemed.code, error: redeemed.error });
+        certificateKopecks = redeemed.totalKopecks;
+      }
+      const dueKopecks = totalKopecks - certificateKopecks;
+      // Certificates paid it all: nothing waits for a provider.
+      const paid = dueKopecks === 0;
+      const dueProblem = paid ? null : (input.checkDue?.(dueKopecks) ?? null);
+      if (dueProblem) throw new Refused({ ok: false, reason: 'payment', error: dueProblem });
+      if (certificateKopecks > 0) {
+        await tx
+          .update(orders)
+          .set(paid ? { certificateKopecks, status: 'new', paidAt: now, paidKopecks: 0 } : { certificateKopecks })
+          .where(eq(orders.id, orderId));
+        if (paid && input.status === 'awaiting_payment') {
+          await tx.update(orderStatusHistory).set({ status: 'new', note: 'Оплачен подарочными сертификатами' }).where(eq(orderStatusHistory.orderId, orderId));
+        }
+      }
+      if (input.afterWrite) await input.afterWrite(tx, orderId, { dueKopecks, paid });
+      return { ok: true as const, orderId, repeated: false, payKopecks: dueKopecks, paid };
     });
   } catch (err) {
     if (err instanceof Refused) return err.result;

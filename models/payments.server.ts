@@ -3,11 +3,14 @@ import { queryRows, type Database } from '~/db/client.server';
 import { orderItems, orders, orderStatusHistory, paymentEvents } from '~/db/schema';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { buildReceipt } from '~/core/receipt';
+import { amountDue } from '~/core/order-money';
 import { isOnlinePaymentId } from '~/core/delivery';
 import { PAYMENT_ID, type PaymentReceipt } from '~/shared/contract';
 import { CLOUDPAYMENTS_PROVIDER, parseAmount, type ProviderPayment } from '~/integrations/cloudpayments/cloudpayments';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import { enqueueJob } from './jobs.server';
+import { giveBackToCertificates } from './certificates.server';
+import { giveBackBonuses } from './loyalty.server';
 import { CDEK_DELIVERY_IDS } from './order-status.server';
 import { changeStockInTransaction, refreshProductSizes, sendBackInStock, type Logger, type PendingStockChange } from './stock.server';
 
@@ -74,6 +77,8 @@ const orderColumns = {
   paymentId: orders.paymentId,
   deliveryId: orders.deliveryId,
   totalKopecks: orders.totalKopecks,
+  certificateKopecks: orders.certificateKopecks,
+  bonusKopecks: orders.bonusKopecks,
   deliveryCostKopecks: orders.deliveryCostKopecks,
   email: orders.email,
   phone: orders.phone,
@@ -125,7 +130,7 @@ export const PAYMENT_PROVIDERS: Readonly<Record<string, { paymentId: string; pai
 /** The order's widget receipt (SPEC §3): goods lines with their promo shares, delivery, the total. */
 export async function orderReceipt(
   db: Database,
-  order: Pick<PaymentOrder, 'id' | 'deliveryCostKopecks' | 'totalKopecks' | 'email' | 'phone'>,
+  order: Pick<PaymentOrder, 'id' | 'deliveryCostKopecks' | 'totalKopecks' | 'certificateKopecks' | 'email' | 'phone'>,
 ): Promise<PaymentReceipt> {
   const lines = await db
     .select({
@@ -134,11 +139,19 @@ export async function orderReceipt(
       priceKopecks: orderItems.priceKopecks,
       quantity: orderItems.quantity,
       discountKopecks: orderItems.discountKopecks,
+      bonusKopecks: orderItems.bonusKopecks,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.isPreorder), asc(orderItems.isGift), asc(orderItems.offerId));
-  return buildReceipt({ lines, deliveryKopecks: order.deliveryCostKopecks, totalKopecks: order.totalKopecks, email: order.email, phone: order.phone });
+  return buildReceipt({
+    lines,
+    deliveryKopecks: order.deliveryCostKopecks,
+    totalKopecks: order.totalKopecks,
+    advancePaymentKopecks: order.certificateKopecks,
+    email: order.email,
+    phone: order.phone,
+  });
 }
 
 /** Whether the order can still be paid online now. */
@@ -197,7 +210,7 @@ export async function handleCheck({ db, notice, now = new Date() }: { db: Databa
     // Currency is part of the amount: 1 000 USD is not 1 000 ₽.
     if (state === 'expired') code = CHECK_CODE.expired;
     else if (state !== 'ok') code = CHECK_CODE.refused;
-    else if (notice.amountKopecks !== order.totalKopecks || notice.currency !== 'RUB') code = CHECK_CODE.badAmount;
+    else if (notice.amountKopecks !== amountDue(order) || notice.currency !== 'RUB') code = CHECK_CODE.badAmount;
   }
   await recordEvent(db, 'check', notice, order?.id ?? null, code === 0 ? 'accepted' : `refused:${code}`);
   return code;
@@ -225,6 +238,12 @@ export type PayOutcome =
 async function enqueuePaidJobs(tx: Database, order: PaymentOrder): Promise<void> {
   await enqueueJob(tx, 'order.placed', { orderId: order.id });
   if (order.deliveryId !== null && CDEK_DELIVERY_IDS.includes(order.deliveryId)) await enqueueJob(tx, 'cdek.register', { orderId: order.id });
+  // Electronic gift certificates get their codes once the payment is verified (plastic ones when shipped).
+  const [electronic] = await queryRows<{ n: number }>(
+    tx,
+    sql`select 1 as n from order_items oi join offers o on o.id = oi.offer_id join products p on p.id = o.product_id where oi.order_id = ${order.id} and p.certificate = 'electronic' limit 1`,
+  );
+  if (electronic) await enqueueJob(tx, 'certificate.issue', { orderId: order.id, kind: 'electronic' });
 }
 
 /**
@@ -300,7 +319,7 @@ export async function applyPayment({
     // The shopper may have switched between online methods while the order waited (changeOnlinePayment):
     // a verified payment by any of them pays it, and the order records the method that paid.
     if (order.paymentId !== method.paymentId && !isOnlinePaymentId(order.paymentId)) return settle('refused:not-card');
-    if (notice.amountKopecks !== order.totalKopecks) return settle('refused:amount');
+    if (notice.amountKopecks !== amountDue(order)) return settle('refused:amount');
     if (notice.currency !== 'RUB') return settle('refused:currency');
     if (order.customerId === null || notice.accountId !== String(order.customerId)) return settle('refused:account');
     if (order.paymentTransactionId === notice.transactionId) return settle('already-paid');
@@ -330,8 +349,11 @@ export async function applyPayment({
       });
       return settle(outcome);
     };
+    // An order released unpaid gave its certificates and bonuses back when it was released;
+    // spending them again now could fail, so such a late payment is refunded, never restored.
+    const usedLedgers = order.certificateKopecks > 0 || order.bonusKopecks > 0;
     if (order.status === 'cancelled' && !order.paymentTransactionId) {
-      if ((await releasedUnpaid(tx, order.id)) && (await retakeStock(tx, order.id))) {
+      if (!usedLedgers && (await releasedUnpaid(tx, order.id)) && (await retakeStock(tx, order.id))) {
         const moved = await tx
           .update(orders)
           .set({ status: 'new', ...paid })
@@ -452,6 +474,7 @@ export async function releaseUnpaidOrder({
       .returning({ id: orders.id });
     if (moved.length !== 1) throw new Error(`order ${orderId} changed under its row lock`);
     await tx.insert(orderStatusHistory).values({ orderId, status: 'cancelled', note: PAYMENT_TEXT.releasedNote, createdAt: now });
+    await giveBackOrderLedgers(tx, order, now);
     const lines = await tx
       .select({ offerId: orderItems.offerId, quantity: orderItems.quantity })
       .from(orderItems)
@@ -468,6 +491,18 @@ export async function releaseUnpaidOrder({
   await sendBackInStock({ db, sms, log, siteUrl, notices: outcome.pending.map((p) => p.notice) });
   if (outcome.result === 'released') log.info({ orderId, offers: outcome.pending.length }, 'unpaid order released');
   return outcome.result;
+}
+
+/** An order cancelled before it was paid: its gift certificates and bonuses get back what they paid. */
+export async function giveBackOrderLedgers(
+  tx: Database,
+  order: { id: number; customerId: number | null; certificateKopecks: number; bonusKopecks: number },
+  now: Date,
+): Promise<void> {
+  if (order.certificateKopecks > 0) await giveBackToCertificates(tx, { orderId: order.id, amountKopecks: 'all', kind: 'release', now });
+  if (order.bonusKopecks > 0 && order.customerId !== null) {
+    await giveBackBonuses(tx, { customerId: order.customerId, orderId: order.id, amountKopecks: 'all', kind: 'release', now });
+  }
 }
 
 /** The refund job: asks the provider once (idempotent there too), then records it and the order's history. */

@@ -718,7 +718,7 @@ export const PaymentReceipt = z.object({
   ),
   email: z.string(),
   phone: z.string(),
-  amounts: z.object({ electronic: z.number() }),
+  amounts: z.object({ electronic: z.number(), advancePayment: z.number().optional() }),
 });
 export type PaymentReceipt = z.infer<typeof PaymentReceipt>;
 

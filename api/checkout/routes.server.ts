@@ -7,6 +7,8 @@ import { instalmentSchedule, instalmentUnavailableReason, isoDay } from '~/core/
 import { CHECKOUT_TEXT, addressLine, validateCheckout, type CheckoutForm } from '~/core/checkout';
 import { formatRub, kopecksToRoubles, parseRoublesToKopecks } from '~/core/money';
 import { AUTH_TEXT } from '~/core/auth';
+import { CERTIFICATE_TEXT, formatCertificateCode, parseCertificateCodes } from '~/core/gift-certificates';
+import { LOYALTY_TEXT } from '~/core/loyalty';
 import {
   DELIVERY_ID,
   type CheckoutOrderResponse,
@@ -74,6 +76,10 @@ const OrderBody = z
       return typeof s === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(s) ? s : undefined;
     }, z.string().optional()),
     deliverycost: str(30),
+    /** Gift certificate codes, separated by commas (ours). */
+    certificates: str(400),
+    /** Bonuses to spend, whole roubles (ours; content/pages/loyalty.md). */
+    bonuses: str(20),
     ...BasketQuery,
   })
   .catchall(z.unknown());
@@ -191,7 +197,8 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     );
     const payments = new Map<string, string[]>();
     for (const id of ids) {
-      for (const p of paymentMethodIds({ deliveryId: id, hasPreorders: checkoutBasket.hasPreorders })) payments.set(p, [...(payments.get(p) ?? []), id]);
+      for (const p of paymentMethodIds({ deliveryId: id, hasPreorders: checkoutBasket.hasPreorders, hasCertificates: checkoutBasket.hasCertificates }))
+        payments.set(p, [...(payments.get(p) ?? []), id]);
     }
     // Pay in parts: judged on the basket's amount here (the delivery is chosen later; the form
     // recomputes with its cost and order.php judges the final pay amount).
@@ -251,6 +258,11 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const checked = validateCheckout(raw);
     if (!checked.ok) return fail(checked.errors);
     const form = checked.value;
+    const certificates = parseCertificateCodes([body.certificates ?? '']);
+    if (!certificates.ok) return fail({ certificates: certificates.error });
+    const bonusText = (body.bonuses ?? '').trim();
+    if (bonusText !== '' && !/^\d{1,9}$/.test(bonusText)) return fail({ bonuses: LOYALTY_TEXT.badAmount });
+    const bonusKopecks = bonusText === '' ? 0 : Number(bonusText) * 100;
 
     const city = findShopCity(form.city);
     if (!deliveryMethodIds({ city, hasItems: true }).includes(form.deliveryId)) return fail({ delivery_id: CHECKOUT_TEXT.deliveryNotForCity });
@@ -265,7 +277,12 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     // order is not placed as something else; they see what changed and confirm again.
     if (checkoutBasket.basket.notices.length > 0) return fail({ error: CHECKOUT_ERRORS.unavailable(checkoutBasket.basket.notices) });
     if (checkoutBasket.isEmpty) return fail({ error: CHECKOUT_TEXT.emptyBasket });
-    if (!paymentMethodIds({ deliveryId: form.deliveryId, hasPreorders: checkoutBasket.hasPreorders }).includes(form.paymentId)) {
+    if (checkoutBasket.hasCertificates && !isOnlinePaymentId(form.paymentId)) return fail({ payment_id: CERTIFICATE_TEXT.onlineOnly });
+    if (
+      !paymentMethodIds({ deliveryId: form.deliveryId, hasPreorders: checkoutBasket.hasPreorders, hasCertificates: checkoutBasket.hasCertificates }).includes(
+        form.paymentId,
+      )
+    ) {
       return fail({ payment_id: CHECKOUT_TEXT.paymentNotForDelivery });
     }
     let point: CdekDeliveryPoint | null = null;
@@ -284,11 +301,9 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const sent = body.deliverycost === undefined || body.deliverycost.trim() === '' ? null : parseRoublesToKopecks(body.deliverycost);
     if (sent !== quote.costKopecks) return fail({ deliverycost: CHECKOUT_TEXT.deliveryCostChanged }, { deliverycost: roublesOrNull(quote.costKopecks) });
 
-    // Pay in parts only for pay amounts of 500–40 000 ₽, delivery included (SPEC §9).
-    if (isInstalmentPaymentId(form.paymentId)) {
-      const reason = instalmentUnavailableReason(checkoutBasket.priced.payKopecks + (quote.costKopecks ?? 0));
-      if (reason) return fail({ payment_id: reason });
-    }
+    // Pay in parts only for pay amounts of 500–40 000 ₽, delivery included (SPEC §9): judged on
+    // what is left after bonuses and certificates, inside the order's transaction.
+    const instalments = isInstalmentPaymentId(form.paymentId);
     const online = isOnlinePaymentId(form.paymentId);
     const cdek = form.deliveryId === DELIVERY_ID.cdekPickup || form.deliveryId === DELIVERY_ID.cdekDoor;
     const result = await placeOrder({
@@ -304,6 +319,9 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       fields: formFields(form),
       deliveryCostKopecks: quote.costKopecks ?? 0,
       status: online ? 'awaiting_payment' : 'new',
+      bonusKopecks,
+      certificateCodes: certificates.codes,
+      checkDue: instalments ? instalmentUnavailableReason : undefined,
       checkout: {
         email: form.email,
         paymentId: form.paymentId,
@@ -317,8 +335,8 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         note: quote.note,
         trips: quote.trips,
       },
-      afterWrite: async (tx, orderId) => {
-        if (online) {
+      afterWrite: async (tx, orderId, money) => {
+        if (online && !money.paid) {
           // Card and pay in parts: the stock is held until pay_until, then released (models/payments.server.ts);
           // the notice and CDEK registration wait for the verified payment.
           await holdForPayment(tx, orderId, deps.payHoldMinutes ?? 30);
@@ -333,6 +351,9 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     if (!result.ok) {
       if (result.reason === 'empty') return fail({ error: CHECKOUT_TEXT.emptyBasket });
       if (result.reason === 'unavailable') return fail({ error: CHECKOUT_ERRORS.unavailable(result.items.map((item) => `${item}: закончился`)) });
+      if (result.reason === 'bonuses') return fail({ bonuses: result.error });
+      if (result.reason === 'certificate') return fail({ certificates: result.code ? `${formatCertificateCode(result.code)}: ${result.error}` : result.error });
+      if (result.reason === 'payment') return fail({ payment_id: result.error });
       return fail({ promo_code: result.error });
     }
     req.log.info({ orderId: result.orderId, repeated: result.repeated, delivery: form.deliveryId, payment: form.paymentId }, 'order placed');
@@ -344,7 +365,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       payment_id: form.paymentId,
       // SPEC §5: the discounted total plus the delivery cost when above 0 (placeOrder adds it so).
       pay_amount: kopecksToRoubles(result.payKopecks),
-      status: online ? 'awaiting_payment' : 'new',
+      status: online && !result.paid ? 'awaiting_payment' : 'new',
     } satisfies CheckoutOrderResponse;
   };
   app.get('/api/catalog/order.php', order);

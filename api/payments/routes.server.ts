@@ -1,3 +1,4 @@
+import { amountDue } from '~/core/order-money';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
@@ -121,7 +122,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
         params: {
           publicId: payments.publicId,
           description: PAYMENT_TEXT.description(order.id),
-          amount: kopecksToRoubles(order.totalKopecks),
+          amount: kopecksToRoubles(amountDue(order)),
           currency: 'RUB',
           invoiceId: String(order.id),
           accountId: String(session.customerId),

@@ -10,6 +10,7 @@ import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { readMailOutbox } from '~/integrations/mail/offline.server';
 import { clearDeliveryCaches } from '~/models/checkout.server';
 import { getJson, postForm } from '~/tests/support/api';
+import { payByCard } from '~/tests/support/checkout';
 import { readCdekOutbox } from '~/integrations/cdek/offline.server';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { setUpTestShop } from '~/tests/support/server';
@@ -450,8 +451,8 @@ describe('a CDEK order after placement', () => {
     );
     if (!answer.success) throw new Error(JSON.stringify(answer.data));
     const orderId = String(answer.order_id);
-    // Paid by agreement with the manager (online payment is the next issue), then confirmed and assembled.
-    await staff({ order_id: orderId, status: 'new', note: 'Оплата подтверждена менеджером' });
+    // Paid by card through the offline stand-in (staff cannot mark it paid by hand), then confirmed and assembled.
+    await payByCard(api(), token, answer.order_id);
     await staff({ order_id: orderId, status: 'confirmed' });
     await staff({ order_id: orderId, status: 'assembling' });
     const track = await eventually(async () => {
