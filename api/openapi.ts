@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as contract from '~/shared/contract';
+import { StaffReturnResponse } from '~/api/staff/returns.routes.server';
 
 // The published description of the product API, built from the same zod schemas the
 // storefront's types come from, so the two cannot drift apart.
@@ -205,6 +206,33 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
             200: ok('Suggestions, best first (none when the provider fails)', contract.AddressSuggestionsResponse),
             400: badRequest,
             429: ok('Too many calls from this IP: try in a minute', contract.ApiError),
+          },
+        },
+      },
+      '/staff/returns/': {
+        post: {
+          summary:
+            'Staff only (Authorization: Bearer STAFF_TOKEN): approve a return request (refunds: certificate and bonuses at once, card or instalments by a job, pay on receipt by a manual transfer), reject it with a reason, or record the transfer made',
+          requestBody: {
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: {
+                  type: 'object',
+                  required: ['action', 'request_id'],
+                  properties: {
+                    action: { type: 'string', enum: ['approve', 'reject', 'transferred'] },
+                    request_id: { type: 'integer' },
+                    delivery: { type: 'string', enum: ['0', '1'], description: "approve: '1' refunds the delivery too (once per order)" },
+                    note: { type: 'string', maxLength: 500, description: 'reject: the reason the customer sees (required); approve: kept with the decision' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            200: ok('The request after the decision, with its refunds', StaffReturnResponse),
+            400: badRequest,
+            401: ok('No or a wrong staff key', contract.ApiError),
           },
         },
       },
