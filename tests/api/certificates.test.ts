@@ -6,7 +6,14 @@ import { certificateMoves, giftCertificates, jobs, offers, orderItems, orders, p
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import { CERTIFICATE_TEXT, formatCertificateCode, newCertificateCode, normalizeCertificateCode } from '~/core/gift-certificates';
 import { CERTIFICATE_MAIL_TAG } from '~/core/certificate-mail';
-import { CertificateCheckResponse, CheckoutOrderResponse, PaymentParamsResponse } from '~/shared/contract';
+import {
+  CartResponse,
+  CatalogSectionResponse,
+  CertificateCheckResponse,
+  CheckoutOrderResponse,
+  PaymentParamsResponse,
+  ProductResponse,
+} from '~/shared/contract';
 import { DELIVERY_ID } from '~/shared/checkout-ids';
 import { createOfflineMail, readMailOutbox } from '~/integrations/mail/offline.server';
 import { createOfflineSms } from '~/integrations/sms/offline.server';
@@ -121,6 +128,30 @@ async function check(code: string, ip: string, extra: Record<string, string> = {
 }
 /** A code of the right shape and check digit that no certificate has. */
 const unknownCode = () => newCertificateCode(randomBytes);
+
+describe('certificate products', () => {
+  it('the section lists all ten; a product page selects its one offer with no size to choose; the basket prices them; the photo shows', async () => {
+    const listing = await getJson(api(), '/catalog/podarochnye-karty/', CatalogSectionResponse);
+    const names = listing.ITEMS.map((i) => i.NAME.replace(/\u00a0/g, ' '));
+    expect(names).toHaveLength(10);
+    for (const kind of ['Электронный', 'Пластиковый'])
+      for (const n of ['5 000', '10 000', '15 000', '25 000', '50 000']) expect(names).toContain(`${kind} подарочный сертификат на ${n} ₽`);
+
+    const plastic = listing.ITEMS.find((i) => i.NAME.startsWith('Пластиковый') && i.NAME.includes('25'));
+    if (!plastic) throw new Error('no plastic 25 000');
+    const page = await getJson(api(), plastic.DETAIL_PAGE_URL, ProductResponse);
+    expect(page.ITEM.OFFERS).toHaveLength(1);
+    expect(page.ITEM.OFFERS[0]).toMatchObject({ SELECTED: true, SIZE_ID: 'edinyj', PRICE: 25_000, AVAILABLE: 'Y' });
+
+    const offerId = page.ITEM.OFFERS[0]!.ID;
+    const cart = await getJson(api(), '/api/personal/get_cart.php', CartResponse, { init: postForm({ ids: `${offerId}:2` }) });
+    expect(cart.items.map((i) => [i.ID, i.QUANTITY, i.SUM])).toEqual([[offerId, 2, 50_000]]);
+
+    const photo = await fetch(`${shop.baseUrl}${page.ITEM.OFFERS[0]!.IMAGE_SRC}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toMatch(/^image\//);
+  });
+});
 
 describe('issuing electronic certificates after a verified payment', () => {
   it('a card order placed and paid gets one certificate per unit, e-mailed once; a retry issues and sends nothing more', async () => {
