@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import {
 import type { Database } from '~/db/client.server';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import { orderAccrualKopecks } from '~/core/loyalty-account';
+import { newCertificateCode } from '~/core/gift-certificates';
 import {
   CheckoutOrderResponse,
   InstalmentLinkResponse,
@@ -40,6 +42,7 @@ import { accrueOrderBonuses } from '~/models/loyalty-jobs.server';
 import { fetchJson, getJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
 import { sessionToken } from '~/tests/support/session';
+import { payByCard } from '~/tests/support/checkout';
 
 // Returns and refunds (issue #12 «Refunds and returns») over HTTP, on PGlite or
 // (TEST_DATABASE_URL) PostgreSQL: orders placed through order.php and paid through the offline
@@ -545,5 +548,66 @@ describe('an order paid partly with a gift certificate and bonuses', () => {
     expect(cardRefunded(o.transactionId)).toBe(total - C - order.deliveryCostKopecks);
     const [l2] = await db().select().from(bonusLots).where(eq(bonusLots.id, lot!.id));
     expect(l2?.remainingKopecks).toBe(100_000);
+  });
+});
+
+describe('an order placed with a gift certificate and bonuses at checkout (order.php certificates, bonuses)', () => {
+  it('returned: the certificate gets its part first, the card the rest, the bonuses go back to their lot', async () => {
+    const offer = await plainOffer();
+    const who = await customer();
+    const [lot] = await db()
+      .insert(bonusLots)
+      .values({
+        customerId: who.customerId,
+        kind: 'manual',
+        lotKey: `test:${who.customerId}`,
+        amountKopecks: 50_000,
+        remainingKopecks: 50_000,
+        availableFrom: new Date(Date.now() - 86_400_000),
+        expiresAt: new Date(Date.now() + 200 * 86_400_000),
+      })
+      .returning({ id: bonusLots.id });
+    const code = newCertificateCode((n) => crypto.randomBytes(n));
+    const [cert] = await db()
+      .insert(giftCertificates)
+      .values({
+        code,
+        kind: 'electronic',
+        nominalKopecks: 100_000,
+        balanceKopecks: 100_000,
+        issueKey: `test:${code}`,
+        expiresAt: new Date(Date.now() + 300 * 86_400_000),
+      })
+      .returning({ id: giftCertificates.id });
+    const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
+      init: postForm({ ...courierForm(who.token, `${offer.id}:2`, '9'), certificates: code, bonuses: '200' }),
+    });
+    if (!placed.success) throw new Error(JSON.stringify(placed.data));
+    const orderId = placed.order_id;
+    const before = await orderRow(orderId);
+    expect(before).toMatchObject({ bonusKopecks: 20_000, certificateKopecks: 100_000 });
+    const paid = await payByCard(api(), who.token, orderId);
+    const order = await orderRow(orderId);
+    expect(order.paidKopecks).toBe(order.totalKopecks - 100_000);
+    await deliver(orderId);
+
+    const [line] = await linesOf(orderId);
+    const unitMoney = (line!.priceKopecks * 2 - line!.discountKopecks - line!.bonusKopecks) / 2;
+    expect(line!.bonusKopecks).toBe(20_000);
+    const requestId = await requestOf(who.token, orderId, { [offer.id]: 1 });
+    const approved = await staffReturn('approve', requestId);
+    expect(approved.data?.refunds).toEqual([
+      expect.objectContaining({ means: 'certificate', amount_kopecks: 100_000, status: 'done' }),
+      expect.objectContaining({ means: 'bonus', amount_kopecks: 10_000, status: 'done' }),
+      expect.objectContaining({ means: 'cloudpayments', amount_kopecks: unitMoney - 100_000, status: 'pending' }),
+    ]);
+    const [c] = await db().select().from(giftCertificates).where(eq(giftCertificates.id, cert!.id));
+    expect(c?.balanceKopecks).toBe(100_000);
+    const [l] = await db().select().from(bonusLots).where(eq(bonusLots.id, lot!.id));
+    expect(l?.remainingKopecks).toBe(50_000 - 20_000 + 10_000);
+    await refundDone(requestId);
+    expect(cardRefunded(paid.transactionId)).toBe(unitMoney - 100_000);
+    const { value } = await getJson(api(), '/api/personal/returns.php', ReturnsResponse, { init: postForm({ token: who.token }) });
+    expect(value.orders.find((r) => r.ID === requestId)?.STATUS).toMatch(/^Деньги возвращены: .* на карту, .* на сертификат, 100 бонусов$/);
   });
 });
