@@ -24,9 +24,35 @@ const SHELL = [
   'app/components/widgets/ChatWidget.tsx',
 ].map((p) => path.join(root, p));
 
+// Only what the root layout imports (statically, at any depth) or the named shell files: a module
+// of lib/, shared/ or core/ that only a route or a lazy modal uses stays with that route or modal
+// (the checkout's, the login's, the account's rules do not ride on every page).
+const ROOT_MODULE = path.join(root, 'app/root.tsx');
+const NAMED = SHELL.filter((p) => /\.tsx?$/.test(p));
+type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
+// One answer per module and build (the client and the server build each have their graph).
+const rootReaches = new WeakMap<ModuleInfoOf, Map<string, boolean>>();
+function fromRoot(id: string, getModuleInfo: ModuleInfoOf, path: Set<string> = new Set()): boolean {
+  let rootReach = rootReaches.get(getModuleInfo);
+  if (!rootReach) rootReaches.set(getModuleInfo, (rootReach = new Map()));
+  const known = rootReach.get(id);
+  if (known !== undefined) return known;
+  if (id === ROOT_MODULE) return true;
+  if (path.has(id)) return false;
+  path.add(id);
+  const found = (getModuleInfo(id)?.importers ?? []).some((importer) => fromRoot(importer, getModuleInfo, path));
+  path.delete(id);
+  if (found || path.size === 0) rootReach.set(id, found);
+  return found;
+}
+function inShell(id: string, getModuleInfo: ModuleInfoOf): boolean {
+  return NAMED.includes(id) || fromRoot(id, getModuleInfo);
+}
+
 // React Router's package exports map every condition to its development build (warnings and
 // their strings included, about 4 KB compressed); the browser bundle takes the production
-// build it also ships. The server keeps Node's resolution: the two render the same markup.
+// build it also ships. The server, which keeps react-router external, gets the same production
+// build from server/production-env.ts (a resolve hook) whenever NODE_ENV is production.
 const routerBuild = path.join(root, 'node_modules/react-router/dist/production');
 const productionRouter: Plugin = {
   name: 'vitrina:react-router-production',
@@ -52,8 +78,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rollupOptions: {
       output: {
-        manualChunks(id) {
-          if (SHELL.some((p) => id.startsWith(p))) return 'shell';
+        manualChunks(id, { getModuleInfo }) {
+          if (SHELL.some((p) => id.startsWith(p)) && inShell(id, getModuleInfo)) return 'shell';
           // react-dom's small shared module (preload(), used by the root) rides with the shell
           // instead of becoming one more request; react-dom/client stays in the entry.
           if (id.includes('/node_modules/react-dom/') && !id.includes('client')) return 'shell';
