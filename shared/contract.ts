@@ -670,6 +670,20 @@ export const CheckoutOrderResponse = z.discriminatedUnion('success', [
 export type CheckoutOrderResponse = z.infer<typeof CheckoutOrderResponse>;
 
 /** `POST /api/personal/order_detail.php` (ours): one order of the token's customer, with delivery, payment and history. */
+/**
+ * A gift certificate bought in the order (after its payment): the number in groups of four, in
+ * full for an electronic one, '•••• 1234' for a plastic card; roubles; the last day it is valid.
+ */
+export const OrderCertificate = z.object({
+  KIND: z.enum(['electronic', 'plastic']),
+  CODE: z.string(),
+  NOMINAL: z.number(),
+  BALANCE: z.number(),
+  EXPIRES: z.string(),
+  MAILED: z.boolean(),
+});
+export type OrderCertificate = z.infer<typeof OrderCertificate>;
+
 export const OrderDetail = z.object({
   ID: z.number().int(),
   DATE: z.string(),
@@ -692,6 +706,8 @@ export const OrderDetail = z.object({
   PAYMENT: z.object({ ID: z.string(), NAME: z.string() }),
   CONTACT: z.object({ NAME: z.string(), PHONE: z.string(), EMAIL: z.string() }),
   HISTORY: z.array(z.object({ STATUS_CODE: z.string(), STATUS: z.string(), DATE: z.string(), NOTE: z.string().nullable() })),
+  /** Gift certificates the order bought, once issued (absent when none). */
+  CERTIFICATES: z.array(OrderCertificate).optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

@@ -30,6 +30,8 @@ import { createReturnRequest, getCustomerOrderDetail, listCustomerOrders, listRe
 import { lastValue } from '~/api/http.server';
 import { toUserInfo } from './mappers';
 import { toAccountOrder, toAccountReturn, toOrderDetail, toSavedAddress } from './personal-mappers';
+import { orderCertificatesOf } from '~/models/certificate-account.server';
+import { toOrderCertificate } from './certificate-mappers';
 import { requireCustomer, tokenField } from './require-customer.server';
 
 // SPEC §7 personal-account calls after login: profile_change.php, addresses.php,
@@ -182,7 +184,10 @@ export async function personalRoutes(app: FastifyInstance, { db, authSecret }: P
     if (!session) return reply;
     const order = await getCustomerOrderDetail({ db, customerId: session.customerId, orderId: session.body.order_id });
     if (!order) return { error: ACCOUNT_TEXT.orderNotFound } satisfies OrderDetailResponse;
-    return { order: toOrderDetail(order) } satisfies OrderDetailResponse;
+    const certificates = await orderCertificatesOf({ db, customerId: session.customerId, orderId: session.body.order_id });
+    return {
+      order: { ...toOrderDetail(order), ...(certificates.length ? { CERTIFICATES: certificates.map(toOrderCertificate) } : {}) },
+    } satisfies OrderDetailResponse;
   });
 
   app.post('/api/personal/returns.php', async (req, reply) => {

@@ -11,6 +11,7 @@ import {
   CatalogSectionResponse,
   CertificateCheckResponse,
   CheckoutOrderResponse,
+  OrderDetailResponse,
   PaymentParamsResponse,
   ProductResponse,
 } from '~/shared/contract';
@@ -231,6 +232,19 @@ describe('issuing electronic certificates after a verified payment', () => {
     await runJobs();
     expect((await certificatesOf(orderId)).map((c) => c.id)).toEqual(issued.map((c) => c.id));
     expect(await mailsTo(email)).toHaveLength(2);
+
+    // The buyer's order page lists them with their numbers; another customer gets nothing.
+    const detail = await getJson(api(), '/api/personal/order_detail.php', OrderDetailResponse, {
+      init: postForm({ token: who.token, order_id: String(orderId) }),
+    });
+    if (!('order' in detail)) throw new Error(detail.error);
+    expect(detail.order.CERTIFICATES?.map((c) => c.CODE).sort()).toEqual(issued.map((c) => formatCertificateCode(c.code)).sort());
+    expect(detail.order.CERTIFICATES?.[0]).toMatchObject({ KIND: 'electronic', NOMINAL: 10_000, BALANCE: 10_000, MAILED: true });
+    const stranger = await sessionToken(shop, '79985550003');
+    const theirs = await getJson(api(), '/api/personal/order_detail.php', OrderDetailResponse, {
+      init: postForm({ token: stranger.token, order_id: String(orderId) }),
+    });
+    expect('order' in theirs).toBe(false);
   });
 
   it('an unpaid order gets nothing, and only lines of the kind asked are issued', async () => {
