@@ -53,6 +53,17 @@ describe('isGarmentArt', () => {
     expect(isGarmentArt({ kind: 'gift-card', color: '#ABCDEF', view: 4, seed: -3 })).toBe(true);
   });
 
+  it('takes a gift card nominal only as a whole positive number of roubles, and draws it', () => {
+    expect(isGarmentArt({ kind: 'gift-card', color: '#141414', view: 0, seed: 1, nominal: 10_000 })).toBe(true);
+    for (const nominal of [0, -5, 1.5, '10000', 1e9, Number.NaN])
+      expect(isGarmentArt({ kind: 'gift-card', color: '#141414', view: 0, seed: 1, nominal })).toBe(false);
+    // The card with a nominal has more strokes than the plain one (the digits and the rouble sign).
+    const plain = garmentSvg({ kind: 'gift-card', color: '#141414', view: 0, seed: 1 });
+    const withNominal = garmentSvg({ kind: 'gift-card', color: '#141414', view: 0, seed: 1, nominal: 50_000 });
+    expect(withNominal.length).toBeGreaterThan(plain.length);
+    expect(withNominal).toContain('M14 100V0H38');
+  });
+
   it('rejects junk', () => {
     const junk: unknown[] = [
       null,
