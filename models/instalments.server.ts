@@ -375,17 +375,20 @@ export async function refundInstalment({
   provider,
   attemptId,
   amountKopecks,
+  key,
 }: {
   db: Database;
   services: InstalmentServices;
   provider: InstalmentProvider;
   attemptId: string;
   amountKopecks: number;
+  /** Idempotency key of this refund (a return's `return:<refund id>`): two returns of one amount are two refunds. */
+  key?: string;
 }): Promise<void> {
   const attempt = await attemptById(db, provider, attemptId);
   if (!attempt) throw new Error(`no ${provider} attempt ${attemptId}`);
   if (provider === DOLYAMI_PROVIDER) {
-    await services.dolyami.client.refund(attempt.id, amountKopecks, amountKopecks === attempt.amountKopecks ? attempt.items : []);
+    await services.dolyami.client.refund(attempt.id, amountKopecks, amountKopecks === attempt.amountKopecks ? attempt.items : [], key);
     return;
   }
   const state = await services.split.client.getOrder(attempt.id);

@@ -80,7 +80,7 @@ export async function refundReturn(deps: ReturnRefundJobDeps, refundId: number, 
     const services = deps.instalments;
     if (!services) throw new Error(`no ${row.means} to refund through`);
     const provider = row.means as InstalmentProvider;
-    call = () => refundInstalment({ db, services, provider, attemptId: payment, amountKopecks: row.amountKopecks });
+    call = () => refundInstalment({ db, services, provider, attemptId: payment, amountKopecks: row.amountKopecks, key: eventId });
   } else {
     throw new Error(`refund ${row.id}: ${row.means} is not refunded by a provider`);
   }

@@ -124,14 +124,14 @@ export function createDolyamiClient(options: DolyamiClientOptions): DolyamiClien
     async cancel(id) {
       ok('cancel', await call('POST', orderPath(id, 'cancel'), {}, `cancel-${id}`));
     },
-    async refund(id, amountKopecks, items) {
+    async refund(id, amountKopecks, items, key) {
       const r = await call(
         'POST',
         orderPath(id, 'refund'),
         { amount: toRoubles(amountKopecks), returned_items: wireItems(items) },
         crypto
           .createHash('sha256')
-          .update(`refund:${id}:${amountKopecks}`)
+          .update(key ? `refund:${id}:key:${key}` : `refund:${id}:${amountKopecks}`)
           .digest('hex')
           .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, '$1-$2-$3-$4-$5'),
       );

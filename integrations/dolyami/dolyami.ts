@@ -68,8 +68,11 @@ export interface DolyamiClient {
   commit(id: string, amountKopecks: number, items: DolyamiItem[]): Promise<DolyamiOrder>;
   /** orders/{id}/cancel: gives up an approved, uncommitted order. */
   cancel(id: string): Promise<void>;
-  /** orders/{id}/refund; idempotent per order and amount at our side (X-Correlation-ID). */
-  refund(id: string, amountKopecks: number, items: DolyamiItem[]): Promise<{ refundId: string }>;
+  /**
+   * orders/{id}/refund; idempotent at our side (X-Correlation-ID) per `key`, or per order and
+   * amount without one (two returns of the same amount then need keys of their own).
+   */
+  refund(id: string, amountKopecks: number, items: DolyamiItem[], key?: string): Promise<{ refundId: string }>;
 }
 
 export interface DolyamiLogger {

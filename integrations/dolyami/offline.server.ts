@@ -16,6 +16,8 @@ export interface OfflineDolyamiOrder extends DolyamiOrder {
   failUrl: string;
   notificationUrl: string;
   refundedKopecks: number;
+  /** Keys of the refunds taken (the real client sends them as X-Correlation-ID). */
+  refundKeys?: string[];
   /** Callback bodies sent, in order (tests replay them). */
   callbacks: string[];
 }
@@ -140,11 +142,16 @@ export function createOfflineDolyami(options: { pagePath: string; outboxDir?: st
       o.status = 'canceled';
       save(o);
     },
-    async refund(id, amountKopecks) {
+    async refund(id, amountKopecks, _items, key) {
       const o = get(id);
+      // As the real client's X-Correlation-ID would, if Dolyami honours it (unconfirmed, so assumed):
+      // a refund repeated with its key (by default its amount) refunds nothing more.
+      const once = key ?? `amount:${amountKopecks}`;
+      if (o.refundKeys?.includes(once)) return { refundId: `refund-${id}-${once}` };
       if (!['committed', 'completed'].includes(o.status)) throw new DolyamiError(`offline Dolyami: cannot refund an order in ${o.status}`, 400);
       if (amountKopecks <= 0 || o.refundedKopecks + amountKopecks > o.amountKopecks) throw new DolyamiError('offline Dolyami: refund above the order', 400);
       o.refundedKopecks += amountKopecks;
+      o.refundKeys = [...(o.refundKeys ?? []), once];
       save(o);
       options.log?.info?.({ id, amountKopecks }, 'offline Dolyami: refunded');
       return { refundId: `refund-${id}-${o.refundedKopecks}` };

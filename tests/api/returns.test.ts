@@ -378,7 +378,7 @@ describe('approving a return of a card order', () => {
 });
 
 describe('approving a return of an order paid in parts', () => {
-  it('refunds through Dolyami the part returned', async () => {
+  it('refunds through Dolyami the part returned, and a second return of the same amount as a refund of its own', async () => {
     const o = await paidDolyamiOrder(2);
     await deliver(o.orderId);
     const [line] = await linesOf(o.orderId);
@@ -398,6 +398,12 @@ describe('approving a return of an order paid in parts', () => {
       'the refund SMS',
     );
     expect(sms.text).toContain('через Долями');
+
+    // The other unit, the same amount again: a refund of its own (its own correlation key), not taken for a repeat of the first.
+    const second = await requestOf(o.token, o.orderId, { [o.offer.id]: 1 });
+    await staffReturn('approve', second);
+    await refundDone(second);
+    expect(lastOutboxState(DOLYAMI_OUTBOX_FILE, (r) => r.id === o.attemptId)?.refundedKopecks).toBe(unit * 2);
   });
 });
 
