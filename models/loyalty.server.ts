@@ -8,9 +8,13 @@ import { takeFromLots } from '~/core/loyalty';
 // the same bonuses at once queue up and the second sees what the first left; a lot's remaining
 // never goes below zero (conditional update, and the table's check).
 
-/** Lock the customer's bonuses for the rest of the transaction. */
+/**
+ * Lock the customer's bonuses for the rest of the transaction. 'no key update': an order being
+ * inserted for this customer holds a key-share lock on the row (its foreign key), which a plain
+ * 'update' lock would wait for, so two orders of one customer would deadlock.
+ */
 async function lockCustomer(tx: Database, customerId: number): Promise<void> {
-  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('no key update');
 }
 
 function spendable(customerId: number, now: Date) {

@@ -4,6 +4,7 @@ import type { AddressSuggestionsResponse } from './contract';
 import type { WishlistResponse } from './contract';
 import type { BirthdayResponse, BonusesResponse } from './contract';
 import type { CheckoutOrderResponse, CitiesResponse, DeliveryCostResponse, OrderDetailResponse, OrderParamsResponse } from './contract';
+import type { CertificateCheckResponse, OrderBonusesResponse } from './contract';
 import type { ChangePaymentResponse, InstalmentLinkResponse, PaymentParamsResponse, PaymentStatusResponse } from './contract';
 import type { AuthResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from './contract';
 import type {
@@ -326,6 +327,26 @@ export class ApiClient {
     return this.post('/api/catalog/order.php', body);
   }
 
+  /** `order_bonuses.php` (ours): the customer's bonuses and the most this basket can take. */
+  getOrderBonuses(request: {
+    token: string;
+    ids?: string | undefined;
+    preorderIds?: string | undefined;
+    promoCode?: string | null | undefined;
+  }): Promise<OrderBonusesResponse> {
+    return this.post('/api/catalog/order_bonuses.php', {
+      token: request.token,
+      ids: request.ids,
+      preorder_ids: request.preorderIds,
+      promo_code: request.promoCode ?? undefined,
+    });
+  }
+
+  /** `check_certificate.php` (ours): a gift certificate's balance, or why it cannot pay (429 when checked too often). */
+  checkCertificate(code: string): Promise<CertificateCheckResponse> {
+    return this.post('/api/catalog/check_certificate.php', { code }, { allowStatuses: [429] });
+  }
+
   /** `order_detail.php` (ours): one order of the token's customer; `error` when it is not theirs or does not exist. */
   getOrderDetail(token: string, orderId: number): Promise<OrderDetailResponse> {
     return this.post('/api/personal/order_detail.php', { token, order_id: orderId });
@@ -355,7 +376,7 @@ export class ApiClient {
     return this.get('/api/catalog/success_payment_order.php', { order_id: request.orderId, payment_num: request.paymentNum, token: request.token });
   }
 
-  private async post<T>(path: string, body: Query): Promise<T> {
+  private async post<T>(path: string, body: Query, opts: { allowStatuses?: readonly number[] } = {}): Promise<T> {
     const form = new URLSearchParams();
     for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) form.set(k, String(v));
     const res = await this.doFetch(`${this.base}${path}`, {
@@ -363,7 +384,7 @@ export class ApiClient {
       headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', ...this.options.headers },
       body: form.toString(),
     });
-    return this.read<T>(res, path, {});
+    return this.read<T>(res, path, opts);
   }
 
   private async get<T>(path: string, query: Query = {}, opts: { allow404?: boolean } = {}): Promise<T> {
@@ -375,9 +396,10 @@ export class ApiClient {
     return this.read<T>(res, path, opts);
   }
 
-  private async read<T>(res: Response, path: string, opts: { allow404?: boolean }): Promise<T> {
+  private async read<T>(res: Response, path: string, opts: { allow404?: boolean; allowStatuses?: readonly number[] }): Promise<T> {
     if (res.status === 404 && opts.allow404) return null as T;
-    if (!res.ok) {
+    // Statuses whose body is an answer for the shopper (a rate limit's Russian message).
+    if (!res.ok && !opts.allowStatuses?.includes(res.status)) {
       const text = await res.text().catch(() => '');
       throw new ApiRequestError(res.status, path, `API ${res.status} for ${path}: ${text.slice(0, 200)}`);
     }

@@ -637,6 +637,13 @@ export const OrderParamsResponse = z.object({
 });
 export type OrderParamsResponse = z.infer<typeof OrderParamsResponse>;
 
+/**
+ * `POST /api/catalog/order_bonuses.php` (ours): the customer's bonuses and the most this basket
+ * can take (roubles: one bonus is one rouble), with the reason when it can take none.
+ */
+export const OrderBonusesResponse = z.object({ balance: z.number(), max: z.number(), note: z.string().nullable() });
+export type OrderBonusesResponse = z.infer<typeof OrderBonusesResponse>;
+
 /** SPEC §7 `GET /api/catalog/getdeliverycost.php`: `deliverycost` in roubles, null when it cannot be known now (SPEC §8: shown as to be confirmed). */
 export const DeliveryCostResponse = z.object({
   deliverycost: z.number().nullable(),

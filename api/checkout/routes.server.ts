@@ -8,7 +8,9 @@ import { CHECKOUT_TEXT, addressLine, validateCheckout, type CheckoutForm } from 
 import { formatRub, kopecksToRoubles, parseRoublesToKopecks } from '~/core/money';
 import { AUTH_TEXT } from '~/core/auth';
 import { CERTIFICATE_TEXT, formatCertificateCode, parseCertificateCodes } from '~/core/gift-certificates';
-import { LOYALTY_TEXT } from '~/core/loyalty';
+import { bonusCapKopecks, LOYALTY_TEXT } from '~/core/loyalty';
+import { isOnSale } from '~/core/pricing';
+import { bonusBalance } from '~/models/loyalty.server';
 import {
   DELIVERY_ID,
   type CheckoutOrderResponse,
@@ -16,6 +18,7 @@ import {
   type DeliveryCity,
   type DeliveryCostResponse,
   type DeliveryMethod,
+  type OrderBonusesResponse,
   type OrderParamsResponse,
   type PaymentMethod,
   type PickupPoint,
@@ -66,6 +69,8 @@ const DeliveryCostQuery = z.object({
   basketcost: str(30),
   ...BasketQuery,
 });
+
+const OrderBonusesBody = z.object({ token: str(4000), ...BasketQuery });
 
 /** The order form is a free set (SPEC §3): the known fields are read, the rest ignored. */
 const OrderBody = z
@@ -215,6 +220,37 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       ...(isInstalmentPaymentId(id) ? { DISABLED_REASON: instalmentReason, SCHEDULE: schedule ?? null } : {}),
     }));
     return { city: city ? toDeliveryCity(city) : null, delivery_methods: methods, payment_methods } satisfies OrderParamsResponse;
+  });
+
+  // Ours: how many bonuses this customer may spend on this basket (content/pages/loyalty.md: up
+  // to 20 % of its full-price goods, not with a promo code). POST: the token stays out of URLs.
+  app.post('/api/catalog/order_bonuses.php', async (req, reply) => {
+    const body = parseBody(OrderBonusesBody, req, reply);
+    if (!body) return reply;
+    reply.header('cache-control', 'private, no-store');
+    const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
+    if (!session) return reply.code(401).send({ error: AUTH_TEXT.sessionGone });
+    const checkoutBasket = await loadCheckoutBasket({
+      db,
+      ids: body.ids,
+      preorderIds: body.preorder_ids,
+      promoCode: body.promo_code,
+      customerId: session.customerId,
+    });
+    const balance = await bonusBalance(db, session.customerId);
+    const lines = checkoutBasket.priced.lines.map((l) => ({
+      amountKopecks: l.sumKopecks - l.discountKopecks,
+      onSale: isOnSale(l.priceKopecks, l.oldPriceKopecks),
+      certificate: l.certificate !== null,
+    }));
+    const withPromo = checkoutBasket.priced.promo.status === 'valid';
+    const cap = bonusCapKopecks(lines);
+    const note = balance === 0 ? null : withPromo ? LOYALTY_TEXT.notWithPromo : cap === 0 ? LOYALTY_TEXT.nothingEligible : null;
+    return {
+      balance: kopecksToRoubles(balance),
+      max: note ? 0 : kopecksToRoubles(Math.min(balance, cap)),
+      note,
+    } satisfies OrderBonusesResponse;
   });
 
   app.get('/api/catalog/getdeliverycost.php', async (req, reply) => {

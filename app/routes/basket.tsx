@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { data, Link, redirect, useRevalidator } from 'react-router';
 import type { Route } from './+types/basket';
-import type { BasketItem, CartResponse, CitiesResponse, OrderParamsResponse, AddressesResponse } from '~/shared/contract';
+import type { BasketItem, CartResponse, CitiesResponse, OrderBonusesResponse, OrderParamsResponse, AddressesResponse } from '~/shared/contract';
 import { ApiRequestError, type ApiClient } from '~/shared/api-client';
 import {
   applyGiftCover,
@@ -84,7 +84,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const headers = new Headers(CACHE_PRIVATE);
   if (answer.cart?.cart_rev !== undefined) headers.append('Set-Cookie', basketCookie(COOKIE.cartRev, String(answer.cart.cart_rev)));
   const hasLines = answer.cart?.items.some((i) => i.IS_GIFT === 'N') ?? false;
-  const checkout = shopper && answer.cart && hasLines ? await loadCheckout(context.api, shopper, answer.cart) : null;
+  const checkout = shopper && answer.cart && hasLines ? await loadCheckout(context.api, shopper, answer.cart, cookies.promoCode ?? null) : null;
   return data({ meta, ...answer, promoCode: cookies.promoCode, requested, checkout }, { headers });
 }
 
@@ -103,10 +103,11 @@ async function orNull<T>(what: string, load: Promise<T>): Promise<T | null> {
  * addresses (the first fills the form), the shop's cities, and the delivery and payment methods
  * for that city and this basket, so the form is whole before any script runs.
  */
-async function loadCheckout(api: ApiClient, shopper: Shopper, cart: CartResponse) {
-  const [addresses, cities] = await Promise.all([
+async function loadCheckout(api: ApiClient, shopper: Shopper, cart: CartResponse, promoCode: string | null) {
+  const [addresses, cities, bonuses] = await Promise.all([
     orNull<AddressesResponse>('addresses', api.getAddresses(shopper.token)),
     orNull<CitiesResponse>('cities', api.getCities()),
+    orNull<OrderBonusesResponse>('bonuses', api.getOrderBonuses({ token: shopper.token, ids: cart.cart, preorderIds: cart.preorders, promoCode })),
   ]);
   const saved = addresses && 'addresses' in addresses ? addresses.addresses : [];
   const city = saved[0]?.city || DEFAULT_CITY;
@@ -117,6 +118,7 @@ async function loadCheckout(api: ApiClient, shopper: Shopper, cart: CartResponse
     cities: cities?.cities ?? [],
     initialParams: { key: paramsKey(city, cart.cart, cart.preorders), params },
     idempotencyKey: newIdempotencyKey(),
+    bonuses,
   };
 }
 
@@ -142,15 +144,25 @@ export async function action({ context, request }: Route.ActionArgs) {
   const sentKey = formText(form, 'key');
   const key = /^[A-Za-z0-9-]{8,64}$/.test(sentKey) ? sentKey : newIdempotencyKey();
   const refuse = (errors: Record<string, string>, status = 200, extra: Pick<CheckoutFailure, 'deliveryCost'> = {}) =>
-    data({ ok: false, errors, values, key, ...extra } satisfies CheckoutFailure, { status, headers: CACHE_PRIVATE });
+    data({ ok: false, errors, values, key, bonuses: formText(form, 'bonuses').slice(0, 20), ...extra } satisfies CheckoutFailure, {
+      status,
+      headers: CACHE_PRIVATE,
+    });
   if (formText(form, 'intent') !== CHECKOUT_INTENT) return refuse({ error: 'Неизвестное действие' }, 400);
 
   const basket = readBasketCookies(request.headers.get('cookie'));
   const costText = formText(form, 'deliverycost').trim();
   const deliveryCost = costText !== '' && Number.isFinite(Number(costText)) ? Number(costText) : null;
-  const { save_address: saveAddress, ...fields } = values;
+  const { save_address: saveAddress, ...checked } = values;
+  // Bonuses and gift certificates (PayExtras): the applied numbers and one typed but not applied.
+  const bonuses = formText(form, 'bonuses').trim().slice(0, 20);
+  const certificates = [formText(form, 'certificates'), formText(form, 'certificate_code')]
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .join(',')
+    .slice(0, 400);
   // SPEC §5: the phone is sent as digits only.
-  fields.phone = fields.phone.replace(/\D/g, '');
+  const fields: Record<string, string> = { ...checked, phone: checked.phone.replace(/\D/g, ''), bonuses, certificates };
   let answer;
   try {
     answer = await context.api.placeCheckoutOrder({
@@ -187,7 +199,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   for (const name of [COOKIE.cart, COOKIE.preorders, COOKIE.promoCode]) headers.append('Set-Cookie', basketCookie(name, ''));
   // SPEC §4: payment id 9 starts the online payment; any other goes to the placed order's page.
   // Pay in parts goes through the same pay page, which sends the shopper on to the provider.
-  const next = isOnlinePaymentId(answer.payment_id) ? payUrl(answer.order_id) : `/basket/submited-order/?order=${answer.order_id}`;
+  // Paid in full with gift certificates: nothing to pay online, straight to the placed order.
+  const next =
+    isOnlinePaymentId(answer.payment_id) && answer.status === 'awaiting_payment' ? payUrl(answer.order_id) : `/basket/submited-order/?order=${answer.order_id}`;
   throw redirect(next, { headers });
 }
 
@@ -409,6 +423,7 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
           preorderIds={server.preorders}
           idempotencyKey={checkout.idempotencyKey}
           failure={actionData && 'values' in actionData ? actionData : null}
+          bonuses={checkout.bonuses}
         />
       ) : null}
     </section>

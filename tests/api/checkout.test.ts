@@ -10,7 +10,7 @@ import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { readMailOutbox } from '~/integrations/mail/offline.server';
 import { clearDeliveryCaches } from '~/models/checkout.server';
 import { getJson, postForm } from '~/tests/support/api';
-import { payByCard } from '~/tests/support/checkout';
+import { courierForm, payByCard } from '~/tests/support/checkout';
 import { readCdekOutbox } from '~/integrations/cdek/offline.server';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { setUpTestShop } from '~/tests/support/server';
@@ -70,26 +70,6 @@ async function customer() {
 
 const getParams = (query: Record<string, string>) => getJson(api(), `/api/catalog/get_order_params.php?${new URLSearchParams(query)}`, OrderParamsResponse);
 const getCost = (query: Record<string, string>) => getJson(api(), `/api/catalog/getdeliverycost.php?${new URLSearchParams(query)}`, DeliveryCostResponse);
-
-function courierForm(token: string, ids: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    token,
-    ids,
-    firstname: 'Анна',
-    lastname: 'Иванова',
-    phone: '+7 (916) 123-45-67',
-    email: 'anna@example.com',
-    city: 'Москва',
-    delivery_id: '1',
-    street: 'ул Тверская',
-    house: '12',
-    flat: '5',
-    payment_id: '1',
-    deliverycost: String(MOSCOW_COURIER_PRICE_KOPECKS / 100),
-    key: `k-${Math.random().toString(36).slice(2, 12)}`,
-    ...extra,
-  };
-}
 
 async function postOrder(fields: Record<string, string>, status = 200) {
   return getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(fields), status });

@@ -1,4 +1,5 @@
 import { PaymentParamsResponse } from '~/shared/contract';
+import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import { getJson, postForm } from './api';
 
 /**
@@ -18,4 +19,25 @@ export async function payByCard(apiBase: string, token: string, orderId: number)
   const body = (await res.json()) as { success: boolean; transactionId: string; message: string };
   if (!body.success) throw new Error(`payment declined: ${body.message}`);
   return { transactionId: body.transactionId, amount: answer.payment.params.amount };
+}
+
+/** order.php's fields for the Moscow courier, paid on receipt (`extra` changes any). */
+export function courierForm(token: string, ids: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    token,
+    ids,
+    firstname: 'Анна',
+    lastname: 'Иванова',
+    phone: '+7 (916) 123-45-67',
+    email: 'anna@example.com',
+    city: 'Москва',
+    delivery_id: '1',
+    street: 'ул Тверская',
+    house: '12',
+    flat: '5',
+    payment_id: '1',
+    deliverycost: String(MOSCOW_COURIER_PRICE_KOPECKS / 100),
+    key: `k-${Math.random().toString(36).slice(2, 12)}`,
+    ...extra,
+  };
 }

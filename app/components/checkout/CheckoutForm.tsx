@@ -5,6 +5,7 @@ import type {
   CartResponse,
   DeliveryCity,
   DeliveryMethod,
+  OrderBonusesResponse,
   OrderParamsResponse,
   PickupPoint,
   SavedAddress,
@@ -24,6 +25,7 @@ import { CityField } from './CityField';
 import { ChosenPoint } from './ChosenPoint';
 import { datesText, DeliveryCards, PaymentCards } from './MethodCards';
 import { OrderSummary, type CostState } from './OrderSummary';
+import { PayExtras, type AppliedCertificate } from './PayExtras';
 import {
   CHECKOUT_INTENT,
   initialValues,
@@ -63,6 +65,8 @@ const FIELD_ORDER: readonly string[] = [
   'flat',
   'postcode',
   'payment_id',
+  'bonuses',
+  'certificates',
   'comment',
 ];
 
@@ -84,6 +88,8 @@ export interface CheckoutFormProps {
   idempotencyKey: string;
   /** The action's answer when the page was rendered after a post without scripts. */
   failure: CheckoutFailure | null;
+  /** The customer's bonuses and the most this basket can take; null when unknown. */
+  bonuses: OrderBonusesResponse | null;
 }
 
 /** The chosen delivery and payment kept valid for the methods on offer (the first when the choice is gone). */
@@ -124,7 +130,7 @@ interface CostAnswer {
  * (intent 'order'), which places the order on the server with the session token; a plain form
  * post without scripts works too. The server is the judge: its `data` errors show at the fields.
  */
-export function CheckoutForm({ cart, profile, addresses, cities, initialParams, ids, preorderIds, idempotencyKey, failure }: CheckoutFormProps) {
+export function CheckoutForm({ cart, profile, addresses, cities, initialParams, ids, preorderIds, idempotencyKey, failure, bonuses }: CheckoutFormProps) {
   const api = useBrowserApi();
   const pickupModal = usePickupPointModal();
   const fetcher = useFetcher<CheckoutFailure>();
@@ -144,6 +150,8 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
   );
   const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
   const [costAnswer, setCostAnswer] = useState<CostAnswer | null>(null);
+  const [bonusRoubles, setBonusRoubles] = useState(failure?.bonuses ?? '');
+  const [certificates, setCertificates] = useState<AppliedCertificate[]>([]);
 
   // Delivery and payment methods for the committed city and this basket: the loader's answer
   // when it is for them, otherwise the browser's (the previous ones stay, dimmed, meanwhile).
@@ -249,7 +257,14 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
       ? { kind: 'known', kopecks: costAnswer.kopecks, text: costAnswer.text }
       : { kind: 'known', kopecks: method.PRICE === null ? null : roublesToKopecks(method.PRICE), text: method.PRICE_TEXT };
   const costKopecks = cost.kind === 'known' ? cost.kopecks : null;
-  const payKopecks = payAmountKopecks(roublesToKopecks(cart.total.TOTAL_PRICE_WITH_DISCOUNT), costKopecks);
+  const fullKopecks = payAmountKopecks(roublesToKopecks(cart.total.TOTAL_PRICE_WITH_DISCOUNT), costKopecks);
+  // What bonuses and certificates are expected to take off (the server works it out again).
+  const bonusKopecks = bonuses ? Math.min(Number(bonusRoubles || '0'), bonuses.max) * 100 : 0;
+  const certificateKopecks = Math.min(
+    certificates.reduce((sum, c) => sum + c.balanceKopecks, 0),
+    fullKopecks - bonusKopecks,
+  );
+  const payKopecks = fullKopecks - bonusKopecks - certificateKopecks;
   const infoModals = useInfoModals();
   const dates = method ? (costAnswer?.key === costKey ? datesText(costAnswer.from, costAnswer.to) : datesText(method.DATE_FROM, method.DATE_TO)) : null;
   const busy = fetcher.state !== 'idle';
@@ -502,6 +517,16 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
             ) : null}
           </div>
 
+          <PayExtras
+            bonuses={bonuses}
+            bonusRoubles={bonusRoubles}
+            onBonusChange={setBonusRoubles}
+            certificates={certificates}
+            onCertificatesChange={setCertificates}
+            errors={errors}
+            onClearError={clearError}
+          />
+
           <TextArea
             label="Комментарий к заказу"
             name="comment"
@@ -515,7 +540,7 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
         </div>
 
         <div className="checkout__aside">
-          <OrderSummary cart={cart} cost={cost} payKopecks={payKopecks} dates={dates} />
+          <OrderSummary cart={cart} cost={cost} payKopecks={payKopecks} dates={dates} bonusKopecks={bonusKopecks} certificateKopecks={certificateKopecks} />
         </div>
 
         <div className="checkout__submit">

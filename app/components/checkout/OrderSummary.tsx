@@ -25,7 +25,21 @@ export function costText(cost: CostState): string {
  * delivery cost (or that a manager will confirm it), the amount to pay (SPEC §5) and when the
  * order is expected.
  */
-export function OrderSummary({ cart, cost, payKopecks, dates }: { cart: CartResponse; cost: CostState; payKopecks: number; dates: string | null }) {
+export function OrderSummary({
+  cart,
+  cost,
+  payKopecks,
+  dates,
+  bonusKopecks = 0,
+  certificateKopecks = 0,
+}: {
+  cart: CartResponse;
+  cost: CostState;
+  payKopecks: number;
+  dates: string | null;
+  bonusKopecks?: number;
+  certificateKopecks?: number;
+}) {
   const count = (test: (i: CartResponse['items'][number]) => boolean) => cart.items.filter(test).reduce((n, i) => n + i.QUANTITY, 0);
   const goods = count((i) => i.IS_GIFT === 'N' && i.IS_PREORDER === 'N');
   const preorders = count((i) => i.IS_GIFT === 'N' && i.IS_PREORDER === 'Y');
@@ -62,6 +76,18 @@ export function OrderSummary({ cart, cost, payKopecks, dates }: { cart: CartResp
           <div className="basket-totals__row basket-totals__row--stacked">
             <dt>Ожидаемая доставка</dt>
             <dd>{dates}</dd>
+          </div>
+        ) : null}
+        {bonusKopecks > 0 ? (
+          <div className="basket-totals__row">
+            <dt>Бонусами</dt>
+            <dd className="is-sale">−{formatRub(bonusKopecks)}</dd>
+          </div>
+        ) : null}
+        {certificateKopecks > 0 ? (
+          <div className="basket-totals__row">
+            <dt>Подарочными сертификатами</dt>
+            <dd className="is-sale">−{formatRub(certificateKopecks)}</dd>
           </div>
         ) : null}
         <div className="basket-totals__row basket-totals__row--total">

@@ -20,6 +20,8 @@ export interface CheckoutFailure {
   key: string;
   /** Present when the delivery cost changed: the server's cost now (roubles, null: to be confirmed). */
   deliveryCost?: number | null;
+  /** The bonuses asked for, to show them again. */
+  bonuses?: string;
 }
 
 /** The intent the checkout form posts to the /basket/ action. */
