@@ -174,7 +174,8 @@ export async function expireBonuses(db: Database, now = new Date()): Promise<{ l
   for (const { customerId } of due) {
     await db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
-      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+      // The lock spending takes ('no key update': it does not wait for an order being inserted).
+      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('no key update');
       // Read again under the lock: a second runner finds these lots already empty.
       const expired = await tx
         .select({ id: bonusLots.id, remaining: bonusLots.remainingKopecks })
