@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { offers, orderItems, orders, orderStatusHistory, products, refunds, returnRequests } from '~/db/schema';
+import { customers, offers, orderItems, orders, orderStatusHistory, products, refunds, returnRequests } from '~/db/schema';
 import { amountDue, planRefund, refundMeans, type ReturnLine } from '~/core/order-money';
 import { orderAccrualKopecks } from '~/core/loyalty-account';
 import { isOnlinePaymentId } from '~/core/delivery';
@@ -204,6 +204,10 @@ export async function approveReturn({
       return row.id;
     };
 
+    // The customer's bonuses are locked before any certificate, in the order checkout takes them
+    // (spend, then redeem), so a return and a new order of the same shopper cannot deadlock.
+    if (order.customerId !== null && (plan.bonusKopecks > 0 || plan.certificateKopecks > 0))
+      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, order.customerId)).for('update');
     // Certificates get their part back at once: it never becomes money on a card.
     if (plan.certificateKopecks > 0) {
       const given = await giveBackToCertificates(tx, {
