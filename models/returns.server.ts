@@ -205,9 +205,10 @@ export async function approveReturn({
     };
 
     // The customer's bonuses are locked before any certificate, in the order checkout takes them
-    // (spend, then redeem), so a return and a new order of the same shopper cannot deadlock.
+    // (spend, then redeem), so a return and a new order of the same shopper cannot deadlock; the
+    // same 'no key update' lock as spending, which does not wait for an order being inserted.
     if (order.customerId !== null && (plan.bonusKopecks > 0 || plan.certificateKopecks > 0))
-      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, order.customerId)).for('update');
+      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, order.customerId)).for('no key update');
     // Certificates get their part back at once: it never becomes money on a card.
     if (plan.certificateKopecks > 0) {
       const given = await giveBackToCertificates(tx, {
