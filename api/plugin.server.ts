@@ -115,7 +115,7 @@ export async function productApi(
     payHoldMinutes: payments.holdMinutes,
     ...(onOrderPlaced ? { onOrderPlaced } : {}),
   });
-  await app.register(paymentRoutes, { db, authSecret, payments, ...(onOrderPlaced ? { onOrderPlaced } : {}) });
+  await app.register(paymentRoutes, { db, authSecret, payments, ...(onOrderPlaced ? { onOrderPlaced } : {}), ...(instalments ? { instalments } : {}) });
   if (instalments)
     await app.register(instalmentRoutes, {
       db,

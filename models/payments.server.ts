@@ -4,7 +4,7 @@ import { orderItems, orders, orderStatusHistory, paymentEvents } from '~/db/sche
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { buildReceipt } from '~/core/receipt';
 import { amountDue } from '~/core/order-money';
-import { isOnlinePaymentId } from '~/core/delivery';
+import { isInstalmentPaymentId, isOnlinePaymentId } from '~/core/delivery';
 import { PAYMENT_ID, type PaymentReceipt } from '~/shared/contract';
 import { CLOUDPAYMENTS_PROVIDER, parseAmount, type ProviderPayment } from '~/integrations/cloudpayments/cloudpayments';
 import type { SmsGateway } from '~/integrations/sms/sms';
@@ -416,15 +416,19 @@ export async function verifyOrderPayment({
   db,
   orderId,
   findPayment,
+  confirmInstalment,
   now = new Date(),
 }: {
   db: Database;
   orderId: number;
   findPayment: (invoiceId: string) => Promise<ProviderPayment | null>;
+  /** Pay in parts: asks the provider about the order's latest attempt and settles it (models/instalments.server.ts). */
+  confirmInstalment?: (orderId: number) => Promise<unknown>;
   now?: Date;
 }): Promise<PaymentStatus & { customerId: number | null }> {
   const order = await readOrder(db, orderId, false);
-  if (!order || order.paymentId !== PAYMENT_ID.cardOnline)
+  const instalment = order !== null && isInstalmentPaymentId(order.paymentId) && confirmInstalment !== undefined;
+  if (!order || (order.paymentId !== PAYMENT_ID.cardOnline && !instalment))
     return { found: false, paid: false, status: 'unknown', message: PAYMENT_TEXT.notFound, customerId: null };
   const answer = (o: PaymentOrder, declined = false): PaymentStatus & { customerId: number | null } => {
     const paid = o.paidAt !== null && o.status !== 'cancelled';
@@ -432,6 +436,11 @@ export async function verifyOrderPayment({
     return { found: true, paid, status: o.status, message, customerId: o.customerId };
   };
   if (order.paidAt) return answer(order);
+  if (instalment) {
+    // A lost or late callback of Dolyami or Yandex Split is settled here, from the provider's word.
+    await confirmInstalment(orderId);
+    return answer((await readOrder(db, orderId, false)) ?? order);
+  }
   const payment = await findPayment(String(orderId));
   const notice = verifiedNotice(String(orderId), payment);
   if (!notice) return answer(order, payment?.status === 'Declined');

@@ -1,4 +1,5 @@
 import { amountDue } from '~/core/order-money';
+import { confirmLatestAttempt, type InstalmentServices } from '~/models/instalments.server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
@@ -34,6 +35,8 @@ export interface PaymentRouteDeps {
   payments: CardPayments;
   /** Nudges the job worker once a payment enqueued the order's jobs. */
   onOrderPlaced?: (orderId: number) => void;
+  /** Pay in parts, so success_payment_order.php can ask Dolyami or Yandex Split too. */
+  instalments?: InstalmentServices;
 }
 
 export const NOTIFICATION_KINDS = ['check', 'pay', 'fail', 'refund'] as const;
@@ -144,7 +147,13 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
     const session = q.token ? await sessionOfToken({ db, secret: authSecret, token: q.token }) : null;
     let result;
     try {
-      result = await verifyOrderPayment({ db, orderId, findPayment: (invoiceId) => payments.client.findPayment(invoiceId) });
+      const services = deps.instalments;
+      result = await verifyOrderPayment({
+        db,
+        orderId,
+        findPayment: (invoiceId) => payments.client.findPayment(invoiceId),
+        ...(services ? { confirmInstalment: (id: number) => confirmLatestAttempt({ db, services, orderId: id }) } : {}),
+      });
     } catch (err) {
       // The provider could not be asked: not paid as far as we know; the Pay notice will still come.
       req.log.warn({ err: err instanceof Error ? err.message : String(err), orderId }, 'payment look-up failed');

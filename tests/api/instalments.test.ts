@@ -4,7 +4,14 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { offers, orders, orderStatusHistory, paymentEvents, products } from '~/db/schema';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
-import { ChangePaymentResponse, CheckoutOrderResponse, InstalmentLinkResponse, OrderParamsResponse, PaymentParamsResponse } from '~/shared/contract';
+import {
+  ChangePaymentResponse,
+  CheckoutOrderResponse,
+  InstalmentLinkResponse,
+  OrderParamsResponse,
+  PaymentParamsResponse,
+  PaymentStatusResponse,
+} from '~/shared/contract';
 import { OFFLINE_SPLIT_KID, OFFLINE_SPLIT_MERCHANT_ID } from '~/integrations/yandex-split/offline.server';
 import { getJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
@@ -295,6 +302,23 @@ describe('two callbacks at once', () => {
     expect(again.every((s) => s === 200)).toBe(true);
     expect(await paidEvents(o.orderId)).toHaveLength(1);
     expect((await history(o.orderId)).filter((h) => h.status === 'new')).toHaveLength(1);
+  });
+
+  it('a lost callback: success_payment_order.php asks the provider and settles it (Yandex Split too), only for the owner', async () => {
+    for (const paymentId of ['10', '11'] as const) {
+      const o = await instalmentOrder(paymentId);
+      const l = await linkOf(o.token, o.orderId);
+      await decide(l, 'approve', false);
+      const status = (token?: string) =>
+        getJson(
+          api(),
+          `/api/catalog/success_payment_order.php?${new URLSearchParams({ order_id: String(o.orderId), payment_num: '1', ...(token ? { token } : {}) })}`,
+          PaymentStatusResponse,
+        );
+      expect(await status()).toMatchObject({ paid: false, status: 'unknown' });
+      expect(await status(o.token)).toMatchObject({ order_id: o.orderId, paid: true, status: 'new' });
+      expect(await paidEvents(o.orderId)).toHaveLength(1);
+    }
   });
 
   it('a lost callback: the pay page asking for the link again settles the approved attempt instead of opening a second', async () => {
