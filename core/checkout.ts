@@ -191,7 +191,7 @@ export function validateCheckout(fields: Readonly<Record<string, string | undefi
     if (v.code_pvz === '') fail('code_pvz', CHECKOUT_TEXT.pointRequired);
   } else if (deliveryId === DELIVERY_ID.world) {
     if (v.street === '') fail('street', CHECKOUT_TEXT.foreignAddressRequired);
-  } else if (v.street === '') fail('street', CHECKOUT_TEXT.streetRequired);
+  } else if (deliveryId !== DELIVERY_ID.email && v.street === '') fail('street', CHECKOUT_TEXT.streetRequired);
 
   if (v.postcode !== '' && !isPostcodeShaped(v.postcode)) fail('postcode', CHECKOUT_TEXT.badPostcode);
 

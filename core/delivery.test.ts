@@ -327,6 +327,9 @@ describe('deliveryMethodIds', () => {
   });
   it('an empty basket has no methods', () => {
     expect(deliveryMethodIds({ city: moscow, hasItems: false })).toEqual([]);
+    // Electronic gift certificates only: by e-mail, wherever the shopper is, paid online only.
+    for (const city of [moscow, spb, null]) expect(deliveryMethodIds({ city, hasItems: true, onlyElectronic: true })).toEqual([DELIVERY_ID.email]);
+    expect(paymentMethodIds({ deliveryId: DELIVERY_ID.email, hasPreorders: false, hasCertificates: true })).toEqual(['9', '10', '11']);
     expect(deliveryMethodIds({ city: null, hasItems: false })).toEqual([]);
   });
   it('deliveryMode says what the form needs', () => {

@@ -235,9 +235,11 @@ export function fitsDeliveryPoint(
  * serves addresses outside it); other cities CDEK reaches get CDEK; the world entry and any
  * city the shop does not know get international delivery by agreement. Nothing for an empty basket.
  */
-export function deliveryMethodIds(input: { city: ShopCity | null; hasItems: boolean }): string[] {
+export function deliveryMethodIds(input: { city: ShopCity | null; hasItems: boolean; onlyElectronic?: boolean }): string[] {
   const { city, hasItems } = input;
   if (!hasItems) return [];
+  // Electronic gift certificates only: nothing to carry, the card goes to the order's e-mail.
+  if (input.onlyElectronic) return [DELIVERY_ID.email];
   if (city === null || city.deliveryRegion === 'world' || city.cdekCode === null) return [DELIVERY_ID.world];
   if (city.deliveryRegion === 'moscow') return [DELIVERY_ID.moscowCourier, DELIVERY_ID.cdekPickup, DELIVERY_ID.cdekDoor];
   return [DELIVERY_ID.cdekPickup, DELIVERY_ID.cdekDoor];
@@ -284,9 +286,10 @@ export function paymentDeliveryIds(paymentId: string, input: { deliveryIds: read
 }
 
 /** What the checkout needs from the shopper for a method (contract DeliveryMethod.MODE). */
-export function deliveryMode(deliveryId: string): 'address' | 'pickup' | 'contact' {
+export function deliveryMode(deliveryId: string): 'address' | 'pickup' | 'contact' | 'email' {
   if (deliveryId === DELIVERY_ID.cdekPickup) return 'pickup';
   if (deliveryId === DELIVERY_ID.world) return 'contact';
+  if (deliveryId === DELIVERY_ID.email) return 'email';
   return 'address';
 }
 
@@ -304,6 +307,10 @@ export const DELIVERY_TEXT = {
     '137': {
       name: 'Курьером СДЭК до двери',
       description: 'Курьер СДЭК привезёт заказ по указанному адресу в согласованный день. Стоимость и сроки рассчитываются автоматически.',
+    },
+    '300': {
+      name: 'На электронную почту',
+      description: 'Электронный сертификат придёт на e-mail, указанный в заказе, в течение часа после оплаты — в виде открытки с уникальным номером.',
     },
     '200': {
       name: 'Международная доставка',

@@ -41,6 +41,8 @@ export interface CheckoutBasket {
   hasPreorders: boolean;
   /** Gift certificates in the basket: paid online only. */
   hasCertificates: boolean;
+  /** Only electronic certificates: delivered by e-mail (DELIVERY_ID.email), nothing else. */
+  onlyElectronic: boolean;
 }
 
 export async function loadCheckoutBasket({
@@ -82,6 +84,7 @@ export async function loadCheckoutBasket({
     isEmpty: basket.cart.length === 0 && basket.preorders.length === 0,
     hasPreorders: basket.preorders.length > 0,
     hasCertificates: priced.lines.some((l) => l.certificate !== null),
+    onlyElectronic: priced.lines.some((l) => !l.isGift) && priced.lines.every((l) => l.isGift || l.certificate === 'electronic'),
   };
 }
 
@@ -122,6 +125,9 @@ export async function quoteDelivery(
   deps: CheckoutDeps,
   { city, deliveryId, parcelLines, now = new Date() }: { city: ShopCity | null; deliveryId: string; parcelLines: readonly ParcelLine[]; now?: Date },
 ): Promise<DeliveryQuote> {
+  if (deliveryId === DELIVERY_ID.email) {
+    return { costKopecks: 0, costError: null, periodText: 'в течение часа после оплаты', dateFrom: null, dateTo: null, note: null, trips: 1 };
+  }
   if (deliveryId === DELIVERY_ID.moscowCourier) {
     const trips = courierTrips(parcelLines.filter((l) => !l.isGift));
     const date = courierDeliveryDate(now);

@@ -592,8 +592,8 @@ export const DeliveryMethod = z.object({
   ID: z.string(),
   NAME: z.string(),
   DESCRIPTION: z.string(),
-  /** 'address': street and house needed; 'pickup': a pickup point (PVZS); 'contact': staff agree the details. */
-  MODE: z.enum(['address', 'pickup', 'contact']),
+  /** 'address': street and house needed; 'pickup': a pickup point (PVZS); 'contact': staff agree the details; 'email': nothing to carry (electronic certificates). */
+  MODE: z.enum(['address', 'pickup', 'contact', 'email']),
   /** Roubles; null when it is not known online ('по договорённости', or the calculator failed). */
   PRICE: z.number().nullable(),
   /** Russian text of the price: '700 ₽', 'от 390 ₽', 'по договорённости', 'стоимость уточнит менеджер'. */

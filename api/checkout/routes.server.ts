@@ -170,7 +170,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     reply.header('cache-control', 'private, no-store');
     const city = findShopCity(q.city ?? '');
     const checkoutBasket = await loadCheckoutBasket({ db, ids: q.ids, preorderIds: q.preorder_ids, promoCode: q.promo_code });
-    const ids = deliveryMethodIds({ city, hasItems: !checkoutBasket.isEmpty });
+    const ids = deliveryMethodIds({ city, hasItems: !checkoutBasket.isEmpty, onlyElectronic: checkoutBasket.onlyElectronic });
     const now = new Date();
     const methods = await Promise.all(
       ids.map(async (id): Promise<DeliveryMethod> => {
@@ -263,7 +263,8 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const checkoutBasket = await loadCheckoutBasket({ db, ids: q.ids, preorderIds: q.preorder_ids, promoCode: q.promo_code });
     const fail = (error: string): DeliveryCostResponse => ({ deliverycost: null, text: error, DATE_FROM: null, DATE_TO: null, error });
     if (checkoutBasket.isEmpty) return fail(CHECKOUT_TEXT.emptyBasket);
-    if (!deliveryMethodIds({ city, hasItems: true }).includes(deliveryId)) return fail(CHECKOUT_TEXT.deliveryNotForCity);
+    if (!deliveryMethodIds({ city, hasItems: true, onlyElectronic: checkoutBasket.onlyElectronic }).includes(deliveryId))
+      return fail(CHECKOUT_TEXT.deliveryNotForCity);
     if (deliveryId === DELIVERY_ID.cdekPickup && q.code_pvz) {
       const point = await findPoint(deps, city, q.code_pvz).catch(() => undefined);
       if (point === null) return fail(CHECKOUT_TEXT.pointNotInCity);
@@ -301,7 +302,6 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const bonusKopecks = bonusText === '' ? 0 : Number(bonusText) * 100;
 
     const city = findShopCity(form.city);
-    if (!deliveryMethodIds({ city, hasItems: true }).includes(form.deliveryId)) return fail({ delivery_id: CHECKOUT_TEXT.deliveryNotForCity });
     const checkoutBasket = await loadCheckoutBasket({
       db,
       ids: body.ids,
@@ -312,6 +312,9 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     // The basket changed since the shopper saw it (sold out, cut to stock, no longer sold): the
     // order is not placed as something else; they see what changed and confirm again.
     if (checkoutBasket.basket.notices.length > 0) return fail({ error: CHECKOUT_ERRORS.unavailable(checkoutBasket.basket.notices) });
+    if (!deliveryMethodIds({ city, hasItems: true, onlyElectronic: checkoutBasket.onlyElectronic }).includes(form.deliveryId)) {
+      return fail({ delivery_id: CHECKOUT_TEXT.deliveryNotForCity });
+    }
     if (checkoutBasket.isEmpty) return fail({ error: CHECKOUT_TEXT.emptyBasket });
     if (checkoutBasket.hasCertificates && !isOnlinePaymentId(form.paymentId)) return fail({ payment_id: CERTIFICATE_TEXT.onlineOnly });
     if (

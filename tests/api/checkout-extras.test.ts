@@ -5,7 +5,7 @@ import { bonusLots, bonusMoves, certificateMoves, giftCertificates, offers, orde
 import { CERTIFICATE_TEXT, formatCertificateCode, newCertificateCode } from '~/core/gift-certificates';
 import { LOYALTY_TEXT } from '~/core/loyalty';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
-import { CheckoutOrderResponse, OrderBonusesResponse, PaymentParamsResponse } from '~/shared/contract';
+import { CheckoutOrderResponse, OrderBonusesResponse, OrderParamsResponse, PaymentParamsResponse } from '~/shared/contract';
 import { orderJobHandlers } from '~/models/order-jobs.server';
 import { createOfflineSms } from '~/integrations/sms/offline.server';
 import { createOfflineCloudPayments } from '~/integrations/cloudpayments/offline.server';
@@ -182,12 +182,12 @@ describe('gift certificates at checkout', () => {
     expect(stock?.q).toBe(5);
   });
 
-  it('cannot pay for another gift certificate, which is paid online only', async () => {
+  it('cannot pay for another gift certificate (a plastic one, delivered), which is paid online only', async () => {
     const [certOffer] = await db()
       .select({ id: offers.id })
       .from(offers)
       .innerJoin(products, eq(products.id, offers.productId))
-      .where(and(eq(products.certificate, 'electronic'), eq(products.active, true)))
+      .where(and(eq(products.certificate, 'plastic'), eq(products.active, true)))
       .limit(1);
     if (!certOffer) throw new Error('the seed has no certificate products');
     const cert = await certificate(5_000_000);
@@ -200,6 +200,39 @@ describe('gift certificates at checkout', () => {
     const row = await orderRow(withCert.order_id);
     expect(row.certificateKopecks).toBe(DELIVERY);
     expect(row.totalKopecks - row.certificateKopecks).toBeGreaterThanOrEqual(500_000);
+  });
+});
+
+describe('electronic gift certificates only', () => {
+  it('go by e-mail: no delivery to choose or pay for, no address, paid online only', async () => {
+    const [certOffer] = await db()
+      .select({ id: offers.id, price: offers.priceKopecks })
+      .from(offers)
+      .innerJoin(products, eq(products.id, offers.productId))
+      .where(and(eq(products.certificate, 'electronic'), eq(products.active, true)))
+      .limit(1);
+    if (!certOffer) throw new Error('the seed has no certificate products');
+    const params = await getJson(
+      api(),
+      `/api/catalog/get_order_params.php?${new URLSearchParams({ city: 'Казань', ids: `${certOffer.id}:1` })}`,
+      OrderParamsResponse,
+    );
+    expect(params.delivery_methods.map((m) => [m.ID, m.MODE, m.PRICE])).toEqual([['300', 'email', 0]]);
+    expect(params.payment_methods.map((p) => p.ID)).toEqual(['9', '10', '11']);
+    const { token } = await customer();
+    const answer = await postOrder(
+      courierForm(token, `${certOffer.id}:1`, { city: 'Казань', delivery_id: '300', street: '', house: '', flat: '', payment_id: '9', deliverycost: '0' }),
+    );
+    if (!answer.success) throw new Error(JSON.stringify(answer.data));
+    expect(answer.pay_amount).toBe(certOffer.price / 100);
+    expect(await orderRow(answer.order_id)).toMatchObject({ deliveryId: '300', deliveryCostKopecks: 0, status: 'awaiting_payment' });
+    // A garment in the basket brings the usual delivery back.
+    const mixed = await getJson(
+      api(),
+      `/api/catalog/get_order_params.php?${new URLSearchParams({ city: 'Москва', ids: `${certOffer.id}:1,${(await freshOffer()).id}:1` })}`,
+      OrderParamsResponse,
+    );
+    expect(mixed.delivery_methods.map((m) => m.ID)).toEqual(['1', '139', '137']);
   });
 });
 
