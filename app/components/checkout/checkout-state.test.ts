@@ -44,6 +44,8 @@ describe('checkout form state', () => {
     expect(mirrorChecks(filled, method('pickup'))).toEqual({ code_pvz: CHECKOUT_TEXT.pointRequired });
     expect(mirrorChecks({ ...filled, street: '  ' }, method('contact'))).toEqual({ street: CHECKOUT_TEXT.foreignAddressRequired });
     expect(mirrorChecks(filled, undefined)).toEqual({ delivery_id: CHECKOUT_TEXT.deliveryRequired });
+    // Electronic certificates by e-mail: no address to ask for.
+    expect(mirrorChecks({ ...filled, street: '' }, method('email'))).toEqual({});
   });
 
   it('knows a saved address whatever the case and spaces, and filters payments by delivery', () => {

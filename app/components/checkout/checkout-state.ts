@@ -82,7 +82,7 @@ export function mirrorChecks(values: CheckoutValues, method: DeliveryMethod | un
   if (!method) errors.delivery_id = CHECKOUT_TEXT.deliveryRequired;
   else if (method.MODE === 'pickup') {
     if (values.code_pvz === '') errors.code_pvz = CHECKOUT_TEXT.pointRequired;
-  } else if (values.street.trim() === '') {
+  } else if (method.MODE !== 'email' && values.street.trim() === '') {
     errors.street = method.MODE === 'contact' ? CHECKOUT_TEXT.foreignAddressRequired : CHECKOUT_TEXT.streetRequired;
   }
   if (values.payment_id === '') errors.payment_id = CHECKOUT_TEXT.paymentRequired;
