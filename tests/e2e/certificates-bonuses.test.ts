@@ -168,4 +168,33 @@ describe('gift certificates and bonuses', () => {
     const orderId = await placeAndPay(page, form);
     expect(await orderRow(orderId)).toMatchObject({ bonusKopecks: 150_000, paidKopecks: offer.price - 150_000 + 70_000 });
   });
+
+  it('shows the bonuses in the account and takes the birthday once', async ({ shopper }) => {
+    const page = await shopper.newPage(MOBILE);
+    const { customerId } = await login(page.context(), shop, newPhone());
+    const now = Date.now();
+    await db()
+      .insert(bonusLots)
+      .values({
+        customerId,
+        kind: 'manual',
+        lotKey: 'e2e-account',
+        amountKopecks: 150_000,
+        remainingKopecks: 150_000,
+        availableFrom: new Date(now - 1000),
+        expiresAt: new Date(now + 86_400_000 * 30),
+      });
+    await page.goto(`${shop.baseUrl}/personal/`);
+    await waitForHydration(page);
+    const section = page.getByRole('region', { name: 'Бонусы' });
+    await poll(() => section.isVisible()).toBe(true);
+    expect(await section.textContent()).toMatch(/1\s500/);
+    await section.getByLabel('Дата рождения').fill('1990-03-14');
+    await section.getByRole('button', { name: 'Сохранить дату' }).click();
+    await poll(() => section.getByText('14 марта 1990').isVisible()).toBe(true);
+    expect(await section.getByRole('button', { name: 'Сохранить дату' }).count()).toBe(0);
+    const [row] = await db().select({ birthday: customers.birthday }).from(customers).where(eq(customers.id, customerId));
+    expect(row?.birthday).toBe('1990-03-14');
+    await section.screenshot({ path: path.join(shop.dataDir, 'account-bonuses-390.png') });
+  });
 });
