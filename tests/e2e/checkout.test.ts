@@ -39,7 +39,9 @@ function products(): Promise<ProductItem[]> {
 /** A product no other test of the file uses, not a coat (no gift cover line) nor a gift certificate (e-mail delivery only), with a size of 3+ in stock. */
 const taken = new Set<number>();
 async function freshProduct(): Promise<{ item: ProductItem; offerId: number; size: string }> {
-  const item = (await products()).find((p) => !taken.has(p.ID) && !/пальто|сертификат/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3));
+  const item = (await products()).find(
+    (p) => !taken.has(p.ID) && !/пальто|сертификат/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3),
+  );
   if (!item) throw new Error('the seed has no product in stock left for this test');
   taken.add(item.ID);
   const offer = item.OFFERS.find((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3);

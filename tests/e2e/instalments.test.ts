@@ -34,7 +34,11 @@ function products(): Promise<ProductItem[]> {
 const taken = new Set<number>();
 async function freshOffer(): Promise<number> {
   const item = (await products()).find(
-    (p) => !taken.has(p.ID) && !/пальто|сертификат/i.test(p.NAME) && p.PRICE.DISCOUNT_PRICE <= 39_000 && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3),
+    (p) =>
+      !taken.has(p.ID) &&
+      !/пальто|сертификат/i.test(p.NAME) &&
+      p.PRICE.DISCOUNT_PRICE <= 39_000 &&
+      p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3),
   );
   if (!item) throw new Error('the seed has no product in stock left for this test');
   taken.add(item.ID);

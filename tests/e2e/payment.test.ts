@@ -36,7 +36,9 @@ function products(): Promise<ProductItem[]> {
 /** An offer no other test of the file uses, not a coat (no gift cover line), with 3+ in stock. */
 const taken = new Set<number>();
 async function freshOffer(): Promise<number> {
-  const item = (await products()).find((p) => !taken.has(p.ID) && !/пальто|сертификат/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3));
+  const item = (await products()).find(
+    (p) => !taken.has(p.ID) && !/пальто|сертификат/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3),
+  );
   if (!item) throw new Error('the seed has no product in stock left for this test');
   taken.add(item.ID);
   return item.OFFERS.find((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3)?.ID ?? 0;
