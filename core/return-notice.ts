@@ -16,6 +16,8 @@ export interface RefundPart {
 }
 
 export const RETURN_TEXT = {
+  /** A gift certificate goes back only whole and unused: else its money would come out twice. */
+  certificateUsed: (title: string) => `«${title}»: подарочный сертификат можно вернуть, только пока им не расплачивались и срок его действия не истёк`,
   notFound: 'Заявка на возврат не найдена',
   already: (label: string) => `Заявка уже рассмотрена: ${label.toLowerCase()}. Ничего не изменилось`,
   orderNotPaid: 'Заказ не оплачен: возвращать нечего',

@@ -461,7 +461,8 @@ export const certificateMoves = pgTable(
     certificateId: integer('certificate_id')
       .notNull()
       .references(() => giftCertificates.id),
-    kind: text('kind', { enum: ['issue', 'redeem', 'release', 'refund'] }).notNull(),
+    // 'void': the certificate itself was returned (bought back whole), its balance gone.
+    kind: text('kind', { enum: ['issue', 'redeem', 'release', 'refund', 'void'] }).notNull(),
     amountKopecks: integer('amount_kopecks').notNull(),
     orderId: integer('order_id').references(() => orders.id),
     returnRequestId: integer('return_request_id').references(() => returnRequests.id),

@@ -65,7 +65,9 @@ export async function giveBackToCertificates(
   const moves = await tx
     .select({ id: certificateMoves.id, certificateId: certificateMoves.certificateId, amountKopecks: certificateMoves.amountKopecks })
     .from(certificateMoves)
-    .where(eq(certificateMoves.orderId, input.orderId))
+    // Only paying and giving back: the order may also be where a certificate was bought ('issue')
+    // or returned whole ('void').
+    .where(and(eq(certificateMoves.orderId, input.orderId), inArray(certificateMoves.kind, ['redeem', 'release', 'refund'])))
     .orderBy(asc(certificateMoves.id));
   // What each certificate paid for this order, less what it already got back.
   const out = new Map<number, number>();

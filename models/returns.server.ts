@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { customers, offers, orderItems, orders, orderStatusHistory, products, refunds, returnRequests } from '~/db/schema';
+import { certificateMoves, customers, giftCertificates, offers, orderItems, orders, orderStatusHistory, products, refunds, returnRequests } from '~/db/schema';
 import { amountDue, planRefund, refundMeans, type ReturnLine } from '~/core/order-money';
 import { orderAccrualKopecks } from '~/core/loyalty-account';
 import { isOnlinePaymentId } from '~/core/delivery';
@@ -149,6 +149,44 @@ export async function approveReturn({
         returning[x.i] = (returning[x.i] as number) + take;
         left -= take;
       }
+    }
+
+    // A gift certificate bought in this order goes back only unused and valid, and is voided with
+    // the return: otherwise its money would come back to the card while it could still pay.
+    const certificateLines = await certificateOfferIds(
+      tx,
+      lines.filter((_, i) => (returning[i] as number) > 0).map((l) => l.offerId),
+    );
+    const voids: { id: number; nominal: number }[] = [];
+    for (const [i, l] of lines.entries()) {
+      const n = returning[i] as number;
+      if (n <= 0 || !certificateLines.has(l.offerId)) continue;
+      const issued = await tx
+        .select({
+          id: giftCertificates.id,
+          balance: giftCertificates.balanceKopecks,
+          nominal: giftCertificates.nominalKopecks,
+          expiresAt: giftCertificates.expiresAt,
+        })
+        .from(giftCertificates)
+        .where(and(eq(giftCertificates.orderId, order.id), eq(giftCertificates.offerId, l.offerId)))
+        .orderBy(asc(giftCertificates.code))
+        .for('update');
+      const unused = issued.filter((c) => c.balance === c.nominal && c.expiresAt.getTime() > now.getTime());
+      // Not issued yet (a plastic card not shipped): nothing can have been spent.
+      const notIssued = Math.max(0, l.quantity - issued.length);
+      if (unused.length + notIssued < n) return { ok: false as const, field: 'items' as const, error: RETURN_TEXT.certificateUsed(l.title) };
+      voids.push(...unused.slice(0, Math.max(0, n - notIssued)));
+    }
+    // Written only once every line passed: a refusal above returns before anything changed.
+    for (const c of voids) {
+      await tx
+        .update(giftCertificates)
+        .set({ balanceKopecks: 0 })
+        .where(and(eq(giftCertificates.id, c.id), eq(giftCertificates.balanceKopecks, c.nominal)));
+      await tx
+        .insert(certificateMoves)
+        .values({ certificateId: c.id, kind: 'void', amountKopecks: -c.nominal, orderId: order.id, returnRequestId: request.id, createdAt: now });
     }
 
     const so = await refundedSoFar(tx, order.id);

@@ -616,4 +616,61 @@ describe('an order placed with a gift certificate and bonuses at checkout (order
     const { value } = await getJson(api(), '/api/personal/returns.php', ReturnsResponse, { init: postForm({ token: who.token }) });
     expect(value.orders.find((r) => r.ID === requestId)?.STATUS).toMatch(/^Деньги возвращены: .* на карту, .* на сертификат, 100 бонусов$/);
   });
+
+  it('takes a gift certificate back only unused, and voids it: its money never comes out twice', async () => {
+    const [certOffer] = await db()
+      .select({ id: offers.id, price: offers.priceKopecks })
+      .from(offers)
+      .innerJoin(products, eq(products.id, offers.productId))
+      .where(and(eq(products.certificate, 'electronic'), eq(products.priceKopecks, 500_000)))
+      .limit(1);
+    if (!certOffer) throw new Error('no 5 000 ₽ electronic certificate in the seed');
+    const who = await customer();
+    const buy = async () => {
+      const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
+        init: postForm({
+          ...courierForm(who.token, `${certOffer.id}:1`, '9'),
+          delivery_id: '300',
+          street: '',
+          house: '',
+          flat: '',
+          deliverycost: '0',
+        }),
+      });
+      if (!placed.success) throw new Error(JSON.stringify(placed.data));
+      const paid = await payByCard(api(), who.token, placed.order_id);
+      const [cert] = await eventually(async () => {
+        const rows = await db().select().from(giftCertificates).where(eq(giftCertificates.orderId, placed.order_id));
+        return rows.length === 1 ? rows : null;
+      }, 'the certificate issued');
+      await deliver(placed.order_id);
+      return { orderId: placed.order_id, cert: cert!, paid };
+    };
+
+    // Spent in part: its return is refused and nothing changes.
+    const used = await buy();
+    const offer = await plainOffer();
+    const spend = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
+      init: postForm({ ...courierForm(who.token, `${offer.id}:1`, '1'), certificates: used.cert.code }),
+    });
+    expect(spend.success).toBe(true);
+    const refused = await staffReturn('approve', await requestOf(who.token, used.orderId, { [certOffer.id]: 1 }));
+    expect(refused.errors).toEqual({ items: expect.stringMatching(/подарочный сертификат можно вернуть, только пока им не расплачивались/) });
+    expect((await linesOf(used.orderId))[0]?.returnedQuantity).toBe(0);
+
+    // Unused: taken back, voided, and the card refunded.
+    const whole = await buy();
+    const requestId = await requestOf(who.token, whole.orderId, { [certOffer.id]: 1 });
+    const approved = await staffReturn('approve', requestId);
+    expect(approved.data?.refunds).toEqual([expect.objectContaining({ means: 'cloudpayments', amount_kopecks: 500_000 })]);
+    const [voided] = await db().select().from(giftCertificates).where(eq(giftCertificates.id, whole.cert.id));
+    expect(voided?.balanceKopecks).toBe(0);
+    // A voided certificate pays nothing.
+    const after = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
+      init: postForm({ ...courierForm(who.token, `${(await plainOffer()).id}:1`, '1'), certificates: whole.cert.code }),
+    });
+    expect(after.success).toBe(false);
+    await refundDone(requestId);
+    expect(cardRefunded(whole.paid.transactionId)).toBe(500_000);
+  });
 });
