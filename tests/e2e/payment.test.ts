@@ -82,7 +82,13 @@ async function orderByCard(shopper: Shopper, viewport: Viewport = DESKTOP): Prom
   await form.getByRole('textbox', { name: 'Фамилия', exact: true }).fill('Покупкина');
   await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill('anna.pay@example.ru');
   await form.getByRole('radio', { name: /^Курьером по Москве/ }).check();
-  await form.getByRole('combobox', { name: 'Улица' }).fill('ул Тверская');
+  const street = form.getByRole('combobox', { name: 'Улица' });
+  await street.fill('ул Тверская');
+  // The street's suggestions open a moment after typing (debounced) over the form: closed as a
+  // shopper would, or their backdrop takes the clicks that follow.
+  await poll(() => form.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option').count()).toBeGreaterThan(0);
+  await street.press('Escape');
+  await poll(() => page.locator('.address-suggest__backdrop').isVisible()).toBe(false);
   await form.getByRole('textbox', { name: 'Дом', exact: true }).fill('12');
   await form.getByRole('radio', { name: /^Банковской картой онлайн/ }).check();
   await poll(() => form.getByText(/откроется страница оплаты/).isVisible()).toBe(true);
