@@ -168,7 +168,9 @@ describe('the basket and account pages’ own stylesheet', () => {
     });
     await page.getByRole('navigation', { name: 'Быстрые ссылки' }).getByRole('link', { name: 'Корзина' }).click();
     await page.waitForURL('**/basket/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The basket itself, not the home page's heading still on screen while the navigation ends.
+    await page.locator('.basket').first().waitFor();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { basketPadding?: string }).basketPadding)).not.toBeUndefined();
     const seen = await page.evaluate(() => {
       const w = window as unknown as { marker?: number; basketPadding?: string };
       return { marker: w.marker, basketPadding: w.basketPadding };
