@@ -1,4 +1,5 @@
 import { reactRouter } from '@react-router/dev/vite';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -70,8 +71,50 @@ const productionRouter: Plugin = {
   },
 };
 
+// A page part that loads apart from its route's chunk (app/lib/lazy-part.tsx: the catalogue's
+// listing and product pages) has to be preloaded by the server, which alone knows which part a
+// document shows, so it can load in parallel with the route's chunks, not after them. The server
+// build reads the client build's file names (React Router builds the client first, with Vite's
+// manifest on) and answers `chunksOf(source)`: the module's chunk and the chunks it imports.
+const PAGE_CHUNKS = 'virtual:vitrina/page-chunks';
+type ViteManifest = Record<string, { file: string; isDynamicEntry?: boolean; imports?: string[] }>;
+const pageChunks: Plugin = {
+  name: 'vitrina:page-chunks',
+  resolveId(id) {
+    return id === PAGE_CHUNKS ? `\0${PAGE_CHUNKS}` : undefined;
+  },
+  load(id, options) {
+    if (id !== `\0${PAGE_CHUNKS}`) return undefined;
+    const lookup = (table: string) =>
+      `const table = ${table};\nexport function chunksOf(source) {\n  const files = table[source];\n  if (!files) throw new Error(source + ' is no lazily loaded module of the client build');\n  return files;\n}\n`;
+    // The browser's copy is never asked (the server alone writes the preloads).
+    if (!options?.ssr) return 'export function chunksOf() { return []; }';
+    // The dev server serves each source module at its own path.
+    if (this.environment.mode === 'dev') return 'export function chunksOf(source) { return ["/" + source]; }';
+    // build/: react-router.config.ts's buildDirectory.
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'build/client/.vite/manifest.json'), 'utf8')) as ViteManifest;
+    const base = this.environment.config.base;
+    const files = (key: string, seen: Set<string>): void => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(chunk.file)) return;
+      seen.add(chunk.file);
+      for (const imported of chunk.imports ?? []) files(imported, seen);
+    };
+    const table = Object.fromEntries(
+      Object.entries(manifest)
+        .filter(([, chunk]) => chunk.isDynamicEntry)
+        .map(([key]) => {
+          const seen = new Set<string>();
+          files(key, seen);
+          return [key, [...seen].map((file) => `${base}${file}`)];
+        }),
+    );
+    return lookup(JSON.stringify(table));
+  },
+};
+
 export default defineConfig({
-  plugins: [reactRouter(), productionRouter],
+  plugins: [reactRouter(), productionRouter, pageChunks],
   // '~/x' is the project root's x everywhere (tsconfig paths; tsx reads the same for Node).
   resolve: { alias: [{ find: /^~\//, replacement: `${root}/` }] },
   build: {

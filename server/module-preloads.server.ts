@@ -41,7 +41,8 @@ export function deferModulePreloads(head: string): string {
   const stripped = head.replace(MODULE_PRELOAD, (tag) => {
     const href = HREF.exec(tag)?.[1];
     if (href && /^\/[\w\-./]+\.js$/.test(href)) {
-      hrefs.push(href);
+      // A chunk both React Router and a page part (app/lib/lazy-part.tsx) preload is asked once.
+      if (!hrefs.includes(href)) hrefs.push(href);
       return '';
     }
     return tag;

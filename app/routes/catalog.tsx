@@ -7,13 +7,17 @@ import { buildCatalogPath, DEFAULT_SORT, parseCatalogPath, parseOfferParam, pars
 import { parseMasked } from '~/core/number-mask';
 import { availabilityOf } from '~/core/size-selection';
 import { isLoadMoreStep, listingHref } from '~/app/components/catalog/listing-url';
-import { CategoryPage } from '~/app/components/catalog/CategoryPage';
-import { ProductPage } from '~/app/components/product/ProductPage';
 import { productPhotos, propertyText } from '~/app/components/product/product-data';
+import { lazyPart } from '~/app/lib/lazy-part';
 
 // SPEC §4 Catalogue page: one route for /catalog/*; the API's answer says whether the address
 // is a listing (ITEMS) or a product (ITEM). Filter values are real links to filter URLs, so a
 // listing works and is crawlable without JavaScript; the client enhances them.
+
+// A product page does not download the listing's code, nor a listing the product page's: each is
+// a chunk of its own, which the server preloads with the route's (app/lib/lazy-part.tsx).
+const ProductPage = lazyPart('app/components/product/ProductPage.tsx', () => import('~/app/components/product/ProductPage').then((m) => m.ProductPage));
+const CategoryPage = lazyPart('app/components/catalog/CategoryPage.tsx', () => import('~/app/components/catalog/CategoryPage').then((m) => m.CategoryPage));
 
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.data;
@@ -123,9 +127,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   // SPEC §4: page state resets on each navigation: each page is keyed by its address.
-  if (loaderData.kind === 'product') return <ProductPage key={pathname} product={loaderData.product} meta={loaderData.meta} />;
+  if (loaderData.kind === 'product') return <ProductPage.Part key={pathname} product={loaderData.product} meta={loaderData.meta} />;
   return (
-    <CategoryPage
+    <CategoryPage.Part
       // Filters of one section keep the page (an open filter sheet stays open); another section starts afresh.
       key={loaderData.sectionPath}
       listing={loaderData.listing}
