@@ -23,6 +23,8 @@ const SHELL = [
   'app/components/widgets/info-modals.tsx',
   'app/components/widgets/HelpLinks.tsx',
   'app/components/widgets/ChatWidget.tsx',
+  // The API's lazy stand-in (its client loads with the first call): a route's code, not a request of its own.
+  'app/lib/browser-api.ts',
 ].map((p) => path.join(root, p));
 
 // Only what the root layout imports (statically, at any depth) or the named shell files: a module
