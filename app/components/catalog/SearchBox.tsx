@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SearchHit } from '~/shared/contract';
 import { formatRoubles } from '~/core/pricing';
@@ -11,17 +11,25 @@ export const SUGGEST_DEBOUNCE_MS = 250;
 export const SUGGEST_MIN_CHARS = 2;
 export const SUGGEST_LIMIT = 6;
 
+/** What the shopper had typed into the field before this code loaded (shell/SearchField.tsx). */
+export interface TypedSoFar {
+  value: string;
+  focused: boolean;
+  selection: [number | null, number | null];
+  /** The form was sent. */
+  submitted: boolean;
+}
+
 /**
  * The header's search field (SPEC §2): submits to /search/?q= only when the text is not empty,
  * and suggests up to six products while typing, as an ARIA 1.2 combobox with a listbox popup
  * (arrow keys move, Enter opens, Escape closes, then clears).
  */
-export function SearchBox({ id }: { id: string }) {
+export function SearchBox({ id, listId, typed }: { id: string; listId: string; typed: TypedSoFar | null }) {
   const api = useBrowserApi();
   const navigate = useNavigate();
   const location = useLocation();
-  const listId = `${useId()}-suggest`;
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(typed?.value ?? '');
   const [result, setResult] = useState<{ q: string; hits: SearchHit[] } | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -31,6 +39,21 @@ export function SearchBox({ id }: { id: string }) {
   const latest = useRef(0);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Taking over from the plain field: the focus and the caret stay where they were, before the
+  // frame is painted, and text typed meanwhile is asked about as if typed here.
+  const field = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (!typed) return;
+    if (typed.focused) {
+      field.current?.focus();
+      field.current?.setSelectionRange(typed.selection[0], typed.selection[1]);
+    }
+    if (typed.submitted) submit(typed.value);
+    else if (typed.value) ask(typed.value);
+    // Once, on taking over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const hits = result?.hits ?? [];
   const expanded = open && openAt === location.key && result !== null && value.trim().length >= SUGGEST_MIN_CHARS;
@@ -103,6 +126,7 @@ export function SearchBox({ id }: { id: string }) {
         Поиск по каталогу
       </label>
       <input
+        ref={field}
         id={id}
         name="q"
         type="search"

@@ -5,7 +5,7 @@ import { NAV_LINKS } from '~/app/lib/shop-info';
 import { ShopCards, SocialLinks } from './ShopInfo';
 import { useShopperCounts } from '~/app/lib/shopper-state';
 import { BagIcon, HeartIcon, MenuIcon, UserIcon } from '~/app/components/icons';
-import { SearchBox } from '~/app/components/catalog/SearchBox';
+import { SearchField } from './SearchField';
 import { useModal } from './ModalHost';
 import { MobileMenu } from './MobileMenu';
 
@@ -47,7 +47,7 @@ export function Header({ menu }: { menu: MenuSection[] }) {
           >
             <MenuIcon />
           </button>
-          <SearchBox id="header-search" />
+          <SearchField id="header-search" />
         </div>
 
         <Link to="/" className="logo" aria-label="Vitrina — на главную">

@@ -2,13 +2,13 @@ import { Link } from 'react-router';
 import type { MenuSection } from '~/shared/contract';
 import { NAV_LINKS } from '~/app/lib/shop-info';
 import { ShopCards, SocialLinks } from './ShopInfo';
-import { SearchBox } from '~/app/components/catalog/SearchBox';
+import { SearchField } from './SearchField';
 
 // The burger menu (SPEC §2 Mobile): the same links, contacts and socials as the desktop header.
 export function MobileMenu({ menu }: { menu: MenuSection[] }) {
   return (
     <div className="mobile-menu">
-      <SearchBox id="mobile-search" />
+      <SearchField id="mobile-search" />
       <nav aria-label="Каталог">
         {menu.map((top) => (
           <details key={top.CODE} className="mobile-menu__group">
