@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { FOOTER_COLUMNS, SHOPS } from '~/app/lib/shop-info';
 import { SocialLinks } from './ShopInfo';
-import { NewsletterForm } from './NewsletterForm';
+import { Newsletter } from './Newsletter';
 import { HelpLinks } from '~/app/components/widgets/HelpLinks';
 
 // SPEC §2 Footer: columns Shops, Buyers, About; copyright; the not-a-public-offer disclaimer;
@@ -25,7 +25,7 @@ export function Footer() {
           </div>
           <div className="footer__newsletter" id="newsletter">
             <p className="footer__title">Рассылка</p>
-            <NewsletterForm />
+            <Newsletter />
           </div>
         </div>
         {FOOTER_COLUMNS.map((col) => (

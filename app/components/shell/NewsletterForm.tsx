@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { TextField } from '~/app/components/forms/TextField';
 import { useBrowserApi } from '~/app/lib/browser-api';
 
@@ -7,14 +7,21 @@ const SERVER_ERROR = 'Произошла ошибка на сервере. По�
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; error: string };
 
+/** What the shopper did in the form before this code loaded (Newsletter.tsx). */
+export interface NewsletterSoFar {
+  email: string;
+  focus: 'email' | 'submit' | null;
+  submitted: boolean;
+}
+
 /**
  * SPEC §4 Newsletter form in the footer: idle → loading (the 38×38 spinner of §9 in the
  * button) → success (the form gives way to the server's message) or error (the server's text
  * above the field; the form stays). No check of the address here (§5): the server decides.
  */
-export function NewsletterForm() {
+export function NewsletterForm({ typed }: { typed: NewsletterSoFar | null }) {
   const api = useBrowserApi();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(typed?.email ?? '');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const sending = useRef(false);
   const done = useRef<HTMLParagraphElement>(null);
@@ -24,8 +31,12 @@ export function NewsletterForm() {
     if (state.kind === 'success') done.current?.focus();
   }, [state.kind]);
 
-  async function submit(e: React.FormEvent<HTMLFormElement>) {
+  function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    void send();
+  }
+
+  async function send() {
     if (sending.current) return;
     sending.current = true;
     setState({ kind: 'loading' });
@@ -39,6 +50,20 @@ export function NewsletterForm() {
     }
   }
 
+  // Taking over from the plain form: the focus stays, before the frame is painted,
+  // and a form sent meanwhile is sent now.
+  const form = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    if (!typed) return;
+    const field = form.current?.elements.namedItem('email');
+    // An e-mail field has no caret position to read or set: focused, it types on at the end.
+    if (typed.focus === 'email' && field instanceof HTMLInputElement) field.focus();
+    else if (typed.focus === 'submit') form.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    if (typed.submitted) void send();
+    // Once, on taking over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   if (state.kind === 'success') {
     return (
       <p className="newsletter__done" role="status" tabIndex={-1} ref={done}>
@@ -49,7 +74,7 @@ export function NewsletterForm() {
 
   const loading = state.kind === 'loading';
   return (
-    <form className="newsletter" aria-label="Подписка на рассылку" onSubmit={submit} noValidate aria-busy={loading}>
+    <form ref={form} className="newsletter" aria-label="Подписка на рассылку" onSubmit={submit} noValidate aria-busy={loading}>
       <p className="newsletter__text">Новые коллекции, поступления и специальные предложения — первыми.</p>
       {state.kind === 'error' ? (
         <p className="form-banner newsletter__error" role="alert">
