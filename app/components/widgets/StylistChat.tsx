@@ -2,21 +2,21 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useModal } from '~/app/components/shell/ModalHost';
 import { CloseIcon } from '~/app/components/icons';
 
+import { CHAT_AUTO_OPEN_DELAY_MS, CHAT_BUTTON_DELAY_MS, CHAT_OPENED_KEY } from './chat-timing';
+
 // SPEC §1: a floating chat widget links to a messenger with a stylist greeting. It appears
 // after 15 s and opens by itself once after 25 s; that it opened is remembered in local
 // storage, so in this browser it never opens by itself again (the button still appears).
-// Both delays count from when the page became interactive; client navigations keep them.
-
-export const CHAT_BUTTON_DELAY_MS = 15_000;
-export const CHAT_AUTO_OPEN_DELAY_MS = 25_000;
-export const CHAT_OPENED_KEY = 'vitrina:chat-opened';
+// Both delays count from when the page became interactive (`since`, ChatWidget.tsx, which
+// loads this code shortly before the button is due); client navigations keep them.
 const GREETING = 'Здравствуйте! Я стилист Vitrina. Помогу подобрать размер и образ — напишите мне.';
 
-/** chatUrl: the messenger (PUBLIC_CHAT_URL); without it the widget renders nothing. */
-export function ChatWidget({ chatUrl }: { chatUrl: string | undefined }) {
+/** chatUrl: the messenger (PUBLIC_CHAT_URL); since: when the page became interactive (Date.now()). */
+export function StylistChat({ chatUrl, since }: { chatUrl: string; since: number }) {
   const { current: modal } = useModal();
-  const [buttonDue, setButtonDue] = useState(false);
-  const [autoOpenDue, setAutoOpenDue] = useState(false);
+  // Due already when this code came late (a slow connection, a clock moved on in a test).
+  const [buttonDue, setButtonDue] = useState(() => Date.now() - since >= CHAT_BUTTON_DELAY_MS);
+  const [autoOpenDue, setAutoOpenDue] = useState(() => Date.now() - since >= CHAT_AUTO_OPEN_DELAY_MS && !wasOpenedBefore());
   // null until the shopper clicks: then their choice wins over the automatic opening.
   const [choice, setChoice] = useState<'open' | 'closed' | null>(null);
   const launcher = useRef<HTMLButtonElement>(null);
@@ -25,13 +25,15 @@ export function ChatWidget({ chatUrl }: { chatUrl: string | undefined }) {
   const panelId = useId();
 
   useEffect(() => {
-    const button = window.setTimeout(() => setButtonDue(true), CHAT_BUTTON_DELAY_MS);
-    const autoOpen = wasOpenedBefore() ? null : window.setTimeout(() => setAutoOpenDue(true), CHAT_AUTO_OPEN_DELAY_MS);
+    const passed = Date.now() - since;
+    const button = passed < CHAT_BUTTON_DELAY_MS ? window.setTimeout(() => setButtonDue(true), CHAT_BUTTON_DELAY_MS - passed) : null;
+    const autoOpen =
+      wasOpenedBefore() || passed >= CHAT_AUTO_OPEN_DELAY_MS ? null : window.setTimeout(() => setAutoOpenDue(true), CHAT_AUTO_OPEN_DELAY_MS - passed);
     return () => {
-      window.clearTimeout(button);
+      if (button !== null) window.clearTimeout(button);
       if (autoOpen !== null) window.clearTimeout(autoOpen);
     };
-  }, []);
+  }, [since]);
 
   // Opening by itself waits while a modal is open, so it is never hidden behind one.
   const open = choice === 'open' || (choice === null && autoOpenDue && modal === null);
@@ -46,7 +48,7 @@ export function ChatWidget({ chatUrl }: { chatUrl: string | undefined }) {
     }
   }, [open]);
 
-  if (!chatUrl || !shown) return null;
+  if (!shown) return null;
   const messenger = messengerName(chatUrl);
 
   const close = () => {
