@@ -4,9 +4,8 @@
 export const FILTER_CODES = ['size', 'color'] as const;
 export type FilterCode = (typeof FILTER_CODES)[number];
 
-export const SORTS = ['popular', 'new', 'price_asc', 'price_desc'] as const;
-export type SortCode = (typeof SORTS)[number];
-export const DEFAULT_SORT: SortCode = 'popular';
+// Sort and page of a listing's query live apart (the catalogue route's code needs only them).
+export { DEFAULT_SORT, parsePageNumber, parseSort, SORTS, type SortCode } from './listing-query';
 
 export interface CatalogFilter {
   size: string[];
@@ -93,22 +92,11 @@ export function withPrice(filter: CatalogFilter, from: number | null, to: number
   return next;
 }
 
-export function parseSort(value: string | null | undefined): SortCode {
-  return SORTS.includes(value as SortCode) ? (value as SortCode) : DEFAULT_SORT;
-}
-
 /** The `offer` of a product address (`?offer=123`): a positive id, or null for anything else. */
 export function parseOfferParam(value: string | null | undefined): number | null {
   if (!value || !/^\d{1,10}$/.test(value)) return null;
   const n = Number(value);
   return n >= 1 && n <= 2_147_483_647 ? n : null;
-}
-
-/** PAGEN_1 of junk is the first page, never an error. */
-export function parsePageNumber(value: string | null | undefined): number {
-  if (!value || !/^\d{1,6}$/.test(value)) return 1;
-  const n = Number(value);
-  return n >= 1 ? n : 1;
 }
 
 function cloneFilter(f: CatalogFilter): CatalogFilter {

@@ -6,7 +6,8 @@ import { breadcrumbJsonLd, pageMetaTags, productJsonLd } from '~/app/lib/seo';
 import { buildCatalogPath, DEFAULT_SORT, parseCatalogPath, parseOfferParam, parsePageNumber, parseSort, withPrice } from '~/core/catalog-filter';
 import { parseMasked } from '~/core/number-mask';
 import { availabilityOf } from '~/core/size-selection';
-import { isLoadMoreStep, listingHref } from '~/app/components/catalog/listing-url';
+import { listingHref } from '~/app/components/catalog/listing-url';
+import { isLoadMoreStep } from '~/core/listing-query';
 import { productPhotos, propertyText } from '~/app/components/product/product-data';
 import { lazyPart } from '~/app/lib/lazy-part';
 
