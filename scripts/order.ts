@@ -4,15 +4,12 @@
 // npm run order -- fitting <order id> <offer id>:<kept>/<refused> ...
 //     records the fitting at the door of a Moscow courier order: what was kept and handed back
 //
-// Like `npm run stock`: goes through the running server (the embedded database belongs to that
-// one process) to the staff-only API path, with STAFF_TOKEN or the token the shop keeps in
-// DATA_DIR/staff-token. SHOP_URL (default http://127.0.0.1:$PORT) names the shop.
-import fs from 'node:fs';
-import path from 'node:path';
-import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
+// Like `npm run stock`: goes through the running server to the staff-only API path
+// (scripts/staff-client.ts says how it finds the shop and the staff token).
 import { formatRub } from '~/core/money';
 import { ORDER_STATUSES } from '~/core/order-status';
 import type { StaffFittingResponse, StaffOrderStatusResponse } from '~/api/staff/routes.server';
+import { postStaff, printWarnings } from './staff-client';
 
 const USAGE = [
   'usage: npm run order -- status <order id> <status> [--track <number>] [--note <text>]',
@@ -55,41 +52,13 @@ if (command === 'status') {
   usage();
 }
 
-const dataDir = path.resolve(process.env.DATA_DIR || 'data');
-let token = process.env.STAFF_TOKEN;
-if (!token) {
-  try {
-    token = fs.readFileSync(path.join(dataDir, STAFF_TOKEN_FILE), 'utf8').trim();
-  } catch {
-    console.error(`No STAFF_TOKEN and no ${path.join(dataDir, STAFF_TOKEN_FILE)}: start the shop once, or set STAFF_TOKEN.`);
-    process.exit(2);
-  }
-}
-const shop = (process.env.SHOP_URL || `http://127.0.0.1:${process.env.PORT || 3000}`).replace(/\/+$/, '');
-const apiBase = process.env.API_BASE_URL?.startsWith('http') ? process.env.API_BASE_URL : `${shop}${process.env.API_BASE_URL || '/backend'}`;
-let res: Response;
-try {
-  res = await fetch(`${apiBase}/staff/orders/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-  });
-} catch (err) {
-  console.error(`The shop does not answer at ${apiBase}: is it running? (${(err as Error).message})`);
-  process.exit(1);
-}
-type Answer = (StaffOrderStatusResponse | StaffFittingResponse) & { error?: string };
-const answer = (await res.json().catch(() => null)) as Answer | null;
-if (!res.ok || !answer?.data) {
-  console.error(`order: ${res.status} ${answer?.error ?? Object.values(answer?.errors ?? {}).join('; ')}`);
-  process.exit(1);
-}
+const answer = await postStaff<StaffOrderStatusResponse | StaffFittingResponse>('order', 'orders', body);
 if (command === 'status') {
-  const d = (answer as StaffOrderStatusResponse).data as NonNullable<StaffOrderStatusResponse['data']>;
+  const d = answer.data as NonNullable<StaffOrderStatusResponse['data']>;
   console.log(`order ${d.order_id}: ${d.previous_status} → ${d.status} (${d.status_label})${d.track_number ? `, track ${d.track_number}` : ''}`);
   for (const s of d.stock_returned) console.log(`  offer ${s.offer_id}: stock ${s.previous} → ${s.quantity}`);
 } else {
-  const d = (answer as StaffFittingResponse).data as NonNullable<StaffFittingResponse['data']>;
+  const d = answer.data as NonNullable<StaffFittingResponse['data']>;
   console.log(
     `order ${d.order_id}: received; kept ${d.kept}, refused ${d.refused}; paid ${formatRub(d.paid_kopecks)} (delivery ${formatRub(d.delivery_kopecks)})`,
   );
@@ -97,4 +66,4 @@ if (command === 'status') {
     console.log(`  offer ${l.offer_id}${l.gift ? ' (gift cover)' : ''}: kept ${l.kept}, refused ${l.refused}, ${formatRub(l.paid_kopecks)}`);
   for (const s of d.stock_returned) console.log(`  offer ${s.offer_id}: stock ${s.previous} → ${s.quantity}`);
 }
-for (const w of answer.warnings) console.log(`  ${w}`);
+printWarnings(answer);

@@ -7,13 +7,11 @@
 // npm run return -- transferred <request id>
 //     records that staff made the bank transfer of a pay-on-receipt return
 //
-// Like `npm run order`: goes through the running server to the staff-only API path, with
-// STAFF_TOKEN or the token the shop keeps in DATA_DIR/staff-token. SHOP_URL names the shop.
-import fs from 'node:fs';
-import path from 'node:path';
-import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
+// Like `npm run order`: goes through the running server to the staff-only API path
+// (scripts/staff-client.ts says how it finds the shop and the staff token).
 import { formatRub } from '~/core/money';
 import type { StaffReturnResponse } from '~/api/staff/returns.routes.server';
+import { postStaff, printWarnings } from './staff-client';
 
 const USAGE = [
   'usage: npm run return -- approve <request id> [--delivery] [--note <text>]',
@@ -42,34 +40,7 @@ for (let i = 0; i < options.length; i++) {
 }
 if (command === 'reject' && !body.get('note')) usage('reject: say why with --note <text> (the customer sees it)');
 
-const dataDir = path.resolve(process.env.DATA_DIR || 'data');
-let token = process.env.STAFF_TOKEN;
-if (!token) {
-  try {
-    token = fs.readFileSync(path.join(dataDir, STAFF_TOKEN_FILE), 'utf8').trim();
-  } catch {
-    console.error(`No STAFF_TOKEN and no ${path.join(dataDir, STAFF_TOKEN_FILE)}: start the shop once, or set STAFF_TOKEN.`);
-    process.exit(2);
-  }
-}
-const shop = (process.env.SHOP_URL || `http://127.0.0.1:${process.env.PORT || 3000}`).replace(/\/+$/, '');
-const apiBase = process.env.API_BASE_URL?.startsWith('http') ? process.env.API_BASE_URL : `${shop}${process.env.API_BASE_URL || '/backend'}`;
-let res: Response;
-try {
-  res = await fetch(`${apiBase}/staff/returns/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-  });
-} catch (err) {
-  console.error(`The shop does not answer at ${apiBase}: is it running? (${(err as Error).message})`);
-  process.exit(1);
-}
-const answer = (await res.json().catch(() => null)) as (StaffReturnResponse & { error?: string }) | null;
-if (!res.ok || !answer?.data) {
-  console.error(`return: ${res.status} ${answer?.error ?? Object.values(answer?.errors ?? {}).join('; ')}`);
-  process.exit(1);
-}
+const answer = await postStaff<StaffReturnResponse>('return', 'returns', body);
 const d = answer.data;
 const MEANS: Record<string, string> = {
   cloudpayments: 'card (CloudPayments)',
@@ -85,4 +56,4 @@ for (const r of d.refunds) {
   console.log(`  ${MEANS[r.means] ?? r.means}: ${formatRub(r.amount_kopecks)} — ${state}`);
 }
 if (d.accrual_cancelled_kopecks > 0) console.log(`  accrued bonuses cancelled: ${formatRub(d.accrual_cancelled_kopecks)}`);
-for (const w of answer.warnings) console.log(`  ${w}`);
+printWarnings(answer);
