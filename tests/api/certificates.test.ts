@@ -20,7 +20,7 @@ import { createOfflineSms } from '~/integrations/sms/offline.server';
 import type { MailSender } from '~/integrations/mail/mail';
 import { certificateJobHandlers, enqueueCertificateIssue } from '~/models/certificate-issue.server';
 import { changeOrderStatus } from '~/models/order-status.server';
-import { getJson, postForm } from '~/tests/support/api';
+import { eventually, getJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
 import { sessionToken } from '~/tests/support/session';
 
@@ -107,16 +107,6 @@ async function runJobs() {
       .where(sql`${jobs.doneAt} is null and ${jobs.kind} like 'certificate.%'`);
     return row?.n === 0;
   }, 'certificate jobs to run');
-}
-
-async function eventually<T>(read: () => Promise<T | null | undefined | false>, what: string, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 let ipSeq = 0;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bonusLots, bonusMoves, certificateMoves, giftCertificates, offers, orderItems, orders, products } from '~/db/schema';
 import { CERTIFICATE_TEXT, formatCertificateCode, newCertificateCode } from '~/core/gift-certificates';
@@ -10,9 +10,9 @@ import { orderJobHandlers } from '~/models/order-jobs.server';
 import { createOfflineSms } from '~/integrations/sms/offline.server';
 import { createOfflineCloudPayments } from '~/integrations/cloudpayments/offline.server';
 import { getJson, postForm } from '~/tests/support/api';
-import { courierForm, payByCard } from '~/tests/support/checkout';
+import { courierForm, offerPicker, payByCard } from '~/tests/support/checkout';
 import { setUpTestShop } from '~/tests/support/server';
-import { sessionToken } from '~/tests/support/session';
+import { customerMaker } from '~/tests/support/session';
 import path from 'node:path';
 
 // Gift certificates and bonuses at checkout (content/pages/podarochnye-sertifikaty.md,
@@ -25,31 +25,8 @@ const db = () => shop.database.db;
 const api = () => `${shop.baseUrl}/backend`;
 const DELIVERY = MOSCOW_COURIER_PRICE_KOPECKS;
 
-const used = new Set<number>();
-/** A fresh full-price, non-outerwear, non-certificate offer priced within [min, max] kopecks. */
-async function freshOffer(min = 0, max = Number.MAX_SAFE_INTEGER, quantity = 5) {
-  const rows = await db()
-    .select({ id: offers.id, price: offers.priceKopecks, kind: products.kind, name: products.name })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .where(and(eq(products.active, true), isNull(products.oldPriceKopecks), isNull(products.certificate), isNull(offers.oldPriceKopecks)))
-    .orderBy(offers.id);
-  const found = rows.find(
-    (o) =>
-      !used.has(o.id) &&
-      o.price >= min &&
-      o.price <= max &&
-      !/пальто/i.test(o.name) &&
-      !['warm-coat', 'coat', 'trench', 'puffer', 'fur-coat', 'denim-jacket'].includes(o.kind),
-  );
-  if (!found) throw new Error('the seed has no such offer left');
-  used.add(found.id);
-  await db().update(offers).set({ quantity }).where(eq(offers.id, found.id));
-  return found;
-}
-
-let phoneSeq = 0;
-const customer = () => sessionToken(shop, `7998${String(process.pid % 1000).padStart(3, '0')}${String(++phoneSeq).padStart(4, '0')}`);
+const freshOffer = offerPicker(shop);
+const customer = customerMaker(shop, '7998');
 
 async function certificate(balanceKopecks: number, expiresAt = new Date(Date.now() + 86_400_000 * 300)) {
   const code = newCertificateCode((n) => randomBytes(n));
@@ -97,7 +74,7 @@ async function orderRow(id: number) {
 
 describe('gift certificates at checkout', () => {
   it('take their part off; the card is asked only for the rest, with the certificate as the receipt advance', async () => {
-    const offer = await freshOffer(600_000);
+    const offer = await freshOffer({ min: 600_000 });
     const cert = await certificate(500_000);
     const { token } = await customer();
     const answer = await postOrder(courierForm(token, `${offer.id}:1`, { payment_id: '9', certificates: formatCertificateCode(cert.code) }));
@@ -124,7 +101,7 @@ describe('gift certificates at checkout', () => {
   });
 
   it('an order they pay in full is placed paid, with no payment to wait for; the rest stays on the certificate', async () => {
-    const offer = await freshOffer(100_000, 4_000_000);
+    const offer = await freshOffer({ min: 100_000, max: 4_000_000 });
     const cert = await certificate(5_000_000);
     const { token } = await customer();
     const answer = await postOrder(courierForm(token, `${offer.id}:1`, { payment_id: '9', certificates: cert.code }));
@@ -137,7 +114,7 @@ describe('gift certificates at checkout', () => {
   });
 
   it('are refused in Russian when mistyped, unknown, expired or not needed, and nothing is placed', async () => {
-    const offer = await freshOffer(100_000, 4_000_000);
+    const offer = await freshOffer({ min: 100_000, max: 4_000_000 });
     const { token } = await customer();
     const form = (certificates: string) => courierForm(token, `${offer.id}:1`, { certificates });
     const bad = await postOrder(form('1234'));
@@ -159,7 +136,7 @@ describe('gift certificates at checkout', () => {
   });
 
   it('one certificate spent by two orders at once pays only once, and never goes below zero', async () => {
-    const [o1, o2] = [await freshOffer(600_000), await freshOffer(600_000)];
+    const [o1, o2] = [await freshOffer({ min: 600_000 }), await freshOffer({ min: 600_000 })];
     const cert = await certificate(500_000);
     const [c1, c2] = [await customer(), await customer()];
     const answers = await Promise.all([
@@ -238,7 +215,7 @@ describe('electronic gift certificates only', () => {
 
 describe('bonuses at checkout', () => {
   it('order_bonuses.php tells the balance and the most this basket takes (20 % of full-price goods)', async () => {
-    const offer = await freshOffer(1_000_000);
+    const offer = await freshOffer({ min: 1_000_000 });
     const { token, customerId } = await customer();
     await giveBonuses(customerId, 5_000_000);
     const answer = await getJson(api(), '/api/catalog/order_bonuses.php', OrderBonusesResponse, { init: postForm({ token, ids: `${offer.id}:1` }) });
@@ -248,7 +225,7 @@ describe('bonuses at checkout', () => {
   });
 
   it('are spent as a discount spread over the lines, from the lot, within the cap', async () => {
-    const offer = await freshOffer(1_000_000);
+    const offer = await freshOffer({ min: 1_000_000 });
     const { token, customerId } = await customer();
     const lot = await giveBonuses(customerId, 300_000);
     const over = await postOrder(courierForm(token, `${offer.id}:1`, { bonuses: String(Math.floor((offer.price * 0.2) / 100) + 100) }));
@@ -267,7 +244,7 @@ describe('bonuses at checkout', () => {
   });
 
   it('the same bonuses spent by two orders at once are spent once', async () => {
-    const [o1, o2] = [await freshOffer(1_000_000), await freshOffer(1_000_000)];
+    const [o1, o2] = [await freshOffer({ min: 1_000_000 }), await freshOffer({ min: 1_000_000 })];
     const { token, customerId } = await customer();
     const lot = await giveBonuses(customerId, 100_000);
     const answers = await Promise.all([
@@ -288,7 +265,7 @@ describe('bonuses at checkout', () => {
 
 describe('an unpaid order released', () => {
   it('gives its certificates and bonuses back, once', async () => {
-    const offer = await freshOffer(1_000_000);
+    const offer = await freshOffer({ min: 1_000_000 });
     const cert = await certificate(100_000);
     const { token, customerId } = await customer();
     const lot = await giveBonuses(customerId, 100_000);

@@ -9,12 +9,12 @@ import { CheckoutOrderResponse, CitiesResponse, DeliveryCostResponse, OrderDetai
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { readMailOutbox } from '~/integrations/mail/offline.server';
 import { clearDeliveryCaches } from '~/models/checkout.server';
-import { getJson, postForm } from '~/tests/support/api';
+import { eventually, getJson, postForm } from '~/tests/support/api';
 import { courierForm, payByCard } from '~/tests/support/checkout';
 import { readCdekOutbox } from '~/integrations/cdek/offline.server';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { setUpTestShop } from '~/tests/support/server';
-import { sessionToken } from '~/tests/support/session';
+import { customerMaker } from '~/tests/support/session';
 
 // The checkout calls of SPEC §7 over HTTP (get_cities.php, get_order_params.php,
 // getdeliverycost.php, order.php, order_detail.php), on PGlite or (TEST_DATABASE_URL)
@@ -62,11 +62,7 @@ async function stockOf(offerId: number): Promise<number> {
   return row?.q ?? -1;
 }
 
-let phoneSeq = 0;
-async function customer() {
-  phoneSeq += 1;
-  return sessionToken(shop, `7999${String(process.pid % 1000).padStart(3, '0')}${String(phoneSeq).padStart(4, '0')}`);
-}
+const customer = customerMaker(shop, '7999');
 
 const getParams = (query: Record<string, string>) => getJson(api(), `/api/catalog/get_order_params.php?${new URLSearchParams(query)}`, OrderParamsResponse);
 const getCost = (query: Record<string, string>) => getJson(api(), `/api/catalog/getdeliverycost.php?${new URLSearchParams(query)}`, DeliveryCostResponse);
@@ -79,16 +75,6 @@ function method(params: OrderParamsResponse, id: string): DeliveryMethod {
   const found = params.delivery_methods.find((m) => m.ID === id);
   if (!found) throw new Error(`no delivery method ${id} in ${params.delivery_methods.map((m) => m.ID).join(',')}`);
   return found;
-}
-
-async function eventually<T>(read: () => Promise<T | null | undefined>, what: string, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('get_cities.php', () => {

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { offers, orders, orderStatusHistory, paymentEvents, products } from '~/db/schema';
+import { offers, orders, orderStatusHistory, paymentEvents } from '~/db/schema';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import {
   ChangePaymentResponse,
@@ -15,7 +15,8 @@ import {
 import { OFFLINE_SPLIT_KID, OFFLINE_SPLIT_MERCHANT_ID } from '~/integrations/yandex-split/offline.server';
 import { getJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
-import { sessionToken } from '~/tests/support/session';
+import { customerMaker } from '~/tests/support/session';
+import { courierForm, offerPicker } from '~/tests/support/checkout';
 
 // Pay in parts (issue #12) over HTTP, on PGlite or (TEST_DATABASE_URL) PostgreSQL: orders placed
 // through order.php with Dolyami ('10') or Yandex Split ('11'), sent to the offline stand-ins'
@@ -27,24 +28,10 @@ const shop = setUpTestShop();
 const db = () => shop.database.db;
 const api = () => `${shop.baseUrl}/backend`;
 
-const used = new Set<number>();
-/** An offer priced inside (or outside) the 500–40 000 ₽ range with the courier's 700 ₽. */
+const freshOffer = offerPicker(shop);
+/** An offer priced inside (or, in a quantity, outside) the 500–40 000 ₽ range with the courier's 700 ₽. */
 async function offerPriced(inRange: boolean) {
-  const rows = await db()
-    .select({ id: offers.id, price: products.priceKopecks, kind: products.kind })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .where(and(eq(products.active, true), sql`${products.oldPriceKopecks} is null`))
-    .orderBy(offers.id);
-  const found = rows.find(
-    (o) =>
-      !used.has(o.id) &&
-      o.kind !== 'gift-card' &&
-      !['warm-coat', 'coat', 'trench', 'puffer', 'fur-coat', 'denim-jacket'].includes(o.kind) &&
-      o.price + MOSCOW_COURIER_PRICE_KOPECKS <= 4_000_000,
-  );
-  if (!found) throw new Error('the seed has no such offer left');
-  used.add(found.id);
+  const found = await freshOffer({ max: 4_000_000 - MOSCOW_COURIER_PRICE_KOPECKS });
   // Outside the range: enough of it to pass 40 000 ₽.
   const qty = inRange ? 1 : Math.floor(4_000_000 / found.price) + 1;
   await db()
@@ -54,35 +41,14 @@ async function offerPriced(inRange: boolean) {
   return { ...found, qty, ids: `${found.id}:${qty}` };
 }
 
-let phoneSeq = 0;
-async function customer() {
-  phoneSeq += 1;
-  return sessionToken(shop, `7997${String(process.pid % 1000).padStart(3, '0')}${String(phoneSeq).padStart(4, '0')}`);
-}
-
-function courierForm(token: string, ids: string, paymentId: string): Record<string, string> {
-  return {
-    token,
-    ids,
-    firstname: 'Анна',
-    lastname: 'Иванова',
-    phone: '+7 (916) 123-45-67',
-    email: 'anna@example.com',
-    city: 'Москва',
-    delivery_id: '1',
-    street: 'ул Тверская',
-    house: '12',
-    flat: '5',
-    payment_id: paymentId,
-    deliverycost: String(MOSCOW_COURIER_PRICE_KOPECKS / 100),
-    key: `k-${Math.random().toString(36).slice(2, 12)}`,
-  };
-}
+const customer = customerMaker(shop, '7997');
 
 async function instalmentOrder(paymentId: '10' | '11') {
   const offer = await offerPriced(true);
   const who = await customer();
-  const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(courierForm(who.token, `${offer.id}:1`, paymentId)) });
+  const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
+    init: postForm(courierForm(who.token, `${offer.id}:1`, { payment_id: paymentId })),
+  });
   if (!answer.success) throw new Error(JSON.stringify(answer.data));
   expect(answer.status).toBe('awaiting_payment');
   return { ...who, offer, orderId: answer.order_id, totalKopecks: Math.round(answer.pay_amount * 100) };
@@ -165,7 +131,9 @@ describe('get_order_params.php and order.php', () => {
   it('refuses pay in parts for a basket above 40 000 ₽ with the reason', async () => {
     const outside = await offerPriced(false);
     const who = await customer();
-    const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(courierForm(who.token, outside.ids, '10')) });
+    const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
+      init: postForm(courierForm(who.token, outside.ids, { payment_id: '10' })),
+    });
     expect(answer.success).toBe(false);
     if (!answer.success) expect(answer.data.payment_id).toMatch(/от 500 до 40 000 ₽/);
   });

@@ -14,7 +14,7 @@ import { StaffFittingResponse, StaffJobsResponse, StaffOrderStatusResponse } fro
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { fetchJson, getJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
-import { sessionToken } from '~/tests/support/session';
+import { customerMaker } from '~/tests/support/session';
 
 // The loyalty programme (issue #12, content/pages/loyalty.md) on PGlite or (TEST_DATABASE_URL)
 // PostgreSQL: orders placed by the one order function for a logged-in customer and moved along
@@ -47,11 +47,7 @@ async function takeOffer(kind: 'plain' | 'sale' | 'coat', stock = 5) {
   return found;
 }
 
-let phoneSeq = 0;
-async function customer() {
-  phoneSeq += 1;
-  return sessionToken(shop, `7997${String(process.pid % 1000).padStart(3, '0')}${String(phoneSeq).padStart(4, '0')}`);
-}
+const customer = customerMaker(shop, '7997');
 
 async function makeOrder(customerId: number, cart: { offerId: number; quantity: number }[], deliveryId: string = DELIVERY_ID.cdekPickup): Promise<number> {
   const placed = await placeOrder({

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobs, offers, orderItems, orders, orderStatusHistory, paymentEvents, products } from '~/db/schema';
+import { jobs, offers, orderItems, orders, orderStatusHistory, paymentEvents } from '~/db/schema';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import { receiptItemsKopecks } from '~/core/receipt';
 import { CheckoutOrderResponse, PaymentParamsResponse, PaymentStatusResponse, type PaymentWidgetParams } from '~/shared/contract';
@@ -12,9 +12,10 @@ import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { orderJobHandlers } from '~/models/order-jobs.server';
 import { createOfflineCloudPayments } from '~/integrations/cloudpayments/offline.server';
 import { createOfflineSms } from '~/integrations/sms/offline.server';
-import { getJson, postForm } from '~/tests/support/api';
+import { eventually, getJson, postForm } from '~/tests/support/api';
+import { courierForm, offerPicker } from '~/tests/support/checkout';
 import { setUpTestShop } from '~/tests/support/server';
-import { sessionToken } from '~/tests/support/session';
+import { customerMaker } from '~/tests/support/session';
 
 // Card payment online (issue #12) over HTTP, on PGlite or (TEST_DATABASE_URL) PostgreSQL: orders
 // placed through order.php with payment_id 9, paid through the offline CloudPayments stand-in
@@ -27,70 +28,22 @@ const db = () => shop.database.db;
 const api = () => `${shop.baseUrl}/backend`;
 const secret = () => fs.readFileSync(path.join(shop.dataDir, CLOUDPAYMENTS_SECRET_FILE), 'utf8').trim();
 
-interface OfferRow {
-  id: number;
-  name: string;
-  kind: string;
-  quantity: number;
-}
-
-const used = new Set<number>();
-async function plainOffer(quantity = 5): Promise<OfferRow> {
-  const rows = await db()
-    .select({ id: offers.id, name: products.name, kind: products.kind, quantity: offers.quantity })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .where(and(eq(products.active, true), sql`${products.oldPriceKopecks} is null`))
-    .orderBy(offers.id);
-  const found = rows.find(
-    (o) =>
-      !used.has(o.id) &&
-      o.kind !== 'gift-card' &&
-      !/пальто/i.test(o.name) &&
-      !['warm-coat', 'coat', 'trench', 'puffer', 'fur-coat', 'denim-jacket'].includes(o.kind),
-  );
-  if (!found) throw new Error('the seed has no such offer left');
-  used.add(found.id);
-  await db().update(offers).set({ quantity }).where(eq(offers.id, found.id));
-  return { ...found, quantity };
-}
+const freshOffer = offerPicker(shop);
 
 async function stockOf(offerId: number): Promise<number> {
   const [row] = await db().select({ q: offers.quantity }).from(offers).where(eq(offers.id, offerId));
   return row?.q ?? -1;
 }
 
-let phoneSeq = 0;
-async function customer() {
-  phoneSeq += 1;
-  return sessionToken(shop, `7998${String(process.pid % 1000).padStart(3, '0')}${String(phoneSeq).padStart(4, '0')}`);
-}
-
-function courierForm(token: string, ids: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    token,
-    ids,
-    firstname: 'Анна',
-    lastname: 'Иванова',
-    phone: '+7 (916) 123-45-67',
-    email: 'anna@example.com',
-    city: 'Москва',
-    delivery_id: '1',
-    street: 'ул Тверская',
-    house: '12',
-    flat: '5',
-    payment_id: '9',
-    deliverycost: String(MOSCOW_COURIER_PRICE_KOPECKS / 100),
-    key: `k-${Math.random().toString(36).slice(2, 12)}`,
-    ...extra,
-  };
-}
+const customer = customerMaker(shop, '7998');
 
 /** A card order awaiting payment, placed through order.php. */
 async function cardOrder(quantity = 1, stock = 5) {
-  const offer = await plainOffer(stock);
+  const offer = await freshOffer({ quantity: stock });
   const who = await customer();
-  const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(courierForm(who.token, `${offer.id}:${quantity}`)) });
+  const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
+    init: postForm(courierForm(who.token, `${offer.id}:${quantity}`, { payment_id: '9' })),
+  });
   if (!answer.success) throw new Error(JSON.stringify(answer.data));
   expect(answer.status).toBe('awaiting_payment');
   return { ...who, offer, orderId: answer.order_id, totalKopecks: Math.round(answer.pay_amount * 100) };
@@ -165,16 +118,6 @@ const jobsOf = (orderId: number, kind: string) =>
 async function checkPayment(orderId: number, token?: string) {
   const q = new URLSearchParams({ order_id: String(orderId), payment_num: '1', ...(token ? { token } : {}) });
   return getJson(api(), `/api/catalog/success_payment_order.php?${q}`, PaymentStatusResponse);
-}
-
-async function eventually<T>(read: () => Promise<T | null | undefined | false>, what: string, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** The job handlers as the server builds them, for driving the release by hand. */

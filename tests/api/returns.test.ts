@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   bonusLots,
@@ -39,10 +39,10 @@ import { createOfflineSms, readSmsOutbox } from '~/integrations/sms/offline.serv
 import { refundReturn, returnRefundEventId } from '~/models/refund-jobs.server';
 import { spendBonuses } from '~/models/loyalty.server';
 import { accrueOrderBonuses } from '~/models/loyalty-jobs.server';
-import { fetchJson, getJson, postForm } from '~/tests/support/api';
+import { eventually, fetchJson, getJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
-import { sessionToken } from '~/tests/support/session';
-import { payByCard } from '~/tests/support/checkout';
+import { customerMaker } from '~/tests/support/session';
+import { courierForm, offerPicker, payByCard } from '~/tests/support/checkout';
 
 // Returns and refunds (issue #12 «Refunds and returns») over HTTP, on PGlite or
 // (TEST_DATABASE_URL) PostgreSQL: orders placed through order.php and paid through the offline
@@ -56,61 +56,17 @@ const api = () => `${shop.baseUrl}/backend`;
 const outbox = () => path.join(shop.dataDir, 'outbox');
 const cpSecret = () => fs.readFileSync(path.join(shop.dataDir, CLOUDPAYMENTS_SECRET_FILE), 'utf8').trim();
 
-const used = new Set<number>();
-/** A full-price offer of a product not used before, priced for pay in parts with the courier. */
-async function plainOffer(stock = 5) {
-  const rows = await db()
-    .select({ id: offers.id, productId: products.id, name: products.name, kind: products.kind, price: offers.priceKopecks })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .where(
-      and(eq(products.active, true), sql`${products.oldPriceKopecks} is null`, sql`${products.certificate} is null`, sql`${offers.priceKopecks} >= 300000`),
-    )
-    .orderBy(offers.id);
-  const found = rows.find(
-    (o) =>
-      !used.has(o.productId) &&
-      o.kind !== 'gift-card' &&
-      !/пальто/i.test(o.name) &&
-      !['warm-coat', 'coat', 'trench', 'puffer', 'fur-coat', 'denim-jacket'].includes(o.kind) &&
-      o.price * 2 + MOSCOW_COURIER_PRICE_KOPECKS <= 4_000_000,
-  );
-  if (!found) throw new Error('the seed has no such offer left');
-  used.add(found.productId);
-  await db().update(offers).set({ quantity: stock, preorder: false }).where(eq(offers.id, found.id));
-  return found;
-}
+const freshOffer = offerPicker(shop);
+/** A full-price offer of a product not used before, priced for pay in parts of two of it with the courier. */
+const plainOffer = () => freshOffer({ min: 300_000, max: Math.floor((4_000_000 - MOSCOW_COURIER_PRICE_KOPECKS) / 2) });
 
-let phoneSeq = 0;
-async function customer() {
-  phoneSeq += 1;
-  return sessionToken(shop, `7996${String(process.pid % 1000).padStart(3, '0')}${String(phoneSeq).padStart(4, '0')}`);
-}
-
-function courierForm(token: string, ids: string, paymentId: string): Record<string, string> {
-  return {
-    token,
-    ids,
-    firstname: 'Анна',
-    lastname: 'Иванова',
-    phone: '+7 (916) 123-45-67',
-    email: 'anna@example.com',
-    city: 'Москва',
-    delivery_id: '1',
-    street: 'ул Тверская',
-    house: '12',
-    flat: '5',
-    payment_id: paymentId,
-    deliverycost: String(MOSCOW_COURIER_PRICE_KOPECKS / 100),
-    key: `k-${Math.random().toString(36).slice(2, 12)}`,
-  };
-}
+const customer = customerMaker(shop, '7996');
 
 async function placeOrder(paymentId: '1' | '9' | '10', quantity = 2) {
   const offer = await plainOffer();
   const who = await customer();
   const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
-    init: postForm(courierForm(who.token, `${offer.id}:${quantity}`, paymentId)),
+    init: postForm(courierForm(who.token, `${offer.id}:${quantity}`, { payment_id: paymentId })),
   });
   if (!answer.success) throw new Error(JSON.stringify(answer.data));
   return { ...who, offer, quantity, orderId: answer.order_id };
@@ -120,16 +76,6 @@ async function orderRow(orderId: number) {
   const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw new Error(`no order ${orderId}`);
   return row;
-}
-
-async function eventually<T>(read: () => Promise<T | null | undefined | false>, what: string, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** A card order paid on the offline CloudPayments page ('Оплатить', 3-D Secure 1234). */
@@ -586,7 +532,7 @@ describe('an order placed with a gift certificate and bonuses at checkout (order
       })
       .returning({ id: giftCertificates.id });
     const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
-      init: postForm({ ...courierForm(who.token, `${offer.id}:2`, '9'), certificates: code, bonuses: '200' }),
+      init: postForm(courierForm(who.token, `${offer.id}:2`, { payment_id: '9', certificates: code, bonuses: '200' })),
     });
     if (!placed.success) throw new Error(JSON.stringify(placed.data));
     const orderId = placed.order_id;
@@ -628,14 +574,9 @@ describe('an order placed with a gift certificate and bonuses at checkout (order
     const who = await customer();
     const buy = async () => {
       const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
-        init: postForm({
-          ...courierForm(who.token, `${certOffer.id}:1`, '9'),
-          delivery_id: '300',
-          street: '',
-          house: '',
-          flat: '',
-          deliverycost: '0',
-        }),
+        init: postForm(
+          courierForm(who.token, `${certOffer.id}:1`, { payment_id: '9', delivery_id: '300', street: '', house: '', flat: '', deliverycost: '0' }),
+        ),
       });
       if (!placed.success) throw new Error(JSON.stringify(placed.data));
       const paid = await payByCard(api(), who.token, placed.order_id);
@@ -651,7 +592,7 @@ describe('an order placed with a gift certificate and bonuses at checkout (order
     const used = await buy();
     const offer = await plainOffer();
     const spend = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
-      init: postForm({ ...courierForm(who.token, `${offer.id}:1`, '1'), certificates: used.cert.code }),
+      init: postForm(courierForm(who.token, `${offer.id}:1`, { certificates: used.cert.code })),
     });
     expect(spend.success).toBe(true);
     const refused = await staffReturn('approve', await requestOf(who.token, used.orderId, { [certOffer.id]: 1 }));
@@ -667,7 +608,7 @@ describe('an order placed with a gift certificate and bonuses at checkout (order
     expect(voided?.balanceKopecks).toBe(0);
     // A voided certificate pays nothing.
     const after = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
-      init: postForm({ ...courierForm(who.token, `${(await plainOffer()).id}:1`, '1'), certificates: whole.cert.code }),
+      init: postForm(courierForm(who.token, `${(await plainOffer()).id}:1`, { certificates: whole.cert.code })),
     });
     expect(after.success).toBe(false);
     await refundDone(requestId);

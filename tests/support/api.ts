@@ -49,3 +49,17 @@ export function postForm(fields: Record<string, string>): RequestInit {
     body: new URLSearchParams(fields).toString(),
   };
 }
+
+/**
+ * What `read` gives once it gives anything (not null, undefined or false), polled every 100 ms:
+ * for what the shop does after answering (its job worker, outboxes). Fails after `ms`, naming `what`.
+ */
+export async function eventually<T>(read: () => Promise<T | null | undefined | false>, what: string, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== null && value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

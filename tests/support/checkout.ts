@@ -1,6 +1,9 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { offers, products } from '~/db/schema';
 import { PaymentParamsResponse } from '~/shared/contract';
-import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
+import { isOuterwear, MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import { getJson, postForm } from './api';
+import type { TestShop } from './server';
 
 /**
  * Pays an order awaiting a card payment as the shopper would: the widget's parameters from
@@ -39,5 +42,38 @@ export function courierForm(token: string, ids: string, extra: Record<string, st
     deliverycost: String(MOSCOW_COURIER_PRICE_KOPECKS / 100),
     key: `k-${Math.random().toString(36).slice(2, 12)}`,
     ...extra,
+  };
+}
+
+export interface FreshOffer {
+  id: number;
+  productId: number;
+  name: string;
+  kind: string;
+  /** Kopecks. */
+  price: number;
+}
+
+/**
+ * `freshOffer()` for a test file: each call an offer of a product no earlier call took (so tests
+ * share no stock), at full price, neither a gift certificate (it goes by e-mail, with no courier)
+ * nor outerwear (a coat brings the gift cover line; the courier takes two a trip), priced within
+ * [min, max] kopecks and stocked with `quantity`, not on preorder.
+ */
+export function offerPicker(shop: Pick<TestShop, 'database'>) {
+  const used = new Set<number>();
+  return async function freshOffer({ min = 0, max = Number.MAX_SAFE_INTEGER, quantity = 5 } = {}): Promise<FreshOffer> {
+    const db = shop.database.db;
+    const rows = await db
+      .select({ id: offers.id, productId: products.id, name: products.name, kind: products.kind, price: offers.priceKopecks })
+      .from(offers)
+      .innerJoin(products, eq(products.id, offers.productId))
+      .where(and(eq(products.active, true), isNull(products.oldPriceKopecks), isNull(offers.oldPriceKopecks), isNull(products.certificate)))
+      .orderBy(offers.id);
+    const found = rows.find((o) => !used.has(o.productId) && o.price >= min && o.price <= max && !/пальто/i.test(o.name) && !isOuterwear(o.kind));
+    if (!found) throw new Error('the seed has no such offer left');
+    used.add(found.productId);
+    await db.update(offers).set({ quantity, preorder: false }).where(eq(offers.id, found.id));
+    return found;
   };
 }

@@ -15,3 +15,16 @@ export async function sessionToken(shop: Pick<TestShop, 'database' | 'dataDir'>,
   const token = await signSessionToken(resolveAuthSecret({ dataDir: shop.dataDir }), { sessionId: session.id, customerId }, session.expiresAt);
   return { token, customerId };
 }
+
+/**
+ * `customer()` for a test file: each call a new logged-in shopper. The phone is `prefix`, then
+ * this process, then a count, so the customers of one file never meet and files can keep ranges
+ * of their own.
+ */
+export function customerMaker(shop: Pick<TestShop, 'database' | 'dataDir'>, prefix: string) {
+  let seq = 0;
+  return () => {
+    seq += 1;
+    return sessionToken(shop, `${prefix}${String(process.pid % 1000).padStart(3, '0')}${String(seq).padStart(4, '0')}`);
+  };
+}
