@@ -4,9 +4,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { orderItems, orders, waitingList } from '~/db/schema';
-import { CatalogSectionResponse, ProductResponse, type ProductItem, type ProductOffer } from '~/shared/contract';
+import { CatalogSectionResponse, type ProductItem } from '~/shared/contract';
 import { getJson } from '~/tests/support/api';
 import { DESKTOP, MOBILE, setUpBrowserShop, type Shopper, type Viewport } from '~/tests/support/browser';
+import { isPlain, productPicker, sizeLabel } from '~/tests/support/catalogue';
 import { ProductPage } from '~/tests/support/pages';
 
 // Issue "Basket, pre-orders, fast order and the waiting list", as a shopper does it: add from the
@@ -20,32 +21,11 @@ function poll<T>(fn: () => T | Promise<T>) {
   return expect.poll(fn, { timeout: 15_000, interval: 100 });
 }
 
-const sizeLabel = (o: ProductOffer | undefined) => o?.IS_OFFER.SIZES_CLOTHES?.LABEL ?? o?.IS_OFFER.SIZES_SHOES?.LABEL ?? '';
-const isCoat = (p: ProductItem) => /пальто/i.test(p.NAME);
 const onSale = (p: ProductItem) => p.PRICE.DISCOUNT_PRICE < p.PRICE.PRICE;
 
-/** Every product of the catalogue once, in listing order (the seed's 180 fit in a few pages). */
-let catalogue: Promise<ProductItem[]> | undefined;
-function allProducts(): Promise<ProductItem[]> {
-  catalogue ??= (async () => {
-    const items: ProductItem[] = [];
-    for (let page = 1; ; page++) {
-      const list = await getJson(shop.baseUrl, `/backend/catalog/all/?PAGEN_1=${page}`, CatalogSectionResponse);
-      for (const card of list.ITEMS) items.push((await getJson(shop.baseUrl, `/backend${card.DETAIL_PAGE_URL}`, ProductResponse)).ITEM);
-      if (page >= list.NAV_STRING.PAGE_COUNT) return items;
-    }
-  })();
-  return catalogue;
-}
-
 /** Products used by one test are not used by another (the shop and its stock are shared by the file). */
-const taken = new Set<number>();
-async function findProduct(test: (item: ProductItem) => boolean, what: string): Promise<ProductItem> {
-  const found = (await allProducts()).find((p) => !taken.has(p.ID) && test(p));
-  if (!found) throw new Error(`the seed has no ${what}`);
-  taken.add(found.ID);
-  return found;
-}
+const picker = productPicker(shop);
+const findProduct = picker.take;
 
 class BuyingPage extends ProductPage {
   main(): Locator {
@@ -119,7 +99,7 @@ async function cookie(page: Page, name: string): Promise<string | undefined> {
 describe('product page to basket', () => {
   it('adds a size, says so, leads to the basket; there the size, quantity and removal work', async ({ shopper }) => {
     const item = await findProduct(
-      (p) => !isCoat(p) && !onSale(p) && p.OFFERS.filter((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2).length >= 2,
+      (p) => isPlain(p) && !onSale(p) && p.OFFERS.filter((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2).length >= 2,
       'product with two sizes of 2+ in stock',
     );
     const [first, second] = item.OFFERS.filter((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2);
@@ -159,7 +139,7 @@ describe('product page to basket', () => {
 
   it('applies a promo code, shows why another does not apply, and clears the basket', async ({ shopper }) => {
     const item = await findProduct(
-      (p) => !isCoat(p) && !onSale(p) && p.PRICE.DISCOUNT_PRICE >= 1000 && p.OFFERS.some((o) => o.AVAILABLE === 'Y'),
+      (p) => isPlain(p) && !onSale(p) && p.PRICE.DISCOUNT_PRICE >= 1000 && p.OFFERS.some((o) => o.AVAILABLE === 'Y'),
       'full-price product in stock',
     );
     const offer = item.OFFERS.find((o) => o.AVAILABLE === 'Y');
@@ -192,7 +172,7 @@ describe('product page to basket', () => {
   });
 
   it('puts the gift cover beside a coat, one per coat, and never counts it', async ({ shopper }) => {
-    const coat = await findProduct((p) => isCoat(p) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2), 'coat with 2+ in stock');
+    const coat = await findProduct((p) => /пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2), 'coat with 2+ in stock');
     const offer = coat.OFFERS.find((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2);
     const view = await open(shopper, coat.DETAIL_PAGE_URL);
     await view.size(sizeLabel(offer)).check();
@@ -235,7 +215,7 @@ describe('pre-order, one click, waiting list', () => {
   });
 
   it('orders one size in one click: the phone is flagged until it is right, then the order is written once', async ({ shopper }) => {
-    const item = await findProduct((p) => !isCoat(p) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2), 'product in stock');
+    const item = await findProduct((p) => isPlain(p) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2), 'product in stock');
     const offer = item.OFFERS.find((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2);
     const view = await open(shopper, item.DETAIL_PAGE_URL);
     await view.size(sizeLabel(offer)).check();
@@ -292,10 +272,8 @@ describe('pre-order, one click, waiting list', () => {
 describe('listings and phones', () => {
   it('adds from a listing card without leaving the grid', async ({ shopper }) => {
     const list = await getJson(shop.baseUrl, '/backend/catalog/woman/denim/', CatalogSectionResponse);
-    const items = await allProducts();
-    const card = list.ITEMS.map((c) => items.find((p) => p.ID === c.ID)).find((p) => p && !taken.has(p.ID) && p.OFFERS.some((o) => o.AVAILABLE === 'Y'));
-    if (!card) throw new Error('no denim product in stock');
-    taken.add(card.ID);
+    const denim = new Set(list.ITEMS.map((c) => c.ID));
+    const card = await findProduct((p) => denim.has(p.ID) && p.OFFERS.some((o) => o.AVAILABLE === 'Y'), 'denim product in stock');
     const offer = card.OFFERS.find((o) => o.AVAILABLE === 'Y');
     const view = await open(shopper, '/catalog/woman/denim/');
     await view
@@ -313,7 +291,7 @@ describe('listings and phones', () => {
   });
 
   it('on a phone, the basket works from the tab bar and has no serious accessibility faults', async ({ shopper }) => {
-    const item = await findProduct((p) => !isCoat(p) && p.OFFERS.some((o) => o.AVAILABLE === 'Y'), 'product in stock');
+    const item = await findProduct((p) => isPlain(p) && p.OFFERS.some((o) => o.AVAILABLE === 'Y'), 'product in stock');
     const offer = item.OFFERS.find((o) => o.AVAILABLE === 'Y');
     const page = await shopper.newPage(MOBILE);
     await page.context().addCookies([{ name: 'cart', value: `${offer?.ID}:1`, url: shop.baseUrl }]);
@@ -337,7 +315,7 @@ describe('listings and phones', () => {
   });
 
   it('renders the basket from its cookies before any script runs', async ({ shopper }) => {
-    const item = await findProduct((p) => !isCoat(p) && p.OFFERS.some((o) => o.AVAILABLE === 'Y'), 'product in stock');
+    const item = await findProduct((p) => isPlain(p) && p.OFFERS.some((o) => o.AVAILABLE === 'Y'), 'product in stock');
     const offer = item.OFFERS.find((o) => o.AVAILABLE === 'Y');
     const page = await shopper.newPage();
     await page.context().addCookies([{ name: 'cart', value: `${offer?.ID}:1`, url: shop.baseUrl }]);

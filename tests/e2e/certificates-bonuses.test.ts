@@ -1,11 +1,12 @@
 import path from 'node:path';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { bonusLots, customers, giftCertificates, offers, orders, products } from '~/db/schema';
 import { formatCertificateCode } from '~/core/gift-certificates';
 import { readMailOutbox } from '~/integrations/mail/offline.server';
 import { DESKTOP, login, MOBILE, setUpBrowserShop, waitForHydration, type Shopper, type Viewport } from '~/tests/support/browser';
+import { productPicker } from '~/tests/support/catalogue';
 
 // Issue #12, as a customer does it: buy an electronic gift certificate by card, get its number
 // by e-mail, and pay part of a second order with it; spend bonuses at checkout. The card is paid
@@ -21,20 +22,11 @@ function poll<T>(fn: () => T | Promise<T>) {
 let phones = 0;
 const newPhone = () => `7997${String(process.pid % 1000).padStart(3, '0')}${String(++phones).padStart(4, '0')}`;
 
-const taken = new Set<number>();
-/** A full-price, non-coat, non-certificate offer of 10 000 ₽ or more, stocked for this test. */
+const picker = productPicker(shop);
+/** A full-price offer of 10 000 ₽ or more, not a coat nor a gift certificate; its price in kopecks. */
 async function freshOffer(): Promise<{ id: number; price: number }> {
-  const rows = await db()
-    .select({ id: offers.id, price: offers.priceKopecks, name: products.name })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .where(and(eq(products.active, true), isNull(products.oldPriceKopecks), isNull(products.certificate)))
-    .orderBy(offers.id);
-  const found = rows.find((r) => !taken.has(r.id) && r.price >= 1_000_000 && !/пальто/i.test(r.name));
-  if (!found) throw new Error('no offer left');
-  taken.add(found.id);
-  await db().update(offers).set({ quantity: 5 }).where(eq(offers.id, found.id));
-  return found;
+  const { offer } = await picker.fresh((p) => p.PRICE.DISCOUNT_PRICE === p.PRICE.PRICE && p.PRICE.DISCOUNT_PRICE >= 10_000);
+  return { id: offer.ID, price: Math.round(offer.PRICE * 100) };
 }
 
 async function orderRow(id: number) {

@@ -6,9 +6,10 @@ import type { Locator, Page } from 'playwright-core';
 import { addresses, orders } from '~/db/schema';
 import { CHECKOUT_TEXT } from '~/core/checkout';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
-import { CatalogSectionResponse, ProductResponse, StockChangeResponse, type ProductItem } from '~/shared/contract';
-import { fetchJson, getJson } from '~/tests/support/api';
+import { StockChangeResponse, type ProductOffer } from '~/shared/contract';
+import { fetchJson } from '~/tests/support/api';
 import { DESKTOP, login, MOBILE, setUpBrowserShop, StorefrontPage, type Shopper, type Viewport } from '~/tests/support/browser';
+import { productPicker } from '~/tests/support/catalogue';
 import { ProductPage } from '~/tests/support/pages';
 
 // Issue #11 "Checkout and delivery", as a logged-in customer does it in the basket: the Moscow
@@ -22,31 +23,9 @@ function poll<T>(fn: () => T | Promise<T>) {
   return expect.poll(fn, { timeout: 15_000, interval: 100 });
 }
 
-/** Products of the first catalogue pages, read once through the public API. */
-let catalogue: Promise<ProductItem[]> | undefined;
-function products(): Promise<ProductItem[]> {
-  catalogue ??= (async () => {
-    const items: ProductItem[] = [];
-    for (let page = 1; page <= 3; page++) {
-      const list = await getJson(shop.baseUrl, `/backend/catalog/all/?PAGEN_1=${page}`, CatalogSectionResponse);
-      for (const card of list.ITEMS) items.push((await getJson(shop.baseUrl, `/backend${card.DETAIL_PAGE_URL}`, ProductResponse)).ITEM);
-    }
-    return items;
-  })();
-  return catalogue;
-}
-
-/** A product no other test of the file uses, not a coat (no gift cover line) nor a gift certificate (e-mail delivery only), with a size of 3+ in stock. */
-const taken = new Set<number>();
-async function freshProduct(): Promise<{ item: ProductItem; offerId: number; size: string }> {
-  const item = (await products()).find(
-    (p) => !taken.has(p.ID) && !/пальто|сертификат/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3),
-  );
-  if (!item) throw new Error('the seed has no product in stock left for this test');
-  taken.add(item.ID);
-  const offer = item.OFFERS.find((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3);
-  return { item, offerId: offer?.ID ?? 0, size: offer?.IS_OFFER.SIZES_CLOTHES?.LABEL ?? offer?.IS_OFFER.SIZES_SHOES?.LABEL ?? '' };
-}
+const picker = productPicker(shop);
+/** A product no other test of the file uses, not a coat nor a gift certificate, with a size of 3+ in stock. */
+const freshProduct = () => picker.fresh();
 
 let phones = 0;
 /** A customer of this test alone: their profile starts empty, their saved basket too. */
@@ -423,10 +402,9 @@ describe('checkout in the basket', () => {
   });
 
   it('says when the courier brings the outerwear in several trips (two a trip)', async ({ shopper }) => {
-    const coat = (await products()).find((p) => !taken.has(p.ID) && /пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3));
-    if (!coat) throw new Error('the seed has no coat with 3 in stock');
-    taken.add(coat.ID);
-    const offer = coat.OFFERS.find((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3);
+    const threeInStock = (o: ProductOffer) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3;
+    const coat = await picker.take((p) => /пальто/i.test(p.NAME) && p.OFFERS.some(threeInStock), 'coat with 3 in stock');
+    const offer = coat.OFFERS.find(threeInStock);
     const page = await shopper.newPage();
     await page.context().addCookies([{ name: 'cart', value: encodeURIComponent(`${offer?.ID}:3`), url: shop.baseUrl }]);
     await login(page.context(), shop, newPhone());

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
-import { offers, products } from '~/db/schema';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { login, MOBILE, setUpBrowserShop, StorefrontPage, type Shopper } from '~/tests/support/browser';
+import { productPicker } from '~/tests/support/catalogue';
 
 // Issue "login and account", as a shopper does it: log in by phone with the code the offline
 // SMS outbox received, the code step surviving a reload, wrong codes, logging out here and on
@@ -150,14 +149,8 @@ describe('login by phone', () => {
 
 describe("the customer's basket", () => {
   it('joins the guest basket at login and shows it in another browser of the same customer', async ({ shopper }) => {
-    const [offer] = await shop.database.db
-      .select({ id: offers.id, name: products.name })
-      .from(offers)
-      .innerJoin(products, eq(products.id, offers.productId))
-      .where(and(eq(products.active, true), sql`${offers.quantity} >= 3`, sql`${products.name} not ilike '%пальто%'`))
-      .orderBy(offers.id)
-      .limit(1);
-    if (!offer) throw new Error('no offer in stock');
+    const { item, offerId } = await productPicker(shop).fresh();
+    const offer = { id: offerId, name: item.NAME };
     const phone = freshPhone();
     const view = await openLogin(shopper);
     await view.page.context().addCookies([{ name: 'cart', value: `${offer.id}:2`, url: shop.baseUrl }]);

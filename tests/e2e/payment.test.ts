@@ -4,9 +4,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { orders } from '~/db/schema';
-import { CatalogSectionResponse, ProductResponse, type ProductItem } from '~/shared/contract';
-import { getJson } from '~/tests/support/api';
 import { DESKTOP, login, MOBILE, setUpBrowserShop, StorefrontPage, type Shopper, type Viewport } from '~/tests/support/browser';
+import { productPicker } from '~/tests/support/catalogue';
 
 // Issue #12 "Card payment (CloudPayments)", as a customer pays: checkout with card online
 // (payment id 9) → /basket/pay/ → the widget (the offline stand-in the shop serves, which sends
@@ -20,29 +19,9 @@ function poll<T>(fn: () => T | Promise<T>) {
   return expect.poll(fn, { timeout: 15_000, interval: 100 });
 }
 
-let catalogue: Promise<ProductItem[]> | undefined;
-function products(): Promise<ProductItem[]> {
-  catalogue ??= (async () => {
-    const items: ProductItem[] = [];
-    for (let page = 1; page <= 2; page++) {
-      const list = await getJson(shop.baseUrl, `/backend/catalog/all/?PAGEN_1=${page}`, CatalogSectionResponse);
-      for (const card of list.ITEMS) items.push((await getJson(shop.baseUrl, `/backend${card.DETAIL_PAGE_URL}`, ProductResponse)).ITEM);
-    }
-    return items;
-  })();
-  return catalogue;
-}
-
-/** An offer no other test of the file uses, not a coat (no gift cover line), with 3+ in stock. */
-const taken = new Set<number>();
-async function freshOffer(): Promise<number> {
-  const item = (await products()).find(
-    (p) => !taken.has(p.ID) && !/пальто|сертификат/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3),
-  );
-  if (!item) throw new Error('the seed has no product in stock left for this test');
-  taken.add(item.ID);
-  return item.OFFERS.find((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3)?.ID ?? 0;
-}
+const picker = productPicker(shop);
+/** An offer no other test of the file uses, not a coat nor a gift certificate, with 3+ in stock. */
+const freshOffer = async () => (await picker.fresh()).offerId;
 
 let phones = 0;
 const newPhone = () => `7998${String(process.pid % 1000).padStart(3, '0')}${String(++phones).padStart(4, '0')}`;
