@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { BasketLine } from './basket-pricing';
 import {
   accrualDueAt,
   accrualKopecks,
@@ -8,6 +9,7 @@ import {
   checkBonusSpend,
   formatBonuses,
   LOYALTY_TEXT,
+  loyaltyLines,
   parseBirthday,
   spreadBonuses,
   takeFromLots,
@@ -19,6 +21,40 @@ const sale = (amountKopecks: number): LoyaltyLine => ({ amountKopecks, onSale: t
 const cert = (amountKopecks: number): LoyaltyLine => ({ amountKopecks, onSale: false, certificate: true });
 
 describe('spending bonuses', () => {
+  it('sees each priced basket line, in order, as its amount after the promo and whether it is on sale or a certificate', () => {
+    const priced = (over: Partial<BasketLine>) => ({
+      sumKopecks: 1_000_000,
+      discountKopecks: 0,
+      priceKopecks: 1_000_000,
+      oldPriceKopecks: null,
+      certificate: null,
+      ...over,
+    });
+    const lines = loyaltyLines({
+      lines: [
+        priced({ sumKopecks: 2_000_000, discountKopecks: 150_000 }),
+        priced({ oldPriceKopecks: 1_500_000 }),
+        // An old price not above the price is no sale.
+        priced({ oldPriceKopecks: 1_000_000 }),
+        priced({ certificate: 'electronic' }),
+        priced({ certificate: 'plastic', oldPriceKopecks: 1_200_000 }),
+        // The gift cover: free, and nothing for bonuses to pay.
+        priced({ sumKopecks: 0, priceKopecks: 0 }),
+      ],
+    });
+    expect(lines).toEqual<LoyaltyLine[]>([
+      { amountKopecks: 1_850_000, onSale: false, certificate: false },
+      { amountKopecks: 1_000_000, onSale: true, certificate: false },
+      { amountKopecks: 1_000_000, onSale: false, certificate: false },
+      { amountKopecks: 1_000_000, onSale: false, certificate: true },
+      { amountKopecks: 1_000_000, onSale: true, certificate: true },
+      { amountKopecks: 0, onSale: false, certificate: false },
+    ]);
+    // Only the full-price goods count towards the cap: 20 % of 18 500 + 10 000 ₽.
+    expect(bonusCapKopecks(lines)).toBe(570_000);
+    expect(loyaltyLines({ lines: [] })).toEqual([]);
+  });
+
   it('caps at 20 % of full-price lines, whole roubles, never sale items or certificates', () => {
     expect(bonusCapKopecks([full(4_000_000)])).toBe(800_000);
     expect(bonusCapKopecks([full(1_234_567), sale(5_000_000), cert(1_000_000)])).toBe(246_900);

@@ -5,7 +5,9 @@
 // usable 7 days before to 7 days after it; a birthday set once. One bonus is one rouble, so
 // every amount here is whole roubles in kopecks. Pure.
 
+import type { BasketLine } from './basket-pricing';
 import { formatRub } from './money';
+import { isOnSale } from './pricing';
 import { formatRussianDate } from './dates';
 import { addCalendarDays, moscowNow, MOSCOW_UTC_OFFSET_MINUTES } from './working-days';
 
@@ -59,6 +61,21 @@ export interface LoyaltyLine {
 
 export function isEligible(line: Pick<LoyaltyLine, 'onSale' | 'certificate'>): boolean {
   return !line.onSale && !line.certificate;
+}
+
+/**
+ * A priced basket's lines as the programme sees them, one for each and in their order (the
+ * checkout gives spreadBonuses' shares back to the lines by index): the amount after the promo,
+ * and whether bonuses may pay for it (not on sale, not a gift certificate).
+ */
+export function loyaltyLines(priced: {
+  lines: readonly Pick<BasketLine, 'sumKopecks' | 'discountKopecks' | 'priceKopecks' | 'oldPriceKopecks' | 'certificate'>[];
+}): LoyaltyLine[] {
+  return priced.lines.map((l) => ({
+    amountKopecks: l.sumKopecks - l.discountKopecks,
+    onSale: isOnSale(l.priceKopecks, l.oldPriceKopecks),
+    certificate: l.certificate !== null,
+  }));
 }
 
 /** The most bonuses this order can take: 20 % of its eligible lines, whole roubles. */

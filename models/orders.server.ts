@@ -9,8 +9,7 @@ import { countPromoUsesByCustomer, toPromoCode } from './promo.server';
 import { refreshProductSizes } from './stock.server';
 import { bonusBalance, spendBonuses } from './loyalty.server';
 import { redeemCertificates } from './certificates.server';
-import { isOnSale } from '~/core/pricing';
-import { checkBonusSpend, spreadBonuses, LOYALTY_TEXT, type LoyaltyLine } from '~/core/loyalty';
+import { checkBonusSpend, loyaltyLines, spreadBonuses, LOYALTY_TEXT } from '~/core/loyalty';
 import { CERTIFICATE_TEXT } from '~/core/gift-certificates';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 
@@ -162,11 +161,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
       // Bonuses: checked against the cap and (under the customer's lock, in spendBonuses) the
       // balance; spread over the lines so the receipt shows them as each line's discount.
-      const loyaltyLines: LoyaltyLine[] = priced.lines.map((l) => ({
-        amountKopecks: l.sumKopecks - l.discountKopecks,
-        onSale: isOnSale(l.priceKopecks, l.oldPriceKopecks),
-        certificate: l.certificate !== null,
-      }));
+      const bonusLines = loyaltyLines(priced);
       const bonusAsked = input.bonusKopecks ?? 0;
       let bonusKopecks = 0;
       if (bonusAsked !== 0) {
@@ -174,13 +169,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         const check = checkBonusSpend({
           requestedKopecks: bonusAsked,
           balanceKopecks: Number.MAX_SAFE_INTEGER,
-          lines: loyaltyLines,
+          lines: bonusLines,
           hasPromo: priced.promo.status === 'valid',
         });
         if (!check.ok) throw new Refused({ ok: false, reason: 'bonuses', error: check.error });
         bonusKopecks = check.kopecks;
       }
-      const bonusShares = spreadBonuses(loyaltyLines, bonusKopecks);
+      const bonusShares = spreadBonuses(bonusLines, bonusKopecks);
       const certificateLinesKopecks = priced.lines.reduce((sum, l) => sum + (l.certificate !== null ? l.sumKopecks - l.discountKopecks : 0), 0);
       const codes = input.certificateCodes ?? [];
       // A certificate never pays for another certificate.

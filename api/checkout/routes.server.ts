@@ -8,8 +8,7 @@ import { CHECKOUT_TEXT, addressLine, validateCheckout, type CheckoutForm } from 
 import { formatRub, kopecksToRoubles, parseRoublesToKopecks } from '~/core/money';
 import { AUTH_TEXT } from '~/core/auth';
 import { CERTIFICATE_TEXT, formatCertificateCode, parseCertificateCodes } from '~/core/gift-certificates';
-import { bonusCapKopecks, LOYALTY_TEXT } from '~/core/loyalty';
-import { isOnSale } from '~/core/pricing';
+import { bonusCapKopecks, loyaltyLines, LOYALTY_TEXT } from '~/core/loyalty';
 import { bonusBalance } from '~/models/loyalty.server';
 import {
   DELIVERY_ID,
@@ -238,13 +237,8 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       customerId: session.customerId,
     });
     const balance = await bonusBalance(db, session.customerId);
-    const lines = checkoutBasket.priced.lines.map((l) => ({
-      amountKopecks: l.sumKopecks - l.discountKopecks,
-      onSale: isOnSale(l.priceKopecks, l.oldPriceKopecks),
-      certificate: l.certificate !== null,
-    }));
     const withPromo = checkoutBasket.priced.promo.status === 'valid';
-    const cap = bonusCapKopecks(lines);
+    const cap = bonusCapKopecks(loyaltyLines(checkoutBasket.priced));
     const note = balance === 0 ? null : withPromo ? LOYALTY_TEXT.notWithPromo : cap === 0 ? LOYALTY_TEXT.nothingEligible : null;
     return {
       balance: kopecksToRoubles(balance),
