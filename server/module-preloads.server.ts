@@ -16,6 +16,8 @@ const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
 const MODULE_SCRIPT = Buffer.from('<script type="module" async="">');
 const INERT_SCRIPT = Buffer.from('<script type="vitrina/after-paint">');
+// Searched in bytes: '</head>' is ASCII, so the cut never splits a UTF-8 character.
+const HEAD_END = Buffer.from('</head>');
 /** A head larger than this is passed on untouched (never buffer a whole document). */
 const MAX_HEAD = 256 * 1024;
 
@@ -63,6 +65,7 @@ export function deferModulePreloadsStream(): Transform {
   let heldBytes = 0;
   let state: 'head' | 'body' | 'pass' = 'head';
   let carry = Buffer.alloc(0);
+  let headTail = Buffer.alloc(0);
   const body = (chunk: Buffer, last: boolean): Buffer => {
     let data = carry.length ? Buffer.concat([carry, chunk]) : chunk;
     const at = data.indexOf(MODULE_SCRIPT);
@@ -80,18 +83,22 @@ export function deferModulePreloadsStream(): Transform {
     transform(chunk: Buffer, _encoding, callback) {
       if (state === 'pass') return callback(null, chunk);
       if (state === 'body') return callback(null, body(chunk, false));
+      // Only the new bytes are searched (with the few before them, for a marker split across
+      // chunks): the head, inline styles included, comes in many small chunks.
+      const searched = headTail.length ? Buffer.concat([headTail, chunk]) : chunk;
+      const found = searched.indexOf(HEAD_END);
+      const end = found === -1 ? -1 : heldBytes - headTail.length + found;
       held.push(chunk);
       heldBytes += chunk.length;
-      const all = Buffer.concat(held, heldBytes);
-      // Searched in bytes: '</head>' is ASCII, so the cut never splits a UTF-8 character.
-      const end = all.indexOf('</head>');
+      headTail = Buffer.from(searched.subarray(Math.max(0, searched.length - (HEAD_END.length - 1))));
       if (end === -1 && heldBytes < MAX_HEAD) return callback();
+      const all = Buffer.concat(held, heldBytes);
       held.length = 0;
       if (end === -1) {
         state = 'pass';
         return callback(null, all);
       }
-      const cut = end + '</head>'.length;
+      const cut = end + HEAD_END.length;
       const original = all.subarray(0, cut).toString('utf8');
       const head = deferModulePreloads(original);
       if (head === original) {

@@ -20,8 +20,28 @@ export async function getMenu({ db }: { db: Database }) {
 }
 const menuMemo = versionedMemo<ReturnType<typeof toMenu>>(1);
 
-/** SPEC §7 `GET {current path}`: a listing or a product, or null (404). */
-export async function getCatalogPage({
+/**
+ * SPEC §7 `GET {current path}`: a listing or a product, or null (404). Kept per address until
+ * the data version changes (a stock, price or availability change is seen within the version
+ * check, as the guest page cache sees it), for at most PAGE_ANSWER_TTL_MS, and for the
+ * PAGE_ANSWER_ENTRIES most recent addresses: a page cache miss, a logged-in customer's page and
+ * the browser's own calls then skip the queries.
+ */
+export function getCatalogPage(args: {
+  db: Database;
+  path: string;
+  sort: SortCode;
+  page: number;
+  offerId?: number | null;
+}): Promise<CatalogPageResponse | null> {
+  const key = `${args.path}\n${args.sort}\n${args.page}\n${args.offerId ?? ''}`;
+  return pageMemo(args.db, key, () => readCatalogPage(args));
+}
+export const PAGE_ANSWER_TTL_MS = 60_000;
+export const PAGE_ANSWER_ENTRIES = 1000;
+const pageMemo = versionedMemo<CatalogPageResponse | null>(PAGE_ANSWER_ENTRIES, { ttlMs: PAGE_ANSWER_TTL_MS });
+
+async function readCatalogPage({
   db,
   path,
   sort,

@@ -3,7 +3,10 @@ import type { Database } from '~/db/client.server';
 import type { BlogArticle, BlogListResponse, ContentPage, SectionLink, SectionsResponse } from '~/shared/contract';
 import { getMenu } from '~/api/catalog/page.server';
 import { notFound } from '~/api/http.server';
-import { CONTENT_DIR, createContentStore, isSlug } from './store.server';
+import { versionedMemo } from '~/api/meta/data-version.server';
+import { CONTENT_DIR, createContentStore, isSlug, type ParsedArticle } from './store.server';
+
+const articlesMemo = versionedMemo<ParsedArticle[]>(1, { ttlMs: 60_000 });
 
 // Shop content for the storefront:
 //   GET /content/pages/{slug}/  → { slug, title, lead, html }
@@ -11,7 +14,13 @@ import { CONTENT_DIR, createContentStore, isSlug } from './store.server';
 //   GET /content/blog/{slug}/   → { ...summary, html, products: [{ NAME, URL }] }
 
 export async function contentRoutes(app: FastifyInstance, opts: { db: Database; dir?: string }): Promise<void> {
-  const store = createContentStore(opts.dir ?? CONTENT_DIR);
+  const dir = opts.dir ?? CONTENT_DIR;
+  const store = createContentStore(dir);
+  // The home page asks for the blog list on every render: a directory listing and a stat per
+  // article. The data version covers the shop's content files (names, sizes, times), so the list
+  // is kept until it changes; another directory (tests) is read every time.
+  const articles =
+    dir === CONTENT_DIR ? () => articlesMemo(opts.db, '', () => store.articles()) : () => store.articles();
   // Section names for an article's product links: the same tree the menu shows.
   const sectionNames = cachedSectionNames(() => getMenu({ db: opts.db }));
 
@@ -26,9 +35,9 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Database; 
   });
 
   app.get('/content/blog/', async (_req, reply) => {
-    const articles = await store.articles();
+    const all = await articles();
     publicCache(reply);
-    return { articles: articles.map(({ summary }) => summary) } satisfies BlogListResponse;
+    return { articles: all.map(({ summary }) => summary) } satisfies BlogListResponse;
   });
 
   app.get('/content/blog/:slug/', async (req, reply) => {

@@ -46,6 +46,20 @@ describe('versionedMemo', () => {
     expect(await memo(db, 'x', async () => 'again')).toBe('again');
   });
 
+  it('computes again once an entry is older than its time to live, version unchanged', async () => {
+    const { db } = database;
+    let clock = 1_000;
+    const memo = versionedMemo<number>(10, { ttlMs: 500, now: () => clock });
+    let computed = 0;
+    const compute = async () => ++computed;
+    expect(await memo(db, 'a', compute)).toBe(1);
+    clock += 499;
+    expect(await memo(db, 'a', compute)).toBe(1);
+    clock += 1;
+    expect(await memo(db, 'a', compute)).toBe(2);
+    expect(await memo(db, 'a', compute)).toBe(2);
+  });
+
   it('sees a redirect stored by any means within the version check, like the page cache', async () => {
     const { db } = database;
     expect(await findRedirect({ db, path: '/old-sale/' })).toBeNull();

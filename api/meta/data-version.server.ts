@@ -88,11 +88,15 @@ export async function currentDataVersion(db: Database): Promise<Published> {
 
 /**
  * A memo of answers that depend only on their key and the data version: kept in this process
- * until the version changes (then all of them go), at most maxEntries (oldest out first).
- * Failed computations are not kept. Callers must not mutate what they get.
+ * until the version changes (then all of them go), at most maxEntries (oldest out first) and,
+ * with ttlMs, no longer than that (the bound on changes no version announces, as the page
+ * cache's time to live). Failed computations are not kept. Callers must not mutate what they get.
  */
-export function versionedMemo<T>(maxEntries: number): (db: Database, key: string, compute: () => Promise<T>) => Promise<T> {
-  const states = new WeakMap<Database, { seq: number; entries: Map<string, Promise<T>> }>();
+export function versionedMemo<T>(
+  maxEntries: number,
+  { ttlMs = Infinity, now = Date.now }: { ttlMs?: number; now?: () => number } = {},
+): (db: Database, key: string, compute: () => Promise<T>) => Promise<T> {
+  const states = new WeakMap<Database, { seq: number; entries: Map<string, { value: Promise<T>; at: number }> }>();
   return async (db, key, compute) => {
     const version = await currentDataVersion(db);
     let state = states.get(db);
@@ -103,16 +107,20 @@ export function versionedMemo<T>(maxEntries: number): (db: Database, key: string
       // A caller that read an older version than the memo already holds: answer without keeping.
       return compute();
     }
-    const hit = state.entries.get(key);
-    if (hit) return hit;
     const entries = state.entries;
-    const promise = compute();
-    promise.catch(() => entries.delete(key));
+    const hit = entries.get(key);
+    if (hit && now() - hit.at < ttlMs) return hit.value;
+    entries.delete(key);
+    const value = compute();
+    const entry = { value, at: now() };
+    value.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key);
+    });
     if (entries.size >= maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);
     }
-    entries.set(key, promise);
-    return promise;
+    entries.set(key, entry);
+    return value;
   };
 }
