@@ -61,14 +61,14 @@ describe('createPageCache in a Fastify server', () => {
     app = null;
   });
 
-  async function shop(opts: { version?: () => string; ttlMs?: number; delayMs?: number } = {}) {
+  async function shop(opts: { version?: () => string; ttlMs?: number; delayMs?: number; versionCheckMs?: number; readVersion?: () => Promise<string> } = {}) {
     let clock = 1_000_000;
     const renders = { count: 0 };
     const cache: PageCache = createPageCache({
       maxBytes: 1024 * 1024,
       ttlMs: opts.ttlMs ?? 60_000,
-      versionCheckMs: 0,
-      readVersion: async () => (opts.version ? opts.version() : 'v1'),
+      versionCheckMs: opts.versionCheckMs ?? 0,
+      readVersion: opts.readVersion ?? (async () => (opts.version ? opts.version() : 'v1')),
       now: () => clock,
     });
     const server = Fastify();
@@ -162,5 +162,39 @@ describe('createPageCache in a Fastify server', () => {
     tick(10_001);
     expect((await server.inject({ url: '/c/' })).headers['x-cache']).toBe('MISS');
     expect(renders.count).toBe(3);
+  });
+
+  it('reads the version again in the background before it is due, and waits only once it is overdue', async () => {
+    let reads = 0;
+    let release: (() => void) | null = null;
+    let v = 'v1';
+    const readVersion = () => {
+      reads++;
+      // The first read answers at once; later ones wait until released.
+      if (reads === 1) return Promise.resolve(v);
+      return new Promise<string>((resolve) => (release = () => resolve(v)));
+    };
+    const { server, tick } = await shop({ versionCheckMs: 1000, readVersion });
+    await server.inject({ url: '/d/' });
+    expect((await server.inject({ url: '/d/' })).headers['x-cache']).toBe('HIT');
+    tick(800);
+    v = 'v2';
+    // Three quarters into the interval: a read starts, the request does not wait for it.
+    expect((await server.inject({ url: '/d/' })).headers['x-cache']).toBe('HIT');
+    expect(reads).toBe(2);
+    expect((await server.inject({ url: '/d/' })).headers['x-cache']).toBe('HIT');
+    expect(reads).toBe(2);
+    release!();
+    await new Promise((r) => setImmediate(r));
+    // The new version came in: the page is rendered again.
+    expect((await server.inject({ url: '/d/' })).headers['x-cache']).toBe('MISS');
+    // Past the interval with no read under way, a request waits for a fresh one.
+    tick(1000);
+    const overdue = server.inject({ url: '/d/' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(reads).toBe(3);
+    v = 'v3';
+    release!();
+    expect((await overdue).headers['x-cache']).toBe('MISS');
   });
 });
