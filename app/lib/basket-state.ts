@@ -14,7 +14,7 @@ import {
   type PreorderLine,
   type PreorderProductData,
   type Preorders,
-} from '~/core/basket';
+} from '~/core/basket-cookie';
 import { normalizePromoCode } from '~/core/promo';
 import type { BasketItem, BasketOffer, CartResponse } from '~/shared/contract';
 import { announceCookieChange, subscribeToCookies } from './shopper-state';

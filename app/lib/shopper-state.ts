@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { COOKIE, countIds, readCookie } from '~/shared/cookies';
-import { countBasketItems, parseCartCookie, parsePreordersCookie } from '~/core/basket';
+import { countBasketItems, parseCartCookie, parsePreordersCookie } from '~/core/basket-cookie';
 
 // What is personal in the shell (logged in, basket and wishlist counts) is read from cookies
 // in the browser after hydration, so the server can render one cacheable guest page for all.

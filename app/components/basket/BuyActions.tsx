@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { ProductItem, ProductOffer } from '~/shared/contract';
-import { BASKET_NOTICE } from '~/core/basket';
+import { BASKET_NOTICE } from '~/core/basket-cookie';
 import { ADD_TO_BASKET, availabilityOf, PLACE_PREORDER } from '~/core/size-selection';
 import { addToCart, useBasketCookies } from '~/app/lib/basket-state';
 import { trackAddToCart } from '~/app/lib/analytics';

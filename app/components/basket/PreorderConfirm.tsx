@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BASKET_NOTICE } from '~/core/basket';
+import { BASKET_NOTICE } from '~/core/basket-cookie';
 import { addToPreorders } from '~/app/lib/basket-state';
 import { trackAddToCart } from '~/app/lib/analytics';
 import { useModal } from '~/app/components/shell/ModalHost';

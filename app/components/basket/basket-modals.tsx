@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { BASKET_NOTICE } from '~/core/basket';
+import { BASKET_NOTICE } from '~/core/basket-cookie';
 import { useModal } from '~/app/components/shell/ModalHost';
 import type { BuyTarget } from './buy-target';
 

@@ -1,4 +1,4 @@
-import type { PreorderProductData } from '~/core/basket';
+import type { PreorderProductData } from '~/core/basket-cookie';
 import { sizeLabelOf } from '~/core/size-selection';
 import type { ProductItem, ProductOffer } from '~/shared/contract';
 
