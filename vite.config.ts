@@ -162,6 +162,9 @@ export default defineConfig({
         manualChunks(id, { getModuleInfo }) {
           if (SHELL.some((p) => id.startsWith(p)) && inShell(id, getModuleInfo)) return 'shell';
           if (PRODUCT_PAGE.includes(id)) return 'ProductPage';
+          // The root route's own code (1 KB) too: React Router's module for it becomes a few
+          // re-exports from the shell, which every page loads anyway.
+          if (id.startsWith(ROOT_MODULE)) return 'shell';
           // react-dom's small shared module (preload(), used by the root) rides with the shell
           // instead of becoming one more request; react-dom/client stays in the entry.
           if (id.includes('/node_modules/react-dom/') && !id.includes('client')) return 'shell';
