@@ -9,11 +9,12 @@ import { defineConfig, type Plugin } from 'vite';
 // an origin) a dozen tiny files cost more in round trips than their bytes.
 // - No stylesheet request at all: the server inlines app/styles/shop.css into each document
 //   (app/lib/document-styles.ts, docs/decisions/004).
-// - The shell's small shared modules (shell components, lib, core rules) in one chunk that
-//   every page loads anyway; route code and the modal contents stay split and lazy, and so do
+// - The shell's small shared modules (shell components, lib, core rules, the root route's own
+//   code) in one chunk that every page loads anyway; route code and the modal contents stay split and lazy, and so do
 //   the catalogue's two pages (app/lib/lazy-part.tsx, preloaded by the server: vitrina:page-chunks
 //   below) and the shell's widgets that wait for the shopper (app/lib/on-demand.ts: the search
-//   suggestions, the newsletter form; the chat; the API client).
+//   suggestions, the newsletter form, the product gallery's full-screen view; the chat; the API
+//   client).
 const root = path.dirname(fileURLToPath(import.meta.url));
 const SHELL = [
   'app/lib/',

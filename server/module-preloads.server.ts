@@ -3,7 +3,7 @@ import { Transform } from 'node:stream';
 // A page paints first and hydrates after (docs/decisions/004). React Router writes a
 // <link rel="modulepreload"> for every script a page hydrates with at the top of the document
 // (and so does a page part loaded apart from its route, app/lib/lazy-part.tsx), and an async
-// module script at the end that imports them. On a phone those 115 KB then share
+// module script at the end that imports them. On a phone those 113 KB (brotli) then share
 // the connection with the fonts and the first photos, and the scripts run before the first
 // frame. This rewrite of each document:
 // - takes the preload links out of the head and puts in a tiny script that, once the first

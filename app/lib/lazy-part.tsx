@@ -19,7 +19,7 @@ export interface LazyPart<P> {
  *   as it is and hydrates in one pass.
  * - A client-side navigation suspends in React Router's transition: the old page stays on screen
  *   until the chunk is in. Once loaded, `use` reads it at once (the promise carries its value).
- * `source` is the module's path from the project root, as the client build's manifest names it
+ * `source` is the module's path from the project root, as the client build's chunk list names it
  * (vite.config.ts, vitrina:page-chunks); a wrong one fails when the server starts.
  */
 export function lazyPart<P extends object>(source: string, load: () => Promise<ComponentType<P>>): LazyPart<P> {
