@@ -78,7 +78,7 @@ describe('header search before its code is in', () => {
     await expect.poll(() => scripts.includes('SearchBox')).toBe(true);
     await page.keyboard.type('то');
     await expect.poll(() => field.inputValue()).toBe('пльто');
-    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => field.getAttribute('aria-expanded')).toBe('true');
     expect(await page.getByRole('listbox', { name: 'Подсказки поиска' }).getByRole('option').count()).toBeGreaterThan(1);
   });
@@ -111,11 +111,14 @@ describe('newsletter form before its code is in', () => {
     const form = page.getByRole('form', { name: 'Подписка на рассылку' });
     const email = form.getByRole('textbox', { name: 'Электронная почта' });
     await email.click();
+    await expect.poll(() => formCode.requested()).toBe(true);
     await page.keyboard.type('ivan@exa');
+    const standIn = await email.elementHandle();
     await formCode.release();
-    await expect.poll(() => scripts.includes('NewsletterForm')).toBe(true);
+    // The real form has taken over (the stand-in's field is gone) before the rest is typed.
+    await expect.poll(() => standIn?.evaluate((el) => el.isConnected)).toBe(false);
     await page.keyboard.type('mple.com');
     await expect.poll(() => email.inputValue()).toBe('ivan@example.com');
-    expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 });
