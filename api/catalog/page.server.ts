@@ -20,6 +20,14 @@ export async function getMenu({ db }: { db: Database }) {
 }
 const menuMemo = versionedMemo<ReturnType<typeof toMenu>>(1);
 
+interface CatalogPageArgs {
+  db: Database;
+  path: string;
+  sort: SortCode;
+  page: number;
+  offerId?: number | null;
+}
+
 /**
  * SPEC §7 `GET {current path}`: a listing or a product, or null (404). Kept per address until
  * the data version changes (a stock, price or availability change is seen within the version
@@ -27,13 +35,7 @@ const menuMemo = versionedMemo<ReturnType<typeof toMenu>>(1);
  * PAGE_ANSWER_ENTRIES most recent addresses: a page cache miss, a logged-in customer's page and
  * the browser's own calls then skip the queries.
  */
-export function getCatalogPage(args: {
-  db: Database;
-  path: string;
-  sort: SortCode;
-  page: number;
-  offerId?: number | null;
-}): Promise<CatalogPageResponse | null> {
+export function getCatalogPage(args: CatalogPageArgs): Promise<CatalogPageResponse | null> {
   const key = `${args.path}\n${args.sort}\n${args.page}\n${args.offerId ?? ''}`;
   return pageMemo(args.db, key, () => readCatalogPage(args));
 }
@@ -41,19 +43,7 @@ export const PAGE_ANSWER_TTL_MS = 60_000;
 export const PAGE_ANSWER_ENTRIES = 1000;
 const pageMemo = versionedMemo<CatalogPageResponse | null>(PAGE_ANSWER_ENTRIES, { ttlMs: PAGE_ANSWER_TTL_MS });
 
-async function readCatalogPage({
-  db,
-  path,
-  sort,
-  page,
-  offerId,
-}: {
-  db: Database;
-  path: string;
-  sort: SortCode;
-  page: number;
-  offerId?: number | null;
-}): Promise<CatalogPageResponse | null> {
+async function readCatalogPage({ db, path, sort, page, offerId }: CatalogPageArgs): Promise<CatalogPageResponse | null> {
   const parsed = parseCatalogPath(path);
   if (parsed.kind === 'invalid') return null;
   const index = await loadSections(db);
