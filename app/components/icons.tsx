@@ -55,6 +55,12 @@ export const CloseIcon = (p: IconProps) => (
     <path d="M6 6l12 12M18 6L6 18" />
   </Svg>
 );
+export const ChatIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M20 12a7.5 7 0 0 1-10.6 6.4L4.5 20l1.4-4A7.5 7 0 1 1 20 12z" />
+    <path d="M9 11.5h.01M12.5 11.5h.01M16 11.5h.01" strokeWidth="2" />
+  </Svg>
+);
 export const GridIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="4" y="4" width="6.5" height="6.5" />

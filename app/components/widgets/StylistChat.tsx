@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useModal } from '~/app/components/shell/ModalHost';
-import { CloseIcon } from '~/app/components/icons';
+import { ChatIcon, CloseIcon } from '~/app/components/icons';
 
 import { CHAT_AUTO_OPEN_DELAY_MS, CHAT_BUTTON_DELAY_MS, CHAT_OPENED_KEY } from './chat-timing';
 
@@ -98,7 +98,7 @@ export function StylistChat({ chatUrl, since }: { chatUrl: string; since: number
           setChoice(open ? 'closed' : 'open');
         }}
       >
-        <ChatIcon />
+        <ChatIcon size={24} />
         <span className="chat__launcher-text">Чат со стилистом</span>
       </button>
     </div>
@@ -138,24 +138,4 @@ function rememberOpened(): void {
   } catch {
     // storage blocked or full: nothing to remember it in
   }
-}
-
-function ChatIcon() {
-  return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.4"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M20 12a7.5 7 0 0 1-10.6 6.4L4.5 20l1.4-4A7.5 7 0 1 1 20 12z" />
-      <path d="M9 11.5h.01M12.5 11.5h.01M16 11.5h.01" strokeWidth="2" />
-    </svg>
-  );
 }
