@@ -8,7 +8,7 @@ import { countActiveProducts, getListingCards, getProductDetail, getSitemapProdu
 import { ALL_SECTION, loadSections, productUrl, sectionByPath, type Section, type SectionIndex } from '~/models/sections.server';
 import { toBreadcrumbs, toFilterBlocks, toListItem, toMenu, toProductItem, toSectionLink, toSortOptions } from './mappers';
 import type { CatalogFilter } from '~/core/catalog-filter';
-import { versionedMemo } from '~/api/meta/data-version.server';
+import { UNANNOUNCED_CHANGE_TTL_MS, versionedMemo } from '~/api/meta/data-version.server';
 
 export const PAGE_SIZE = 24;
 export const SITEMAP_PAGE_SIZE = 40_000;
@@ -31,7 +31,7 @@ interface CatalogPageArgs {
 /**
  * SPEC §7 `GET {current path}`: a listing or a product, or null (404). Kept per address until
  * the data version changes (a stock, price or availability change is seen within the version
- * check, as the guest page cache sees it), for at most PAGE_ANSWER_TTL_MS, and for the
+ * check, as the guest page cache sees it), for at most UNANNOUNCED_CHANGE_TTL_MS, and for the
  * PAGE_ANSWER_ENTRIES most recent addresses: a page cache miss, a logged-in customer's page and
  * the browser's own calls then skip the queries.
  */
@@ -39,9 +39,8 @@ export function getCatalogPage(args: CatalogPageArgs): Promise<CatalogPageRespon
   const key = `${args.path}\n${args.sort}\n${args.page}\n${args.offerId ?? ''}`;
   return pageMemo(args.db, key, () => readCatalogPage(args));
 }
-export const PAGE_ANSWER_TTL_MS = 60_000;
 export const PAGE_ANSWER_ENTRIES = 1000;
-const pageMemo = versionedMemo<CatalogPageResponse | null>(PAGE_ANSWER_ENTRIES, { ttlMs: PAGE_ANSWER_TTL_MS });
+const pageMemo = versionedMemo<CatalogPageResponse | null>(PAGE_ANSWER_ENTRIES, { ttlMs: UNANNOUNCED_CHANGE_TTL_MS });
 
 async function readCatalogPage({ db, path, sort, page, offerId }: CatalogPageArgs): Promise<CatalogPageResponse | null> {
   const parsed = parseCatalogPath(path);

@@ -3,10 +3,10 @@ import type { Database } from '~/db/client.server';
 import type { BlogArticle, BlogListResponse, ContentPage, SectionLink, SectionsResponse } from '~/shared/contract';
 import { getMenu } from '~/api/catalog/page.server';
 import { notFound } from '~/api/http.server';
-import { versionedMemo } from '~/api/meta/data-version.server';
+import { UNANNOUNCED_CHANGE_TTL_MS, versionedMemo } from '~/api/meta/data-version.server';
 import { CONTENT_DIR, createContentStore, isSlug, type ParsedArticle } from './store.server';
 
-const articlesMemo = versionedMemo<ParsedArticle[]>(1, { ttlMs: 60_000 });
+const articlesMemo = versionedMemo<ParsedArticle[]>(1, { ttlMs: UNANNOUNCED_CHANGE_TTL_MS });
 
 // Shop content for the storefront:
 //   GET /content/pages/{slug}/  → { slug, title, lead, html }

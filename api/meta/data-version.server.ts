@@ -14,6 +14,13 @@ import { CONTENT_DIR } from '~/api/content/store.server';
 export const DATA_VERSION_CHECK_MS = 1000;
 
 /**
+ * How long a memo of data a page shows keeps an answer whatever the version says: the bound on
+ * changes no version announces (a price edited by hand in SQL), as PAGE_CACHE_TTL_SECONDS's
+ * default is for the page cache.
+ */
+export const UNANNOUNCED_CHANGE_TTL_MS = 60_000;
+
+/**
  * The catalogue version (bumped on stock, availability, orders that sell a size out and the
  * seed), page metadata and staff redirects (hashed: whoever edits them is seen without a version
  * row), and the content files' names, sizes and modification times. Always reads afresh.
