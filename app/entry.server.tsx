@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -21,24 +20,32 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     let shellRendered = false;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
+    // What React's pipe() needs of a Node stream, and no more: the whole document is written in
+    // one go once all is ready, so a real Writable's buffering and callbacks are only overhead.
+    const sink: { write(chunk: Uint8Array | string): boolean; end(): void; destroy(error?: unknown): void; on(): unknown } = {
+      write(chunk: Uint8Array | string): boolean {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        return true;
       },
-      final(callback) {
+      end(): void {
         clearTimeout(timeout);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         resolve(new Response(new Uint8Array(Buffer.concat(chunks)), { status, headers: responseHeaders }));
-        callback();
       },
-    });
+      destroy(error?: unknown): void {
+        clearTimeout(timeout);
+        reject(error instanceof Error ? error : new Error('the render was aborted'));
+      },
+      on() {
+        return sink;
+      },
+    };
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onShellReady() {
         shellRendered = true;
       },
       onAllReady() {
-        pipe(sink);
+        pipe(sink as unknown as NodeJS.WritableStream);
       },
       onShellError(error: unknown) {
         clearTimeout(timeout);

@@ -1,5 +1,3 @@
-import { Transform } from 'node:stream';
-
 // A page paints first and hydrates after (docs/decisions/004). React Router writes a
 // <link rel="modulepreload"> for every script a page hydrates with at the top of the document
 // (and so does a page part loaded apart from its route, app/lib/lazy-part.tsx), and an async
@@ -18,8 +16,6 @@ const MODULE_SCRIPT = Buffer.from('<script type="module" async="">');
 const INERT_SCRIPT = Buffer.from('<script type="vitrina/after-paint">');
 // Searched in bytes: '</head>' is ASCII, so the cut never splits a UTF-8 character.
 const HEAD_END = Buffer.from('</head>');
-/** A head larger than this is passed on untouched (never buffer a whole document). */
-const MAX_HEAD = 256 * 1024;
 
 /** The script that runs the page's JavaScript once the first frame has been painted. */
 export function afterPaintScript(hrefs: readonly string[]): string {
@@ -55,63 +51,20 @@ export function deferModulePreloads(head: string): string {
 }
 
 /**
- * A stream transform for a document: holds bytes up to </head> and rewrites them; after that,
- * makes React Router's module script inert (holding back a marker's length of bytes between
- * chunks, so a marker split across two chunks is still found). A document whose head had no
- * module preloads passes through unchanged.
+ * A whole document with its head rewritten (deferModulePreloads) and React Router's module script
+ * made inert; the same bytes if its head has no module preloads (or it has no head).
  */
-export function deferModulePreloadsStream(): Transform {
-  const held: Buffer[] = [];
-  let heldBytes = 0;
-  let state: 'head' | 'body' | 'pass' = 'head';
-  let carry = Buffer.alloc(0);
-  let headTail = Buffer.alloc(0);
-  const body = (chunk: Buffer, last: boolean): Buffer => {
-    let data = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-    const at = data.indexOf(MODULE_SCRIPT);
-    if (at !== -1) {
-      state = 'pass';
-      carry = Buffer.alloc(0);
-      return Buffer.concat([data.subarray(0, at), INERT_SCRIPT, data.subarray(at + MODULE_SCRIPT.length)]);
-    }
-    const keep = last ? 0 : Math.min(data.length, MODULE_SCRIPT.length - 1);
-    carry = Buffer.from(data.subarray(data.length - keep));
-    data = data.subarray(0, data.length - keep);
-    return data;
-  };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (state === 'pass') return callback(null, chunk);
-      if (state === 'body') return callback(null, body(chunk, false));
-      // Only the new bytes are searched (with the few before them, for a marker split across
-      // chunks): the head, inline styles included, comes in many small chunks.
-      const searched = headTail.length ? Buffer.concat([headTail, chunk]) : chunk;
-      const found = searched.indexOf(HEAD_END);
-      const end = found === -1 ? -1 : heldBytes - headTail.length + found;
-      held.push(chunk);
-      heldBytes += chunk.length;
-      headTail = Buffer.from(searched.subarray(Math.max(0, searched.length - (HEAD_END.length - 1))));
-      if (end === -1 && heldBytes < MAX_HEAD) return callback();
-      const all = Buffer.concat(held, heldBytes);
-      held.length = 0;
-      if (end === -1) {
-        state = 'pass';
-        return callback(null, all);
-      }
-      const cut = end + HEAD_END.length;
-      const original = all.subarray(0, cut).toString('utf8');
-      const head = deferModulePreloads(original);
-      if (head === original) {
-        state = 'pass';
-        return callback(null, all);
-      }
-      state = 'body';
-      callback(null, Buffer.concat([Buffer.from(head, 'utf8'), body(all.subarray(cut), false)]));
-    },
-    flush(callback) {
-      if (state === 'head') return callback(null, heldBytes ? Buffer.concat(held, heldBytes) : undefined);
-      if (state === 'body') return callback(null, body(Buffer.alloc(0), true));
-      callback();
-    },
-  });
+export function deferModulePreloadsInDocument(doc: Buffer): Buffer {
+  const found = doc.indexOf(HEAD_END);
+  if (found === -1) return doc;
+  const cut = found + HEAD_END.length;
+  const original = doc.subarray(0, cut).toString('utf8');
+  const head = deferModulePreloads(original);
+  if (head === original) return doc;
+  const rest = doc.subarray(cut);
+  const at = rest.indexOf(MODULE_SCRIPT);
+  const parts: Buffer[] = [Buffer.from(head, 'utf8')];
+  if (at === -1) parts.push(rest);
+  else parts.push(rest.subarray(0, at), INERT_SCRIPT, rest.subarray(at + MODULE_SCRIPT.length));
+  return Buffer.concat(parts);
 }

@@ -1,8 +1,8 @@
-import { pipeline, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { deferModulePreloadsStream } from './module-preloads.server';
+import { deferModulePreloadsInDocument } from './module-preloads.server';
 
 // A small Fastify adapter for React Router's fetch-style request handler.
 export function createReactRouterHandler(
@@ -37,9 +37,12 @@ export function createReactRouterHandler(
       await reply.send();
       return;
     }
-    const body = Readable.fromWeb(response.body as NodeReadableStream);
-    const isDocument = response.headers.get('content-type')?.startsWith('text/html') ?? false;
-    // pipeline: an aborted render also ends the rewritten stream.
-    await reply.send(isDocument ? pipeline(body, deferModulePreloadsStream(), () => {}) : body);
+    // A document arrives whole (app/entry.server.tsx renders it into one buffer): it is rewritten
+    // and sent as one buffer, which the guest page cache also stores as is.
+    if (response.headers.get('content-type')?.startsWith('text/html')) {
+      await reply.send(deferModulePreloadsInDocument(Buffer.from(await response.arrayBuffer())));
+      return;
+    }
+    await reply.send(Readable.fromWeb(response.body as NodeReadableStream));
   };
 }
