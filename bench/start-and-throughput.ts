@@ -7,13 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import autocannon from 'autocannon';
+import { httpLoad, loadTool } from './support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
 const base = `http://127.0.0.1:${PORT}`;
 const staticPath = (page: string) => `bench-static-${page}.html`;
+// The server measured: this checkout, or another built one (an older commit's clone, for a
+// before-and-after on the same machine). Its build/client takes the static files.
+const APP_DIR = path.resolve(process.env.BENCH_APP_DIR ?? '.');
 
 function start(dataDir: string, extraEnv: Record<string, string> = {}): { child: ChildProcess; spawnedAt: number } {
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', './server/production-env.ts', 'server/main.ts'], {
@@ -27,6 +30,7 @@ function start(dataDir: string, extraEnv: Record<string, string> = {}): { child:
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       ...extraEnv,
     },
+    cwd: APP_DIR,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return { child, spawnedAt: performance.now() };
@@ -59,8 +63,7 @@ async function stop(child: ChildProcess): Promise<void> {
 const BR = { 'accept-encoding': 'br' };
 
 async function load(url: string, duration = DURATION, headers: Record<string, string> = {}) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration, headers });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return httpLoad(url, CONNECTIONS, duration, headers);
 }
 
 type Load = Awaited<ReturnType<typeof load>>;
@@ -93,7 +96,7 @@ function loaderDataBytes(html: string): number {
 }
 
 async function main() {
-  if (!fs.existsSync('build/server/index.js')) throw new Error('run `npm run build` first');
+  if (!fs.existsSync(path.join(APP_DIR, 'build/server/index.js'))) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'));
   const written: string[] = [];
   try {
@@ -112,7 +115,7 @@ async function main() {
       const html = await (await fetch(`${base}${url}`)).text();
       // 2. A static file the size of each page, served by the same server, with the brotli
       // sibling `npm run build` would write for it.
-      const file = path.resolve('build/client', staticPath(name));
+      const file = path.join(APP_DIR, 'build/client', staticPath(name));
       fs.writeFileSync(file, html);
       fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html));
       written.push(file, `${file}.br`);
@@ -171,7 +174,7 @@ async function main() {
       );
     }
     console.log(
-      `\nVitrina bench (${os.cpus().length} cores, ${DURATION} s per load, ${CONNECTIONS} connections, no Accept-Encoding unless shown, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+      `\nVitrina bench (${os.cpus().length} cores, ${DURATION} s per load, ${CONNECTIONS} connections from ${loadTool === 'wrk' ? 'wrk (one thread)' : 'autocannon'}, no Accept-Encoding unless shown, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${APP_DIR})`,
     );
     for (const [k, v] of rows) console.log(`  ${k.padEnd(52)} ${v}`);
   } finally {
