@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AppLink } from '~/app/lib/app-link';
 import type { CatalogListItem } from '~/shared/contract';
 import { discountPercent, formatRoubles } from '~/core/pricing';
 import { Image } from './Image';
@@ -62,7 +63,7 @@ export function ProductCard({
       </div>
       <div className="card__body">
         <h3 className="card__name">
-          <Link to={item.DETAIL_PAGE_URL}>{item.NAME}</Link>
+          <AppLink to={item.DETAIL_PAGE_URL}>{item.NAME}</AppLink>
         </h3>
         <p className="card__color">{item.COLOR}</p>
         <p className="card__price">

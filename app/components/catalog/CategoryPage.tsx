@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
+import { AppLink } from '~/app/lib/app-link';
 import type { CatalogSectionResponse, PageMeta } from '~/shared/contract';
 import { buildCatalogPath, EMPTY_FILTER, parseCatalogPath, type SortCode } from '~/core/catalog-filter';
 import { formatThousands } from '~/core/number-mask';
@@ -63,18 +64,18 @@ export function CategoryPage({
         <ul className="applied" aria-label="Выбранные фильтры">
           {applied.map((a) => (
             <li key={a.key}>
-              <Link to={a.removeHref + listingSearch(sort)} className="applied__chip" preventScrollReset aria-label={`Убрать фильтр: ${a.label}`}>
+              <AppLink to={a.removeHref + listingSearch(sort)} className="applied__chip" preventScrollReset aria-label={`Убрать фильтр: ${a.label}`}>
                 {a.label}
                 <span aria-hidden="true" className="applied__x">
                   ×
                 </span>
-              </Link>
+              </AppLink>
             </li>
           ))}
           <li>
-            <Link to={resetHref} className="applied__reset" preventScrollReset>
+            <AppLink to={resetHref} className="applied__reset" preventScrollReset>
               Сбросить все
-            </Link>
+            </AppLink>
           </li>
         </ul>
       ) : null}
@@ -90,16 +91,16 @@ export function CategoryPage({
                 <>
                   <p className="catalog__empty-title">По выбранным фильтрам ничего не нашлось</p>
                   <p>Попробуйте убрать часть фильтров или выбрать другой размер, цвет или цену.</p>
-                  <Link to={resetHref} className="button">
+                  <AppLink to={resetHref} className="button">
                     Сбросить фильтры
-                  </Link>
+                  </AppLink>
                 </>
               ) : (
                 <>
                   <p className="catalog__empty-title">В этом разделе пока нет товаров</p>
-                  <Link to="/catalog/" className="button">
+                  <AppLink to="/catalog/" className="button">
                     Смотреть весь каталог
-                  </Link>
+                  </AppLink>
                 </>
               )}
             </div>
@@ -150,9 +151,9 @@ export function CategoryPage({
         </div>
         <div className="sheet__foot">
           {filtered ? (
-            <Link to={resetHref} className="button button--ghost sheet__reset" preventScrollReset replace={sheetNavigated}>
+            <AppLink to={resetHref} className="button button--ghost sheet__reset" preventScrollReset replace={sheetNavigated}>
               Сбросить
-            </Link>
+            </AppLink>
           ) : null}
           <button type="button" className="button sheet__apply" onClick={() => setSheetOpen(false)} aria-busy={busy} disabled={busy}>
             {busy ? 'Подбираем…' : total > 0 ? `Показать ${formatThousands(total)} ${plural(total, GOODS)}` : 'Ничего не найдено'}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '~/app/lib/app-link';
 import type { CatalogFilterBlock, FilterValue } from '~/shared/contract';
 import type { SortCode } from '~/core/catalog-filter';
 import { listingSearch } from './listing-url';
@@ -69,8 +69,8 @@ function FacetValue({ value, kind, sort, replace }: { value: FilterValue; kind: 
     );
   }
   return (
-    <Link to={value.URL + listingSearch(sort)} className={className} aria-current={value.CHECKED ? 'true' : undefined} preventScrollReset replace={replace}>
+    <AppLink to={value.URL + listingSearch(sort)} className={className} aria-current={value.CHECKED ? 'true' : undefined} preventScrollReset replace={replace}>
       {body}
-    </Link>
+    </AppLink>
   );
 }

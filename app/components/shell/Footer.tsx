@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '~/app/lib/app-link';
 import { FOOTER_COLUMNS, SHOPS } from '~/app/lib/shop-info';
 import { SocialLinks } from './ShopInfo';
 import { Newsletter } from './Newsletter';
@@ -12,9 +12,9 @@ export function Footer() {
     <footer className="footer">
       <div className="footer__inner">
         <div className="footer__brand">
-          <Link to="/" className="logo logo--footer">
+          <AppLink to="/" className="logo logo--footer">
             Vitrina
-          </Link>
+          </AppLink>
           <p className="footer__tagline">Дизайнерская одежда, обувь и аксессуары. Собственное производство в России.</p>
           <div className="footer__shops">
             {SHOPS.map((s) => (
@@ -34,7 +34,7 @@ export function Footer() {
             <ul>
               {col.links.map((l) => (
                 <li key={l.to}>
-                  <Link to={l.to}>{l.label}</Link>
+                  <AppLink to={l.to}>{l.label}</AppLink>
                 </li>
               ))}
             </ul>

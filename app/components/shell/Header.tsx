@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
+import { AppLink } from '~/app/lib/app-link';
 import type { MenuSection } from '~/shared/contract';
 import { NAV_LINKS } from '~/app/lib/shop-info';
 import { ShopCards, SocialLinks } from './ShopInfo';
@@ -50,22 +51,22 @@ export function Header({ menu }: { menu: MenuSection[] }) {
           <SearchField id="header-search" />
         </div>
 
-        <Link to="/" className="logo" aria-label="Vitrina — на главную">
+        <AppLink to="/" className="logo" aria-label="Vitrina — на главную">
           Vitrina
-        </Link>
+        </AppLink>
 
         <div className="header__right">
-          <Link to={counts.loggedIn ? '/personal/' : '/auth/'} className="icon-button header__account" aria-label={counts.loggedIn ? 'Аккаунт' : 'Вход'}>
+          <AppLink to={counts.loggedIn ? '/personal/' : '/auth/'} className="icon-button header__account" aria-label={counts.loggedIn ? 'Аккаунт' : 'Вход'}>
             <UserIcon />
-          </Link>
-          <Link to="/wishlist/" className="icon-button header__wishlist" aria-label={`Избранное: ${counts.wishlist}`}>
+          </AppLink>
+          <AppLink to="/wishlist/" className="icon-button header__wishlist" aria-label={`Избранное: ${counts.wishlist}`}>
             <HeartIcon />
             {counts.wishlist > 0 ? <span className="badge">{counts.wishlist}</span> : null}
-          </Link>
-          <Link to="/basket/" className="icon-button" aria-label={`Корзина: ${counts.basket}`}>
+          </AppLink>
+          <AppLink to="/basket/" className="icon-button" aria-label={`Корзина: ${counts.basket}`}>
             <BagIcon />
             {counts.basket > 0 ? <span className="badge">{counts.basket}</span> : null}
-          </Link>
+          </AppLink>
         </div>
       </div>
       <nav className="header__nav" aria-label="Основное меню">
@@ -84,9 +85,9 @@ export function Header({ menu }: { menu: MenuSection[] }) {
           </NavLink>
         ))}
         <div className="header__contacts">
-          <Link to="/contacts/" className="header__link">
+          <AppLink to="/contacts/" className="header__link">
             Контакты
-          </Link>
+          </AppLink>
           <div className="header__contacts-pop" role="group" aria-label="Наши магазины">
             <ShopCards />
             <SocialLinks className="header__socials" />
@@ -98,14 +99,14 @@ export function Header({ menu }: { menu: MenuSection[] }) {
         <div className="mega__inner">
           {menu.map((top) => (
             <div className="mega__col" key={top.CODE}>
-              <Link to={top.SECTION_PAGE_URL} className="mega__top">
+              <AppLink to={top.SECTION_PAGE_URL} className="mega__top">
                 {top.NAME}
-              </Link>
+              </AppLink>
               {top.SECOND_LVL.length > 0 ? (
                 <ul className="mega__list">
                   {top.SECOND_LVL.map((s) => (
                     <li key={s.CODE}>
-                      <Link to={s.SECTION_PAGE_URL}>{s.NAME}</Link>
+                      <AppLink to={s.SECTION_PAGE_URL}>{s.NAME}</AppLink>
                     </li>
                   ))}
                 </ul>
@@ -113,9 +114,9 @@ export function Header({ menu }: { menu: MenuSection[] }) {
             </div>
           ))}
           <div className="mega__col">
-            <Link to="/catalog/" className="mega__top">
+            <AppLink to="/catalog/" className="mega__top">
               Смотреть всё
-            </Link>
+            </AppLink>
           </div>
         </div>
       </nav>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '~/app/lib/app-link';
 import type { MenuSection } from '~/shared/contract';
 import { NAV_LINKS } from '~/app/lib/shop-info';
 import { ShopCards, SocialLinks } from './ShopInfo';
@@ -17,18 +17,18 @@ export function MobileMenu({ menu }: { menu: MenuSection[] }) {
                 <summary>{top.NAME}</summary>
                 <ul>
                   <li>
-                    <Link to={top.SECTION_PAGE_URL}>Все товары</Link>
+                    <AppLink to={top.SECTION_PAGE_URL}>Все товары</AppLink>
                   </li>
                   {top.SECOND_LVL.map((s) => (
                     <li key={s.CODE}>
-                      <Link to={s.SECTION_PAGE_URL}>{s.NAME}</Link>
+                      <AppLink to={s.SECTION_PAGE_URL}>{s.NAME}</AppLink>
                     </li>
                   ))}
                 </ul>
               </>
             ) : (
               <summary>
-                <Link to={top.SECTION_PAGE_URL}>{top.NAME}</Link>
+                <AppLink to={top.SECTION_PAGE_URL}>{top.NAME}</AppLink>
               </summary>
             )}
           </details>
@@ -37,11 +37,11 @@ export function MobileMenu({ menu }: { menu: MenuSection[] }) {
       <ul className="mobile-menu__links">
         {NAV_LINKS.map((l) => (
           <li key={l.to}>
-            <Link to={l.to}>{l.label}</Link>
+            <AppLink to={l.to}>{l.label}</AppLink>
           </li>
         ))}
         <li>
-          <Link to="/contacts/">Контакты</Link>
+          <AppLink to="/contacts/">Контакты</AppLink>
         </li>
       </ul>
       <div className="mobile-menu__shops">

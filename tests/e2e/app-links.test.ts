@@ -1,0 +1,80 @@
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { setUpBrowserShop } from '~/tests/support/browser';
+
+// The shell's, the filters' and the cards' plain links (app/lib/app-link.tsx) navigate on the
+// client like React Router's <Link>s: no new document, scroll kept where a filter asks for it,
+// and a modified click left to the browser.
+
+const { it } = setUpBrowserShop();
+
+/** Marks the current document; `sameDocument()` is then true until a full page load. */
+async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => ((window as unknown as { __vitrinaDoc: number }).__vitrinaDoc = 1));
+  return () => page.evaluate(() => (window as unknown as { __vitrinaDoc?: number }).__vitrinaDoc === 1);
+}
+
+
+describe('plain links of the shop', () => {
+  it('a card name, a footer link and the mega menu navigate without a new document', async ({ shopper }) => {
+    const { page } = await shopper.open('/catalog/woman/');
+    const sameDocument = await markDocument(page);
+
+    const name = page.locator('.card__name a').first();
+    const href = await name.getAttribute('href');
+    if (!href) throw new Error('no card on the listing');
+    await name.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await expect.poll(() => page.locator('h1').first().textContent()).not.toBe('');
+    expect(await sameDocument()).toBe(true);
+
+    await page.locator('footer').getByRole('link', { name: 'Доставка' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/delivery/');
+    expect(await sameDocument()).toBe(true);
+
+    await page.getByRole('button', { name: 'Каталог' }).click();
+    const top = page.locator('.mega a.mega__top').first();
+    const topHref = await top.getAttribute('href');
+    await top.click();
+    await page.waitForURL((url) => url.pathname === topHref);
+    expect(await sameDocument()).toBe(true);
+    // The mega menu closes with the navigation.
+    await expect.poll(() => page.locator('.mega').isHidden()).toBe(true);
+
+    // Back goes back in the same document, as after a <Link>.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/delivery/');
+    expect(await sameDocument()).toBe(true);
+  });
+
+  it('a filter value keeps the scroll position and replaces nothing it should not', async ({ shopper }) => {
+    const { page } = await shopper.open('/catalog/woman/', { width: 1280, height: 700 });
+    const sameDocument = await markDocument(page);
+    const value = page.locator('a.facet__value--size').first();
+    await value.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 40));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    const href = await value.getAttribute('href');
+    await value.click();
+    await page.waitForURL((url) => url.pathname + url.search === href);
+    await expect.poll(() => page.locator('a.facet__value--size.is-checked').count()).toBe(1);
+    expect(await sameDocument()).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/catalog/woman/' && url.search === '');
+  });
+
+  it('a click with Ctrl or on a new-tab link is left to the browser', async ({ shopper }) => {
+    const { page } = await shopper.open('/catalog/woman/');
+    const sameDocument = await markDocument(page);
+    const link = page.locator('footer').getByRole('link', { name: 'Доставка' }).first();
+    const opened = page.context().waitForEvent('page');
+    await link.click({ modifiers: ['Control'] });
+    const tab = await opened;
+    await tab.waitForLoadState('domcontentloaded');
+    expect(new URL(tab.url()).pathname).toBe('/delivery/');
+    expect(new URL(page.url()).pathname).toBe('/catalog/woman/');
+    expect(await sameDocument()).toBe(true);
+  });
+});
