@@ -14,7 +14,6 @@ async function markDocument(page: Page): Promise<() => Promise<boolean>> {
   return () => page.evaluate(() => (window as unknown as { __vitrinaDoc?: number }).__vitrinaDoc === 1);
 }
 
-
 describe('plain links of the shop', () => {
   it('a card name, a footer link and the mega menu navigate without a new document', async ({ shopper }) => {
     const { page } = await shopper.open('/catalog/woman/');
