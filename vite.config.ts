@@ -44,6 +44,9 @@ const SHELL = [
   // The catalogue route's page-part loader: 40 bytes in the shell (React's `use` and
   // preloadModule are there anyway), 150 fewer in the route's chunk.
   'app/lib/lazy-part.tsx',
+  // The two page parts' loaders, which product cards also use (to start the product page's code
+  // on intent): a few hundred bytes.
+  'app/components/catalog/catalog-parts.ts',
 ].map((p) => path.join(root, p));
 
 // The product page (a page part of the catalogue route) with its buy buttons in one chunk: the

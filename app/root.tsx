@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { useEffect } from 'react';
-import { useAppLinks } from '~/app/lib/app-link';
+import { AppLinks } from '~/app/lib/app-link';
 import { preload } from 'react-dom';
 import type { Route } from './+types/root';
 import { Header } from '~/app/components/shell/Header';
@@ -58,8 +58,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  // Client-side navigation for the plain links of the shell, filters and cards (app/lib/app-link.tsx).
-  useAppLinks();
   // Yandex Metrika, when PUBLIC_METRIKA_ID is set: loaded after hydration, never before.
   useMetrika();
   return (
@@ -95,6 +93,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ChatWidget chatUrl={data?.env.PUBLIC_CHAT_URL} />
           </ModalProvider>
         </NotificationProvider>
+        {/* Client-side navigation for the plain links of the shell, filters and cards. */}
+        <AppLinks />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { AppLink } from '~/app/lib/app-link';
+import { preloadProductPage } from '~/app/components/catalog/catalog-parts';
 import type { CatalogListItem } from '~/shared/contract';
 import { discountPercent, formatRoubles } from '~/core/pricing';
 import { Image } from './Image';
@@ -35,10 +35,11 @@ export function ProductCard({
 }) {
   const discount = discountPercent(item.PRICE, item.OLD_PRICE);
   return (
-    <article className="card">
+    // Pointing at a card or focusing its link starts the product page's code (catalog-parts.ts).
+    <article className="card" onPointerEnter={preloadProductPage} onFocus={preloadProductPage} onTouchStart={preloadProductPage}>
       <div className="card__visual">
         {/* The photo repeats the name link below for the mouse; assistive tech and the keyboard use that one. */}
-        <Link to={item.DETAIL_PAGE_URL} className="card__media" prefetch="intent" aria-hidden="true" tabIndex={-1}>
+        <AppLink to={item.DETAIL_PAGE_URL} className="card__media" prefetch="intent" aria-hidden="true" tabIndex={-1}>
           {item.PREVIEW_PICTURE ? (
             <Image
               src={item.PREVIEW_PICTURE}
@@ -57,7 +58,7 @@ export function ProductCard({
           ) : null}
           {item.IS_NEW ? <span className="card__tag">New</span> : null}
           {discount > 0 ? <span className="card__tag card__tag--sale">−{discount}%</span> : null}
-        </Link>
+        </AppLink>
         {quickAdd ? <QuickAddButton item={item} /> : null}
         <FavouriteButton productId={item.ID} className="card__fav" size={20} />
       </div>

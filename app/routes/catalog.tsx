@@ -9,16 +9,12 @@ import { availabilityOf } from '~/core/size-selection';
 import { listingHref } from '~/app/components/catalog/listing-url';
 import { isLoadMoreStep } from '~/core/listing-query';
 import { productPhotos, propertyText } from '~/app/components/product/product-data';
-import { lazyPart } from '~/app/lib/lazy-part';
+import { CategoryPage, ProductPage } from '~/app/components/catalog/catalog-parts';
 
 // SPEC §4 Catalogue page: one route for /catalog/*; the API's answer says whether the address
 // is a listing (ITEMS) or a product (ITEM). Filter values are real links to filter URLs, so a
 // listing works and is crawlable without JavaScript; the client enhances them.
-
-// A product page does not download the listing's code, nor a listing the product page's: each is
-// a chunk of its own, which the server preloads with the route's (app/lib/lazy-part.tsx).
-const ProductPage = lazyPart('app/components/product/ProductPage.tsx', () => import('~/app/components/product/ProductPage').then((m) => m.ProductPage));
-const CategoryPage = lazyPart('app/components/catalog/CategoryPage.tsx', () => import('~/app/components/catalog/CategoryPage').then((m) => m.CategoryPage));
+// A listing and a product page are page parts of their own (catalog-parts.ts).
 
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.data;

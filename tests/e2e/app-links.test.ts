@@ -76,4 +76,24 @@ describe('plain links of the shop', () => {
     expect(new URL(page.url()).pathname).toBe('/catalog/woman/');
     expect(await sameDocument()).toBe(true);
   });
+
+  it("pointing at a card fetches its page's data and the product page's code before the click", async ({ shopper }) => {
+    const { page } = await shopper.open('/catalog/woman/');
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const media = page.locator('a.card__media').first();
+    const href = await media.getAttribute('href');
+    if (!href) throw new Error('no card on the listing');
+    const slug = href.split('/').filter(Boolean).pop() ?? '';
+    expect(asked.some((p) => /\/assets\/ProductPage-/.test(p))).toBe(false);
+    await media.hover();
+    await expect.poll(() => asked.some((p) => /\/assets\/ProductPage-[\w-]{8}\.js$/.test(p))).toBe(true);
+    await expect.poll(() => asked.some((p) => p.endsWith('.data') && p.includes(slug))).toBe(true);
+    // The click then shows the product page in the same document.
+    const sameDocument = await markDocument(page);
+    await media.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await expect.poll(() => page.locator('.product, [data-product-id], h1').first().isVisible()).toBe(true);
+    expect(await sameDocument()).toBe(true);
+  });
 });
