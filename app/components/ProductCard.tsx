@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { AppLink } from '~/app/lib/app-link';
 import { preloadProductPage } from '~/app/components/catalog/catalog-parts';
 import type { CatalogListItem } from '~/shared/contract';
@@ -39,7 +40,7 @@ export function ProductCard({
     <article className="card" onPointerEnter={preloadProductPage} onFocus={preloadProductPage} onTouchStart={preloadProductPage}>
       <div className="card__visual">
         {/* The photo repeats the name link below for the mouse; assistive tech and the keyboard use that one. */}
-        <AppLink to={item.DETAIL_PAGE_URL} className="card__media" prefetch="intent" aria-hidden="true" tabIndex={-1}>
+        <Link to={item.DETAIL_PAGE_URL} className="card__media" prefetch="intent" aria-hidden="true" tabIndex={-1}>
           {item.PREVIEW_PICTURE ? (
             <Image
               src={item.PREVIEW_PICTURE}
@@ -58,7 +59,7 @@ export function ProductCard({
           ) : null}
           {item.IS_NEW ? <span className="card__tag">New</span> : null}
           {discount > 0 ? <span className="card__tag card__tag--sale">−{discount}%</span> : null}
-        </AppLink>
+        </Link>
         {quickAdd ? <QuickAddButton item={item} /> : null}
         <FavouriteButton productId={item.ID} className="card__fav" size={20} />
       </div>
