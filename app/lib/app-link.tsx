@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 // React Router's <Link> runs about ten hooks to resolve its address against the route tree
 // (15 µs of server CPU each; a category page has ~100 of them in its menus, filters and cards).
 // An AppLink is a plain <a> to an absolute address of the shop, with no hooks: one listener on
-// the document (useAppLinks, in the root layout) makes it navigate on the client like a <Link>.
+// the document (<AppLinks />, in the root layout) makes it navigate on the client like a <Link>.
 // Links that prefetch on intent, need state, a relative address or an active class stay <Link>s
 // and <NavLink>s (intent prefetching here cost the product page 0.15 KB of JavaScript it had not
 // got: issue #13's limit).
