@@ -36,8 +36,9 @@ export function ProductCard({
 }) {
   const discount = discountPercent(item.PRICE, item.OLD_PRICE);
   return (
-    // Pointing at a card or focusing its link starts the product page's code (catalog-parts.ts).
-    <article className="card" onPointerEnter={preloadProductPage} onFocus={preloadProductPage} onTouchStart={preloadProductPage}>
+    // Pointing at a card (a touch is a pointer too) or focusing its link starts the product page's
+    // code (catalog-parts.ts).
+    <article className="card" onPointerEnter={preloadProductPage} onFocus={preloadProductPage}>
       <div className="card__visual">
         {/* The photo repeats the name link below for the mouse; assistive tech and the keyboard use that one. */}
         <Link to={item.DETAIL_PAGE_URL} className="card__media" prefetch="intent" aria-hidden="true" tabIndex={-1}>
