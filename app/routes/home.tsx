@@ -90,7 +90,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {fresh.length > 0 ? (
-        <section className="home-section" aria-labelledby="home-new">
+        <section className="home-section home-section--products" aria-labelledby="home-new">
           <div className="home-section__head">
             <h2 id="home-new" className="section-title">
               Новинки
@@ -108,7 +108,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {categories.length > 0 ? (
-        <section className="home-section" aria-labelledby="home-categories">
+        <section className="home-section home-section--tiles" aria-labelledby="home-categories">
           <div className="home-section__head">
             <h2 id="home-categories" className="section-title">
               Категории
@@ -122,7 +122,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {sale.length > 0 ? (
-        <section className="home-section" aria-labelledby="home-sale">
+        <section className="home-section home-section--products" aria-labelledby="home-sale">
           <div className="home-section__head">
             <h2 id="home-sale" className="section-title">
               Sale
@@ -141,7 +141,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {articles.length > 0 ? (
-        <section className="home-section" aria-labelledby="home-blog">
+        <section className="home-section home-section--blog" aria-labelledby="home-blog">
           <div className="home-section__head">
             <h2 id="home-blog" className="section-title">
               Блог
@@ -158,7 +158,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section className="home-section" aria-labelledby="home-shops">
+      <section className="home-section home-section--shops" aria-labelledby="home-shops">
         <div className="home-section__head">
           <h2 id="home-shops" className="section-title">
             Магазины
