@@ -1,12 +1,13 @@
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server.bun';
+import { deferModulePreloadsInDocument } from '~/server/module-preloads.server';
 
 // React Router's default entry streams each document through a PassThrough and a web stream,
 // one promise hop per chunk of a few KB. No loader here streams (none returns a promise for
 // <Await>), so the document is complete when React's "all ready" comes: it is collected and
-// sent as one body instead, which costs less CPU per page and gives the guest page cache and
-// the preload rewrite one buffer (issue #13). Lazy parts inside Suspense are then written in
+// sent as one body instead, which costs less CPU per page and gives the guest page cache one
+// buffer and the preload rewrite one string (issue #13). Lazy parts inside Suspense are then written in
 // place, never as a fallback with a late swap.
 //
 // The renderer is react-dom's `server.bun` build: the same Fizz renderer as `react-dom/server`
@@ -36,7 +37,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       end(): void {
         clearTimeout(timeout);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(Buffer.from(parts.join(''), 'utf8'), { status, headers: responseHeaders }));
+        // The module preloads wait for the first paint (server/module-preloads.server.ts).
+        resolve(new Response(Buffer.from(deferModulePreloadsInDocument(parts.join('')), 'utf8'), { status, headers: responseHeaders }));
       },
       destroy(error?: unknown): void {
         clearTimeout(timeout);

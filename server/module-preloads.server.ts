@@ -12,10 +12,9 @@
 
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
-const MODULE_SCRIPT = Buffer.from('<script type="module" async="">');
-const INERT_SCRIPT = Buffer.from('<script type="vitrina/after-paint">');
-// Searched in bytes: '</head>' is ASCII, so the cut never splits a UTF-8 character.
-const HEAD_END = Buffer.from('</head>');
+const MODULE_SCRIPT = '<script type="module" async="">';
+const INERT_SCRIPT = '<script type="vitrina/after-paint">';
+const HEAD_END = '</head>';
 
 /** The script that runs the page's JavaScript once the first frame has been painted. */
 export function afterPaintScript(hrefs: readonly string[]): string {
@@ -52,19 +51,18 @@ export function deferModulePreloads(head: string): string {
 
 /**
  * A whole document with its head rewritten (deferModulePreloads) and React Router's module script
- * made inert; the same bytes if its head has no module preloads (or it has no head).
+ * made inert; the same string if its head has no module preloads (or it has no head). It runs on
+ * the string app/entry.server.tsx renders, before its one encoding (decoding and encoding the
+ * head's inline styles again cost a category page 0.6 ms).
  */
-export function deferModulePreloadsInDocument(doc: Buffer): Buffer {
+export function deferModulePreloadsInDocument(doc: string): string {
   const found = doc.indexOf(HEAD_END);
   if (found === -1) return doc;
   const cut = found + HEAD_END.length;
-  const original = doc.subarray(0, cut).toString('utf8');
+  const original = doc.slice(0, cut);
   const head = deferModulePreloads(original);
   if (head === original) return doc;
-  const rest = doc.subarray(cut);
-  const at = rest.indexOf(MODULE_SCRIPT);
-  const parts: Buffer[] = [Buffer.from(head, 'utf8')];
-  if (at === -1) parts.push(rest);
-  else parts.push(rest.subarray(0, at), INERT_SCRIPT, rest.subarray(at + MODULE_SCRIPT.length));
-  return Buffer.concat(parts);
+  const at = doc.indexOf(MODULE_SCRIPT, cut);
+  if (at === -1) return head + doc.slice(cut);
+  return head + doc.slice(cut, at) + INERT_SCRIPT + doc.slice(at + MODULE_SCRIPT.length);
 }

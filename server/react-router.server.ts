@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { deferModulePreloadsInDocument } from './module-preloads.server';
 
 // A small Fastify adapter for React Router's fetch-style request handler.
 export function createReactRouterHandler(
@@ -37,10 +36,10 @@ export function createReactRouterHandler(
       await reply.send();
       return;
     }
-    // A document arrives whole (app/entry.server.tsx renders it into one buffer): it is rewritten
-    // and sent as one buffer, which the guest page cache also stores as is.
+    // A document arrives whole (app/entry.server.tsx renders it into one buffer): it is sent as
+    // one buffer, which the guest page cache also stores as is.
     if (response.headers.get('content-type')?.startsWith('text/html')) {
-      await reply.send(deferModulePreloadsInDocument(Buffer.from(await response.arrayBuffer())));
+      await reply.send(Buffer.from(await response.arrayBuffer()));
       return;
     }
     await reply.send(Readable.fromWeb(response.body as NodeReadableStream));
