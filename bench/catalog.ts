@@ -6,10 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import type { ServerBuild } from 'react-router';
 import { loadEnv } from '~/server/env.server';
-import { openBenchDatabase, pct } from './support';
+import { httpLoad, loadTool, openBenchDatabase, pct } from './support';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { buildServer } from '~/server/app.server';
 import type { CatalogSectionResponse, SectionsResponse, SitemapProducts } from '~/shared/contract';
@@ -38,10 +37,11 @@ async function timeCalls(base: string, urls: string[]): Promise<{ p50: number; p
   return { p50: +pct(times, 50).toFixed(2), p95: +pct(times, 95).toFixed(2) };
 }
 
+/** Rendered pages per second: wrk in its own process when installed (support.ts), the page cache off. */
 async function throughput(url: string): Promise<number> {
-  const r = await autocannon({ url, connections: 16, duration: SSR_SECONDS });
-  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return Math.round(r.requests.average);
+  const r = await httpLoad(url, 16, SSR_SECONDS);
+  if (r.errors) throw new Error(`${url}: ${r.errors} errors or non-2xx answers`);
+  return r.rps;
 }
 
 async function main() {
@@ -58,7 +58,8 @@ async function main() {
         const t0 = performance.now();
         await seedDatabase(handle.db, { products: size });
         const seedS = ((performance.now() - t0) / 1000).toFixed(1);
-        const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_ON_START: 'false', PORT: '0' });
+        // The page cache off: this measures rendering at each catalogue size, not the cache.
+        const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_ON_START: 'false', PORT: '0', PAGE_CACHE: 'off' });
         const app = await buildServer({ env, database: { ...handle, close: async () => {} }, build, clientDir: path.resolve('build/client') });
         await app.listen({ port: 0, host: '127.0.0.1' });
         const addr = app.server.address();
@@ -105,7 +106,7 @@ async function main() {
     }
   }
   console.log(
-    `\nVitrina catalogue bench (${os.cpus().length} cores, ${CALLS} sequential calls per API figure, ${SSR_SECONDS} s of 16 connections per SSR figure)`,
+    `\nVitrina catalogue bench (${os.cpus().length} cores, ${CALLS} sequential calls per API figure, ${SSR_SECONDS} s of 16 connections from ${loadTool === 'wrk' ? 'wrk' : 'autocannon'} per SSR figure, page cache off)`,
   );
   for (const r of results) console.log(r);
 }
