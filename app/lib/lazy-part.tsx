@@ -14,7 +14,7 @@ export interface LazyPart<P> {
  * catalogue: a listing or a product), so a page does not download the other's code.
  * - On the server the render waits for it (no boundary: the shell waits, no fallback is streamed),
  *   and it writes <link rel="modulepreload"> for the part's chunks into the head, which
- *   server/module-preloads.server.ts defers with React Router's own: they load in parallel.
+ *   app/lib/module-preloads.server.ts defers with React Router's own: they load in parallel.
  * - Hydration waits for it at the root (as React Router's own data does): the server's HTML stays
  *   as it is and hydrates in one pass.
  * - A client-side navigation suspends in React Router's transition: the old page stays on screen
