@@ -55,12 +55,19 @@ export function Image({
   const showPlaceholder = placeholderSrc !== null && loadedSrc !== src;
 
   // The photo may have loaded, or failed, before React hydrated: the browser fired its event
-  // when nobody listened. Replay it on the element, so the handlers below run as usual.
+  // when nobody listened. A load is taken as onLoad takes it, directly: a page hydrates with
+  // dozens of loaded photos, and a replayed event each through React's event system was a
+  // sixth of the hydration's last task. A failure is replayed on the element, so the caller's
+  // onError gets its event as usual.
   useEffect(() => {
     const img = ref.current;
     if (!img || !img.complete || settled.current !== null) return;
-    img.dispatchEvent(new Event(img.naturalWidth > 0 ? 'load' : 'error'));
+    if (img.naturalWidth > 0) {
+      settled.current = src;
+      setLoadedSrc(src);
+    } else img.dispatchEvent(new Event('error'));
     // Only the first render can have missed an event; later src changes fire their own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

@@ -272,6 +272,19 @@ describe('product page', () => {
   });
 });
 
+describe('photos', () => {
+  it('drops the blurred placeholder of photos that loaded before hydration', async ({ shopper }) => {
+    const { page } = await shopper.open('/catalog/woman/');
+    // The first row loads eagerly, before the scripts (which wait for the first paint).
+    const photo = page.locator('.card__media img.image').first();
+    await poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await poll(() => photo.evaluate((img) => ({ placeholder: img.classList.contains('image--placeholder'), background: img.style.backgroundImage }))).toEqual({
+      placeholder: false,
+      background: '',
+    });
+  });
+});
+
 describe('search', () => {
   it('suggests products while typing in the header, with a typo', async ({ shopper }) => {
     const view = await open(shopper, SearchPage, '/');
