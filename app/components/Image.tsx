@@ -53,6 +53,10 @@ export function Image({
   const srcSet = sizes ? buildSrcSet(src, widths) : buildDensitySrcSet(src, width);
   const placeholderSrc = placeholder ? placeholderUrl(src) : null;
   const showPlaceholder = placeholderSrc !== null && loadedSrc !== src;
+  const markLoaded = () => {
+    settled.current = src;
+    setLoadedSrc(src);
+  };
 
   // The photo may have loaded, or failed, before React hydrated: the browser fired its event
   // when nobody listened. A load is taken as onLoad takes it, directly: a page hydrates with
@@ -62,10 +66,8 @@ export function Image({
   useEffect(() => {
     const img = ref.current;
     if (!img || !img.complete || settled.current !== null) return;
-    if (img.naturalWidth > 0) {
-      settled.current = src;
-      setLoadedSrc(src);
-    } else img.dispatchEvent(new Event('error'));
+    if (img.naturalWidth > 0) markLoaded();
+    else img.dispatchEvent(new Event('error'));
     // Only the first render can have missed an event; later src changes fire their own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -85,10 +87,7 @@ export function Image({
       fetchPriority={fetchPriority}
       className={['image', showPlaceholder ? 'image--placeholder' : '', className ?? ''].filter(Boolean).join(' ')}
       style={showPlaceholder ? { backgroundImage: `url("${placeholderSrc}")` } : undefined}
-      onLoad={() => {
-        settled.current = src;
-        setLoadedSrc(src);
-      }}
+      onLoad={markLoaded}
       onError={(event) => {
         if (settled.current === `error:${src}`) return;
         settled.current = `error:${src}`;
