@@ -7,8 +7,8 @@ import { deferModulePreloadsInDocument } from '~/app/lib/module-preloads.server'
 // one promise hop per chunk of a few KB. No loader here streams (none returns a promise for
 // <Await>), so the document is complete when React's "all ready" comes: it is collected and
 // sent as one body instead, which costs less CPU per page and gives the guest page cache one
-// buffer and the preload rewrite one string (issue #13). Lazy parts inside Suspense are then written in
-// place, never as a fallback with a late swap.
+// buffer and the preload rewrite one string (issue #13). Lazy parts inside Suspense are then
+// written in place, never as a fallback with a late swap.
 //
 // The renderer is react-dom's `server.bun` build: the same Fizz renderer as `react-dom/server`
 // (the same API, byte-identical HTML: app/entry.server.test.tsx), whose destination receives

@@ -106,7 +106,7 @@ async function main() {
     }
   }
   console.log(
-    `\nVitrina catalogue bench (${os.cpus().length} cores, ${CALLS} sequential calls per API figure, ${SSR_SECONDS} s of 16 connections from ${loadTool === 'wrk' ? 'wrk' : 'autocannon'} per SSR figure, page cache off)`,
+    `\nVitrina catalogue bench (${os.cpus().length} cores, ${CALLS} sequential calls per API figure, ${SSR_SECONDS} s of 16 connections from ${loadTool} per SSR figure, page cache off)`,
   );
   for (const r of results) console.log(r);
 }

@@ -32,7 +32,7 @@ describe('home page rows drawn as they near the screen', () => {
     it(`guess each row's real height on ${name}`, async ({ shopper }) => {
       const { page } = await shopper.open('/', viewport);
       const rows = await guessesAndHeights(page);
-      // The four product/tile rows, the blog, the shops and the footer.
+      // The two product rows and the category tiles, the blog, the shops and the footer.
       expect(rows.map(([row]) => row)).toEqual(['home-new', 'home-categories', 'home-sale', 'home-blog', 'home-shops', 'footer']);
       for (const [row, guess, real] of rows) {
         expect({ row, off: Math.abs(guess - real) / real < 0.15 }).toEqual({ row, off: true });
