@@ -32,6 +32,7 @@ import { imageRoutes } from './images.server';
 import { createReactRouterHandler } from './react-router.server';
 import { createInProcessFetch } from './in-process-fetch.server';
 import { createPageCache, readPageVersion } from './page-cache.server';
+import { currentDataVersion } from '~/api/meta/data-version.server';
 import { CONTENT_DIR } from '~/api/content/store.server';
 import { ApiClient } from '~/shared/api-client';
 import type { ShopLoadContext } from '~/shared/context';
@@ -208,7 +209,8 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       });
     }
     const apiBase = env.apiPrefix ? `http://in-process${env.apiPrefix}` : env.API_BASE_URL;
-    const apiFetch = env.apiPrefix ? createInProcessFetch(app) : fetch;
+    // Public answers are reused while the data version stands (server/in-process-fetch.server.ts).
+    const apiFetch = env.apiPrefix ? createInProcessFetch(app, { version: () => currentDataVersion(database.db) }) : fetch;
     const getLoadContext = (req: FastifyRequest): ShopLoadContext => ({
       api: new ApiClient({
         baseUrl: apiBase,

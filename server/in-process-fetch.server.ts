@@ -1,10 +1,41 @@
 import type { FastifyInstance } from 'fastify';
+import { ByteLru } from './page-cache.server';
 
 // Server rendering calls the API in the same process: Fastify's inject runs the whole request
 // lifecycle (filter, validation, handlers) without a socket.
-export function createInProcessFetch(app: FastifyInstance): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
+//
+// With a `version`, the answers the API marks public (`Cache-Control: public`, a 200 to a GET
+// with no cookie or authorization, no Set-Cookie) are kept as bytes and answered again without
+// the inject while the data version stands and for at most `ttlMs` (issue #13: the menu, the page
+// metadata and a listing's answer cost about a millisecond of every page in inject, routing and
+// JSON encoding, although the API's own memos already hold them). Everything else goes through.
+
+/** How long a public answer is reused: added to the API memos' bound on unannounced changes. */
+export const PUBLIC_ANSWER_TTL_MS = 5_000;
+
+export interface InProcessFetchOptions {
+  /** The data version (api/meta/data-version.server.ts): a change drops every kept answer. */
+  version?: () => Promise<{ seq: number }>;
+  ttlMs?: number;
+  /** Bytes of kept answers, least recently used out first. */
+  maxBytes?: number;
+  now?: () => number;
+}
+
+interface Kept {
+  seq: number;
+  at: number;
+  status: number;
+  headers: Array<[string, string]>;
+  body: Uint8Array<ArrayBuffer>;
+  bytes: number;
+}
+
+export function createInProcessFetch(app: FastifyInstance, options: InProcessFetchOptions = {}): typeof fetch {
+  const { version, ttlMs = PUBLIC_ANSWER_TTL_MS, maxBytes = 16 * 1024 * 1024, now = Date.now } = options;
+  const kept = new ByteLru<Kept>(maxBytes);
+
+  async function inject(request: Request): Promise<{ status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> }> {
     const url = new URL(request.url);
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const sent = Object.fromEntries(request.headers);
@@ -17,13 +48,45 @@ export function createInProcessFetch(app: FastifyInstance): typeof fetch {
       ...(sent['x-real-ip'] ? { remoteAddress: sent['x-real-ip'] } : {}),
       ...(body ? { payload: body } : {}),
     });
-    const headers = new Headers();
+    const headers: Array<[string, string]> = [];
     for (const [key, value] of Object.entries(res.headers)) {
       if (value === undefined) continue;
-      if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-      else headers.set(key, String(value));
+      if (Array.isArray(value)) for (const v of value) headers.push([key, v]);
+      else headers.push([key, String(value)]);
     }
-    const nullBody = res.statusCode === 204 || res.statusCode === 304 || request.method === 'HEAD';
-    return new Response(nullBody ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+    return { status: res.statusCode, headers, body: new Uint8Array(res.rawPayload) };
+  }
+
+  const respond = (method: string, { status, headers, body }: { status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> }) =>
+    new Response(status === 204 || status === 304 || method === 'HEAD' ? null : body, { status, headers });
+
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const keepable = version !== undefined && request.method === 'GET' && !request.headers.has('cookie') && !request.headers.has('authorization');
+    if (!keepable) return respond(request.method, await inject(request));
+
+    const url = new URL(request.url);
+    const key = url.pathname + url.search;
+    const { seq } = await version();
+    const hit = kept.get(key);
+    if (hit && hit.seq === seq && now() - hit.at < ttlMs) return respond('GET', hit);
+
+    const answer = await inject(request);
+    if (isPublic(answer)) {
+      kept.set(key, { ...answer, seq, at: now(), bytes: answer.body.byteLength + key.length + 200 });
+    } else {
+      kept.delete(key);
+    }
+    return respond('GET', answer);
   };
+}
+
+function isPublic({ status, headers }: { status: number; headers: Array<[string, string]> }): boolean {
+  if (status !== 200) return false;
+  let cacheControl = '';
+  for (const [key, value] of headers) {
+    if (key === 'set-cookie') return false;
+    if (key === 'cache-control') cacheControl = value.toLowerCase();
+  }
+  return /(?:^|,)\s*public\b/.test(cacheControl) && !/\b(?:private|no-store|no-cache)\b/.test(cacheControl);
 }
