@@ -21,10 +21,18 @@ export type AppLinkProps = Omit<ComponentProps<'a'>, 'href'> & {
   replace?: boolean;
 };
 
-export function AppLink({ to, preventScrollReset, replace, ...rest }: AppLinkProps) {
+export function AppLink(props: AppLinkProps) {
+  // The attributes are copied key by key: object rest (`{ to, ...rest }`) takes V8's slow path,
+  // about 2 µs a link, 0.4 ms of a category page's server CPU (issue #13).
+  const attributes: Record<string, unknown> = {};
+  for (const key in props) if (key !== 'to' && key !== 'preventScrollReset' && key !== 'replace') attributes[key] = props[key as keyof AppLinkProps];
+  attributes.href = props.to;
   // data-discover: React Router's own mark of a link to a route it may not know yet (it
   // fetches the route's manifest ahead of a click), as its <Link> writes it.
-  return <a {...rest} href={to} data-discover="true" data-keep-scroll={preventScrollReset ? '' : undefined} data-replace={replace ? '' : undefined} />;
+  attributes['data-discover'] = 'true';
+  if (props.preventScrollReset) attributes[KEEP_SCROLL] = '';
+  if (props.replace) attributes[REPLACE] = '';
+  return <a {...attributes} />;
 }
 
 /** Client-side navigation for every AppLink of the document: render once, in the root layout. */
