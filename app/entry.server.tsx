@@ -1,7 +1,7 @@
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server.bun';
-import { deferModulePreloadsInDocument } from '~/app/lib/module-preloads.server';
+import { deferredDocumentBytes } from '~/app/lib/module-preloads.server';
 
 // React Router's default entry streams each document through a PassThrough and a web stream,
 // one promise hop per chunk of a few KB. No loader here streams (none returns a promise for
@@ -38,7 +38,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         clearTimeout(timeout);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         // The module preloads wait for the first paint (app/lib/module-preloads.server.ts).
-        resolve(new Response(Buffer.from(deferModulePreloadsInDocument(parts.join('')), 'utf8'), { status, headers: responseHeaders }));
+        resolve(new Response(deferredDocumentBytes(parts.join('')), { status, headers: responseHeaders }));
       },
       destroy(error?: unknown): void {
         clearTimeout(timeout);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deferModulePreloads, deferModulePreloadsInDocument } from './module-preloads.server';
+import { deferModulePreloads, deferModulePreloadsInDocument, deferredDocumentBytes } from './module-preloads.server';
 
 const HEAD =
   '<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/><title>Пальто</title>' +
@@ -43,5 +43,24 @@ describe('deferModulePreloadsInDocument', () => {
   it('passes a document without a head through unchanged', () => {
     const doc = '<p>нет головы</p>';
     expect(run(doc)).toBe(doc);
+  });
+});
+
+describe('deferredDocumentBytes', () => {
+  const STYLE = '<style data-href="vitrina-styles">.a{color:red}</style>';
+  it('encodes exactly the rewritten document', () => {
+    for (const doc of [
+      HEAD + BODY,
+      // Preloads after the inline stylesheet (as React writes them) and before it.
+      HEAD.replace('<title>', `${STYLE}<title>`) + BODY,
+      HEAD.replace('</head>', `${STYLE}</head>`) + BODY,
+      '<html><head><title>x</title></head><body><script type="module" async="">1</script></body></html>',
+      '<p>нет головы</p>',
+    ]) {
+      expect(deferredDocumentBytes(doc).toString('utf8')).toBe(deferModulePreloadsInDocument(doc));
+    }
+    const styled = deferModulePreloadsInDocument(HEAD.replace('<title>', `${STYLE}<title>`) + BODY);
+    expect(styled).not.toContain('rel="modulepreload" href');
+    expect(deferModulePreloadsInDocument(HEAD.replace('</head>', `${STYLE}</head>`) + BODY)).not.toContain('rel="modulepreload" href');
   });
 });
