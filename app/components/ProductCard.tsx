@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { AppLink } from '~/app/lib/app-link';
+import { AppLink, IntentLink } from '~/app/lib/app-link';
 import { preloadProductPage } from '~/app/components/catalog/catalog-parts';
 import type { CatalogListItem } from '~/shared/contract';
 import { discountPercent, formatRoubles } from '~/core/pricing';
@@ -35,32 +34,37 @@ export function ProductCard({
   quickAdd?: boolean;
 }) {
   const discount = discountPercent(item.PRICE, item.OLD_PRICE);
+  const media = (
+    <>
+      {item.PREVIEW_PICTURE ? (
+        <Image
+          src={item.PREVIEW_PICTURE}
+          alt=""
+          width={600}
+          height={800}
+          sizes={sizes}
+          widths={CARD_WIDTHS}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          placeholder
+        />
+      ) : null}
+      {item.SECOND_PICTURE ? (
+        <Image className="card__second" src={item.SECOND_PICTURE} alt="" width={600} height={800} sizes={sizes} widths={CARD_WIDTHS} loading="lazy" />
+      ) : null}
+      {item.IS_NEW ? <span className="card__tag">New</span> : null}
+      {discount > 0 ? <span className="card__tag card__tag--sale">−{discount}%</span> : null}
+    </>
+  );
   return (
     // Pointing at a card (a touch is a pointer too) or focusing its link starts the product page's
     // code (catalog-parts.ts).
     <article className="card" onPointerEnter={preloadProductPage} onFocus={preloadProductPage}>
       <div className="card__visual">
         {/* The photo repeats the name link below for the mouse; assistive tech and the keyboard use that one. */}
-        <Link to={item.DETAIL_PAGE_URL} className="card__media" prefetch="intent" aria-hidden="true" tabIndex={-1}>
-          {item.PREVIEW_PICTURE ? (
-            <Image
-              src={item.PREVIEW_PICTURE}
-              alt=""
-              width={600}
-              height={800}
-              sizes={sizes}
-              widths={CARD_WIDTHS}
-              loading={eager || priority ? 'eager' : 'lazy'}
-              fetchPriority={priority ? 'high' : undefined}
-              placeholder
-            />
-          ) : null}
-          {item.SECOND_PICTURE ? (
-            <Image className="card__second" src={item.SECOND_PICTURE} alt="" width={600} height={800} sizes={sizes} widths={CARD_WIDTHS} loading="lazy" />
-          ) : null}
-          {item.IS_NEW ? <span className="card__tag">New</span> : null}
-          {discount > 0 ? <span className="card__tag card__tag--sale">−{discount}%</span> : null}
-        </Link>
+        <IntentLink to={item.DETAIL_PAGE_URL} className="card__media" aria-hidden="true" tabIndex={-1}>
+          {media}
+        </IntentLink>
         {quickAdd ? <QuickAddButton item={item} /> : null}
         <FavouriteButton productId={item.ID} className="card__fav" size={20} />
       </div>

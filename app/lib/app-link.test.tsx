@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { AppLink } from './app-link';
+import { AppLink, IntentLink } from './app-link';
 
 describe('AppLink', () => {
   it('is a plain link with its own attributes and none of its options', () => {
@@ -14,5 +14,12 @@ describe('AppLink', () => {
         </AppLink>,
       ),
     ).toBe('<a href="/catalog/woman/" data-discover="true" data-keep-scroll="" data-replace="">Платья</a>');
+  });
+
+  it('is the link of a prefetching <Link>, written on the server without its hooks', () => {
+    // The server's build (import.meta.env.SSR): no router around it is needed.
+    expect(renderToString(<IntentLink to="/catalog/woman/coat/" className="card__media" aria-hidden="true" tabIndex={-1} />)).toBe(
+      '<a class="card__media" aria-hidden="true" tabindex="-1" href="/catalog/woman/coat/" data-discover="true"></a>',
+    );
   });
 });

@@ -1,6 +1,7 @@
-import { data, Link, useRouteLoaderData } from 'react-router';
+import { data, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import type { loader as rootLoader } from '~/app/root';
+import { AppLink, IntentLink } from '~/app/lib/app-link';
 import { CACHE_PUBLIC } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { SHOPS } from '~/app/lib/shop-info';
@@ -57,12 +58,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             и миру.
           </p>
           <div className="home-hero__actions">
-            <Link to="/catalog/new-collection/" className="button" prefetch="intent">
+            <IntentLink to="/catalog/new-collection/" className="button">
               Смотреть коллекцию
-            </Link>
-            <Link to="/new-collection/" className="button button--ghost">
+            </IntentLink>
+            <AppLink to="/new-collection/" className="button button--ghost">
               О коллекции
-            </Link>
+            </AppLink>
           </div>
         </div>
         <div className="home-hero__media">
@@ -95,9 +96,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="home-new" className="section-title">
               Новинки
             </h2>
-            <Link to="/catalog/new-collection/" className="text-link">
+            <AppLink to="/catalog/new-collection/" className="text-link">
               Смотреть все
-            </Link>
+            </AppLink>
           </div>
           <div className="grid">
             {fresh.map((item) => (
@@ -113,9 +114,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="home-categories" className="section-title">
               Категории
             </h2>
-            <Link to="/catalog/" className="text-link">
+            <AppLink to="/catalog/" className="text-link">
               Весь каталог
-            </Link>
+            </AppLink>
           </div>
           <SectionTiles sections={categories} label="Категории каталога" />
         </section>
@@ -127,9 +128,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="home-sale" className="section-title">
               Sale
             </h2>
-            <Link to="/catalog/promo/" className="text-link">
+            <AppLink to="/catalog/promo/" className="text-link">
               Смотреть все
-            </Link>
+            </AppLink>
           </div>
           <p className="home-section__note">Скидки до 30% на вещи прошлых сезонов — пальто, трикотаж, деним и платья.</p>
           <div className="grid">
@@ -146,9 +147,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="home-blog" className="section-title">
               Блог
             </h2>
-            <Link to="/blog/" className="text-link">
+            <AppLink to="/blog/" className="text-link">
               Все статьи
-            </Link>
+            </AppLink>
           </div>
           <div className="blog__list">
             {articles.map((article) => (
@@ -163,9 +164,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="home-shops" className="section-title">
             Магазины
           </h2>
-          <Link to="/contacts/" className="text-link">
+          <AppLink to="/contacts/" className="text-link">
             Контакты
-          </Link>
+          </AppLink>
         </div>
         <div className="home-shops">
           {SHOPS.map((shop) => (

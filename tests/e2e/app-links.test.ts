@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { setUpBrowserShop } from '~/tests/support/browser';
+import { setUpBrowserShop, waitForHydration } from '~/tests/support/browser';
 
 // The shell's, the filters' and the cards' plain links (app/lib/app-link.tsx) navigate on the
 // client like React Router's <Link>s: no new document, scroll kept where a filter asks for it,
@@ -95,5 +95,26 @@ describe('plain links of the shop', () => {
     await page.waitForURL((url) => url.pathname === href);
     await expect.poll(() => page.locator('.product, [data-product-id], h1').first().isVisible()).toBe(true);
     expect(await sameDocument()).toBe(true);
+  });
+
+  it("hydrates the server's plain links where the browser renders <Link>s, with no error", async ({ shopper }) => {
+    // Cards, section tiles and blog cards are AppLinks in the server's HTML and prefetching
+    // <Link>s in the browser (IntentLink): a mismatch would be reported as a recoverable error.
+    const { page } = await shopper.open('/delivery/');
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    for (const path of ['/', '/catalog/woman/', '/blog/']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await page.locator('a.card__media, a.section-tile, a.blog-card__media').count(), path).toBeGreaterThan(0);
+    }
+    await page.goto('/catalog/woman/');
+    const product = await page.locator('a.card__media').first().getAttribute('href');
+    await page.goto(product ?? '/');
+    await waitForHydration(page);
+    expect(errors).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '~/app/lib/app-link';
 import type { Breadcrumb } from '~/shared/contract';
 
 /** The trail above a listing or a product: Главная first; the page itself is not a link. */
@@ -9,7 +9,7 @@ export function Breadcrumbs({ crumbs, current }: { crumbs: readonly Breadcrumb[]
       <ol>
         {trail.map((b) => (
           <li key={b.URL}>
-            <Link to={b.URL}>{b.NAME}</Link>
+            <AppLink to={b.URL}>{b.NAME}</AppLink>
           </li>
         ))}
         {current ? (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { IntentLink } from '~/app/lib/app-link';
 import type { BlogArticleSummary } from '~/shared/contract';
 import { Image } from '~/app/components/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH } from '~/shared/art';
@@ -13,17 +13,17 @@ export function BlogCard({ article, headingLevel = 2, eager = false }: { article
   return (
     <article className="blog-card">
       {/* The title link names the article; the picture repeats it for pointer users only. */}
-      <Link to={href} className="blog-card__media" tabIndex={-1} aria-hidden="true" prefetch="intent">
+      <IntentLink to={href} className="blog-card__media" tabIndex={-1} aria-hidden="true">
         <Image src={article.cover} alt="" width={ART_IMAGE_WIDTH} height={ART_IMAGE_HEIGHT} sizes={CARD_SIZES} loading={eager ? 'eager' : 'lazy'} placeholder />
-      </Link>
+      </IntentLink>
       <div className="blog-card__body">
         <p className="blog-card__date">
           <time dateTime={article.date}>{article.dateText}</time>
         </p>
         <Heading className="blog-card__title">
-          <Link to={href} prefetch="intent">
+          <IntentLink to={href}>
             {article.title}
-          </Link>
+          </IntentLink>
         </Heading>
         <p className="blog-card__lead">{article.lead}</p>
       </div>

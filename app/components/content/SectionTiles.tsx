@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { IntentLink } from '~/app/lib/app-link';
 import { Image } from '~/app/components/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl, SECTION_ART } from '~/shared/art';
 
@@ -23,12 +23,12 @@ export function SectionTiles({ sections, label }: { sections: readonly SectionTi
         const art = SECTION_ART[sectionCode(s.url)] ?? { kind: 'coat' as const, color: '#b59a78' };
         return (
           <li key={s.url}>
-            <Link to={s.url} className="section-tile" prefetch="intent">
+            <IntentLink to={s.url} className="section-tile">
               <span className="section-tile__media">
                 <Image src={artImageUrl(art.kind, art.color, 0)} alt="" width={ART_IMAGE_WIDTH} height={ART_IMAGE_HEIGHT} sizes={TILE_SIZES} loading="lazy" placeholder />
               </span>
               <span className="section-tile__name">{s.name}</span>
-            </Link>
+            </IntentLink>
           </li>
         );
       })}
