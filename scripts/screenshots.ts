@@ -49,12 +49,17 @@ try {
     if (payment) await shootPayment(page, label);
     for (const target of targets) {
       await new StorefrontPage(page).goto(target);
+      // Rows drawn only near the screen (`content-visibility: auto`) would be blank in a
+      // full-page picture: drawn all at once here, as they are while a shopper scrolls.
+      if (fullPage) await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
       // Every lazy image loaded, so the picture is what a shopper sees after scrolling.
       await page.evaluate(async () => {
         for (const img of Array.from(document.images)) img.loading = 'eager';
         await Promise.all(
           Array.from(document.images).map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })))),
         );
+        // Decoded too: a photo of a row drawn only now would otherwise be captured blank.
+        await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => {})));
       });
       const file = path.join(outDir, `${label}${target.replace(/[^a-z0-9]+/gi, '_')}.png`);
       await page.screenshot({ path: file, fullPage });
