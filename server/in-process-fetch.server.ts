@@ -35,13 +35,12 @@ export function createInProcessFetch(app: FastifyInstance, options: InProcessFet
   const { version, ttlMs = PUBLIC_ANSWER_TTL_MS, maxBytes = 16 * 1024 * 1024, now = Date.now } = options;
   const kept = new ByteLru<Kept>(maxBytes);
 
-  async function inject(request: Request): Promise<{ status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> }> {
-    const url = new URL(request.url);
+  async function inject(request: Request, path: string): Promise<{ status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> }> {
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const sent = Object.fromEntries(request.headers);
     const res = await app.inject({
       method: request.method as 'GET',
-      url: url.pathname + url.search,
+      url: path,
       headers: sent,
       // The shopper's address (set by the server from the page request, never taken from a
       // browser here) becomes the socket's, so the API's per-IP limits count the shopper.
@@ -62,16 +61,17 @@ export function createInProcessFetch(app: FastifyInstance, options: InProcessFet
 
   return async (input, init) => {
     const request = new Request(input, init);
-    const keepable = version !== undefined && request.method === 'GET' && !request.headers.has('cookie') && !request.headers.has('authorization');
-    if (!keepable) return respond(request.method, await inject(request));
-
     const url = new URL(request.url);
+    // The API's path and query: what is injected, and the key of a kept answer.
     const key = url.pathname + url.search;
+    const keepable = version !== undefined && request.method === 'GET' && !request.headers.has('cookie') && !request.headers.has('authorization');
+    if (!keepable) return respond(request.method, await inject(request, key));
+
     const { seq } = await version();
     const hit = kept.get(key);
     if (hit && hit.seq === seq && now() - hit.at < ttlMs) return respond('GET', hit);
 
-    const answer = await inject(request);
+    const answer = await inject(request, key);
     if (isPublic(answer)) {
       kept.set(key, { ...answer, seq, at: now(), bytes: answer.body.byteLength + key.length + 200 });
     } else {
