@@ -50,17 +50,11 @@ export function deferModulePreloads(head: string): string {
 }
 
 /**
- * A whole document with its head rewritten (deferModulePreloads) and React Router's module script
- * made inert; the same string if its head has no module preloads (or it has no head).
- */
-export function deferModulePreloadsInDocument(doc: string): string {
-  return rewrittenPieces(doc).join('');
-}
-
-/**
- * deferModulePreloadsInDocument's result as UTF-8, the one encoding of the document
- * app/entry.server.tsx renders. The pieces are encoded one by one: joined first, the whole page
- * would be copied once more before its encoding (a third of a millisecond of a category page).
+ * A whole document as UTF-8 with its head rewritten (deferModulePreloads) and React Router's
+ * module script made inert; unchanged if its head has no module preloads (or it has no head).
+ * This is the one encoding of the document app/entry.server.tsx renders. The pieces are encoded
+ * one by one: joined first, the whole page would be copied once more before its encoding (a
+ * third of a millisecond of a category page).
  */
 export function deferredDocumentBytes(doc: string): Buffer<ArrayBuffer> {
   const pieces = rewrittenPieces(doc);
