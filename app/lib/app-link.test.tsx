@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppLink, IntentLink } from './app-link';
 
 describe('AppLink', () => {
@@ -14,6 +14,22 @@ describe('AppLink', () => {
         </AppLink>,
       ),
     ).toBe('<a href="/catalog/woman/" data-discover="true" data-keep-scroll="" data-replace="">Платья</a>');
+  });
+
+  it('is written the same by the browser build, whose shorter form is a second copy', async () => {
+    const props = { to: '/catalog/woman/?sort=price', className: 'filter__value', preventScrollReset: true, replace: true, children: 'Платья' };
+    const server = renderToString(<AppLink {...props} />);
+    vi.stubEnv('SSR', false);
+    vi.resetModules();
+    try {
+      const browser = await import('./app-link');
+      expect(browser.AppLink).not.toBe(AppLink);
+      expect(renderToString(<browser.AppLink {...props} />)).toBe(server);
+      expect(renderToString(<browser.AppLink to="/blog/" />)).toBe(renderToString(<AppLink to="/blog/" />));
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
   });
 
   it('is the link of a prefetching <Link>, written on the server without its hooks', () => {
