@@ -1,4 +1,5 @@
-import { data, useRouteLoaderData } from 'react-router';
+import { useLayoutEffect, useRef } from 'react';
+import { data, useNavigationType, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import type { loader as rootLoader } from '~/app/root';
 import { AppLink, IntentLink } from '~/app/lib/app-link';
@@ -44,9 +45,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const woman = menu.find((s) => s.CODE === 'woman');
   const categories = [...(woman?.SECOND_LVL ?? []), ...menu.filter((s) => !NOT_TILES.has(s.CODE))].map((s) => ({ name: s.NAME, url: s.SECTION_PAGE_URL }));
   const { fresh, sale, articles } = loaderData;
+  const page = useRef<HTMLDivElement>(null);
+  const navigationType = useNavigationType();
+  // Back (or Forward) to this page in the browser: the rows are new elements, so until drawn they
+  // would hold their guessed heights (content-visibility below), and React Router restores the
+  // shopper's position against those; as the rows near it were drawn, the browser's scroll
+  // anchoring sometimes moved the page by the guesses' error. So they are drawn at once: this
+  // layout effect runs before React Router's restore (ScrollRestoration comes later in the
+  // tree), which then lands on the same layout the shopper left. Not on the first load
+  // (hydration), where drawing rows late is the point.
+  useLayoutEffect(() => {
+    if (navigationType === 'POP' && document.documentElement.dataset.hydrated === 'true') page.current?.classList.add('home--restored');
+    // Only for the visit that mounted it: later changes of the navigation type are other pages'.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
-    <div className="home">
+    <div className="home" ref={page}>
       <section className="home-hero" aria-labelledby="home-title">
         <div className="home-hero__text">
           <p className="eyebrow">Осень — зима 2026</p>
@@ -123,7 +138,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {sale.length > 0 ? (
-        <section className="home-section home-section--products" aria-labelledby="home-sale">
+        <section className="home-section home-section--products home-section--noted" aria-labelledby="home-sale">
           <div className="home-section__head">
             <h2 id="home-sale" className="section-title">
               Sale
