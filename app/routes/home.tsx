@@ -56,9 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   // (hydration), where drawing rows late is the point.
   useLayoutEffect(() => {
     if (navigationType === 'POP' && document.documentElement.dataset.hydrated === 'true') page.current?.classList.add('home--restored');
-    // Only for the visit that mounted it: later changes of the navigation type are other pages'.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [navigationType]);
 
   return (
     <div className="home" ref={page}>
