@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deferModulePreloads, deferredDocumentBytes } from './module-preloads.server';
+import { DocumentBytes, deferModulePreloads, deferredDocumentBytes } from './module-preloads.server';
 
 const HEAD =
   '<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/><title>Пальто</title>' +
@@ -26,7 +26,7 @@ describe('deferModulePreloads', () => {
 });
 
 describe('deferredDocumentBytes', () => {
-  const run = (doc: string) => deferredDocumentBytes(doc).toString('utf8');
+  const run = (doc: string) => deferredDocumentBytes(Buffer.from(doc, 'utf8')).toString('utf8');
   const INERT = (body: string) => body.replace('<script type="module" async="">', '<script type="vitrina/after-paint">');
   it('rewrites the head, makes the module script inert and keeps the rest byte for byte', () => {
     const out = run(HEAD + BODY);
@@ -51,6 +51,37 @@ describe('deferredDocumentBytes', () => {
       const out = run(head + BODY);
       expect(out).toBe(deferModulePreloads(head) + INERT(BODY));
       expect(out).not.toContain('rel="modulepreload" href');
+    }
+  });
+});
+
+describe('DocumentBytes', () => {
+  it('encodes short and long pieces, strings and bytes, in order, as the joined document would be', () => {
+    const pieces: Array<string | Uint8Array> = [];
+    // Short pieces past the gathered limit, long ones on either side of it, Cyrillic and emoji
+    // (surrogate pairs), bytes between, and enough in all to grow the first buffer.
+    for (let i = 0; i < 6000; i++) {
+      pieces.push(i % 7 === 0 ? `<li>Пальто №${i}</li>` : `<b>${i}</b>`);
+      if (i % 1000 === 500) pieces.push('ё'.repeat(700), '.a{color:red}'.repeat(80), '👗'.repeat(300));
+      if (i % 1500 === 3) pieces.push(new TextEncoder().encode('<i>байты</i>'));
+    }
+    pieces.push('x'.repeat(300_000));
+    const html = new DocumentBytes();
+    for (const piece of pieces) {
+      if (typeof piece === 'string') html.write(piece);
+      else html.writeBytes(piece);
+    }
+    const expected = pieces.map((p) => (typeof p === 'string' ? p : new TextDecoder().decode(p))).join('');
+    expect(html.bytes().toString('utf8')).toBe(expected);
+    expect(html.bytes().byteLength).toBe(Buffer.byteLength(expected));
+  });
+  it("is sent in a buffer of its own size, rewritten or not (without the collector's spare room)", () => {
+    const page = '<p>Пальто</p>'.repeat(8000);
+    for (const doc of [HEAD + page + BODY, `<p>нет головы</p>${page}`]) {
+      const html = new DocumentBytes();
+      html.write(doc);
+      const bytes = deferredDocumentBytes(html.bytes());
+      expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
     }
   });
 });
