@@ -1,4 +1,4 @@
-import type { EntryContext } from 'react-router';
+import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server.bun';
 import { DocumentBytes, deferredDocumentBytes } from '~/app/lib/module-preloads.server';
@@ -20,7 +20,13 @@ import { DocumentBytes, deferredDocumentBytes } from '~/app/lib/module-preloads.
 /** How long a render may wait for anything it suspended on before React gives up on it. */
 export const streamTimeout = 5_000;
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext?: AppLoadContext,
+) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   return new Promise<Response>((resolve, reject) => {
@@ -40,7 +46,14 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         clearTimeout(timeout);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         // The module preloads wait for the first paint (app/lib/module-preloads.server.ts).
-        resolve(new Response(deferredDocumentBytes(html.bytes()), { status, headers: responseHeaders }));
+        const bytes = deferredDocumentBytes(html.bytes());
+        // The server's adapter sends the bytes as they are; the Response only carries status and headers.
+        if (loadContext?.sendDocument) {
+          loadContext.sendDocument(bytes);
+          resolve(new Response(null, { status, headers: responseHeaders }));
+        } else {
+          resolve(new Response(bytes, { status, headers: responseHeaders }));
+        }
       },
       destroy(error?: unknown): void {
         clearTimeout(timeout);

@@ -210,11 +210,12 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
     }
     const apiBase = env.apiPrefix ? `http://in-process${env.apiPrefix}` : env.API_BASE_URL;
     // Public answers are reused while the data version stands (server/in-process-fetch.server.ts).
-    const apiFetch = env.apiPrefix ? createInProcessFetch(app, { version: () => currentDataVersion(database.db) }) : fetch;
+    const inProcess = env.apiPrefix ? createInProcessFetch(app, { version: () => currentDataVersion(database.db) }) : null;
     const getLoadContext = (req: FastifyRequest): ShopLoadContext => ({
       api: new ApiClient({
         baseUrl: apiBase,
-        fetch: apiFetch,
+        fetch: inProcess?.fetch ?? fetch,
+        ...(inProcess ? { keptAnswer: inProcess.keptAnswer } : {}),
         // SPEC §7: requests carry the shopper's IP.
         headers: { 'x-forwarded-for': req.ip, 'x-real-ip': req.ip },
       }),

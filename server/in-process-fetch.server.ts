@@ -28,10 +28,19 @@ interface Kept {
   status: number;
   headers: Array<[string, string]>;
   body: Uint8Array<ArrayBuffer>;
+  /** The body as text, decoded once: what keptAnswer returns. */
+  text: string;
   bytes: number;
 }
 
-export function createInProcessFetch(app: FastifyInstance, options: InProcessFetchOptions = {}): typeof fetch {
+/** The in-process API: a fetch, and the kept answers' lookup (ApiClientOptions.keptAnswer). */
+export interface InProcessApi {
+  fetch: typeof fetch;
+  /** The JSON text of a kept public answer to a GET of this URL, while it stands; else undefined. */
+  keptAnswer(url: string): Promise<string | undefined>;
+}
+
+export function createInProcessFetch(app: FastifyInstance, options: InProcessFetchOptions = {}): InProcessApi {
   const { version, ttlMs = PUBLIC_ANSWER_TTL_MS, maxBytes = 16 * 1024 * 1024, now = Date.now } = options;
   const kept = new ByteLru<Kept>(maxBytes);
 
@@ -59,7 +68,14 @@ export function createInProcessFetch(app: FastifyInstance, options: InProcessFet
   const respond = (method: string, { status, headers, body }: { status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> }) =>
     new Response(status === 204 || status === 304 || method === 'HEAD' ? null : body, { status, headers });
 
-  return async (input, init) => {
+  /** A kept answer that still stands: same data version, younger than the TTL. */
+  async function standing(key: string): Promise<{ seq: number; hit: Kept | undefined }> {
+    const { seq } = await (version as NonNullable<typeof version>)();
+    const hit = kept.get(key);
+    return { seq, hit: hit && hit.seq === seq && now() - hit.at < ttlMs ? hit : undefined };
+  }
+
+  const fetchInProcess: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
     // The API's path and query: what is injected, and the key of a kept answer.
@@ -67,17 +83,27 @@ export function createInProcessFetch(app: FastifyInstance, options: InProcessFet
     const keepable = version !== undefined && request.method === 'GET' && !request.headers.has('cookie') && !request.headers.has('authorization');
     if (!keepable) return respond(request.method, await inject(request, key));
 
-    const { seq } = await version();
-    const hit = kept.get(key);
-    if (hit && hit.seq === seq && now() - hit.at < ttlMs) return respond('GET', hit);
+    const { seq, hit } = await standing(key);
+    if (hit) return respond('GET', hit);
 
     const answer = await inject(request, key);
     if (isPublic(answer)) {
-      kept.set(key, { ...answer, seq, at: now(), bytes: answer.body.byteLength + key.length + 200 });
+      kept.set(key, { ...answer, text: Buffer.from(answer.body).toString('utf8'), seq, at: now(), bytes: 2 * answer.body.byteLength + key.length + 200 });
     } else {
       kept.delete(key);
     }
     return respond('GET', answer);
+  };
+
+  return {
+    fetch: fetchInProcess,
+    // The ApiClient asks here first for a GET; only its own headers (no cookie, no authorization)
+    // go with such a call, so a kept answer is what fetchInProcess would answer.
+    async keptAnswer(address) {
+      if (version === undefined) return undefined;
+      const url = new URL(address);
+      return (await standing(url.pathname + url.search)).hit?.text;
+    },
   };
 }
 

@@ -24,7 +24,16 @@ export function createReactRouterHandler(
     }
     const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
     if (req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(req.body)) init.body = new Uint8Array(req.body);
-    const response = await handle(new Request(new URL(req.url, origin), init), getLoadContext(req) as never);
+    // A document comes back through sendDocument (app/entry.server.tsx), as one buffer the guest
+    // page cache also stores as is; other answers (resource routes, redirects) as a Response.
+    let document: Buffer | null = null;
+    const context = {
+      ...(getLoadContext(req) as object),
+      sendDocument: (bytes: Buffer) => {
+        document = bytes;
+      },
+    };
+    const response = await handle(new Request(new URL(req.url, origin), init), context as never);
 
     reply.status(response.status);
     for (const [key, value] of response.headers) {
@@ -32,14 +41,12 @@ export function createReactRouterHandler(
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
-    if (!response.body || req.method === 'HEAD') {
-      await reply.send();
+    if (document !== null && req.method !== 'HEAD') {
+      await reply.send(document);
       return;
     }
-    // A document arrives whole (app/entry.server.tsx renders it into one buffer): it is sent as
-    // one buffer, which the guest page cache also stores as is.
-    if (response.headers.get('content-type')?.startsWith('text/html')) {
-      await reply.send(Buffer.from(await response.arrayBuffer()));
+    if (!response.body || req.method === 'HEAD') {
+      await reply.send();
       return;
     }
     await reply.send(Readable.fromWeb(response.body as NodeReadableStream));

@@ -16,6 +16,12 @@ export interface ShopLoadContext {
   api: ApiClient;
   siteUrl: string;
   publicEnv: PublicEnv;
+  /**
+   * Set by the server's adapter (server/react-router.server.ts): app/entry.server.tsx hands it a
+   * rendered document's bytes, which are sent as they are, instead of wrapping them in a
+   * Response body (a stream, and two copies, read back at once: issue #13).
+   */
+  sendDocument?: (bytes: Buffer) => void;
 }
 
 declare module 'react-router' {
