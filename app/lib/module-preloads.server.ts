@@ -82,8 +82,9 @@ function ownCopy(bytes: Buffer): Buffer<ArrayBuffer> {
 const SHORT_PIECE = 512;
 /** How long the gathered string of short pieces grows before it is encoded. */
 const GATHERED = 8192;
-/** The largest document so far: the next one's first buffer (few pages need to grow it). */
+/** The largest document so far, up to 1 MB: the next one's first buffer (few pages need to grow it). */
 let sizeHint = 64 * 1024;
+const MAX_SIZE_HINT = 1024 * 1024;
 
 /**
  * A rendered document's strings (React writes a category page as ~15 000 of them), encoded as
@@ -118,7 +119,7 @@ export class DocumentBytes {
   /** The bytes written so far (a view of the collector's buffer: see deferredDocumentBytes). */
   bytes(): Buffer {
     this.flush();
-    if (this.length > sizeHint) sizeHint = this.length;
+    if (this.length > sizeHint) sizeHint = Math.min(this.length, MAX_SIZE_HINT);
     return this.buffer.subarray(0, this.length);
   }
 
