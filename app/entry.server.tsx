@@ -13,9 +13,9 @@ import { DocumentBytes, deferredDocumentBytes } from '~/app/lib/module-preloads.
 // The renderer is react-dom's `server.bun` build: the same Fizz renderer as `react-dom/server`
 // (the same API, byte-identical HTML: app/entry.server.test.tsx), whose destination receives
 // strings. The Node build encodes each of a page's ~10 000 small chunks into 4 KB byte views
-// (3.5 ms of a category page's 19 ms on the bench machine); here they are encoded
-// once, into one buffer (DocumentBytes: short strings gathered, long ones encoded as they come). It uses no
-// Bun API on this path (only React Server Components' form actions would).
+// (3.5 ms of a category page's 19 ms on the bench machine); here they are encoded once, into one
+// buffer (DocumentBytes: short strings gathered, long ones encoded as they come). It uses no Bun
+// API on this path (only React Server Components' form actions would).
 
 /** How long a render may wait for anything it suspended on before React gives up on it. */
 export const streamTimeout = 5_000;

@@ -27,8 +27,7 @@ interface Kept {
   at: number;
   status: number;
   headers: Array<[string, string]>;
-  body: Uint8Array<ArrayBuffer>;
-  /** The body as text, decoded once: what keptAnswer returns. */
+  /** The body as text, decoded once: what keptAnswer returns and a hit's Response carries. */
   text: string;
   bytes: number;
 }
@@ -65,12 +64,12 @@ export function createInProcessFetch(app: FastifyInstance, options: InProcessFet
     return { status: res.statusCode, headers, body: new Uint8Array(res.rawPayload) };
   }
 
-  const respond = (method: string, { status, headers, body }: { status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> }) =>
+  const respond = (method: string, { status, headers, body }: { status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> | string }) =>
     new Response(status === 204 || status === 304 || method === 'HEAD' ? null : body, { status, headers });
 
   /** A kept answer that still stands: same data version, younger than the TTL. */
-  async function standing(key: string): Promise<{ seq: number; hit: Kept | undefined }> {
-    const { seq } = await (version as NonNullable<typeof version>)();
+  async function standing(readVersion: () => Promise<{ seq: number }>, key: string): Promise<{ seq: number; hit: Kept | undefined }> {
+    const { seq } = await readVersion();
     const hit = kept.get(key);
     return { seq, hit: hit && hit.seq === seq && now() - hit.at < ttlMs ? hit : undefined };
   }
@@ -83,12 +82,14 @@ export function createInProcessFetch(app: FastifyInstance, options: InProcessFet
     const keepable = version !== undefined && request.method === 'GET' && !request.headers.has('cookie') && !request.headers.has('authorization');
     if (!keepable) return respond(request.method, await inject(request, key));
 
-    const { seq, hit } = await standing(key);
-    if (hit) return respond('GET', hit);
+    const { seq, hit } = await standing(version, key);
+    if (hit) return respond('GET', { status: hit.status, headers: hit.headers, body: hit.text });
 
     const answer = await inject(request, key);
     if (isPublic(answer)) {
-      kept.set(key, { ...answer, text: Buffer.from(answer.body).toString('utf8'), seq, at: now(), bytes: 2 * answer.body.byteLength + key.length + 200 });
+      const text = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength).toString('utf8');
+      // A string holds at most two bytes a character.
+      kept.set(key, { status: answer.status, headers: answer.headers, text, seq, at: now(), bytes: 2 * text.length + key.length + 200 });
     } else {
       kept.delete(key);
     }
@@ -102,7 +103,7 @@ export function createInProcessFetch(app: FastifyInstance, options: InProcessFet
     async keptAnswer(address) {
       if (version === undefined) return undefined;
       const url = new URL(address);
-      return (await standing(url.pathname + url.search)).hit?.text;
+      return (await standing(version, url.pathname + url.search)).hit?.text;
     },
   };
 }

@@ -92,7 +92,7 @@ const MAX_SIZE_HINT = 1024 * 1024;
  * markup itself on the bench machine (1.5 ms of a category page: V8's join and concatenation are
  * slow once a 60 KB one-byte stylesheet meets two-byte Cyrillic text), and the joined string was
  * then encoded in full. Here short pieces are gathered into strings of a few KB and long ones are
- * encoded as they come: 0.26 ms for the same page (docs in README "Rendering cost").
+ * encoded as they come: 0.26 ms for the same page (README, "Guest page cache" and the seventh pass).
  */
 export class DocumentBytes {
   private buffer = Buffer.allocUnsafe(sizeHint);
