@@ -57,6 +57,33 @@ describe('metadata in the first HTML', () => {
   });
 });
 
+describe('static files', () => {
+  it('sends a hashed script precompressed, immutable, with only the headers a script uses', async () => {
+    const html = await (await get('/')).text();
+    const script = /"(\/assets\/entry\.client-[\w-]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const res = await get(script!, { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // Never revalidated, never framed: validators and document-only headers would be dead bytes.
+    for (const name of ['etag', 'last-modified', 'accept-ranges', 'x-frame-options', 'referrer-policy']) {
+      expect(res.headers.get(name), name).toBeNull();
+    }
+    expect((await get('/assets/no-such-file-0000.js')).status).toBe(404);
+  });
+  it('keeps validators and the document headers on unhashed files and pages', async () => {
+    const favicon = await get('/favicon.svg');
+    expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(favicon.headers.get('etag')).toBeTruthy();
+    expect(favicon.headers.get('last-modified')).toBeTruthy();
+    const page = await get('/');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+});
+
 describe('redirects (SPEC §2)', () => {
   it('lower-cases and adds the slash in one 301 hop, keeping the query', async () => {
     const res = await get('/Catalog/Woman/Denim?sort=new&PAGEN_1=2');
