@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ByteLru } from './page-cache.server';
+import { ByteLru } from '~/shared/byte-lru';
 
 // Server rendering calls the API in the same process: Fastify's inject runs the whole request
 // lifecycle (filter, validation, handlers) without a socket.
