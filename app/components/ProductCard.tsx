@@ -7,6 +7,10 @@ import { BagIcon } from './icons';
 import { useQuickAdd } from '~/app/components/basket/quick-add';
 import { FavouriteButton } from '~/app/components/wishlist/favourites';
 
+// The server writes cards below the first row from kept markup (app/lib/kept-markup.tsx); the
+// browser has no such module.
+const keptMarkup = import.meta.env.SSR ? (await import('~/app/lib/kept-markup')).keptMarkup : null;
+
 // The grid's column width (app.css .grid in .main): 2 columns on phones (16 px padding, 8 px
 // gap), 3 from 700 px (16 px gap), 4 from 1024 px (40 px padding) up to the 1440 px container.
 const CARD_SIZES =
@@ -14,25 +18,44 @@ const CARD_SIZES =
 // A card is at most ~355 CSS px wide (catalogue with filters): 1024 covers 3x phones and 2x desktops.
 const CARD_WIDTHS = [320, 640, 768, 1024];
 
-/** `sizes`: the card's width where the grid differs from `.grid`'s default (CARD_SIZES). */
-/**
- * `eager`: the photo loads with the page (cards in the first screen); `priority`: it is also
- * fetched ahead of other images (the first row on a phone, where the largest paint is).
- * `quickAdd`: a 'В корзину' button on the photo opens the size-select modal (listings, search).
- */
-export function ProductCard({
-  item,
-  eager = false,
-  priority = false,
-  sizes = CARD_SIZES,
-  quickAdd = false,
-}: {
+export interface ProductCardProps {
   item: CatalogListItem;
   eager?: boolean;
   priority?: boolean;
   sizes?: string;
   quickAdd?: boolean;
-}) {
+}
+
+/**
+ * `sizes`: the card's width where the grid differs from `.grid`'s default (CARD_SIZES).
+ * `eager`: the photo loads with the page (cards in the first screen); `priority`: it is also
+ * fetched ahead of other images (the first row on a phone, where the largest paint is).
+ * `quickAdd`: a 'В корзину' button on the photo opens the size-select modal (listings, search).
+ *
+ * On the server a card whose photos load lazily is written from kept markup: its HTML depends on
+ * its props alone (the buttons render as for a guest). An eager card is rendered each time: React
+ * turns its photo into a preload in the document's head, which kept markup would lose.
+ */
+export function ProductCard(props: ProductCardProps) {
+  if (keptMarkup && !props.eager && !props.priority) {
+    const html = keptMarkup(JSON.stringify(props), () => <CardContent {...props} />);
+    return <article className="card" dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+  return <RenderedProductCard {...props} />;
+}
+
+/** The card rendered by React, as the browser always does. */
+export function RenderedProductCard(props: ProductCardProps) {
+  return (
+    // Pointing at a card (a touch is a pointer too) or focusing its link starts the product page's
+    // code (catalog-parts.ts).
+    <article className="card" onPointerEnter={preloadProductPage} onFocus={preloadProductPage}>
+      <CardContent {...props} />
+    </article>
+  );
+}
+
+function CardContent({ item, eager = false, priority = false, sizes = CARD_SIZES, quickAdd = false }: ProductCardProps) {
   const discount = discountPercent(item.PRICE, item.OLD_PRICE);
   const media = (
     <>
@@ -57,9 +80,7 @@ export function ProductCard({
     </>
   );
   return (
-    // Pointing at a card (a touch is a pointer too) or focusing its link starts the product page's
-    // code (catalog-parts.ts).
-    <article className="card" onPointerEnter={preloadProductPage} onFocus={preloadProductPage}>
+    <>
       <div className="card__visual">
         {/* The photo repeats the name link below for the mouse; assistive tech and the keyboard use that one. */}
         <IntentLink to={item.DETAIL_PAGE_URL} className="card__media" aria-hidden="true" tabIndex={-1}>
@@ -78,7 +99,7 @@ export function ProductCard({
           {item.OLD_PRICE ? <s className="card__old">{formatRoubles(item.OLD_PRICE)}</s> : null}
         </p>
       </div>
-    </article>
+    </>
   );
 }
 

@@ -14,6 +14,16 @@ async function markDocument(page: Page): Promise<() => Promise<boolean>> {
   return () => page.evaluate(() => (window as unknown as { __vitrinaDoc?: number }).__vitrinaDoc === 1);
 }
 
+/** The page's console errors and uncaught exceptions from now on (a hydration mismatch is one). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
 describe('plain links of the shop', () => {
   it('a card name, a footer link and the mega menu navigate without a new document', async ({ shopper }) => {
     const { page } = await shopper.open('/catalog/woman/');
@@ -97,15 +107,40 @@ describe('plain links of the shop', () => {
     expect(await sameDocument()).toBe(true);
   });
 
+  it('a card past the first row, written by the server from kept markup, works once hydrated', async ({ shopper }) => {
+    // The server renders lazy cards once and reuses their HTML (app/lib/kept-markup.tsx); the
+    // browser must take them over like any other: the quick add, the heart and the link.
+    const { page } = await shopper.open('/catalog/woman/');
+    const errors = collectErrors(page);
+    await page.reload();
+    await waitForHydration(page);
+    const card = page.locator('article.card').nth(9);
+    expect(await card.locator('img').first().getAttribute('loading')).toBe('lazy');
+    await card.scrollIntoViewIfNeeded();
+    await card.getByRole('button', { name: /^Добавить в корзину: / }).click();
+    const sizes = page.getByRole('dialog', { name: 'Выберите размер' });
+    await expect.poll(() => sizes.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sizes.count()).toBe(0);
+    await card.getByRole('button', { name: 'Добавить в избранное' }).click();
+    const login = page.getByRole('dialog', { name: 'Вход' });
+    await expect.poll(() => login.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => login.count()).toBe(0);
+    const sameDocument = await markDocument(page);
+    const name = card.locator('.card__name a');
+    const href = await name.getAttribute('href');
+    await name.click();
+    await page.waitForURL((url) => url.pathname === href);
+    expect(await sameDocument()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it("hydrates the server's plain links where the browser renders <Link>s, with no error", async ({ shopper }) => {
     // Cards, section tiles and blog cards are AppLinks in the server's HTML and prefetching
     // <Link>s in the browser (IntentLink): a mismatch would be reported as a recoverable error.
     const { page } = await shopper.open('/delivery/');
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = collectErrors(page);
     for (const path of ['/', '/catalog/woman/', '/blog/']) {
       await page.goto(path);
       await waitForHydration(page);

@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useLocation } from 'react-router';
 import { useModal } from '~/app/components/shell/ModalHost';
 
 export const AUTH_MODAL_TITLE = 'Вход';
@@ -10,9 +9,10 @@ export const AUTH_MODAL_TITLE = 'Вход';
  */
 export function useAuthModal(): () => Promise<void> {
   const { open } = useModal();
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
   return useCallback(async () => {
+    // Read when pressed, not at render: every heart on a page would otherwise re-render on each
+    // navigation, and cards kept as markup on the server render with no router around them.
+    const here = `${window.location.pathname}${window.location.search}`;
     const { LoginForm } = await import('~/app/components/auth/LoginForm');
     open({
       name: 'auth',
@@ -24,5 +24,5 @@ export function useAuthModal(): () => Promise<void> {
         </div>
       ),
     });
-  }, [open, here]);
+  }, [open]);
 }
