@@ -1,4 +1,5 @@
 import { AppLink, IntentLink } from '~/app/lib/app-link';
+import { keptMarkup } from '~/app/lib/kept-part';
 import { preloadProductPage } from '~/app/components/catalog/catalog-parts';
 import type { CatalogListItem } from '~/shared/contract';
 import { discountPercent, formatRoubles } from '~/core/pricing';
@@ -6,10 +7,6 @@ import { Image } from './Image';
 import { BagIcon } from './icons';
 import { useQuickAdd } from '~/app/components/basket/quick-add';
 import { FavouriteButton } from '~/app/components/wishlist/favourites';
-
-// The server writes cards below the first row from kept markup (app/lib/kept-markup.tsx); the
-// browser has no such module.
-const keptMarkup = import.meta.env.SSR ? (await import('~/app/lib/kept-markup')).keptMarkup : null;
 
 // The grid's column width (app.css .grid in .main): 2 columns on phones (16 px padding, 8 px
 // gap), 3 from 700 px (16 px gap), 4 from 1024 px (40 px padding) up to the 1440 px container.
@@ -38,7 +35,7 @@ export interface ProductCardProps {
  */
 export function ProductCard(props: ProductCardProps) {
   if (keptMarkup && !props.eager && !props.priority) {
-    const html = keptMarkup(JSON.stringify(props), () => <CardContent {...props} />);
+    const html = keptMarkup(`card\n${JSON.stringify(props)}`, () => <CardContent {...props} />);
     return <article className="card" dangerouslySetInnerHTML={{ __html: html }} />;
   }
   return <RenderedProductCard {...props} />;

@@ -1,4 +1,5 @@
 import { AppLink } from '~/app/lib/app-link';
+import { KeptPart } from '~/app/lib/kept-part';
 import { FOOTER_COLUMNS, SHOPS } from '~/app/lib/shop-info';
 import { SocialLinks } from './ShopInfo';
 import { Newsletter } from './Newsletter';
@@ -16,29 +17,38 @@ export function Footer() {
             Vitrina
           </AppLink>
           <p className="footer__tagline">Дизайнерская одежда, обувь и аксессуары. Собственное производство в России.</p>
-          <div className="footer__shops">
-            {SHOPS.map((s) => (
-              <p key={s.city}>
-                <strong>{s.city}</strong>, {s.address} · {s.hours}
-              </p>
-            ))}
-          </div>
+          <KeptPart className="footer__shops" part="footer-shops">
+            {() => (
+              <>
+                {SHOPS.map((s) => (
+                  <p key={s.city}>
+                    <strong>{s.city}</strong>, {s.address} · {s.hours}
+                  </p>
+                ))}
+              </>
+            )}
+          </KeptPart>
           <div className="footer__newsletter" id="newsletter">
             <p className="footer__title">Рассылка</p>
             <Newsletter />
           </div>
         </div>
+        {/* Constant columns: kept as markup on the server (app/lib/kept-part.tsx). */}
         {FOOTER_COLUMNS.map((col) => (
-          <div className="footer__col" key={col.title}>
-            <p className="footer__title">{col.title}</p>
-            <ul>
-              {col.links.map((l) => (
-                <li key={l.to}>
-                  <AppLink to={l.to}>{l.label}</AppLink>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <KeptPart className="footer__col" key={col.title} part={`footer-column ${col.title}`}>
+            {() => (
+              <>
+                <p className="footer__title">{col.title}</p>
+                <ul>
+                  {col.links.map((l) => (
+                    <li key={l.to}>
+                      <AppLink to={l.to}>{l.label}</AppLink>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </KeptPart>
         ))}
       </div>
       <HelpLinks />

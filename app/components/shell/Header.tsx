@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { AppLink } from '~/app/lib/app-link';
+import { KeptPart } from '~/app/lib/kept-part';
 import type { MenuSection } from '~/shared/contract';
 import { NAV_LINKS } from '~/app/lib/shop-info';
 import { ShopCards, SocialLinks } from './ShopInfo';
@@ -88,38 +89,51 @@ export function Header({ menu }: { menu: MenuSection[] }) {
           <AppLink to="/contacts/" className="header__link">
             Контакты
           </AppLink>
-          <div className="header__contacts-pop" role="group" aria-label="Наши магазины">
-            <ShopCards />
-            <SocialLinks className="header__socials" />
-          </div>
+          <KeptPart className="header__contacts-pop" role="group" aria-label="Наши магазины" part="header-shops">
+            {() => (
+              <>
+                <ShopCards />
+                <SocialLinks className="header__socials" />
+              </>
+            )}
+          </KeptPart>
         </div>
       </nav>
 
       <nav className="mega" id={menuId} hidden={!catalogOpen} aria-label="Каталог товаров">
-        <div className="mega__inner">
-          {menu.map((top) => (
-            <div className="mega__col" key={top.CODE}>
-              <AppLink to={top.SECTION_PAGE_URL} className="mega__top">
-                {top.NAME}
-              </AppLink>
-              {top.SECOND_LVL.length > 0 ? (
-                <ul className="mega__list">
-                  {top.SECOND_LVL.map((s) => (
-                    <li key={s.CODE}>
-                      <AppLink to={s.SECTION_PAGE_URL}>{s.NAME}</AppLink>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          ))}
-          <div className="mega__col">
-            <AppLink to="/catalog/" className="mega__top">
-              Смотреть всё
-            </AppLink>
-          </div>
-        </div>
+        {/* The columns depend on the menu alone: kept as markup on the server (app/lib/kept-part.tsx). */}
+        <KeptPart className="mega__inner" part="mega" data={menu}>
+          {() => <MegaColumns menu={menu} />}
+        </KeptPart>
       </nav>
     </header>
+  );
+}
+
+function MegaColumns({ menu }: { menu: MenuSection[] }) {
+  return (
+    <>
+      {menu.map((top) => (
+        <div className="mega__col" key={top.CODE}>
+          <AppLink to={top.SECTION_PAGE_URL} className="mega__top">
+            {top.NAME}
+          </AppLink>
+          {top.SECOND_LVL.length > 0 ? (
+            <ul className="mega__list">
+              {top.SECOND_LVL.map((s) => (
+                <li key={s.CODE}>
+                  <AppLink to={s.SECTION_PAGE_URL}>{s.NAME}</AppLink>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ))}
+      <div className="mega__col">
+        <AppLink to="/catalog/" className="mega__top">
+          Смотреть всё
+        </AppLink>
+      </div>
+    </>
   );
 }
