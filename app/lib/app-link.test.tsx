@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { AppLink, IntentLink } from './app-link';
+import { MemoryRouter, NavLink } from 'react-router';
+import { AppLink, IntentLink, isNavLinkActive, NavAppLink } from './app-link';
 
 describe('AppLink', () => {
   it('is a plain link with its own attributes and none of its options', () => {
@@ -37,5 +38,43 @@ describe('AppLink', () => {
     expect(renderToString(<IntentLink to="/catalog/woman/coat/" className="card__media" aria-hidden="true" tabIndex={-1} />)).toBe(
       '<a class="card__media" aria-hidden="true" tabindex="-1" href="/catalog/woman/coat/" data-discover="true"></a>',
     );
+  });
+});
+
+describe('NavAppLink', () => {
+  const at = (pathname: string, link: React.ReactElement) => renderToString(<MemoryRouter initialEntries={[pathname]}>{link}</MemoryRouter>);
+
+  it.each([
+    ['/', '/blog/'],
+    ['/blog/', '/blog/'],
+    ['/BLOG/', '/blog/'],
+    ['/blog', '/blog/'],
+    ['/blog/kak-vybrat-palto/', '/blog/'],
+    ['/blogs/', '/blog/'],
+    ['/catalog/new-collection/filter/color-is-belyj/apply/', '/catalog/new-collection/'],
+    ['/catalog/', '/catalog/new-collection/'],
+    ['/', '/'],
+  ])('at %s, the link to %s is written as <NavLink> writes it', (pathname, to) => {
+    const server = at(
+      pathname,
+      <NavAppLink to={to} className="header__link" prefetch="intent">
+        Блог
+      </NavAppLink>,
+    );
+    const navLink = at(
+      pathname,
+      <NavLink to={to} className="header__link" prefetch="intent">
+        Блог
+      </NavLink>,
+    );
+    expect(server).toBe(navLink);
+    expect(server.includes('aria-current="page"')).toBe(isNavLinkActive(pathname, to));
+  });
+
+  it('is active on the page and under it only', () => {
+    expect(isNavLinkActive('/blog/x/', '/blog/')).toBe(true);
+    expect(isNavLinkActive('/blog/', '/blog/')).toBe(true);
+    expect(isNavLinkActive('/blogs/', '/blog/')).toBe(false);
+    expect(isNavLinkActive('/', '/blog/')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
-import { AppLink } from '~/app/lib/app-link';
+import { useLocation } from 'react-router';
+import { AppLink, NavAppLink } from '~/app/lib/app-link';
 import { KeptPart } from '~/app/lib/kept-part';
 import type { MenuSection } from '~/shared/contract';
 import { NAV_LINKS } from '~/app/lib/shop-info';
@@ -81,9 +81,9 @@ export function Header({ menu }: { menu: MenuSection[] }) {
           Каталог
         </button>
         {NAV_LINKS.map((l) => (
-          <NavLink key={l.to} to={l.to} className="header__link" prefetch="intent">
+          <NavAppLink key={l.to} to={l.to} className="header__link" prefetch="intent">
             {l.label}
-          </NavLink>
+          </NavAppLink>
         ))}
         <div className="header__contacts">
           <AppLink to="/contacts/" className="header__link">

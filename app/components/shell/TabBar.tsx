@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavAppLink } from '~/app/lib/app-link';
 import { useShopperCounts } from '~/app/lib/shopper-state';
 import { BagIcon, GridIcon, HeartIcon, UserIcon } from '~/app/components/icons';
 
@@ -8,30 +8,30 @@ export function TabBar() {
   const { loggedIn, basket, wishlist } = useShopperCounts();
   return (
     <nav className="tabbar" aria-label="Быстрые ссылки">
-      <NavLink to="/catalog/" className="tabbar__item">
+      <NavAppLink to="/catalog/" className="tabbar__item">
         <GridIcon />
         <span>Каталог</span>
-      </NavLink>
-      <NavLink to="/basket/" className="tabbar__item">
+      </NavAppLink>
+      <NavAppLink to="/basket/" className="tabbar__item">
         <span className="tabbar__icon">
           <BagIcon />
           {basket > 0 ? <span className="badge">{basket}</span> : null}
         </span>
         <span>Корзина</span>
-      </NavLink>
+      </NavAppLink>
       {loggedIn ? (
-        <NavLink to="/wishlist/" className="tabbar__item">
+        <NavAppLink to="/wishlist/" className="tabbar__item">
           <span className="tabbar__icon">
             <HeartIcon />
             {wishlist > 0 ? <span className="badge">{wishlist}</span> : null}
           </span>
           <span>Избранное</span>
-        </NavLink>
+        </NavAppLink>
       ) : null}
-      <NavLink to={loggedIn ? '/personal/' : '/auth/'} className="tabbar__item">
+      <NavAppLink to={loggedIn ? '/personal/' : '/auth/'} className="tabbar__item">
         <UserIcon />
         <span>{loggedIn ? 'Аккаунт' : 'Вход'}</span>
-      </NavLink>
+      </NavAppLink>
     </nav>
   );
 }
