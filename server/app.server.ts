@@ -88,8 +88,9 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
     if (!app.server.listening) reply.header('connection', 'close');
     reply.header('x-content-type-options', 'nosniff');
     // Framing and referrer rules are a document's; a hashed script, font or image needs neither
-    // (its imports are same-origin, and the browser's default policy is this one).
-    if (req.url.startsWith('/assets/')) return;
+    // (its imports are same-origin, and the browser's default policy is this one). A page under
+    // /assets/ (the 404 document) keeps them.
+    if (req.url.startsWith('/assets/') && !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return;
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
   });

@@ -9,7 +9,9 @@ type PartTag = 'div' | 'ul' | 'section';
  * An element whose content's markup depends on `part` and `data` alone (the mega menu's columns,
  * the footer's link columns): on the server its content is rendered once and written as inner
  * HTML from then on; in the browser `children()` renders and hydrates as usual. The content must
- * not use `useId` (a nested render numbers ids its own way) nor render anything from context.
+ * not use `useId` (a nested render numbers ids its own way), render anything from context, nor
+ * hold an eagerly loading image or call `preload()` (React would write the preload into the kept
+ * string instead of the document's head).
  */
 export function KeptPart({
   part,

@@ -71,7 +71,11 @@ describe('static files', () => {
     for (const name of ['etag', 'last-modified', 'accept-ranges', 'x-frame-options', 'referrer-policy']) {
       expect(res.headers.get(name), name).toBeNull();
     }
-    expect((await get('/assets/no-such-file-0000.js')).status).toBe(404);
+    const missing = await get('/assets/no-such-file-0000.js');
+    expect(missing.status).toBe(404);
+    // That answer is a page: it keeps the document's headers.
+    expect(missing.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(missing.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
   it('keeps validators and the document headers on unhashed files and pages', async () => {
     const favicon = await get('/favicon.svg');
