@@ -2,7 +2,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import type { ServerBuild } from 'react-router';
 import type { DatabaseHandle } from '~/db/client.server';
@@ -195,40 +195,32 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
   if (build) {
     const dir = clientDir ?? path.resolve('build/client');
     if (fs.existsSync(dir)) {
-      // Hashed build assets never change: cached for a year, never revalidated, so they carry no
-      // validators (ETag, Last-Modified) nor ranges, which were ~100 bytes of every script's,
-      // font's and image's headers. `npm run build` writes brotli-11 and gzip-9 siblings.
-      await app.register(fastifyStatic, {
-        root: path.join(dir, 'assets'),
-        prefix: '/assets/',
+      // What both mounts share: files listed at start, `npm run build`'s brotli-11 and gzip-9
+      // siblings sent to the browsers that take them, and one Cache-Control.
+      const files = (root: string, prefix: string, cacheControl: string): FastifyStaticOptions => ({
+        root,
+        prefix,
         wildcard: false,
         index: false,
         preCompressed: true,
         cacheControl: false,
-        etag: false,
-        lastModified: false,
-        acceptRanges: false,
         setHeaders(res, filePath) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          res.setHeader('cache-control', cacheControl);
           // A precompressed sibling is being sent: the body depends on Accept-Encoding.
           if (/\.(?:br|gz)$/.test(filePath)) res.setHeader('vary', 'Accept-Encoding');
         },
       });
-      // Other public files (favicon, robots' neighbours) may change: an hour, then revalidated.
+      // Hashed build assets never change: cached for a year, never revalidated, so they carry no
+      // validators (ETag, Last-Modified) nor ranges, which were ~100 bytes of every script's,
+      // font's and image's headers.
       await app.register(fastifyStatic, {
-        root: dir,
-        prefix: '/',
-        wildcard: false,
-        index: false,
-        globIgnore: ['assets/**'],
-        decorateReply: false,
-        preCompressed: true,
-        cacheControl: false,
-        setHeaders(res, filePath) {
-          res.setHeader('cache-control', 'public, max-age=3600');
-          if (/\.(?:br|gz)$/.test(filePath)) res.setHeader('vary', 'Accept-Encoding');
-        },
+        ...files(path.join(dir, 'assets'), '/assets/', 'public, max-age=31536000, immutable'),
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
       });
+      // Other public files (favicon, robots' neighbours) may change: an hour, then revalidated.
+      await app.register(fastifyStatic, { ...files(dir, '/', 'public, max-age=3600'), globIgnore: ['assets/**'], decorateReply: false });
     }
     const apiBase = env.apiPrefix ? `http://in-process${env.apiPrefix}` : env.API_BASE_URL;
     // Public answers are reused while the data version stands (server/in-process-fetch.server.ts).

@@ -3,10 +3,8 @@ import type { HTMLAttributes, ReactElement } from 'react';
 /** The server's kept markup (app/lib/kept-markup.tsx); null in the browser, whose bundle never carries it. */
 export const keptMarkup = import.meta.env.SSR ? (await import('./kept-markup')).keptMarkup : null;
 
-type PartTag = 'div' | 'ul' | 'section';
-
 /**
- * An element whose content's markup depends on `part` and `data` alone (the mega menu's columns,
+ * A <div> whose content's markup depends on `part` and `data` alone (the mega menu's columns,
  * the footer's link columns): on the server its content is rendered once and written as inner
  * HTML from then on; in the browser `children()` renders and hydrates as usual. The content must
  * not use `useId` (a nested render numbers ids its own way), render anything from context, nor
@@ -16,20 +14,18 @@ type PartTag = 'div' | 'ul' | 'section';
 export function KeptPart({
   part,
   data,
-  as: Tag = 'div',
   children,
   ...attributes
-}: Omit<HTMLAttributes<HTMLElement>, 'children' | 'dangerouslySetInnerHTML'> & {
+}: Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'dangerouslySetInnerHTML'> & {
   /** A name for this kind of part, unique in the shop. */
   part: string;
   /** What the content shows, as plain data (its JSON is part of the key). */
   data?: unknown;
-  as?: PartTag;
   children: () => ReactElement;
 }) {
   if (keptMarkup) {
     const html = keptMarkup(data === undefined ? part : `${part}\n${JSON.stringify(data)}`, children);
-    return <Tag {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
+    return <div {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
   }
-  return <Tag {...attributes}>{children()}</Tag>;
+  return <div {...attributes}>{children()}</div>;
 }

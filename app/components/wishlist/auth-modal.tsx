@@ -11,7 +11,8 @@ export function useAuthModal(): () => Promise<void> {
   const { open } = useModal();
   return useCallback(async () => {
     // Read when pressed, not at render: every heart on a page would otherwise re-render on each
-    // navigation, and cards kept as markup on the server render with no router around them.
+    // navigation, and a card kept as markup on the server must not read the router (one string
+    // serves every page).
     const here = `${window.location.pathname}${window.location.search}`;
     const { LoginForm } = await import('~/app/components/auth/LoginForm');
     open({
