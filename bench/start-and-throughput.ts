@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { serveNodeArgs } from '~/server/serve-command';
 import { httpLoad, loadTool } from './support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
@@ -19,7 +20,7 @@ const staticPath = (page: string) => `bench-static-${page}.html`;
 const APP_DIR = path.resolve(process.env.BENCH_APP_DIR ?? '.');
 
 function start(dataDir: string, extraEnv: Record<string, string> = {}): { child: ChildProcess; spawnedAt: number } {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './server/production-env.ts', 'server/main.ts'], {
+  const child = spawn(process.execPath, serveNodeArgs(APP_DIR), {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -146,10 +147,15 @@ async function main() {
     await waitForPage(run.spawnedAt);
     const rendered = new Map<string, Load>();
     const cpu = new Map<string, number>();
+    const loadedCpu = new Map<string, number>();
     for (const page of pages) {
       await load(`${base}${page.url}`, 3);
-      rendered.set(page.name, await load(`${base}${page.url}`));
-      if (run.child.pid) cpu.set(page.name, await cpuPerRequest(run.child.pid, `${base}${page.url}`));
+      const pid = run.child.pid ?? 0;
+      const cpuBefore = processCpuMs(pid);
+      const off = await load(`${base}${page.url}`);
+      loadedCpu.set(page.name, (processCpuMs(pid) - cpuBefore) / off.requests);
+      rendered.set(page.name, off);
+      cpu.set(page.name, await cpuPerRequest(pid, `${base}${page.url}`));
     }
     await stop(run.child);
 
@@ -171,11 +177,13 @@ async function main() {
         ['  br hit / br static ratio', (h.hitBr.rps / h.fileBr.rps).toFixed(3)],
         ['  cache off (rendered every time)', show(off)],
         [`  cache off, CPU per request (${CPU_REQUESTS} sequential)`, `${(cpu.get(page.name) ?? NaN).toFixed(2)} ms`],
+        [`  cache off, CPU per request (under the ${CONNECTIONS}-connection load)`, `${(loadedCpu.get(page.name) ?? NaN).toFixed(2)} ms`],
       );
     }
     console.log(
       `\nVitrina bench (${os.cpus().length} cores, ${DURATION} s per load, ${CONNECTIONS} connections from ${loadTool === 'wrk' ? 'wrk (one thread)' : 'autocannon'}, no Accept-Encoding unless shown, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${APP_DIR})`,
     );
+    console.log(`  server started as: node ${serveNodeArgs(APP_DIR).join(' ')}`);
     for (const [k, v] of rows) console.log(`  ${k.padEnd(52)} ${v}`);
   } finally {
     for (const file of written) fs.rmSync(file, { force: true });

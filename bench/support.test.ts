@@ -20,7 +20,7 @@ Transfer/sec:    166.63MB
 
 describe('parseWrk', () => {
   it('reads the rate, the percentiles in their units and every kind of error', () => {
-    expect(parseWrk(REPORT)).toEqual({ rps: 5506, p50: 0.6, p99: 1220, errors: 9 });
+    expect(parseWrk(REPORT)).toEqual({ requests: 55066, rps: 5506, p50: 0.6, p99: 1220, errors: 9 });
   });
   it('counts no errors when wrk reports none', () => {
     const clean = REPORT.replace(/ {2}Socket errors.*\n {2}Non-2xx.*\n/, '');

@@ -35,6 +35,8 @@ export async function openBenchDatabase(kind: string, dataDir: string, poolSize 
 }
 
 export interface LoadResult {
+  /** Responses received in the whole load. */
+  requests: number;
   rps: number;
   p50: number;
   p99: number;
@@ -54,7 +56,7 @@ export const loadTool: 'wrk' | 'autocannon' = process.env.BENCH_LOAD === 'autoca
 export async function httpLoad(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<LoadResult> {
   if (loadTool === 'autocannon') {
     const r = await autocannon({ url, connections, duration: seconds, headers });
-    return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+    return { requests: r.requests.total, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
   }
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
@@ -72,8 +74,9 @@ export function parseWrk(out: string): LoadResult {
     return m?.[1] && m[2] ? Math.round(ms(m[1], m[2]) * 10) / 10 : NaN;
   };
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(out)?.[1];
+  const requests = Number(/^\s*(\d+) requests in /m.exec(out)?.[1] ?? NaN);
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const socketErrors = socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
-  return { rps: Math.round(Number(rps)), p50: pctl('50'), p99: pctl('99'), errors: non2xx + socketErrors };
+  return { requests, rps: Math.round(Number(rps)), p50: pctl('50'), p99: pctl('99'), errors: non2xx + socketErrors };
 }

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serveNodeArgs } from '~/server/serve-command';
 import type { ProductOffer } from '~/shared/contract';
 
 const PORT_A = Number(process.env.BENCH_PORT ?? 3941);
@@ -19,7 +20,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function start(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', '--import', './server/production-env.ts', 'server/main.ts'], {
+  return spawn(process.execPath, serveNodeArgs(), {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

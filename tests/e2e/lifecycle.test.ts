@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getJson } from '~/tests/support/api';
 import { CatalogSectionResponse } from '~/shared/contract';
+import { serveNodeArgs } from '~/server/serve-command';
 
 // The real entry point (server/main.ts) as `npm run serve` starts it, on a port the system
 // picks (PORT=0); what the test waits for is what the process says in its log.
@@ -30,7 +31,7 @@ function serve(env: Record<string, string>): Served {
   let out = '';
   const lines: LogLine[] = [];
   const waiters = new Set<() => void>();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './server/production-env.ts', 'server/main.ts'], {
+  const child = spawn(process.execPath, serveNodeArgs(), {
     env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
