@@ -42,7 +42,11 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => {
-      app.log.error('shutdown timed out, exiting');
+      // What still holds the process (open sockets, timers, file handles), to tell a client that
+      // keeps a connection from a close hook that does not finish.
+      const holding: Record<string, number> = {};
+      for (const kind of process.getActiveResourcesInfo()) holding[kind] = (holding[kind] ?? 0) + 1;
+      app.log.error({ holding }, 'shutdown timed out, exiting');
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -133,5 +134,29 @@ describe('graceful shutdown', () => {
     expect(shutdownAt).toBeGreaterThanOrEqual(0);
     expect(completedAt).toBeGreaterThan(shutdownAt);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+
+  it('gives up after SHUTDOWN_TIMEOUT_MS when a request cannot finish, exits 1 and logs what held it', { timeout: 180_000 }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-life-'));
+    dirs.push(dataDir);
+    const server = serve({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: '1500' });
+    const ready = await server.waitForLog((l) => l.msg === 'Vitrina is ready', "the 'Vitrina is ready' line");
+    const { hostname, port } = new URL(String(ready.address));
+
+    // A client that announces a body and never sends it: its request stays in flight.
+    const socket = net.connect(Number(port), hostname);
+    socket.on('error', () => {});
+    socket.write(`POST /basket/ HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nten bytes.`);
+    await server.waitForLog((l) => l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === '/basket/', 'the stalled request');
+    const began = performance.now();
+    server.child.kill('SIGTERM');
+
+    const code = await server.exited;
+    socket.destroy();
+    expect(code, server.output().slice(-3000)).toBe(1);
+    expect(performance.now() - began).toBeGreaterThanOrEqual(1400);
+    const timedOut = await server.waitForLog((l) => l.msg === 'shutdown timed out, exiting', 'the time-out line', 1000);
+    // The stalled client's socket is what kept the server from closing.
+    expect((timedOut.holding as Record<string, number> | undefined)?.TCPSocketWrap).toBeGreaterThanOrEqual(1);
   });
 });
