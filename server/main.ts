@@ -41,12 +41,15 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // 'requests' until the last connection has ended, then the close hooks (jobs, database).
+    let stage: 'requests' | 'close hooks' = 'requests';
+    app.server.once('close', () => (stage = 'close hooks'));
     const force = setTimeout(() => {
-      // What still holds the process (open sockets, timers, file handles), to tell a client that
-      // keeps a connection from a close hook that does not finish.
+      // What still holds the process (open sockets, timers, file handles) and at which stage, to
+      // tell a client that keeps a connection from a close hook that does not finish.
       const holding: Record<string, number> = {};
       for (const kind of process.getActiveResourcesInfo()) holding[kind] = (holding[kind] ?? 0) + 1;
-      app.log.error({ holding }, 'shutdown timed out, exiting');
+      app.log.error({ holding, stage }, 'shutdown timed out, exiting');
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();

@@ -157,6 +157,7 @@ describe('graceful shutdown', () => {
     expect(performance.now() - began).toBeGreaterThanOrEqual(1400);
     const timedOut = await server.waitForLog((l) => l.msg === 'shutdown timed out, exiting', 'the time-out line', 1000);
     // The stalled client's socket is what kept the server from closing.
+    expect(timedOut.stage).toBe('requests');
     expect((timedOut.holding as Record<string, number> | undefined)?.TCPSocketWrap).toBeGreaterThanOrEqual(1);
   });
 });
