@@ -1,7 +1,7 @@
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server.bun';
-import { DocumentBytes, deferredDocumentBytes } from '~/app/lib/module-preloads.server';
+import { DocumentBytes } from '~/app/lib/module-preloads.server';
 
 // React Router's default entry streams each document through a PassThrough and a web stream,
 // one promise hop per chunk of a few KB. No loader here streams (none returns a promise for
@@ -46,7 +46,7 @@ export default function handleRequest(
         clearTimeout(timeout);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         // The module preloads wait for the first paint (app/lib/module-preloads.server.ts).
-        const bytes = deferredDocumentBytes(html.bytes());
+        const bytes = html.document();
         // The server's adapter sends the bytes as they are; the Response only carries status and headers.
         if (loadContext?.sendDocument) {
           loadContext.sendDocument(bytes);

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bypassReason, chooseEncoding, createPageCache, isStorable, type PageCache } from './page-cache.server';
+import { bypassReason, chooseEncoding, createPageCache, isStorable, ownSizedBytes, type PageCache } from './page-cache.server';
 
 describe('who shares a cached page', () => {
   const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ method, url, headers });
@@ -24,6 +24,17 @@ describe('who shares a cached page', () => {
     expect(chooseEncoding('deflate')).toBe('identity');
     expect(chooseEncoding('*')).toBe('gzip');
     expect(chooseEncoding('br', true)).toBe('identity');
+  });
+
+  it('keeps a document that is a view of a larger buffer in a buffer of its own size', () => {
+    const collector = Buffer.alloc(64 * 1024, 'я');
+    const view = collector.subarray(2, 5002);
+    const kept = ownSizedBytes(view);
+    expect(kept.equals(view)).toBe(true);
+    expect(kept.buffer.byteLength).toBe(5000);
+    // Already its own size: kept as it is, not copied.
+    const own = Buffer.copyBytesFrom(Buffer.from('<p>свой</p>'.repeat(1000)));
+    expect(ownSizedBytes(own)).toBe(own);
   });
 
   it('stores only public 200 answers without cookies or foreign Vary', () => {

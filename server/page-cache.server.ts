@@ -379,5 +379,14 @@ async function encode(body: Buffer, encoding: PageEncoding, brotliQuality: numbe
       },
     });
   if (encoding === 'gzip') return gzip(body, { level: 6 });
-  return body;
+  return ownSizedBytes(body);
+}
+
+/**
+ * The bytes in a buffer of their own size. A rendered document is a view of its collector's
+ * buffer, which has room to spare (DocumentBytes.document()): what the cache keeps must not hold
+ * that room for as long as it keeps the page.
+ */
+export function ownSizedBytes(body: Buffer): Buffer {
+  return body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : Buffer.copyBytesFrom(body);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentBytes, deferModulePreloads, deferredDocumentBytes } from './module-preloads.server';
+import { verbatim, verbatimBytes } from './verbatim';
 
 const HEAD =
   '<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/><title>Пальто</title>' +
@@ -33,9 +34,9 @@ describe('deferredDocumentBytes', () => {
     expect(out).toBe(deferModulePreloads(HEAD) + INERT(BODY));
     expect(out).not.toContain('<script type="module"');
   });
-  it('makes only the first module script inert (the one React Router writes)', () => {
-    const body = '<body><script type="module" async="">a</script><script type="module" async="">b</script></body>';
-    expect(run(HEAD + body)).toContain('<script type="vitrina/after-paint">a</script><script type="module" async="">b</script>');
+  it("makes only the last module script inert (React Router's, which closes the body)", () => {
+    const body = '<body><script type="module" async="">a</script><script type="module" async="">b</script><script>data</script></body>';
+    expect(run(HEAD + body)).toContain('<script type="module" async="">a</script><script type="vitrina/after-paint">b</script><script>data</script>');
   });
   it('leaves the module script alone in a document whose head had no module preloads', () => {
     const doc = '<html><head><title>x</title></head><body><script type="module" async="">1</script></body></html>';
@@ -75,13 +76,54 @@ describe('DocumentBytes', () => {
     expect(html.bytes().toString('utf8')).toBe(expected);
     expect(html.bytes().byteLength).toBe(Buffer.byteLength(expected));
   });
-  it("is sent in a buffer of its own size, rewritten or not (without the collector's spare room)", () => {
-    const page = '<p>Пальто</p>'.repeat(8000);
-    for (const doc of [HEAD + page + BODY, `<p>нет головы</p>${page}`]) {
-      const html = new DocumentBytes();
-      html.write(doc);
-      const bytes = deferredDocumentBytes(html.bytes());
-      expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+  // React writes a document as many pieces, the head's end as one of its own: the collector
+  // rewrites the head in place when it comes, and swaps the module script where it stands.
+  const asReactWrites = (doc: string) => doc.split(/(<\/head>|\/\*vitrina-verbatim:\d+\*\/|<[^<>]*>)/).filter((p) => p !== '');
+  const collect = (pieces: readonly string[]) => {
+    const html = new DocumentBytes();
+    for (const piece of pieces) html.write(piece);
+    return html.document().toString('utf8');
+  };
+  const PAGE = '<p>Пальто №1</p>'.repeat(3000);
+  const STYLE = '<style data-precedence="default" data-href="vitrina-styles">.a{content:"→"}</style>';
+  const DOCS = {
+    'preloads after the stylesheet': HEAD.replace('<title>', `${STYLE}<title>`) + PAGE + BODY,
+    'preloads before it': HEAD.replace('</head>', `${STYLE}</head>`) + PAGE + BODY,
+    'no stylesheet': HEAD + PAGE + BODY,
+    'no module preloads': `<html><head>${STYLE}<title>x</title></head><body>${PAGE}<script type="module" async="">1</script></body></html>`,
+    'no module script': HEAD + PAGE + '</body></html>',
+    'no head': `<p>нет головы</p>${PAGE}`,
+  };
+
+  it('gives, in place, the document deferredDocumentBytes gives of the whole', () => {
+    for (const [name, doc] of Object.entries(DOCS)) {
+      const expected = deferredDocumentBytes(Buffer.from(doc, 'utf8')).toString('utf8');
+      // Compared as a flag: a failure names the case without printing two 50 KB documents.
+      expect({ name, same: collect(asReactWrites(doc)) === expected }).toEqual({ name, same: true });
+      // A head end that does not come as a piece of its own takes the whole-document path.
+      expect({ name, same: collect([doc]) === expected }).toEqual({ name, same: true });
     }
+    expect(collect(asReactWrites(DOCS['preloads after the stylesheet']))).toContain('<script type="vitrina/after-paint">');
+  });
+
+  it('rewrites the head once: a later piece that closes a head is text like any other', () => {
+    const doc = DOCS['preloads after the stylesheet'];
+    const out = collect([...asReactWrites(doc).slice(0, -1), '</head>', '<link rel="modulepreload" href="/assets/late.js"/>', '</html>']);
+    expect(out.endsWith('</head><link rel="modulepreload" href="/assets/late.js"/></html>')).toBe(true);
+  });
+
+  it('writes the bytes of a verbatim text where its marker is written', () => {
+    const css = `.a{content:"→"}${'.b{color:red}'.repeat(5000)}`;
+    const marker = verbatim(css);
+    expect(marker.length).toBeLessThan(40);
+    expect(verbatim(css)).toBe(marker);
+    const doc = DOCS['preloads after the stylesheet'];
+    const pieces = asReactWrites(doc.replace('.a{content:"→"}', marker));
+    expect(pieces).toContain(marker);
+    const expected = deferredDocumentBytes(Buffer.from(doc.replace('.a{content:"→"}', css), 'utf8')).toString('utf8');
+    expect(collect(pieces) === expected).toBe(true);
+    // Only the exact marker is replaced.
+    expect(collect([`${marker} `, 'x'])).toBe(`${marker} x`);
+    expect(verbatimBytes('/*vitrina-verbatim:999*/')).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { verbatimBytes } from './verbatim';
+
 // A page paints first and hydrates after (docs/decisions/004). React Router writes a
 // <link rel="modulepreload"> for every script a page hydrates with at the top of the document
 // (and so does a page part loaded apart from its route, app/lib/lazy-part.tsx), and an async
@@ -12,8 +14,8 @@
 
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
-const MODULE_SCRIPT = '<script type="module" async="">';
-const INERT_SCRIPT = '<script type="vitrina/after-paint">';
+const MODULE_SCRIPT_BYTES = Buffer.from('<script type="module" async="">');
+const INERT_SCRIPT_BYTES = Buffer.from('<script type="vitrina/after-paint">');
 const HEAD_END = '</head>';
 
 /** The script that runs the page's JavaScript once the first frame has been painted. */
@@ -50,32 +52,46 @@ export function deferModulePreloads(head: string): string {
 }
 
 /**
- * A whole document's UTF-8 (DocumentBytes) with its head rewritten (deferModulePreloads) and
- * React Router's module script made inert; the same bytes if its head has no module preloads
- * (or it has no head). Only the head after the inline stylesheet (a few hundred bytes) is decoded
- * and rewritten: the rest is copied as bytes, once.
+ * A whole document's UTF-8 with its head rewritten (deferModulePreloads) and React Router's module
+ * script made inert; the same bytes if its head has no module preloads (or it has no head). Only
+ * the head after the inline stylesheet (a few hundred bytes) is decoded and rewritten. A render
+ * does this in place as it is written (DocumentBytes.document()); this is the same for bytes
+ * that were not collected there.
  */
-export function deferredDocumentBytes(doc: Buffer): Buffer<ArrayBuffer> {
+export function deferredDocumentBytes(doc: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const found = doc.indexOf(HEAD_END);
-  if (found === -1) return ownCopy(doc);
+  if (found === -1) return doc;
   const cut = found + HEAD_END.length;
-  // React writes module preloads after the head's stylesheets: only the head after them is
-  // rewritten, and the inline stylesheet (60 KB) is not decoded (unless a preload came before it).
-  const styleEnd = doc.lastIndexOf('</style>', found);
-  const from = styleEnd !== -1 && doc.lastIndexOf('rel="modulepreload"', styleEnd) === -1 ? styleEnd : 0;
+  const from = headRewriteStart(doc, found);
   const original = doc.toString('utf8', from, cut);
   const head = deferModulePreloads(original);
-  if (head === original) return ownCopy(doc);
-  const at = doc.indexOf(MODULE_SCRIPT, cut);
+  if (head === original) return doc;
+  const at = moduleScriptAt(doc, cut);
   const pieces = [doc.subarray(0, from), Buffer.from(head, 'utf8')];
   if (at === -1) pieces.push(doc.subarray(cut));
-  else pieces.push(doc.subarray(cut, at), Buffer.from(INERT_SCRIPT), doc.subarray(at + Buffer.byteLength(MODULE_SCRIPT)));
-  return Buffer.concat(pieces) as Buffer<ArrayBuffer>;
+  else pieces.push(doc.subarray(cut, at), INERT_SCRIPT_BYTES, doc.subarray(at + MODULE_SCRIPT_BYTES.byteLength));
+  return Buffer.concat(pieces);
 }
 
-/** The bytes in a buffer of their own size (DocumentBytes' buffer has room to spare). */
-function ownCopy(bytes: Buffer): Buffer<ArrayBuffer> {
-  return bytes.byteLength === bytes.buffer.byteLength ? (bytes as Buffer<ArrayBuffer>) : (Buffer.copyBytesFrom(bytes) as Buffer<ArrayBuffer>);
+/**
+ * Where the head's rewrite starts: after the last inline stylesheet, since React writes module
+ * preloads after the head's stylesheets (the 60 KB stylesheet is then never decoded), unless a
+ * preload came before one.
+ */
+function headRewriteStart(doc: Buffer, headEnd: number): number {
+  const styleEnd = doc.lastIndexOf('</style>', headEnd);
+  return styleEnd !== -1 && doc.lastIndexOf('rel="modulepreload"', styleEnd) === -1 ? styleEnd : 0;
+}
+
+/**
+ * React Router's module script: the last one in the document (<Scripts /> closes the body; only
+ * its data scripts, which are not modules, come after it), looked for from the end, which is
+ * 23 KB away on a category page where the start of the body is 120 KB away. -1 if none follows
+ * the head.
+ */
+function moduleScriptAt(doc: Buffer, headEnd: number): number {
+  const at = doc.lastIndexOf(MODULE_SCRIPT_BYTES);
+  return at >= headEnd ? at : -1;
 }
 
 /** Pieces shorter than this are gathered into one string before they are encoded. */
@@ -95,14 +111,25 @@ const MAX_SIZE_HINT = 1024 * 1024;
  * encoded as they come: 0.26 ms for the same page (README, "Guest page cache" and the seventh pass).
  */
 export class DocumentBytes {
-  private buffer = Buffer.allocUnsafe(sizeHint);
+  private buffer: Buffer<ArrayBuffer> = Buffer.allocUnsafe(sizeHint);
   private length = 0;
   private gathered = '';
+  /** Where the body starts once React's </head> went through deferHead; -1 before. */
+  private headEnd = -1;
+  private headChanged = false;
 
   write(piece: string): void {
     if (piece.length < SHORT_PIECE) {
+      // A registered text's marker (app/lib/verbatim.ts): its bytes, encoded once, go in its place.
+      const bytes = verbatimBytes(piece);
+      if (bytes) {
+        this.writeBytes(bytes);
+        return;
+      }
       this.gathered += piece;
-      if (this.gathered.length > GATHERED) this.flush();
+      // React writes the head's end as a piece of its own.
+      if (piece === HEAD_END && this.headEnd === -1) this.deferHead();
+      else if (this.gathered.length > GATHERED) this.flush();
       return;
     }
     this.flush();
@@ -116,11 +143,47 @@ export class DocumentBytes {
     this.length += bytes.byteLength;
   }
 
-  /** The bytes written so far (a view of the collector's buffer: see deferredDocumentBytes). */
-  bytes(): Buffer {
+  /** The bytes written so far, as written (a view of the collector's buffer). */
+  bytes(): Buffer<ArrayBuffer> {
     this.flush();
     if (this.length > sizeHint) sizeHint = Math.min(this.length, MAX_SIZE_HINT);
     return this.buffer.subarray(0, this.length);
+  }
+
+  /**
+   * The document to send: its module preloads deferred and React Router's module script inert
+   * (deferredDocumentBytes), done in place: the head was rewritten when React wrote its end, while
+   * it was the end of the buffer, and the module script is swapped where it stands, so the
+   * document is not copied again. A view of the collector's buffer, which has room to spare: what
+   * keeps it for long (the guest page cache) keeps a copy of its own size.
+   */
+  document(): Buffer<ArrayBuffer> {
+    const doc = this.bytes();
+    if (this.headEnd === -1) return deferredDocumentBytes(doc);
+    if (!this.headChanged) return doc;
+    const at = moduleScriptAt(doc, this.headEnd);
+    if (at === -1) return doc;
+    const grow = INERT_SCRIPT_BYTES.byteLength - MODULE_SCRIPT_BYTES.byteLength;
+    this.reserve(grow);
+    this.buffer.copyWithin(at + INERT_SCRIPT_BYTES.byteLength, at + MODULE_SCRIPT_BYTES.byteLength, this.length);
+    this.buffer.set(INERT_SCRIPT_BYTES, at);
+    this.length += grow;
+    return this.buffer.subarray(0, this.length);
+  }
+
+  /** At React's </head>, the head is the end of the buffer: it is rewritten in place. */
+  private deferHead(): void {
+    this.flush();
+    const doc = this.buffer.subarray(0, this.length);
+    const from = headRewriteStart(doc, this.length - HEAD_END.length);
+    const original = doc.toString('utf8', from);
+    const head = deferModulePreloads(original);
+    if (head !== original) {
+      this.length = from;
+      this.encode(head);
+      this.headChanged = true;
+    }
+    this.headEnd = this.length;
   }
 
   private flush(): void {
