@@ -40,6 +40,34 @@ describe('KeptPart', () => {
     }
   });
 
+  it('keeps the <li>s of a <ul> the same way', async () => {
+    const items = ['42', '44', '<46>'];
+    const part = (K: typeof KeptPart) => (
+      <K as="ul" className="facet__values" part="test-list" data={items}>
+        {() => (
+          <>
+            {items.map((t) => (
+              <li key={t}>
+                <a href={`/size-${t}/`}>{t}</a>
+              </li>
+            ))}
+          </>
+        )}
+      </K>
+    );
+    const server = renderToString(part(KeptPart));
+    expect(server).toBe('<ul class="facet__values"><li><a href="/size-42/">42</a></li><li><a href="/size-44/">44</a></li><li><a href="/size-&lt;46&gt;/">&lt;46&gt;</a></li></ul>');
+    vi.stubEnv('SSR', false);
+    vi.resetModules();
+    try {
+      const browser = await import('./kept-part');
+      expect(renderToString(part(browser.KeptPart))).toBe(server);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+  });
+
   it('renders the content once per part and data', () => {
     const render = vi.fn(() => <Links items={['a']} />);
     const before = keptMarkupSize().entries;

@@ -1,4 +1,5 @@
 import { AppLink } from '~/app/lib/app-link';
+import { KeptPart } from '~/app/lib/kept-part';
 import type { CatalogFilterBlock, FilterValue } from '~/shared/contract';
 import type { SortCode } from '~/core/catalog-filter';
 import { listingSearch } from './listing-url';
@@ -36,13 +37,19 @@ export function FilterGroups({
             {block.CODE === 'price' ? (
               <PriceFilter key={`${block.VALUES.FROM}-${block.VALUES.TO}`} values={block.VALUES} sort={sort} replace={replace} />
             ) : (
-              <ul className={`facet__values facet__values--${block.CODE}`}>
-                {block.VALUES.map((v) => (
-                  <li key={v.URL_ID}>
-                    <FacetValue value={v} kind={block.CODE} sort={sort} replace={replace} />
-                  </li>
-                ))}
-              </ul>
+              // The values are most of a listing's markup that is not a card (a category page's
+              // 37: ~150 elements); on the server they are rendered once per listing state.
+              <KeptPart as="ul" className={`facet__values facet__values--${block.CODE}`} part="facet-values" data={[block.CODE, sort, replace, block.VALUES]}>
+                {() => (
+                  <>
+                    {block.VALUES.map((v) => (
+                      <li key={v.URL_ID}>
+                        <FacetValue value={v} kind={block.CODE} sort={sort} replace={replace} />
+                      </li>
+                    ))}
+                  </>
+                )}
+              </KeptPart>
             )}
           </section>
         );
