@@ -56,7 +56,9 @@ describe('KeptPart', () => {
       </K>
     );
     const server = renderToString(part(KeptPart));
-    expect(server).toBe('<ul class="facet__values"><li><a href="/size-42/">42</a></li><li><a href="/size-44/">44</a></li><li><a href="/size-&lt;46&gt;/">&lt;46&gt;</a></li></ul>');
+    expect(server).toBe(
+      '<ul class="facet__values"><li><a href="/size-42/">42</a></li><li><a href="/size-44/">44</a></li><li><a href="/size-&lt;46&gt;/">&lt;46&gt;</a></li></ul>',
+    );
     vi.stubEnv('SSR', false);
     vi.resetModules();
     try {
