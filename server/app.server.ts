@@ -229,7 +229,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       api: new ApiClient({
         baseUrl: apiBase,
         fetch: inProcess?.fetch ?? fetch,
-        ...(inProcess ? { keptAnswer: inProcess.keptAnswer } : {}),
+        ...(inProcess ? { keptValue: inProcess.keptValue } : {}),
         // SPEC §7: requests carry the shopper's IP.
         headers: { 'x-forwarded-for': req.ip, 'x-real-ip': req.ip },
       }),

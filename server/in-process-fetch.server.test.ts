@@ -53,35 +53,39 @@ describe('in-process fetch', () => {
   it('reuses a public answer while the version stands and within its time to live', async () => {
     let seq = 1;
     let clock = 0;
-    const { fetch: f, keptAnswer } = createInProcessFetch(app, { version: async () => ({ seq }), ttlMs: 5_000, now: () => clock });
+    const { fetch: f, keptValue } = createInProcessFetch(app, { version: async () => ({ seq }), ttlMs: 5_000, now: () => clock });
     const read = async (url = 'http://in-process/api/item/?a=1') =>
       (await (await f(url, { headers: { 'x-real-ip': '10.0.0.1' } })).json()) as { price: number; ip: string };
 
-    expect(await keptAnswer('http://in-process/api/item/?a=1')).toBeUndefined();
+    expect(await keptValue('http://in-process/api/item/?a=1')).toBeUndefined();
     expect(await read()).toEqual({ price: 100, ip: '10.0.0.1' });
     price = 200;
     clock = 4_999;
     expect((await read()).price).toBe(100);
-    // The ApiClient's lookup sees the same kept answer, as text, and asks the API nothing.
-    expect(JSON.parse((await keptAnswer('http://in-process/api/item/?a=1')) ?? 'null')).toEqual({ price: 100, ip: '10.0.0.1' });
+    // The ApiClient's lookup sees the same kept answer, parsed, and asks the API nothing.
+    const value = await keptValue('http://in-process/api/item/?a=1');
+    expect(value).toEqual({ price: 100, ip: '10.0.0.1' });
+    // Parsed once and frozen: the next caller gets the same objects, which no caller can change.
+    expect(await keptValue('http://in-process/api/item/?a=1')).toBe(value);
+    expect(Object.isFrozen(value)).toBe(true);
     expect(calls).toEqual(['/api/item/?a=1']);
     // Another query is another answer.
     expect((await read('http://in-process/api/item/?a=2')).price).toBe(200);
 
     // A new data version: asked again at once.
     seq = 2;
-    expect(await keptAnswer('http://in-process/api/item/?a=1')).toBeUndefined();
+    expect(await keptValue('http://in-process/api/item/?a=1')).toBeUndefined();
     expect((await read()).price).toBe(200);
     price = 300;
     // Past the time to live, even with the same version (a change no version announces).
     clock = 4_999 + 5_000;
-    expect(await keptAnswer('http://in-process/api/item/?a=1')).toBeUndefined();
+    expect(await keptValue('http://in-process/api/item/?a=1')).toBeUndefined();
     expect((await read()).price).toBe(300);
     expect(calls).toHaveLength(4);
   });
 
   it('never keeps a private, personal, failed or non-GET answer', async () => {
-    const { fetch: f, keptAnswer } = createInProcessFetch(app, { version: async () => ({ seq: 1 }) });
+    const { fetch: f, keptValue } = createInProcessFetch(app, { version: async () => ({ seq: 1 }) });
     for (let i = 0; i < 2; i++) {
       await f('http://in-process/api/private/');
       await f('http://in-process/api/cookie/');
@@ -97,7 +101,7 @@ describe('in-process fetch', () => {
     expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(2);
     // The kept Set-Cookie never reaches another request: the answer was not kept at all.
     expect((await f('http://in-process/api/cookie/')).headers.get('set-cookie')).toBe('a=1');
-    for (const path of ['/api/private/', '/api/cookie/', '/api/missing/', '/api/item/?c']) expect(await keptAnswer(`http://in-process${path}`)).toBeUndefined();
+    for (const path of ['/api/private/', '/api/cookie/', '/api/missing/', '/api/item/?c']) expect(await keptValue(`http://in-process${path}`)).toBeUndefined();
   });
 
   it('gives every reader its own body of a kept answer', async () => {
@@ -110,19 +114,25 @@ describe('in-process fetch', () => {
     expect(c.headers.get('cache-control')).toBe('public, max-age=60');
   });
 
-  it('answers an ApiClient from kept answers, each call with objects of its own', async () => {
-    const { fetch: f, keptAnswer } = createInProcessFetch(app, { version: async () => ({ seq: 1 }) });
+  it('answers an ApiClient from kept answers with shared, frozen objects', async () => {
+    const { fetch: f, keptValue } = createInProcessFetch(app, { version: async () => ({ seq: 1 }) });
     let fetched = 0;
     const counted: typeof fetch = (input, init) => {
       fetched++;
       return f(input, init);
     };
-    const api = new ApiClient({ baseUrl: 'http://in-process/backend', fetch: counted, keptAnswer });
+    const api = new ApiClient({ baseUrl: 'http://in-process/backend', fetch: counted, keptValue });
     const first = await api.getMenu();
     const second = await api.getMenu();
     expect(second).toEqual({ SECTIONS: [{ NAME: 'Женщинам' }] });
+    // The first call fetched and parsed its own answer; later ones share the kept, frozen value.
     expect(second).not.toBe(first);
-    // The second call was answered from the kept text: no Request, no Response.
+    expect(await api.getMenu()).toBe(second);
+    expect(Object.isFrozen(second.SECTIONS[0])).toBe(true);
+    expect(() => {
+      (second.SECTIONS as unknown[]).push({});
+    }).toThrow(TypeError);
+    // The later calls were answered from the kept answer: no Request, no Response.
     expect(fetched).toBe(1);
     expect(calls).toEqual(['/backend/catalog/?iscollection=no']);
   });

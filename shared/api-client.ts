@@ -32,10 +32,12 @@ export interface ApiClientOptions {
   baseUrl: string;
   fetch?: typeof fetch;
   /**
-   * The server's kept public answers (server/in-process-fetch.server.ts): the JSON text of a GET's
-   * answer if one is kept for this address, so the call needs no Request, Response or stream.
+   * The server's kept public answers (server/in-process-fetch.server.ts): a GET's answer, parsed
+   * once and deep-frozen, if one is kept for this address, so the call needs no Request, Response,
+   * stream nor parse. Every request that asks gets the same frozen objects: read them, never change
+   * them (a change throws).
    */
-  keptAnswer?: (url: string) => Promise<string | undefined>;
+  keptValue?: (url: string) => Promise<unknown>;
   headers?: Record<string, string>;
 }
 
@@ -397,8 +399,8 @@ export class ApiClient {
     for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
     const qs = search.toString();
     const url = `${this.base}${path}${qs ? `?${qs}` : ''}`;
-    const kept = await this.options.keptAnswer?.(url);
-    if (kept !== undefined) return JSON.parse(kept) as T;
+    const kept = await this.options.keptValue?.(url);
+    if (kept !== undefined) return kept as T;
     const res = await this.doFetch(url, { headers: { accept: 'application/json', ...this.options.headers } });
     return this.read<T>(res, path, opts);
   }
