@@ -1,4 +1,5 @@
 // The shop's one process: migrate, seed, then serve pages, API, media and assets.
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -38,6 +39,13 @@ async function main(): Promise<void> {
     if (!result.skipped) app.log.info({ products: result.products }, 'database seeded');
   }
 
+  // Every open connection, to say after SIGTERM which ones a shutdown is still waiting for.
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -45,21 +53,39 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     // 'requests' until the last connection has ended, then the close hooks (jobs, database).
     let stage: 'requests' | 'close hooks' = 'requests';
+    let cutRequests = false;
     app.server.once('close', () => (stage = 'close hooks'));
-    const force = setTimeout(() => {
+    // A keep-alive socket whose last request finishes after SIGTERM must not hold close() open.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
+    const giveUp = () => {
       // What still holds the process (open sockets, timers, file handles) and at which stage, to
       // tell a client that keeps a connection from a close hook that does not finish.
       const holding: Record<string, number> = {};
       for (const kind of process.getActiveResourcesInfo()) holding[kind] = (holding[kind] ?? 0) + 1;
       app.log.error({ holding, stage }, 'shutdown timed out, exiting');
       process.exit(1);
+    };
+    const deadline = setTimeout(() => {
+      if (stage === 'requests') {
+        // Requests that could not finish in time (a client that stopped sending, a stuck
+        // handler): say which, close their connections, and still close the jobs and the
+        // database properly, which the process waits for at most as long again.
+        app.log.error({ held: [...connections].map(describeConnection) }, 'shutdown: requests still open after SHUTDOWN_TIMEOUT_MS, closing their connections');
+        cutRequests = true;
+        app.server.closeAllConnections();
+        setTimeout(() => giveUp(), env.SHUTDOWN_TIMEOUT_MS).unref();
+      } else {
+        giveUp();
+      }
     }, env.SHUTDOWN_TIMEOUT_MS);
-    force.unref();
-    // A keep-alive socket whose last request finishes after SIGTERM must not hold close() open.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
-    sweep.unref();
+    deadline.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info({ cutRequests }, 'shut down');
+        // Requests cut short are a failed shutdown for whoever watches the exit code.
+        process.exit(cutRequests ? 1 : 0);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'error while closing');
         process.exit(1);
@@ -77,3 +103,17 @@ main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });
+
+/** What a connection that holds up a shutdown is doing: its client, and the request it is on, if any. */
+function describeConnection(socket: Socket): Record<string, unknown> {
+  // `_httpMessage` is the ServerResponse of the request the connection is answering (Node's own
+  // name for it; Node's closeIdleConnections reads it the same way).
+  const response = (socket as Socket & { _httpMessage?: { req?: { method?: string; url?: string }; headersSent: boolean; writableFinished: boolean } })
+    ._httpMessage;
+  return {
+    client: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`,
+    bytesRead: socket.bytesRead,
+    bytesWritten: socket.bytesWritten,
+    request: response ? { method: response.req?.method, url: response.req?.url, headersSent: response.headersSent, finished: response.writableFinished } : null,
+  };
+}
