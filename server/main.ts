@@ -39,10 +39,11 @@ async function main(): Promise<void> {
     if (!result.skipped) app.log.info({ products: result.products }, 'database seeded');
   }
 
-  // Every open connection, to say after SIGTERM which ones a shutdown is still waiting for.
-  const connections = new Set<Socket>();
+  // Every open connection and when it opened: after SIGTERM, to close the ones that never sent a
+  // byte and to say which ones a shutdown is still waiting for.
+  const connections = new Map<Socket, number>();
   app.server.on('connection', (socket: Socket) => {
-    connections.add(socket);
+    connections.set(socket, performance.now());
     socket.once('close', () => connections.delete(socket));
   });
 
@@ -55,8 +56,16 @@ async function main(): Promise<void> {
     let stage: 'requests' | 'close hooks' = 'requests';
     let cutRequests = false;
     app.server.once('close', () => (stage = 'close hooks'));
-    // A keep-alive socket whose last request finishes after SIGTERM must not hold close() open.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    const sweep = setInterval(() => {
+      // A keep-alive socket whose last request finishes after SIGTERM must not hold close() open.
+      app.server.closeIdleConnections();
+      // Nor may a connection that has not sent a byte for half a second (a browser's or a
+      // client pool's spare connection): Node counts it as busy until its headers time out (a
+      // minute), and it has no request to finish. The benches' shutdown time-outs were these.
+      const now = performance.now();
+      for (const [socket, openedAt] of connections)
+        if (socket.bytesRead === 0 && now - openedAt > SILENT_CONNECTION_MS && !socketResponse(socket)) socket.destroy();
+    }, 100);
     sweep.unref();
     const giveUp = () => {
       // What still holds the process (open sockets, timers, file handles) and at which stage, to
@@ -71,7 +80,10 @@ async function main(): Promise<void> {
         // Requests that could not finish in time (a client that stopped sending, a stuck
         // handler): say which, close their connections, and still close the jobs and the
         // database properly, which the process waits for at most as long again.
-        app.log.error({ held: [...connections].map(describeConnection) }, 'shutdown: requests still open after SHUTDOWN_TIMEOUT_MS, closing their connections');
+        app.log.error(
+          { held: [...connections.keys()].map(describeConnection) },
+          'shutdown: requests still open after SHUTDOWN_TIMEOUT_MS, closing their connections',
+        );
         cutRequests = true;
         app.server.closeAllConnections();
         setTimeout(() => giveUp(), env.SHUTDOWN_TIMEOUT_MS).unref();
@@ -104,12 +116,22 @@ main().catch((err: unknown) => {
   process.exit(1);
 });
 
+/** How long after SIGTERM a connection that has sent nothing is kept: a request may be on its way. */
+const SILENT_CONNECTION_MS = 500;
+
+type ResponseOnSocket = { req?: { method?: string; url?: string }; headersSent: boolean; writableFinished: boolean };
+
+/**
+ * The response a connection is answering, if any: Node keeps it as the socket's `_httpMessage`
+ * (its own closeIdleConnections reads it the same way).
+ */
+function socketResponse(socket: Socket): ResponseOnSocket | undefined {
+  return (socket as Socket & { _httpMessage?: ResponseOnSocket })._httpMessage;
+}
+
 /** What a connection that holds up a shutdown is doing: its client, and the request it is on, if any. */
 function describeConnection(socket: Socket): Record<string, unknown> {
-  // `_httpMessage` is the ServerResponse of the request the connection is answering (Node's own
-  // name for it; Node's closeIdleConnections reads it the same way).
-  const response = (socket as Socket & { _httpMessage?: { req?: { method?: string; url?: string }; headersSent: boolean; writableFinished: boolean } })
-    ._httpMessage;
+  const response = socketResponse(socket);
   return {
     client: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`,
     bytesRead: socket.bytesRead,

@@ -136,6 +136,27 @@ describe('graceful shutdown', () => {
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   });
 
+  it('closes a connection that never sent a byte (a spare or preconnected one) instead of waiting for it', { timeout: 180_000 }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-life-'));
+    dirs.push(dataDir);
+    const server = serve({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: '8000' });
+    const ready = await server.waitForLog((l) => l.msg === 'Vitrina is ready', "the 'Vitrina is ready' line");
+    const { hostname, port } = new URL(String(ready.address));
+    // Connected, silent: Node counts such a connection as busy until its headers time out.
+    const silent = net.connect(Number(port), hostname);
+    silent.on('error', () => {});
+    await new Promise<void>((resolve) => silent.once('connect', () => resolve()));
+    const closedByServer = new Promise<void>((resolve) => silent.once('close', () => resolve()));
+    const began = performance.now();
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    expect(code, server.output().slice(-3000)).toBe(0);
+    // Well inside SHUTDOWN_TIMEOUT_MS: it did not wait for the silent client.
+    expect(performance.now() - began).toBeLessThan(5000);
+    await closedByServer;
+    expect(server.output()).not.toContain('requests still open');
+  });
+
   it('after SHUTDOWN_TIMEOUT_MS names the request that could not finish, closes it, still closes the database and exits 1', { timeout: 180_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-life-'));
     dirs.push(dataDir);
