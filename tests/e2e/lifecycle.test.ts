@@ -94,15 +94,28 @@ describe('start-up configuration', () => {
   });
 });
 
+/** A server on a fresh data folder and a port of its own, once it says it is ready; its address. */
+async function serveReady(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-life-'));
+  dirs.push(dataDir);
+  const server = serve({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env });
+  // server/main.ts logs 'Vitrina is ready' with the address it listens on once it does.
+  const ready = await server.waitForLog((l) => l.msg === 'Vitrina is ready', "the 'Vitrina is ready' line");
+  const { hostname, port } = new URL(String(ready.address));
+  return { server, base: String(ready.address), hostname, port };
+}
+
+/** A raw connection to the server, its errors ignored, and a promise of its closing. */
+async function rawConnection(hostname: string, port: string) {
+  const socket = net.connect(Number(port), hostname);
+  socket.on('error', () => {});
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  return { socket, closed: new Promise<void>((resolve) => socket.once('close', () => resolve())) };
+}
+
 describe('graceful shutdown', () => {
   it('finishes a request in flight after SIGTERM, then exits 0 and stops listening', { timeout: 180_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-life-'));
-    dirs.push(dataDir);
-    const server = serve({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
-
-    // server/main.ts logs 'Vitrina is ready' with the address it listens on once it does.
-    const ready = await server.waitForLog((l) => l.msg === 'Vitrina is ready', "the 'Vitrina is ready' line");
-    const base = String(ready.address);
+    const { server, base } = await serveReady();
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(new URL(base).port).not.toBe('0');
     const health = await fetch(`${base}/healthz`);
@@ -137,42 +150,29 @@ describe('graceful shutdown', () => {
   });
 
   it('closes a connection that never sent a byte (a spare or preconnected one) instead of waiting for it', { timeout: 180_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-life-'));
-    dirs.push(dataDir);
-    const server = serve({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: '8000' });
-    const ready = await server.waitForLog((l) => l.msg === 'Vitrina is ready', "the 'Vitrina is ready' line");
-    const { hostname, port } = new URL(String(ready.address));
+    const { server, hostname, port } = await serveReady({ SHUTDOWN_TIMEOUT_MS: '8000' });
     // Connected, silent: Node counts such a connection as busy until its headers time out.
-    const silent = net.connect(Number(port), hostname);
-    silent.on('error', () => {});
-    await new Promise<void>((resolve) => silent.once('connect', () => resolve()));
-    const closedByServer = new Promise<void>((resolve) => silent.once('close', () => resolve()));
+    const silent = await rawConnection(hostname, port);
     const began = performance.now();
     server.child.kill('SIGTERM');
     const code = await server.exited;
     expect(code, server.output().slice(-3000)).toBe(0);
     // Well inside SHUTDOWN_TIMEOUT_MS: it did not wait for the silent client.
     expect(performance.now() - began).toBeLessThan(5000);
-    await closedByServer;
+    await silent.closed;
     expect(server.output()).not.toContain('requests still open');
   });
 
   it('after SHUTDOWN_TIMEOUT_MS names the request that could not finish, closes it, still closes the database and exits 1', { timeout: 180_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-life-'));
-    dirs.push(dataDir);
-    const server = serve({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: '1500' });
-    const ready = await server.waitForLog((l) => l.msg === 'Vitrina is ready', "the 'Vitrina is ready' line");
-    const { hostname, port } = new URL(String(ready.address));
+    const { server, base, hostname, port } = await serveReady({ SHUTDOWN_TIMEOUT_MS: '1500' });
 
     // A client that announces a body and never sends it: its request stays in flight.
-    const socket = net.connect(Number(port), hostname);
-    socket.on('error', () => {});
-    const closedByServer = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const { socket, closed: closedByServer } = await rawConnection(hostname, port);
     socket.write(`POST /basket/ HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nten bytes.`);
     await server.waitForLog((l) => l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === '/basket/', 'the stalled request');
     const clientPort = socket.localPort;
     // An idle keep-alive connection is closed at once and is not named.
-    const idle = await fetch(new URL('/healthz', String(ready.address)));
+    const idle = await fetch(`${base}/healthz`);
     expect(idle.status).toBe(200);
     const began = performance.now();
     server.child.kill('SIGTERM');
