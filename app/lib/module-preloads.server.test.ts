@@ -106,6 +106,15 @@ describe('DocumentBytes', () => {
     expect(collect(asReactWrites(DOCS['preloads after the stylesheet']))).toContain('<script type="vitrina/after-paint">');
   });
 
+  it('gives the same document when asked again (the module script is swapped once)', () => {
+    const html = new DocumentBytes();
+    const body = '<body><script type="module" async="">a</script><script type="module" async="">b</script></body></html>';
+    for (const piece of asReactWrites(DOCS['preloads after the stylesheet'].replace(/<body>[\s\S]*$/, body))) html.write(piece);
+    const first = html.document().toString('utf8');
+    expect(html.document().toString('utf8')).toBe(first);
+    expect(first).toContain('<script type="module" async="">a</script><script type="vitrina/after-paint">b</script>');
+  });
+
   it('rewrites the head once: a later piece that closes a head is text like any other', () => {
     const doc = DOCS['preloads after the stylesheet'];
     const out = collect([...asReactWrites(doc).slice(0, -1), '</head>', '<link rel="modulepreload" href="/assets/late.js"/>', '</html>']);

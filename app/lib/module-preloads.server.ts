@@ -117,6 +117,8 @@ export class DocumentBytes {
   /** Where the body starts once React's </head> went through deferHead; -1 before. */
   private headEnd = -1;
   private headChanged = false;
+  /** The document once document() made it. */
+  private sent: Buffer<ArrayBuffer> | null = null;
 
   write(piece: string): void {
     if (piece.length < SHORT_PIECE) {
@@ -158,6 +160,12 @@ export class DocumentBytes {
    * keeps it for long (the guest page cache) keeps a copy of its own size.
    */
   document(): Buffer<ArrayBuffer> {
+    // Once only: a second swap would find another module script.
+    this.sent ??= this.deferredDocument();
+    return this.sent;
+  }
+
+  private deferredDocument(): Buffer<ArrayBuffer> {
     const doc = this.bytes();
     if (this.headEnd === -1) return deferredDocumentBytes(doc);
     if (!this.headChanged) return doc;
