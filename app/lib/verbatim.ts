@@ -12,14 +12,18 @@
 // stylesheet would lose its rules, nothing more.
 
 const PREFIX = '/*vitrina-verbatim:';
+/** Marker → the text's bytes; and text → its marker, so that a text registered again keeps one. */
 const registered = new Map<string, Buffer>();
+const markers = new Map<string, string>();
 
 /** The marker that stands for `text` in a render; the same text gives the same marker. */
 export function verbatim(text: string): string {
-  const bytes = Buffer.from(text, 'utf8');
-  for (const [marker, kept] of registered) if (kept.equals(bytes)) return marker;
-  const marker = `${PREFIX}${registered.size}*/`;
-  registered.set(marker, bytes);
+  let marker = markers.get(text);
+  if (marker === undefined) {
+    marker = `${PREFIX}${registered.size}*/`;
+    registered.set(marker, Buffer.from(text, 'utf8'));
+    markers.set(text, marker);
+  }
   return marker;
 }
 
