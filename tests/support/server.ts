@@ -9,6 +9,7 @@ import { loadEnv } from '~/server/env.server';
 import { openDatabase, type DatabaseHandle } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { buildServer } from '~/server/app.server';
+import { TEMPLATE_ENV, TEMPLATE_PRODUCTS } from './seeded-template';
 
 export interface TestShop {
   baseUrl: string;
@@ -34,6 +35,7 @@ export interface TestShopOptions {
 
 export async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const adminUrl = process.env.TEST_DATABASE_URL;
+  const fromTemplate = (options.products ?? TEMPLATE_PRODUCTS) === TEMPLATE_PRODUCTS;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (adminUrl) {
@@ -41,7 +43,9 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
     const name = `vitrina_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    // The run's seeded template (tests/support/seeded-template.ts) when this shop wants its seed.
+    const template = fromTemplate ? process.env[TEMPLATE_ENV.postgres] : undefined;
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -67,9 +71,14 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
     PUBLIC_SITE_URL: options.port ? `http://127.0.0.1:${options.port}` : 'http://shop.test',
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://', poolSize: 4 });
-  await database.migrate();
-  await seedDatabase(database.db, { products: options.products ?? 180 });
+  const dumpFile = fromTemplate && !databaseUrl ? process.env[TEMPLATE_ENV.pglite] : undefined;
+  const pgliteLoadDataDir = dumpFile ? new Blob([fs.readFileSync(dumpFile)]) : undefined;
+  const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://', poolSize: 4, pgliteLoadDataDir });
+  const seeded = fromTemplate && (databaseUrl ? Boolean(process.env[TEMPLATE_ENV.postgres]) : Boolean(dumpFile));
+  if (!seeded) {
+    await database.migrate();
+    await seedDatabase(database.db, { products: options.products ?? TEMPLATE_PRODUCTS });
+  }
 
   let build: ServerBuild | null = null;
   if (options.withStorefront) {

@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+let t = performance.now();
+const a = await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm } });
+console.log('fresh', (performance.now() - t).toFixed(0)); t = performance.now();
+await a.exec('create table x(a int); insert into x values (1)');
+const dump = await a.dumpDataDir('none');
+console.log('dump', (performance.now() - t).toFixed(0), dump.size); t = performance.now();
+const b = await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm }, loadDataDir: dump });
+console.log('load', (performance.now() - t).toFixed(0)); t = performance.now();
+console.log(await b.query('select * from x'));
+const c = await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm } });
+console.log('fresh again', (performance.now() - t).toFixed(0));
