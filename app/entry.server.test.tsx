@@ -1,6 +1,7 @@
 import { Suspense, lazy, use, useId } from 'react';
 import * as nodeServer from 'react-dom/server';
 import * as bunServer from 'react-dom/server.bun';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 // app/entry.server.tsx renders with react-dom's `server.bun` build: the same renderer as the Node
@@ -88,5 +89,16 @@ describe('the server.bun renderer', () => {
     expect(fromNode).toContain('Цена: <!-- -->12 990');
     expect(fromNode).toContain('<li>M</li>');
     expect(fromBun).toBe(fromNode);
+  });
+
+  it('is the React version it was checked with (docs/decisions/011-request-to-html.md)', () => {
+    // `server.bun` under Node is our choice, not a supported pairing: an upgrade must run the
+    // comparison above on every page again (the ADR says how) before this pin moves.
+    const require = createRequire(import.meta.url);
+    const versions = {
+      react: (require('react/package.json') as { version: string }).version,
+      reactDom: (require('react-dom/package.json') as { version: string }).version,
+    };
+    expect(versions).toEqual({ react: '19.3.1', reactDom: '19.3.1' });
   });
 });

@@ -8,11 +8,9 @@ import { ConfigError, loadEnv } from './env.server';
 import { openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { buildServer } from './app.server';
-import { plainBufferGlobal } from './plain-globals';
 
 async function main(): Promise<void> {
   const started = performance.now();
-  plainBufferGlobal();
   let env;
   try {
     env = loadEnv();

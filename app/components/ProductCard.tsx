@@ -34,10 +34,8 @@ export interface ProductCardProps {
  * turns its photo into a preload in the document's head, which kept markup would lose.
  */
 export function ProductCard(props: ProductCardProps) {
-  if (keptMarkup && !props.eager && !props.priority) {
-    const html = keptMarkup(`card\n${JSON.stringify(props)}`, () => <CardContent {...props} />);
-    return <article className="card" dangerouslySetInnerHTML={{ __html: html }} />;
-  }
+  const html = props.eager || props.priority ? null : keptMarkup?.(`card\n${JSON.stringify(props)}`, () => <CardContent {...props} />);
+  if (html != null) return <article className="card" dangerouslySetInnerHTML={{ __html: html }} />;
   return <RenderedProductCard {...props} />;
 }
 

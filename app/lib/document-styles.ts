@@ -3,12 +3,8 @@
  * docs/decisions/004): the first paint waits for no stylesheet request, and since later pages
  * are client-side navigations, a visit downloads the CSS once, inside its first document.
  * In the browser these are null and the conditions below drop the imports from the client bundle.
- * On the server each is a marker of app/lib/verbatim.ts: the document collector writes the
- * stylesheet's bytes, encoded once at start, where React writes the marker.
  */
-export const documentStyles: string | null = import.meta.env.SSR
-  ? (await import('./verbatim')).verbatim((await import('~/app/styles/shop.css?inline')).default)
-  : null;
+export const documentStyles: string | null = import.meta.env.SSR ? (await import('~/app/styles/shop.css?inline')).default : null;
 
 /**
  * The basket, checkout, payment and personal account pages' own styles (app/styles/orders.css),
@@ -17,9 +13,7 @@ export const documentStyles: string | null = import.meta.env.SSR
  * React loads before it shows the page (a stylesheet with a precedence suspends the navigation's
  * commit until it has loaded).
  */
-export const orderStyles: string | null = import.meta.env.SSR
-  ? (await import('./verbatim')).verbatim((await import('~/app/styles/orders.css?inline')).default)
-  : null;
+export const orderStyles: string | null = import.meta.env.SSR ? (await import('~/app/styles/orders.css?inline')).default : null;
 export { default as orderStylesUrl } from '~/app/styles/orders.css?url';
 
 /** Pages under /basket/ and /personal/ take orders.css (a unit test holds app/routes.ts to it). */

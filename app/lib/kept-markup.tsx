@@ -23,8 +23,13 @@ const kept = new ByteLru<{ html: string; bytes: number }>(KEPT_MARKUP_MAX_BYTES)
  * hold everything the markup depends on. Called while a document renders, the part sees that
  * document's context values (React's server renderers keep a context's current value on the
  * context), which is why its markup must not depend on any: a kept string serves every page.
+ *
+ * Null in the test mode VITRINA_KEPT_MARKUP=inline (read per call, so one process can render a
+ * page both ways): the caller renders the part inline, as the browser does, and
+ * tests/e2e/kept-markup.test.ts compares every page's document rendered both ways.
  */
-export function keptMarkup(key: string, render: () => ReactElement): string {
+export function keptMarkup(key: string, render: () => ReactElement): string | null {
+  if (process.env.VITRINA_KEPT_MARKUP === 'inline') return null;
   const hit = kept.get(key);
   if (hit) return hit.html;
   const html = renderToString(render());

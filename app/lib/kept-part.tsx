@@ -27,9 +27,7 @@ export function KeptPart({
   data?: unknown;
   children: () => ReactElement;
 }) {
-  if (keptMarkup) {
-    const html = keptMarkup(data === undefined ? part : `${part}\n${JSON.stringify(data)}`, children);
-    return <Tag {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
-  }
+  const html = keptMarkup?.(data === undefined ? part : `${part}\n${JSON.stringify(data)}`, children);
+  if (html != null) return <Tag {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
   return <Tag {...attributes}>{children()}</Tag>;
 }

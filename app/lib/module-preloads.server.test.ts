@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentBytes, deferModulePreloads, deferredDocumentBytes } from './module-preloads.server';
-import { verbatim, verbatimBytes } from './verbatim';
 
 const HEAD =
   '<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/><title>Пальто</title>' +
@@ -76,9 +75,9 @@ describe('DocumentBytes', () => {
     expect(html.bytes().toString('utf8')).toBe(expected);
     expect(html.bytes().byteLength).toBe(Buffer.byteLength(expected));
   });
-  // React writes a document as many pieces, the head's end as one of its own: the collector
-  // rewrites the head in place when it comes, and swaps the module script where it stands.
-  const asReactWrites = (doc: string) => doc.split(/(<\/head>|\/\*vitrina-verbatim:\d+\*\/|<[^<>]*>)/).filter((p) => p !== '');
+  // React writes a document as many pieces, the head's end as one of its own: however it splits
+  // them, the collector's document is the rewrite of the whole.
+  const asReactWrites = (doc: string) => doc.split(/(<\/head>|<[^<>]*>)/).filter((p) => p !== '');
   const collect = (pieces: readonly string[]) => {
     const html = new DocumentBytes();
     for (const piece of pieces) html.write(piece);
@@ -95,12 +94,11 @@ describe('DocumentBytes', () => {
     'no head': `<p>нет головы</p>${PAGE}`,
   };
 
-  it('gives, in place, the document deferredDocumentBytes gives of the whole', () => {
+  it('gives the document deferredDocumentBytes gives of the whole', () => {
     for (const [name, doc] of Object.entries(DOCS)) {
       const expected = deferredDocumentBytes(Buffer.from(doc, 'utf8')).toString('utf8');
       // Compared as a flag: a failure names the case without printing two 50 KB documents.
       expect({ name, same: collect(asReactWrites(doc)) === expected }).toEqual({ name, same: true });
-      // A head end that does not come as a piece of its own takes the whole-document path.
       expect({ name, same: collect([doc]) === expected }).toEqual({ name, same: true });
     }
     expect(collect(asReactWrites(DOCS['preloads after the stylesheet']))).toContain('<script type="vitrina/after-paint">');
@@ -119,20 +117,5 @@ describe('DocumentBytes', () => {
     const doc = DOCS['preloads after the stylesheet'];
     const out = collect([...asReactWrites(doc).slice(0, -1), '</head>', '<link rel="modulepreload" href="/assets/late.js"/>', '</html>']);
     expect(out.endsWith('</head><link rel="modulepreload" href="/assets/late.js"/></html>')).toBe(true);
-  });
-
-  it('writes the bytes of a verbatim text where its marker is written', () => {
-    const css = `.a{content:"→"}${'.b{color:red}'.repeat(5000)}`;
-    const marker = verbatim(css);
-    expect(marker.length).toBeLessThan(40);
-    expect(verbatim(css)).toBe(marker);
-    const doc = DOCS['preloads after the stylesheet'];
-    const pieces = asReactWrites(doc.replace('.a{content:"→"}', marker));
-    expect(pieces).toContain(marker);
-    const expected = deferredDocumentBytes(Buffer.from(doc.replace('.a{content:"→"}', css), 'utf8')).toString('utf8');
-    expect(collect(pieces) === expected).toBe(true);
-    // Only the exact marker is replaced.
-    expect(collect([`${marker} `, 'x'])).toBe(`${marker} x`);
-    expect(verbatimBytes('/*vitrina-verbatim:999*/')).toBeUndefined();
   });
 });

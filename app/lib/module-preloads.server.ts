@@ -1,5 +1,3 @@
-import { verbatimBytes } from './verbatim';
-
 // A page paints first and hydrates after (docs/decisions/004). React Router writes a
 // <link rel="modulepreload"> for every script a page hydrates with at the top of the document
 // (and so does a page part loaded apart from its route, app/lib/lazy-part.tsx), and an async
@@ -54,9 +52,8 @@ export function deferModulePreloads(head: string): string {
 /**
  * A whole document's UTF-8 with its head rewritten (deferModulePreloads) and React Router's module
  * script made inert; the same bytes if its head has no module preloads (or it has no head). Only
- * the head after the inline stylesheet (a few hundred bytes) is decoded and rewritten. A render
- * does this in place as it is written (DocumentBytes.document()); this is the same for bytes
- * that were not collected there.
+ * the head after the inline stylesheet (a few hundred bytes) is decoded and rewritten. It works on
+ * the finished document, so it depends only on HTML's shape, not on how React splits its writes.
  */
 export function deferredDocumentBytes(doc: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const found = doc.indexOf(HEAD_END);
@@ -114,24 +111,13 @@ export class DocumentBytes {
   private buffer: Buffer<ArrayBuffer> = Buffer.allocUnsafe(sizeHint);
   private length = 0;
   private gathered = '';
-  /** Where the body starts once React's </head> went through deferHead; -1 before. */
-  private headEnd = -1;
-  private headChanged = false;
   /** The document once document() made it. */
   private sent: Buffer<ArrayBuffer> | null = null;
 
   write(piece: string): void {
     if (piece.length < SHORT_PIECE) {
-      // A registered text's marker (app/lib/verbatim.ts): its bytes, encoded once, go in its place.
-      const bytes = verbatimBytes(piece);
-      if (bytes) {
-        this.writeBytes(bytes);
-        return;
-      }
       this.gathered += piece;
-      // React writes the head's end as a piece of its own.
-      if (piece === HEAD_END && this.headEnd === -1) this.deferHead();
-      else if (this.gathered.length > GATHERED) this.flush();
+      if (this.gathered.length > GATHERED) this.flush();
       return;
     }
     this.flush();
@@ -154,44 +140,13 @@ export class DocumentBytes {
 
   /**
    * The document to send: its module preloads deferred and React Router's module script inert
-   * (deferredDocumentBytes), done in place: the head was rewritten when React wrote its end, while
-   * it was the end of the buffer, and the module script is swapped where it stands, so the
-   * document is not copied again. A view of the collector's buffer, which has room to spare: what
-   * keeps it for long (the guest page cache) keeps a copy of its own size.
+   * (deferredDocumentBytes). What keeps it for long (the guest page cache) keeps a copy of its
+   * own size, since a document that was not rewritten is a view of the collector's buffer.
    */
   document(): Buffer<ArrayBuffer> {
-    // Once only: a second swap would find another module script.
-    this.sent ??= this.deferredDocument();
+    // Once only: the rewrite is not meant to run on its own output.
+    this.sent ??= deferredDocumentBytes(this.bytes());
     return this.sent;
-  }
-
-  private deferredDocument(): Buffer<ArrayBuffer> {
-    const doc = this.bytes();
-    if (this.headEnd === -1) return deferredDocumentBytes(doc);
-    if (!this.headChanged) return doc;
-    const at = moduleScriptAt(doc, this.headEnd);
-    if (at === -1) return doc;
-    const grow = INERT_SCRIPT_BYTES.byteLength - MODULE_SCRIPT_BYTES.byteLength;
-    this.reserve(grow);
-    this.buffer.copyWithin(at + INERT_SCRIPT_BYTES.byteLength, at + MODULE_SCRIPT_BYTES.byteLength, this.length);
-    this.buffer.set(INERT_SCRIPT_BYTES, at);
-    this.length += grow;
-    return this.buffer.subarray(0, this.length);
-  }
-
-  /** At React's </head>, the head is the end of the buffer: it is rewritten in place. */
-  private deferHead(): void {
-    this.flush();
-    const doc = this.buffer.subarray(0, this.length);
-    const from = headRewriteStart(doc, this.length - HEAD_END.length);
-    const original = doc.toString('utf8', from);
-    const head = deferModulePreloads(original);
-    if (head !== original) {
-      this.length = from;
-      this.encode(head);
-      this.headChanged = true;
-    }
-    this.headEnd = this.length;
   }
 
   private flush(): void {
