@@ -7,6 +7,8 @@
 // returned Date is local midnight, and formatRussianDate reads local fields too. In the browser
 // that is the shopper's own "today", which is what the payment providers show them.
 
+import { formatRub } from './money';
+
 export const INSTALMENT_MIN_KOPECKS = 50_000; // 500 RUB
 export const INSTALMENT_MAX_KOPECKS = 4_000_000; // 40 000 RUB
 export const INSTALMENT_PAYMENTS = 4;
@@ -63,17 +65,10 @@ export const INSTALMENT_TEXT = {
 export function instalmentUnavailableReason(payKopecks: number): string | null {
   if (isInstalmentAvailable(payKopecks)) return null;
   if (!Number.isSafeInteger(payKopecks) || payKopecks < 0) return INSTALMENT_TEXT.range;
-  return payKopecks < INSTALMENT_MIN_KOPECKS ? INSTALMENT_TEXT.below(rub(payKopecks)) : INSTALMENT_TEXT.above(rub(payKopecks));
+  return payKopecks < INSTALMENT_MIN_KOPECKS ? INSTALMENT_TEXT.below(formatRub(payKopecks)) : INSTALMENT_TEXT.above(formatRub(payKopecks));
 }
 
 /** A schedule date as the API writes it: the local calendar day, YYYY-MM-DD. */
 export function isoDay(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
-/** '45 000 ₽', '499,99 ₽' (no import of core/money here: this file stays dependency-free for the widgets). */
-function rub(kopecks: number): string {
-  const whole = String(Math.floor(kopecks / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  const rest = kopecks % 100;
-  return `${whole}${rest ? `,${String(rest).padStart(2, '0')}` : ''}\u00a0₽`;
 }

@@ -27,3 +27,22 @@ describe('parseRoublesToKopecks', () => {
     for (const k of [1, 10, 99, 1999, 3_200_000, 4_999_999]) expect(parseRoublesToKopecks(kopecksToRoubles(k))).toBe(k);
   });
 });
+
+describe('one rouble formatter', () => {
+  it('is formatRub: no other source file groups digits and writes ₽ itself', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '..');
+    const offenders: string[] = [];
+    for (const folder of ['app', 'core', 'shared', 'api', 'models', 'integrations', 'server', 'content']) {
+      for (const file of fs.readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })) {
+        if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+        const rel = path.join(folder, file);
+        // Code only: a comment may quote a price.
+        const text = fs.readFileSync(path.join(root, rel), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+        if (rel !== path.join('core', 'money.ts') && text.includes('(?=(\\d{3})+(?!\\d))') && text.includes('₽')) offenders.push(rel);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});

@@ -101,6 +101,22 @@ describe('availability labels', () => {
   it('lists a size once', () => {
     expect(sizeOptions([offer(1, '42'), offer(2, '42')]).map((o) => o.offerId)).toEqual([1]);
   });
+
+  it('stands for the offer choosing the size picks: in stock before a pre-order of the same size', () => {
+    const offers = [
+      offer(1, '42', { AVAILABLE: 'N', IS_PREORDER: 'Y' }),
+      offer(2, '42'),
+      offer(3, '44', { AVAILABLE: 'N' }),
+      offer(4, '44', { AVAILABLE: 'N', IS_PREORDER: 'Y' }),
+    ];
+    const options = sizeOptions(offers);
+    expect(options.map((o) => [o.value, o.offerId, o.note])).toEqual([
+      ['42', 2, null],
+      ['44', 4, 'предзаказ'],
+    ]);
+    // The button and the choice agree for every size.
+    for (const option of options) expect(offerForSize(offers, option.value)?.ID).toBe(option.offerId);
+  });
 });
 
 describe('buyButton', () => {

@@ -57,25 +57,31 @@ export function isChoosable(offer: SizedOffer): boolean {
   return availabilityOf(offer) !== 'unavailable';
 }
 
-/** The size buttons in the API's order, one per size value (the first offer of a value wins). */
+/**
+ * The size buttons in the API's order, one per size value. Each button stands for the offer that
+ * choosing it picks (offerForSize: in stock first, then pre-orderable), so its note never says
+ * «предзаказ» while the size is in stock under another offer.
+ */
 export function sizeOptions(offers: readonly SizedOffer[]): SizeOption[] {
-  const seen = new Set<string>();
-  const options: SizeOption[] = [];
+  const byValue = new Map<string, SizedOffer[]>();
   for (const offer of offers) {
     const value = sizeValueOf(offer);
-    if (seen.has(value)) continue;
-    seen.add(value);
+    const same = byValue.get(value);
+    if (same) same.push(offer);
+    else byValue.set(value, [offer]);
+  }
+  return [...byValue].map(([value, matching]) => {
+    const offer = offerForSize(matching, value) ?? matching[0]!;
     const availability = availabilityOf(offer);
-    options.push({
+    return {
       value,
       label: sizeLabelOf(offer),
       offerId: offer.ID,
       availability,
       disabled: availability === 'unavailable',
       note: availabilityNote(availability),
-    });
-  }
-  return options;
+    };
+  });
 }
 
 /**
