@@ -1,40 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findInjection, INJECTION_BLOCKED_MESSAGE } from './security-filter';
 import type { InjectionKind } from './security-filter';
-
-interface FixtureLine {
-  text: string;
-  section: string;
-}
-
-/** Fixture lines; '#' starts a comment, "# @section name" starts a section. */
-function readFixture(name: string): FixtureLine[] {
-  const text = readFileSync(new URL(`../tests/fixtures/${name}`, import.meta.url), 'utf8');
-  const lines: FixtureLine[] = [];
-  let section = '';
-  for (const raw of text.split('\n')) {
-    const line = raw.replace(/\r$/, '');
-    const directive = /^#\s*@section\s+(\S+)/.exec(line);
-    if (directive) section = directive[1]!;
-    if (line.trim() === '' || line.startsWith('#')) continue;
-    lines.push({ text: line, section });
-  }
-  return lines;
-}
+import { asLatin1, mixedCase, RAW_PATH_RE, RAW_QUERY_VALUE_RE, readFixture } from '~/tests/support/filter-fixtures';
+import type { FixtureLine } from '~/tests/support/filter-fixtures';
 
 const attacks = readFixture('attack-strings.txt');
 const honest = readFixture('honest-urls.txt');
-
-/** Characters a URL may carry as they are (RFC 3986), minus '&' and '#', which would cut the value. */
-const RAW_QUERY_VALUE_RE = /^(?:[A-Za-z0-9\-._~!$'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*$/;
-const RAW_PATH_RE = /^(?:[A-Za-z0-9\-._~!$'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/;
-
-/** Every other ASCII letter upper-cased, the rest lower-cased: `<sCrIpT>`, `%2E%2e`. */
-function mixedCase(text: string): string {
-  let letters = 0;
-  return text.replace(/[a-z]/gi, (ch) => (letters++ % 2 === 0 ? ch.toUpperCase() : ch.toLowerCase()));
-}
 
 /** The request targets one attack string is sent as. */
 function attackTargets({ text }: FixtureLine): string[] {
@@ -56,11 +27,6 @@ function attackTargets({ text }: FixtureLine): string[] {
     if (RAW_PATH_RE.test(variant)) targets.push(`/media/${variant}`, `/${variant}`);
   }
   return targets;
-}
-
-/** How Node hands over a raw (not percent-encoded) UTF-8 target: its bytes read as latin1. */
-function asLatin1(target: string): string {
-  return Buffer.from(target, 'utf8').toString('latin1');
 }
 
 describe('fixtures', () => {
