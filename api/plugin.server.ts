@@ -12,6 +12,7 @@ import { instalmentRoutes } from './payments/instalments.routes.server';
 import { buildOpenApi } from './openapi';
 import { parseNestedForm } from './form';
 import { NOT_FOUND_BODY, SERVER_ERROR_TEXT } from './http.server';
+import { apiFallback } from './fallback.server';
 import { catalogRoutes } from './catalog/routes.server';
 import { certificateRoutes } from './catalog/certificate.routes.server';
 import { contentRoutes } from './content/routes.server';
@@ -87,6 +88,9 @@ export async function productApi(
     done(null, parseNestedForm(body as string));
   });
 
+  // Watches every route registered below; its own catch-all goes in last (fallback.server.ts).
+  const fallback = apiFallback(app);
+
   // Set before the routes register: each resource's plugin takes these handlers as it is created.
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(NOT_FOUND_BODY));
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
@@ -138,4 +142,6 @@ export async function productApi(
     reply.header('cache-control', 'public, max-age=300');
     return openApi;
   });
+
+  fallback.register();
 }

@@ -3,17 +3,23 @@
 // framework-free; all patterns are compiled once at module load.
 //
 // How it works: the raw target is split into the path and the query; the path, the whole
-// query and every query key and value are decoded up to MAX_DECODE_ROUNDS times (percent
-// escapes incl. %uXXXX and overlong UTF-8, '+' as space in the query, HTML entities, NFKC and
-// a few slash look-alikes), and every intermediate form is checked in two spellings: control
-// characters turned into spaces (so `<img\tsrc=x\tonerror=` keeps its word boundaries) and
-// control characters removed (so `java\tscript:` reads as the browser reads it).
+// query and every query key and value are decoded until they stop changing, at most
+// MAX_DECODE_ROUNDS times (percent escapes incl. %uXXXX and overlong UTF-8, '+' as space in the
+// query, HTML entities, NFKC and a few slash look-alikes), and every intermediate form is checked
+// in two spellings: control characters turned into spaces (so `<img\tsrc=x\tonerror=` keeps its
+// word boundaries) and control characters removed (so `java\tscript:` reads as the browser reads
+// it). A dot, slash or backslash spelt as overlong or invalid UTF-8 (`%c0%ae`, `%c1%1c`) is a
+// traversal by itself: no browser writes one, old servers decoded them to get past filters.
 
 export const INJECTION_BLOCKED_MESSAGE = 'Доступ запрещен: обнаружена попытка внедрения вредоносного кода';
 
 export type InjectionKind = 'traversal' | 'system-path' | 'script-function' | 'script-tag' | 'scheme' | 'event-handler';
 
-const MAX_DECODE_ROUNDS = 3;
+/**
+ * Enough for any honest link (ad redirect chains re-encode a UTM value three or four times) and
+ * for markers hidden under many layers; each round costs one pass over the string.
+ */
+const MAX_DECODE_ROUNDS = 12;
 
 // ---------------------------------------------------------------------------------------------
 // Patterns. No `g` flag anywhere: they are used with .test() and must keep no state.
@@ -28,6 +34,12 @@ const TRAVERSAL_RE = /(?:^|[\\/='"])\.{2,}(?:;[^\\/]*)?[\\/]|[\\/]\.\.;?$/;
 
 const SYSTEM_PATH_RE = new RegExp(
   [
+    // A Unix system directory as a whole path, whatever file follows: the request path or a query
+    // value starting with it (`/etc/anything`, `/./usr/local/x`), after a character that starts
+    // a path in a command or a list (`cat /etc/x`, `f=/proc/1`, `'/var/x`), or after an empty
+    // segment (`/media//etc/x`, from `/media/%2Fetc%2Fx`). A shop path that merely has such a
+    // segment (`/catalog/woman/etc/`) is not one.
+    String.raw`(?:(?:^|[\s'"=;|&\x60(,:<>])[\\/]+|[\\/]{2,})(?:\.[\\/]+)*(?:etc|proc|sys|dev|var|usr|bin|sbin|boot|root|lib(?:32|64)?|opt|home|tmp)(?:[\\/]|$)`,
     // Unix files and directories an attacker reads or runs.
     String.raw`(?:^|[^a-z0-9_])etc[\\/]+(?:passwd|shadow|gshadow|group|hosts|hostname|issue|motd|fstab|crontab|sudoers|profile|environment|resolv\.conf|os-release|lsb-release|redhat-release|debian_version|inittab|master\.passwd|security[\\/]|ssh[\\/]|nginx[\\/]|apache2?[\\/]|httpd[\\/]|mysql[\\/]|php[\\/0-9]|init\.d|pam\.d|cron)`,
     String.raw`(?:^|[^a-z0-9_])proc[\\/]+(?:self|thread-self|\d+[\\/]|version|cmdline|environ|cpuinfo|meminfo|mounts|net[\\/]|sched_debug|kcore|modules|partitions)`,
@@ -363,6 +375,13 @@ const SCRIPT_FUNCTION_RE = new RegExp(
 const SERVER_CODE_RE = new RegExp(
   [
     String.raw`<\?(?:php|=)|<%[=@]`,
+    // Server-side includes (`<!--#exec cmd=…-->`, `<!--#include virtual=…-->`) and edge-side
+    // includes (`<esi:include src=…>`, `$(HTTP_COOKIE)`): the web server or CDN runs them when
+    // the text comes back in a page.
+    String.raw`<!--\s*#\s*(?:exec|include|echo|config|fsize|flastmod|printenv|set|if|elif|else|endif)(?![a-z0-9_])`,
+    String.raw`#\s*(?:exec\s+(?:cmd|cgi)|include\s+(?:virtual|file)|echo\s+var|config\s+(?:errmsg|timefmt|sizefmt)|fsize\s+(?:virtual|file)|flastmod\s+(?:virtual|file)|set\s+var)\s*=`,
+    String.raw`<\s*\/?\s*esi:[a-z]|<!--\s*esi(?![a-z0-9_])`,
+    String.raw`\$\(\s*(?:http_[a-z_]+|query_string|remote_addr)\s*[{)]`,
     String.raw`[$#]\{\s*[a-z0-9_:(\[{$#'"]`,
     String.raw`\{\{[^}]*\}\}|\{%[^%]*%\}`,
     String.raw`\$\(\s*(?:id|whoami|uname|cat|ls|wget|curl|sleep|nslookup|ping)(?![a-z0-9_])`,
@@ -397,11 +416,23 @@ function byteEscape(byte: number): string {
   return `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
 }
 
+/** What decoding noticed on the way (set, never cleared, by the decoders below). */
+interface DecodeNotes {
+  /** A dot, slash or backslash spelt as overlong or invalid UTF-8. */
+  disguisedPathChar: boolean;
+}
+
+const isPathChar = (cp: number) => cp === 0x2e || cp === 0x2f || cp === 0x5c;
+/** The smallest code point each sequence length may carry; below it the form is overlong. */
+const MIN_CODE_POINT = [0, 0x80, 0x800, 0x10000, 0x200000, 0x4000000];
+
 /**
  * Lenient UTF-8: accepts overlong forms (`%c0%ae` is '.', `%c0%af` is '/', `%e0%80%ae` is '.'),
- * as old servers did; bytes that form no character stay as their `%XX` escape (cp1251 text).
+ * as old servers did, and IIS's reading of a two-byte lead before a byte that does not continue
+ * it (`%c1%1c` is '\\', `%c0%2f` is '/') where that gives a dot or a slash; bytes that form no
+ * character stay as their `%XX` escape (cp1251 text).
  */
-function decodeUtf8Bytes(bytes: number[]): string {
+function decodeUtf8Bytes(bytes: number[], notes: DecodeNotes): string {
   let out = '';
   let i = 0;
   while (i < bytes.length) {
@@ -430,25 +461,38 @@ function decodeUtf8Bytes(bytes: number[]): string {
       else cp = cp * 64 + (cont & 0x3f);
     }
     if (ok && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff)) {
+      if (cp < MIN_CODE_POINT[need]! && isPathChar(cp)) notes.disguisedPathChar = true;
       out += String.fromCodePoint(cp);
       i += need + 1;
-    } else {
-      out += byteEscape(lead);
-      i++;
+      continue;
     }
+    // IIS: 0xC0/0xC1 and an ASCII byte, its top bits ignored. Only a dot or slash counts: other
+    // pairs may be cp1251 text.
+    const next = bytes[i + 1];
+    if (lead <= 0xc1 && next !== undefined && next < 0x80) {
+      const iis = ((lead & 0x01) << 6) | (next & 0x3f);
+      if (isPathChar(iis)) {
+        notes.disguisedPathChar = true;
+        out += String.fromCharCode(iis);
+        i += 2;
+        continue;
+      }
+    }
+    out += byteEscape(lead);
+    i++;
   }
   return out;
 }
 
 /** One round of percent-decoding (`%XX` runs as UTF-8, IIS `%uXXXX`); stray `%` stays as it is. */
-function percentDecode(input: string, plusAsSpace: boolean): string {
+function percentDecode(input: string, plusAsSpace: boolean, notes: DecodeNotes): string {
   const s = plusAsSpace ? input.replace(/\+/g, ' ') : input;
   if (!s.includes('%')) return s;
   let out = '';
   let bytes: number[] = [];
   const flush = () => {
     if (bytes.length > 0) {
-      out += decodeUtf8Bytes(bytes);
+      out += decodeUtf8Bytes(bytes, notes);
       bytes = [];
     }
   };
@@ -559,18 +603,18 @@ function normalise(s: string): string {
   return s.normalize('NFKC').replace(SLASH_LOOKALIKE_RE, '/').replace(BACKSLASH_LOOKALIKE_RE, '\\');
 }
 
-function decodeRound(s: string, plusAsSpace: boolean): string {
-  return normalise(decodeEntities(percentDecode(s, plusAsSpace)));
+function decodeRound(s: string, plusAsSpace: boolean, notes: DecodeNotes): string {
+  return normalise(decodeEntities(percentDecode(s, plusAsSpace, notes)));
 }
 
 /** Adds the raw string and each further decoding of it, stopping once nothing changes. */
-function addDecodings(raw: string, plusAsSpace: boolean, into: Set<string>): void {
+function addDecodings(raw: string, plusAsSpace: boolean, into: Set<string>, notes: DecodeNotes): void {
   if (raw === '') return;
   into.add(raw);
   let current = raw;
   for (let round = 0; round < MAX_DECODE_ROUNDS; round++) {
     // '+' is a space only in the query as received; a decoded %2B is a real plus.
-    const next = decodeRound(current, plusAsSpace && round === 0);
+    const next = decodeRound(current, plusAsSpace && round === 0, notes);
     if (next === current) break;
     into.add(next);
     current = next;
@@ -630,17 +674,18 @@ export function findInjection(rawTarget: string): InjectionKind | null {
   const query = q < 0 ? '' : rawTarget.slice(q + 1);
 
   const forms = new Set<string>();
-  addDecodings(path, false, forms);
+  const notes: DecodeNotes = { disguisedPathChar: false };
+  addDecodings(path, false, forms, notes);
   if (query !== '') {
-    addDecodings(query, true, forms);
+    addDecodings(query, true, forms, notes);
     if (query.includes('&') || query.includes('=')) {
       for (const pair of query.split('&')) {
         const eq = pair.indexOf('=');
         if (eq < 0) {
-          addDecodings(pair, true, forms);
+          addDecodings(pair, true, forms, notes);
         } else {
-          addDecodings(pair.slice(0, eq), true, forms);
-          addDecodings(pair.slice(eq + 1), true, forms);
+          addDecodings(pair.slice(0, eq), true, forms, notes);
+          addDecodings(pair.slice(eq + 1), true, forms, notes);
         }
       }
     }
@@ -652,5 +697,7 @@ export function findInjection(rawTarget: string): InjectionKind | null {
   for (const [kind, re] of RULES) {
     for (const s of spellings) if (re.test(s)) return kind;
   }
+  // Nothing else found (`/etc/passwd` behind `%c0%af` stays a system path): still no honest form.
+  if (notes.disguisedPathChar) return 'traversal';
   return null;
 }

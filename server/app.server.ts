@@ -45,6 +45,15 @@ export interface ServerOptions {
   clientDir?: string;
 }
 
+/** SPEC §5's last rule on the raw address: true after answering 403 with SPEC §8's text. */
+function blockInjection(req: FastifyRequest, reply: FastifyReply): boolean {
+  const found = findInjection(req.url);
+  if (!found) return false;
+  req.log.warn({ url: req.url.slice(0, 500), found }, 'blocked suspicious request');
+  void reply.code(403).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(INJECTION_BLOCKED_MESSAGE);
+  return true;
+}
+
 export async function buildServer({ env, database, build, clientDir }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -58,19 +67,18 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
     // SIGTERM: idle keep-alive sockets close at once, requests in flight finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    // An address the router cannot decode ('%' alone): the API's error shape, in Russian.
-    frameworkErrors: (_error, _req, reply: FastifyReply) => {
+    // An address the router cannot decode ('%' alone, overlong UTF-8): the router answers before
+    // any hook, so the security filter reads the raw address here first; otherwise the API's
+    // error shape, in Russian.
+    frameworkErrors: (_error, req, reply: FastifyReply) => {
+      if (blockInjection(req, reply)) return;
       void reply.code(400).header('cache-control', 'no-store').send({ error: 'Неверный адрес запроса' });
     },
   });
 
   // 1. The security filter runs before anything else, for every request (SPEC §5, §8).
   app.addHook('onRequest', async (req, reply) => {
-    const found = findInjection(req.url);
-    if (found) {
-      req.log.warn({ url: req.url.slice(0, 500), found }, 'blocked suspicious request');
-      return reply.code(403).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(INJECTION_BLOCKED_MESSAGE);
-    }
+    if (blockInjection(req, reply)) return reply;
   });
 
   // 2. Page addresses: lower case, trailing slash, legacy /products/ (SPEC §2), one hop.
