@@ -143,6 +143,20 @@ describe('resolvePageMeta', () => {
     });
   });
 
+  it("keeps an exact product entry's seoBottom, which the template never gives", () => {
+    const input = {
+      path: '/catalog/all/coat/',
+      defaults,
+      productTemplate,
+      product: { name: 'Пальто' },
+    };
+    const entry = { title: '{name}', description: 'd', keywords: 'k' };
+    expect(resolvePageMeta({ ...input, entries: { '/catalog/all/coat/': { ...entry, seoBottom: 'Абзац о модели.\n\nЕщё абзац.' } } }).seoBottom).toBe(
+      'Абзац о модели.\n\nЕщё абзац.',
+    );
+    expect(resolvePageMeta({ ...input, entries: { '/catalog/all/coat/': entry } })).not.toHaveProperty('seoBottom');
+  });
+
   it('fills template fields an exact product entry leaves to it, including seoDescription', () => {
     const r = resolvePageMeta({
       path: '/catalog/all/coat/',

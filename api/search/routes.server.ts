@@ -4,7 +4,7 @@ import type { Database } from '~/db/client.server';
 import { lastValue, parseQuery, queryString } from '~/api/http.server';
 import { searchProducts } from './search.server';
 
-const SearchQuery = z.object({
+export const SearchQuery = z.object({
   q: queryString(),
   /** Suggestions ask for fewer hits: 1..48; junk means the default. */
   limit: z.preprocess((v) => {
