@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useEffect } from 'react';
 import { AppLinks } from '~/app/lib/app-link';
 import { preload } from 'react-dom';
@@ -14,6 +14,7 @@ import { NotFoundPage } from '~/app/components/NotFoundPage';
 import { notFoundPath, notFoundTags } from '~/app/lib/seo';
 import { documentStyles, needsOrderStyles, orderStyles, orderStylesUrl } from '~/app/lib/document-styles';
 import { useMetrika } from '~/app/lib/analytics';
+import { useRootData, type RootData } from '~/app/lib/root-data';
 
 // Every file scripts/subset-fonts.ts wrote (app/fonts/font-files.ts owns the list), as built URLs.
 const FONT_URLS = Object.values(import.meta.glob<string>('./fonts/*.woff2', { query: '?url', import: 'default', eager: true }));
@@ -29,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       return [];
     },
   );
-  return { menu, siteUrl: context.siteUrl, env: context.publicEnv };
+  return { menu, siteUrl: context.siteUrl, env: context.publicEnv } satisfies RootData;
 }
 
 // The menu changes rarely: do not reload it on every navigation.
@@ -43,7 +44,7 @@ export function meta({ error, location }: Route.MetaArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root');
+  const data = useRootData();
   // Every face a page sets (app/fonts: cut to the shop's characters, about 60 KB together),
   // fetched first of all, ahead of photos and scripts, so they make the first paint (fonts.css:
   // display optional). React writes font preloads at the very top of the head.

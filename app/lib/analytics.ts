@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useLocation, useRouteLoaderData } from 'react-router';
-import type { PublicEnv } from '~/shared/context';
+import { useLocation } from 'react-router';
+import { useRootData } from '~/app/lib/root-data';
 
 // Yandex Metrika (SPEC §7 note, INTEGRATIONS §7). With the public PUBLIC_METRIKA_ID set, the
 // counter's script (tag.js) loads once the page has hydrated and the browser is idle — never
@@ -102,7 +102,7 @@ export function startCounter(id: number): void {
  * set, and reports client-side navigations as page views (the first one is counted by init).
  */
 export function useMetrika(): void {
-  const root = useRouteLoaderData('root') as { env?: PublicEnv } | undefined;
+  const root = useRootData();
   const id = parseCounterId(root?.env?.PUBLIC_METRIKA_ID);
   const location = useLocation();
   const url = location.pathname + location.search;

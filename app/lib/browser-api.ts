@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import type { ApiClient } from '~/shared/api-client';
-import type { PublicEnv } from '~/shared/context';
+import { useRootData } from '~/app/lib/root-data';
 
 /** The product API's calls as the browser makes them (every one returns a promise). */
 export type BrowserApi = Pick<ApiClient, keyof ApiClient>;
@@ -13,7 +12,7 @@ export type BrowserApi = Pick<ApiClient, keyof ApiClient>;
  * not with the shell: most pages make none before the shopper does something.
  */
 export function useBrowserApi(): BrowserApi {
-  const root = useRouteLoaderData('root') as { env?: PublicEnv } | undefined;
+  const root = useRootData();
   const baseUrl = root?.env?.API_BASE_URL ?? '/backend';
   return useMemo(() => lazyClient(baseUrl), [baseUrl]);
 }

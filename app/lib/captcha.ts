@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import type { PublicEnv } from '~/shared/context';
+import { useRootData } from '~/app/lib/root-data';
 
 // The browser half of the captcha (INTEGRATIONS.md §5): a token for one action, which the
 // server checks (integrations/captcha/) before it sends a login code. The provider and its
@@ -140,7 +140,7 @@ export async function getCaptchaToken(action: string, env: CaptchaPublicEnv | un
  * `const getCaptchaToken = useCaptchaToken(); const token = await getCaptchaToken('send_sms');`
  */
 export function useCaptchaToken(): (action: string) => Promise<string> {
-  const root = useRouteLoaderData('root') as { env?: PublicEnv } | undefined;
+  const root = useRootData();
   const provider = root?.env?.PUBLIC_CAPTCHA_PROVIDER;
   const recaptchaKey = root?.env?.PUBLIC_RECAPTCHA_SITE_KEY;
   const smartKey = root?.env?.PUBLIC_SMARTCAPTCHA_SITE_KEY;

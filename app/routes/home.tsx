@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
-import { data, useNavigationType, useRouteLoaderData } from 'react-router';
+import { data, useNavigationType } from 'react-router';
 import type { Route } from './+types/home';
-import type { loader as rootLoader } from '~/app/root';
+import { useRootData } from '~/app/lib/root-data';
 import { AppLink, IntentLink } from '~/app/lib/app-link';
 import { CACHE_PUBLIC } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
@@ -40,7 +40,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const root = useRootData();
   const menu = root?.menu ?? [];
   const woman = menu.find((s) => s.CODE === 'woman');
   const categories = [...(woman?.SECOND_LVL ?? []), ...menu.filter((s) => !NOT_TILES.has(s.CODE))].map((s) => ({ name: s.NAME, url: s.SECTION_PAGE_URL }));

@@ -1,4 +1,5 @@
-import { data, Form, Link, useRouteLoaderData } from 'react-router';
+import { data, Form, Link } from 'react-router';
+import { useRootData } from '~/app/lib/root-data';
 import type { Route } from './+types/search';
 import type { CatalogListItem, MenuSection, SearchHit } from '~/shared/contract';
 import { CACHE_PUBLIC } from '~/app/lib/route-data.server';
@@ -21,7 +22,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, hits, total } = loaderData;
-  const root = useRouteLoaderData('root') as { menu?: MenuSection[] } | undefined;
+  const root = useRootData();
   const browse = browseLinks(root?.menu ?? []);
 
   return (
