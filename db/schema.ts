@@ -169,7 +169,14 @@ export const customers = pgTable(
     // 'YYYY-MM-DD'; set once (content/pages/loyalty.md), for the birthday bonus.
     birthday: text('birthday'),
   },
-  (t) => [uniqueIndex('customers_phone_uq').on(t.phone)],
+  (t) => [
+    uniqueIndex('customers_phone_uq').on(t.phone),
+    // An e-mail belongs to one customer (e-mail login finds the account by it), whatever its
+    // letter case; '' (none given) may repeat. Migration 0014 resolved the duplicates made before.
+    uniqueIndex('customers_email_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
+  ],
 );
 
 // A login: the signed `token` cookie carries this id, so logging out (or out everywhere) revokes it.

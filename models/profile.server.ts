@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql, type AnyColumn } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { customers } from '~/db/schema';
 
@@ -12,15 +12,71 @@ export interface ProfileChange {
   email?: string;
 }
 
-/** Writes the given fields (absent ones stay as they are); false when the customer is gone. */
-export async function updateProfile({ db, customerId, change }: { db: Database; customerId: number; change: ProfileChange }): Promise<boolean> {
+export type ProfileUpdate = 'ok' | 'gone' | 'email_taken';
+
+/** PostgreSQL's unique_violation of the e-mail index, however the driver wraps it. */
+function isEmailTaken(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23505' && (constraint === 'customers_email_uq' || String(message).includes('customers_email_uq'))) return true;
+  }
+  return false;
+}
+
+/**
+ * Writes the given fields (absent ones stay as they are). An e-mail is lower-cased and belongs
+ * to one customer (the unique index customers_email_uq): another customer's answers
+ * 'email_taken' and nothing is written. 'gone' when the customer is gone.
+ */
+export async function updateProfile({ db, customerId, change }: { db: Database; customerId: number; change: ProfileChange }): Promise<ProfileUpdate> {
   const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as ProfileChange;
+  if (set.email !== undefined) set.email = set.email.trim().toLowerCase();
   if (Object.keys(set).length === 0) {
     const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
-    return row !== undefined;
+    return row ? 'ok' : 'gone';
   }
-  const rows = await db.update(customers).set(set).where(eq(customers.id, customerId)).returning({ id: customers.id });
-  return rows.length > 0;
+  if (set.email) {
+    // The friendly answer; the index settles two customers asking for it at once.
+    const [other] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(sql`lower(${customers.email}) = ${set.email}`, ne(customers.id, customerId)))
+      .limit(1);
+    if (other) return 'email_taken';
+  }
+  try {
+    const rows = await db.update(customers).set(set).where(eq(customers.id, customerId)).returning({ id: customers.id });
+    return rows.length > 0 ? 'ok' : 'gone';
+  } catch (err) {
+    if (isEmailTaken(err)) return 'email_taken';
+    throw err;
+  }
+}
+
+/**
+ * Fills the customer's empty name fields with the ones typed at checkout, so a repeat order
+ * starts with them (issue #26). A name already in the profile is never replaced, and nothing is
+ * added to another person's first name: the recipient of one order may be someone else.
+ */
+export async function fillEmptyName({
+  db,
+  customerId,
+  name,
+}: {
+  db: Database;
+  customerId: number;
+  name: { firstName: string; lastName: string; secondName: string };
+}): Promise<void> {
+  const keep = (column: AnyColumn, value: string) => sql`case when ${column} = '' then ${value} else ${column} end`;
+  if (!name.firstName && !name.lastName && !name.secondName) return;
+  await db
+    .update(customers)
+    .set({
+      firstName: keep(customers.firstName, name.firstName),
+      lastName: keep(customers.lastName, name.lastName),
+      secondName: keep(customers.secondName, name.secondName),
+    })
+    .where(and(eq(customers.id, customerId), sql`(${customers.firstName} = '' or lower(${customers.firstName}) = lower(${name.firstName}))`));
 }
 
 /** The account's newsletter toggle (subscribe.php); false when the customer is gone. */

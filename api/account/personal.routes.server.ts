@@ -128,7 +128,8 @@ export async function personalRoutes(app: FastifyInstance, { db, authSecret }: P
     if (!session) return reply;
     const read = readProfileChange(session.body.change);
     if (!('change' in read)) return read;
-    await updateProfile({ db, customerId: session.customerId, change: read.change });
+    const updated = await updateProfile({ db, customerId: session.customerId, change: read.change });
+    if (updated === 'email_taken') return { success: false, error: ACCOUNT_TEXT.emailTaken, field: 'email' } satisfies ProfileChangeResponse;
     const record = await getCustomer({ db, customerId: session.customerId });
     if (!record) return reply.code(401).send({ error: AUTH_TEXT.sessionGone });
     return { success: true, profile: toUserInfo(record) } satisfies ProfileChangeResponse;
