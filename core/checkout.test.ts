@@ -7,6 +7,8 @@ import {
   collapseWhitespace,
   isEmailShaped,
   payAmountKopecks,
+  sameCity,
+  savedAddressCityMismatch,
   validateCheckout,
   type CheckoutForm,
 } from './checkout';
@@ -311,5 +313,30 @@ describe('addressLine', () => {
     expect(addressLine({ city: 'Москва', street: 'ул Тверская', house: 'д. 12', flat: 'кв. 5', postcode: '' })).toBe('Москва, ул Тверская, д. 12, кв. 5');
     expect(addressLine({ city: 'Москва', street: 'ул Тверская', house: 'дом 12', flat: 'офис 3', postcode: '' })).toBe('Москва, ул Тверская, дом 12, офис 3');
     expect(addressLine({ city: 'Москва', street: 'ул Тверская', house: '12 корп. 2', flat: '', postcode: '' })).toBe('Москва, ул Тверская, д. 12 корп. 2');
+  });
+});
+
+describe('savedAddressCityMismatch (issue #26)', () => {
+  const piter = { city: 'Санкт-Петербург', street: 'Невский пр', house: '28', flat: '7', postal_code: '191186' };
+  const order = { city: 'Новосибирск', street: 'Невский пр', house: '28', flat: '7', postcode: '191186' };
+  it('names the city of a saved address sent under another city', () => {
+    expect(savedAddressCityMismatch(order, [piter])).toBe('Санкт-Петербург');
+    expect(savedAddressCityMismatch({ ...order, street: ' невский  пр ' }, [piter])).toBe('Санкт-Петербург');
+  });
+  it('lets the saved address go to its own city, however the city is written', () => {
+    expect(savedAddressCityMismatch({ ...order, city: 'г Санкт-Петербург' }, [piter])).toBeNull();
+    // The same address saved for both cities: the order's city has it.
+    expect(savedAddressCityMismatch(order, [piter, { ...piter, city: 'Новосибирск' }])).toBeNull();
+  });
+  it('lets any other address through: another house, flat or postcode is not the saved one', () => {
+    expect(savedAddressCityMismatch({ ...order, house: '29' }, [piter])).toBeNull();
+    expect(savedAddressCityMismatch({ ...order, flat: '' }, [piter])).toBeNull();
+    expect(savedAddressCityMismatch({ ...order, postcode: '630099' }, [piter])).toBeNull();
+    expect(savedAddressCityMismatch(order, [])).toBeNull();
+  });
+  it('compares cities by name', () => {
+    expect(sameCity('г Москва', 'москва')).toBe(true);
+    expect(sameCity('Москва', 'Новосибирск')).toBe(false);
+    expect(sameCity('', '')).toBe(false);
   });
 });

@@ -6,6 +6,7 @@
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
 import { ACCOUNT_TEXT, ADDRESS_FIELD_MAX_LENGTH, COMMENT_MAX_LENGTH, isNameShaped, NAME_MAX_LENGTH } from './account';
 import { isDeliveryId, type DeliveryId, type PaymentId } from './delivery';
+import { normaliseCityName } from './delivery-cities';
 import { normalizePhone } from './phone';
 
 export const CHECKOUT_TEXT = {
@@ -28,6 +29,9 @@ export const CHECKOUT_TEXT = {
   longField: 'Слишком длинное значение',
   emptyBasket: 'Корзина пуста',
   deliveryCostChanged: 'Стоимость доставки изменилась: проверьте сумму и подтвердите заказ ещё раз',
+  /** Issue #26: a saved address of another city under the order's city. */
+  addressOfOtherCity: (savedCity: string, city: string) =>
+    `Этот адрес сохранён для города ${savedCity}, а заказ — в город ${city}. Укажите адрес в городе ${city}; если такой адрес есть и в нём, укажите его индекс.`,
   /** SPEC §8, exact. */
   serverError: 'Произошла ошибка на сервере. Пожалуйста, попробуйте позже.',
 } as const;
@@ -239,4 +243,25 @@ export function addressLine(form: Pick<CheckoutForm, 'street' | 'house' | 'flat'
   const flat = collapseWhitespace(form.flat);
   const postcode = collapseWhitespace(form.postcode);
   return [city, street, /^\d/.test(house) ? `д. ${house}` : house, /^\d/.test(flat) ? `кв. ${flat}` : flat, postcode].filter((part) => part !== '').join(', ');
+}
+
+/** Two cities are the same when their names are ('г Москва', 'москва'). */
+export const sameCity = (a: string, b: string): boolean => normaliseCityName(a) !== '' && normaliseCityName(a) === normaliseCityName(b);
+
+const sameText = (a: string, b: string): boolean => collapseWhitespace(a).toLowerCase() === collapseWhitespace(b).toLowerCase();
+
+/**
+ * Issue #26: the city of a saved address that the order's address is, street, house, flat and
+ * postcode alike, when that city is not the order's (a St Petersburg address left in the form
+ * after choosing Novosibirsk); null when the address is no saved one, or one of this city.
+ */
+export function savedAddressCityMismatch(
+  form: Pick<CheckoutForm, 'city' | 'street' | 'house' | 'flat' | 'postcode'>,
+  saved: readonly { city: string; street: string; house: string; flat: string; postal_code: string }[],
+): string | null {
+  const same = saved.filter(
+    (a) => a.street.trim() !== '' && sameText(a.street, form.street) && sameText(a.house, form.house) && sameText(a.flat, form.flat) && sameText(a.postal_code, form.postcode),
+  );
+  if (same.length === 0 || same.some((a) => sameCity(a.city, form.city))) return null;
+  return same[0]?.city ?? null;
 }

@@ -4,12 +4,14 @@ import type { Database } from '~/db/client.server';
 import { SHOP_CITIES, findShopCity, type ShopCity } from '~/core/delivery-cities';
 import { DELIVERY_TEXT, deliveryMethodIds, deliveryMode, isDeliveryId, isInstalmentPaymentId, isOnlinePaymentId, paymentMethodIds } from '~/core/delivery';
 import { instalmentSchedule, instalmentUnavailableReason, isoDay } from '~/core/instalments';
-import { CHECKOUT_TEXT, addressLine, validateCheckout, type CheckoutForm } from '~/core/checkout';
+import { CHECKOUT_TEXT, addressLine, savedAddressCityMismatch, validateCheckout, type CheckoutForm } from '~/core/checkout';
 import { formatRub, kopecksToRoubles, parseRoublesToKopecks } from '~/core/money';
 import { AUTH_TEXT } from '~/core/auth';
 import { CERTIFICATE_TEXT, formatCertificateCode, parseCertificateCodes } from '~/core/gift-certificates';
 import { bonusCapKopecks, loyaltyLines, LOYALTY_TEXT } from '~/core/loyalty';
 import { bonusBalance } from '~/models/loyalty.server';
+import { listAddresses } from '~/models/addresses.server';
+import { fillEmptyName } from '~/models/profile.server';
 import {
   DELIVERY_ID,
   type CheckoutOrderResponse,
@@ -318,6 +320,18 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     ) {
       return fail({ payment_id: CHECKOUT_TEXT.paymentNotForDelivery });
     }
+    if (deliveryMode(form.deliveryId) === 'address') {
+      // A saved address goes to its own city only (issue #26): never «Новосибирск, Невский пр».
+      const saved = (await listAddresses({ db, customerId: session.customerId })).map((a) => ({
+        city: a.fields.city ?? '',
+        street: a.fields.street ?? '',
+        house: a.fields.house ?? '',
+        flat: a.fields.flat ?? '',
+        postal_code: a.fields.postal_code ?? '',
+      }));
+      const savedCity = savedAddressCityMismatch(form, saved);
+      if (savedCity) return fail({ street: CHECKOUT_TEXT.addressOfOtherCity(savedCity, city?.name ?? form.city) });
+    }
     let point: CdekDeliveryPoint | null = null;
     if (form.deliveryId === DELIVERY_ID.cdekPickup) {
       try {
@@ -390,7 +404,15 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       return fail({ promo_code: result.error });
     }
     req.log.info({ orderId: result.orderId, repeated: result.repeated, delivery: form.deliveryId, payment: form.paymentId }, 'order placed');
-    if (!result.repeated) deps.onOrderPlaced?.(result.orderId);
+    if (!result.repeated) {
+      deps.onOrderPlaced?.(result.orderId);
+      // The name typed here starts the next checkout (issue #26); the order stands whatever happens.
+      await fillEmptyName({
+        db,
+        customerId: session.customerId,
+        name: { firstName: form.firstname, lastName: form.lastname, secondName: form.secondname },
+      }).catch((err: unknown) => req.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'profile name not saved'));
+    }
     return {
       success: true,
       order_id: result.orderId,

@@ -37,7 +37,15 @@ import { getShopper, requireShopper, type Shopper } from '~/app/lib/session.serv
 import { CHECKOUT_FIELDS, CHECKOUT_MAX_LENGTH, CHECKOUT_TEXT } from '~/core/checkout';
 import { deliveryMode, isOnlinePaymentId } from '~/core/delivery';
 import { CheckoutForm, DEFAULT_CITY } from '~/app/components/checkout/CheckoutForm';
-import { CHECKOUT_INTENT, newIdempotencyKey, paramsKey, type CheckoutFailure, type CheckoutValues } from '~/app/components/checkout/checkout-state';
+import {
+  CHECKOUT_INTENT,
+  newIdempotencyKey,
+  paramsKey,
+  promoChanged,
+  PROMO_REFUSED_FIELD,
+  type CheckoutFailure,
+  type CheckoutValues,
+} from '~/app/components/checkout/checkout-state';
 import { BasketLine, GiftLine, type LineActions } from '~/app/components/basket/BasketLines';
 import { PromoCodeForm } from '~/app/components/basket/PromoCodeForm';
 import { goodsCount } from '~/app/components/catalog/listing-url';
@@ -169,7 +177,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       token: shopper.token,
       ids: cartForRequest(basket.cart),
       preorderIds: preordersForRequest(basket.preorders),
-      promoCode: basket.promoCode,
+      // A code the basket showed refused is simply not applied (issue #26): it never blocks the order.
+      promoCode: formText(form, PROMO_REFUSED_FIELD) === 'yes' ? null : basket.promoCode,
       fields,
       deliveryCost,
       key,
@@ -180,7 +189,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     console.error('checkout: order failed', err);
     return refuse({ error: CHECKOUT_TEXT.serverError }, 502);
   }
-  if (!answer.success) return refuse(answer.data, 200, answer.deliverycost !== undefined ? { deliveryCost: answer.deliverycost } : {});
+  if (!answer.success) {
+    // The code stopped working after the page showed it applied: the amount is not what the
+    // shopper saw. The page reloads with the code refused beside its field; the next press orders.
+    const errors = answer.data.promo_code ? { ...answer.data, promo_code: promoChanged(answer.data.promo_code) } : answer.data;
+    return refuse(errors, 200, answer.deliverycost !== undefined ? { deliveryCost: answer.deliverycost } : {});
+  }
 
   if (saveAddress && deliveryMode(values.delivery_id) === 'address') {
     // The order stands whatever happens here: a failed save is logged only.

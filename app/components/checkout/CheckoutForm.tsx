@@ -27,12 +27,15 @@ import { datesText, DeliveryCards, PaymentCards } from './MethodCards';
 import { OrderSummary, type CostState } from './OrderSummary';
 import { PayExtras, type AppliedCertificate } from './PayExtras';
 import {
+  addressesOfCity,
+  addressForCity,
   CHECKOUT_INTENT,
   initialValues,
   isSavedAddress,
   mirrorChecks,
   paramsKey,
   paymentsFor,
+  PROMO_REFUSED_FIELD,
   withAddress,
   type CheckoutFailure,
   type CheckoutValues,
@@ -306,7 +309,9 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
   function commitCity(city: string) {
     if (city.trim() === committedCity.trim()) return;
     setCommittedCity(city);
-    clearError('city', 'delivery_id', 'code_pvz', 'deliverycost');
+    // A saved address belongs to its city: another city's street never rides along (issue #26).
+    setValues((v) => addressForCity(v, city, addresses));
+    clearError('city', 'delivery_id', 'code_pvz', 'deliverycost', 'street', 'house', 'flat', 'postcode');
   }
 
   function pickStreet(s: AddressSuggestion) {
@@ -321,10 +326,9 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
   }
 
   function pickSaved(index: number) {
-    const address = addresses[index];
-    const next = address ? withAddress(values, address) : { ...values, street: '', house: '', flat: '', postcode: '' };
-    setValues(next);
-    commitCity(next.city);
+    const address = cityAddresses[index];
+    setValues(address ? withAddress(values, address) : { ...values, street: '', house: '', flat: '', postcode: '' });
+    clearError('street', 'house', 'flat', 'postcode');
   }
 
   function openPoints() {
@@ -354,7 +358,9 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
     />
   );
 
-  const savedIndex = addresses.findIndex((a) => isSavedAddress(values, [a]));
+  // Only the saved addresses of the chosen city are offered (issue #26).
+  const cityAddresses = addressesOfCity(addresses, committedCity);
+  const savedIndex = cityAddresses.findIndex((a) => isSavedAddress(values, [a]));
 
   return (
     <section className="checkout" id="checkout" aria-labelledby={titleId}>
@@ -379,6 +385,7 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
       >
         <input type="hidden" name="intent" value={CHECKOUT_INTENT} />
         <input type="hidden" name="key" value={key} />
+        {!cart.promocode && cart.promo_code_error ? <input type="hidden" name={PROMO_REFUSED_FIELD} value="yes" /> : null}
         <input type="hidden" name="deliverycost" value={costKopecks === null ? '' : String(kopecksToRoubles(costKopecks))} />
 
         <div className="checkout__fields">
@@ -406,21 +413,6 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
 
           <fieldset className="checkout__group">
             <legend className="checkout__legend">Доставка</legend>
-            {addresses.length > 1 ? (
-              <div className="field">
-                <label className="field__label" htmlFor={`${titleId}-saved`}>
-                  Сохранённый адрес
-                </label>
-                <select id={`${titleId}-saved`} className="field__input" value={savedIndex} onChange={(e) => pickSaved(Number(e.currentTarget.value))}>
-                  {addresses.map((a, i) => (
-                    <option key={a.id} value={i}>
-                      {addressLine({ city: a.city, street: a.street, house: a.house, flat: a.flat, postcode: '' })}
-                    </option>
-                  ))}
-                  <option value={-1}>Другой адрес</option>
-                </select>
-              </div>
-            ) : null}
             <CityField
               value={values.city}
               cities={cities}
@@ -429,6 +421,21 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
               error={errors.city}
               onClearError={() => clearError('city')}
             />
+            {cityAddresses.length > 1 ? (
+              <div className="field">
+                <label className="field__label" htmlFor={`${titleId}-saved`}>
+                  Сохранённый адрес
+                </label>
+                <select id={`${titleId}-saved`} className="field__input" value={savedIndex} onChange={(e) => pickSaved(Number(e.currentTarget.value))}>
+                  {cityAddresses.map((a, i) => (
+                    <option key={a.id} value={i}>
+                      {addressLine({ city: a.city, street: a.street, house: a.house, flat: a.flat, postcode: '' })}
+                    </option>
+                  ))}
+                  <option value={-1}>Другой адрес</option>
+                </select>
+              </div>
+            ) : null}
           </fieldset>
 
           <div className="checkout__methods" aria-busy={stale}>

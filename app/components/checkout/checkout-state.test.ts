@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_TEXT } from '~/core/checkout';
 import type { DeliveryCity, DeliveryMethod, SavedAddress } from '~/shared/contract';
-import { initialValues, isSavedAddress, mirrorChecks, paymentsFor, withAddress } from './checkout-state';
+import { addressesOfCity, addressForCity, initialValues, isSavedAddress, mirrorChecks, paymentsFor, withAddress } from './checkout-state';
 import { matchCities } from './CityField';
 import { datesText } from './MethodCards';
 
@@ -80,5 +80,31 @@ describe('checkout form state', () => {
     expect(datesText('2026-12-30', '2027-01-04')).toBe('30 декабря 2026 – 4 января 2027');
     expect(datesText(null, null)).toBeNull();
     expect(datesText('junk', 'junk')).toBeNull();
+  });
+});
+
+describe('saved addresses belong to their city (issue #26)', () => {
+  const piter: SavedAddress = { id: 2, city: 'Санкт-Петербург', street: 'Невский пр', house: '28', flat: '7', postal_code: '191186', comment: 'домофон 7' };
+  const second: SavedAddress = { ...piter, id: 3, street: 'Литейный пр', house: '4', flat: '', postal_code: '191028', comment: '' };
+  const start = initialValues(profile, piter, 'Москва');
+
+  it('empties a St Petersburg address when the city becomes Novosibirsk', () => {
+    const v = addressForCity({ ...start, city: 'Новосибирск' }, 'Новосибирск', [piter, address]);
+    expect(v).toMatchObject({ city: 'Новосибирск', street: '', house: '', flat: '', postcode: '', comment: '' });
+  });
+
+  it('fills the first saved address of the new city, and offers only that city’s addresses', () => {
+    expect(addressForCity(start, 'Москва', [piter, address])).toMatchObject({ city: 'Москва', street: 'ул Тверская', house: '12', postcode: '125009' });
+    const empty = { ...start, street: '', house: '', flat: '', postcode: '' };
+    expect(addressForCity(empty, 'г Санкт-Петербург', [piter])).toMatchObject({ street: 'Невский пр', house: '28' });
+    expect(addressesOfCity([piter, address, second], 'санкт-петербург').map((a) => a.id)).toEqual([2, 3]);
+    expect(addressesOfCity([piter, address], 'Новосибирск')).toEqual([]);
+  });
+
+  it('keeps an address the shopper typed, and a saved one of the same city', () => {
+    const typed = { ...start, street: 'ул Ленина', house: '1', flat: '', postcode: '' };
+    expect(addressForCity(typed, 'Новосибирск', [piter])).toMatchObject({ city: 'Новосибирск', street: 'ул Ленина', house: '1' });
+    const chosen = withAddress(start, second);
+    expect(addressForCity(chosen, 'Санкт-Петербург', [piter, second])).toMatchObject({ street: 'Литейный пр', house: '4' });
   });
 });

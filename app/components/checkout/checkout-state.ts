@@ -1,5 +1,5 @@
 import type { DeliveryMethod, OrderParamsResponse, PaymentMethod, SavedAddress, UserInfo } from '~/shared/contract';
-import { CHECKOUT_TEXT, type CheckoutField } from '~/core/checkout';
+import { CHECKOUT_TEXT, sameCity, type CheckoutField } from '~/core/checkout';
 import { formatPhoneMask } from '~/core/phone';
 
 // What the checkout form and the /basket/ route action share: the form's values, the action's
@@ -26,6 +26,12 @@ export interface CheckoutFailure {
 
 /** The intent the checkout form posts to the /basket/ action. */
 export const CHECKOUT_INTENT = 'order';
+
+/** Posted as 'yes' when the basket showed the promo code refused: the order goes without it. */
+export const PROMO_REFUSED_FIELD = 'promo_refused';
+
+/** Above the button when a code applied on the page was refused at ordering (the amount grew). */
+export const promoChanged = (reason: string): string => `${reason}. Сумма заказа изменилась: проверьте её и оформите заказ ещё раз.`;
 
 /** The profile and the first saved address, as the form starts (SPEC §3: pre-filled). */
 export function initialValues(profile: UserInfo | null, address: SavedAddress | undefined, fallbackCity: string): CheckoutValues {
@@ -62,6 +68,26 @@ export function withAddress(values: CheckoutValues, address: SavedAddress): Chec
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase().replace(/\s+/g, ' ') === b.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The saved addresses of a city: the only ones checkout offers there (issue #26). */
+export function addressesOfCity(addresses: readonly SavedAddress[], city: string): SavedAddress[] {
+  return addresses.filter((a) => sameCity(a.city, city));
+}
+
+/**
+ * The address fields once the city becomes `city` (issue #26): an address taken from a saved one
+ * of another city, or none at all, gives way to the first saved address of this city, or to empty
+ * fields; an address the shopper typed, or one saved for this city, stays.
+ */
+export function addressForCity(values: CheckoutValues, city: string, addresses: readonly SavedAddress[]): CheckoutValues {
+  const saved = addresses.filter((a) => same(a.street, values.street) && same(a.house, values.house) && same(a.flat, values.flat));
+  const empty = [values.street, values.house, values.flat, values.postcode].every((v) => v.trim() === '');
+  if (saved.some((a) => sameCity(a.city, city)) || (saved.length === 0 && !empty)) return { ...values, city };
+  const first = addressesOfCity(addresses, city)[0];
+  if (first) return { ...withAddress(values, first), city };
+  const comment = saved.some((a) => a.comment !== '' && same(a.comment, values.comment)) ? '' : values.comment;
+  return { ...values, city, street: '', house: '', flat: '', postcode: '', comment };
+}
 
 /** Whether the address typed is one of the saved ones (then saving it again is not offered). */
 export function isSavedAddress(values: CheckoutValues, addresses: readonly SavedAddress[]): boolean {
