@@ -132,7 +132,7 @@ export async function productApi(
   await app.register(newsletterRoutes, { db, mail, siteUrl });
   await app.register(accountRoutes, { db, sms, captcha, authSecret });
   await app.register(emailLoginRoutes, { db, mail, captcha, authSecret, siteUrl });
-  await app.register(personalRoutes, { db, authSecret });
+  await app.register(personalRoutes, { db, authSecret, suggestions: addressSuggestions });
   await app.register(loyaltyRoutes, { db, authSecret });
   await app.register(wishlistRoutes, { db, authSecret });
 

@@ -260,7 +260,12 @@ export function savedAddressCityMismatch(
   saved: readonly { city: string; street: string; house: string; flat: string; postal_code: string }[],
 ): string | null {
   const same = saved.filter(
-    (a) => a.street.trim() !== '' && sameText(a.street, form.street) && sameText(a.house, form.house) && sameText(a.flat, form.flat) && sameText(a.postal_code, form.postcode),
+    (a) =>
+      a.street.trim() !== '' &&
+      sameText(a.street, form.street) &&
+      sameText(a.house, form.house) &&
+      sameText(a.flat, form.flat) &&
+      sameText(a.postal_code, form.postcode),
   );
   if (same.length === 0 || same.some((a) => sameCity(a.city, form.city))) return null;
   return same[0]?.city ?? null;

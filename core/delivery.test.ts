@@ -28,6 +28,10 @@ import {
   isOnlinePaymentId,
   periodText,
   pluralRu,
+  PREORDER_MAKING_DAYS,
+  preorderDeliveryDates,
+  preorderLaterNote,
+  preorderPeriodText,
   REGION_DAYS,
   regionDays,
   SHIPPING_WORKING_DAYS,
@@ -224,6 +228,20 @@ describe('carrierDeliveryDates', () => {
     expect(regionDays('cis')).toEqual({ min: 3, max: 14 });
     expect(regionDays('moscow')).toBeNull();
     expect(regionDays('world')).toBeNull();
+  });
+});
+
+describe('pre-order dates (pre-order.md, issue #26)', () => {
+  it('counts the method’s dates from when the item is made: two to four weeks later', () => {
+    expect(PREORDER_MAKING_DAYS).toEqual({ min: 14, max: 28 });
+    // The Moscow courier's next working day, 1 December: a pre-order comes 15–29 December.
+    expect(preorderDeliveryDates({ from: '2026-12-01', to: '2026-12-01' })).toEqual({ from: '2026-12-15', to: '2026-12-29' });
+    const cdek = carrierDeliveryDates(msk('2026-11-24T12:00'), REGION_DAYS.russia);
+    expect(preorderDeliveryDates(cdek)).toEqual({ from: '2026-12-11', to: '2027-01-03' });
+  });
+  it('says so in the timing and in the note of a mixed order', () => {
+    expect(preorderPeriodText('2–9 дней')).toBe('2–9 дней после изготовления');
+    expect(preorderLaterNote('15 — 29 декабря')).toBe('Предзаказ привезём отдельно, когда он будет готов: ожидаемая доставка 15 — 29 декабря.');
   });
 });
 

@@ -118,6 +118,20 @@ export function periodText(min: number, max: number): string {
   return min === max ? `${max} ${noun}` : `${min}–${max} ${noun}`;
 }
 
+/** pre-order.md «Сроки»: a pre-ordered item is made in two to four weeks, then sent like any order. */
+export const PREORDER_MAKING_DAYS = { min: 14, max: 28 } as const;
+
+/** When a pre-order is expected: the method's own dates, counted from when the item is made. */
+export function preorderDeliveryDates(dates: { from: string; to: string }): { from: string; to: string } {
+  return { from: addCalendarDays(dates.from, PREORDER_MAKING_DAYS.min), to: addCalendarDays(dates.to, PREORDER_MAKING_DAYS.max) };
+}
+
+/** A method's timing for a basket of pre-orders only ('2–9 дней после изготовления'). */
+export const preorderPeriodText = (period: string): string => `${period} после изготовления`;
+
+/** The note of an order that mixes goods in stock and pre-orders: the pre-orders come later. */
+export const preorderLaterNote = (dates: string): string => `Предзаказ привезём отдельно, когда он будет готов: ожидаемая доставка ${dates}.`;
+
 /** The courier's timing as a method's PERIOD_TEXT. */
 export const COURIER_PERIOD_TEXT = 'на следующий рабочий день';
 

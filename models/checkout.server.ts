@@ -13,8 +13,12 @@ import {
   MOSCOW_COURIER_PRICE_KOPECKS,
   parcel,
   periodText,
+  preorderDeliveryDates,
+  preorderLaterNote,
+  preorderPeriodText,
   REGION_DAYS,
 } from '~/core/delivery';
+import { deliveryDatesText } from '~/core/order-notice';
 import { DELIVERY_ID } from '~/shared/contract';
 import { CDEK_TARIFF, type CdekClient, type CdekDeliveryPoint } from '~/integrations/cdek/cdek';
 import { getBasketCatalog } from './basket.server';
@@ -39,6 +43,8 @@ export interface CheckoutBasket {
   parcelLines: ParcelLine[];
   isEmpty: boolean;
   hasPreorders: boolean;
+  /** How much of the basket is pre-ordered: the delivery dates follow the pre-orders'. */
+  preorders: PreorderShare;
   /** Gift certificates in the basket: paid online only. */
   hasCertificates: boolean;
   /** Only electronic certificates: delivered by e-mail (DELIVERY_ID.email), nothing else. */
@@ -83,6 +89,7 @@ export async function loadCheckoutBasket({
     parcelLines,
     isEmpty: basket.cart.length === 0 && basket.preorders.length === 0,
     hasPreorders: basket.preorders.length > 0,
+    preorders: basket.preorders.length === 0 ? 'none' : basket.cart.some((l) => l.offerId !== GIFT_COVER_OFFER_ID) ? 'some' : 'all',
     hasCertificates: priced.lines.some((l) => l.certificate !== null),
     onlyElectronic: priced.lines.some((l) => !l.isGift) && priced.lines.every((l) => l.isGift || l.certificate === 'electronic'),
   };
@@ -108,7 +115,13 @@ export interface DeliveryQuote {
   dateTo: string | null;
   note: string | null;
   trips: number;
+  /** A basket that mixes goods in stock and pre-orders: when the pre-orders come (dateFrom/dateTo are the goods'). */
+  preorderFrom?: string | null;
+  preorderTo?: string | null;
 }
+
+/** What of the basket is pre-ordered: its dates follow the pre-order's (pre-order.md). */
+export type PreorderShare = 'none' | 'some' | 'all';
 
 export const COST_TO_CONFIRM = 'стоимость уточнит менеджер';
 export const COST_BY_AGREEMENT = 'по договорённости';
@@ -120,8 +133,26 @@ export interface CheckoutDeps {
   log: { warn(obj: object, msg: string): void };
 }
 
-/** One delivery method's cost, dates and note for this basket and city (SPEC §8: a calculator failure is logged, never thrown). */
+/**
+ * One delivery method's cost, dates and note for this basket and city (SPEC §8: a calculator
+ * failure is logged, never thrown). Pre-orders come once made (issue #26): a basket of pre-orders
+ * only gets their dates; a mixed one keeps the goods' dates and says when the pre-orders come.
+ */
 export async function quoteDelivery(
+  deps: CheckoutDeps,
+  input: { city: ShopCity | null; deliveryId: string; parcelLines: readonly ParcelLine[]; now?: Date; preorders?: PreorderShare },
+): Promise<DeliveryQuote> {
+  const quote = await quoteInStock(deps, input);
+  const share = input.preorders ?? 'none';
+  if (share === 'none' || !quote.dateFrom || !quote.dateTo) return quote;
+  const later = preorderDeliveryDates({ from: quote.dateFrom, to: quote.dateTo });
+  if (share === 'all') return { ...quote, dateFrom: later.from, dateTo: later.to, periodText: preorderPeriodText(quote.periodText) };
+  const note = preorderLaterNote(deliveryDatesText(later.from, later.to) ?? '');
+  return { ...quote, preorderFrom: later.from, preorderTo: later.to, note: quote.note ? `${quote.note} ${note}` : note };
+}
+
+/** The quote for goods in stock. */
+async function quoteInStock(
   deps: CheckoutDeps,
   { city, deliveryId, parcelLines, now = new Date() }: { city: ShopCity | null; deliveryId: string; parcelLines: readonly ParcelLine[]; now?: Date },
 ): Promise<DeliveryQuote> {

@@ -603,6 +603,9 @@ export const DeliveryMethod = z.object({
   /** Expected delivery dates (YYYY-MM-DD, Moscow), null when not known. */
   DATE_FROM: z.string().nullable(),
   DATE_TO: z.string().nullable(),
+  /** A basket mixing goods in stock and pre-orders: when the pre-orders are expected (DATE_* are the goods'). */
+  PREORDER_DATE_FROM: z.string().nullable().optional(),
+  PREORDER_DATE_TO: z.string().nullable().optional(),
   /** What the shopper should know about this basket with this method (the outerwear trips), or null. */
   NOTE: z.string().nullable(),
   /** Pickup points of the city ('139' only). */
@@ -651,6 +654,9 @@ export const DeliveryCostResponse = z.object({
   text: z.string(),
   DATE_FROM: z.string().nullable(),
   DATE_TO: z.string().nullable(),
+  /** As DeliveryMethod's: when the pre-orders of a mixed basket are expected. */
+  PREORDER_DATE_FROM: z.string().nullable().optional(),
+  PREORDER_DATE_TO: z.string().nullable().optional(),
   /** Why there is no cost (Russian), or null. */
   error: z.string().nullable(),
 });

@@ -33,6 +33,8 @@ import { toAccountOrder, toAccountReturn, toOrderDetail, toSavedAddress } from '
 import { orderCertificatesOf } from '~/models/certificate-account.server';
 import { toOrderCertificate } from './certificate-mappers';
 import { requireCustomer, tokenField } from './require-customer.server';
+import { knownCityName } from './known-city.server';
+import type { AddressSuggestions } from '~/integrations/dadata/index.server';
 
 // SPEC §7 personal-account calls after login: profile_change.php, addresses.php,
 // address_add.php, address_remove.php, orders.php, returns.php, subscribe.php, and
@@ -44,6 +46,8 @@ import { requireCustomer, tokenField } from './require-customer.server';
 export interface PersonalDeps {
   db: Database;
   authSecret: string;
+  /** Address suggestions: a saved address's city must be a city (knownCityName). */
+  suggestions: AddressSuggestions;
 }
 
 const text = (max = 10_000) => z.preprocess(lastValue, z.string().max(max).optional());
@@ -117,7 +121,7 @@ function readProfileChange(change: z.infer<typeof ProfileChangeBody>['change']):
   return { change: out };
 }
 
-export async function personalRoutes(app: FastifyInstance, { db, authSecret }: PersonalDeps): Promise<void> {
+export async function personalRoutes(app: FastifyInstance, { db, authSecret, suggestions }: PersonalDeps): Promise<void> {
   const auth = { db, secret: authSecret };
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -156,6 +160,10 @@ export async function personalRoutes(app: FastifyInstance, { db, authSecret }: P
     }
     if (!fields.city) return { success: false, error: ACCOUNT_TEXT.cityRequired, field: 'city' } satisfies AddressChangeResponse;
     if (!fields.street) return { success: false, error: ACCOUNT_TEXT.streetRequired, field: 'street' } satisfies AddressChangeResponse;
+    // A city, not a half-typed one (issue #26), written as the shop writes it.
+    const city = await knownCityName(suggestions, fields.city);
+    if (!city) return { success: false, error: ACCOUNT_TEXT.unknownCity, field: 'city' } satisfies AddressChangeResponse;
+    fields.city = city;
     const saved = await saveAddress({ db, customerId: session.customerId, addressId: body.id, fields, limit: MAX_ADDRESSES });
     if (!saved.ok)
       return {

@@ -175,7 +175,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const now = new Date();
     const methods = await Promise.all(
       ids.map(async (id): Promise<DeliveryMethod> => {
-        const quote = await quoteDelivery(deps, { city, deliveryId: id, parcelLines: checkoutBasket.parcelLines, now });
+        const quote = await quoteDelivery(deps, { city, deliveryId: id, parcelLines: checkoutBasket.parcelLines, now, preorders: checkoutBasket.preorders });
         const method: DeliveryMethod = {
           ID: id,
           NAME: deliveryText(id, city).name,
@@ -186,6 +186,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
           PERIOD_TEXT: quote.periodText,
           DATE_FROM: quote.dateFrom,
           DATE_TO: quote.dateTo,
+          ...(quote.preorderFrom ? { PREORDER_DATE_FROM: quote.preorderFrom, PREORDER_DATE_TO: quote.preorderTo ?? null } : {}),
           NOTE: quote.note,
         };
         if (id === DELIVERY_ID.cdekPickup && city?.cdekCode) {
@@ -265,12 +266,13 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       const point = await findPoint(deps, city, q.code_pvz).catch(() => undefined);
       if (point === null) return fail(CHECKOUT_TEXT.pointNotInCity);
     }
-    const quote = await quoteDelivery(deps, { city, deliveryId, parcelLines: checkoutBasket.parcelLines });
+    const quote = await quoteDelivery(deps, { city, deliveryId, parcelLines: checkoutBasket.parcelLines, preorders: checkoutBasket.preorders });
     return {
       deliverycost: roublesOrNull(quote.costKopecks),
       text: priceText(quote),
       DATE_FROM: quote.dateFrom,
       DATE_TO: quote.dateTo,
+      ...(quote.preorderFrom ? { PREORDER_DATE_FROM: quote.preorderFrom, PREORDER_DATE_TO: quote.preorderTo ?? null } : {}),
       error: quote.costKopecks === null ? quote.costError : null,
     } satisfies DeliveryCostResponse;
   });
@@ -344,7 +346,12 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     }
 
     // The cost the shopper saw must be the one the server computes now; otherwise show the new one.
-    const quote = await quoteDelivery(deps, { city, deliveryId: form.deliveryId, parcelLines: checkoutBasket.parcelLines });
+    const quote = await quoteDelivery(deps, {
+      city,
+      deliveryId: form.deliveryId,
+      parcelLines: checkoutBasket.parcelLines,
+      preorders: checkoutBasket.preorders,
+    });
     const sent = body.deliverycost === undefined || body.deliverycost.trim() === '' ? null : parseRoublesToKopecks(body.deliverycost);
     if (sent !== quote.costKopecks) return fail({ deliverycost: CHECKOUT_TEXT.deliveryCostChanged }, { deliverycost: roublesOrNull(quote.costKopecks) });
 

@@ -1,6 +1,6 @@
 import { data, Form } from 'react-router';
 import type { Route } from './+types/personal';
-import type { AddressesResponse, BonusesResponse, OrdersResponse, ReturnsResponse } from '~/shared/contract';
+import type { AddressesResponse, BonusesResponse, CitiesResponse, OrdersResponse, ReturnsResponse } from '~/shared/contract';
 import { formatPhoneMask } from '~/core/phone';
 import { requireShopper } from '~/app/lib/session.server';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
@@ -33,12 +33,14 @@ async function orNull<T>(what: string, load: Promise<T>): Promise<T | null> {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const shopper = await requireShopper(request, context.api);
   const { token, profile } = shopper;
-  const [meta, addresses, orders, returns, bonuses] = await Promise.all([
+  const [meta, addresses, orders, returns, bonuses, cities] = await Promise.all([
     context.api.getPageMeta(new URL(request.url).pathname),
     orNull<AddressesResponse>('addresses', context.api.getAddresses(token)),
     orNull<OrdersResponse>('orders', context.api.getOrders(token)),
     orNull<ReturnsResponse>('returns', context.api.getReturns(token)),
     orNull<BonusesResponse>('bonuses', context.api.getBonuses(token)),
+    // The address form's city suggestions start from the shop's cities, as checkout's do.
+    orNull<CitiesResponse>('cities', context.api.getCities()),
   ]);
   return data(
     {
@@ -51,6 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       orders: orders?.value.orders ?? null,
       returns: returns?.value.orders ?? null,
       bonuses,
+      cities: cities?.cities ?? [],
     },
     { headers: CACHE_PRIVATE },
   );
@@ -140,7 +143,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Personal({ loaderData }: Route.ComponentProps) {
-  const { profile, subscribed, addresses, addressesError, orders, returns, bonuses } = loaderData;
+  const { profile, subscribed, addresses, addressesError, orders, returns, bonuses, cities } = loaderData;
   const name = [profile.FIRSTNAME, profile.LASTNAME].filter(Boolean).join(' ');
   return (
     <article className="page account">
@@ -188,7 +191,7 @@ export default function Personal({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           {returns ? <ReturnList returns={returns} /> : null}
-          <AddressBook addresses={addresses} error={addressesError} />
+          <AddressBook addresses={addresses} error={addressesError} cities={cities} />
         </div>
       </div>
     </article>

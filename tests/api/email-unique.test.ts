@@ -90,7 +90,14 @@ describe('one e-mail, one customer', () => {
       .values({ id: `s-${Date.now()}`, customerId: active, createdAt: at('2025-09-01T10:00:00Z'), expiresAt: at('2026-09-01T10:00:00Z') });
     await db()
       .insert(orders)
-      .values({ customerId: ordered, status: 'delivered', phone: '79561110002', itemsTotalKopecks: 100, totalKopecks: 100, createdAt: at('2025-07-01T10:00:00Z') });
+      .values({
+        customerId: ordered,
+        status: 'delivered',
+        phone: '79561110002',
+        itemsTotalKopecks: 100,
+        totalKopecks: 100,
+        createdAt: at('2025-07-01T10:00:00Z'),
+      });
 
     for (const statement of migration.split('--> statement-breakpoint')) await db().execute(sql.raw(statement));
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { SavedAddress } from '~/shared/contract';
+import type { DeliveryCity, SavedAddress } from '~/shared/contract';
 import { AddressForm } from './AddressForm';
 import { useAccountFetcher } from './account-action';
 
@@ -12,7 +12,7 @@ export function addressLine(a: SavedAddress): string {
  * Saved addresses with add, edit and remove. SPEC §8: an addresses error (from the list call or
  * a change) shows above the list and never replaces it.
  */
-export function AddressBook({ addresses, error }: { addresses: SavedAddress[]; error: string | null }) {
+export function AddressBook({ addresses, error, cities }: { addresses: SavedAddress[]; error: string | null; cities: readonly DeliveryCity[] }) {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const done = useCallback(() => setEditing(null), []);
   const remove = useAccountFetcher('account-address-remove');
@@ -32,7 +32,7 @@ export function AddressBook({ addresses, error }: { addresses: SavedAddress[]; e
         {addresses.map((a) => (
           <li key={a.id} className="address-list__item">
             {editing === a.id ? (
-              <AddressForm address={a} onDone={done} />
+              <AddressForm address={a} onDone={done} cities={cities} />
             ) : (
               <>
                 <div className="address-list__text">
@@ -57,7 +57,7 @@ export function AddressBook({ addresses, error }: { addresses: SavedAddress[]; e
         ))}
       </ul>
       {editing === 'new' ? (
-        <AddressForm onDone={done} />
+        <AddressForm onDone={done} cities={cities} />
       ) : (
         <button type="button" className="button button--ghost" onClick={() => setEditing('new')}>
           Добавить адрес

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { AddressSuggestion, SavedAddress } from '~/shared/contract';
+import type { AddressSuggestion, DeliveryCity, SavedAddress } from '~/shared/contract';
 import { TextField } from '~/app/components/forms/TextField';
+import { CityField } from '~/app/components/checkout/CityField';
 import { AddressSuggestField } from './AddressSuggestField';
 import { useAccountFetcher } from './account-action';
 
@@ -9,10 +10,11 @@ const EMPTY: Fields = { city: '', street: '', house: '', flat: '', postal_code: 
 
 /**
  * Adds an address or edits a saved one (address_add.php with `id`). City and street are
- * required (the server says so); the street suggests addresses within the city, and a pick
- * fills the house and postal code it knows. Closes itself once saved.
+ * required (the server says so); the city suggests cities as checkout's does, and the server
+ * refuses one that is not a city (issue #26); the street suggests addresses within the city, and
+ * a pick fills the house and postal code it knows. Closes itself once saved.
  */
-export function AddressForm({ address, onDone }: { address?: SavedAddress | undefined; onDone: () => void }) {
+export function AddressForm({ address, onDone, cities }: { address?: SavedAddress | undefined; onDone: () => void; cities: readonly DeliveryCity[] }) {
   const { fetcher, result, busy, flagged, clearFlag } = useAccountFetcher();
   const [values, setValues] = useState<Fields>(address ? { ...address } : EMPTY);
   const set = (name: keyof Fields) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
@@ -50,13 +52,21 @@ export function AddressForm({ address, onDone }: { address?: SavedAddress | unde
       <h3 className="address-form__title">{title}</h3>
       <input type="hidden" name="intent" value="address-save" />
       {address ? <input type="hidden" name="id" value={address.id} /> : null}
-      {result && !result.ok ? (
+      {result && !result.ok && result.field !== 'city' ? (
         <p className="form-banner" role="alert">
           {result.error}
         </p>
       ) : null}
       <div className="account-form__grid">
-        {text('city', 'Город', { autoComplete: 'address-level2' })}
+        <CityField
+          value={values.city}
+          cities={cities}
+          onChange={set('city')}
+          // The city only narrows the street's suggestions here: nothing to ask on commit.
+          onCommit={() => undefined}
+          error={flagged === 'city' && result && !result.ok ? result.error : undefined}
+          onClearError={clearFlag}
+        />
         <AddressSuggestField
           label="Улица"
           name="street"

@@ -122,6 +122,8 @@ interface CostAnswer {
   text: string;
   from: string | null;
   to: string | null;
+  preorderFrom?: string | null | undefined;
+  preorderTo?: string | null | undefined;
 }
 
 /**
@@ -215,6 +217,8 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
               text: res.text,
               from: res.DATE_FROM,
               to: res.DATE_TO,
+              preorderFrom: res.PREORDER_DATE_FROM,
+              preorderTo: res.PREORDER_DATE_TO,
             });
         },
         (err: unknown) => {
@@ -270,6 +274,12 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
   const payKopecks = fullKopecks - bonusKopecks - certificateKopecks;
   const infoModals = useInfoModals();
   const dates = method ? (costAnswer?.key === costKey ? datesText(costAnswer.from, costAnswer.to) : datesText(method.DATE_FROM, method.DATE_TO)) : null;
+  // A basket mixing goods in stock and pre-orders: the pre-orders come later (issue #26).
+  const preorderDates = method
+    ? costAnswer?.key === costKey
+      ? datesText(costAnswer.preorderFrom, costAnswer.preorderTo)
+      : datesText(method.PREORDER_DATE_FROM, method.PREORDER_DATE_TO)
+    : null;
   const busy = fetcher.state !== 'idle';
 
   const offerSave = method?.MODE === 'address' && values.street.trim() !== '' && !isSavedAddress(values, addresses);
@@ -546,29 +556,40 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
           />
         </div>
 
-        <div className="checkout__aside">
-          <OrderSummary cart={cart} cost={cost} payKopecks={payKopecks} dates={dates} bonusKopecks={bonusKopecks} certificateKopecks={certificateKopecks} />
-        </div>
+        {/* Desktops: the summary and the button stay in view together while the fields scroll (issue #26). */}
+        <div className="checkout__side">
+          <div className="checkout__aside">
+            <OrderSummary
+              cart={cart}
+              cost={cost}
+              payKopecks={payKopecks}
+              dates={dates}
+              preorderDates={preorderDates}
+              bonusKopecks={bonusKopecks}
+              certificateKopecks={certificateKopecks}
+            />
+          </div>
 
-        <div className="checkout__submit">
-          {banner.length > 0 ? (
-            <div className="form-banner checkout__banner" role="alert" tabIndex={-1}>
-              {banner.map(([k, message]) => (
-                <p key={k}>{message}</p>
-              ))}
-            </div>
-          ) : null}
-          {/* Phones: the amount rides with the button (the summary is far above or below). */}
-          <p className="checkout__pay" aria-hidden="true">
-            <span>К оплате</span>
-            <strong>{formatRub(payKopecks)}</strong>
-          </p>
-          <button type="submit" className="button checkout__button" disabled={busy} aria-busy={busy}>
-            {busy ? 'Оформляем заказ…' : 'Оформить заказ'}
-          </button>
-          <p className="checkout__consent">
-            Нажимая кнопку, вы соглашаетесь с <a href="/privacy-policy/">политикой конфиденциальности</a>.
-          </p>
+          <div className="checkout__submit">
+            {banner.length > 0 ? (
+              <div className="form-banner checkout__banner" role="alert" tabIndex={-1}>
+                {banner.map(([k, message]) => (
+                  <p key={k}>{message}</p>
+                ))}
+              </div>
+            ) : null}
+            {/* Phones: the amount rides with the button (the summary is far above or below). */}
+            <p className="checkout__pay" aria-hidden="true">
+              <span>К оплате</span>
+              <strong>{formatRub(payKopecks)}</strong>
+            </p>
+            <button type="submit" className="button checkout__button" disabled={busy} aria-busy={busy}>
+              {busy ? 'Оформляем заказ…' : 'Оформить заказ'}
+            </button>
+            <p className="checkout__consent">
+              Нажимая кнопку, вы соглашаетесь с <a href="/privacy-policy/">политикой конфиденциальности</a>.
+            </p>
+          </div>
         </div>
       </fetcher.Form>
     </section>

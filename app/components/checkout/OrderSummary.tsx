@@ -30,6 +30,7 @@ export function OrderSummary({
   cost,
   payKopecks,
   dates,
+  preorderDates = null,
   bonusKopecks = 0,
   certificateKopecks = 0,
 }: {
@@ -37,6 +38,8 @@ export function OrderSummary({
   cost: CostState;
   payKopecks: number;
   dates: string | null;
+  /** When the pre-orders of a mixed basket are expected (the goods in stock come by `dates`). */
+  preorderDates?: string | null;
   bonusKopecks?: number;
   certificateKopecks?: number;
 }) {
@@ -76,6 +79,12 @@ export function OrderSummary({
           <div className="basket-totals__row basket-totals__row--stacked">
             <dt>Ожидаемая доставка</dt>
             <dd>{dates}</dd>
+          </div>
+        ) : null}
+        {preorderDates ? (
+          <div className="basket-totals__row basket-totals__row--stacked">
+            <dt>Предзаказ</dt>
+            <dd>{preorderDates}</dd>
           </div>
         ) : null}
         {bonusKopecks > 0 ? (
