@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { addresses, offers, orders, products } from '~/db/schema';
+import { addresses, offers, orders, products, promoCodes } from '~/db/schema';
 import { ACCOUNT_TEXT } from '~/core/account';
 import { isOuterwear } from '~/core/delivery';
 import { formatRussianDate } from '~/core/dates';
@@ -242,6 +242,34 @@ describe.each(widths)('issue #26 at %s', (_width, viewport) => {
 });
 
 describe('issue #26 at desktop 1280', () => {
+  it('item 5: a code that stops working after the page showed it applied holds the order once, says why, and the next press orders', async ({ shopper }) => {
+    const code = `WALK${process.pid % 1000}`;
+    await db().insert(promoCodes).values({ code, kind: 'percent', percent: 5, excludeSale: false }).onConflictDoNothing();
+    const { page, form, customerId } = await checkoutWith(shopper, { cart: `${await freshOffer()}:1`, promoCode: code }, DESKTOP);
+    await poll(() => page.getByText(`Промокод ${code} применён`).isVisible()).toBe(true);
+    await fillContacts(form);
+    await form.getByRole('radio', { name: /^Курьером по Москве/ }).check();
+    const street = form.getByRole('combobox', { name: 'Улица' });
+    await street.pressSequentially('Тверская');
+    const options = form.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option');
+    await poll(() => options.count()).toBeGreaterThan(0);
+    await options.first().click();
+    await field(form, 'Дом').fill('12');
+    await form.getByRole('radio', { name: /^При получении/ }).check();
+
+    await db().update(promoCodes).set({ active: false }).where(eq(promoCodes.code, code));
+    await form.getByRole('button', { name: 'Оформить заказ' }).click();
+    await poll(() => form.locator('.checkout__banner').textContent()).toMatch(/Сумма заказа изменилась: проверьте её и оформите заказ ещё раз\.$/);
+    // The page now shows the code refused beside its field, and the full price.
+    const promo = page.getByRole('textbox', { name: 'Промокод' });
+    await poll(async () => ((await promo.getAttribute('aria-describedby')) ? 'explained' : 'silent')).toBe('explained');
+    await shot(page, 'walk-item5-changed-1280');
+    await form.getByRole('button', { name: 'Оформить заказ' }).click();
+    const id = await placedOrderId(page);
+    const [order] = await db().select().from(orders).where(eq(orders.id, id));
+    expect(order).toMatchObject({ customerId, promoCode: null, discountKopecks: 0 });
+  });
+
   it('item 7: «К оплате» stays in view below the header while the shopper chooses payment, bonuses or a certificate', async ({ shopper }) => {
     const { page, form } = await checkoutWith(shopper, { cart: `${await freshOffer()}:1` }, DESKTOP);
     const total = form.locator('.order-summary .basket-totals__row--total');
