@@ -193,7 +193,7 @@ describe.each(widths)('issue #26 at %s', (_width, viewport) => {
     if (!courier?.DATE_FROM || !courier.DATE_TO) throw new Error('no courier dates');
     // Two weeks at the least: the item is made first (pre-order.md).
     expect(Date.parse(courier.DATE_FROM) - Date.now()).toBeGreaterThan(13 * 86_400_000);
-    const { page, form } = await checkoutWith(shopper, { preorders: [preorder] }, viewport);
+    const { form } = await checkoutWith(shopper, { preorders: [preorder] }, viewport);
     await form.getByRole('radio', { name: /^Курьером по Москве/ }).check();
     const row = form.locator('.order-summary .basket-totals__row').filter({ hasText: 'Ожидаемая доставка' });
     const day = (iso: string) => formatRussianDate(iso).replace(/ \d{4}$/, '');
