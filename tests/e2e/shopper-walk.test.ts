@@ -228,7 +228,8 @@ describe.each(widths)('issue #26 at %s', (_width, viewport) => {
 
     // Not a city: refused beside the field, nothing saved.
     await page.getByRole('button', { name: 'Добавить адрес' }).click();
-    await form.getByRole('combobox', { name: 'Город' }).fill('Абвгдейка');
+    // Half-typed: the start of Краснодар and Красноярск, so nothing completes it.
+    await form.getByRole('combobox', { name: 'Город' }).fill('Кра');
     // A street no suggestion starts with, so no list covers the button.
     await form.getByRole('combobox', { name: 'Улица' }).fill('ул Абвгдейская');
     await form.getByRole('button', { name: 'Сохранить адрес' }).click();
@@ -237,7 +238,7 @@ describe.each(widths)('issue #26 at %s', (_width, viewport) => {
       return described ? await page.locator(`[id="${described}"]`).textContent() : null;
     }).toBe(ACCOUNT_TEXT.unknownCity);
     await shot(page.getByRole('region', { name: 'Адреса доставки' }), `walk-item9-${viewport.width}`);
-    expect(await page.getByText(/Абвгдейка,/).count()).toBe(0);
+    expect(await page.getByText(/, Кра,/).count()).toBe(0);
   });
 });
 
