@@ -76,7 +76,9 @@ describe('personal account', () => {
     const view = await openPersonal(page);
     await view.page.getByRole('button', { name: 'Добавить адрес' }).click();
     // SPEC §5/§8: city and street required; the server's error flags the street.
-    await view.field('Город').fill('Москва');
+    // The city is a combobox with suggestions, as checkout's (issue #26): Enter takes what is typed.
+    await view.page.getByRole('combobox', { name: 'Город' }).fill('Москва');
+    await view.page.getByRole('combobox', { name: 'Город' }).press('Enter');
     await view.page.getByRole('button', { name: 'Сохранить адрес' }).click();
     await poll(() => view.page.getByRole('alert').filter({ hasText: 'Укажите улицу' }).isVisible()).toBe(true);
     await poll(() => view.street().getAttribute('aria-invalid')).toBe('true');
