@@ -3,10 +3,12 @@ import { findRefusedText, hasRefusedCharacter } from './input-text';
 
 describe('hasRefusedCharacter', () => {
   it('refuses NUL, other control characters and lone surrogates', () => {
-    for (const bad of ['VITRINA10\u0000', 'a\u0001b', '\u001b[31m', 'x\u007f', '\u0085', 'a\ud800', '\udc00b']) expect(hasRefusedCharacter(bad), JSON.stringify(bad)).toBe(true);
+    for (const bad of ['VITRINA10\u0000', 'a\u0001b', '\u001b[31m', 'x\u007f', '\u0085', 'a\ud800', '\udc00b'])
+      expect(hasRefusedCharacter(bad), JSON.stringify(bad)).toBe(true);
   });
   it('keeps ordinary text, tabs, line breaks and astral characters', () => {
-    for (const good of ['', 'Анна-Мария', 'ул. Ленина, 1\r\nкв. 2', 'a\tb', 'Пальто 👗', '№ 5 — «да»']) expect(hasRefusedCharacter(good), JSON.stringify(good)).toBe(false);
+    for (const good of ['', 'Анна-Мария', 'ул. Ленина, 1\r\nкв. 2', 'a\tb', 'Пальто 👗', '№ 5 — «да»'])
+      expect(hasRefusedCharacter(good), JSON.stringify(good)).toBe(false);
   });
 });
 

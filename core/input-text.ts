@@ -3,6 +3,7 @@
 // characters. Tabs and line breaks stay (comments and addresses are typed in text areas).
 
 /** A control character other than tab and line breaks, or half of a surrogate pair. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const REFUSED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const CONTROL_CHARACTER_ERROR = 'недопустимые символы';

@@ -117,7 +117,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
           // A repeat is the same submission: a key sent again with other content answers with
           // nobody's order (the callers scope keys to who sends them; this is the last guard).
           const sameSender = existing.kind === input.kind && existing.customerId === input.customerId;
-          if (!sameSender || (input.kind === 'fast' && (existing.phone !== input.phone || existing.name !== input.name))) return { ok: false as const, reason: 'key_reused' as const };
+          if (!sameSender || (input.kind === 'fast' && (existing.phone !== input.phone || existing.name !== input.name)))
+            return { ok: false as const, reason: 'key_reused' as const };
           const due = existing.total - existing.certificate;
           return { ok: true as const, orderId: existing.id, repeated: true, payKopecks: due, paid: due === 0 };
         }

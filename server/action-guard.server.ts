@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { hasRefusedCharacter } from '~/core/input-text';
 
 // One guard in front of every storefront action (issue #27, docs/hardening.md). Every action
 // reads a form (request.formData()), so what is not a form, a method no route answers, or a
@@ -47,7 +48,13 @@ function routeTree(build: ServerBuild): MatchableRoute[] {
   const byId = new Map<string, MatchableRoute>();
   for (const r of Object.values(build.routes)) {
     if (!r) continue;
-    byId.set(r.id, { id: r.id, ...(r.path !== undefined ? { path: r.path } : {}), ...(r.index ? { index: true } : {}), caseSensitive: r.caseSensitive, children: [] });
+    byId.set(r.id, {
+      id: r.id,
+      ...(r.path !== undefined ? { path: r.path } : {}),
+      ...(r.index ? { index: true } : {}),
+      caseSensitive: r.caseSensitive,
+      children: [],
+    });
   }
   const roots: MatchableRoute[] = [];
   for (const r of Object.values(build.routes)) {
@@ -75,7 +82,13 @@ export function routePathOf(pathname: string): { path: string; data: boolean } {
  * there must be this request's origin, the shop's public origin, or one the build allows.
  * Without Origin, a browser's Sec-Fetch-Site saying "cross-site" is refused too.
  */
-export function isSameOriginAction(input: { origin: string | undefined; fetchSite: string | undefined; requestOrigin: string; siteOrigin: string | null; allowed: readonly string[] }): boolean {
+export function isSameOriginAction(input: {
+  origin: string | undefined;
+  fetchSite: string | undefined;
+  requestOrigin: string;
+  siteOrigin: string | null;
+  allowed: readonly string[];
+}): boolean {
   const { origin } = input;
   if (origin === undefined || origin === '') return input.fetchSite !== 'cross-site';
   if (origin === 'null') return false;
@@ -123,14 +136,19 @@ export function refusalPage(refusal: Refusal): string {
   );
 }
 
-/** A multipart or urlencoded body the Fetch API can read as a form (what every action does first). */
-async function readsAsForm(contentType: string, body: Buffer | undefined): Promise<boolean> {
+/** The body as the Fetch API reads a form (what every action does first), or null when it cannot. */
+async function readForm(contentType: string, body: Buffer | undefined): Promise<FormData | null> {
   try {
-    await new Response(body && body.length ? new Uint8Array(body) : null, { headers: { 'content-type': contentType } }).formData();
-    return true;
+    return await new Response(body && body.length ? new Uint8Array(body) : null, { headers: { 'content-type': contentType } }).formData();
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** The first field whose name or text has a character no field of the shop takes (core/input-text.ts). */
+function refusedField(form: FormData): string | null {
+  for (const [name, value] of form) if (hasRefusedCharacter(name) || (typeof value === 'string' && hasRefusedCharacter(value))) return name;
+  return null;
 }
 
 export interface ActionGuardOptions {
@@ -196,6 +214,11 @@ export function createActionGuard(build: ServerBuild, { siteUrl }: ActionGuardOp
     const contentType = String(req.headers['content-type'] ?? '');
     const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
     if (!FORM_TYPES.has(mediaType)) return refuse(415, 'form', `content-type: ${contentType.slice(0, 100) || 'none'}`);
-    if (!(await readsAsForm(contentType, Buffer.isBuffer(req.body) ? req.body : undefined))) return refuse(400, 'form', 'unreadable form');
+    const form = await readForm(contentType, Buffer.isBuffer(req.body) ? req.body : undefined);
+    if (!form) return refuse(400, 'form', 'unreadable form');
+    // Control characters (a NUL PostgreSQL refuses) stop here, as they do at the API's edge: no
+    // person types them, and an action would only pass them on to an API that refuses them.
+    const field = refusedField(form);
+    if (field !== null) return refuse(400, 'form', `control character in «${field.slice(0, 50)}»`);
   };
 }

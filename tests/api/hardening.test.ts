@@ -26,7 +26,10 @@ describe('control characters (bug 2)', () => {
     const { token } = await customer();
     const offer = await freshOffer({ max: 2_000_000 });
     const before = await orderCount();
-    const res = await fetchJson(api(), '/api/catalog/order.php', ApiError, { status: 400, init: postForm(courierForm(token, `${offer.id}:1`, { promo_code: 'VITRINA10\u0000' })) });
+    const res = await fetchJson(api(), '/api/catalog/order.php', ApiError, {
+      status: 400,
+      init: postForm(courierForm(token, `${offer.id}:1`, { promo_code: 'VITRINA10\u0000' })),
+    });
     expect(res.body.error).toBe('Неверный запрос: «promo_code»: недопустимые символы');
     expect(await orderCount()).toBe(before);
   });

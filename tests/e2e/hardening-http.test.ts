@@ -62,21 +62,49 @@ describe('the action guard (bug 1)', () => {
   });
 
   it('answers a JSON caller of a page in JSON', async () => {
-    const res = await send('/auth/', { method: 'POST', headers: { ...sameOrigin(), accept: 'application/json', 'content-type': 'application/json' }, body: '{}' });
+    const res = await send('/auth/', {
+      method: 'POST',
+      headers: { ...sameOrigin(), accept: 'application/json', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({ error: ACTION_GUARD_TEXT.form.text });
   });
 
   it('a POST where no action is: 405 with Allow GET, HEAD', async () => {
     for (const path of ['/catalog/', '/', '/about/', '/no-such-page/']) {
-      const res = await send(path, { method: 'POST', headers: { ...sameOrigin(), accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+      const res = await send(path, {
+        method: 'POST',
+        headers: { ...sameOrigin(), accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'a=1',
+      });
       expect(res.status, path).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD');
     }
   });
 
+  it('a form with a control character is refused at the edge (bug 2), not passed on to the API', async () => {
+    for (const [path, body] of [
+      ['/auth/email/', 'intent=send-email&email=a%00%40b.ru&captcha=x'],
+      ['/auth/', 'intent=send&phone=7999%00&captcha=x'],
+      ['/auth/', 'intent=verify&phone=79990000000&code=12%0534'],
+    ]) {
+      const res = await send(path as string, {
+        method: 'POST',
+        headers: { ...sameOrigin(), accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      expect(res.status, body).toBe(400);
+      await expectRefusal(res, path as string, 'form');
+    }
+  });
+
   it('lets a real form through', async () => {
-    const res = await send('/auth/', { method: 'POST', headers: { ...sameOrigin(), 'content-type': 'application/x-www-form-urlencoded' }, body: 'intent=nothing' });
+    const res = await send('/auth/', {
+      method: 'POST',
+      headers: { ...sameOrigin(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'intent=nothing',
+    });
     // The route's own answer to an unknown intent.
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('Неверный запрос');
@@ -149,7 +177,11 @@ describe('cross-site requests (item 8)', () => {
     expect((await send('/personal/', { headers: { cookie } })).status).toBe(200);
 
     // A cross-site POST is refused too.
-    const forged = await send('/logout/', { method: 'POST', headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const forged = await send('/logout/', {
+      method: 'POST',
+      headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     expect(forged.status).toBe(403);
     expect((await send('/personal/', { headers: { cookie } })).status).toBe(200);
 
