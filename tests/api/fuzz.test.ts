@@ -14,7 +14,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 6);
 
-const shop = setUpTestShop({ withStorefront: true, products: 60 });
+const shop = setUpTestShop({ withStorefront: true });
 
 /** mulberry32: small, fast and the same on every machine. */
 function rng(seed: number) {
