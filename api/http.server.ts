@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApiError } from '~/shared/contract';
+import { CONTROL_CHARACTER_ERROR, findRefusedText } from '~/core/input-text';
 
 // Every API route validates its query and body here, with one error shape ({ error } in
 // Russian, ApiError of the contract) and one 404 body, whatever the route.
@@ -23,6 +24,12 @@ function validationError(error: z.ZodError): ApiError {
 }
 
 function parseWith<T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply): z.infer<T> | null {
+  // Control characters (a NUL PostgreSQL refuses) never get past the edge, in any field.
+  const refused = findRefusedText(value);
+  if (refused) {
+    void reply.code(400).send(validationError(new z.ZodError([{ code: 'custom', path: refused, message: CONTROL_CHARACTER_ERROR, input: undefined }])));
+    return null;
+  }
   const parsed = schema.safeParse(value ?? {}, { error: ru.localeError });
   if (parsed.success) return parsed.data;
   void reply.code(400).send(validationError(parsed.error));

@@ -77,3 +77,15 @@ export function normalizeEmail(input: string): string | null {
   if (email.length > 254) return null;
   return /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-zа-яё0-9-]{2,}$/i.test(email) ? email : null;
 }
+
+/** Longest `token` cookie read as a session: the shop's own tokens are about 200 characters. */
+export const SESSION_TOKEN_MAX_LENGTH = 1000;
+
+/**
+ * A `token` cookie the shop could have written (a compact JWT of base64url parts, not too long);
+ * anything else is no session at all and never goes to the API (issue #27: a cookie the shop
+ * cannot read is treated as none, whatever its length or content).
+ */
+export function isSessionTokenShaped(token: string | null | undefined): token is string {
+  return typeof token === 'string' && token.length <= SESSION_TOKEN_MAX_LENGTH && /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token);
+}

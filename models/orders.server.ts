@@ -72,6 +72,8 @@ export type PlaceOrderResult =
   /** payKopecks: what is left to pay after certificates (SPEC §5 pay amount); paid: nothing is left. */
   | { ok: true; orderId: number; repeated: boolean; payKopecks: number; paid: boolean }
   | { ok: false; reason: 'empty' }
+  /** The idempotency key was used before for another submission (another sender, other content). */
+  | { ok: false; reason: 'key_reused' }
   /** Lines that cannot be sold as asked, by name ('«Пальто Аврора», размер 44 (S)'). */
   | { ok: false; reason: 'unavailable'; items: string[] }
   | { ok: false; reason: 'promo'; error: string }
@@ -99,11 +101,24 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         // Two submissions with one key wait for each other here; the second then finds the first's order.
         await tx.execute(sql`select pg_advisory_xact_lock(7311002, hashtext(${key}))`);
         const [existing] = await tx
-          .select({ id: orders.id, total: orders.totalKopecks, certificate: orders.certificateKopecks })
+          .select({
+            id: orders.id,
+            total: orders.totalKopecks,
+            certificate: orders.certificateKopecks,
+            kind: orders.kind,
+            customerId: orders.customerId,
+            phone: orders.phone,
+            name: orders.customerName,
+          })
           .from(orders)
           .where(eq(orders.idempotencyKey, key))
           .limit(1);
         if (existing) {
+          // A repeat is the same submission: a key sent again with other content answers with
+          // nobody's order (the callers scope keys to who sends them; this is the last guard).
+          const sameSender = existing.kind === input.kind && existing.customerId === input.customerId;
+          if (!sameSender || (input.kind === 'fast' && (existing.phone !== input.phone || existing.name !== input.name)))
+            return { ok: false as const, reason: 'key_reused' as const };
           const due = existing.total - existing.certificate;
           return { ok: true as const, orderId: existing.id, repeated: true, payKopecks: due, paid: due === 0 };
         }

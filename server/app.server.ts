@@ -30,6 +30,7 @@ import { resolveAuthSecret, resolveKeptSecret, resolveStaffToken } from './secre
 import { createMediaStore, mediaRoutes } from './media.server';
 import { imageRoutes } from './images.server';
 import { createReactRouterHandler } from './react-router.server';
+import { createActionGuard } from './action-guard.server';
 import { createInProcessFetch } from './in-process-fetch.server';
 import { createPageCache, readPageVersion } from './page-cache.server';
 import { currentDataVersion } from '~/api/meta/data-version.server';
@@ -277,6 +278,8 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         pages.addHook('onResponse', pageCache.onDone);
         pages.addHook('onRequestAbort', pageCache.onDone);
       }
+      // Actions: only POSTed forms from this site reach a route (server/action-guard.server.ts).
+      pages.addHook('preHandler', createActionGuard(build, { siteUrl: env.siteUrl }));
       pages.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
     });
   }

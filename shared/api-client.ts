@@ -128,7 +128,8 @@ export class ApiClient {
    * idempotency key of this submission: a retry with the same key gets the same order.
    */
   fastOrder(order: { id: number; name: string; phone: string; key: string }): Promise<FastOrderResponse> {
-    return this.get('/api/catalog/fastorder.php', order);
+    // 422: the key was used for another submission; the answer's error is for the shopper.
+    return this.get('/api/catalog/fastorder.php', order, { allowStatuses: [422] });
   }
 
   /** SPEC §7 `GET /api/catalog/addtowishlist.php`: tell me when this size is back. */
@@ -331,7 +332,7 @@ export class ApiClient {
       deliverycost: request.deliveryCost === null ? '' : request.deliveryCost,
       key: request.key,
     });
-    return this.post('/api/catalog/order.php', body);
+    return this.post('/api/catalog/order.php', body, { allowStatuses: [422] });
   }
 
   /** `order_bonuses.php` (ours): the customer's bonuses and the most this basket can take. */
@@ -394,7 +395,7 @@ export class ApiClient {
     return this.read<T>(res, path, opts);
   }
 
-  private async get<T>(path: string, query: Query = {}, opts: { allow404?: boolean } = {}): Promise<T> {
+  private async get<T>(path: string, query: Query = {}, opts: { allow404?: boolean; allowStatuses?: readonly number[] } = {}): Promise<T> {
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
     const qs = search.toString();

@@ -21,6 +21,7 @@ export const FORM_ERRORS = {
   phone: 'Проверьте номер телефона',
   offer: 'Товар не найден',
   check: 'Проверьте имя и номер телефона',
+  keyReused: 'Эта форма уже была отправлена с другими данными. Обновите страницу и отправьте её ещё раз.',
 } as const;
 
 const CartBody = z.object({
@@ -119,11 +120,17 @@ export async function basketRoutes(app: FastifyInstance, { db, authSecret }: { d
       name: person.name,
       cart: preorder ? [] : line,
       preorders: preorder ? line : [],
-      idempotencyKey: q.key ?? null,
+      // Scoped to who sends it (the guest's phone and the offer), as checkout keys are to the
+      // customer: another guest's key is another key, never their order.
+      idempotencyKey: q.key ? `fast:${person.phone}:${q.id}:${q.key}` : null,
     });
     if (result.ok) {
       req.log.info({ orderId: result.orderId, repeated: result.repeated }, 'fast order placed');
       return { success: true, order_id: result.orderId } satisfies FastOrderResponse;
+    }
+    if (result.reason === 'key_reused') {
+      req.log.warn({ offerId: q.id }, 'fast order: key reused with other content');
+      return reply.code(422).send(fail(FORM_ERRORS.keyReused));
     }
     if (result.reason === 'unavailable') return fail(`Нет в наличии: ${result.items.join('; ')}`);
     return fail(FORM_ERRORS.offer);

@@ -7,6 +7,7 @@ import { instalmentSchedule, instalmentUnavailableReason, isoDay } from '~/core/
 import { CHECKOUT_TEXT, addressLine, savedAddressCityMismatch, validateCheckout, type CheckoutForm } from '~/core/checkout';
 import { formatRub, kopecksToRoubles, parseRoublesToKopecks } from '~/core/money';
 import { AUTH_TEXT } from '~/core/auth';
+import { normalizePromoCode, PROMO_ERROR_NOT_FOUND } from '~/core/promo';
 import { CERTIFICATE_TEXT, formatCertificateCode, parseCertificateCodes } from '~/core/gift-certificates';
 import { bonusCapKopecks, loyaltyLines, LOYALTY_TEXT } from '~/core/loyalty';
 import { bonusBalance } from '~/models/loyalty.server';
@@ -111,6 +112,7 @@ export const CHECKOUT_ERRORS = {
   unavailable: (items: readonly string[]) =>
     `Пока вы оформляли заказ, закончились: ${items.join('; ')}. Мы обновили корзину — проверьте её и оформите заказ ещё раз.`,
   pointsFailed: 'Не удалось загрузить пункты выдачи. Попробуйте позже или выберите другой способ доставки.',
+  keyReused: 'Эта форма уже была отправлена с другими данными. Обновите страницу и оформите заказ ещё раз.',
 } as const;
 
 function toDeliveryCity(c: ShopCity): DeliveryCity {
@@ -298,6 +300,10 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const bonusText = (body.bonuses ?? '').trim();
     if (bonusText !== '' && !/^\d{1,9}$/.test(bonusText)) return fail({ bonuses: LOYALTY_TEXT.badAmount });
     const bonusKopecks = bonusText === '' ? 0 : Number(bonusText) * 100;
+    // The code as get_cart.php reads it (trimmed, upper-case): the basket priced 'vitrina10' with
+    // the discount, so the order takes it too; typed junk is 'not found' here as it was there.
+    const promoCode = normalizePromoCode(body.promo_code);
+    if (!promoCode && (body.promo_code ?? '').trim() !== '') return fail({ promo_code: PROMO_ERROR_NOT_FOUND });
 
     const city = findShopCity(form.city);
     const checkoutBasket = await loadCheckoutBasket({
@@ -368,7 +374,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       name: [form.firstname, form.lastname].filter(Boolean).join(' '),
       cart: checkoutBasket.basket.cart,
       preorders: checkoutBasket.basket.preorders,
-      promoCode: body.promo_code ?? null,
+      promoCode,
       idempotencyKey: body.key ? `checkout:${session.customerId}:${body.key}` : null,
       fields: formFields(form),
       deliveryCostKopecks: quote.costKopecks ?? 0,
@@ -404,6 +410,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     });
     if (!result.ok) {
       if (result.reason === 'empty') return fail({ error: CHECKOUT_TEXT.emptyBasket });
+      if (result.reason === 'key_reused') return reply.code(422).send(fail({ error: CHECKOUT_ERRORS.keyReused }));
       if (result.reason === 'unavailable') return fail({ error: CHECKOUT_ERRORS.unavailable(result.items.map((item) => `${item}: закончился`)) });
       if (result.reason === 'bonuses') return fail({ bonuses: result.error });
       if (result.reason === 'certificate') return fail({ certificates: result.code ? `${formatCertificateCode(result.code)}: ${result.error}` : result.error });

@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import type { ApiClient } from '~/shared/api-client';
 import type { ProfileResponse } from '~/shared/contract';
 import { COOKIE, readCookie } from '~/shared/cookies';
-import { normalizeEmail, RESEND_SECONDS, SESSION_TTL_DAYS } from '~/core/auth';
+import { isSessionTokenShaped, normalizeEmail, RESEND_SECONDS, SESSION_TTL_DAYS } from '~/core/auth';
 
 // The one place the storefront's server decides who a request belongs to. Loaders and actions
 // ask here instead of reading cookies. The `token` cookie is HttpOnly: browser code never sees
@@ -16,10 +16,16 @@ export interface Shopper {
 
 /** The logged-in customer of this request, or null for a guest or a dead session (SPEC §6: no account call without a token). */
 export async function getShopper(request: Request, api: ApiClient): Promise<Shopper | null> {
-  const token = readCookie(request.headers.get('cookie'), COOKIE.token);
+  const token = readSessionToken(request);
   if (!token) return null;
   const profile = await api.getProfile(token);
   return profile ? { token, profile } : null;
+}
+
+/** The `token` cookie when it could be one of the shop's tokens; any other value (too long, junk) is no session. */
+export function readSessionToken(request: Request): string | null {
+  const token = readCookie(request.headers.get('cookie'), COOKIE.token);
+  return isSessionTokenShaped(token) ? token : null;
 }
 
 /** The logged-in customer, or a redirect to the login page (SPEC §2 guards) that also drops a dead token. */

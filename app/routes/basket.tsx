@@ -33,7 +33,7 @@ import {
 } from '~/app/lib/basket-state';
 import { COOKIE, readCookie } from '~/shared/cookies';
 import { useShopperCounts } from '~/app/lib/shopper-state';
-import { getShopper, requireShopper, type Shopper } from '~/app/lib/session.server';
+import { getShopper, readSessionToken, requireShopper, type Shopper } from '~/app/lib/session.server';
 import { CHECKOUT_FIELDS, CHECKOUT_MAX_LENGTH, CHECKOUT_TEXT } from '~/core/checkout';
 import { deliveryMode, isOnlinePaymentId } from '~/core/delivery';
 import { CheckoutForm, DEFAULT_CITY } from '~/app/components/checkout/CheckoutForm';
@@ -65,7 +65,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const cookies = readBasketCookies(cookieHeader);
   const requested = requestKey(cookies);
   // A customer's basket is kept on the server: ask even when this browser's copy is empty.
-  const token = readCookie(cookieHeader, COOKIE.token);
+  const token = readSessionToken(request);
   const cartRev = Number(readCookie(cookieHeader, COOKIE.cartRev));
   const [meta, answer, shopper] = await Promise.all([
     context.api.getPageMeta(pathname),

@@ -170,9 +170,12 @@ export default function Personal({ loaderData }: Route.ComponentProps) {
             <ProfileForm profile={profile} />
           </section>
           <div className="account__actions">
-            <a href="/logout/" className="button button--ghost">
-              Выйти
-            </a>
+            {/* A POST: a GET of /logout/ only asks (issue #27, cross-site links). */}
+            <Form method="post" action="/logout/" reloadDocument>
+              <button type="submit" className="button button--ghost">
+                Выйти
+              </button>
+            </Form>
             <Form method="post" action="/logout/" reloadDocument>
               <input type="hidden" name="all" value="yes" />
               <button type="submit" className="link-button">

@@ -88,7 +88,7 @@ describe('login by phone', () => {
     expect(await view.page.evaluate(() => document.cookie)).not.toMatch(/(^|; )token=/);
     await poll(() => view.page.getByRole('banner').getByRole('link', { name: 'Аккаунт' }).count()).toBeGreaterThan(0);
 
-    await view.page.getByRole('main').getByRole('link', { name: 'Выйти' }).click();
+    await view.page.getByRole('main').getByRole('button', { name: 'Выйти', exact: true }).click();
     await view.page.waitForURL('**/auth/');
     expect((await view.page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
     await view.page.goto('/personal/');

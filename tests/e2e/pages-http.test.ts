@@ -162,8 +162,12 @@ describe('404, 403 and guards', () => {
       expect((await get(path, { headers: { cookie: `token=${token}` } })).status).toBe(200);
     }
   });
-  it('logs out by clearing the cookies and hard-redirecting to /auth/', async () => {
-    const res = await get('/logout/', { headers: { cookie: 'token=abc; cart=1:1' } });
+  it('logs out (a POST) by clearing the cookies and hard-redirecting to /auth/', async () => {
+    const res = await get('/logout/', {
+      method: 'POST',
+      headers: { cookie: 'token=abc; cart=1:1', origin: shop.baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/auth/');
     const cleared = res.headers.getSetCookie().map((c) => c.split('=')[0]);
