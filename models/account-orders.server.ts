@@ -31,6 +31,8 @@ export interface AccountOrder {
   discountKopecks: number;
   deliveryCostKopecks: number;
   totalKopecks: number;
+  /** When an order awaiting online payment stops holding its stock. */
+  payUntil: Date | null;
   lines: AccountOrderLine[];
 }
 
@@ -78,6 +80,7 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
       discountKopecks: orders.discountKopecks,
       deliveryCostKopecks: orders.deliveryCostKopecks,
       totalKopecks: orders.totalKopecks,
+      payUntil: orders.payUntil,
     })
     .from(orders)
     .where(where)
@@ -104,6 +107,38 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
 /** The customer's orders, newest first, with their lines and what may still be returned. */
 export async function listCustomerOrders({ db, customerId, now = new Date() }: { db: Database; customerId: number; now?: Date }): Promise<AccountOrder[]> {
   return readOrders(db, customerId, now);
+}
+
+/**
+ * The lines of the customer's own cancelled order as basket lists ('id:qty', pre-orders apart;
+ * gift covers left out: the basket recounts them), to put back in the basket; null when the
+ * order is not theirs or not cancelled.
+ */
+export async function cancelledOrderLines({
+  db,
+  customerId,
+  orderId,
+}: {
+  db: Database;
+  customerId: number;
+  orderId: number;
+}): Promise<{ cart: string; preorders: string } | null> {
+  const [order] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+  if (!order || order.status !== 'cancelled') return null;
+  const lines = await db
+    .select({ offerId: orderItems.offerId, quantity: orderItems.quantity, isPreorder: orderItems.isPreorder })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isGift, false)))
+    .orderBy(asc(orderItems.isPreorder), asc(orderItems.offerId));
+  const list = (preorder: boolean) =>
+    lines
+      .filter((l) => l.isPreorder === preorder)
+      .map((l) => `${l.offerId}:${l.quantity}`)
+      .join(',');
+  return { cart: list(false), preorders: list(true) };
 }
 
 export interface ReturnRecord {

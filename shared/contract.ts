@@ -470,8 +470,14 @@ export const AccountOrder = z.object({
   RETURN_UNTIL: z.string().nullable(),
   ITEMS: z.array(AccountOrderLine),
   TOTAL: z.object({ ITEMS: z.number(), DISCOUNT: z.number(), DELIVERY: z.number(), TOTAL: z.number() }),
+  /** An order awaiting online payment with time left: when its hold ends (ISO 8601); the account offers «Оплатить» until then. */
+  PAY_UNTIL: z.string().nullable().optional(),
 });
 export type AccountOrder = z.infer<typeof AccountOrder>;
+
+/** `order_to_cart.php` (ours): a cancelled order's lines put back in the customer's basket (the basket as now saved), or why not. */
+export const OrderToCartResponse = z.union([CartResponse, z.object({ error: z.string() })]);
+export type OrderToCartResponse = z.infer<typeof OrderToCartResponse>;
 
 /** SPEC §7 `orders.php`: value.orders, newest first. */
 export const OrdersResponse = z.object({ value: z.object({ orders: z.array(AccountOrder) }) });

@@ -50,6 +50,7 @@ export function toAccountOrder(order: OrderRecord): AccountOrder {
       DELIVERY: kopecksToRoubles(order.deliveryCostKopecks),
       TOTAL: kopecksToRoubles(order.totalKopecks),
     },
+    PAY_UNTIL: order.status === 'awaiting_payment' && order.payUntil ? order.payUntil.toISOString() : null,
   };
 }
 
