@@ -4,7 +4,15 @@ import { orderItems, orders, orderStatusHistory } from '~/db/schema';
 import { orderPlacedMail, orderPlacedSms, orderShippedMail, orderShippedSms, type OrderNotice } from '~/core/order-notice';
 import { DELIVERY_TEXT, isDeliveryId, isOnlinePaymentId, parcel } from '~/core/delivery';
 import { amountDue } from '~/core/order-money';
-import { awaitingPaymentSms, payLink, paymentExpiredMail, paymentExpiredSms, paymentReminderMail, paymentReminderSms, type PaymentNoticeOrder } from '~/core/payment-notice';
+import {
+  awaitingPaymentSms,
+  payLink,
+  paymentExpiredMail,
+  paymentExpiredSms,
+  paymentReminderMail,
+  paymentReminderSms,
+  type PaymentNoticeOrder,
+} from '~/core/payment-notice';
 import { DELIVERY_ID } from '~/shared/contract';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import type { MailSender } from '~/integrations/mail/mail';

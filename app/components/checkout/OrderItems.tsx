@@ -6,8 +6,7 @@ import { Image } from '~/app/components/Image';
 import { datesText } from './MethodCards';
 
 /** An order's lines and totals, as the order pages show them (/basket/submited-order/, the paid order's page). */
-export function OrderItems({ order, paid = false }: { order: OrderDetail; paid?: boolean }) {
-  const { DELIVERY: delivery, PAYMENT: payment, TOTAL: total } = order;
+export function OrderItems({ order, paid = false, totals = true }: { order: OrderDetail; paid?: boolean; totals?: boolean }) {
   return (
     <section aria-labelledby="order-items">
       <h2 className="order-placed__title" id="order-items">
@@ -31,6 +30,15 @@ export function OrderItems({ order, paid = false }: { order: OrderDetail; paid?:
           </li>
         ))}
       </ul>
+      {totals ? <OrderTotals order={order} paid={paid} /> : null}
+    </section>
+  );
+}
+
+function OrderTotals({ order, paid }: { order: OrderDetail; paid: boolean }) {
+  const { DELIVERY: delivery, PAYMENT: payment, TOTAL: total } = order;
+  return (
+    <>
       <dl className="basket-totals order-placed__totals">
         <div className="basket-totals__row">
           <dt>Товары</dt>
@@ -59,7 +67,7 @@ export function OrderItems({ order, paid = false }: { order: OrderDetail; paid?:
           <dd>{formatRoubles(total.TOTAL)}</dd>
         </div>
       </dl>
-    </section>
+    </>
   );
 }
 
