@@ -168,6 +168,8 @@ export const ProductItem = z.object({
   PROPERTIES: ProductProperties,
   OFFERS: z.array(ProductOffer),
   OTHER_LINK: z.array(ColorVariant),
+  /** A gift certificate (ours): 'electronic' goes by e-mail (no colour, size nor parcel), 'plastic' ships; null for goods. */
+  CERTIFICATE: z.enum(['electronic', 'plastic']).nullable().optional(),
 });
 export type ProductItem = z.infer<typeof ProductItem>;
 
