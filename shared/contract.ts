@@ -458,6 +458,8 @@ export const AccountOrderLine = z.object({
   isPreorder: z.boolean(),
   isGift: z.boolean(),
   returnable: z.number().int(),
+  /** An electronic gift certificate: sent by e-mail, so no size or colour is shown for it. */
+  byEmail: z.boolean().optional(),
 });
 export type AccountOrderLine = z.infer<typeof AccountOrderLine>;
 
@@ -492,7 +494,7 @@ export const AccountReturn = z.object({
   DATE: z.string(),
   STATUS: z.string(),
   REASON: z.string(),
-  ITEMS: z.array(AccountOrderLine.omit({ isGift: true, returnable: true })),
+  ITEMS: z.array(AccountOrderLine.omit({ isGift: true, returnable: true, byEmail: true })),
 });
 export type AccountReturn = z.infer<typeof AccountReturn>;
 

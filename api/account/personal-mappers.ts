@@ -31,6 +31,7 @@ function toLine(line: OrderRecord['lines'][number]): AccountOrderLine {
     isPreorder: line.isPreorder,
     isGift: line.isGift,
     returnable: line.returnable,
+    ...(line.byEmail ? { byEmail: true } : {}),
   };
 }
 

@@ -95,6 +95,12 @@ describe('an electronic gift certificate goes by e-mail', () => {
       for (const parcel of ['Адрес', 'Москва', 'Менеджер свяжется', 'согласовать способ', 'Трек-номер', 'Размер', 'Единый', 'Чёрный'])
         expect(text).not.toContain(parcel);
 
+      // The account's order card: the certificate line has no size nor colour either.
+      await store.goto('/personal/');
+      const card = page.getByRole('article', { name: `Заказ № ${orderId}` });
+      expect(await card.getByText(cert.name).isVisible()).toBe(true);
+      for (const parcel of ['Размер', 'Единый', 'Чёрный']) expect((await card.textContent()) ?? '').not.toContain(parcel);
+
       await poll(async () => (await readMailOutbox(path.join(shop.dataDir, 'outbox'))).some((m) => m.to === email && m.tag === 'order-placed')).toBe(true);
       const [sent] = (await readMailOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.to === email && m.tag === 'order-placed');
       expect(sent?.text).toContain('Электронный сертификат придёт на этот адрес');

@@ -6,7 +6,7 @@ import { CheckoutOrderResponse } from '~/shared/contract';
 import { createOfflineSms } from '~/integrations/sms/offline.server';
 import { releaseUnpaidOrder } from '~/models/payments.server';
 import { getJson, postForm } from '~/tests/support/api';
-import { DESKTOP, login, MOBILE, setUpBrowserShop, StorefrontPage, type Viewport } from '~/tests/support/browser';
+import { DESKTOP, login, MOBILE, setUpBrowserShop, StorefrontPage, type Shopper, type Viewport } from '~/tests/support/browser';
 import { productPicker } from '~/tests/support/catalogue';
 import { courierForm } from '~/tests/support/checkout';
 
@@ -26,7 +26,7 @@ let phones = 0;
 const newPhone = () => `7996${String(process.pid % 1000).padStart(3, '0')}${String(++phones).padStart(4, '0')}`;
 
 /** A logged-in customer with a card order awaiting payment (placed through order.php as the checkout does). */
-async function customerWithUnpaidOrder(shopper: { newPage(v?: Viewport): Promise<import('playwright-core').Page> }, viewport: Viewport) {
+async function customerWithUnpaidOrder(shopper: Shopper, viewport: Viewport) {
   const picked = await picker.fresh();
   const page = await shopper.newPage(viewport);
   const phone = newPhone();

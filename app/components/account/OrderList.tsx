@@ -69,7 +69,13 @@ function OrderCard({ order }: { order: AccountOrder }) {
             <span className="order-line__text">
               <span className="order-line__title">{item.title}</span>
               <span className="order-line__meta">
-                {[item.size && `Размер ${item.size}`, item.color, item.isPreorder ? 'Предзаказ' : null, item.isGift ? 'Подарок' : null]
+                {[
+                  // An electronic certificate has no size or colour to speak of.
+                  item.byEmail ? null : item.size && `Размер ${item.size}`,
+                  item.byEmail ? null : item.color,
+                  item.isPreorder ? 'Предзаказ' : null,
+                  item.isGift ? 'Подарок' : null,
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               </span>

@@ -22,8 +22,8 @@ export function OrderItems({ order, paid = false, totals = true }: { order: Orde
               <span className="order-line__meta">
                 {[
                   // Electronic certificates (the only goods sent by e-mail) have no size or colour to speak of.
-                  byEmail ? null : item.size && `Размер ${item.size}`,
-                  byEmail ? null : item.color,
+                  byEmail || item.byEmail ? null : item.size && `Размер ${item.size}`,
+                  byEmail || item.byEmail ? null : item.color,
                   item.isPreorder ? 'Предзаказ' : null,
                   item.isGift ? 'Подарок' : null,
                 ]
@@ -57,18 +57,20 @@ function OrderTotals({ order, paid }: { order: OrderDetail; paid: boolean }) {
             <dd className="is-sale">−{formatRoubles(total.DISCOUNT)}</dd>
           </div>
         ) : null}
-        <div className="basket-totals__row">
-          <dt>Доставка</dt>
-          <dd>
-            {total.DELIVERY === null
-              ? delivery.ID === DELIVERY_ID.world
-                ? 'по договорённости'
-                : 'стоимость уточнит менеджер'
-              : total.DELIVERY > 0
-                ? formatRoubles(total.DELIVERY)
-                : 'бесплатно'}
-          </dd>
-        </div>
+        {delivery.ID === DELIVERY_ID.email ? null : (
+          <div className="basket-totals__row">
+            <dt>Доставка</dt>
+            <dd>
+              {total.DELIVERY === null
+                ? delivery.ID === DELIVERY_ID.world
+                  ? 'по договорённости'
+                  : 'стоимость уточнит менеджер'
+                : total.DELIVERY > 0
+                  ? formatRoubles(total.DELIVERY)
+                  : 'бесплатно'}
+            </dd>
+          </div>
+        )}
         <div className="basket-totals__row basket-totals__row--total">
           <dt>{paid ? 'Оплачено' : payment.ID === PAYMENT_ID.onReceipt ? 'К оплате при получении' : 'К оплате'}</dt>
           <dd>{formatRoubles(total.TOTAL)}</dd>
