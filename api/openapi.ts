@@ -529,6 +529,17 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: ok("The order, or error when it is not the customer's", contract.OrderDetailResponse), 400: badRequest, 401: noSession },
         },
       },
+      '/api/personal/order_to_cart.php': {
+        post: {
+          summary: "Puts the lines of one of the customer's cancelled orders back in their saved basket (summed, cut to stock): the basket as saved",
+          requestBody: formBody({ token: 'Session token', order_id: 'Order id' }, ['token', 'order_id']),
+          responses: {
+            200: ok("The basket, or error when the order is not the customer's or not cancelled", contract.OrderToCartResponse),
+            400: badRequest,
+            401: noSession,
+          },
+        },
+      },
       '/api/cdek/': {
         get: {
           summary: "CDEK map widget proxy (action=offices: the city's delivery points, CDEK's shape) or the pickup-point map page (action=map&city_code=)",

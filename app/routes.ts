@@ -22,6 +22,8 @@ export default [
   route('basket/pay/check', 'routes/basket-pay-check.tsx'),
   route('basket/submited/cloud-payments', 'routes/basket-paid.tsx'),
   route('basket/bad', 'routes/basket-bad.tsx'),
+  // An order cancelled unpaid: its lines back in the basket in one click (issue #26).
+  route('basket/repeat', 'routes/basket-repeat.tsx'),
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-article.tsx'),
   ...INFO_PAGES.map((page) => route(page.path.slice(1, -1), 'routes/info-page.tsx', { id: `page:${page.path}` })),

@@ -1,5 +1,6 @@
 import { formatRub } from './money';
 import { formatRussianDate } from './dates';
+import { moscowClock } from './payment-notice';
 
 // The SMS and the e-mail a customer gets when a checkout order is placed (shipment.md: «Сразу
 // после оформления на указанную почту приходит письмо с номером заказа и его составом»).
@@ -30,10 +31,18 @@ export interface OrderNotice {
   deliveryNote: string | null;
   paymentName: string;
   awaitingPayment: boolean;
+  /** An order awaiting online payment: until when its hold lasts, and where to pay (the letter right after placing). */
+  pay?: { until: Date; url: string } | null;
+  /** Electronic gift certificates only (delivery by e-mail): nothing ships, no track number. */
+  byEmail?: boolean;
 }
 
-export function orderPlacedSms(n: Pick<OrderNotice, 'orderId' | 'totalKopecks' | 'awaitingPayment'>): string {
-  const tail = n.awaitingPayment ? 'Менеджер свяжется с вами по оплате.' : 'Менеджер свяжется с вами для подтверждения.';
+export function orderPlacedSms(n: Pick<OrderNotice, 'orderId' | 'totalKopecks' | 'awaitingPayment' | 'byEmail'>): string {
+  const tail = n.awaitingPayment
+    ? 'Менеджер свяжется с вами по оплате.'
+    : n.byEmail
+      ? 'Электронный сертификат придёт на e-mail в течение часа после оплаты.'
+      : 'Менеджер свяжется с вами для подтверждения.';
   return `Vitrina: заказ №${n.orderId} оформлен, сумма ${formatRub(n.totalKopecks)}. ${tail}`;
 }
 
@@ -45,9 +54,10 @@ export function deliveryDatesText(from: string | null, to: string | null): strin
 }
 
 export function orderPlacedMail(n: OrderNotice, siteUrl: string): { subject: string; text: string; html: string } {
-  const subject = `Заказ №${n.orderId} оформлен`;
+  const subject = n.pay ? `Заказ №${n.orderId} оформлен и ждёт оплаты` : `Заказ №${n.orderId} оформлен`;
+  // An electronic certificate has no size to speak of ('Единый').
   const lineText = (l: OrderNoticeLine) =>
-    `${l.title}${l.size ? `, размер ${l.size}` : ''} × ${l.quantity}${l.isPreorder ? ' (предзаказ)' : ''} — ${l.isGift ? 'в подарок' : formatRub(l.sumKopecks)}`;
+    `${l.title}${l.size && !n.byEmail ? `, размер ${l.size}` : ''} × ${l.quantity}${l.isPreorder ? ' (предзаказ)' : ''} — ${l.isGift ? 'в подарок' : formatRub(l.sumKopecks)}`;
   const dates = deliveryDatesText(n.dateFrom, n.dateTo);
   const delivery = n.deliveryKopecks === null ? 'стоимость уточнит менеджер' : formatRub(n.deliveryKopecks);
   const rows: [string, string][] = [
@@ -56,9 +66,14 @@ export function orderPlacedMail(n: OrderNotice, siteUrl: string): { subject: str
     ['Доставка', delivery],
     ['Итого', formatRub(n.totalKopecks)],
   ];
-  const next = n.awaitingPayment
-    ? 'Заказ ожидает оплаты: менеджер свяжется с вами, чтобы подтвердить заказ и помочь с оплатой.'
-    : 'Менеджер свяжется с вами, чтобы подтвердить заказ. Отправим его в течение 3 рабочих дней и пришлём трек-номер.';
+  const next = n.pay
+    ? `Заказ ждёт оплаты до ${moscowClock(n.pay.until)} по Москве: до этого времени вещи отложены для вас. Если не успеете, заказ отменится.`
+    : n.awaitingPayment
+      ? 'Заказ ожидает оплаты: менеджер свяжется с вами, чтобы подтвердить заказ и помочь с оплатой.'
+      : n.byEmail
+        ? 'Электронный сертификат придёт на этот адрес отдельным письмом в течение часа после оплаты — в виде открытки с уникальным номером.'
+        : 'Менеджер свяжется с вами, чтобы подтвердить заказ. Отправим его в течение 3 рабочих дней и пришлём трек-номер.';
+  const deliveryLine = n.byEmail ? `Доставка: ${n.deliveryName}` : `Доставка: ${n.deliveryName}${n.deliveryAddress ? `, ${n.deliveryAddress}` : ''}`;
   const text = [
     `${n.customerName ? `${n.customerName}, с` : 'С'}пасибо за заказ!`,
     '',
@@ -67,23 +82,25 @@ export function orderPlacedMail(n: OrderNotice, siteUrl: string): { subject: str
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
     '',
-    `Доставка: ${n.deliveryName}${n.deliveryAddress ? `, ${n.deliveryAddress}` : ''}`,
-    ...(dates ? [`Ожидаемая дата доставки: ${dates}`] : []),
-    ...(n.deliveryNote ? [n.deliveryNote] : []),
+    deliveryLine,
+    ...(dates && !n.byEmail ? [`Ожидаемая дата доставки: ${dates}`] : []),
+    ...(n.deliveryNote && !n.byEmail ? [n.deliveryNote] : []),
     `Оплата: ${n.paymentName}`,
     '',
     next,
+    ...(n.pay ? [`Оплатить заказ: ${n.pay.url}`] : []),
     `Статус заказа — в личном кабинете: ${siteUrl}/personal/`,
   ].join('\n');
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const html = `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1d1d1b;max-width:560px">
-<h1 style="font-size:20px">Заказ №${n.orderId} оформлен</h1>
+<h1 style="font-size:20px">${esc(subject)}</h1>
 <p>${esc(n.customerName ? `${n.customerName}, спасибо за заказ!` : 'Спасибо за заказ!')}</p>
 <ul>${n.lines.map((l) => `<li>${esc(lineText(l))}</li>`).join('')}</ul>
 <table>${rows.map(([k, v]) => `<tr><td>${esc(k)}</td><td style="text-align:right">${esc(v)}</td></tr>`).join('')}</table>
-<p>Доставка: ${esc(n.deliveryName)}${n.deliveryAddress ? `, ${esc(n.deliveryAddress)}` : ''}${dates ? `<br>Ожидаемая дата доставки: ${esc(dates)}` : ''}${n.deliveryNote ? `<br>${esc(n.deliveryNote)}` : ''}</p>
+<p>${esc(deliveryLine)}${dates && !n.byEmail ? `<br>Ожидаемая дата доставки: ${esc(dates)}` : ''}${n.deliveryNote && !n.byEmail ? `<br>${esc(n.deliveryNote)}` : ''}</p>
 <p>Оплата: ${esc(n.paymentName)}</p>
 <p>${esc(next)}</p>
+${n.pay ? `<p><a href="${esc(n.pay.url)}" style="display:inline-block;padding:12px 24px;background:#1d1d1b;color:#fff;text-decoration:none">Оплатить заказ</a></p>` : ''}
 <p><a href="${esc(siteUrl)}/personal/">Личный кабинет</a></p>
 </body></html>`;
   return { subject, text, html };

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { orderItems, orders, orderStatusHistory, returnRequests } from '~/db/schema';
+import { offers, orderItems, orders, orderStatusHistory, products, returnRequests } from '~/db/schema';
 import { isReturnOpen, returnableQuantities } from '~/core/account';
 import type { RefundPart } from '~/core/return-notice';
 import { refundsOf } from './returns.server';
@@ -20,6 +20,8 @@ export interface AccountOrderLine {
   isGift: boolean;
   /** How many may still be asked back now (content/pages/return.md). */
   returnable: number;
+  /** An electronic gift certificate (sent by e-mail). */
+  byEmail: boolean;
 }
 
 export interface AccountOrder {
@@ -31,6 +33,8 @@ export interface AccountOrder {
   discountKopecks: number;
   deliveryCostKopecks: number;
   totalKopecks: number;
+  /** When an order awaiting online payment stops holding its stock. */
+  payUntil: Date | null;
   lines: AccountOrderLine[];
 }
 
@@ -78,6 +82,7 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
       discountKopecks: orders.discountKopecks,
       deliveryCostKopecks: orders.deliveryCostKopecks,
       totalKopecks: orders.totalKopecks,
+      payUntil: orders.payUntil,
     })
     .from(orders)
     .where(where)
@@ -86,8 +91,10 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
   const ids = heads.map((h) => h.id);
   const [lines, requested] = await Promise.all([
     db
-      .select(lineColumns)
+      .select({ ...lineColumns, certificate: products.certificate })
       .from(orderItems)
+      .leftJoin(offers, eq(offers.id, orderItems.offerId))
+      .leftJoin(products, eq(products.id, offers.productId))
       .where(inArray(orderItems.orderId, ids))
       .orderBy(asc(orderItems.orderId), asc(orderItems.isGift), asc(orderItems.offerId), asc(orderItems.isPreorder)),
     requestedByOrder(db, customerId, ids),
@@ -97,7 +104,14 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
     // After a fitting at the door only what was kept can be returned.
     const bought = own.map((l) => ({ ...l, quantity: l.keptQuantity ?? l.quantity }));
     const returnable = returnableQuantities(bought, head.deliveredAt, requested.get(head.id) ?? new Map(), now);
-    return { ...head, lines: own.map(({ orderId: _orderId, keptQuantity: _kept, ...line }, i) => ({ ...line, returnable: returnable[i] ?? 0 })) };
+    return {
+      ...head,
+      lines: own.map(({ orderId: _orderId, keptQuantity: _kept, certificate, ...line }, i) => ({
+        ...line,
+        returnable: returnable[i] ?? 0,
+        byEmail: certificate === 'electronic',
+      })),
+    };
   });
 }
 
@@ -106,13 +120,45 @@ export async function listCustomerOrders({ db, customerId, now = new Date() }: {
   return readOrders(db, customerId, now);
 }
 
+/**
+ * The lines of the customer's own cancelled order as basket lists ('id:qty', pre-orders apart;
+ * gift covers left out: the basket recounts them), to put back in the basket; null when the
+ * order is not theirs or not cancelled.
+ */
+export async function cancelledOrderLines({
+  db,
+  customerId,
+  orderId,
+}: {
+  db: Database;
+  customerId: number;
+  orderId: number;
+}): Promise<{ cart: string; preorders: string } | null> {
+  const [order] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+  if (!order || order.status !== 'cancelled') return null;
+  const lines = await db
+    .select({ offerId: orderItems.offerId, quantity: orderItems.quantity, isPreorder: orderItems.isPreorder })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isGift, false)))
+    .orderBy(asc(orderItems.isPreorder), asc(orderItems.offerId));
+  const list = (preorder: boolean) =>
+    lines
+      .filter((l) => l.isPreorder === preorder)
+      .map((l) => `${l.offerId}:${l.quantity}`)
+      .join(',');
+  return { cart: list(false), preorders: list(true) };
+}
+
 export interface ReturnRecord {
   id: number;
   orderId: number;
   status: string;
   reason: string;
   createdAt: Date;
-  lines: (Omit<AccountOrderLine, 'returnable' | 'quantity' | 'isGift'> & { quantity: number })[];
+  lines: (Omit<AccountOrderLine, 'returnable' | 'quantity' | 'isGift' | 'byEmail'> & { quantity: number })[];
   /** Staff's reason when rejected; the money given back (models/returns.server.ts). */
   decisionNote: string | null;
   refunds: RefundPart[];

@@ -3,6 +3,16 @@ import type { Database } from '~/db/client.server';
 import { orderItems, orders, orderStatusHistory } from '~/db/schema';
 import { orderPlacedMail, orderPlacedSms, orderShippedMail, orderShippedSms, type OrderNotice } from '~/core/order-notice';
 import { DELIVERY_TEXT, isDeliveryId, isOnlinePaymentId, parcel } from '~/core/delivery';
+import { amountDue } from '~/core/order-money';
+import {
+  awaitingPaymentSms,
+  payLink,
+  paymentExpiredMail,
+  paymentExpiredSms,
+  paymentReminderMail,
+  paymentReminderSms,
+  type PaymentNoticeOrder,
+} from '~/core/payment-notice';
 import { DELIVERY_ID } from '~/shared/contract';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import type { MailSender } from '~/integrations/mail/mail';
@@ -30,6 +40,8 @@ export interface OrderJobDeps {
   /** Pay in parts: asked before an unpaid instalment order is released, and refunds through them. */
   instalments?: InstalmentServices;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** The clock the time-based steps read (the hold, the reminder); tests move it instead of waiting. */
+  now?: () => Date;
 }
 
 const quietLog = { info() {}, warn() {}, error() {} };
@@ -42,6 +54,9 @@ export function orderJobHandlers(deps: OrderJobDeps): Record<string, JobHandler>
     'cdek.register': async (payload) => registerWithCdek(deps, Number(payload.orderId)),
     'order.shipped': async (payload) => notifyOrderShipped(deps, Number(payload.orderId)),
     'order.release': async (payload) => releaseOrder(deps, Number(payload.orderId)),
+    [PAYMENT_NOTICE_JOB.awaiting]: async (payload) => notifyAwaitingPayment(deps, Number(payload.orderId)),
+    [PAYMENT_NOTICE_JOB.reminder]: async (payload) => remindToPay(deps, Number(payload.orderId)),
+    [PAYMENT_NOTICE_JOB.expired]: async (payload) => notifyPaymentExpired(deps, Number(payload.orderId)),
     'payment.refund': async (payload) => {
       const provider = typeof payload.provider === 'string' ? payload.provider : 'cloudpayments';
       if (provider !== 'cloudpayments') {
@@ -109,12 +124,107 @@ async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, order
     // A card order's notice goes out once its payment is verified: it says so.
     paymentName: order.paidAt ? `${paymentName(order.paymentId)} — оплачено` : paymentName(order.paymentId),
     awaitingPayment: order.status === 'awaiting_payment' || (isOnlinePaymentId(order.paymentId) && !order.paidAt),
+    byEmail: order.deliveryId === DELIVERY_ID.email,
   };
   const smsText = order.paidAt ? orderPlacedSms(notice).replace(' оформлен,', ' оформлен и оплачен,') : orderPlacedSms(notice);
   // Two messages, one job: a retry may repeat the SMS if only the e-mail failed, which is
   // better than losing the e-mail with the receipt address.
   await sms.send({ phone: order.phone, text: smsText, tag: 'order-placed' });
   if (order.email) await mail.send({ to: order.email, tag: 'order-placed', ...orderPlacedMail(notice, siteUrl) });
+}
+
+/** The messages about an order awaiting online payment (issue #26): each its own job, each sent once by the same SMS and mail paths. */
+export const PAYMENT_NOTICE_JOB = {
+  /** Right after placing: the pay link. */
+  awaiting: 'order.awaiting_payment',
+  /** Shortly before the hold ends (core/payment-notice.ts paymentReminderAt). */
+  reminder: 'order.payment_reminder',
+  /** The hold ended and the order was cancelled: its lines can go back in the basket. */
+  expired: 'order.payment_expired',
+} as const;
+
+async function noticeOrder(db: Database, orderId: number) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return null;
+  const notice: PaymentNoticeOrder = {
+    orderId,
+    customerName: order.customerName.split(' ')[0] ?? '',
+    dueKopecks: amountDue(order),
+    payUntil: order.payUntil ?? new Date(0),
+  };
+  return { order, notice };
+}
+
+/** Still waiting for its money, with time left: only then are the pay link and the reminder worth sending. */
+function stillPayable(order: typeof orders.$inferSelect, now: Date): boolean {
+  return order.status === 'awaiting_payment' && order.payUntil !== null && order.payUntil.getTime() > now.getTime();
+}
+
+/**
+ * Right after an online order is placed: the SMS with the pay link and the letter with the
+ * order and the same link. Skipped when the order was paid (or released) before the job ran:
+ * the paid order's own notice follows then.
+ */
+async function notifyAwaitingPayment(deps: OrderJobDeps, orderId: number): Promise<void> {
+  const { db, sms, mail, siteUrl } = deps;
+  const found = await noticeOrder(db, orderId);
+  if (!found || !stillPayable(found.order, (deps.now ?? (() => new Date()))())) return;
+  const { order, notice } = found;
+  await sms.send({ phone: order.phone, text: awaitingPaymentSms(notice, siteUrl), tag: 'order-awaiting-payment' });
+  if (!order.email) return;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.isPreorder), asc(orderItems.isGift));
+  await mail.send({
+    to: order.email,
+    tag: 'order-awaiting-payment',
+    ...orderPlacedMail(
+      {
+        orderId,
+        customerName: notice.customerName,
+        lines: items.map((i) => ({
+          title: i.title,
+          size: i.size,
+          quantity: i.quantity,
+          sumKopecks: i.priceKopecks * i.quantity - i.discountKopecks,
+          isPreorder: i.isPreorder,
+          isGift: i.isGift,
+        })),
+        itemsKopecks: order.itemsTotalKopecks,
+        discountKopecks: order.discountKopecks,
+        deliveryKopecks: order.deliveryCostPending ? null : order.deliveryCostKopecks,
+        totalKopecks: order.totalKopecks,
+        deliveryName: deliveryName(order.deliveryId),
+        deliveryAddress: order.deliveryAddress,
+        dateFrom: order.deliveryDateFrom,
+        dateTo: order.deliveryDateTo,
+        deliveryNote: order.deliveryNote,
+        paymentName: paymentName(order.paymentId),
+        awaitingPayment: true,
+        pay: { until: notice.payUntil, url: payLink(siteUrl, orderId) },
+        byEmail: order.deliveryId === DELIVERY_ID.email,
+      },
+      siteUrl,
+    ),
+  });
+}
+
+/** Shortly before the hold ends, an order still unpaid: the reminder with the pay link. */
+async function remindToPay(deps: OrderJobDeps, orderId: number): Promise<void> {
+  const { db, sms, mail, siteUrl } = deps;
+  const now = (deps.now ?? (() => new Date()))();
+  const found = await noticeOrder(db, orderId);
+  if (!found || !stillPayable(found.order, now)) return;
+  const { order, notice } = found;
+  await sms.send({ phone: order.phone, text: paymentReminderSms(notice, siteUrl, now), tag: 'order-payment-reminder' });
+  if (order.email) await mail.send({ to: order.email, tag: 'order-payment-reminder', ...paymentReminderMail(notice, siteUrl, now) });
+}
+
+/** The release cancelled the unpaid order: the notice, with the lines offered back (unless a late payment restored it meanwhile). */
+async function notifyPaymentExpired({ db, sms, mail, siteUrl }: OrderJobDeps, orderId: number): Promise<void> {
+  const found = await noticeOrder(db, orderId);
+  if (!found || found.order.status !== 'cancelled' || found.order.paidAt) return;
+  const { order, notice } = found;
+  await sms.send({ phone: order.phone, text: paymentExpiredSms(notice, siteUrl), tag: 'order-payment-expired' });
+  if (order.email) await mail.send({ to: order.email, tag: 'order-payment-expired', ...paymentExpiredMail(notice, siteUrl) });
 }
 
 async function notifyOrderShipped({ db, sms, mail, siteUrl }: OrderJobDeps, orderId: number): Promise<void> {
@@ -210,7 +320,7 @@ async function registerWithCdek({ db, cdek, fromCityCode }: OrderJobDeps, orderI
  * been lost), then the order is released with its stock (models/payments.server.ts). A failed
  * look-up does not keep the stock: a payment that comes later takes the late-payment rule.
  */
-async function releaseOrder({ db, sms, siteUrl, payments, instalments, log = quietLog }: OrderJobDeps, orderId: number): Promise<void> {
+async function releaseOrder({ db, sms, siteUrl, payments, instalments, log = quietLog, now }: OrderJobDeps, orderId: number): Promise<void> {
   const [row] = await db.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (row && providerOf(row.paymentId)) {
     // Pay in parts: its provider is asked about the latest attempt (a lost callback is healed there).
@@ -234,6 +344,6 @@ async function releaseOrder({ db, sms, siteUrl, payments, instalments, log = qui
       log.warn({ orderId, err: err instanceof Error ? err.message : String(err) }, 'payment look-up at release failed');
     }
   }
-  const outcome = await releaseUnpaidOrder({ db, sms, log, siteUrl, orderId });
+  const outcome = await releaseUnpaidOrder({ db, sms, log, siteUrl, orderId, ...(now ? { now: now() } : {}) });
   if (outcome === 'not-due') throw new JobPending('the order still has time to be paid');
 }

@@ -4,6 +4,7 @@ import { orderItems, orders, orderStatusHistory, paymentEvents } from '~/db/sche
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { buildReceipt } from '~/core/receipt';
 import { amountDue } from '~/core/order-money';
+import { paymentReminderAt } from '~/core/payment-notice';
 import { isInstalmentPaymentId, isOnlinePaymentId } from '~/core/delivery';
 import { PAYMENT_ID, type PaymentReceipt } from '~/shared/contract';
 import { CLOUDPAYMENTS_PROVIDER, parseAmount, type ProviderPayment } from '~/integrations/cloudpayments/cloudpayments';
@@ -190,11 +191,17 @@ export async function findOrderToPay({
   return { ok: true, order, receipt: await orderReceipt(db, order) };
 }
 
-/** At placement of a card order (in its transaction): it holds its stock until pay_until, then the release job runs. */
+/**
+ * At placement of an online order (in its transaction): it holds its stock until pay_until,
+ * then the release job runs. Its customer gets the pay link at once and a reminder shortly
+ * before the hold ends (models/order-jobs.server.ts; each skips itself once the order is paid).
+ */
 export async function holdForPayment(tx: Database, orderId: number, minutes: number, now = new Date()): Promise<Date> {
   const payUntil = new Date(now.getTime() + minutes * 60_000);
   await tx.update(orders).set({ payUntil }).where(eq(orders.id, orderId));
   await enqueueJob(tx, 'order.release', { orderId }, payUntil);
+  await enqueueJob(tx, 'order.awaiting_payment', { orderId });
+  await enqueueJob(tx, 'order.payment_reminder', { orderId }, paymentReminderAt(now, payUntil));
   return payUntil;
 }
 
@@ -483,6 +490,8 @@ export async function releaseUnpaidOrder({
       .returning({ id: orders.id });
     if (moved.length !== 1) throw new Error(`order ${orderId} changed under its row lock`);
     await tx.insert(orderStatusHistory).values({ orderId, status: 'cancelled', note: PAYMENT_TEXT.releasedNote, createdAt: now });
+    // The customer is told, with the lines offered back in the basket (models/order-jobs.server.ts).
+    await enqueueJob(tx, 'order.payment_expired', { orderId });
     await giveBackOrderLedgers(tx, order, now);
     const lines = await tx
       .select({ offerId: orderItems.offerId, quantity: orderItems.quantity })

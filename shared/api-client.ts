@@ -3,7 +3,7 @@ import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrde
 import type { AddressSuggestionsResponse } from './contract';
 import type { WishlistResponse } from './contract';
 import type { BirthdayResponse, BonusesResponse } from './contract';
-import type { CheckoutOrderResponse, CitiesResponse, DeliveryCostResponse, OrderDetailResponse, OrderParamsResponse } from './contract';
+import type { CheckoutOrderResponse, CitiesResponse, DeliveryCostResponse, OrderDetailResponse, OrderParamsResponse, OrderToCartResponse } from './contract';
 import type { CertificateCheckResponse, OrderBonusesResponse } from './contract';
 import type { ChangePaymentResponse, InstalmentLinkResponse, PaymentParamsResponse, PaymentStatusResponse } from './contract';
 import type { AuthResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from './contract';
@@ -358,6 +358,11 @@ export class ApiClient {
   /** `order_detail.php` (ours): one order of the token's customer; `error` when it is not theirs or does not exist. */
   getOrderDetail(token: string, orderId: number): Promise<OrderDetailResponse> {
     return this.post('/api/personal/order_detail.php', { token, order_id: orderId });
+  }
+
+  /** `order_to_cart.php` (ours): puts a cancelled order's lines back in the token's customer's basket. */
+  orderToCart(token: string, orderId: number): Promise<OrderToCartResponse> {
+    return this.post('/api/personal/order_to_cart.php', { token, order_id: orderId });
   }
 
   /** `payment_params.php` (ours): the CloudPayments widget parameters of the token's customer's unpaid order. */

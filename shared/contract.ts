@@ -168,6 +168,8 @@ export const ProductItem = z.object({
   PROPERTIES: ProductProperties,
   OFFERS: z.array(ProductOffer),
   OTHER_LINK: z.array(ColorVariant),
+  /** A gift certificate (ours): 'electronic' goes by e-mail (no colour, size nor parcel), 'plastic' ships; null for goods. */
+  CERTIFICATE: z.enum(['electronic', 'plastic']).nullable().optional(),
 });
 export type ProductItem = z.infer<typeof ProductItem>;
 
@@ -456,6 +458,8 @@ export const AccountOrderLine = z.object({
   isPreorder: z.boolean(),
   isGift: z.boolean(),
   returnable: z.number().int(),
+  /** An electronic gift certificate: sent by e-mail, so no size or colour is shown for it. */
+  byEmail: z.boolean().optional(),
 });
 export type AccountOrderLine = z.infer<typeof AccountOrderLine>;
 
@@ -470,8 +474,14 @@ export const AccountOrder = z.object({
   RETURN_UNTIL: z.string().nullable(),
   ITEMS: z.array(AccountOrderLine),
   TOTAL: z.object({ ITEMS: z.number(), DISCOUNT: z.number(), DELIVERY: z.number(), TOTAL: z.number() }),
+  /** An order awaiting online payment with time left: when its hold ends (ISO 8601); the account offers «Оплатить» until then. */
+  PAY_UNTIL: z.string().nullable().optional(),
 });
 export type AccountOrder = z.infer<typeof AccountOrder>;
+
+/** `order_to_cart.php` (ours): a cancelled order's lines put back in the customer's basket (the basket as now saved), or why not. */
+export const OrderToCartResponse = z.union([CartResponse, z.object({ error: z.string() })]);
+export type OrderToCartResponse = z.infer<typeof OrderToCartResponse>;
 
 /** SPEC §7 `orders.php`: value.orders, newest first. */
 export const OrdersResponse = z.object({ value: z.object({ orders: z.array(AccountOrder) }) });
@@ -484,7 +494,7 @@ export const AccountReturn = z.object({
   DATE: z.string(),
   STATUS: z.string(),
   REASON: z.string(),
-  ITEMS: z.array(AccountOrderLine.omit({ isGift: true, returnable: true })),
+  ITEMS: z.array(AccountOrderLine.omit({ isGift: true, returnable: true, byEmail: true })),
 });
 export type AccountReturn = z.infer<typeof AccountReturn>;
 

@@ -31,6 +31,7 @@ function toLine(line: OrderRecord['lines'][number]): AccountOrderLine {
     isPreorder: line.isPreorder,
     isGift: line.isGift,
     returnable: line.returnable,
+    ...(line.byEmail ? { byEmail: true } : {}),
   };
 }
 
@@ -50,6 +51,7 @@ export function toAccountOrder(order: OrderRecord): AccountOrder {
       DELIVERY: kopecksToRoubles(order.deliveryCostKopecks),
       TOTAL: kopecksToRoubles(order.totalKopecks),
     },
+    PAY_UNTIL: order.status === 'awaiting_payment' && order.payUntil ? order.payUntil.toISOString() : null,
   };
 }
 

@@ -6,12 +6,15 @@ import { WAITING_LIST_IN_STOCK, WAITING_LIST_THANKS } from '~/core/waiting-list'
 import type { CartResponse, FastOrderResponse, WaitingListResponse } from '~/shared/contract';
 import { mergeCartLists } from '~/core/basket';
 import { getCustomerBasket, saveCustomerBasket } from '~/models/customers.server';
+import { cancelledOrderLines } from '~/models/account-orders.server';
+import { ACCOUNT_TEXT } from '~/core/account';
 import { sessionOfToken } from '~/api/account/session.server';
 import { joinWaitingList } from '~/models/waiting-list.server';
 import { placeOrder } from '~/models/orders.server';
 import { getBasketCatalog } from '~/models/basket.server';
 import { lastValue, parseBody, parseQuery, queryString } from '~/api/http.server';
 import { getCart } from './cart.server';
+import { AUTH_TEXT } from '~/core/auth';
 
 // SPEC §7 basket calls, at the paths SPEC writes: get_cart.php, fastorder.php, addtowishlist.php
 // (the back-in-stock waiting list, despite its name).
@@ -31,6 +34,11 @@ const CartBody = z.object({
   token: queryString(),
   cart_rev: queryString(),
   merge: queryString(),
+});
+
+const OrderToCartBody = z.object({
+  token: queryString(),
+  order_id: z.preprocess(lastValue, z.string().max(20).optional()),
 });
 
 const personQuery = {
@@ -97,6 +105,21 @@ export async function basketRoutes(app: FastifyInstance, { db, authSecret }: { d
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
     if (!session) return getCart({ db, ids: body.ids, preorderIds: body.preorder_ids, promoCode: body.promo_code });
     return getCustomerCart({ db, customerId: session.customerId, body });
+  });
+
+  // Ours (issue #26): a cancelled order (its time to pay ran out) back in the basket in one
+  // click: its lines are added to the customer's saved basket as the login merge adds a guest's
+  // (summed, cut to stock). Only the customer's own cancelled order; another's is "not found".
+  app.post('/api/personal/order_to_cart.php', async (req, reply) => {
+    const body = parseBody(OrderToCartBody, req, reply);
+    if (!body) return reply;
+    reply.header('cache-control', 'private, no-store');
+    const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
+    if (!session) return reply.code(401).send({ error: AUTH_TEXT.sessionGone });
+    const orderId = /^[1-9]\d{0,8}$/.test(body.order_id ?? '') ? Number(body.order_id) : null;
+    const lines = orderId === null ? null : await cancelledOrderLines({ db, customerId: session.customerId, orderId });
+    if (!lines) return { error: ACCOUNT_TEXT.orderNotFound };
+    return getCustomerCart({ db, customerId: session.customerId, body: { ids: lines.cart, preorder_ids: lines.preorders, merge: 'Y' } });
   });
 
   app.get('/api/catalog/fastorder.php', async (req, reply) => {

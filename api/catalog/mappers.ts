@@ -175,5 +175,6 @@ export function toProductItem(detail: ProductDetail, index: SectionIndex, own: S
     }) as unknown as ProductProperties,
     OFFERS: offerList,
     OTHER_LINK: otherLinks,
+    CERTIFICATE: p.certificate ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { data, Link, redirect, redirectDocument } from 'react-router';
+import { data, Form, Link, redirect, redirectDocument } from 'react-router';
 import type { Route } from './+types/basket-pay';
 import type { OrderDetail, PaymentWidgetParams } from '~/shared/contract';
 import { ApiRequestError } from '~/shared/api-client';
@@ -6,7 +6,16 @@ import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import { PaymentPanel } from '~/app/components/payment/PaymentPanel';
-import { failedUrl, isPaidCardOrder, orderPageUrl, PAID_ORDER_PATH, PAY_FRAME_PATH, parseOrderId, payUrl } from '~/app/components/payment/payment-paths';
+import {
+  failedUrl,
+  isPaidCardOrder,
+  orderPageUrl,
+  PAID_ORDER_PATH,
+  PAY_FRAME_PATH,
+  parseOrderId,
+  payUrl,
+  repeatUrl,
+} from '~/app/components/payment/payment-paths';
 import { isInstalmentPaymentId } from '~/core/delivery';
 
 // SPEC §2/§4: /basket/pay/?order=<id> starts the card payment (payment id 9) of the shopper's own
@@ -169,11 +178,15 @@ function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
         <>
           <p className="eyebrow">Заказ №{state.orderId}</p>
           <p className="pay__text">Время на оплату истекло: заказ отменён, а вещи вернулись в продажу. Если они ещё есть в наличии, их можно заказать снова.</p>
-          <p className="pay__actions">
-            <Link to="/catalog/" className="button" target={top}>
+          <Form method="post" action={repeatUrl(state.orderId)} className="pay__actions" target={top} reloadDocument={frame}>
+            <input type="hidden" name="order" value={state.orderId} />
+            <button type="submit" className="button">
+              Вернуть товары в корзину
+            </button>
+            <Link to="/catalog/" className="button button--ghost" target={top}>
               Вернуться в каталог
             </Link>
-          </p>
+          </Form>
         </>
       );
     case 'refused':

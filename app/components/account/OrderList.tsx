@@ -1,5 +1,8 @@
+import { Form, Link } from 'react-router';
 import type { AccountOrder } from '~/shared/contract';
 import { formatRoubles } from '~/core/pricing';
+import { moscowClock } from '~/core/payment-notice';
+import { payUrl, repeatUrl } from '~/app/components/payment/payment-paths';
 import { Image } from '~/app/components/Image';
 import { ReturnForm } from './ReturnForm';
 
@@ -42,6 +45,23 @@ function OrderCard({ order }: { order: AccountOrder }) {
           {order.DELIVERED ? ` · получен ${order.DELIVERED}` : null}
         </p>
       </header>
+      {order.PAY_UNTIL ? (
+        // Issue #26: an order awaiting online payment can be paid here until its hold ends.
+        <div className="order-card__pay">
+          <p className="order-card__hint">Оплатите до {moscowClock(new Date(order.PAY_UNTIL))} по Москве: до этого времени вещи отложены для вас.</p>
+          <Link to={payUrl(order.ID)} className="button" aria-label={`Оплатить заказ № ${order.ID}`}>
+            Оплатить
+          </Link>
+        </div>
+      ) : null}
+      {order.STATUS_CODE === 'cancelled' ? (
+        <Form method="post" action={repeatUrl(order.ID)} className="order-card__pay">
+          <input type="hidden" name="order" value={order.ID} />
+          <button type="submit" className="button button--ghost" aria-label={`Вернуть в корзину товары заказа № ${order.ID}`}>
+            Вернуть товары в корзину
+          </button>
+        </Form>
+      ) : null}
       <ul className="order-lines">
         {order.ITEMS.map((item) => (
           <li key={`${item.id}-${item.isPreorder ? 'p' : 'n'}`} className="order-line">
@@ -49,7 +69,13 @@ function OrderCard({ order }: { order: AccountOrder }) {
             <span className="order-line__text">
               <span className="order-line__title">{item.title}</span>
               <span className="order-line__meta">
-                {[item.size && `Размер ${item.size}`, item.color, item.isPreorder ? 'Предзаказ' : null, item.isGift ? 'Подарок' : null]
+                {[
+                  // An electronic certificate has no size or colour to speak of.
+                  item.byEmail ? null : item.size && `Размер ${item.size}`,
+                  item.byEmail ? null : item.color,
+                  item.isPreorder ? 'Предзаказ' : null,
+                  item.isGift ? 'Подарок' : null,
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               </span>

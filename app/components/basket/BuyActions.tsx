@@ -15,8 +15,10 @@ export const GO_TO_BASKET = 'Перейти в корзину';
  * The product's buttons for the chosen size (SPEC §2): 'Добавить в корзину' (inactive until a
  * size is chosen), 'Оформить предзаказ' for a size out of stock that can be ordered ahead,
  * 'Сообщить о поступлении' for one that cannot; once the size is in the basket, 'Перейти в
- * корзину' leading to /basket/. Below it, 'Купить в один клик'. Shared by the product page and
- * the quick-add modal of the listings.
+ * корзину' leading to /basket/. Below it, 'Купить в один клик', except for gift certificates:
+ * they are paid online only (an electronic one also needs the e-mail it goes to), which the
+ * one-click order (a phone and a call back) cannot do. Shared by the product page and the
+ * quick-add modal of the listings.
  */
 export function BuyActions({ item, offer, onNeedSize }: { item: ProductItem; offer: ProductOffer | null; onNeedSize: () => void }) {
   const basket = useBasketCookies();
@@ -79,7 +81,7 @@ export function BuyActions({ item, offer, onNeedSize }: { item: ProductItem; off
   return (
     <div className="product__buy">
       {main}
-      {availability === 'unavailable' ? null : (
+      {availability === 'unavailable' || item.CERTIFICATE ? null : (
         <button
           type="button"
           className="button button--ghost product__fast-button"

@@ -6,8 +6,8 @@ import { Image } from '~/app/components/Image';
 import { datesText } from './MethodCards';
 
 /** An order's lines and totals, as the order pages show them (/basket/submited-order/, the paid order's page). */
-export function OrderItems({ order, paid = false }: { order: OrderDetail; paid?: boolean }) {
-  const { DELIVERY: delivery, PAYMENT: payment, TOTAL: total } = order;
+export function OrderItems({ order, paid = false, totals = true }: { order: OrderDetail; paid?: boolean; totals?: boolean }) {
+  const byEmail = order.DELIVERY.ID === DELIVERY_ID.email;
   return (
     <section aria-labelledby="order-items">
       <h2 className="order-placed__title" id="order-items">
@@ -20,7 +20,13 @@ export function OrderItems({ order, paid = false }: { order: OrderDetail; paid?:
             <span className="order-line__text">
               <span className="order-line__title">{item.title}</span>
               <span className="order-line__meta">
-                {[item.size && `Размер ${item.size}`, item.color, item.isPreorder ? 'Предзаказ' : null, item.isGift ? 'Подарок' : null]
+                {[
+                  // Electronic certificates (the only goods sent by e-mail) have no size or colour to speak of.
+                  byEmail || item.byEmail ? null : item.size && `Размер ${item.size}`,
+                  byEmail || item.byEmail ? null : item.color,
+                  item.isPreorder ? 'Предзаказ' : null,
+                  item.isGift ? 'Подарок' : null,
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               </span>
@@ -31,6 +37,15 @@ export function OrderItems({ order, paid = false }: { order: OrderDetail; paid?:
           </li>
         ))}
       </ul>
+      {totals ? <OrderTotals order={order} paid={paid} /> : null}
+    </section>
+  );
+}
+
+function OrderTotals({ order, paid }: { order: OrderDetail; paid: boolean }) {
+  const { DELIVERY: delivery, PAYMENT: payment, TOTAL: total } = order;
+  return (
+    <>
       <dl className="basket-totals order-placed__totals">
         <div className="basket-totals__row">
           <dt>Товары</dt>
@@ -42,30 +57,49 @@ export function OrderItems({ order, paid = false }: { order: OrderDetail; paid?:
             <dd className="is-sale">−{formatRoubles(total.DISCOUNT)}</dd>
           </div>
         ) : null}
-        <div className="basket-totals__row">
-          <dt>Доставка</dt>
-          <dd>
-            {total.DELIVERY === null
-              ? delivery.ID === DELIVERY_ID.world
-                ? 'по договорённости'
-                : 'стоимость уточнит менеджер'
-              : total.DELIVERY > 0
-                ? formatRoubles(total.DELIVERY)
-                : 'бесплатно'}
-          </dd>
-        </div>
+        {delivery.ID === DELIVERY_ID.email ? null : (
+          <div className="basket-totals__row">
+            <dt>Доставка</dt>
+            <dd>
+              {total.DELIVERY === null
+                ? delivery.ID === DELIVERY_ID.world
+                  ? 'по договорённости'
+                  : 'стоимость уточнит менеджер'
+                : total.DELIVERY > 0
+                  ? formatRoubles(total.DELIVERY)
+                  : 'бесплатно'}
+            </dd>
+          </div>
+        )}
         <div className="basket-totals__row basket-totals__row--total">
           <dt>{paid ? 'Оплачено' : payment.ID === PAYMENT_ID.onReceipt ? 'К оплате при получении' : 'К оплате'}</dt>
           <dd>{formatRoubles(total.TOTAL)}</dd>
         </div>
       </dl>
-    </section>
+    </>
   );
 }
 
 /** Where the order goes: the method, the address or pickup point, the expected dates, the track number. */
 export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
   const delivery = order.DELIVERY;
+  if (delivery.ID === DELIVERY_ID.email) {
+    // Electronic certificates: nothing ships; the card goes to the order's e-mail.
+    return (
+      <section className="order-placed__card" aria-labelledby="order-delivery">
+        <h2 className="order-placed__title" id="order-delivery">
+          Доставка
+        </h2>
+        <dl className="order-placed__facts">
+          <dt>Способ</dt>
+          <dd>{delivery.NAME}</dd>
+          <dt>E-mail</dt>
+          <dd>{order.CONTACT.EMAIL}</dd>
+        </dl>
+        <p className="order-placed__note">В течение часа после оплаты — открыткой с уникальным номером сертификата.</p>
+      </section>
+    );
+  }
   const dates = datesText(delivery.DATE_FROM, delivery.DATE_TO);
   const point = delivery.PICKUP_POINT;
   return (
@@ -146,7 +180,13 @@ export function nextSteps(order: OrderDetail): { title: string; text: string }[]
       text: 'на сайте: кнопка «Оплатить заказ» выше. Пока заказ не оплачен, вещи отложены для вас на ограниченное время.',
     });
   }
-  if (deliveryId === DELIVERY_ID.moscowCourier) {
+  if (deliveryId === DELIVERY_ID.email) {
+    steps.push({
+      title: 'Сертификат придёт на e-mail',
+      text: `${order.CONTACT.EMAIL ? `${order.CONTACT.EMAIL} ` : ''}в течение часа после оплаты — открыткой с уникальным номером. Её можно переслать получателю или распечатать.`,
+    });
+    steps.push({ title: 'Им можно оплатить покупки', text: 'на сайте и в наших магазинах: введите номер сертификата при оформлении заказа.' });
+  } else if (deliveryId === DELIVERY_ID.moscowCourier) {
     steps.push({ title: 'Курьер позвонит заранее,', text: 'чтобы согласовать удобное время доставки.' });
     steps.push({
       title: `${FITTING_MINUTES} минут на примерку.`,

@@ -16,6 +16,8 @@ export type PaymentCheckAnswer =
 
 export const payUrl = (orderId: number) => `${PAY_PATH}?order=${orderId}`;
 export const orderPageUrl = (orderId: number) => `/basket/submited-order/?order=${orderId}`;
+/** An order cancelled unpaid: the page that puts its lines back in the basket (core/payment-notice.ts repeatLink). */
+export const repeatUrl = (orderId: number) => `/basket/repeat/?order=${orderId}`;
 
 /** The failure page for an order, with the widget's reason when it gave one. */
 export function failedUrl(orderId: number, reason: string | null): string {

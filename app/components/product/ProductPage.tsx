@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { PageMeta, ProductResponse } from '~/shared/contract';
 import { instalmentSchedule } from '~/core/instalments';
 import { formatRub } from '~/core/money';
+import { DELIVERY_TEXT } from '~/core/delivery';
+import { DELIVERY_ID } from '~/shared/checkout-ids';
 import { initialOffer, offerForSize, sizeValueOf } from '~/core/size-selection';
 import { useInfoModals } from '~/app/components/widgets/info-modals';
 import { Breadcrumbs } from '~/app/components/catalog/Breadcrumbs';
@@ -21,6 +23,8 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
   const modals = useInfoModals();
   // A one-size item (gift card, some accessories) has nothing to choose: no picker then.
   const oneSize = item.OFFERS.length === 1 && item.OFFERS[0]?.SIZE_ID === 'edinyj';
+  // An electronic gift certificate is a code sent by e-mail: no colour, size, parcel or return to speak of.
+  const byEmail = item.CERTIFICATE === 'electronic';
   // Its one offer is chosen even when sold out, so the waiting list is offered for it.
   const [chosen, setChosen] = useState<number | null>(() => (oneSize ? item.OFFERS[0]?.ID : initialOffer(item.OFFERS)?.ID) ?? null);
   const [triedWithoutSize, setTriedWithoutSize] = useState(false);
@@ -61,9 +65,9 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
             ) : null}
           </p>
 
-          <ColorVariants variants={item.OTHER_LINK} color={item.COLOR} />
+          {byEmail ? null : <ColorVariants variants={item.OTHER_LINK} color={item.COLOR} />}
 
-          {oneSize ? null : (
+          {oneSize || byEmail ? null : (
             <SizePicker
               offers={item.OFFERS}
               chosenValue={offer ? sizeValueOf(offer) : null}
@@ -101,30 +105,36 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
             </button>
           ) : null}
 
-          <ul className="product__service">
-            <li>
-              <a
-                href="/delivery/"
-                onClick={(e) => {
-                  e.preventDefault();
-                  modals.openDelivery();
-                }}
-              >
-                Доставка
-              </a>
-            </li>
-            <li>
-              <a
-                href="/return/"
-                onClick={(e) => {
-                  e.preventDefault();
-                  modals.openReturn();
-                }}
-              >
-                Возврат
-              </a>
-            </li>
-          </ul>
+          {byEmail ? (
+            <p className="product__email-note">
+              <strong>{DELIVERY_TEXT.delivery[DELIVERY_ID.email].name}.</strong> {DELIVERY_TEXT.delivery[DELIVERY_ID.email].description}
+            </p>
+          ) : (
+            <ul className="product__service">
+              <li>
+                <a
+                  href="/delivery/"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    modals.openDelivery();
+                  }}
+                >
+                  Доставка
+                </a>
+              </li>
+              <li>
+                <a
+                  href="/return/"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    modals.openReturn();
+                  }}
+                >
+                  Возврат
+                </a>
+              </li>
+            </ul>
+          )}
 
           <ProductDetails item={item} article={article} />
         </div>
