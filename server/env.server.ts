@@ -72,6 +72,12 @@ const schema = z
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
     // How long a cached page lives at most: the bound on changes no version sees (README).
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    // With NODE_ENV=production the shop refuses to start while a money-moving provider is its
+    // offline stand-in (anyone could pay with the test card), unless this says it is a demo.
+    ALLOW_OFFLINE_PAYMENTS: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
     ...smsConfigShape,
     ...captchaConfigShape,
     ...dadataConfigShape,
@@ -106,4 +112,51 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // A relative API base means this process hosts the API itself under that prefix.
   const apiPrefix = env.API_BASE_URL.startsWith('/') ? env.API_BASE_URL.replace(/\/+$/, '') || null : null;
   return { ...env, dataDir, siteUrl, apiPrefix };
+}
+
+/** The variables of the providers that move money (card, pay in parts) left on their offline stand-ins. */
+export function offlinePaymentProviders(env: Pick<Env, 'CLOUDPAYMENTS_PROVIDER' | 'DOLYAMI_PROVIDER' | 'YANDEX_SPLIT_PROVIDER'>): string[] {
+  return [
+    env.CLOUDPAYMENTS_PROVIDER === 'offline' ? 'CLOUDPAYMENTS_PROVIDER' : null,
+    env.DOLYAMI_PROVIDER === 'offline' ? 'DOLYAMI_PROVIDER' : null,
+    env.YANDEX_SPLIT_PROVIDER === 'offline' ? 'YANDEX_SPLIT_PROVIDER' : null,
+  ].filter((v): v is string => v !== null);
+}
+
+/** The variables of the other outside services left on their stand-ins (nothing is charged, but nothing reaches anyone). */
+export function offlineServices(
+  env: Pick<Env, 'SMS_PROVIDER' | 'MAIL_PROVIDER' | 'CAPTCHA_PROVIDER' | 'CDEK_PROVIDER' | 'DADATA_PROVIDER'>,
+): string[] {
+  return [
+    env.SMS_PROVIDER === 'offline' ? 'SMS_PROVIDER' : null,
+    env.MAIL_PROVIDER === 'offline' ? 'MAIL_PROVIDER' : null,
+    env.CAPTCHA_PROVIDER === 'off' ? 'CAPTCHA_PROVIDER' : null,
+    env.CDEK_PROVIDER === 'offline' ? 'CDEK_PROVIDER' : null,
+    env.DADATA_PROVIDER === 'offline' ? 'DADATA_PROVIDER' : null,
+  ].filter((v): v is string => v !== null);
+}
+
+/**
+ * Whether payments are simulated: a money-moving provider is offline. In production that is a
+ * demo only by ALLOW_OFFLINE_PAYMENTS=true; start-up refuses it otherwise (assertProductionReady).
+ */
+export function paymentsSimulated(env: Env): boolean {
+  return offlinePaymentProviders(env).length > 0;
+}
+
+/**
+ * Start-up's refusal of a production process whose card or instalment payments are the offline
+ * stand-ins (their test card pays any order): a ConfigError naming the variables to set.
+ */
+export function assertProductionReady(env: Env): void {
+  if (env.NODE_ENV !== 'production' || env.ALLOW_OFFLINE_PAYMENTS) return;
+  const offline = offlinePaymentProviders(env);
+  if (offline.length === 0) return;
+  throw new ConfigError(
+    [
+      'Refusing to start: NODE_ENV=production with payments on their offline stand-ins, where a test card pays any order:',
+      ...offline.map((name) => `  ${name}: is offline; set it to the real provider with its credentials (README "Configuration")`),
+      '  or set ALLOW_OFFLINE_PAYMENTS=true for a demo or staging site (payments are simulated; `npm start` sets it).',
+    ].join('\n'),
+  );
 }
