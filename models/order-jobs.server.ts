@@ -111,8 +111,8 @@ async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, order
     awaitingPayment: order.status === 'awaiting_payment' || (isOnlinePaymentId(order.paymentId) && !order.paidAt),
   };
   const smsText = order.paidAt ? orderPlacedSms(notice).replace(' оформлен,', ' оформлен и оплачен,') : orderPlacedSms(notice);
-  // Two messages, one job: a retry may repeat the SMS if only the e-mail failed, which is
-  // better than losing the e-mail with the receipt address.
+  // Two messages, one job: a retry after the e-mail failed skips the SMS that went (the send
+  // path records each under its idempotency key, models/sent-messages.server.ts).
   await sms.send({ phone: order.phone, text: smsText, tag: 'order-placed' });
   if (order.email) await mail.send({ to: order.email, tag: 'order-placed', ...orderPlacedMail(notice, siteUrl) });
 }

@@ -22,6 +22,7 @@ import { createYandexSplit } from '~/integrations/yandex-split/index.server';
 import { DOLYAMI_OFFLINE_PAGE, SPLIT_OFFLINE_PAGE } from '~/api/payments/instalments.routes.server';
 import { sameSecret } from '~/api/staff/routes.server';
 import { startJobWorker } from '~/models/jobs.server';
+import { recordedMail, recordedSms } from '~/models/sent-messages.server';
 import { orderJobHandlers } from '~/models/order-jobs.server';
 import { certificateJobHandlers } from '~/models/certificate-issue.server';
 import { returnRefundJobHandlers } from '~/models/refund-jobs.server';
@@ -114,9 +115,10 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
   });
 
   // Outside services (DESIGN.md Integrations): offline stand-ins unless configured.
-  const sms = createSmsGateway(env, { dataDir: env.dataDir, log: app.log });
+  // Both through the send path's record (models/sent-messages.server.ts): a job's messages go once.
+  const sms = recordedSms(database.db, createSmsGateway(env, { dataDir: env.dataDir, log: app.log }));
   if (sms.kind === 'offline') app.log.info({ outbox: path.join(env.dataDir, 'outbox', 'sms.jsonl') }, 'SMS: offline outbox');
-  const mail = createMailSender(env, { dataDir: env.dataDir, log: app.log });
+  const mail = recordedMail(database.db, createMailSender(env, { dataDir: env.dataDir, log: app.log }));
   if (mail.kind === 'offline') app.log.info({ outbox: path.join(env.dataDir, 'outbox', MAIL_OUTBOX_DIR) }, 'Mail: offline outbox');
   const captcha = createCaptchaVerifier(env, { log: app.log });
   const addressSuggestions = createAddressSuggestions(env, { log: app.log });
@@ -183,13 +185,18 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
   app.get('/healthz', async (req, reply) => {
     const header = req.headers.authorization ?? '';
     const staff = header.startsWith('Bearer ') && sameSecret(header.slice('Bearer '.length), staffToken);
-    const details = staff ? { details: { nodeEnv: env.NODE_ENV, paymentsSimulated: offline.payments.length > 0, offline: [...offline.payments, ...offline.services] } } : {};
+    const details = staff
+      ? { details: { nodeEnv: env.NODE_ENV, paymentsSimulated: offline.payments.length > 0, offline: [...offline.payments, ...offline.services] } }
+      : {};
     try {
       await database.ping();
       return reply.header('cache-control', 'no-store').send({ status: 'ok', database: database.kind, ...details });
     } catch (err) {
       app.log.error({ err }, 'health check: database unreachable');
-      return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable', database: database.kind, ...details });
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ status: 'unavailable', database: database.kind, ...details });
     }
   });
 

@@ -124,9 +124,7 @@ export function offlinePaymentProviders(env: Pick<Env, 'CLOUDPAYMENTS_PROVIDER' 
 }
 
 /** The variables of the other outside services left on their stand-ins (nothing is charged, but nothing reaches anyone). */
-export function offlineServices(
-  env: Pick<Env, 'SMS_PROVIDER' | 'MAIL_PROVIDER' | 'CAPTCHA_PROVIDER' | 'CDEK_PROVIDER' | 'DADATA_PROVIDER'>,
-): string[] {
+export function offlineServices(env: Pick<Env, 'SMS_PROVIDER' | 'MAIL_PROVIDER' | 'CAPTCHA_PROVIDER' | 'CDEK_PROVIDER' | 'DADATA_PROVIDER'>): string[] {
   return [
     env.SMS_PROVIDER === 'offline' ? 'SMS_PROVIDER' : null,
     env.MAIL_PROVIDER === 'offline' ? 'MAIL_PROVIDER' : null,

@@ -132,7 +132,10 @@ describe('graceful shutdown', () => {
     expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
     // A demo (ALLOW_OFFLINE_PAYMENTS=true): said loudly at start, and in the health details for staff.
     await server.waitForLog((l) => l.level === 40 && /^PAYMENTS ARE SIMULATED/.test(l.msg ?? ''), 'the simulated payments warning');
-    const services = await server.waitForLog((l) => l.level === 40 && /^outside services on offline stand-ins/.test(l.msg ?? ''), 'the offline services warning');
+    const services = await server.waitForLog(
+      (l) => l.level === 40 && /^outside services on offline stand-ins/.test(l.msg ?? ''),
+      'the offline services warning',
+    );
     expect(services.offline).toEqual(['SMS_PROVIDER', 'MAIL_PROVIDER', 'CAPTCHA_PROVIDER', 'CDEK_PROVIDER', 'DADATA_PROVIDER']);
     const staffToken = fs.readFileSync(path.join(dataDir, 'staff-token'), 'utf8').trim();
     const detailed = await fetch(`${base}/healthz`, { headers: { authorization: `Bearer ${staffToken}` } });
@@ -140,7 +143,16 @@ describe('graceful shutdown', () => {
       status: 'ok',
       details: {
         paymentsSimulated: true,
-        offline: ['CLOUDPAYMENTS_PROVIDER', 'DOLYAMI_PROVIDER', 'YANDEX_SPLIT_PROVIDER', 'SMS_PROVIDER', 'MAIL_PROVIDER', 'CAPTCHA_PROVIDER', 'CDEK_PROVIDER', 'DADATA_PROVIDER'],
+        offline: [
+          'CLOUDPAYMENTS_PROVIDER',
+          'DOLYAMI_PROVIDER',
+          'YANDEX_SPLIT_PROVIDER',
+          'SMS_PROVIDER',
+          'MAIL_PROVIDER',
+          'CAPTCHA_PROVIDER',
+          'CDEK_PROVIDER',
+          'DADATA_PROVIDER',
+        ],
       },
     });
 
