@@ -29,6 +29,8 @@ export interface OrderJobDeps {
   payments?: CloudPaymentsClient;
   /** Pay in parts: asked before an unpaid instalment order is released, and refunds through them. */
   instalments?: InstalmentServices;
+  /** How long a fast order staff have not confirmed holds its stock (FAST_ORDER_HOLD_HOURS). */
+  fastOrderHoldHours?: number;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -206,13 +208,16 @@ async function registerWithCdek({ db, cdek, fromCityCode }: OrderJobDeps, orderI
 }
 
 /**
+ * A fast order staff have not confirmed in FAST_ORDER_HOLD_HOURS is released with its stock.
  * An unpaid card order whose time is up: CloudPayments is asked first (a Pay notice may have
  * been lost), then the order is released with its stock (models/payments.server.ts). A failed
  * look-up does not keep the stock: a payment that comes later takes the late-payment rule.
  */
-async function releaseOrder({ db, sms, siteUrl, payments, instalments, log = quietLog }: OrderJobDeps, orderId: number): Promise<void> {
-  const [row] = await db.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (row && providerOf(row.paymentId)) {
+async function releaseOrder({ db, sms, siteUrl, payments, instalments, fastOrderHoldHours, log = quietLog }: OrderJobDeps, orderId: number): Promise<void> {
+  const [row] = await db.select({ paymentId: orders.paymentId, kind: orders.kind }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  // A fast order is paid on receipt: no provider to ask, only whether staff confirmed it in time.
+  const fast = row?.kind === 'fast';
+  if (!fast && row && providerOf(row.paymentId)) {
     // Pay in parts: its provider is asked about the latest attempt (a lost callback is healed there).
     if (instalments) {
       try {
@@ -222,7 +227,7 @@ async function releaseOrder({ db, sms, siteUrl, payments, instalments, log = qui
         log.warn({ orderId, err: err instanceof Error ? err.message : String(err) }, 'instalment look-up at release failed');
       }
     }
-  } else if (payments) {
+  } else if (!fast && payments) {
     try {
       const notice = verifiedNotice(String(orderId), await payments.findPayment(String(orderId)));
       if (notice) {
@@ -234,6 +239,6 @@ async function releaseOrder({ db, sms, siteUrl, payments, instalments, log = qui
       log.warn({ orderId, err: err instanceof Error ? err.message : String(err) }, 'payment look-up at release failed');
     }
   }
-  const outcome = await releaseUnpaidOrder({ db, sms, log, siteUrl, orderId });
-  if (outcome === 'not-due') throw new JobPending('the order still has time to be paid');
+  const outcome = await releaseUnpaidOrder({ db, sms, log, siteUrl, orderId, ...(fastOrderHoldHours ? { fastOrderHoldHours } : {}) });
+  if (outcome === 'not-due') throw new JobPending('the order still has time to be paid or confirmed');
 }

@@ -39,3 +39,35 @@ export async function hitRateLimit({
   // No row back: the update's condition failed, the window is full.
   return counted.length > 0;
 }
+
+class CounterRefused extends Error {
+  constructor(readonly key: string) {
+    super(`rate limit ${key}`);
+  }
+}
+
+/**
+ * Hits several counters as one: all of them, or (when one is full) none, in one transaction, in
+ * the order given. Returns the key of the counter that refused, or null when every one allowed.
+ */
+export async function hitRateLimits({
+  db,
+  counters,
+  now = new Date(),
+}: {
+  db: Database;
+  counters: readonly { key: string; windowSeconds: number; limit: number }[];
+  now?: Date;
+}): Promise<string | null> {
+  try {
+    await db.transaction(async (tx) => {
+      for (const c of counters) {
+        if (!(await hitRateLimit({ db: tx as unknown as Database, ...c, now }))) throw new CounterRefused(c.key);
+      }
+    });
+    return null;
+  } catch (err) {
+    if (err instanceof CounterRefused) return err.key;
+    throw err;
+  }
+}

@@ -6,7 +6,7 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import type { ServerBuild } from 'react-router';
 import type { DatabaseHandle } from '~/db/client.server';
-import { offlinePaymentProviders, offlineServices, paymentsSimulated, type Env } from './env.server';
+import { anonymousLimits, offlinePaymentProviders, offlineServices, paymentsSimulated, type Env } from './env.server';
 import { findInjection, INJECTION_BLOCKED_MESSAGE } from '~/core/security-filter';
 import { isPagePath, pageRedirect } from '~/core/redirects';
 import { redactUrl } from '~/core/log-redaction';
@@ -166,6 +166,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         siteUrl: env.siteUrl,
         payments: payments.client,
         instalments,
+        fastOrderHoldHours: env.FAST_ORDER_HOLD_HOURS,
         log: app.log,
       }),
       ...returnRefundJobHandlers({ db: database.db, sms, mail, siteUrl: env.siteUrl, payments: payments.client, instalments, log: app.log }),
@@ -218,6 +219,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       publicApiUrl: apiBase.startsWith('/') ? `${env.siteUrl}${apiBase}` : apiBase,
       onOrderPlaced: () => jobWorker.nudge(),
       runJobsNow: (kind) => jobWorker.runNow(kind),
+      limits: anonymousLimits(env),
     });
 
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });

@@ -8,6 +8,10 @@ import { cdekConfigShape, refineCdekConfig } from '~/integrations/cdek/index.ser
 import { cloudPaymentsConfigShape, refineCloudPaymentsConfig } from '~/integrations/cloudpayments/index.server';
 import { dolyamiConfigShape, refineDolyamiConfig } from '~/integrations/dolyami/index.server';
 import { refineYandexSplitConfig, yandexSplitConfigShape } from '~/integrations/yandex-split/index.server';
+import { DEFAULT_ANONYMOUS_LIMITS, type AnonymousLimits } from '~/core/anonymous-limits';
+
+/** A cap's variable: a whole number of hits per window, 1 or more. */
+const limitVar = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
 // Every setting comes from the environment, validated once at start-up; a bad value stops
 // the process with a message naming the variable (see README "Configuration").
@@ -78,6 +82,21 @@ const schema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    // Caps on anonymous actions (core/anonymous-limits.ts, docs/production.md).
+    FAST_ORDERS_PER_IP_HOUR: limitVar(DEFAULT_ANONYMOUS_LIMITS.fastOrdersPerIpHour),
+    FAST_ORDERS_PER_PHONE_DAY: limitVar(DEFAULT_ANONYMOUS_LIMITS.fastOrdersPerPhoneDay),
+    FAST_ORDERS_PER_OFFER_IP_DAY: limitVar(DEFAULT_ANONYMOUS_LIMITS.fastOrdersPerOfferIpDay),
+    FAST_ORDER_HOLD_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(DEFAULT_ANONYMOUS_LIMITS.fastOrderHoldHours),
+    WAITING_LIST_PER_IP_HOUR: limitVar(DEFAULT_ANONYMOUS_LIMITS.waitingListPerIpHour),
+    WAITING_LIST_PER_OFFER_IP_DAY: limitVar(DEFAULT_ANONYMOUS_LIMITS.waitingListPerOfferIpDay),
+    WAITING_LIST_PER_PHONE_DAY: limitVar(DEFAULT_ANONYMOUS_LIMITS.waitingListPerPhoneDay),
+    PAYMENT_CHECKS_PER_IP_MINUTE: limitVar(DEFAULT_ANONYMOUS_LIMITS.paymentChecksPerIpMinute),
+    PAYMENT_CHECKS_PER_ORDER_MINUTE: limitVar(DEFAULT_ANONYMOUS_LIMITS.paymentChecksPerOrderMinute),
     ...smsConfigShape,
     ...captchaConfigShape,
     ...dadataConfigShape,
@@ -157,4 +176,19 @@ export function assertProductionReady(env: Env): void {
       '  or set ALLOW_OFFLINE_PAYMENTS=true for a demo or staging site (payments are simulated; `npm start` sets it).',
     ].join('\n'),
   );
+}
+
+/** The caps on anonymous actions as the environment sets them. */
+export function anonymousLimits(env: Env): AnonymousLimits {
+  return {
+    fastOrdersPerIpHour: env.FAST_ORDERS_PER_IP_HOUR,
+    fastOrdersPerPhoneDay: env.FAST_ORDERS_PER_PHONE_DAY,
+    fastOrdersPerOfferIpDay: env.FAST_ORDERS_PER_OFFER_IP_DAY,
+    fastOrderHoldHours: env.FAST_ORDER_HOLD_HOURS,
+    waitingListPerIpHour: env.WAITING_LIST_PER_IP_HOUR,
+    waitingListPerOfferIpDay: env.WAITING_LIST_PER_OFFER_IP_DAY,
+    waitingListPerPhoneDay: env.WAITING_LIST_PER_PHONE_DAY,
+    paymentChecksPerIpMinute: env.PAYMENT_CHECKS_PER_IP_MINUTE,
+    paymentChecksPerOrderMinute: env.PAYMENT_CHECKS_PER_ORDER_MINUTE,
+  };
 }

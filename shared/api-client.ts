@@ -127,8 +127,9 @@ export class ApiClient {
    * SPEC §7 `GET /api/catalog/fastorder.php`: one offer ordered by a guest. `key` is the
    * idempotency key of this submission: a retry with the same key gets the same order.
    */
-  fastOrder(order: { id: number; name: string; phone: string; key: string }): Promise<FastOrderResponse> {
-    return this.get('/api/catalog/fastorder.php', order);
+  fastOrder(order: { id: number; name: string; phone: string; key: string; recaptchaToken: string }): Promise<FastOrderResponse> {
+    const { recaptchaToken, ...fields } = order;
+    return this.get('/api/catalog/fastorder.php', { ...fields, recaptcha_token: recaptchaToken });
   }
 
   /** SPEC §7 `GET /api/catalog/addtowishlist.php`: tell me when this size is back. */
