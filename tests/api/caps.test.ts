@@ -3,13 +3,13 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs, offers, orderItems, orders, orderStatusHistory, waitingList } from '~/db/schema';
-import { FastOrderResponse, StockChangeResponse, WaitingListResponse } from '~/shared/contract';
+import { FastOrderResponse, PaymentStatusResponse, StockChangeResponse, WaitingListResponse } from '~/shared/contract';
 import { DEFAULT_ANONYMOUS_LIMITS as LIMITS, LIMIT_TEXT } from '~/core/anonymous-limits';
 import { AUTH_TEXT } from '~/core/auth';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { StaffJobsResponse, StaffOrderStatusResponse } from '~/api/staff/routes.server';
-import { fetchJson, getJson, postForm } from '~/tests/support/api';
+import { eventually, fetchJson, getJson, postForm } from '~/tests/support/api';
 import { offerPicker } from '~/tests/support/checkout';
 import { setUpTestShop } from '~/tests/support/server';
 
@@ -150,5 +150,27 @@ describe('waiting list caps', () => {
     await fetchJson(api(), '/staff/stock/', StockChangeResponse, { init: staffPost({ action: 'set', offer_id: String(offer.id), quantity: '5' }) });
     const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.tag === 'back-in-stock' && phones.includes(`+${m.phone}`));
     expect(sms).toHaveLength(LIMITS.waitingListPerOfferIpDay);
+  });
+});
+
+describe('success_payment_order.php cap per address', () => {
+  it(`answers ${LIMITS.paymentChecksPerIpMinute} calls a minute from one address, then says to wait`, async () => {
+    // A per-minute window: not straddling two.
+    await eventually(async () => 60_000 - (Date.now() % 60_000) > 20_000, 'a fresh minute', 61_000);
+    const ip = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: LIMITS.paymentChecksPerIpMinute + 10 }, (_, i) =>
+        getJson(api(), `/api/catalog/success_payment_order.php?order_id=${999_000_000 + i}&payment_num=1`, PaymentStatusResponse, {
+          init: { headers: { 'x-forwarded-for': ip } },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.message === 'Заказ не найден')).toHaveLength(LIMITS.paymentChecksPerIpMinute);
+    expect(answers.filter((a) => a.message === LIMIT_TEXT.paymentCheck)).toHaveLength(10);
+    // Another address is not held up.
+    const other = await getJson(api(), '/api/catalog/success_payment_order.php?order_id=999999999', PaymentStatusResponse, {
+      init: { headers: { 'x-forwarded-for': newAddress() } },
+    });
+    expect(other.message).toBe('Заказ не найден');
   });
 });
