@@ -213,7 +213,7 @@ function SimulatedPaymentNote() {
   if (!root?.env?.PAYMENTS_SIMULATED) return null;
   return (
     <p className="pay__demo" role="note">
-      Демо-магазин: оплата не настоящая, деньги не списываются. Тестовая карта — 4242 4242 4242 4242.
+      Демо-магазин: оплата не настоящая, деньги не списываются. Тестовая карта — {'4242\u00a04242\u00a04242\u00a04242'}.
     </p>
   );
 }
