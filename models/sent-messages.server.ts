@@ -8,7 +8,9 @@ import { currentJob, type RunningJob } from './jobs.server';
 // the job's subject (its kind and payload, e.g. order.placed for order 12), the message's kind
 // (tag), channel and recipient, recorded in sent_messages with the send. A job run again (its
 // lease ran out after a kill -9, or its e-mail failed after its SMS went) skips what went out.
-// The key also reaches the provider where it takes a client message id (SMTP Message-ID).
+// The key also reaches the provider where it takes a client message id (SMTP Message-ID). A job
+// that sends several messages of one tag to one recipient (back-in-stock SMS of several sizes)
+// gives each its own `idempotencyKey`.
 //
 // Order: the key is claimed (a row without sent_at), the provider is called, the row is marked
 // sent. A process killed between the provider's acceptance and that mark leaves a claim; once it

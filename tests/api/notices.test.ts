@@ -10,6 +10,7 @@ import { readMailOutbox } from '~/integrations/mail/offline.server';
 import type { MailSender } from '~/integrations/mail/mail';
 import { runDueJobs } from '~/models/jobs.server';
 import { recordedMail, recordedSms } from '~/models/sent-messages.server';
+import { sendBackInStock } from '~/models/stock.server';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { eventually, fetchJson, getJson, postForm } from '~/tests/support/api';
 import { courierForm, offerPicker } from '~/tests/support/checkout';
@@ -142,5 +143,35 @@ describe('order notices sent once', () => {
       .from(jobs)
       .where(and(eq(jobs.kind, kind), sql`${jobs.doneAt} is null`));
     expect(Number(left[0]?.n)).toBe(0);
+  });
+
+  it('a job that tells one phone of two sizes back in stock sends both (each waiting-list entry its own key), once', async () => {
+    const dir = fs.mkdtempSync(path.join(shop.dataDir, 'stock-'));
+    const sms = recordedSms(db(), createOfflineSms({ outboxDir: dir }));
+    const kind = `test.restock.${process.pid}`;
+    const entry = (id: number) => ({ id, phone: '79970000002', name: 'Анна' });
+    const handlers = {
+      [kind]: async () =>
+        sendBackInStock({
+          db: db(),
+          sms,
+          log: silent,
+          siteUrl: 'http://shop.test',
+          notices: [
+            { offerId: 1, size: '42', product: undefined, waiting: [entry(900_000_001)] },
+            { offerId: 2, size: '44', product: undefined, waiting: [entry(900_000_002)] },
+          ],
+        }),
+    };
+    const future = new Date(Date.now() + 10 * 365 * 86_400_000);
+    const [job] = await db()
+      .insert(jobs)
+      .values({ kind, payload: { orderId: 454545 }, runAt: future })
+      .returning({ id: jobs.id });
+    await runDueJobs({ db: db(), handlers, log: silent, now: () => future });
+    // Run again, as after a crash: nothing new.
+    await db().update(jobs).set({ doneAt: null }).where(eq(jobs.id, job!.id));
+    await runDueJobs({ db: db(), handlers, log: silent, now: () => new Date(future.getTime() + 3_600_000) });
+    expect((await readSmsOutbox(dir)).map((m) => m.text.match(/^Размер (\S+)/)?.[1])).toEqual(['42', '44']);
   });
 });
