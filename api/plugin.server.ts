@@ -113,13 +113,14 @@ export async function productApi(
   await app.register(basketRoutes, { db, authSecret, captcha, limits });
   await app.register(staffRoutes, { db, sms, staffToken, siteUrl, ...(runJobsNow ? { runJobsNow } : {}) });
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
-  await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode });
+  await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode, db, limits });
   await app.register(checkoutRoutes, {
     db,
     authSecret,
     cdek,
     fromCityCode: cdekFromCityCode,
     log: app.log,
+    limits,
     payHoldMinutes: payments.holdMinutes,
     ...(onOrderPlaced ? { onOrderPlaced } : {}),
   });

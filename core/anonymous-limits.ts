@@ -22,6 +22,8 @@ export interface AnonymousLimits {
   paymentChecksPerIpMinute: number;
   /** Times one order's payment provider is asked from success_payment_order.php in a minute. */
   paymentChecksPerOrderMinute: number;
+  /** Calls that reach CDEK (pickup points, tariffs, getdeliverycost.php) from one IP in a minute. */
+  cdekCallsPerIpMinute: number;
 }
 
 export const DEFAULT_ANONYMOUS_LIMITS: AnonymousLimits = {
@@ -34,6 +36,7 @@ export const DEFAULT_ANONYMOUS_LIMITS: AnonymousLimits = {
   waitingListPerPhoneDay: 20,
   paymentChecksPerIpMinute: 30,
   paymentChecksPerOrderMinute: 6,
+  cdekCallsPerIpMinute: 120,
 };
 
 /** What the shopper reads when a cap is hit. */
@@ -41,6 +44,7 @@ export const LIMIT_TEXT = {
   fastOrder: 'Слишком много заказов за короткое время. Попробуйте позже или позвоните нам.',
   waitingList: 'Слишком много заявок в список ожидания. Попробуйте позже.',
   paymentCheck: 'Слишком много проверок оплаты. Подождите минуту и обновите страницу.',
+  cdek: 'Слишком много запросов доставки. Попробуйте через минуту.',
 } as const;
 
 /** One fixed-window counter: its key in rate_counters, the window and the hits it allows. */
@@ -79,4 +83,9 @@ export function paymentCheckIpCounter(limits: AnonymousLimits, ip: string): Rate
 /** The counter of provider look-ups for one order. */
 export function paymentCheckOrderCounter(limits: AnonymousLimits, orderId: number): RateCounter {
   return { key: `paycheck:order:m:${orderId}`, windowSeconds: 60, limit: limits.paymentChecksPerOrderMinute };
+}
+
+/** The counter of calls that reach CDEK from one IP. */
+export function cdekIpCounter(limits: AnonymousLimits, ip: string): RateCounter {
+  return { key: `cdek:ip:m:${ip}`, windowSeconds: 60, limit: limits.cdekCallsPerIpMinute };
 }

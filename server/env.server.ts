@@ -97,6 +97,7 @@ const schema = z
     WAITING_LIST_PER_PHONE_DAY: limitVar(DEFAULT_ANONYMOUS_LIMITS.waitingListPerPhoneDay),
     PAYMENT_CHECKS_PER_IP_MINUTE: limitVar(DEFAULT_ANONYMOUS_LIMITS.paymentChecksPerIpMinute),
     PAYMENT_CHECKS_PER_ORDER_MINUTE: limitVar(DEFAULT_ANONYMOUS_LIMITS.paymentChecksPerOrderMinute),
+    CDEK_CALLS_PER_IP_MINUTE: limitVar(DEFAULT_ANONYMOUS_LIMITS.cdekCallsPerIpMinute),
     ...smsConfigShape,
     ...captchaConfigShape,
     ...dadataConfigShape,
@@ -190,5 +191,6 @@ export function anonymousLimits(env: Env): AnonymousLimits {
     waitingListPerPhoneDay: env.WAITING_LIST_PER_PHONE_DAY,
     paymentChecksPerIpMinute: env.PAYMENT_CHECKS_PER_IP_MINUTE,
     paymentChecksPerOrderMinute: env.PAYMENT_CHECKS_PER_ORDER_MINUTE,
+    cdekCallsPerIpMinute: env.CDEK_CALLS_PER_IP_MINUTE,
   };
 }

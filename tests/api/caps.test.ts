@@ -174,3 +174,20 @@ describe('success_payment_order.php cap per address', () => {
     expect(other.message).toBe('Заказ не найден');
   });
 });
+
+describe('CDEK calls cap per address', () => {
+  it(`answers ${LIMITS.cdekCallsPerIpMinute} calls that reach CDEK a minute from one address, then 429 with the reason`, async () => {
+    await eventually(async () => 60_000 - (Date.now() % 60_000) > 20_000, 'a fresh minute', 61_000);
+    const ip = newAddress();
+    const responses = await Promise.all(
+      Array.from({ length: LIMITS.cdekCallsPerIpMinute + 5 }, () => fetch(`${api()}/api/cdek/?city_code=137`, { headers: { 'x-forwarded-for': ip } })),
+    );
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(LIMITS.cdekCallsPerIpMinute);
+    const refused = responses.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(await refused[0]!.json()).toEqual({ error: LIMIT_TEXT.cdek });
+    // Leaflet's files are not counted; another address is not held up.
+    expect((await fetch(`${api()}/api/cdek/leaflet.js`, { headers: { 'x-forwarded-for': ip } })).status).toBe(200);
+    expect((await fetch(`${api()}/api/cdek/?city_code=137`, { headers: { 'x-forwarded-for': newAddress() } })).status).toBe(200);
+  });
+});
