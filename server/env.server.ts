@@ -173,7 +173,7 @@ export function assertProductionReady(env: Env): void {
   throw new ConfigError(
     [
       'Refusing to start: NODE_ENV=production with payments on their offline stand-ins, where a test card pays any order:',
-      ...offline.map((name) => `  ${name}: is offline; set it to the real provider with its credentials (README "Configuration")`),
+      ...offline.map((name) => `  ${name}: is offline; set it to the real provider with its credentials (docs/configuration.md)`),
       '  or set ALLOW_OFFLINE_PAYMENTS=true for a demo or staging site (payments are simulated; `npm start` sets it).',
     ].join('\n'),
   );
