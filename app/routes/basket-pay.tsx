@@ -1,7 +1,7 @@
-import { data, Link, redirect, redirectDocument, useRouteLoaderData } from 'react-router';
+import { data, Link, redirect, redirectDocument } from 'react-router';
 import type { Route } from './+types/basket-pay';
 import type { OrderDetail, PaymentWidgetParams } from '~/shared/contract';
-import type { PublicEnv } from '~/shared/context';
+import { useRootData } from '~/app/lib/root-data';
 import { ApiRequestError } from '~/shared/api-client';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
@@ -209,8 +209,7 @@ function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
 
 /** A demo shop (offline payment stand-ins, ALLOW_OFFLINE_PAYMENTS): nobody is charged, and the page says so. */
 function SimulatedPaymentNote() {
-  const root = useRouteLoaderData('root') as { env?: PublicEnv } | undefined;
-  if (!root?.env?.PAYMENTS_SIMULATED) return null;
+  if (!useRootData()?.env.PAYMENTS_SIMULATED) return null;
   return (
     <p className="pay__demo" role="note">
       Демо-магазин: оплата не настоящая, деньги не списываются. Тестовая карта — {'4242\u00a04242\u00a04242\u00a04242'}.
