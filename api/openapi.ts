@@ -124,11 +124,14 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
       '/api/catalog/fastorder.php': {
         get: {
           summary: 'Order one offer as a guest in one step (a pre-order when the size is out of stock but open for pre-order)',
+          description:
+            'Capped per IP (FAST_ORDERS_PER_IP_HOUR), per phone (FAST_ORDERS_PER_PHONE_DAY) and per offer and IP (FAST_ORDERS_PER_OFFER_IP_DAY): beyond a cap, `success: false` with the Russian text. Stock taken is held for FAST_ORDER_HOLD_HOURS unless staff confirm the order.',
           parameters: [
             param('id', 'Offer id', true),
             param('name', 'Customer name', true),
             param('phone', 'Phone, any formatting', true),
             param('key', 'Idempotency key of this submission (8–64 of A–Z, a–z, 0–9, -): a repeat gets the first answer'),
+            param('recaptcha_token', 'Captcha token of action fast_order (as send_sms.php); offline, any non-empty token but offline-fail passes', true),
           ],
           responses: { 200: ok('The order id, or the error with the fields to flag', contract.FastOrderResponse), 400: badRequest },
         },
@@ -136,6 +139,7 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
       '/api/catalog/addtowishlist.php': {
         get: {
           summary: 'Join the back-in-stock waiting list of a sold-out size (one SMS when it is back)',
+          description: 'Capped per IP (WAITING_LIST_PER_IP_HOUR), per phone (WAITING_LIST_PER_PHONE_DAY) and per offer and IP (WAITING_LIST_PER_OFFER_IP_DAY).',
           parameters: [param('product_id', 'Offer id', true), param('name', 'Name', true), param('phone', 'Phone', true)],
           responses: { 200: ok('Joined, or the error with the fields to flag', contract.WaitingListResponse), 400: badRequest },
         },
@@ -479,6 +483,8 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
       '/api/catalog/success_payment_order.php': {
         get: {
           summary: 'The browser says a payment went through: the server answers paid only when it verified it (already paid, or CloudPayments asked)',
+          description:
+            "Only the order's owner (token) learns anything, and only for the owner is the provider asked, at most PAYMENT_CHECKS_PER_ORDER_MINUTE times a minute per order (beyond, the stored state). PAYMENT_CHECKS_PER_IP_MINUTE calls a minute per IP; beyond, status `unknown` with the Russian text in `message`.",
           parameters: [param('order_id', 'Order id', true), param('payment_num', 'The transaction id the widget gave'), param('token', 'Session token')],
           responses: { 200: ok('Whether the order is paid', contract.PaymentStatusResponse), 400: badRequest },
         },

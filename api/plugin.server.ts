@@ -30,6 +30,7 @@ import { personalRoutes } from './account/personal.routes.server';
 import { loyaltyRoutes } from './account/loyalty.routes.server';
 import { wishlistRoutes } from './wishlist/routes.server';
 import { paymentRoutes } from './payments/routes.server';
+import { DEFAULT_ANONYMOUS_LIMITS, type AnonymousLimits } from '~/core/anonymous-limits';
 
 export interface ApiDeps {
   db: Database;
@@ -58,6 +59,8 @@ export interface ApiDeps {
   onOrderPlaced?: (orderId: number) => void;
   /** `npm run jobs -- run [kind]`: brings time-based jobs forward and runs them (the server's job worker). */
   runJobsNow?: (kind?: string) => Promise<RunNowResult>;
+  /** Caps on anonymous actions (core/anonymous-limits.ts); the defaults unless the environment sets them. */
+  limits?: AnonymousLimits;
 }
 
 // Paths below are relative to the API base (SPEC §7); the server mounts this under its prefix.
@@ -81,6 +84,7 @@ export async function productApi(
     publicApiUrl,
     onOrderPlaced,
     runJobsNow,
+    limits = DEFAULT_ANONYMOUS_LIMITS,
   }: ApiDeps,
 ): Promise<void> {
   // SPEC §7 bodies are form-encoded with a[b] nesting.
@@ -106,20 +110,21 @@ export async function productApi(
   await app.register(certificateRoutes, { db, authSecret });
   await app.register(searchRoutes, { db });
   await app.register(contentRoutes, { db });
-  await app.register(basketRoutes, { db, authSecret });
+  await app.register(basketRoutes, { db, authSecret, captcha, limits });
   await app.register(staffRoutes, { db, sms, staffToken, siteUrl, ...(runJobsNow ? { runJobsNow } : {}) });
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
-  await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode });
+  await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode, db, limits });
   await app.register(checkoutRoutes, {
     db,
     authSecret,
     cdek,
     fromCityCode: cdekFromCityCode,
     log: app.log,
+    limits,
     payHoldMinutes: payments.holdMinutes,
     ...(onOrderPlaced ? { onOrderPlaced } : {}),
   });
-  await app.register(paymentRoutes, { db, authSecret, payments, ...(onOrderPlaced ? { onOrderPlaced } : {}), ...(instalments ? { instalments } : {}) });
+  await app.register(paymentRoutes, { db, authSecret, payments, limits, ...(onOrderPlaced ? { onOrderPlaced } : {}), ...(instalments ? { instalments } : {}) });
   if (instalments)
     await app.register(instalmentRoutes, {
       db,

@@ -21,7 +21,7 @@ const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 
 function start(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, serveNodeArgs(), {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ALLOW_OFFLINE_PAYMENTS: 'true', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }

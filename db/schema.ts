@@ -409,6 +409,19 @@ export const jobs = pgTable(
   ],
 );
 
+// Every message a job sent (SMS, e-mail), recorded under its idempotency key (unique per job
+// subject such as the order, kind and recipient; models/sent-messages.server.ts): a job run
+// again after a crash or a half-failed run skips what already went out. A row with no sent_at is
+// a send in progress (claimed at claimed_at); one whose claim is old was cut short and is re-sent.
+export const sentMessages = pgTable('sent_messages', {
+  key: text('key').primaryKey(),
+  channel: text('channel', { enum: ['sms', 'mail'] }).notNull(),
+  tag: text('tag'),
+  providerId: text('provider_id'),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
 // Every notification or answer a payment provider gave about an order, stored once: unique per
 // provider, transaction and kind, so a replayed notification changes nothing (DESIGN.md).
 export const paymentEvents = pgTable(

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '~/db/client.server';
 import { jobs } from '~/db/schema';
@@ -19,6 +20,20 @@ export interface JobLogger {
 }
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+/** The job a handler is running for, as the send path sees it (models/sent-messages.server.ts). */
+export interface RunningJob {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+}
+
+const runningJob = new AsyncLocalStorage<RunningJob>();
+
+/** The job whose handler called this, if any: messages it sends get idempotency keys from it. */
+export function currentJob(): RunningJob | undefined {
+  return runningJob.getStore();
+}
 
 export async function enqueueJob(db: Database, kind: string, payload: Record<string, unknown>, runAt?: Date): Promise<void> {
   await db.insert(jobs).values({ kind, payload, ...(runAt ? { runAt } : {}) });
@@ -66,7 +81,7 @@ export async function runDueJobs({
     try {
       const handler = handlers[job.kind];
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload);
+      await runningJob.run({ id: job.id, kind: job.kind, payload: job.payload }, () => handler(job.payload));
       await db.execute(sql`update jobs set done_at = now(), last_error = null where id = ${job.id}`);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

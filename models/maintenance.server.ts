@@ -4,13 +4,14 @@ import type { JobHandler } from './jobs.server';
 
 // Rows that have done their work: login codes past the longest cap window that counts them
 // (a day), sessions expired or revoked a day ago, rate-limit windows older than the daily one,
-// jobs done a month ago. Run as the periodic job 'maintenance.prune'.
+// jobs done a month ago, and the record of messages sent a month ago (their jobs are gone). Run as the periodic job 'maintenance.prune'.
 
 export interface PruneCounts {
   authCodes: number;
   sessions: number;
   rateCounters: number;
   jobs: number;
+  sentMessages: number;
 }
 
 export async function pruneExpired({ db, now = new Date() }: { db: Database; now?: Date }): Promise<PruneCounts> {
@@ -29,6 +30,9 @@ export async function pruneExpired({ db, now = new Date() }: { db: Database; now
       await count(sql`with d as (delete from rate_counters where window_start < ${at(48)}::timestamptz returning 1) select count(*)::int as n from d`),
     ),
     jobs: Number(await count(sql`with d as (delete from jobs where done_at < ${at(24 * 30)}::timestamptz returning 1) select count(*)::int as n from d`)),
+    sentMessages: Number(
+      await count(sql`with d as (delete from sent_messages where sent_at < ${at(24 * 31)}::timestamptz returning 1) select count(*)::int as n from d`),
+    ),
   };
 }
 

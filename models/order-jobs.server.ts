@@ -39,6 +39,8 @@ export interface OrderJobDeps {
   payments?: CloudPaymentsClient;
   /** Pay in parts: asked before an unpaid instalment order is released, and refunds through them. */
   instalments?: InstalmentServices;
+  /** How long a fast order staff have not confirmed holds its stock (FAST_ORDER_HOLD_HOURS). */
+  fastOrderHoldHours?: number;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** The clock the time-based steps read (the hold, the reminder); tests move it instead of waiting. */
   now?: () => Date;
@@ -127,8 +129,8 @@ async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, order
     byEmail: order.deliveryId === DELIVERY_ID.email,
   };
   const smsText = order.paidAt ? orderPlacedSms(notice).replace(' оформлен,', ' оформлен и оплачен,') : orderPlacedSms(notice);
-  // Two messages, one job: a retry may repeat the SMS if only the e-mail failed, which is
-  // better than losing the e-mail with the receipt address.
+  // Two messages, one job: a retry after the e-mail failed skips the SMS that went (the send
+  // path records each under its idempotency key, models/sent-messages.server.ts).
   await sms.send({ phone: order.phone, text: smsText, tag: 'order-placed' });
   if (order.email) await mail.send({ to: order.email, tag: 'order-placed', ...orderPlacedMail(notice, siteUrl) });
 }
@@ -316,13 +318,16 @@ async function registerWithCdek({ db, cdek, fromCityCode }: OrderJobDeps, orderI
 }
 
 /**
+ * A fast order staff have not confirmed in FAST_ORDER_HOLD_HOURS is released with its stock.
  * An unpaid card order whose time is up: CloudPayments is asked first (a Pay notice may have
  * been lost), then the order is released with its stock (models/payments.server.ts). A failed
  * look-up does not keep the stock: a payment that comes later takes the late-payment rule.
  */
-async function releaseOrder({ db, sms, siteUrl, payments, instalments, log = quietLog, now }: OrderJobDeps, orderId: number): Promise<void> {
-  const [row] = await db.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (row && providerOf(row.paymentId)) {
+async function releaseOrder({ db, sms, siteUrl, payments, instalments, fastOrderHoldHours, log = quietLog, now }: OrderJobDeps, orderId: number): Promise<void> {
+  const [row] = await db.select({ paymentId: orders.paymentId, kind: orders.kind }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  // A fast order is paid on receipt: no provider to ask, only whether staff confirmed it in time.
+  const fast = row?.kind === 'fast';
+  if (!fast && row && providerOf(row.paymentId)) {
     // Pay in parts: its provider is asked about the latest attempt (a lost callback is healed there).
     if (instalments) {
       try {
@@ -332,7 +337,7 @@ async function releaseOrder({ db, sms, siteUrl, payments, instalments, log = qui
         log.warn({ orderId, err: err instanceof Error ? err.message : String(err) }, 'instalment look-up at release failed');
       }
     }
-  } else if (payments) {
+  } else if (!fast && payments) {
     try {
       const notice = verifiedNotice(String(orderId), await payments.findPayment(String(orderId)));
       if (notice) {
@@ -344,6 +349,14 @@ async function releaseOrder({ db, sms, siteUrl, payments, instalments, log = qui
       log.warn({ orderId, err: err instanceof Error ? err.message : String(err) }, 'payment look-up at release failed');
     }
   }
-  const outcome = await releaseUnpaidOrder({ db, sms, log, siteUrl, orderId, ...(now ? { now: now() } : {}) });
-  if (outcome === 'not-due') throw new JobPending('the order still has time to be paid');
+  const outcome = await releaseUnpaidOrder({
+    db,
+    sms,
+    log,
+    siteUrl,
+    orderId,
+    ...(fastOrderHoldHours ? { fastOrderHoldHours } : {}),
+    ...(now ? { now: now() } : {}),
+  });
+  if (outcome === 'not-due') throw new JobPending('the order still has time to be paid or confirmed');
 }

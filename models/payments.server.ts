@@ -14,6 +14,7 @@ import { giveBackToCertificates } from './certificates.server';
 import { giveBackBonuses } from './loyalty.server';
 import { CDEK_DELIVERY_IDS } from './order-status.server';
 import { changeStockInTransaction, refreshProductSizes, sendBackInStock, type Logger, type PendingStockChange } from './stock.server';
+import { DEFAULT_ANONYMOUS_LIMITS } from '~/core/anonymous-limits';
 
 // Card payment online (issue #12, docs/decisions/007-card-payment.md). An order is paid only on
 // a verified provider signal: a Pay notification whose signature the route checked, or the
@@ -26,6 +27,7 @@ import { changeStockInTransaction, refreshProductSizes, sendBackInStock, type Lo
 export const PAYMENT_TEXT = {
   paidNote: 'Оплачен картой онлайн',
   releasedNote: 'Время на оплату истекло: заказ отменён, товары вернулись в продажу',
+  unconfirmedNote: 'Заказ в один клик не подтверждён вовремя: заказ отменён, товары вернулись в продажу',
   restoredNote: 'Оплата пришла после отмены: заказ восстановлен',
   refundedNote: 'Оплата пришла после отмены: товаров уже нет, деньги возвращены',
   duplicateRefundedNote: 'Повторная оплата заказа: деньги возвращены',
@@ -86,6 +88,8 @@ const orderColumns = {
   payUntil: orders.payUntil,
   paidAt: orders.paidAt,
   paymentTransactionId: orders.paymentTransactionId,
+  kind: orders.kind,
+  createdAt: orders.createdAt,
 };
 type PaymentOrder = { [K in keyof typeof orderColumns]: (typeof orders.$inferSelect)[K extends 'id' ? 'id' : K] };
 
@@ -424,10 +428,13 @@ export async function verifyOrderPayment({
   orderId,
   findPayment,
   confirmInstalment,
+  customerId,
   now = new Date(),
 }: {
   db: Database;
   orderId: number;
+  /** The caller's customer: another customer's order is not found, and its provider is not asked. */
+  customerId?: number;
   findPayment: (invoiceId: string) => Promise<ProviderPayment | null>;
   /** Pay in parts: asks the provider about the order's latest attempt and settles it (models/instalments.server.ts). */
   confirmInstalment?: (orderId: number) => Promise<unknown>;
@@ -435,7 +442,7 @@ export async function verifyOrderPayment({
 }): Promise<PaymentStatus & { customerId: number | null }> {
   const order = await readOrder(db, orderId, false);
   const instalment = order !== null && isInstalmentPaymentId(order.paymentId) && confirmInstalment !== undefined;
-  if (!order || (order.paymentId !== PAYMENT_ID.cardOnline && !instalment))
+  if (!order || (order.paymentId !== PAYMENT_ID.cardOnline && !instalment) || (customerId !== undefined && order.customerId !== customerId))
     return { found: false, paid: false, status: 'unknown', message: PAYMENT_TEXT.notFound, customerId: null };
   const answer = (o: PaymentOrder, declined = false): PaymentStatus & { customerId: number | null } => {
     const paid = o.paidAt !== null && o.status !== 'cancelled';
@@ -459,9 +466,11 @@ export async function verifyOrderPayment({
 export type ReleaseOutcome = 'released' | 'not-awaiting' | 'not-due' | 'paid';
 
 /**
- * Releases an unpaid card order once its time is up: awaiting_payment → cancelled with its
- * stock given back through the one stock function, in one transaction under the order's row
- * lock. Only from awaiting_payment: a payment that won the lock first keeps its order.
+ * Releases an order that holds stock it has no right to keep any longer, in one transaction under
+ * the order's row lock, its stock given back through the one stock function: an unpaid online
+ * order once its time is up (awaiting_payment → cancelled; a payment that won the lock first
+ * keeps its order), or a fast order staff have not confirmed within `fastOrderHoldHours` of its
+ * placing (new → cancelled; one staff moved on keeps it).
  */
 export async function releaseUnpaidOrder({
   db,
@@ -469,6 +478,7 @@ export async function releaseUnpaidOrder({
   log,
   siteUrl,
   orderId,
+  fastOrderHoldHours = DEFAULT_ANONYMOUS_LIMITS.fastOrderHoldHours,
   now = new Date(),
 }: {
   db: Database;
@@ -476,22 +486,28 @@ export async function releaseUnpaidOrder({
   log: Logger;
   siteUrl: string;
   orderId: number;
+  fastOrderHoldHours?: number;
   now?: Date;
 }): Promise<ReleaseOutcome> {
   const outcome = await db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const order = await readOrder(tx, orderId, true);
-    if (!order || order.status !== 'awaiting_payment') return { result: 'not-awaiting' as const, pending: [] };
-    if (order.payUntil && order.payUntil.getTime() > now.getTime()) return { result: 'not-due' as const, pending: [] };
+    const from = order?.kind === 'fast' ? 'new' : 'awaiting_payment';
+    if (!order || order.status !== from) return { result: 'not-awaiting' as const, pending: [] };
+    const until = from === 'new' ? new Date(order.createdAt.getTime() + fastOrderHoldHours * 3_600_000) : order.payUntil;
+    if (until && until.getTime() > now.getTime()) return { result: 'not-due' as const, pending: [] };
     const moved = await tx
       .update(orders)
       .set({ status: 'cancelled' })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
+      .where(and(eq(orders.id, orderId), eq(orders.status, from)))
       .returning({ id: orders.id });
     if (moved.length !== 1) throw new Error(`order ${orderId} changed under its row lock`);
-    await tx.insert(orderStatusHistory).values({ orderId, status: 'cancelled', note: PAYMENT_TEXT.releasedNote, createdAt: now });
-    // The customer is told, with the lines offered back in the basket (models/order-jobs.server.ts).
-    await enqueueJob(tx, 'order.payment_expired', { orderId });
+    await tx
+      .insert(orderStatusHistory)
+      .values({ orderId, status: 'cancelled', note: from === 'new' ? PAYMENT_TEXT.unconfirmedNote : PAYMENT_TEXT.releasedNote, createdAt: now });
+    // An online order's customer is told, with the lines offered back in the basket
+    // (models/order-jobs.server.ts); an unconfirmed fast order had no payment to miss.
+    if (from === 'awaiting_payment') await enqueueJob(tx, 'order.payment_expired', { orderId });
     await giveBackOrderLedgers(tx, order, now);
     const lines = await tx
       .select({ offerId: orderItems.offerId, quantity: orderItems.quantity })
@@ -507,7 +523,7 @@ export async function releaseUnpaidOrder({
     return { result: 'released' as const, pending };
   });
   await sendBackInStock({ db, sms, log, siteUrl, notices: outcome.pending.map((p) => p.notice) });
-  if (outcome.result === 'released') log.info({ orderId, offers: outcome.pending.length }, 'unpaid order released');
+  if (outcome.result === 'released') log.info({ orderId, offers: outcome.pending.length }, 'unpaid or unconfirmed order released');
   return outcome.result;
 }
 

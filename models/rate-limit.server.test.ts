@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '~/db/client.server';
 import { rateCounters } from '~/db/schema';
-import { hitRateLimit } from './rate-limit.server';
+import { hitRateLimit, hitRateLimits } from './rate-limit.server';
 
 // On an in-memory PGlite with the real migrations; the API tests repeat the limit over HTTP on
 // PostgreSQL too (tests/api/newsletter.test.ts).
@@ -59,5 +59,21 @@ describe('hitRateLimit', () => {
 
   it('refuses everything when the limit is 0', async () => {
     expect(await hitRateLimit({ db: database.db, key: 'test:zero', windowSeconds: HOUR, limit: 0 })).toBe(false);
+  });
+});
+
+describe('hitRateLimits', () => {
+  it('hits every counter or none: the one that refuses is named and the others get their hit back', async () => {
+    const { db } = database;
+    const now = at('2026-03-02T10:15:00Z');
+    const counters = [
+      { key: 'test:many:ip', windowSeconds: HOUR, limit: 5 },
+      { key: 'test:many:phone', windowSeconds: HOUR, limit: 2 },
+    ];
+    expect(await hitRateLimits({ db, counters, now })).toBeNull();
+    expect(await hitRateLimits({ db, counters, now })).toBeNull();
+    expect(await hitRateLimits({ db, counters, now })).toBe('test:many:phone');
+    const rows = await db.select().from(rateCounters).where(eq(rateCounters.key, 'test:many:ip'));
+    expect(rows.map((r) => r.count)).toEqual([2]);
   });
 });

@@ -39,3 +39,36 @@ export async function hitRateLimit({
   // No row back: the update's condition failed, the window is full.
   return counted.length > 0;
 }
+
+/**
+ * Hits several counters as one, in the order given: when one is full, the ones already hit are
+ * given their hit back, so a refused request costs nothing. No wrapping transaction: each hit is
+ * one atomic statement (on PGlite a transaction would hold every other request for its length).
+ * Returns the key of the counter that refused, or null when every one allowed.
+ */
+export async function hitRateLimits({
+  db,
+  counters,
+  now = new Date(),
+}: {
+  db: Database;
+  counters: readonly { key: string; windowSeconds: number; limit: number }[];
+  now?: Date;
+}): Promise<string | null> {
+  const taken: { key: string; windowSeconds: number }[] = [];
+  for (const c of counters) {
+    if (await hitRateLimit({ db, ...c, now })) {
+      taken.push(c);
+      continue;
+    }
+    for (const t of taken) {
+      const windowMs = t.windowSeconds * 1000;
+      const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+      await db.execute(
+        sql`update rate_counters set count = count - 1 where key = ${t.key} and window_start = ${windowStart.toISOString()}::timestamptz and count > 0`,
+      );
+    }
+    return c.key;
+  }
+  return null;
+}

@@ -41,7 +41,8 @@ export interface BackInStockNotice {
   offerId: number;
   size: string;
   product: { name: string; slug: string; sectionId: number } | undefined;
-  waiting: { phone: string; name: string }[];
+  /** The entries told now (id: the waiting-list row, the SMS's idempotency key). */
+  waiting: { id: number; phone: string; name: string }[];
 }
 
 /** A stock change made inside a transaction: the change, and the SMS due once that commits. */
@@ -83,13 +84,13 @@ export async function changeStockInTransaction({
   if (!offer) return null;
   const next = Math.max(0, set ?? offer.quantity + (delta ?? 0));
   await tx.update(offers).set({ quantity: next }).where(eq(offers.id, offerId));
-  let waiting: { phone: string; name: string }[] = [];
+  let waiting: { id: number; phone: string; name: string }[] = [];
   if (offer.quantity <= 0 && next > 0) {
     waiting = await tx
       .update(waitingList)
       .set({ notifiedAt: sql`now()` })
       .where(and(eq(waitingList.offerId, offerId), isNull(waitingList.notifiedAt)))
-      .returning({ phone: waitingList.phone, name: waitingList.name });
+      .returning({ id: waitingList.id, phone: waitingList.phone, name: waitingList.name });
   }
   if (offer.quantity > 0 !== next > 0) {
     await refreshProductSizes({ db: tx, productId: offer.productId });
@@ -124,7 +125,13 @@ export async function sendBackInStock({
     const url = `${siteUrl}${product ? productUrl(product, await loadSections(db)) : '/catalog/'}?offer=${offerId}`;
     for (const entry of waiting) {
       try {
-        await sms.send({ phone: entry.phone, text: backInStockText({ size, productName: product?.name ?? '', url }), tag: 'back-in-stock' });
+        // Its own key per waiting-list entry: one release or stock change may tell one phone of several sizes.
+        await sms.send({
+          phone: entry.phone,
+          text: backInStockText({ size, productName: product?.name ?? '', url }),
+          tag: 'back-in-stock',
+          idempotencyKey: `back-in-stock:waiting=${entry.id}`,
+        });
       } catch (err) {
         log.error({ err, offerId }, 'back-in-stock SMS failed');
       }

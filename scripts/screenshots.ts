@@ -133,7 +133,9 @@ async function shootPayment(page: Page, label: string) {
   await form.getByRole('textbox', { name: 'Фамилия', exact: true }).fill('Покупкина');
   await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill('anna@example.ru');
   await form.getByRole('radio', { name: /^Курьером по Москве/ }).check();
-  await form.getByRole('combobox', { name: 'Улица' }).fill('ул Тверская');
+  // A suggestion chosen, as in the checkout's shots: an open suggestion list covers the form.
+  await form.getByRole('combobox', { name: 'Улица' }).pressSequentially('Тверская');
+  await form.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option').first().click();
   await form.getByRole('textbox', { name: 'Дом', exact: true }).fill('12');
   await form.getByRole('radio', { name: /^Банковской картой онлайн/ }).check();
   await form.getByRole('button', { name: 'Оформить заказ' }).click();

@@ -6,7 +6,7 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import type { ServerBuild } from 'react-router';
 import type { DatabaseHandle } from '~/db/client.server';
-import type { Env } from './env.server';
+import { anonymousLimits, offlinePaymentProviders, offlineServices, paymentsSimulated, type Env } from './env.server';
 import { findInjection, INJECTION_BLOCKED_MESSAGE } from '~/core/security-filter';
 import { isPagePath, pageRedirect } from '~/core/redirects';
 import { redactUrl } from '~/core/log-redaction';
@@ -20,7 +20,9 @@ import { CLOUDPAYMENTS_SECRET_FILE, createCardPayments } from '~/integrations/cl
 import { createDolyami } from '~/integrations/dolyami/index.server';
 import { createYandexSplit } from '~/integrations/yandex-split/index.server';
 import { DOLYAMI_OFFLINE_PAGE, SPLIT_OFFLINE_PAGE } from '~/api/payments/instalments.routes.server';
+import { sameSecret } from '~/api/staff/routes.server';
 import { startJobWorker } from '~/models/jobs.server';
+import { recordedMail, recordedSms } from '~/models/sent-messages.server';
 import { orderJobHandlers } from '~/models/order-jobs.server';
 import { certificateJobHandlers } from '~/models/certificate-issue.server';
 import { returnRefundJobHandlers } from '~/models/refund-jobs.server';
@@ -113,20 +115,11 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await database.ping();
-      return reply.header('cache-control', 'no-store').send({ status: 'ok', database: database.kind });
-    } catch (err) {
-      app.log.error({ err }, 'health check: database unreachable');
-      return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable', database: database.kind });
-    }
-  });
-
   // Outside services (DESIGN.md Integrations): offline stand-ins unless configured.
-  const sms = createSmsGateway(env, { dataDir: env.dataDir, log: app.log });
+  // Both through the send path's record (models/sent-messages.server.ts): a job's messages go once.
+  const sms = recordedSms(database.db, createSmsGateway(env, { dataDir: env.dataDir, log: app.log }));
   if (sms.kind === 'offline') app.log.info({ outbox: path.join(env.dataDir, 'outbox', 'sms.jsonl') }, 'SMS: offline outbox');
-  const mail = createMailSender(env, { dataDir: env.dataDir, log: app.log });
+  const mail = recordedMail(database.db, createMailSender(env, { dataDir: env.dataDir, log: app.log }));
   if (mail.kind === 'offline') app.log.info({ outbox: path.join(env.dataDir, 'outbox', MAIL_OUTBOX_DIR) }, 'Mail: offline outbox');
   const captcha = createCaptchaVerifier(env, { log: app.log });
   const addressSuggestions = createAddressSuggestions(env, { log: app.log });
@@ -147,6 +140,18 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
   if (instalments.dolyami.offline || instalments.split.offline) app.log.info('Dolyami / Yandex Split: offline stand-ins where not configured');
   const staffToken = resolveStaffToken(env);
   const authSecret = resolveAuthSecret(env);
+
+  // What runs on a stand-in, said once at start: in production loudly (start-up refused the
+  // payment ones already unless ALLOW_OFFLINE_PAYMENTS=true), and in /healthz's details for staff.
+  const offline = { payments: offlinePaymentProviders(env), services: offlineServices(env) };
+  if (offline.payments.length > 0 && env.NODE_ENV === 'production')
+    app.log.warn(
+      { offline: offline.payments, ALLOW_OFFLINE_PAYMENTS: env.ALLOW_OFFLINE_PAYMENTS },
+      'PAYMENTS ARE SIMULATED: card / instalment payments run on offline stand-ins, nobody is charged (a demo: not for a real shop)',
+    );
+  if (offline.services.length > 0 && env.NODE_ENV === 'production')
+    app.log.warn({ offline: offline.services }, 'outside services on offline stand-ins: their messages, captcha checks and deliveries reach nobody');
+
   // Work after a commit (order notices, CDEK registration): DESIGN.md's job table, shared by
   // every process on the database; an order nudges it so its SMS goes out at once.
   const jobWorker = startJobWorker({
@@ -162,6 +167,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         siteUrl: env.siteUrl,
         payments: payments.client,
         instalments,
+        fastOrderHoldHours: env.FAST_ORDER_HOLD_HOURS,
         log: app.log,
       }),
       ...returnRefundJobHandlers({ db: database.db, sms, mail, siteUrl: env.siteUrl, payments: payments.client, instalments, log: app.log }),
@@ -176,6 +182,26 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       { kind: LOYALTY_DAILY_JOB, everyMs: 3_600_000 },
     ],
   });
+  // Health: public answers say ok or not; with the staff token (Authorization: Bearer) the
+  // details too, among them which providers are offline stand-ins.
+  app.get('/healthz', async (req, reply) => {
+    const header = req.headers.authorization ?? '';
+    const staff = header.startsWith('Bearer ') && sameSecret(header.slice('Bearer '.length), staffToken);
+    const details = staff
+      ? { details: { nodeEnv: env.NODE_ENV, paymentsSimulated: offline.payments.length > 0, offline: [...offline.payments, ...offline.services] } }
+      : {};
+    try {
+      await database.ping();
+      return reply.header('cache-control', 'no-store').send({ status: 'ok', database: database.kind, ...details });
+    } catch (err) {
+      app.log.error({ err }, 'health check: database unreachable');
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ status: 'unavailable', database: database.kind, ...details });
+    }
+  });
+
   if (env.apiPrefix)
     await app.register(productApi, {
       prefix: env.apiPrefix,
@@ -194,6 +220,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       publicApiUrl: apiBase.startsWith('/') ? `${env.siteUrl}${apiBase}` : apiBase,
       onOrderPlaced: () => jobWorker.nudge(),
       runJobsNow: (kind) => jobWorker.runNow(kind),
+      limits: anonymousLimits(env),
     });
 
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });
@@ -251,6 +278,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         PUBLIC_CAPTCHA_PROVIDER: env.CAPTCHA_PROVIDER,
         PUBLIC_RECAPTCHA_SITE_KEY: env.PUBLIC_RECAPTCHA_SITE_KEY,
         PUBLIC_SMARTCAPTCHA_SITE_KEY: env.PUBLIC_SMARTCAPTCHA_SITE_KEY,
+        PAYMENTS_SIMULATED: paymentsSimulated(env),
       },
     });
     const handler = createReactRouterHandler(build, env.NODE_ENV, getLoadContext);

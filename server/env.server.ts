@@ -8,6 +8,10 @@ import { cdekConfigShape, refineCdekConfig } from '~/integrations/cdek/index.ser
 import { cloudPaymentsConfigShape, refineCloudPaymentsConfig } from '~/integrations/cloudpayments/index.server';
 import { dolyamiConfigShape, refineDolyamiConfig } from '~/integrations/dolyami/index.server';
 import { refineYandexSplitConfig, yandexSplitConfigShape } from '~/integrations/yandex-split/index.server';
+import { DEFAULT_ANONYMOUS_LIMITS, type AnonymousLimits } from '~/core/anonymous-limits';
+
+/** A cap's variable: a whole number of hits per window, 1 or more. */
+const limitVar = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
 // Every setting comes from the environment, validated once at start-up; a bad value stops
 // the process with a message naming the variable (see README "Configuration").
@@ -72,6 +76,28 @@ const schema = z
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
     // How long a cached page lives at most: the bound on changes no version sees (README).
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    // With NODE_ENV=production the shop refuses to start while a money-moving provider is its
+    // offline stand-in (anyone could pay with the test card), unless this says it is a demo.
+    ALLOW_OFFLINE_PAYMENTS: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    // Caps on anonymous actions (core/anonymous-limits.ts, docs/production.md).
+    FAST_ORDERS_PER_IP_HOUR: limitVar(DEFAULT_ANONYMOUS_LIMITS.fastOrdersPerIpHour),
+    FAST_ORDERS_PER_PHONE_DAY: limitVar(DEFAULT_ANONYMOUS_LIMITS.fastOrdersPerPhoneDay),
+    FAST_ORDERS_PER_OFFER_IP_DAY: limitVar(DEFAULT_ANONYMOUS_LIMITS.fastOrdersPerOfferIpDay),
+    FAST_ORDER_HOLD_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(DEFAULT_ANONYMOUS_LIMITS.fastOrderHoldHours),
+    WAITING_LIST_PER_IP_HOUR: limitVar(DEFAULT_ANONYMOUS_LIMITS.waitingListPerIpHour),
+    WAITING_LIST_PER_OFFER_IP_DAY: limitVar(DEFAULT_ANONYMOUS_LIMITS.waitingListPerOfferIpDay),
+    WAITING_LIST_PER_PHONE_DAY: limitVar(DEFAULT_ANONYMOUS_LIMITS.waitingListPerPhoneDay),
+    PAYMENT_CHECKS_PER_IP_MINUTE: limitVar(DEFAULT_ANONYMOUS_LIMITS.paymentChecksPerIpMinute),
+    PAYMENT_CHECKS_PER_ORDER_MINUTE: limitVar(DEFAULT_ANONYMOUS_LIMITS.paymentChecksPerOrderMinute),
+    CDEK_CALLS_PER_IP_MINUTE: limitVar(DEFAULT_ANONYMOUS_LIMITS.cdekCallsPerIpMinute),
     ...smsConfigShape,
     ...captchaConfigShape,
     ...dadataConfigShape,
@@ -106,4 +132,65 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // A relative API base means this process hosts the API itself under that prefix.
   const apiPrefix = env.API_BASE_URL.startsWith('/') ? env.API_BASE_URL.replace(/\/+$/, '') || null : null;
   return { ...env, dataDir, siteUrl, apiPrefix };
+}
+
+/** The variables of the providers that move money (card, pay in parts) left on their offline stand-ins. */
+export function offlinePaymentProviders(env: Pick<Env, 'CLOUDPAYMENTS_PROVIDER' | 'DOLYAMI_PROVIDER' | 'YANDEX_SPLIT_PROVIDER'>): string[] {
+  return [
+    env.CLOUDPAYMENTS_PROVIDER === 'offline' ? 'CLOUDPAYMENTS_PROVIDER' : null,
+    env.DOLYAMI_PROVIDER === 'offline' ? 'DOLYAMI_PROVIDER' : null,
+    env.YANDEX_SPLIT_PROVIDER === 'offline' ? 'YANDEX_SPLIT_PROVIDER' : null,
+  ].filter((v): v is string => v !== null);
+}
+
+/** The variables of the other outside services left on their stand-ins (nothing is charged, but nothing reaches anyone). */
+export function offlineServices(env: Pick<Env, 'SMS_PROVIDER' | 'MAIL_PROVIDER' | 'CAPTCHA_PROVIDER' | 'CDEK_PROVIDER' | 'DADATA_PROVIDER'>): string[] {
+  return [
+    env.SMS_PROVIDER === 'offline' ? 'SMS_PROVIDER' : null,
+    env.MAIL_PROVIDER === 'offline' ? 'MAIL_PROVIDER' : null,
+    env.CAPTCHA_PROVIDER === 'off' ? 'CAPTCHA_PROVIDER' : null,
+    env.CDEK_PROVIDER === 'offline' ? 'CDEK_PROVIDER' : null,
+    env.DADATA_PROVIDER === 'offline' ? 'DADATA_PROVIDER' : null,
+  ].filter((v): v is string => v !== null);
+}
+
+/**
+ * Whether payments are simulated: a money-moving provider is offline. In production that is a
+ * demo only by ALLOW_OFFLINE_PAYMENTS=true; start-up refuses it otherwise (assertProductionReady).
+ */
+export function paymentsSimulated(env: Env): boolean {
+  return offlinePaymentProviders(env).length > 0;
+}
+
+/**
+ * Start-up's refusal of a production process whose card or instalment payments are the offline
+ * stand-ins (their test card pays any order): a ConfigError naming the variables to set.
+ */
+export function assertProductionReady(env: Env): void {
+  if (env.NODE_ENV !== 'production' || env.ALLOW_OFFLINE_PAYMENTS) return;
+  const offline = offlinePaymentProviders(env);
+  if (offline.length === 0) return;
+  throw new ConfigError(
+    [
+      'Refusing to start: NODE_ENV=production with payments on their offline stand-ins, where a test card pays any order:',
+      ...offline.map((name) => `  ${name}: is offline; set it to the real provider with its credentials (docs/configuration.md)`),
+      '  or set ALLOW_OFFLINE_PAYMENTS=true for a demo or staging site (payments are simulated; `npm start` sets it).',
+    ].join('\n'),
+  );
+}
+
+/** The caps on anonymous actions as the environment sets them. */
+export function anonymousLimits(env: Env): AnonymousLimits {
+  return {
+    fastOrdersPerIpHour: env.FAST_ORDERS_PER_IP_HOUR,
+    fastOrdersPerPhoneDay: env.FAST_ORDERS_PER_PHONE_DAY,
+    fastOrdersPerOfferIpDay: env.FAST_ORDERS_PER_OFFER_IP_DAY,
+    fastOrderHoldHours: env.FAST_ORDER_HOLD_HOURS,
+    waitingListPerIpHour: env.WAITING_LIST_PER_IP_HOUR,
+    waitingListPerOfferIpDay: env.WAITING_LIST_PER_OFFER_IP_DAY,
+    waitingListPerPhoneDay: env.WAITING_LIST_PER_PHONE_DAY,
+    paymentChecksPerIpMinute: env.PAYMENT_CHECKS_PER_IP_MINUTE,
+    paymentChecksPerOrderMinute: env.PAYMENT_CHECKS_PER_ORDER_MINUTE,
+    cdekCallsPerIpMinute: env.CDEK_CALLS_PER_IP_MINUTE,
+  };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { ConfigError, loadEnv } from './env.server';
+import { assertProductionReady, ConfigError, loadEnv } from './env.server';
 import { openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { buildServer } from './app.server';
@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   let env;
   try {
     env = loadEnv();
+    assertProductionReady(env);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -127,9 +127,10 @@ export class ApiClient {
    * SPEC §7 `GET /api/catalog/fastorder.php`: one offer ordered by a guest. `key` is the
    * idempotency key of this submission: a retry with the same key gets the same order.
    */
-  fastOrder(order: { id: number; name: string; phone: string; key: string }): Promise<FastOrderResponse> {
+  fastOrder(order: { id: number; name: string; phone: string; key: string; recaptchaToken: string }): Promise<FastOrderResponse> {
+    const { recaptchaToken, ...fields } = order;
     // 422: the key was used for another submission; the answer's error is for the shopper.
-    return this.get('/api/catalog/fastorder.php', order, { allowStatuses: [422] });
+    return this.get('/api/catalog/fastorder.php', { ...fields, recaptcha_token: recaptchaToken }, { allowStatuses: [422] });
   }
 
   /** SPEC §7 `GET /api/catalog/addtowishlist.php`: tell me when this size is back. */

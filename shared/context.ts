@@ -9,6 +9,8 @@ export interface PublicEnv {
   PUBLIC_CAPTCHA_PROVIDER?: 'off' | 'recaptcha' | 'smartcaptcha' | undefined;
   PUBLIC_RECAPTCHA_SITE_KEY?: string | undefined;
   PUBLIC_SMARTCAPTCHA_SITE_KEY?: string | undefined;
+  /** Card or instalment payments run on their offline stand-ins: the pay page says nobody is charged. */
+  PAYMENTS_SIMULATED?: boolean | undefined;
 }
 
 /** What the HTTP server hands every loader and action. */

@@ -14,7 +14,11 @@ import { placeOrder } from '~/models/orders.server';
 import { getBasketCatalog } from '~/models/basket.server';
 import { lastValue, parseBody, parseQuery, queryString } from '~/api/http.server';
 import { getCart } from './cart.server';
+import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
 import { AUTH_TEXT } from '~/core/auth';
+import { DEFAULT_ANONYMOUS_LIMITS, fastOrderCounters, LIMIT_TEXT, waitingListCounters, type AnonymousLimits } from '~/core/anonymous-limits';
+import { hitRateLimits } from '~/models/rate-limit.server';
+import { enqueueJob } from '~/models/jobs.server';
 
 // SPEC §7 basket calls, at the paths SPEC writes: get_cart.php, fastorder.php, addtowishlist.php
 // (the back-in-stock waiting list, despite its name).
@@ -56,6 +60,8 @@ const FastOrderQuery = z.object({
     const s = lastValue(v);
     return typeof s === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(s) ? s : undefined;
   }, z.string().optional()),
+  // The captcha token (action fast_order), as login's send_sms.php takes it.
+  recaptcha_token: z.preprocess(lastValue, z.string().max(4000).optional()),
 });
 const WaitingListQuery = z.object({ product_id: offerIdParam, ...personQuery });
 
@@ -97,7 +103,19 @@ async function getCustomerCart({ db, customerId, body }: { db: Database; custome
   return { ...answer, cart_rev: rev };
 }
 
-export async function basketRoutes(app: FastifyInstance, { db, authSecret }: { db: Database; authSecret: string }): Promise<void> {
+export interface BasketDeps {
+  db: Database;
+  authSecret: string;
+  /** The fast order's captcha (the login's verifier; offline, any non-empty token passes). */
+  captcha: CaptchaVerifier;
+  /** Caps on fast orders and the waiting list, and how long an unconfirmed fast order holds stock. */
+  limits?: AnonymousLimits;
+}
+
+/** The captcha action of a fast order (the storefront asks for a token of it). */
+export const FAST_ORDER_CAPTCHA_ACTION = 'fast_order';
+
+export async function basketRoutes(app: FastifyInstance, { db, authSecret, captcha, limits = DEFAULT_ANONYMOUS_LIMITS }: BasketDeps): Promise<void> {
   app.post('/api/personal/get_cart.php', async (req, reply) => {
     const body = parseBody(CartBody, req, reply);
     if (!body) return reply;
@@ -130,9 +148,21 @@ export async function basketRoutes(app: FastifyInstance, { db, authSecret }: { d
     const person = checkPerson(q);
     if ('fields' in person) return fail(FORM_ERRORS.check, person.fields);
     if (q.id === undefined) return fail(FORM_ERRORS.offer);
+    // The captcha first: a bot's request costs no counter and takes no stock.
+    const check = await captcha.verify({ token: q.recaptcha_token ?? '', action: FAST_ORDER_CAPTCHA_ACTION, ip: req.ip });
+    if (!check.ok) {
+      req.log.info({ reason: check.reason, score: check.score }, 'fast order refused: captcha');
+      return fail(AUTH_TEXT.captcha);
+    }
     // In stock: an ordinary line; sold out but open for pre-order: a pre-order line.
     const offer = (await getBasketCatalog({ db, offerIds: [q.id] })).offers.get(q.id);
     if (!offer || !offer.active) return fail(FORM_ERRORS.offer);
+    // Caps per IP, phone and size (core/anonymous-limits.ts): one address cannot take a size's stock.
+    const refused = await hitRateLimits({ db, counters: fastOrderCounters(limits, { ip: req.ip, phone: person.phone, offerId: q.id }) });
+    if (refused) {
+      req.log.warn({ limit: refused.replace(/:[^:]*$/, ''), ip: req.ip }, 'fast order refused: a cap was hit');
+      return fail(LIMIT_TEXT.fastOrder);
+    }
     const preorder = offer.available <= 0 && offer.preorder;
     const line = [{ offerId: q.id, quantity: 1 }];
     const result = await placeOrder({
@@ -146,6 +176,14 @@ export async function basketRoutes(app: FastifyInstance, { db, authSecret }: { d
       // Scoped to who sends it (the guest's phone and the offer), as checkout keys are to the
       // customer: another guest's key is another key, never their order.
       idempotencyKey: q.key ? `fast:${person.phone}:${q.id}:${q.key}` : null,
+      // Stock taken for an order staff never confirm goes back after FAST_ORDER_HOLD_HOURS
+      // (the 'order.release' job, models/payments.server.ts); a pre-order takes none.
+      ...(preorder
+        ? {}
+        : {
+            afterWrite: async (tx: Database, orderId: number) =>
+              enqueueJob(tx, 'order.release', { orderId }, new Date(Date.now() + limits.fastOrderHoldHours * 3_600_000)),
+          }),
     });
     if (result.ok) {
       req.log.info({ orderId: result.orderId, repeated: result.repeated }, 'fast order placed');
@@ -170,6 +208,12 @@ export async function basketRoutes(app: FastifyInstance, { db, authSecret }: { d
     const person = checkPerson(q);
     if ('fields' in person) return fail(FORM_ERRORS.check, person.fields);
     if (q.product_id === undefined) return fail(FORM_ERRORS.offer);
+    // Each entry is one SMS at restock: caps per IP, phone and size (core/anonymous-limits.ts).
+    const refused = await hitRateLimits({ db, counters: waitingListCounters(limits, { ip: req.ip, phone: person.phone, offerId: q.product_id }) });
+    if (refused) {
+      req.log.warn({ limit: refused.replace(/:[^:]*$/, ''), ip: req.ip }, 'waiting list refused: a cap was hit');
+      return fail(LIMIT_TEXT.waitingList);
+    }
     const result = await joinWaitingList({ db, offerId: q.product_id, phone: person.phone, name: person.name });
     if (result === 'unknown') return fail(FORM_ERRORS.offer);
     if (result === 'in_stock') return fail(WAITING_LIST_IN_STOCK);

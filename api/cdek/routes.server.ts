@@ -6,6 +6,9 @@ import { findShopCity, SHOP_CITIES, type ShopCity } from '~/core/delivery-cities
 import { CdekError, type CdekClient, type CdekDeliveryPoint } from '~/integrations/cdek/cdek';
 import type { ApiError } from '~/shared/contract';
 import { lastValue, parseBody, parseQuery, queryString } from '~/api/http.server';
+import type { Database } from '~/db/client.server';
+import { cdekIpCounter, DEFAULT_ANONYMOUS_LIMITS, LIMIT_TEXT, type AnonymousLimits } from '~/core/anonymous-limits';
+import { hitRateLimit } from '~/models/rate-limit.server';
 
 // SPEC §7 `POST /api/cdek/`: the pickup-point map (FRAME_PVZ) and the map widget's proxy
 // (INTEGRATIONS.md §2, the official widget's service.php contract), so CDEK credentials stay
@@ -281,8 +284,29 @@ function badRequest(reply: FastifyReply, error: string): FastifyReply {
   return reply.code(400).send({ error } satisfies ApiError);
 }
 
-export async function cdekRoutes(app: FastifyInstance, { cdek, fromCityCode }: { cdek: CdekClient; fromCityCode: number }): Promise<void> {
+export interface CdekRouteDeps {
+  cdek: CdekClient;
+  fromCityCode: number;
+  /** Counts the calls that reach CDEK per IP (rate_counters); without it nothing is counted. */
+  db?: Database;
+  limits?: AnonymousLimits;
+}
+
+export async function cdekRoutes(app: FastifyInstance, { cdek, fromCityCode, db, limits = DEFAULT_ANONYMOUS_LIMITS }: CdekRouteDeps): Promise<void> {
   const assetBase = `${app.prefix}/api/cdek/`;
+
+  // Pickup points, maps and tariffs reach CDEK for anyone: a cap per IP (core/anonymous-limits.ts).
+  app.addHook('preHandler', async (req, reply) => {
+    // Leaflet's files (`/api/cdek/leaflet.js` …) are ours: not counted.
+    if (!db || !req.routeOptions.url?.endsWith('/api/cdek/')) return;
+    if (await hitRateLimit({ db, ...cdekIpCounter(limits, req.ip) })) return;
+    req.log.warn({ ip: req.ip }, 'CDEK call refused: a cap was hit');
+    return reply
+      .code(429)
+      .header('retry-after', '60')
+      .header('cache-control', 'no-store')
+      .send({ error: LIMIT_TEXT.cdek } satisfies ApiError);
+  });
 
   /** CDEK's failure as an answer: its refusal of the request is 400, an outage 502; both logged. */
   function providerFailed(req: FastifyRequest, reply: FastifyReply, err: unknown, what: string): FastifyReply {

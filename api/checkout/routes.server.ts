@@ -33,6 +33,8 @@ import { holdForPayment } from '~/models/payments.server';
 import { cityPickupPoints, loadCheckoutBasket, quoteDelivery, type CheckoutDeps, type DeliveryQuote } from '~/models/checkout.server';
 import { sessionOfToken } from '~/api/account/session.server';
 import { lastValue, parseBody, parseQuery } from '~/api/http.server';
+import { cdekIpCounter, DEFAULT_ANONYMOUS_LIMITS, LIMIT_TEXT, type AnonymousLimits } from '~/core/anonymous-limits';
+import { hitRateLimit } from '~/models/rate-limit.server';
 
 // SPEC §7 checkout calls at the paths SPEC writes: get_cities.php, get_order_params.php,
 // getdeliverycost.php, order.php. The server is the judge of everything: prices, promo, gift
@@ -46,6 +48,8 @@ export interface CheckoutRouteDeps extends CheckoutDeps {
   onOrderPlaced?: (orderId: number) => void;
   /** Card orders: how long an unpaid order holds its stock (PAYMENT_HOLD_MINUTES). */
   payHoldMinutes?: number;
+  /** getdeliverycost.php asks CDEK for anyone: its cap per IP (CDEK_CALLS_PER_IP_MINUTE). */
+  limits?: AnonymousLimits;
 }
 
 const str = (max = 20_000) => z.preprocess(lastValue, z.string().max(max).optional());
@@ -262,6 +266,11 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const checkoutBasket = await loadCheckoutBasket({ db, ids: q.ids, preorderIds: q.preorder_ids, promoCode: q.promo_code });
     const fail = (error: string): DeliveryCostResponse => ({ deliverycost: null, text: error, DATE_FROM: null, DATE_TO: null, error });
     if (checkoutBasket.isEmpty) return fail(CHECKOUT_TEXT.emptyBasket);
+    // Counted as the CDEK routes are (core/anonymous-limits.ts), CDEK delivery or not: one cap a shopper.
+    if (!(await hitRateLimit({ db, ...cdekIpCounter(deps.limits ?? DEFAULT_ANONYMOUS_LIMITS, req.ip) }))) {
+      req.log.warn({ ip: req.ip }, 'delivery cost refused: a cap was hit');
+      return fail(LIMIT_TEXT.cdek);
+    }
     if (!deliveryMethodIds({ city, hasItems: true, onlyElectronic: checkoutBasket.onlyElectronic }).includes(deliveryId))
       return fail(CHECKOUT_TEXT.deliveryNotForCity);
     if (deliveryId === DELIVERY_ID.cdekPickup && q.code_pvz) {

@@ -21,6 +21,8 @@ import {
 import { sessionOfToken } from '~/api/account/session.server';
 import { lastValue, parseBody, parseQuery } from '~/api/http.server';
 import { offlinePaymentRoutes, OFFLINE_WIDGET_PATH } from './offline.routes.server';
+import { DEFAULT_ANONYMOUS_LIMITS, LIMIT_TEXT, paymentCheckIpCounter, paymentCheckOrderCounter, type AnonymousLimits } from '~/core/anonymous-limits';
+import { hitRateLimit } from '~/models/rate-limit.server';
 
 // Card payment online (issue #12; INTEGRATIONS.md §1):
 // - CloudPayments' notifications, to be set in its cabinet (POST, UTF-8, format CloudPayments):
@@ -37,6 +39,8 @@ export interface PaymentRouteDeps {
   onOrderPlaced?: (orderId: number) => void;
   /** Pay in parts, so success_payment_order.php can ask Dolyami or Yandex Split too. */
   instalments?: InstalmentServices;
+  /** Caps on success_payment_order.php per IP and on provider look-ups per order. */
+  limits?: AnonymousLimits;
 }
 
 export const NOTIFICATION_KINDS = ['check', 'pay', 'fail', 'refund'] as const;
@@ -68,7 +72,7 @@ const StatusQuery = z.object({
 });
 
 export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps): Promise<void> {
-  const { db, authSecret, payments } = deps;
+  const { db, authSecret, payments, limits = DEFAULT_ANONYMOUS_LIMITS } = deps;
   const prefix = app.prefix;
 
   // Notifications: their own scope, where a form body stays the raw string it was signed as.
@@ -144,15 +148,25 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
     const orderId = q.order_id ?? 0;
     const unknown: PaymentStatusResponse = { order_id: orderId, paid: false, status: 'unknown', message: PAYMENT_TEXT.notFound };
     if (!orderId) return unknown;
+    // Anyone may call this: a cap per IP, and the provider is asked only for the order's owner,
+    // at most so often per order (a page asking in a loop is answered from the database).
+    if (!(await hitRateLimit({ db, ...paymentCheckIpCounter(limits, req.ip) }))) {
+      req.log.warn({ ip: req.ip }, 'payment check refused: a cap was hit');
+      return { order_id: orderId, paid: false, status: 'unknown', message: LIMIT_TEXT.paymentCheck } satisfies PaymentStatusResponse;
+    }
     const session = q.token ? await sessionOfToken({ db, secret: authSecret, token: q.token }) : null;
+    if (!session) return unknown;
+    // Counted only when the provider would be asked: the owner's unpaid order.
+    const mayAsk = () => hitRateLimit({ db, ...paymentCheckOrderCounter(limits, orderId) });
     let result;
     try {
       const services = deps.instalments;
       result = await verifyOrderPayment({
         db,
         orderId,
-        findPayment: (invoiceId) => payments.client.findPayment(invoiceId),
-        ...(services ? { confirmInstalment: (id: number) => confirmLatestAttempt({ db, services, orderId: id }) } : {}),
+        customerId: session.customerId,
+        findPayment: async (invoiceId) => ((await mayAsk()) ? payments.client.findPayment(invoiceId) : null),
+        ...(services ? { confirmInstalment: async (id: number) => ((await mayAsk()) ? confirmLatestAttempt({ db, services, orderId: id }) : undefined) } : {}),
       });
     } catch (err) {
       // The provider could not be asked: not paid as far as we know; the Pay notice will still come.

@@ -32,7 +32,7 @@ const intParam = (min: number, max: number) =>
     return typeof s === 'string' && /^-?\d{1,9}$/.test(s) ? Number(s) : s;
   }, z.number().int().min(min).max(max));
 
-function sameSecret(given: string, expected: string): boolean {
+export function sameSecret(given: string, expected: string): boolean {
   const a = crypto.createHash('sha256').update(given).digest();
   const b = crypto.createHash('sha256').update(expected).digest();
   return crypto.timingSafeEqual(a, b);

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, redirectDocument } from 'react-router';
 import type { Route } from './+types/basket-pay';
 import type { OrderDetail, PaymentWidgetParams } from '~/shared/contract';
+import { useRootData } from '~/app/lib/root-data';
 import { ApiRequestError } from '~/shared/api-client';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
@@ -139,7 +140,12 @@ function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
   const top = frame ? '_top' : undefined;
   switch (state.kind) {
     case 'pay':
-      return <PaymentPanel key={state.orderId} orderId={state.orderId} payment={state.payment} frame={frame} />;
+      return (
+        <>
+          <SimulatedPaymentNote />
+          <PaymentPanel key={state.orderId} orderId={state.orderId} payment={state.payment} frame={frame} />
+        </>
+      );
     case 'guest':
       return (
         <>
@@ -212,4 +218,14 @@ function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
         </>
       );
   }
+}
+
+/** A demo shop (offline payment stand-ins, ALLOW_OFFLINE_PAYMENTS): nobody is charged, and the page says so. */
+function SimulatedPaymentNote() {
+  if (!useRootData()?.env.PAYMENTS_SIMULATED) return null;
+  return (
+    <p className="pay__demo" role="note">
+      Демо-магазин: оплата не настоящая, деньги не списываются. Тестовая карта — {'4242\u00a04242\u00a04242\u00a04242'}.
+    </p>
+  );
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 // The mail seam: confirmations and notices go out through this interface, never straight to a
 // provider, so a machine with no internet (dev, CI) runs the same code paths as production.
 
@@ -11,6 +13,18 @@ export interface MailMessage {
   html?: string;
   /** What the message is for (e.g. 'newsletter-welcome'); recorded in logs and the outbox, not sent. */
   tag: string;
+  /**
+   * Unique per order (or other subject), kind and recipient: the send path records it and sends
+   * a key once (models/sent-messages.server.ts); the letter's Message-ID is made from it, so a
+   * server or mailbox that has it already can drop a copy.
+   */
+  idempotencyKey?: string;
+}
+
+/** The Message-ID of a letter: from its idempotency key when it has one (a hash: the key names the recipient), else random. */
+export function messageIdFor(domain: string, idempotencyKey: string | undefined, random: () => string): string {
+  if (!idempotencyKey) return `<${random()}@${domain}>`;
+  return `<${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}@${domain}>`;
 }
 
 export interface MailSender {

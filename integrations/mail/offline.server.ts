@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { parseEml } from './eml';
-import { assertSendable } from './mail';
+import { assertSendable, messageIdFor } from './mail';
 import type { MailLogger, MailMessage, MailSender } from './mail';
 
 // The offline stand-in: nothing leaves the machine; each message becomes one RFC 5322 file
@@ -83,7 +83,7 @@ export function createOfflineMail(options: OfflineMailOptions): MailSender {
       const date = nextStamp();
       const raw = await composeMail(message, {
         from: options.from,
-        messageId: `<${uuid}@${domain}>`,
+        messageId: messageIdFor(domain, message.idempotencyKey, () => uuid),
         date,
         headers: { [TAG_HEADER]: message.tag },
       });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { assertSendable, MailError, maskEmail } from './mail';
+import { assertSendable, MailError, maskEmail, messageIdFor } from './mail';
 import type { MailErrorCode, MailLogger, MailMessage, MailSender } from './mail';
 
 // The real sender: nodemailer's SMTP transport, one connection a message (a shop's volume of
@@ -79,7 +79,7 @@ export function createSmtpMailer(options: SmtpMailOptions): MailSender {
           subject: message.subject,
           text: message.text,
           html: message.html,
-          messageId: `<${randomUUID()}@${domain}>`,
+          messageId: messageIdFor(domain, message.idempotencyKey, randomUUID),
         });
       } catch (error) {
         const e = error as { code?: unknown; responseCode?: unknown; message?: unknown };

@@ -14,6 +14,8 @@ export interface OutboxSms {
   phone: string;
   text: string;
   tag: string | null;
+  /** The message's idempotency key, when it had one. */
+  key?: string;
 }
 
 export const SMS_OUTBOX_FILE = 'sms.jsonl';
@@ -88,6 +90,8 @@ export function createOfflineSms(options: OfflineSmsOptions): SmsGateway {
         phone: message.phone,
         text: message.text,
         tag: message.tag ?? null,
+        // The send path's idempotency key (models/sent-messages.server.ts), as a provider would keep a client id.
+        ...(message.idempotencyKey ? { key: message.idempotencyKey } : {}),
       };
       const line = `${JSON.stringify(record)}\n`;
       await enqueue(file, async () => {

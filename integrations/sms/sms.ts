@@ -9,6 +9,11 @@ export interface SmsMessage {
   tag?: string;
   /** The shopper's IP; SMS.ru uses it for flood protection. Optional, never recorded offline. */
   ip?: string;
+  /**
+   * Unique per order (or other subject), kind and recipient: the send path records it and sends
+   * a key once (models/sent-messages.server.ts); a job's messages get one from the job.
+   */
+  idempotencyKey?: string;
 }
 
 export interface SmsGateway {

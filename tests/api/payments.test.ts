@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { jobs, offers, orderItems, orders, orderStatusHistory, paymentEvents } from '~/db/schema';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import { receiptItemsKopecks } from '~/core/receipt';
+import { DEFAULT_ANONYMOUS_LIMITS } from '~/core/anonymous-limits';
 import { CheckoutOrderResponse, PaymentParamsResponse, PaymentStatusResponse, type PaymentWidgetParams } from '~/shared/contract';
 import { signBody, formatAmount } from '~/integrations/cloudpayments/index.server';
 import { CLOUDPAYMENTS_SECRET_FILE } from '~/integrations/cloudpayments/index.server';
@@ -386,6 +387,51 @@ describe('success_payment_order.php', () => {
     expect((await notify('pay', Object.fromEntries(new URLSearchParams(await lastPayBody(result.transactionId))))).body).toEqual({ code: 0 });
     expect((await history(o.orderId)).filter((h) => h.status === 'new')).toHaveLength(1);
     expect((await events(o.orderId)).find((e) => e.kind === 'pay')?.outcome).toBe('already-paid');
+  });
+});
+
+/** Undoes what a Pay notice did, as if it never arrived: the provider has the payment, the shop does not. */
+async function loseThePay(orderId: number) {
+  await db()
+    .delete(paymentEvents)
+    .where(and(eq(paymentEvents.orderId, orderId), eq(paymentEvents.kind, 'pay')));
+  await db()
+    .delete(jobs)
+    .where(and(eq(jobs.kind, 'order.placed'), sql`${jobs.payload}->>'orderId' = ${String(orderId)}`));
+  await db()
+    .delete(orderStatusHistory)
+    .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.status, 'new')));
+  await db().update(orders).set({ status: 'awaiting_payment', paidAt: null, paymentTransactionId: null, paidKopecks: null }).where(eq(orders.id, orderId));
+}
+
+/** Until the current minute has `seconds` left: a test of a per-minute cap must not straddle two windows. */
+async function roomInMinute(seconds = 20) {
+  await eventually(async () => 60_000 - (Date.now() % 60_000) > seconds * 1000, 'a fresh minute', 61_000);
+}
+
+describe('success_payment_order.php caps (issue #27)', () => {
+  it("asks the provider only for the order's owner: a stranger's call heals nothing", async () => {
+    const o = await cardOrder();
+    await charge((await widgetParams(o.token, o.orderId)).params);
+    await loseThePay(o.orderId);
+    const other = await customer();
+    expect(await checkPayment(o.orderId)).toMatchObject({ paid: false, status: 'unknown' });
+    expect(await checkPayment(o.orderId, other.token)).toMatchObject({ paid: false, status: 'unknown' });
+    expect((await orderRow(o.orderId)).status).toBe('awaiting_payment');
+    expect((await events(o.orderId)).map((e) => e.kind)).toEqual(['check']);
+    expect(await checkPayment(o.orderId, o.token)).toMatchObject({ paid: true, status: 'new' });
+  });
+
+  it(`asks the provider at most ${DEFAULT_ANONYMOUS_LIMITS.paymentChecksPerOrderMinute} times a minute for one order, then answers from the database`, async () => {
+    await roomInMinute();
+    const o = await cardOrder();
+    for (let i = 0; i < DEFAULT_ANONYMOUS_LIMITS.paymentChecksPerOrderMinute; i++)
+      expect(await checkPayment(o.orderId, o.token)).toMatchObject({ paid: false, status: 'awaiting_payment' });
+    await charge((await widgetParams(o.token, o.orderId)).params);
+    await loseThePay(o.orderId);
+    // The provider has the payment, but is not asked again this minute.
+    expect(await checkPayment(o.orderId, o.token)).toMatchObject({ paid: false, status: 'awaiting_payment' });
+    expect((await orderRow(o.orderId)).status).toBe('awaiting_payment');
   });
 });
 

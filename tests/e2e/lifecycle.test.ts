@@ -33,7 +33,8 @@ function serve(env: Record<string, string>): Served {
   const lines: LogLine[] = [];
   const waiters = new Set<() => void>();
   const child = spawn(process.execPath, serveNodeArgs(), {
-    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production', DATABASE_URL: '', ...env },
+    // A demo's payments (offline stand-ins), as `npm start` allows them; the refusal is tested below.
+    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production', DATABASE_URL: '', ALLOW_OFFLINE_PAYMENTS: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -87,6 +88,14 @@ describe('start-up configuration', () => {
     expect(await exited).toBe(78);
     expect(output()).toMatch(/PORT/);
   });
+  it('refuses production with a payment provider on its offline stand-in, naming the variables to set', async () => {
+    const { exited, output } = serve({ ALLOW_OFFLINE_PAYMENTS: 'false', DATA_DIR: os.tmpdir() });
+    expect(await exited).toBe(78);
+    expect(output()).toMatch(/CLOUDPAYMENTS_PROVIDER: is offline/);
+    expect(output()).toMatch(/DOLYAMI_PROVIDER: is offline/);
+    expect(output()).toMatch(/YANDEX_SPLIT_PROVIDER: is offline/);
+    expect(output()).toMatch(/ALLOW_OFFLINE_PAYMENTS=true/);
+  });
   it('refuses a DATABASE_URL that is not a postgres URL', async () => {
     const { exited, output } = serve({ DATABASE_URL: 'mysql://x', DATA_DIR: os.tmpdir() });
     expect(await exited).toBe(78);
@@ -102,7 +111,7 @@ async function serveReady(env: Record<string, string> = {}) {
   // server/main.ts logs 'Vitrina is ready' with the address it listens on once it does.
   const ready = await server.waitForLog((l) => l.msg === 'Vitrina is ready', "the 'Vitrina is ready' line");
   const { hostname, port } = new URL(String(ready.address));
-  return { server, base: String(ready.address), hostname, port };
+  return { server, base: String(ready.address), hostname, port, dataDir };
 }
 
 /** A raw connection to the server, its errors ignored, and a promise of its closing. */
@@ -196,4 +205,44 @@ describe('graceful shutdown', () => {
     expect(done.cutRequests).toBe(true);
     expect(server.output()).not.toContain('shutdown timed out, exiting');
   });
+});
+
+describe('a demo in production', () => {
+  it(
+    'starts with ALLOW_OFFLINE_PAYMENTS=true, says payments are simulated, and lists the stand-ins in the health details for staff',
+    { timeout: 180_000 },
+    async () => {
+      const { server, base, dataDir } = await serveReady();
+      const health = await fetch(`${base}/healthz`);
+      // The public answer tells nothing more.
+      expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+      // A demo (ALLOW_OFFLINE_PAYMENTS=true): said loudly at start, and in the health details for staff.
+      await server.waitForLog((l) => l.level === 40 && /^PAYMENTS ARE SIMULATED/.test(l.msg ?? ''), 'the simulated payments warning');
+      const services = await server.waitForLog(
+        (l) => l.level === 40 && /^outside services on offline stand-ins/.test(l.msg ?? ''),
+        'the offline services warning',
+      );
+      expect(services.offline).toEqual(['SMS_PROVIDER', 'MAIL_PROVIDER', 'CAPTCHA_PROVIDER', 'CDEK_PROVIDER', 'DADATA_PROVIDER']);
+      const staffToken = fs.readFileSync(path.join(dataDir, 'staff-token'), 'utf8').trim();
+      const detailed = await fetch(`${base}/healthz`, { headers: { authorization: `Bearer ${staffToken}` } });
+      expect(await detailed.json()).toMatchObject({
+        status: 'ok',
+        details: {
+          paymentsSimulated: true,
+          offline: [
+            'CLOUDPAYMENTS_PROVIDER',
+            'DOLYAMI_PROVIDER',
+            'YANDEX_SPLIT_PROVIDER',
+            'SMS_PROVIDER',
+            'MAIL_PROVIDER',
+            'CAPTCHA_PROVIDER',
+            'CDEK_PROVIDER',
+            'DADATA_PROVIDER',
+          ],
+        },
+      });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    },
+  );
 });

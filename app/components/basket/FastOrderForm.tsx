@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useBrowserApi } from '~/app/lib/browser-api';
 import { GOAL, reachGoal } from '~/app/lib/analytics';
+import { useCaptchaToken } from '~/app/lib/captcha';
 import { ContactForm } from './ContactForm';
 import { ProductSummary } from './ProductSummary';
 import type { BuyTarget } from './buy-target';
@@ -10,11 +11,13 @@ import type { BuyTarget } from './buy-target';
  * SPEC §4 Fast order (buy in one click): name and phone for one size; success goes to
  * /basket/submited/ with the order number, errors flag the fields and show in a banner. One
  * idempotency key per opened form: a retry after a lost answer gets the same order, not a second.
+ * A captcha token goes with it, as with the login code.
  */
 export function FastOrderForm({ target }: { target: BuyTarget }) {
   const api = useBrowserApi();
   const navigate = useNavigate();
   const [key] = useState(newIdempotencyKey);
+  const getCaptchaToken = useCaptchaToken();
   return (
     <div className="buy-modal">
       <ProductSummary target={target} />
@@ -22,7 +25,9 @@ export function FastOrderForm({ target }: { target: BuyTarget }) {
       <ContactForm
         submitLabel="Оформить заказ"
         onSubmit={async (person) => {
-          const res = await api.fastOrder({ id: target.offerId, name: person.name, phone: person.phone, key });
+          // The captcha as login has it (app/lib/captcha.ts): a token for this one submission.
+          const recaptchaToken = await getCaptchaToken('fast_order');
+          const res = await api.fastOrder({ id: target.offerId, name: person.name, phone: person.phone, key, recaptchaToken });
           if (!res.success) return { ok: false, error: res.data.error, fields: res.data.fields };
           reachGoal(GOAL.fastOrder, { order_id: res.order_id, order_price: target.price, currency: 'RUB' });
           void navigate(`/basket/submited/?order=${res.order_id}`);
