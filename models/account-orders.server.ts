@@ -4,6 +4,8 @@ import { orderItems, orders, orderStatusHistory, returnRequests } from '~/db/sch
 import { isReturnOpen, returnableQuantities } from '~/core/account';
 import type { RefundPart } from '~/core/return-notice';
 import { refundsOf } from './returns.server';
+import type { OrderBreakdown } from '~/core/order-money';
+import { breakdownOf, moneyHeadColumns, moneyLineColumns } from './order-money.server';
 
 // The personal account's orders and return requests. Every query is filtered by the customer
 // id of the session: an order id alone never reads or returns another customer's order.
@@ -31,6 +33,8 @@ export interface AccountOrder {
   discountKopecks: number;
   deliveryCostKopecks: number;
   totalKopecks: number;
+  /** The order's money, by kind (core/order-money.ts): what every page shows. */
+  money: OrderBreakdown;
   lines: AccountOrderLine[];
 }
 
@@ -76,8 +80,8 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
       deliveredAt: orders.deliveredAt,
       itemsTotalKopecks: orders.itemsTotalKopecks,
       discountKopecks: orders.discountKopecks,
-      deliveryCostKopecks: orders.deliveryCostKopecks,
       totalKopecks: orders.totalKopecks,
+      ...moneyHeadColumns,
     })
     .from(orders)
     .where(where)
@@ -86,7 +90,7 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
   const ids = heads.map((h) => h.id);
   const [lines, requested] = await Promise.all([
     db
-      .select(lineColumns)
+      .select({ ...lineColumns, ...moneyLineColumns })
       .from(orderItems)
       .where(inArray(orderItems.orderId, ids))
       .orderBy(asc(orderItems.orderId), asc(orderItems.isGift), asc(orderItems.offerId), asc(orderItems.isPreorder)),
@@ -97,7 +101,18 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
     // After a fitting at the door only what was kept can be returned.
     const bought = own.map((l) => ({ ...l, quantity: l.keptQuantity ?? l.quantity }));
     const returnable = returnableQuantities(bought, head.deliveredAt, requested.get(head.id) ?? new Map(), now);
-    return { ...head, lines: own.map(({ orderId: _orderId, keptQuantity: _kept, ...line }, i) => ({ ...line, returnable: returnable[i] ?? 0 })) };
+    const { deliveryCostPending, certificateKopecks, paymentId, paidKopecks, paidAt, ...rest } = head;
+    const money = breakdownOf({ deliveryCostKopecks: head.deliveryCostKopecks, deliveryCostPending, certificateKopecks, paymentId, paidKopecks, paidAt }, own);
+    return {
+      ...rest,
+      money,
+      lines: own.map(
+        ({ orderId: _orderId, keptQuantity: _kept, oldPriceKopecks: _old, discountKopecks: _discount, bonusKopecks: _bonus, ...line }, i) => ({
+          ...line,
+          returnable: returnable[i] ?? 0,
+        }),
+      ),
+    };
   });
 }
 

@@ -459,6 +459,44 @@ export const AccountOrderLine = z.object({
 });
 export type AccountOrderLine = z.infer<typeof AccountOrderLine>;
 
+/**
+ * An order's money (core/order-money.ts orderMoney, issue #26), roubles: the one breakdown every
+ * page, message and receipt reads. ROWS are its rows as shown, in order, the last one what is
+ * left to pay (on receipt or online) or what was paid.
+ */
+export const OrderMoney = z.object({
+  /** The goods at full prices; the sale, promo and bonuses taken off them. */
+  GOODS: z.number(),
+  SALE: z.number(),
+  PROMO: z.number(),
+  BONUS: z.number(),
+  /** Null: to be confirmed by staff. */
+  DELIVERY: z.number().nullable(),
+  /** What the receipt adds up to. */
+  TOTAL: z.number(),
+  /** Paid with gift certificates. */
+  CERTIFICATE: z.number(),
+  /** TOTAL − CERTIFICATE: what the provider or the courier takes. */
+  DUE: z.number(),
+  /** How DUE is paid: 'online' (card, pay in parts), 'receipt' (to the courier), 'other' (as agreed). */
+  CHANNEL: z.enum(['online', 'receipt', 'other']),
+  /** Charged online (verified); 0 while unpaid. */
+  PAID_ONLINE: z.number(),
+  /** The courier takes this at the door (0 once the fitting is recorded, or for an online order). */
+  ON_RECEIPT: z.number(),
+  /** Taken at the door after the fitting; null until then. */
+  COLLECTED: z.number().nullable(),
+  ROWS: z.array(
+    z.object({
+      KEY: z.enum(['goods', 'sale', 'promo', 'bonus', 'delivery', 'total', 'certificate', 'final']),
+      LABEL: z.string(),
+      /** The value as shown ('17 000 ₽', '−1 700 ₽', 'бесплатно'). */
+      TEXT: z.string(),
+    }),
+  ),
+});
+export type OrderMoney = z.infer<typeof OrderMoney>;
+
 /** An order of the account: DATE and DELIVERED in Russian long format, STATUS as a Russian label, totals in roubles. */
 export const AccountOrder = z.object({
   ID: z.number().int(),
@@ -469,7 +507,9 @@ export const AccountOrder = z.object({
   /** The last day any line may be returned (content/pages/return.md), null when not received. */
   RETURN_UNTIL: z.string().nullable(),
   ITEMS: z.array(AccountOrderLine),
+  /** ITEMS − DISCOUNT (promo and bonuses) + DELIVERY = TOTAL; MONEY has it all by kind. */
   TOTAL: z.object({ ITEMS: z.number(), DISCOUNT: z.number(), DELIVERY: z.number(), TOTAL: z.number() }),
+  MONEY: OrderMoney,
 });
 export type AccountOrder = z.infer<typeof AccountOrder>;
 
@@ -698,6 +738,7 @@ export const OrderDetail = z.object({
   STATUS_CODE: z.string(),
   ITEMS: z.array(AccountOrderLine),
   TOTAL: z.object({ ITEMS: z.number(), DISCOUNT: z.number(), DELIVERY: z.number().nullable(), TOTAL: z.number(), PAID: z.number().nullable() }),
+  MONEY: OrderMoney,
   DELIVERY: z.object({
     ID: z.string(),
     NAME: z.string(),

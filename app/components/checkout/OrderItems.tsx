@@ -1,4 +1,5 @@
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
+import { OrderMoneyRows } from '~/app/components/order/OrderMoneyRows';
 import type { OrderDetail } from '~/shared/contract';
 import { formatRoubles } from '~/core/pricing';
 import { FITTING_MINUTES, SHIPPING_WORKING_DAYS } from '~/core/delivery';
@@ -6,8 +7,7 @@ import { Image } from '~/app/components/Image';
 import { datesText } from './MethodCards';
 
 /** An order's lines and totals, as the order pages show them (/basket/submited-order/, the paid order's page). */
-export function OrderItems({ order, paid = false }: { order: OrderDetail; paid?: boolean }) {
-  const { DELIVERY: delivery, PAYMENT: payment, TOTAL: total } = order;
+export function OrderItems({ order }: { order: OrderDetail }) {
   return (
     <section aria-labelledby="order-items">
       <h2 className="order-placed__title" id="order-items">
@@ -31,34 +31,7 @@ export function OrderItems({ order, paid = false }: { order: OrderDetail; paid?:
           </li>
         ))}
       </ul>
-      <dl className="basket-totals order-placed__totals">
-        <div className="basket-totals__row">
-          <dt>Товары</dt>
-          <dd>{formatRoubles(total.ITEMS)}</dd>
-        </div>
-        {total.DISCOUNT > 0 ? (
-          <div className="basket-totals__row">
-            <dt>Скидка</dt>
-            <dd className="is-sale">−{formatRoubles(total.DISCOUNT)}</dd>
-          </div>
-        ) : null}
-        <div className="basket-totals__row">
-          <dt>Доставка</dt>
-          <dd>
-            {total.DELIVERY === null
-              ? delivery.ID === DELIVERY_ID.world
-                ? 'по договорённости'
-                : 'стоимость уточнит менеджер'
-              : total.DELIVERY > 0
-                ? formatRoubles(total.DELIVERY)
-                : 'бесплатно'}
-          </dd>
-        </div>
-        <div className="basket-totals__row basket-totals__row--total">
-          <dt>{paid ? 'Оплачено' : payment.ID === PAYMENT_ID.onReceipt ? 'К оплате при получении' : 'К оплате'}</dt>
-          <dd>{formatRoubles(total.TOTAL)}</dd>
-        </div>
-      </dl>
+      <OrderMoneyRows money={order.MONEY} />
     </section>
   );
 }
