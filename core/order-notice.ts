@@ -1,5 +1,6 @@
 import { formatRub } from './money';
 import { formatRussianDate } from './dates';
+import { finalRow, moneyRows, type OrderBreakdown } from './order-money';
 
 // The SMS and the e-mail a customer gets when a checkout order is placed (shipment.md: «Сразу
 // после оформления на указанную почту приходит письмо с номером заказа и его составом»).
@@ -18,11 +19,8 @@ export interface OrderNotice {
   orderId: number;
   customerName: string;
   lines: readonly OrderNoticeLine[];
-  itemsKopecks: number;
-  discountKopecks: number;
-  /** Null: to be confirmed by staff. */
-  deliveryKopecks: number | null;
-  totalKopecks: number;
+  /** The order's money (core/order-money.ts): the letter's rows and the SMS's amount. */
+  money: OrderBreakdown;
   deliveryName: string;
   deliveryAddress: string;
   dateFrom: string | null;
@@ -32,9 +30,17 @@ export interface OrderNotice {
   awaitingPayment: boolean;
 }
 
-export function orderPlacedSms(n: Pick<OrderNotice, 'orderId' | 'totalKopecks' | 'awaitingPayment'>): string {
+/**
+ * The SMS: the number and the amount of the breakdown's last row, so it says what the letter and
+ * the order page say: paid online, to pay on receipt (after certificates), or to pay.
+ */
+export function orderPlacedSms(n: Pick<OrderNotice, 'orderId' | 'money' | 'awaitingPayment'>): string {
   const tail = n.awaitingPayment ? 'Менеджер свяжется с вами по оплате.' : 'Менеджер свяжется с вами для подтверждения.';
-  return `Vitrina: заказ №${n.orderId} оформлен, сумма ${formatRub(n.totalKopecks)}. ${tail}`;
+  const final = finalRow(n.money);
+  if (n.money.dueKopecks === 0 && n.money.certificateKopecks > 0) return `Vitrina: заказ №${n.orderId} оформлен и оплачен подарочными сертификатами. ${tail}`;
+  if (n.money.channel === 'online' && n.money.paidOnlineKopecks > 0)
+    return `Vitrina: заказ №${n.orderId} оформлен и оплачен, оплата ${formatRub(final.kopecks)} прошла. ${tail}`;
+  return `Vitrina: заказ №${n.orderId} оформлен, ${final.label.toLowerCase()} ${formatRub(final.kopecks)}. ${tail}`;
 }
 
 export function deliveryDatesText(from: string | null, to: string | null): string | null {
@@ -49,13 +55,7 @@ export function orderPlacedMail(n: OrderNotice, siteUrl: string): { subject: str
   const lineText = (l: OrderNoticeLine) =>
     `${l.title}${l.size ? `, размер ${l.size}` : ''} × ${l.quantity}${l.isPreorder ? ' (предзаказ)' : ''} — ${l.isGift ? 'в подарок' : formatRub(l.sumKopecks)}`;
   const dates = deliveryDatesText(n.dateFrom, n.dateTo);
-  const delivery = n.deliveryKopecks === null ? 'стоимость уточнит менеджер' : formatRub(n.deliveryKopecks);
-  const rows: [string, string][] = [
-    ['Товары', formatRub(n.itemsKopecks)],
-    ...(n.discountKopecks > 0 ? ([['Скидка', `−${formatRub(n.discountKopecks)}`]] as [string, string][]) : []),
-    ['Доставка', delivery],
-    ['Итого', formatRub(n.totalKopecks)],
-  ];
+  const rows: [string, string][] = moneyRows(n.money).map((r) => [r.label, r.text]);
   const next = n.awaitingPayment
     ? 'Заказ ожидает оплаты: менеджер свяжется с вами, чтобы подтвердить заказ и помочь с оплатой.'
     : 'Менеджер свяжется с вами, чтобы подтвердить заказ. Отправим его в течение 3 рабочих дней и пришлём трек-номер.';

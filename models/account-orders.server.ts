@@ -106,12 +106,10 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
     return {
       ...rest,
       money,
-      lines: own.map(
-        ({ orderId: _orderId, keptQuantity: _kept, oldPriceKopecks: _old, discountKopecks: _discount, bonusKopecks: _bonus, ...line }, i) => ({
-          ...line,
-          returnable: returnable[i] ?? 0,
-        }),
-      ),
+      lines: own.map(({ orderId: _orderId, keptQuantity: _kept, oldPriceKopecks: _old, discountKopecks: _discount, bonusKopecks: _bonus, ...line }, i) => ({
+        ...line,
+        returnable: returnable[i] ?? 0,
+      })),
     };
   });
 }

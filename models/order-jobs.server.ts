@@ -12,6 +12,7 @@ import type { JobHandler } from './jobs.server';
 import { releaseUnpaidOrder, refundPayment, verifiedNotice, applyPayment } from './payments.server';
 import { confirmLatestAttempt, providerOf, refundInstalment, type InstalmentProvider, type InstalmentServices } from './instalments.server';
 import { loadParcelKinds } from './checkout.server';
+import { breakdownOf } from './order-money.server';
 
 // What happens after a checkout order commits, as jobs (models/jobs.server.ts): the customer's
 // SMS and e-mail, and the CDEK registration with its track number. Each handler is safe to run
@@ -97,10 +98,7 @@ async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, order
       isPreorder: i.isPreorder,
       isGift: i.isGift,
     })),
-    itemsKopecks: order.itemsTotalKopecks,
-    discountKopecks: order.discountKopecks,
-    deliveryKopecks: order.deliveryCostPending ? null : order.deliveryCostKopecks,
-    totalKopecks: order.totalKopecks,
+    money: breakdownOf(order, items),
     deliveryName: deliveryName(order.deliveryId),
     deliveryAddress: order.deliveryAddress,
     dateFrom: order.deliveryDateFrom,
@@ -110,7 +108,7 @@ async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, order
     paymentName: order.paidAt ? `${paymentName(order.paymentId)} — оплачено` : paymentName(order.paymentId),
     awaitingPayment: order.status === 'awaiting_payment' || (isOnlinePaymentId(order.paymentId) && !order.paidAt),
   };
-  const smsText = order.paidAt ? orderPlacedSms(notice).replace(' оформлен,', ' оформлен и оплачен,') : orderPlacedSms(notice);
+  const smsText = orderPlacedSms(notice);
   // Two messages, one job: a retry may repeat the SMS if only the e-mail failed, which is
   // better than losing the e-mail with the receipt address.
   await sms.send({ phone: order.phone, text: smsText, tag: 'order-placed' });

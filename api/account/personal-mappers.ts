@@ -1,4 +1,12 @@
-import { PickupPoint, type OrderMoney, type AccountOrder, type AccountOrderLine, type AccountReturn, type OrderDetail, type SavedAddress } from '~/shared/contract';
+import {
+  PickupPoint,
+  type OrderMoney,
+  type AccountOrder,
+  type AccountOrderLine,
+  type AccountReturn,
+  type OrderDetail,
+  type SavedAddress,
+} from '~/shared/contract';
 import type { AccountOrder as OrderRecord, OrderDetailRecord, ReturnRecord } from '~/models/account-orders.server';
 import { DELIVERY_TEXT, isDeliveryId } from '~/core/delivery';
 import type { AddressRecord } from '~/models/addresses.server';
