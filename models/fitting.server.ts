@@ -62,14 +62,23 @@ export async function recordFitting({
         quantity: orderItems.quantity,
         priceKopecks: orderItems.priceKopecks,
         discountKopecks: orderItems.discountKopecks,
+        bonusKopecks: orderItems.bonusKopecks,
         isPreorder: orderItems.isPreorder,
         isGift: orderItems.isGift,
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.offerId));
-    const plan = planFitting({ order: items, given: lines, deliveryKopecks: order.deliveryCostKopecks });
+    // Bonuses are a discount of the line like the promo (core/order-money.ts): the kept units keep their share.
+    const plan = planFitting({
+      order: items.map(({ bonusKopecks, ...i }) => ({ ...i, discountKopecks: i.discountKopecks + bonusKopecks })),
+      given: lines,
+      deliveryKopecks: order.deliveryCostKopecks,
+    });
     if (!plan.ok) return plan;
+    // What the courier takes: the kept lines and delivery less what the certificates already paid.
+    const paidOnline = order.paymentId === PAYMENT_ID.cardOnline;
+    const doorKopecks = paidOnline ? plan.totalKopecks : Math.max(0, plan.totalKopecks - order.certificateKopecks);
 
     for (const line of plan.lines) {
       await tx
@@ -79,7 +88,7 @@ export async function recordFitting({
     }
     const moved = await tx
       .update(orders)
-      .set({ status: 'received', paidKopecks: plan.totalKopecks, deliveredAt: order.deliveredAt ?? now })
+      .set({ status: 'received', paidKopecks: doorKopecks, deliveredAt: order.deliveredAt ?? now })
       .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
       .returning({ id: orders.id });
     if (moved.length !== 1) throw new Error(`order ${orderId} changed under its row lock`);
@@ -97,14 +106,13 @@ export async function recordFitting({
       const change = await changeStockInTransaction({ tx, offerId: line.offerId, delta: line.refused });
       if (change) pending.push(change);
     }
-    const paidOnline = order.paymentId === PAYMENT_ID.cardOnline;
     return {
       ok: true as const,
       orderId,
       kept: plan.kept,
       refused: plan.refused,
       lines: plan.lines,
-      paidKopecks: plan.totalKopecks,
+      paidKopecks: doorKopecks,
       deliveryKopecks: plan.deliveryKopecks,
       refundKopecks: paidOnline ? Math.max(0, order.totalKopecks - plan.totalKopecks) : 0,
       pending,
