@@ -118,8 +118,9 @@ export function orderMoney(input: OrderMoneyInput): OrderBreakdown {
   const paid = input.paid ?? false;
   const paidKopecks = input.paidKopecks ?? null;
   const paidOnline = channel === 'online' && paid ? (paidKopecks ?? 0) : 0;
-  // On receipt, paid_kopecks is what the courier took after the fitting (only what was kept).
-  const collected = channel === 'receipt' && paidKopecks !== null ? paidKopecks : null;
+  // On receipt, paid_kopecks is what the courier took after the fitting (only what was kept);
+  // an order the certificates paid in full was marked paid when placed, and the courier takes nothing.
+  const collected = channel === 'receipt' && !paid && paidKopecks !== null ? paidKopecks : null;
   return {
     goodsKopecks: goods,
     saleKopecks: sale,

@@ -52,7 +52,9 @@ export async function recordFitting({
     const order = await lockOrder(tx, orderId);
     if (!order) return refuse('Заказ не найден');
     if (order.deliveryId !== DELIVERY_ID.moscowCourier) return refuse(FITTING_ERROR.notCourier);
-    if (order.status === 'received' || order.paidKopecks !== null) return refuse(FITTING_ERROR.already);
+    // A fitting makes the order 'received' (under this row lock): that is the one mark of it. An
+    // order paid before (online, or in full with certificates) has paid_kopecks and still needs its fitting.
+    if (order.status === 'received') return refuse(FITTING_ERROR.already);
     if (order.status !== 'shipped' && order.status !== 'delivered') return refuse(FITTING_ERROR.notYet(order.status));
 
     const items = await tx
