@@ -3,7 +3,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bonusLots, giftCertificates, orders } from '~/db/schema';
+import { and, isNotNull } from 'drizzle-orm';
+import { bonusLots, giftCertificates, offers, orders, products } from '~/db/schema';
 import { formatCertificateCode, newCertificateCode } from '~/core/gift-certificates';
 import { formatRub } from '~/core/money';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
@@ -49,7 +50,14 @@ async function certificate(balanceKopecks: number) {
   const code = newCertificateCode((n) => randomBytes(n));
   await db()
     .insert(giftCertificates)
-    .values({ code, kind: 'electronic', nominalKopecks: balanceKopecks, balanceKopecks, issueKey: `test:${code}`, expiresAt: new Date(Date.now() + 86_400_000 * 300) });
+    .values({
+      code,
+      kind: 'electronic',
+      nominalKopecks: balanceKopecks,
+      balanceKopecks,
+      issueKey: `test:${code}`,
+      expiresAt: new Date(Date.now() + 86_400_000 * 300),
+    });
   return code;
 }
 
@@ -144,7 +152,11 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
       const id = new URL(answer.link, 'http://x').searchParams.get('id') ?? '';
       const html = await (await fetch(`${shop.baseUrl}${answer.link}`)).text();
       const form = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
-      const res = await fetch(`${shop.baseUrl}${form}`, { method: 'POST', body: new URLSearchParams({ id, action: 'approve', notify: '1' }), redirect: 'manual' });
+      const res = await fetch(`${shop.baseUrl}${form}`, {
+        method: 'POST',
+        body: new URLSearchParams({ id, action: 'approve', notify: '1' }),
+        redirect: 'manual',
+      });
       expect(res.status).toBe(303);
       const [row] = await db().select({ paid: orders.paidKopecks }).from(orders).where(eq(orders.id, orderId));
       charged = row?.paid ?? null;
@@ -178,11 +190,17 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
     expect(list.value.orders.find((x) => x.ID === orderId)?.MONEY).toEqual(m);
 
     // The SMS and the letter.
-    const sms = await eventually(async () => (await readSmsOutbox(outbox())).find((s) => s.tag === 'order-placed' && s.text.includes(`№${orderId} `)), 'the SMS');
+    const sms = await eventually(
+      async () => (await readSmsOutbox(outbox())).find((s) => s.tag === 'order-placed' && s.text.includes(`№${orderId} `)),
+      'the SMS',
+    );
     if (due === 0) expect(sms.text).toContain('оплачен подарочными сертификатами');
     else expect(nb(sms.text)).toContain(rub(due));
     if (total !== due) expect(nb(sms.text)).not.toContain(rub(total));
-    const mail = await eventually(async () => (await readMailOutbox(outbox())).find((x) => x.tag === 'order-placed' && x.subject === `Заказ №${orderId} оформлен`), 'the letter');
+    const mail = await eventually(
+      async () => (await readMailOutbox(outbox())).find((x) => x.tag === 'order-placed' && x.subject === `Заказ №${orderId} оформлен`),
+      'the letter',
+    );
     for (const row of m.ROWS) expect(nb(mail.text)).toContain(`${row.LABEL}: ${nb(row.TEXT)}`);
 
     // The courier takes what is left, and the order then says what he took.
@@ -198,5 +216,45 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
         expect(after.MONEY.ROWS.at(-1)?.LABEL).toBe('Оплачено при получении');
       } else expect(after.MONEY.ROWS.at(-1)?.TEXT).toBe(m.ROWS.at(-1)?.TEXT);
     }
+  });
+
+  it('free delivery (an electronic certificate by e-mail), paid by card: no delivery charged, the same everywhere', async () => {
+    const [cert] = await db()
+      .select({ id: offers.id, price: offers.priceKopecks })
+      .from(offers)
+      .innerJoin(products, eq(products.id, offers.productId))
+      .where(and(eq(products.certificate, 'electronic'), isNotNull(products.certificate), eq(products.active, true)))
+      .limit(1);
+    if (!cert) throw new Error('the seed has no electronic certificate');
+    const { token } = await customer();
+    const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
+      init: postForm(
+        courierForm(token, `${cert.id}:1`, { city: 'Казань', delivery_id: '300', street: '', house: '', flat: '', payment_id: '9', deliverycost: '0' }),
+      ),
+    });
+    if (!placed.success) throw new Error(JSON.stringify(placed.data));
+    expect(kop(placed.pay_amount)).toBe(cert.price);
+    const params = await getJson(api(), '/api/catalog/payment_params.php', PaymentParamsResponse, {
+      init: postForm({ token, order_id: String(placed.order_id) }),
+    });
+    if (!('payment' in params)) throw new Error(params.error);
+    const receipt = params.payment.params.data.CloudPayments.CustomerReceipt;
+    checkReceipt(receipt, { total: cert.price, certificate: 0, due: cert.price });
+    expect(receipt.Items.map((i) => i.label)).not.toContain('Доставка');
+    expect(kop((await payByCard(api(), token, placed.order_id)).amount)).toBe(cert.price);
+    const m = (await detailOf(token, placed.order_id)).MONEY;
+    expect(m.DELIVERY).toBe(0);
+    expect(m.ROWS.map((r) => [r.LABEL, nb(r.TEXT)])).toEqual([
+      ['Товары', rub(cert.price)],
+      ['Доставка', 'бесплатно'],
+      ['Оплачено онлайн', rub(cert.price)],
+    ]);
+    const list = await getJson(api(), '/api/personal/orders.php', OrdersResponse, { init: postForm({ token }) });
+    expect(list.value.orders.find((x) => x.ID === placed.order_id)?.MONEY).toEqual(m);
+    const mail = await eventually(
+      async () => (await readMailOutbox(outbox())).find((x) => x.tag === 'order-placed' && x.subject === `Заказ №${placed.order_id} оформлен`),
+      'the letter',
+    );
+    expect(nb(mail.text)).toContain(`Доставка: бесплатно\nОплачено онлайн: ${rub(cert.price)}`);
   });
 });
