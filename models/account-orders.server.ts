@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { orderItems, orders, orderStatusHistory, returnRequests } from '~/db/schema';
+import { orderItems, orders, orderStatusHistory, refunds, returnRequests } from '~/db/schema';
 import { isReturnOpen, returnableQuantities } from '~/core/account';
 import type { RefundPart } from '~/core/return-notice';
 import { refundsOf } from './returns.server';
@@ -246,7 +246,11 @@ export interface OrderDetailRecord extends AccountOrder {
   deliveryNote: string | null;
   trackNumber: string | null;
   paidKopecks: number | null;
+  paidAt: Date | null;
+  payUntil: Date | null;
   history: { status: string; note: string | null; createdAt: Date }[];
+  /** Money given back for approved returns, one row per means. */
+  refunds: (RefundPart & { returnRequestId: number; createdAt: Date })[];
 }
 
 /** One order of the customer with its delivery, payment and status history; null when it is not theirs. */
@@ -280,6 +284,8 @@ export async function getCustomerOrderDetail({
         deliveryNote: orders.deliveryNote,
         trackNumber: orders.trackNumber,
         paidKopecks: orders.paidKopecks,
+        paidAt: orders.paidAt,
+        payUntil: orders.payUntil,
       })
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))),
@@ -290,5 +296,16 @@ export async function getCustomerOrderDetail({
       .orderBy(asc(orderStatusHistory.id)),
   ]);
   if (!head) return null;
-  return { ...base, ...head, history };
+  const given = await db
+    .select({
+      returnRequestId: refunds.returnRequestId,
+      means: refunds.means,
+      amountKopecks: refunds.amountKopecks,
+      status: refunds.status,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.id));
+  return { ...base, ...head, history, refunds: given };
 }

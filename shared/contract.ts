@@ -750,8 +750,13 @@ export const OrderDetail = z.object({
     DATE_TO: z.string().nullable(),
     NOTE: z.string().nullable(),
     TRACK_NUMBER: z.string().nullable(),
+    /** The carrier's tracking page for the track number (CDEK), or null. */
+    TRACK_URL: z.string().nullable().optional(),
   }),
-  PAYMENT: z.object({ ID: z.string(), NAME: z.string() }),
+  /** PAID_AT: when the online payment was verified (Russian date), null while unpaid; PAY_UNTIL: until when an unpaid online order waits. */
+  PAYMENT: z.object({ ID: z.string(), NAME: z.string(), PAID_AT: z.string().nullable().optional(), PAY_UNTIL: z.string().nullable().optional() }),
+  /** Money given back for returns: the means in words, 'pending' | 'done' | 'manual', the date. */
+  REFUNDS: z.array(z.object({ RETURN_ID: z.number().int(), TEXT: z.string(), STATUS: z.enum(['pending', 'done', 'manual']), DATE: z.string() })).optional(),
   CONTACT: z.object({ NAME: z.string(), PHONE: z.string(), EMAIL: z.string() }),
   HISTORY: z.array(z.object({ STATUS_CODE: z.string(), STATUS: z.string(), DATE: z.string(), NOTE: z.string().nullable() })),
   /** Gift certificates the order bought, once issued (absent when none). */

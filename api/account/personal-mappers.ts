@@ -11,7 +11,11 @@ import type { AccountOrder as OrderRecord, OrderDetailRecord, ReturnRecord } fro
 import { DELIVERY_TEXT, isDeliveryId } from '~/core/delivery';
 import type { AddressRecord } from '~/models/addresses.server';
 import { ADDRESS_FIELDS, orderStatusLabel, returnDeadline } from '~/core/account';
-import { returnStatusText } from '~/core/return-notice';
+import { refundPartText, returnStatusText } from '~/core/return-notice';
+import { cdekTrackingUrl } from '~/core/order-notice';
+import { DELIVERY_ID } from '~/shared/checkout-ids';
+
+const CDEK_IDS: readonly string[] = [DELIVERY_ID.cdekPickup, DELIVERY_ID.cdekDoor];
 import { formatRussianDate } from '~/core/dates';
 import { kopecksToRoubles } from '~/core/money';
 import { moneyRows, type OrderBreakdown } from '~/core/order-money';
@@ -131,8 +135,12 @@ export function toOrderDetail(order: OrderDetailRecord): OrderDetail {
       DATE_TO: order.deliveryDateTo,
       NOTE: order.deliveryNote,
       TRACK_NUMBER: order.trackNumber,
+      TRACK_URL: order.trackNumber && CDEK_IDS.includes(deliveryId) ? cdekTrackingUrl(order.trackNumber) : null,
     },
+    REFUNDS: order.refunds.map((r) => ({ RETURN_ID: r.returnRequestId, TEXT: refundPartText(r), STATUS: r.status, DATE: formatRussianDate(r.createdAt) })),
     PAYMENT: {
+      PAID_AT: order.paidAt ? formatRussianDate(order.paidAt) : null,
+      PAY_UNTIL: order.payUntil && !order.paidAt ? order.payUntil.toISOString() : null,
       ID: order.paymentId,
       NAME:
         order.paymentId in DELIVERY_TEXT.payment ? DELIVERY_TEXT.payment[order.paymentId as keyof typeof DELIVERY_TEXT.payment].name : 'Согласуем с менеджером',

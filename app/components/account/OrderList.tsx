@@ -62,6 +62,9 @@ function OrderCard({ order }: { order: AccountOrder }) {
         ))}
       </ul>
       <OrderMoneyRows money={order.MONEY} variant="card" />
+      <p className="order-card__more">
+        <a href={`/personal/orders/${order.ID}/`}>Подробнее о заказе</a>
+      </p>
       {canReturn && order.RETURN_UNTIL ? (
         <details className="order-card__return">
           <summary>Оформить возврат</summary>

@@ -4,12 +4,18 @@ import { REASON_MAX_LENGTH } from '~/core/account';
 import { useAccountFetcher } from './account-action';
 
 /** A return request for lines of a received order still within the period (content/pages/return.md); the server checks it all again. */
-export function ReturnForm({ order }: { order: AccountOrder }) {
+export function ReturnForm({
+  order,
+  action,
+}: {
+  order: Pick<AccountOrder, 'ID' | 'ITEMS'>;
+  /** The route that takes the request (the account's), when not this one. */ action?: string;
+}) {
   const { fetcher, result, busy } = useAccountFetcher();
   const reasonId = useId();
   const lines = order.ITEMS.filter((i) => i.returnable > 0);
   return (
-    <fetcher.Form method="post" className="account-form return-form" aria-label={`Возврат по заказу № ${order.ID}`}>
+    <fetcher.Form method="post" action={action} className="account-form return-form" aria-label={`Возврат по заказу № ${order.ID}`}>
       <input type="hidden" name="intent" value="return" />
       <input type="hidden" name="order_id" value={order.ID} />
       {result && !result.ok ? (

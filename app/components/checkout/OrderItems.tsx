@@ -73,7 +73,14 @@ export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
         {delivery.TRACK_NUMBER ? (
           <>
             <dt>Трек-номер</dt>
-            <dd>{delivery.TRACK_NUMBER}</dd>
+            <dd>
+              {delivery.TRACK_NUMBER}
+              {delivery.TRACK_URL ? (
+                <a className="order-placed__line" href={delivery.TRACK_URL} target="_blank" rel="noopener noreferrer">
+                  Отследить посылку
+                </a>
+              ) : null}
+            </dd>
           </>
         ) : null}
       </dl>
