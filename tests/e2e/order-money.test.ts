@@ -109,7 +109,7 @@ async function applyCertificate(form: Locator, code: string) {
 async function moneyRows(page: Page): Promise<string[]> {
   const rows = page.locator('main [data-money]');
   await poll(() => rows.count()).toBeGreaterThan(0);
-  return (await rows.allTextContents()).map(nb);
+  return (await rows.allInnerTexts()).map(nb);
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shop.dataDir, `${name}.png`), fullPage: true });
@@ -123,7 +123,7 @@ describe('one breakdown of an order’s money (issue #26)', () => {
       await applyCertificate(form, code);
       const promo = Math.round(offer.price / 10);
       const due = offer.price - promo + 70_000 - 500_000;
-      await poll(async () => nb(await form.locator('.basket-totals__row--total').textContent())).toBe(`К оплате ${rub(due)}`);
+      await poll(async () => nb(await form.locator('.basket-totals__row--total').innerText())).toBe(`К оплате ${rub(due)}`);
       await form.getByRole('button', { name: 'Оформить заказ' }).click();
       await page.waitForURL(/\/basket\/submited-order\/\?order=\d+$/, { timeout: 15_000 });
       const orderId = Number(new URL(page.url()).searchParams.get('order'));
@@ -140,7 +140,7 @@ describe('one breakdown of an order’s money (issue #26)', () => {
       // The account's card and the order's own page say the same.
       await page.goto(`${shop.baseUrl}/personal/`);
       const card = page.getByRole('article', { name: `Заказ № ${orderId}` });
-      expect((await card.locator('[data-money]').allTextContents()).map(nb)).toEqual(expected);
+      expect((await card.locator('[data-money]').allInnerTexts()).map(nb)).toEqual(expected);
       await card.getByRole('link', { name: 'Подробнее о заказе' }).click();
       await page.waitForURL(`**/personal/orders/${orderId}/`);
       expect(await moneyRows(page)).toEqual(expected);
@@ -162,7 +162,7 @@ describe('one breakdown of an order’s money (issue #26)', () => {
       await form.getByRole('button', { name: 'Оформить заказ' }).click();
       await page.waitForURL(/\/basket\/pay\/\?order=\d+$/, { timeout: 15_000 });
       const orderId = Number(new URL(page.url()).searchParams.get('order'));
-      const lines = (await page.locator('.pay__receipt .pay__line').allTextContents()).map(nb);
+      const lines = (await page.locator('.pay__receipt .pay__line').allInnerTexts()).map(nb);
       expect(lines).toEqual([
         expect.stringMatching(new RegExp(`1 шт × ${rub(offer.price - 200_000)} ${rub(offer.price - 200_000)}$`)),
         'Доставка 1 шт × 700 ₽ 700 ₽',
@@ -180,7 +180,7 @@ describe('one breakdown of an order’s money (issue #26)', () => {
         .first()
         .click();
       await page.waitForURL(`**/basket/submited/cloud-payments/?order=${orderId}`, { timeout: 15_000 });
-      await poll(async () => nb(await page.getByText(/^Оплата .* прошла\./).textContent())).toContain(`Оплата ${rub(due)} прошла.`);
+      await poll(async () => nb(await page.getByText(/^Оплата .* прошла\./).innerText())).toContain(`Оплата ${rub(due)} прошла.`);
       const [row] = await db().select({ paid: orders.paidKopecks }).from(orders).where(eq(orders.id, orderId));
       expect(row?.paid).toBe(due);
       expect((await moneyRows(page)).slice(-4)).toEqual([
@@ -231,7 +231,7 @@ describe('one breakdown of an order’s money (issue #26)', () => {
     const main = page.getByRole('main');
     await poll(() => main.getByRole('heading', { name: `Заказ № ${shipped}` }).isVisible()).toBe(true);
     expect(await main.getByRole('link', { name: 'Отследить посылку' }).getAttribute('href')).toBe('https://www.cdek.ru/ru/tracking/?order_id=1234567890');
-    expect(nb(await main.getByRole('region', { name: 'История заказа' }).textContent())).toContain('Заказ зарегистрирован в СДЭК, трек-номер 1234567890');
+    expect(nb(await main.getByRole('region', { name: 'История заказа' }).innerText())).toContain('Заказ зарегистрирован в СДЭК, трек-номер 1234567890');
     expect(await main.getByRole('link', { name: 'Оплатить' }).count()).toBe(0);
     expect(await main.getByText('Оформить возврат').count()).toBe(0);
     expect((await moneyRows(page)).at(-1)).toBe(`Оплачено онлайн ${rub(offer.price + 50_000)}`);
@@ -259,7 +259,7 @@ describe('one breakdown of an order’s money (issue #26)', () => {
     await returnForm.getByRole('textbox').first().fill('Не подошёл размер');
     await returnForm.getByRole('button').click();
     await poll(() => returnForm.getByRole('status').isVisible()).toBe(true);
-    expect(nb(await returnForm.getByRole('status').textContent())).toMatch(/^Заявка на возврат № \d+ принята/);
+    expect(nb(await returnForm.getByRole('status').innerText())).toMatch(/^Заявка на возврат № \d+ принята/);
 
     // Another customer, and a guest, never see it.
     const other = await shopper.newPage(DESKTOP);
