@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, Link, redirect, useFetcher } from 'react-router';
 import type { Route } from './+types/personal-order';
 import type { OrderDetail } from '~/shared/contract';
 import { COOKIE, readCookie } from '~/shared/cookies';
@@ -9,6 +9,7 @@ import { pageMetaTags } from '~/app/lib/seo';
 import { basketCookie } from '~/app/lib/basket-state';
 import { onlinePaymentWay, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
 import { ReturnForm } from '~/app/components/account/ReturnForm';
+import type { AccountActionResult } from '~/app/components/account/account-action';
 import { payUrl } from '~/app/components/payment/payment-paths';
 
 // An order of the account (issue #26, item 8): /personal/orders/<id>/, the customer's own only
@@ -52,6 +53,8 @@ const REFUND_STATUS = { pending: 'в пути', done: 'возвращено', ma
 
 export default function PersonalOrder({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
+  // The return request's answer outlives its form (which goes once nothing is left to return).
+  const returned = useFetcher<AccountActionResult>({ key: `return-${order?.ID ?? 0}` }).data;
   if (!order) {
     return (
       <section className="order-done">
@@ -100,13 +103,18 @@ export default function PersonalOrder({ loaderData }: Route.ComponentProps) {
 
       <OrderItems order={order} />
 
+      {returned?.ok && !returnable ? (
+        <p className="account-form__done" role="status">
+          {returned.message}
+        </p>
+      ) : null}
       {returnable ? (
         <details className="order-card__return order-page__return">
           <summary>Оформить возврат</summary>
           <p className="order-card__hint">
             Выберите, что вернуть. <a href="/return/">Условия возврата</a>
           </p>
-          <ReturnForm order={order} action="/personal/" />
+          <ReturnForm order={order} action="/personal/" fetcherKey={`return-${order.ID}`} />
         </details>
       ) : null}
 

@@ -7,11 +7,15 @@ import { useAccountFetcher } from './account-action';
 export function ReturnForm({
   order,
   action,
+  fetcherKey,
 }: {
   order: Pick<AccountOrder, 'ID' | 'ITEMS'>;
-  /** The route that takes the request (the account's), when not this one. */ action?: string;
+  /** The route that takes the request (the account's), when not this one. */
+  action?: string;
+  /** Names the request so a page can show its answer once the form is gone (nothing left to return). */
+  fetcherKey?: string;
 }) {
-  const { fetcher, result, busy } = useAccountFetcher();
+  const { fetcher, result, busy } = useAccountFetcher(fetcherKey);
   const reasonId = useId();
   const lines = order.ITEMS.filter((i) => i.returnable > 0);
   return (
