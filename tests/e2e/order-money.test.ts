@@ -112,7 +112,8 @@ async function moneyRows(page: Page): Promise<string[]> {
   return (await rows.allInnerTexts()).map(nb);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shop.dataDir, `${name}.png`), fullPage: true });
+// SHOTS_DIR keeps them for a look (they go with the shop's data directory otherwise).
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(process.env.SHOTS_DIR ?? shop.dataDir, `${name}.png`), fullPage: true });
 
 describe('one breakdown of an order’s money (issue #26)', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
