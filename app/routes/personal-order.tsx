@@ -77,8 +77,8 @@ export default function PersonalOrder({ loaderData }: Route.ComponentProps) {
         <Link to="/personal/">Мои заказы</Link>
       </p>
       <h1 className="page__title">Заказ № {order.ID}</h1>
-      <p className="order-done__number">
-        от {order.DATE} · <span className="order-card__status">{order.STATUS}</span>
+      <p className="order-page__meta">
+        от {order.DATE} · <strong>{order.STATUS}</strong>
       </p>
 
       <div className="order-page__actions">
