@@ -10,6 +10,8 @@ export default [
   route('auth', 'routes/auth.tsx'),
   route('auth/email', 'routes/auth.tsx', { id: 'auth-email' }),
   route('personal', 'routes/personal.tsx'),
+  // An order of the account (issue #26): ours, SPEC §2 has none; under /personal/ so never cached for guests.
+  route('personal/orders/:id', 'routes/personal-order.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('wishlist/toggle', 'routes/wishlist-toggle.tsx'),
   route('logout', 'routes/logout.tsx'),

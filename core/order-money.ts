@@ -2,6 +2,8 @@
 // certificates paid their part, and how a return is given back. Pure.
 
 import { PAYMENT_ID } from '~/shared/checkout-ids';
+import { formatRub } from './money';
+import { isOnSale } from './pricing';
 
 export interface OrderMoney {
   /** What the receipt adds up to: items less promo and bonuses, plus delivery. */
@@ -13,6 +15,188 @@ export interface OrderMoney {
 /** What the payment provider (or the courier) takes. */
 export function amountDue(order: OrderMoney): number {
   return order.totalKopecks - order.certificateKopecks;
+}
+
+/** One order line as the breakdown needs it. */
+export interface MoneyLine {
+  priceKopecks: number;
+  /** The price before the sale, when the item was on sale. */
+  oldPriceKopecks: number | null;
+  quantity: number;
+  /** This line's share of the promo discount. */
+  discountKopecks: number;
+  /** This line's share of the bonuses spent. */
+  bonusKopecks: number;
+}
+
+/** How the rest after certificates is paid: online (card, pay in parts), to the courier, or as agreed with a manager. */
+export type PayChannel = 'online' | 'receipt' | 'other';
+
+export function payChannel(paymentId: string): PayChannel {
+  if (paymentId === PAYMENT_ID.onReceipt) return 'receipt';
+  if (paymentId === PAYMENT_ID.cardOnline || paymentId === PAYMENT_ID.dolyami || paymentId === PAYMENT_ID.yandexSplit) return 'online';
+  return 'other';
+}
+
+/**
+ * An order's money, the one breakdown every page, message, receipt and API answer reads
+ * (issue #26): goods at full price, the discounts by kind, delivery, the receipt total, the
+ * certificates' part, and what is left to pay online or on receipt, and what was paid.
+ */
+export interface OrderBreakdown {
+  /** The goods at their full prices (before the sale). */
+  goodsKopecks: number;
+  /** Sale prices below the full ones. */
+  saleKopecks: number;
+  /** The goods at the prices sold: goods − sale. */
+  itemsKopecks: number;
+  promoKopecks: number;
+  bonusKopecks: number;
+  /** Null: not known yet (staff confirm it); counted as 0 until then. */
+  deliveryKopecks: number | null;
+  /** items − promo − bonuses + delivery: what the receipt adds up to. */
+  totalKopecks: number;
+  /** The part paid with gift certificates (an advance the shop took when it sold them). */
+  certificateKopecks: number;
+  /** total − certificates: what the provider or the courier takes. */
+  dueKopecks: number;
+  channel: PayChannel;
+  /** What the provider took (verified); 0 while unpaid. */
+  paidOnlineKopecks: number;
+  /** What the courier takes at the door: the due of an order paid on receipt, until it is paid. */
+  onReceiptKopecks: number;
+  /** What the courier took at the door after the fitting (only the kept items); null until then. */
+  collectedKopecks: number | null;
+}
+
+export interface OrderMoneyInput {
+  lines: readonly MoneyLine[];
+  deliveryKopecks: number | null;
+  certificateKopecks: number;
+  paymentId: string;
+  /** The order's paid_kopecks: the verified online payment, or what was taken at the door. */
+  paidKopecks?: number | null;
+  /** Whether the payment was verified (orders.paid_at). */
+  paid?: boolean;
+}
+
+function assertAmount(n: number, what: string): void {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`${what} must be whole kopecks ≥ 0, got ${n}`);
+}
+
+/** The breakdown of an order from its lines (promo and bonus shares), delivery, certificates and payment. */
+export function orderMoney(input: OrderMoneyInput): OrderBreakdown {
+  let goods = 0;
+  let sale = 0;
+  let items = 0;
+  let promo = 0;
+  let bonus = 0;
+  for (const l of input.lines) {
+    for (const [n, what] of [
+      [l.priceKopecks, 'price'],
+      [l.quantity, 'quantity'],
+      [l.discountKopecks, 'discount'],
+      [l.bonusKopecks, 'bonus'],
+    ] as const)
+      assertAmount(n, what);
+    const sum = l.priceKopecks * l.quantity;
+    const full = isOnSale(l.priceKopecks, l.oldPriceKopecks) ? (l.oldPriceKopecks as number) * l.quantity : sum;
+    goods += full;
+    sale += full - sum;
+    items += sum;
+    promo += l.discountKopecks;
+    bonus += l.bonusKopecks;
+  }
+  const delivery = input.deliveryKopecks;
+  if (delivery !== null) assertAmount(delivery, 'delivery');
+  assertAmount(input.certificateKopecks, 'certificate');
+  const total = items - promo - bonus + (delivery ?? 0);
+  if (total < 0) throw new RangeError(`discounts above the goods: ${total}`);
+  if (input.certificateKopecks > total) throw new RangeError(`certificates ${input.certificateKopecks} above the total ${total}`);
+  const due = total - input.certificateKopecks;
+  const channel = payChannel(input.paymentId);
+  const paid = input.paid ?? false;
+  const paidKopecks = input.paidKopecks ?? null;
+  const paidOnline = channel === 'online' && paid ? (paidKopecks ?? 0) : 0;
+  // On receipt, paid_kopecks is what the courier took after the fitting (only what was kept);
+  // an order the certificates paid in full was marked paid when placed, and the courier takes nothing.
+  const collected = channel === 'receipt' && !paid && paidKopecks !== null ? paidKopecks : null;
+  return {
+    goodsKopecks: goods,
+    saleKopecks: sale,
+    itemsKopecks: items,
+    promoKopecks: promo,
+    bonusKopecks: bonus,
+    deliveryKopecks: delivery,
+    totalKopecks: total,
+    certificateKopecks: input.certificateKopecks,
+    dueKopecks: due,
+    channel,
+    paidOnlineKopecks: paidOnline,
+    onReceiptKopecks: channel === 'receipt' && collected === null ? due : 0,
+    collectedKopecks: collected,
+  };
+}
+
+export const MONEY_TEXT = {
+  goods: 'Товары',
+  sale: 'Скидка распродажи',
+  promo: 'Скидка по промокоду',
+  bonus: 'Бонусами',
+  delivery: 'Доставка',
+  deliveryFree: 'бесплатно',
+  deliveryPending: 'стоимость уточнит менеджер',
+  total: 'Итого',
+  certificate: 'Подарочными сертификатами',
+  due: 'К оплате',
+  dueOnReceipt: 'К оплате при получении',
+  paidOnline: 'Оплачено онлайн',
+  collected: 'Оплачено при получении',
+} as const;
+
+export interface MoneyRow {
+  key: 'goods' | 'sale' | 'promo' | 'bonus' | 'delivery' | 'total' | 'certificate' | 'final';
+  label: string;
+  /** Kopecks; negative for what is taken off; null when the value is a text (delivery to be confirmed). */
+  kopecks: number | null;
+  /** The value as shown: '17 000 ₽', '−1 700 ₽', 'бесплатно'. */
+  text: string;
+}
+
+/**
+ * The breakdown as rows, the same on every page and in every letter: goods, each discount,
+ * delivery, the total and the certificates when they paid a part, and the last row: what is
+ * left to pay (on receipt or online) or what was paid.
+ */
+export function moneyRows(b: OrderBreakdown): MoneyRow[] {
+  const rows: MoneyRow[] = [{ key: 'goods', label: MONEY_TEXT.goods, kopecks: b.goodsKopecks, text: formatRub(b.goodsKopecks) }];
+  const off = (key: MoneyRow['key'], label: string, kopecks: number) => {
+    if (kopecks > 0) rows.push({ key, label, kopecks: -kopecks, text: `−${formatRub(kopecks)}` });
+  };
+  off('sale', MONEY_TEXT.sale, b.saleKopecks);
+  off('promo', MONEY_TEXT.promo, b.promoKopecks);
+  off('bonus', MONEY_TEXT.bonus, b.bonusKopecks);
+  rows.push({
+    key: 'delivery',
+    label: MONEY_TEXT.delivery,
+    kopecks: b.deliveryKopecks,
+    text: b.deliveryKopecks === null ? MONEY_TEXT.deliveryPending : b.deliveryKopecks === 0 ? MONEY_TEXT.deliveryFree : formatRub(b.deliveryKopecks),
+  });
+  if (b.certificateKopecks > 0) {
+    rows.push({ key: 'total', label: MONEY_TEXT.total, kopecks: b.totalKopecks, text: formatRub(b.totalKopecks) });
+    off('certificate', MONEY_TEXT.certificate, b.certificateKopecks);
+  }
+  const final = finalRow(b);
+  rows.push({ key: 'final', label: final.label, kopecks: final.kopecks, text: formatRub(final.kopecks) });
+  return rows;
+}
+
+/** The last row: what was paid (online, or at the door) or what is left to pay and how. */
+export function finalRow(b: OrderBreakdown): { label: string; kopecks: number } {
+  if (b.collectedKopecks !== null) return { label: MONEY_TEXT.collected, kopecks: b.collectedKopecks };
+  if (b.channel === 'online' && b.paidOnlineKopecks > 0) return { label: MONEY_TEXT.paidOnline, kopecks: b.paidOnlineKopecks };
+  if (b.channel === 'receipt') return { label: MONEY_TEXT.dueOnReceipt, kopecks: b.onReceiptKopecks };
+  return { label: MONEY_TEXT.due, kopecks: b.dueKopecks };
 }
 
 /** One order line and how much of it a return takes back. */

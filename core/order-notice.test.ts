@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { orderMoney } from './order-money';
 import { deliveryDatesText, orderPlacedMail, orderPlacedSms, orderShippedMail, orderShippedSms, type OrderNotice } from './order-notice';
 
 const NBSP = '\u00a0';
@@ -10,10 +11,16 @@ const notice: OrderNotice = {
     { title: 'Чехол для одежды', size: '', quantity: 1, sumKopecks: 0, isPreorder: false, isGift: true },
     { title: 'Платье <b>', size: '42', quantity: 2, sumKopecks: 1_980_000, isPreorder: true, isGift: false },
   ],
-  itemsKopecks: 5_180_000,
-  discountKopecks: 100_000,
-  deliveryKopecks: 70_000,
-  totalKopecks: 5_150_000,
+  money: orderMoney({
+    lines: [
+      { priceKopecks: 3_300_000, oldPriceKopecks: null, quantity: 1, discountKopecks: 100_000, bonusKopecks: 0 },
+      { priceKopecks: 0, oldPriceKopecks: null, quantity: 1, discountKopecks: 0, bonusKopecks: 0 },
+      { priceKopecks: 990_000, oldPriceKopecks: null, quantity: 2, discountKopecks: 0, bonusKopecks: 0 },
+    ],
+    deliveryKopecks: 70_000,
+    certificateKopecks: 0,
+    paymentId: '1',
+  }),
   deliveryName: 'Курьером по Москве',
   deliveryAddress: 'Москва, ул Тверская, д. 12',
   dateFrom: '2026-11-25',
@@ -25,7 +32,9 @@ const notice: OrderNotice = {
 
 describe('order notices', () => {
   it('SMS: number, amount and what happens next', () => {
-    expect(orderPlacedSms(notice).replace(/\s/g, ' ')).toBe('Vitrina: заказ №42 оформлен, сумма 51 500 ₽. Менеджер свяжется с вами для подтверждения.');
+    expect(orderPlacedSms(notice).replace(/\s/g, ' ')).toBe(
+      'Vitrina: заказ №42 оформлен, к оплате при получении 52 500 ₽. Менеджер свяжется с вами для подтверждения.',
+    );
     expect(orderPlacedSms({ ...notice, awaitingPayment: true })).toContain('по оплате');
   });
 
@@ -36,17 +45,37 @@ describe('order notices', () => {
     expect(text).toContain('Пальто «Аврора», размер 44 (S) × 1 — 32 000 ₽');
     expect(text).toContain('Чехол для одежды × 1 — в подарок');
     expect(text).toContain('(предзаказ)');
-    expect(text).toContain('Скидка: −1 000 ₽');
+    expect(text).toContain('Товары: 52 800 ₽');
+    expect(text).toContain('Скидка по промокоду: −1 000 ₽');
     expect(text).toContain('Доставка: 700 ₽');
-    expect(text).toContain('Итого: 51 500 ₽');
+    expect(text).toContain('К оплате при получении: 52 500 ₽');
     expect(text).toContain('Ожидаемая дата доставки: 25 ноября 2026');
     expect(text).toContain('https://vitrina.example/personal/');
     expect(mail.html).toContain('Платье &lt;b&gt;');
     expect(mail.html).not.toContain('<b>');
   });
 
+  it('a certificate paid part: the SMS and the letter say what the courier takes, a paid card order what was charged (issue #26)', () => {
+    const line = { priceKopecks: 17_000_00, oldPriceKopecks: null, quantity: 1, discountKopecks: 1_700_00, bonusKopecks: 0 };
+    const money = orderMoney({ lines: [line], deliveryKopecks: 700_00, certificateKopecks: 5_000_00, paymentId: '1' });
+    const n = { ...notice, money };
+    expect(orderPlacedSms(n).replaceAll(NBSP, ' ')).toContain('к оплате при получении 11 000 ₽');
+    const text = orderPlacedMail(n, '').text.replaceAll(NBSP, ' ');
+    expect(text).toContain('Итого: 16 000 ₽\nПодарочными сертификатами: −5 000 ₽\nК оплате при получении: 11 000 ₽');
+    const card = orderMoney({
+      lines: [{ ...line, discountKopecks: 0, bonusKopecks: 2_000_00 }],
+      deliveryKopecks: 700_00,
+      certificateKopecks: 5_000_00,
+      paymentId: '9',
+      paid: true,
+      paidKopecks: 10_700_00,
+    });
+    expect(orderPlacedSms({ ...n, money: card }).replaceAll(NBSP, ' ')).toContain('оформлен и оплачен, оплата 10 700 ₽ прошла');
+    expect(orderPlacedMail({ ...n, money: card }, '').text.replaceAll(NBSP, ' ')).toContain('Бонусами: −2 000 ₽');
+  });
+
   it('a cost to be confirmed and a range of dates', () => {
-    const mail = orderPlacedMail({ ...notice, deliveryKopecks: null, dateTo: '2026-12-02' }, '');
+    const mail = orderPlacedMail({ ...notice, money: { ...notice.money, deliveryKopecks: null }, dateTo: '2026-12-02' }, '');
     expect(mail.text).toContain('Доставка: стоимость уточнит менеджер');
     expect(deliveryDatesText('2026-11-25', '2026-12-02')).toBe('25 ноября 2026 — 2 декабря 2026');
     expect(deliveryDatesText(null, null)).toBeNull();

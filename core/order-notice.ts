@@ -1,6 +1,7 @@
 import { formatRub } from './money';
 import { formatRussianDate } from './dates';
 import { moscowClock } from './payment-notice';
+import { finalRow, moneyRows, type OrderBreakdown } from './order-money';
 
 // The SMS and the e-mail a customer gets when a checkout order is placed (shipment.md: «Сразу
 // после оформления на указанную почту приходит письмо с номером заказа и его составом»).
@@ -19,11 +20,8 @@ export interface OrderNotice {
   orderId: number;
   customerName: string;
   lines: readonly OrderNoticeLine[];
-  itemsKopecks: number;
-  discountKopecks: number;
-  /** Null: to be confirmed by staff. */
-  deliveryKopecks: number | null;
-  totalKopecks: number;
+  /** The order's money (core/order-money.ts): the letter's rows and the SMS's amount. */
+  money: OrderBreakdown;
   deliveryName: string;
   deliveryAddress: string;
   dateFrom: string | null;
@@ -37,13 +35,21 @@ export interface OrderNotice {
   byEmail?: boolean;
 }
 
-export function orderPlacedSms(n: Pick<OrderNotice, 'orderId' | 'totalKopecks' | 'awaitingPayment' | 'byEmail'>): string {
+/**
+ * The SMS: the number and the amount of the breakdown's last row, so it says what the letter and
+ * the order page say: paid online, to pay on receipt (after certificates), or to pay.
+ */
+export function orderPlacedSms(n: Pick<OrderNotice, 'orderId' | 'money' | 'awaitingPayment' | 'byEmail'>): string {
   const tail = n.awaitingPayment
     ? 'Менеджер свяжется с вами по оплате.'
     : n.byEmail
       ? 'Электронный сертификат придёт на e-mail в течение часа после оплаты.'
       : 'Менеджер свяжется с вами для подтверждения.';
-  return `Vitrina: заказ №${n.orderId} оформлен, сумма ${formatRub(n.totalKopecks)}. ${tail}`;
+  const final = finalRow(n.money);
+  if (n.money.dueKopecks === 0 && n.money.certificateKopecks > 0) return `Vitrina: заказ №${n.orderId} оформлен и оплачен подарочными сертификатами. ${tail}`;
+  if (n.money.channel === 'online' && n.money.paidOnlineKopecks > 0)
+    return `Vitrina: заказ №${n.orderId} оформлен и оплачен, оплата ${formatRub(final.kopecks)} прошла. ${tail}`;
+  return `Vitrina: заказ №${n.orderId} оформлен, ${final.label.toLowerCase()} ${formatRub(final.kopecks)}. ${tail}`;
 }
 
 export function deliveryDatesText(from: string | null, to: string | null): string | null {
@@ -59,13 +65,10 @@ export function orderPlacedMail(n: OrderNotice, siteUrl: string): { subject: str
   const lineText = (l: OrderNoticeLine) =>
     `${l.title}${l.size && !n.byEmail ? `, размер ${l.size}` : ''} × ${l.quantity}${l.isPreorder ? ' (предзаказ)' : ''} — ${l.isGift ? 'в подарок' : formatRub(l.sumKopecks)}`;
   const dates = deliveryDatesText(n.dateFrom, n.dateTo);
-  const delivery = n.deliveryKopecks === null ? 'стоимость уточнит менеджер' : formatRub(n.deliveryKopecks);
-  const rows: [string, string][] = [
-    ['Товары', formatRub(n.itemsKopecks)],
-    ...(n.discountKopecks > 0 ? ([['Скидка', `−${formatRub(n.discountKopecks)}`]] as [string, string][]) : []),
-    ['Доставка', delivery],
-    ['Итого', formatRub(n.totalKopecks)],
-  ];
+  // An e-mail order ships nothing: no delivery row.
+  const rows: [string, string][] = moneyRows(n.money)
+    .filter((r) => !(n.byEmail && r.key === 'delivery'))
+    .map((r) => [r.label, r.text]);
   const next = n.pay
     ? `Заказ ждёт оплаты до ${moscowClock(n.pay.until)} по Москве: до этого времени вещи отложены для вас. Если не успеете, заказ отменится.`
     : n.awaitingPayment

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allocateProportionally } from './allocate';
-import { buildReceipt, ReceiptError, receiptItemsKopecks, receiptLabel, RECEIPT_LABEL_MAX, type ReceiptLine } from './receipt';
+import { buildReceipt, foldDiscount, ReceiptError, receiptItemsKopecks, receiptLabel, RECEIPT_LABEL_MAX, type ReceiptLine } from './receipt';
 
 const base = { email: 'anna@example.com', phone: '79161234567' };
 
@@ -68,6 +68,8 @@ describe('buildReceipt', () => {
       for (const item of receipt.Items) {
         expect(Number(item.amount.toFixed(2))).toBe(item.amount);
         expect(item.amount).toBeGreaterThan(0);
+        // CloudKassir's rule: amount = price × quantity, to the kopeck.
+        expect(Math.round(item.price * 100) * item.quantity).toBe(Math.round(item.amount * 100));
       }
     }
   });
@@ -87,6 +89,51 @@ describe('buildReceipt', () => {
     expect(() => buildReceipt({ ...base, lines: [{ ...line, discountKopecks: 5_000_01 }], deliveryKopecks: 0, totalKopecks: 0 })).toThrow(ReceiptError);
     expect(() => buildReceipt({ ...base, lines: [{ ...line, priceKopecks: 0 }], deliveryKopecks: 0, totalKopecks: 0 })).toThrow(ReceiptError);
     expect(() => buildReceipt({ ...base, lines: [{ ...line, priceKopecks: 1.5 }], deliveryKopecks: 0, totalKopecks: 1 })).toThrow(ReceiptError);
+  });
+});
+
+describe('a receipt with bonuses and a certificate (issue #26)', () => {
+  it('folds the bonuses into the unit price and offsets the certificate as an advance payment', () => {
+    const receipt = buildReceipt({
+      ...base,
+      lines: [{ title: 'Мужской вязаный свитер', size: '48 (L)', priceKopecks: 17_000_00, quantity: 1, discountKopecks: 0, bonusKopecks: 2_000_00 }],
+      deliveryKopecks: 700_00,
+      totalKopecks: 15_700_00,
+      advancePaymentKopecks: 5_000_00,
+    });
+    expect(receipt.Items.map((i) => [i.label, i.price, i.quantity, i.amount])).toEqual([
+      ['Мужской вязаный свитер, размер 48 (L)', 15000, 1, 15000],
+      ['Доставка', 700, 1, 700],
+    ]);
+    expect(receipt.amounts).toEqual({ electronic: 10700, advancePayment: 5000 });
+    expect(receiptItemsKopecks(receipt)).toBe(15_700_00);
+  });
+
+  it('cuts a line whose amount does not divide by its quantity into two items, each price × quantity', () => {
+    const receipt = buildReceipt({
+      ...base,
+      lines: [{ title: 'Носки', size: '', priceKopecks: 1_000_00, quantity: 3, discountKopecks: 100_00, bonusKopecks: 0 }],
+      deliveryKopecks: 0,
+      totalKopecks: 2_900_00,
+    });
+    expect(receipt.Items.map((i) => [i.price, i.quantity, i.amount])).toEqual([
+      [966.67, 2, 1933.34],
+      [966.66, 1, 966.66],
+    ]);
+    expect(receiptItemsKopecks(receipt)).toBe(2_900_00);
+  });
+
+  it('foldDiscount keeps the amount exactly', () => {
+    for (const [amount, q] of [
+      [100, 3],
+      [1, 2],
+      [999_99, 7],
+      [15_000_00, 1],
+    ] as const) {
+      const parts = foldDiscount(amount, q);
+      expect(parts.reduce((s, p) => s + p.priceKopecks * p.quantity, 0)).toBe(amount);
+      expect(parts.reduce((s, p) => s + p.quantity, 0)).toBe(amount >= q ? q : amount);
+    }
   });
 });
 

@@ -3,8 +3,10 @@ import { allocateProportionally } from './allocate';
 import { kopecksToRoubles } from './money';
 
 // SPEC §3 Payment receipt (CloudPayments CustomerReceipt, INTEGRATIONS.md §1): one item per
-// order line with its size, the line total after its share of the promo as `amount`, VAT 0,
-// unit 'шт', and delivery as an item of its own. All sums are worked out in whole kopecks and
+// order line with its size, VAT 0, unit 'шт', and delivery as an item of its own. The line's
+// discounts (promo, bonuses) are folded into its unit price, so every item's amount is exactly
+// price × quantity as the cash register requires (a line whose amount does not divide by its
+// quantity becomes two items); the part paid with certificates is `amounts.advancePayment`. All sums are worked out in whole kopecks and
 // converted to roubles only at the end, so the items add up EXACTLY to amounts.electronic.
 //
 // Left out: lines whose amount is 0 (the gift garment cover at 0 ₽): CloudKassir refuses items
@@ -18,7 +20,7 @@ export const DELIVERY_LABEL = 'Доставка';
 export interface ReceiptLine {
   title: string;
   size: string;
-  /** Price of one unit, before the promo. */
+  /** Price of one unit, before the promo and bonuses (the receipt folds them into it). */
   priceKopecks: number;
   quantity: number;
   /** This line's share of the promo discount (already split over lines by the basket). */
@@ -78,14 +80,16 @@ export function buildReceipt(input: ReceiptInput): PaymentReceipt {
   lines.forEach((l, i) => {
     const amount = amounts[i] ?? 0;
     if (amount <= 0) return;
-    items.push({
-      label: receiptLabel(l.title, l.size),
-      price: kopecksToRoubles(l.priceKopecks),
-      quantity: l.quantity,
-      amount: kopecksToRoubles(amount),
-      vat: 0,
-      measurementUnit: 'шт',
-    });
+    for (const part of foldDiscount(amount, l.quantity)) {
+      items.push({
+        label: receiptLabel(l.title, l.size),
+        price: kopecksToRoubles(part.priceKopecks),
+        quantity: part.quantity,
+        amount: kopecksToRoubles(part.priceKopecks * part.quantity),
+        vat: 0,
+        measurementUnit: 'шт',
+      });
+    }
   });
   if (delivery > 0)
     items.push({ label: DELIVERY_LABEL, price: kopecksToRoubles(delivery), quantity: 1, amount: kopecksToRoubles(delivery), vat: 0, measurementUnit: 'шт' });
@@ -101,6 +105,21 @@ export function buildReceipt(input: ReceiptInput): PaymentReceipt {
         ? { electronic: kopecksToRoubles(totalKopecks - advance), advancePayment: kopecksToRoubles(advance) }
         : { electronic: kopecksToRoubles(totalKopecks) },
   };
+}
+
+/**
+ * A line's amount as receipt items whose amount is exactly price × quantity (CloudKassir's
+ * rule): the discounts are folded into the unit price, and when the amount does not divide by
+ * the quantity, the line is cut in two: some units one kopeck dearer than the others.
+ */
+export function foldDiscount(amountKopecks: number, quantity: number): { priceKopecks: number; quantity: number }[] {
+  const unit = Math.floor(amountKopecks / quantity);
+  const dearer = amountKopecks - unit * quantity;
+  if (dearer === 0) return [{ priceKopecks: unit, quantity }];
+  return [
+    { priceKopecks: unit + 1, quantity: dearer },
+    { priceKopecks: unit, quantity: quantity - dearer },
+  ].filter((p) => p.priceKopecks > 0);
 }
 
 /** The sum of the items' amounts in kopecks (for checks: must equal amounts.electronic plus amounts.advancePayment). */

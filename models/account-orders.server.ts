@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { offers, orderItems, orders, orderStatusHistory, products, returnRequests } from '~/db/schema';
+import { offers, orderItems, orders, orderStatusHistory, products, refunds, returnRequests } from '~/db/schema';
 import { isReturnOpen, returnableQuantities } from '~/core/account';
 import type { RefundPart } from '~/core/return-notice';
 import { refundsOf } from './returns.server';
+import type { OrderBreakdown } from '~/core/order-money';
+import { breakdownOf, moneyHeadColumns, moneyLineColumns } from './order-money.server';
 
 // The personal account's orders and return requests. Every query is filtered by the customer
 // id of the session: an order id alone never reads or returns another customer's order.
@@ -35,6 +37,8 @@ export interface AccountOrder {
   totalKopecks: number;
   /** When an order awaiting online payment stops holding its stock. */
   payUntil: Date | null;
+  /** The order's money, by kind (core/order-money.ts): what every page shows. */
+  money: OrderBreakdown;
   lines: AccountOrderLine[];
 }
 
@@ -80,9 +84,9 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
       deliveredAt: orders.deliveredAt,
       itemsTotalKopecks: orders.itemsTotalKopecks,
       discountKopecks: orders.discountKopecks,
-      deliveryCostKopecks: orders.deliveryCostKopecks,
       totalKopecks: orders.totalKopecks,
       payUntil: orders.payUntil,
+      ...moneyHeadColumns,
     })
     .from(orders)
     .where(where)
@@ -91,7 +95,7 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
   const ids = heads.map((h) => h.id);
   const [lines, requested] = await Promise.all([
     db
-      .select({ ...lineColumns, certificate: products.certificate })
+      .select({ ...lineColumns, ...moneyLineColumns, certificate: products.certificate })
       .from(orderItems)
       .leftJoin(offers, eq(offers.id, orderItems.offerId))
       .leftJoin(products, eq(products.id, offers.productId))
@@ -104,13 +108,18 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
     // After a fitting at the door only what was kept can be returned.
     const bought = own.map((l) => ({ ...l, quantity: l.keptQuantity ?? l.quantity }));
     const returnable = returnableQuantities(bought, head.deliveredAt, requested.get(head.id) ?? new Map(), now);
+    const { deliveryCostPending, certificateKopecks, paymentId, paidKopecks, paidAt, ...rest } = head;
+    const money = breakdownOf({ deliveryCostKopecks: head.deliveryCostKopecks, deliveryCostPending, certificateKopecks, paymentId, paidKopecks, paidAt }, own);
     return {
-      ...head,
-      lines: own.map(({ orderId: _orderId, keptQuantity: _kept, certificate, ...line }, i) => ({
-        ...line,
-        returnable: returnable[i] ?? 0,
-        byEmail: certificate === 'electronic',
-      })),
+      ...rest,
+      money,
+      lines: own.map(
+        ({ orderId: _orderId, keptQuantity: _kept, oldPriceKopecks: _old, discountKopecks: _discount, bonusKopecks: _bonus, certificate, ...line }, i) => ({
+          ...line,
+          returnable: returnable[i] ?? 0,
+          byEmail: certificate === 'electronic',
+        }),
+      ),
     };
   });
 }
@@ -279,7 +288,11 @@ export interface OrderDetailRecord extends AccountOrder {
   deliveryNote: string | null;
   trackNumber: string | null;
   paidKopecks: number | null;
+  paidAt: Date | null;
+  payUntil: Date | null;
   history: { status: string; note: string | null; createdAt: Date }[];
+  /** Money given back for approved returns, one row per means. */
+  refunds: (RefundPart & { returnRequestId: number; createdAt: Date })[];
 }
 
 /** One order of the customer with its delivery, payment and status history; null when it is not theirs. */
@@ -313,6 +326,8 @@ export async function getCustomerOrderDetail({
         deliveryNote: orders.deliveryNote,
         trackNumber: orders.trackNumber,
         paidKopecks: orders.paidKopecks,
+        paidAt: orders.paidAt,
+        payUntil: orders.payUntil,
       })
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))),
@@ -323,5 +338,16 @@ export async function getCustomerOrderDetail({
       .orderBy(asc(orderStatusHistory.id)),
   ]);
   if (!head) return null;
-  return { ...base, ...head, history };
+  const given = await db
+    .select({
+      returnRequestId: refunds.returnRequestId,
+      means: refunds.means,
+      amountKopecks: refunds.amountKopecks,
+      status: refunds.status,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.id));
+  return { ...base, ...head, history, refunds: given };
 }

@@ -52,7 +52,9 @@ export async function recordFitting({
     const order = await lockOrder(tx, orderId);
     if (!order) return refuse('Заказ не найден');
     if (order.deliveryId !== DELIVERY_ID.moscowCourier) return refuse(FITTING_ERROR.notCourier);
-    if (order.status === 'received' || order.paidKopecks !== null) return refuse(FITTING_ERROR.already);
+    // A fitting makes the order 'received' (under this row lock): that is the one mark of it. An
+    // order paid before (online, or in full with certificates) has paid_kopecks and still needs its fitting.
+    if (order.status === 'received') return refuse(FITTING_ERROR.already);
     if (order.status !== 'shipped' && order.status !== 'delivered') return refuse(FITTING_ERROR.notYet(order.status));
 
     const items = await tx
@@ -62,14 +64,23 @@ export async function recordFitting({
         quantity: orderItems.quantity,
         priceKopecks: orderItems.priceKopecks,
         discountKopecks: orderItems.discountKopecks,
+        bonusKopecks: orderItems.bonusKopecks,
         isPreorder: orderItems.isPreorder,
         isGift: orderItems.isGift,
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.offerId));
-    const plan = planFitting({ order: items, given: lines, deliveryKopecks: order.deliveryCostKopecks });
+    // Bonuses are a discount of the line like the promo (core/order-money.ts): the kept units keep their share.
+    const plan = planFitting({
+      order: items.map(({ bonusKopecks, ...i }) => ({ ...i, discountKopecks: i.discountKopecks + bonusKopecks })),
+      given: lines,
+      deliveryKopecks: order.deliveryCostKopecks,
+    });
     if (!plan.ok) return plan;
+    // What the courier takes: the kept lines and delivery less what the certificates already paid.
+    const paidOnline = order.paymentId === PAYMENT_ID.cardOnline;
+    const doorKopecks = paidOnline ? plan.totalKopecks : Math.max(0, plan.totalKopecks - order.certificateKopecks);
 
     for (const line of plan.lines) {
       await tx
@@ -79,7 +90,7 @@ export async function recordFitting({
     }
     const moved = await tx
       .update(orders)
-      .set({ status: 'received', paidKopecks: plan.totalKopecks, deliveredAt: order.deliveredAt ?? now })
+      .set({ status: 'received', paidKopecks: doorKopecks, deliveredAt: order.deliveredAt ?? now })
       .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
       .returning({ id: orders.id });
     if (moved.length !== 1) throw new Error(`order ${orderId} changed under its row lock`);
@@ -97,14 +108,13 @@ export async function recordFitting({
       const change = await changeStockInTransaction({ tx, offerId: line.offerId, delta: line.refused });
       if (change) pending.push(change);
     }
-    const paidOnline = order.paymentId === PAYMENT_ID.cardOnline;
     return {
       ok: true as const,
       orderId,
       kept: plan.kept,
       refused: plan.refused,
       lines: plan.lines,
-      paidKopecks: plan.totalKopecks,
+      paidKopecks: doorKopecks,
       deliveryKopecks: plan.deliveryKopecks,
       refundKopecks: paidOnline ? Math.max(0, order.totalKopecks - plan.totalKopecks) : 0,
       pending,

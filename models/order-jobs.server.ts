@@ -22,6 +22,7 @@ import type { JobHandler } from './jobs.server';
 import { releaseUnpaidOrder, refundPayment, verifiedNotice, applyPayment } from './payments.server';
 import { confirmLatestAttempt, providerOf, refundInstalment, type InstalmentProvider, type InstalmentServices } from './instalments.server';
 import { loadParcelKinds } from './checkout.server';
+import { breakdownOf } from './order-money.server';
 
 // What happens after a checkout order commits, as jobs (models/jobs.server.ts): the customer's
 // SMS and e-mail, and the CDEK registration with its track number. Each handler is safe to run
@@ -114,10 +115,7 @@ async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, order
       isPreorder: i.isPreorder,
       isGift: i.isGift,
     })),
-    itemsKopecks: order.itemsTotalKopecks,
-    discountKopecks: order.discountKopecks,
-    deliveryKopecks: order.deliveryCostPending ? null : order.deliveryCostKopecks,
-    totalKopecks: order.totalKopecks,
+    money: breakdownOf(order, items),
     deliveryName: deliveryName(order.deliveryId),
     deliveryAddress: order.deliveryAddress,
     dateFrom: order.deliveryDateFrom,
@@ -128,7 +126,7 @@ async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, order
     awaitingPayment: order.status === 'awaiting_payment' || (isOnlinePaymentId(order.paymentId) && !order.paidAt),
     byEmail: order.deliveryId === DELIVERY_ID.email,
   };
-  const smsText = order.paidAt ? orderPlacedSms(notice).replace(' оформлен,', ' оформлен и оплачен,') : orderPlacedSms(notice);
+  const smsText = orderPlacedSms(notice);
   // Two messages, one job: a retry after the e-mail failed skips the SMS that went (the send
   // path records each under its idempotency key, models/sent-messages.server.ts).
   await sms.send({ phone: order.phone, text: smsText, tag: 'order-placed' });
@@ -323,7 +321,10 @@ async function registerWithCdek({ db, cdek, fromCityCode }: OrderJobDeps, orderI
  * been lost), then the order is released with its stock (models/payments.server.ts). A failed
  * look-up does not keep the stock: a payment that comes later takes the late-payment rule.
  */
-async function releaseOrder({ db, sms, siteUrl, payments, instalments, fastOrderHoldHours, log = quietLog, now }: OrderJobDeps, orderId: number): Promise<void> {
+async function releaseOrder(
+  { db, sms, siteUrl, payments, instalments, fastOrderHoldHours, log = quietLog, now }: OrderJobDeps,
+  orderId: number,
+): Promise<void> {
   const [row] = await db.select({ paymentId: orders.paymentId, kind: orders.kind }).from(orders).where(eq(orders.id, orderId)).limit(1);
   // A fast order is paid on receipt: no provider to ask, only whether staff confirmed it in time.
   const fast = row?.kind === 'fast';

@@ -63,6 +63,7 @@ export async function lockOrder(tx: Database, orderId: number) {
       deliveredAt: orders.deliveredAt,
       deliveryCostKopecks: orders.deliveryCostKopecks,
       totalKopecks: orders.totalKopecks,
+      certificateKopecks: orders.certificateKopecks,
       paidKopecks: orders.paidKopecks,
     })
     .from(orders)

@@ -463,6 +463,44 @@ export const AccountOrderLine = z.object({
 });
 export type AccountOrderLine = z.infer<typeof AccountOrderLine>;
 
+/**
+ * An order's money (core/order-money.ts orderMoney, issue #26), roubles: the one breakdown every
+ * page, message and receipt reads. ROWS are its rows as shown, in order, the last one what is
+ * left to pay (on receipt or online) or what was paid.
+ */
+export const OrderMoney = z.object({
+  /** The goods at full prices; the sale, promo and bonuses taken off them. */
+  GOODS: z.number(),
+  SALE: z.number(),
+  PROMO: z.number(),
+  BONUS: z.number(),
+  /** Null: to be confirmed by staff. */
+  DELIVERY: z.number().nullable(),
+  /** What the receipt adds up to. */
+  TOTAL: z.number(),
+  /** Paid with gift certificates. */
+  CERTIFICATE: z.number(),
+  /** TOTAL − CERTIFICATE: what the provider or the courier takes. */
+  DUE: z.number(),
+  /** How DUE is paid: 'online' (card, pay in parts), 'receipt' (to the courier), 'other' (as agreed). */
+  CHANNEL: z.enum(['online', 'receipt', 'other']),
+  /** Charged online (verified); 0 while unpaid. */
+  PAID_ONLINE: z.number(),
+  /** The courier takes this at the door (0 once the fitting is recorded, or for an online order). */
+  ON_RECEIPT: z.number(),
+  /** Taken at the door after the fitting; null until then. */
+  COLLECTED: z.number().nullable(),
+  ROWS: z.array(
+    z.object({
+      KEY: z.enum(['goods', 'sale', 'promo', 'bonus', 'delivery', 'total', 'certificate', 'final']),
+      LABEL: z.string(),
+      /** The value as shown ('17 000 ₽', '−1 700 ₽', 'бесплатно'). */
+      TEXT: z.string(),
+    }),
+  ),
+});
+export type OrderMoney = z.infer<typeof OrderMoney>;
+
 /** An order of the account: DATE and DELIVERED in Russian long format, STATUS as a Russian label, totals in roubles. */
 export const AccountOrder = z.object({
   ID: z.number().int(),
@@ -473,9 +511,11 @@ export const AccountOrder = z.object({
   /** The last day any line may be returned (content/pages/return.md), null when not received. */
   RETURN_UNTIL: z.string().nullable(),
   ITEMS: z.array(AccountOrderLine),
+  /** ITEMS − DISCOUNT (promo and bonuses) + DELIVERY = TOTAL; MONEY has it all by kind. */
   TOTAL: z.object({ ITEMS: z.number(), DISCOUNT: z.number(), DELIVERY: z.number(), TOTAL: z.number() }),
   /** An order awaiting online payment with time left: when its hold ends (ISO 8601); the account offers «Оплатить» until then. */
   PAY_UNTIL: z.string().nullable().optional(),
+  MONEY: OrderMoney,
 });
 export type AccountOrder = z.infer<typeof AccountOrder>;
 
@@ -714,6 +754,7 @@ export const OrderDetail = z.object({
   STATUS_CODE: z.string(),
   ITEMS: z.array(AccountOrderLine),
   TOTAL: z.object({ ITEMS: z.number(), DISCOUNT: z.number(), DELIVERY: z.number().nullable(), TOTAL: z.number(), PAID: z.number().nullable() }),
+  MONEY: OrderMoney,
   DELIVERY: z.object({
     ID: z.string(),
     NAME: z.string(),
@@ -725,8 +766,13 @@ export const OrderDetail = z.object({
     DATE_TO: z.string().nullable(),
     NOTE: z.string().nullable(),
     TRACK_NUMBER: z.string().nullable(),
+    /** The carrier's tracking page for the track number (CDEK), or null. */
+    TRACK_URL: z.string().nullable().optional(),
   }),
-  PAYMENT: z.object({ ID: z.string(), NAME: z.string() }),
+  /** PAID_AT: when the online payment was verified (Russian date), null while unpaid; PAY_UNTIL: until when an unpaid online order waits. */
+  PAYMENT: z.object({ ID: z.string(), NAME: z.string(), PAID_AT: z.string().nullable().optional(), PAY_UNTIL: z.string().nullable().optional() }),
+  /** Money given back for returns: the means in words, 'pending' | 'done' | 'manual', the date. */
+  REFUNDS: z.array(z.object({ RETURN_ID: z.number().int(), TEXT: z.string(), STATUS: z.enum(['pending', 'done', 'manual']), DATE: z.string() })).optional(),
   CONTACT: z.object({ NAME: z.string(), PHONE: z.string(), EMAIL: z.string() }),
   HISTORY: z.array(z.object({ STATUS_CODE: z.string(), STATUS: z.string(), DATE: z.string(), NOTE: z.string().nullable() })),
   /** Gift certificates the order bought, once issued (absent when none). */

@@ -46,7 +46,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       cancelled = order?.STATUS_CODE === 'cancelled';
       if (order && order.STATUS_CODE === 'awaiting_payment' && isOnlinePaymentId(order.PAYMENT.ID)) {
         paymentId = order.PAYMENT.ID;
-        const total = Math.round(order.TOTAL.TOTAL * 100);
+        // Pay in parts' limits are about what is left after certificates.
+        const total = Math.round(order.MONEY.DUE * 100);
         others = [PAYMENT_ID.cardOnline, PAYMENT_ID.dolyami, PAYMENT_ID.yandexSplit]
           .filter((id) => id !== paymentId && (!isInstalmentPaymentId(id) || isInstalmentAvailable(total)))
           .map((id) => ({ id, name: DELIVERY_TEXT.payment[id].name }));

@@ -114,7 +114,7 @@ export default function BasketPaid({ loaderData }: Route.ComponentProps) {
       <h1 className="page__title">Заказ оплачен</h1>
       <p className="order-done__number">Номер заказа: №{order.ID}</p>
       <p className="order-done__text">
-        Оплата {formatRoubles(order.TOTAL.TOTAL)} прошла.
+        Оплата {formatRoubles(order.MONEY.PAID_ONLINE)} прошла.
         {order.CONTACT.EMAIL ? ` Электронный чек и письмо с заказом придут на ${order.CONTACT.EMAIL}.` : null}
       </p>
 
@@ -137,7 +137,7 @@ export default function BasketPaid({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <OrderItems order={order} paid />
+      <OrderItems order={order} />
 
       <p className="order-done__actions">
         <Link to="/personal/" className="button">

@@ -5,6 +5,7 @@ import { moscowClock } from '~/core/payment-notice';
 import { payUrl, repeatUrl } from '~/app/components/payment/payment-paths';
 import { Image } from '~/app/components/Image';
 import { ReturnForm } from './ReturnForm';
+import { OrderMoneyRows } from '~/app/components/order/OrderMoneyRows';
 
 /** The customer's orders, newest first: number, date, status, lines, totals, and the return form while the period lasts. */
 export function OrderList({ orders }: { orders: AccountOrder[] }) {
@@ -86,26 +87,10 @@ function OrderCard({ order }: { order: AccountOrder }) {
           </li>
         ))}
       </ul>
-      <dl className="order-card__totals">
-        <div>
-          <dt>Товары</dt>
-          <dd>{formatRoubles(order.TOTAL.ITEMS)}</dd>
-        </div>
-        {order.TOTAL.DISCOUNT > 0 ? (
-          <div>
-            <dt>Скидка</dt>
-            <dd>−{formatRoubles(order.TOTAL.DISCOUNT)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Доставка</dt>
-          <dd>{order.TOTAL.DELIVERY > 0 ? formatRoubles(order.TOTAL.DELIVERY) : 'Бесплатно'}</dd>
-        </div>
-        <div className="order-card__total">
-          <dt>Итого</dt>
-          <dd>{formatRoubles(order.TOTAL.TOTAL)}</dd>
-        </div>
-      </dl>
+      <OrderMoneyRows money={order.MONEY} variant="card" />
+      <p className="order-card__more">
+        <a href={`/personal/orders/${order.ID}/`}>Подробнее о заказе</a>
+      </p>
       {canReturn && order.RETURN_UNTIL ? (
         <details className="order-card__return">
           <summary>Оформить возврат</summary>

@@ -4,12 +4,22 @@ import { REASON_MAX_LENGTH } from '~/core/account';
 import { useAccountFetcher } from './account-action';
 
 /** A return request for lines of a received order still within the period (content/pages/return.md); the server checks it all again. */
-export function ReturnForm({ order }: { order: AccountOrder }) {
-  const { fetcher, result, busy } = useAccountFetcher();
+export function ReturnForm({
+  order,
+  action,
+  fetcherKey,
+}: {
+  order: Pick<AccountOrder, 'ID' | 'ITEMS'>;
+  /** The route that takes the request (the account's), when not this one. */
+  action?: string;
+  /** Names the request so a page can show its answer once the form is gone (nothing left to return). */
+  fetcherKey?: string;
+}) {
+  const { fetcher, result, busy } = useAccountFetcher(fetcherKey);
   const reasonId = useId();
   const lines = order.ITEMS.filter((i) => i.returnable > 0);
   return (
-    <fetcher.Form method="post" className="account-form return-form" aria-label={`Возврат по заказу № ${order.ID}`}>
+    <fetcher.Form method="post" action={action} className="account-form return-form" aria-label={`Возврат по заказу № ${order.ID}`}>
       <input type="hidden" name="intent" value="return" />
       <input type="hidden" name="order_id" value={order.ID} />
       {result && !result.ok ? (

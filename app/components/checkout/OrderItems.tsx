@@ -1,4 +1,5 @@
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
+import { OrderMoneyRows } from '~/app/components/order/OrderMoneyRows';
 import type { OrderDetail } from '~/shared/contract';
 import { formatRoubles } from '~/core/pricing';
 import { FITTING_MINUTES, SHIPPING_WORKING_DAYS } from '~/core/delivery';
@@ -6,7 +7,7 @@ import { Image } from '~/app/components/Image';
 import { datesText } from './MethodCards';
 
 /** An order's lines and totals, as the order pages show them (/basket/submited-order/, the paid order's page). */
-export function OrderItems({ order, paid = false, totals = true }: { order: OrderDetail; paid?: boolean; totals?: boolean }) {
+export function OrderItems({ order, totals = true }: { order: OrderDetail; totals?: boolean }) {
   const byEmail = order.DELIVERY.ID === DELIVERY_ID.email;
   return (
     <section aria-labelledby="order-items">
@@ -37,46 +38,8 @@ export function OrderItems({ order, paid = false, totals = true }: { order: Orde
           </li>
         ))}
       </ul>
-      {totals ? <OrderTotals order={order} paid={paid} /> : null}
+      {totals ? <OrderMoneyRows money={order.MONEY} byEmail={byEmail} /> : null}
     </section>
-  );
-}
-
-function OrderTotals({ order, paid }: { order: OrderDetail; paid: boolean }) {
-  const { DELIVERY: delivery, PAYMENT: payment, TOTAL: total } = order;
-  return (
-    <>
-      <dl className="basket-totals order-placed__totals">
-        <div className="basket-totals__row">
-          <dt>Товары</dt>
-          <dd>{formatRoubles(total.ITEMS)}</dd>
-        </div>
-        {total.DISCOUNT > 0 ? (
-          <div className="basket-totals__row">
-            <dt>Скидка</dt>
-            <dd className="is-sale">−{formatRoubles(total.DISCOUNT)}</dd>
-          </div>
-        ) : null}
-        {delivery.ID === DELIVERY_ID.email ? null : (
-          <div className="basket-totals__row">
-            <dt>Доставка</dt>
-            <dd>
-              {total.DELIVERY === null
-                ? delivery.ID === DELIVERY_ID.world
-                  ? 'по договорённости'
-                  : 'стоимость уточнит менеджер'
-                : total.DELIVERY > 0
-                  ? formatRoubles(total.DELIVERY)
-                  : 'бесплатно'}
-            </dd>
-          </div>
-        )}
-        <div className="basket-totals__row basket-totals__row--total">
-          <dt>{paid ? 'Оплачено' : payment.ID === PAYMENT_ID.onReceipt ? 'К оплате при получении' : 'К оплате'}</dt>
-          <dd>{formatRoubles(total.TOTAL)}</dd>
-        </div>
-      </dl>
-    </>
   );
 }
 
@@ -134,7 +97,14 @@ export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
         {delivery.TRACK_NUMBER ? (
           <>
             <dt>Трек-номер</dt>
-            <dd>{delivery.TRACK_NUMBER}</dd>
+            <dd>
+              {delivery.TRACK_NUMBER}
+              {delivery.TRACK_URL ? (
+                <a className="order-placed__line" href={delivery.TRACK_URL} target="_blank" rel="noopener noreferrer">
+                  Отследить посылку
+                </a>
+              ) : null}
+            </dd>
           </>
         ) : null}
       </dl>

@@ -152,8 +152,20 @@ export function PaymentPanel({ orderId, payment, frame }: { orderId: number; pay
             </li>
           ))}
         </ul>
+        {receipt.amounts.advancePayment ? (
+          <>
+            <p className="pay__line pay__line--subtotal">
+              <span className="pay__label">Итого</span>
+              <span className="pay__sum">{formatRoubles(Math.round((receipt.amounts.electronic + receipt.amounts.advancePayment) * 100) / 100)}</span>
+            </p>
+            <p className="pay__line pay__line--plain">
+              <span className="pay__label">Подарочными сертификатами (зачёт аванса)</span>
+              <span className="pay__sum">−{formatRoubles(receipt.amounts.advancePayment)}</span>
+            </p>
+          </>
+        ) : null}
         <p className="pay__line pay__line--total">
-          <span className="pay__label">Итого</span>
+          <span className="pay__label">{receipt.amounts.advancePayment ? 'Картой' : 'Итого'}</span>
           <span className="pay__sum">{formatRoubles(receipt.amounts.electronic)}</span>
         </p>
         <p className="pay__text pay__email">
