@@ -22,6 +22,9 @@ export default [
   route('basket/pay/check', 'routes/basket-pay-check.tsx'),
   route('basket/submited/cloud-payments', 'routes/basket-paid.tsx'),
   route('basket/bad', 'routes/basket-bad.tsx'),
+  // The newsletter letters' links (issue #26): confirm a subscription, unsubscribe (also one-click).
+  route('newsletter/confirm', 'routes/newsletter.tsx', { id: 'newsletter-confirm' }),
+  route('newsletter/unsubscribe', 'routes/newsletter.tsx', { id: 'newsletter-unsubscribe' }),
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-article.tsx'),
   ...INFO_PAGES.map((page) => route(page.path.slice(1, -1), 'routes/info-page.tsx', { id: `page:${page.path}` })),

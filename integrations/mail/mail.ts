@@ -11,6 +11,8 @@ export interface MailMessage {
   html?: string;
   /** What the message is for (e.g. 'newsletter-welcome'); recorded in logs and the outbox, not sent. */
   tag: string;
+  /** Extra headers, sent as given (e.g. List-Unsubscribe and List-Unsubscribe-Post of a marketing letter). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface MailSender {
@@ -61,6 +63,12 @@ export function assertSendable(message: MailMessage): void {
   }
   if (typeof message.text !== 'string' || message.text.trim() === '') {
     throw new MailError('Mail text is empty', { code: 'invalid_message', retryable: false });
+  }
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    // A line break would start a header (or the body) of the caller's choosing.
+    if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(name) || typeof value !== 'string' || /[\r\n]/.test(value)) {
+      throw new MailError('Mail header must be a name and one line', { code: 'invalid_message', retryable: false });
+    }
   }
 }
 
