@@ -185,6 +185,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       addressSuggestions,
       cdek,
       cdekFromCityCode: env.CDEK_FROM_CITY_CODE,
+      mapTiles: env.mapTiles,
       staffToken,
       authSecret,
       siteUrl: env.siteUrl,
@@ -250,6 +251,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         PUBLIC_CAPTCHA_PROVIDER: env.CAPTCHA_PROVIDER,
         PUBLIC_RECAPTCHA_SITE_KEY: env.PUBLIC_RECAPTCHA_SITE_KEY,
         PUBLIC_SMARTCAPTCHA_SITE_KEY: env.PUBLIC_SMARTCAPTCHA_SITE_KEY,
+        PUBLIC_MAP_TILES: env.mapTiles,
       },
     });
     const handler = createReactRouterHandler(build, env.NODE_ENV, getLoadContext);
