@@ -6,7 +6,12 @@ const TOKEN = 'AbC_dEf-0123456789abcdefghijklmnopqrstuvwxy';
 
 describe('newsletter letters', () => {
   it('every marketing letter ends with the unsubscribe link and carries RFC 8058 one-click headers', () => {
-    const letter = marketingMail({ siteUrl: SITE, token: TOKEN, subject: 'Новая коллекция', paragraphs: ['Здравствуйте!', 'Пальто <уже> в продаже & ждут вас.'] });
+    const letter = marketingMail({
+      siteUrl: SITE,
+      token: TOKEN,
+      subject: 'Новая коллекция',
+      paragraphs: ['Здравствуйте!', 'Пальто <уже> в продаже & ждут вас.'],
+    });
     const url = `${SITE}/newsletter/unsubscribe/?token=${TOKEN}`;
     expect(letter.headers).toEqual({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect(letter.text).toContain(url);

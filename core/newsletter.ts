@@ -14,7 +14,8 @@ export const NEWSLETTER_TEXT = {
 /** The confirmation and unsubscribe pages (app/routes/newsletter.tsx). */
 export const NEWSLETTER_PAGE_TEXT = {
   confirmTitle: 'Подписка на рассылку',
-  confirmAsk: (email: string) => `Подтвердите, что хотите получать рассылку Vitrina на адрес ${email}: новости о коллекциях, поступлениях и специальных предложениях.`,
+  confirmAsk: (email: string) =>
+    `Подтвердите, что хотите получать рассылку Vitrina на адрес ${email}: новости о коллекциях, поступлениях и специальных предложениях.`,
   confirmButton: 'Подтвердить подписку',
   confirmed: 'Спасибо! Вы подписались на рассылку Vitrina.',
   alreadyConfirmed: 'Подписка уже подтверждена. Спасибо!',
@@ -72,7 +73,9 @@ type Block = string | { href: string; label: string };
 function letter(subject: string, blocks: readonly Block[], siteUrl: string): Letter {
   const signature = ['Команда Vitrina', siteUrl];
   const text = blocks.map((b) => (typeof b === 'string' ? b : b.href)).join('\n\n');
-  const html = blocks.map((b) => (typeof b === 'string' ? `<p>${escapeHtml(b)}</p>` : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`)).join('\n');
+  const html = blocks
+    .map((b) => (typeof b === 'string' ? `<p>${escapeHtml(b)}</p>` : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`))
+    .join('\n');
   return {
     subject,
     text: `${text}\n\n${signature.join('\n')}\n`,
@@ -100,9 +103,27 @@ export function newsletterConfirmMail({ siteUrl, token }: { siteUrl: string; tok
  * RFC 8058 headers that let a mail client unsubscribe in one click (a POST to the same page,
  * which needs no login).
  */
-export function marketingMail({ siteUrl, token, subject, paragraphs }: { siteUrl: string; token: string; subject: string; paragraphs: readonly string[] }): Letter {
+export function marketingMail({
+  siteUrl,
+  token,
+  subject,
+  paragraphs,
+}: {
+  siteUrl: string;
+  token: string;
+  subject: string;
+  paragraphs: readonly string[];
+}): Letter {
   const unsubscribe = newsletterLink(siteUrl, NEWSLETTER_UNSUBSCRIBE_PATH, token);
-  const body = letter(subject, [...paragraphs, 'Вы получили это письмо, потому что подписались на рассылку Vitrina. Отписаться можно в один клик:', { href: unsubscribe, label: 'Отписаться от рассылки' }], siteUrl);
+  const body = letter(
+    subject,
+    [
+      ...paragraphs,
+      'Вы получили это письмо, потому что подписались на рассылку Vitrina. Отписаться можно в один клик:',
+      { href: unsubscribe, label: 'Отписаться от рассылки' },
+    ],
+    siteUrl,
+  );
   return {
     ...body,
     headers: {

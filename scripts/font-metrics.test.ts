@@ -19,7 +19,8 @@ describe('fallback font metrics', () => {
       const rules = css.split('@font-face').filter((r) => r.includes(`font-family: '${family}'`));
       expect(rules.length).toBeGreaterThan(0);
       for (const rule of rules) {
-        for (const descriptor of ['size-adjust', 'ascent-override', 'descent-override', 'line-gap-override']) expect(rule).toMatch(new RegExp(`${descriptor}: \\d+(\\.\\d+)?%;`));
+        for (const descriptor of ['size-adjust', 'ascent-override', 'descent-override', 'line-gap-override'])
+          expect(rule).toMatch(new RegExp(`${descriptor}: \\d+(\\.\\d+)?%;`));
         expect(rule).toMatch(/src: local\('/);
       }
     }

@@ -83,9 +83,27 @@ const percent = (v: number) => Math.round(v * 10_000) / 100;
 export async function measureFallbackFaces(): Promise<FallbackFace[]> {
   const counts = letterFrequencies();
   const specs = [
-    { family: 'Manrope Variable', weight: '200 500', wght: 400, local: 'LiberationSans-Regular.ttf', srcs: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo'] },
-    { family: 'Manrope Variable', weight: '600 800', wght: 700, local: 'LiberationSans-Bold.ttf', srcs: ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'LiberationSans-Bold', 'Arimo Bold'] },
-    { family: 'Cormorant Garamond', weight: '500', wght: undefined, local: 'LiberationSerif-Regular.ttf', srcs: ['Times New Roman', 'TimesNewRomanPSMT', 'Liberation Serif', 'LiberationSerif', 'Tinos'] },
+    {
+      family: 'Manrope Variable',
+      weight: '200 500',
+      wght: 400,
+      local: 'LiberationSans-Regular.ttf',
+      srcs: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo'],
+    },
+    {
+      family: 'Manrope Variable',
+      weight: '600 800',
+      wght: 700,
+      local: 'LiberationSans-Bold.ttf',
+      srcs: ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'LiberationSans-Bold', 'Arimo Bold'],
+    },
+    {
+      family: 'Cormorant Garamond',
+      weight: '500',
+      wght: undefined,
+      local: 'LiberationSerif-Regular.ttf',
+      srcs: ['Times New Roman', 'TimesNewRomanPSMT', 'Liberation Serif', 'LiberationSerif', 'Tinos'],
+    },
   ] as const;
   const faces: FallbackFace[] = [];
   for (const spec of specs) {
@@ -95,7 +113,9 @@ export async function measureFallbackFaces(): Promise<FallbackFace[]> {
     for (const f of files) web.push(await load(path.join(root, 'app/fonts', f.name), spec.wght));
     const fallback = await load(path.join(LIBERATION_DIR, spec.local));
     // Only characters both sides hold (the rest fall further back anyway).
-    const both = new Set([...counts.keys()].filter((ch) => web.some((f) => Number.isFinite(advance(f.font, ch))) && Number.isFinite(advance(fallback.font, ch))));
+    const both = new Set(
+      [...counts.keys()].filter((ch) => web.some((f) => Number.isFinite(advance(f.font, ch))) && Number.isFinite(advance(fallback.font, ch))),
+    );
     const sizeAdjust = averageWidth(web, counts, both) / averageWidth([fallback], counts, both);
     const [{ extents, upem }] = web as [LoadedFont];
     faces.push({

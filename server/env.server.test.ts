@@ -61,6 +61,8 @@ describe('PUBLIC_MAP_TILE_*', () => {
     fails({ PUBLIC_MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png' }, /PUBLIC_MAP_TILE_ATTRIBUTION: is required/);
     fails({ PUBLIC_MAP_TILE_CRS: 'EPSG4326' }, /PUBLIC_MAP_TILE_CRS/);
     // A local tile server may be plain http.
-    expect(loadEnv({ ...base, PUBLIC_MAP_TILE_URL: 'http://127.0.0.1:8080/{z}/{x}/{y}.png', PUBLIC_MAP_TILE_ATTRIBUTION: 'x' }).mapTiles?.url).toBe('http://127.0.0.1:8080/{z}/{x}/{y}.png');
+    expect(loadEnv({ ...base, PUBLIC_MAP_TILE_URL: 'http://127.0.0.1:8080/{z}/{x}/{y}.png', PUBLIC_MAP_TILE_ATTRIBUTION: 'x' }).mapTiles?.url).toBe(
+      'http://127.0.0.1:8080/{z}/{x}/{y}.png',
+    );
   });
 });

@@ -1,5 +1,14 @@
 import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse, SitemapProducts } from './contract';
-import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrderResponse, NewsletterLinkResponse, NewsletterResponse, WaitingListResponse } from './contract';
+import type {
+  BlogArticle,
+  BlogListResponse,
+  CartResponse,
+  ContentPage,
+  FastOrderResponse,
+  NewsletterLinkResponse,
+  NewsletterResponse,
+  WaitingListResponse,
+} from './contract';
 import type { AddressSuggestionsResponse } from './contract';
 import type { WishlistResponse } from './contract';
 import type { BirthdayResponse, BonusesResponse } from './contract';

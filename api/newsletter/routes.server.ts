@@ -65,11 +65,19 @@ export async function newsletterRoutes(app: FastifyInstance, { db, mail, siteUrl
 
     // Still pending (a repeat) sends the letter again, with the same link: the first may be lost.
     // A failed letter leaves the subscription pending; the form can be sent again.
-    await sendLetter(mail, { to: address, tag: NEWSLETTER_CONFIRM_TAG, ...newsletterConfirmMail({ siteUrl, token: result.token }) }, req.log, 'confirmation letter');
+    await sendLetter(
+      mail,
+      { to: address, tag: NEWSLETTER_CONFIRM_TAG, ...newsletterConfirmMail({ siteUrl, token: result.token }) },
+      req.log,
+      'confirmation letter',
+    );
     return { message: NEWSLETTER_TEXT.checkMail } satisfies NewsletterResponse;
   });
 
-  const linkRoute = (path: string, run: (token: string, log: Log) => Promise<{ email: string; status: 'pending' | 'confirmed' | 'unsubscribed'; changed: boolean } | null>) =>
+  const linkRoute = (
+    path: string,
+    run: (token: string, log: Log) => Promise<{ email: string; status: 'pending' | 'confirmed' | 'unsubscribed'; changed: boolean } | null>,
+  ) =>
     app.post(path, async (req, reply) => {
       const body = parseBody(LinkBody, req, reply);
       if (!body) return reply;
@@ -87,7 +95,8 @@ export async function newsletterRoutes(app: FastifyInstance, { db, mail, siteUrl
   linkRoute('/api/newsletter/confirm', async (token, log) => {
     const result = await confirmSubscription({ db, token });
     // Only the request that confirmed sends the first letter: a second click sends nothing.
-    if (result?.changed) await sendLetter(mail, { to: result.email, tag: NEWSLETTER_WELCOME_TAG, ...newsletterWelcomeMail({ siteUrl, token }) }, log, 'welcome letter');
+    if (result?.changed)
+      await sendLetter(mail, { to: result.email, tag: NEWSLETTER_WELCOME_TAG, ...newsletterWelcomeMail({ siteUrl, token }) }, log, 'welcome letter');
     return result;
   });
 

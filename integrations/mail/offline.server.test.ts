@@ -98,7 +98,10 @@ describe('offline mail sender', () => {
 
   it('writes the extra headers a message carries (a marketing letter’s List-Unsubscribe)', async () => {
     const mail = createOfflineMail({ outboxDir, from: FROM });
-    await mail.send({ ...welcome, headers: { 'List-Unsubscribe': '<https://vitrina.ru/newsletter/unsubscribe/?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
+    await mail.send({
+      ...welcome,
+      headers: { 'List-Unsubscribe': '<https://vitrina.ru/newsletter/unsubscribe/?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
     const [message] = await readMailOutbox(outboxDir);
     expect(message?.headers['list-unsubscribe']).toBe('<https://vitrina.ru/newsletter/unsubscribe/?token=abc>');
     expect(message?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

@@ -273,7 +273,12 @@ describe('product page', () => {
       if (viewport === DESKTOP) await view.page.getByRole('button', { name: `Фото 3 из ${count}` }).click();
       await expand.click();
       await poll(() => view.lightbox().isVisible()).toBe(true);
-      await poll(() => view.lightbox().getByText(`${viewport === DESKTOP ? 3 : 1} / ${count}`).isVisible()).toBe(true);
+      await poll(() =>
+        view
+          .lightbox()
+          .getByText(`${viewport === DESKTOP ? 3 : 1} / ${count}`)
+          .isVisible(),
+      ).toBe(true);
       await view.lightbox().getByRole('button', { name: 'Увеличить фото' }).click();
       await poll(() => view.lightbox().getByRole('button', { name: 'Уменьшить фото' }).count()).toBe(1);
       await view.page.keyboard.press('Escape');

@@ -166,8 +166,7 @@ describe('newsletter form', () => {
 
   it('unsubscribes by a mail client’s one-click POST to the List-Unsubscribe address: no login, no cookie, no form token', async () => {
     const email = 'oneclick@example.com';
-    const post = (url: string, body: string, type: string) =>
-      fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': type }, body });
+    const post = (url: string, body: string, type: string) => fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': type }, body });
     await post(`${shop.baseUrl}/backend/api/personal/subscribe_form.php`, `email=${email}`, 'application/x-www-form-urlencoded');
     const confirmPath = await linkIn(email, NEWSLETTER_CONFIRM_TAG, 'confirm');
     expect((await post(`${shop.baseUrl}${confirmPath}`, '', 'application/x-www-form-urlencoded')).status).toBe(200);

@@ -50,7 +50,10 @@ describe('pickup map tiles', () => {
       await poll(() => form.isVisible()).toBe(true);
       const city = form.getByRole('combobox', { name: 'Город' });
       await city.fill('Санкт-Пет');
-      await form.getByRole('listbox', { name: 'Города' }).getByRole('option', { name: /^Санкт-Петербург/ }).click();
+      await form
+        .getByRole('listbox', { name: 'Города' })
+        .getByRole('option', { name: /^Санкт-Петербург/ })
+        .click();
       await form.getByRole('radio', { name: /^Пункт выдачи СДЭК/ }).check();
       await form.getByRole('button', { name: 'Выбрать пункт выдачи' }).click();
       const dialog = page.getByRole('dialog', { name: 'Выберите пункт выдачи' });
