@@ -12,7 +12,8 @@ import type { NewsletterLinkResponse } from '~/shared/contract';
 
 type Kind = 'confirm' | 'unsubscribe';
 
-const kindOf = (url: URL): Kind => (url.pathname.startsWith(NEWSLETTER_UNSUBSCRIBE_PATH) ? 'unsubscribe' : 'confirm');
+// A client-side POST arrives as `/newsletter/unsubscribe.data`: the path without its slash.
+const kindOf = (url: URL): Kind => (url.pathname.startsWith(NEWSLETTER_UNSUBSCRIBE_PATH.slice(0, -1)) ? 'unsubscribe' : 'confirm');
 
 async function ask(context: Route.LoaderArgs['context'], action: 'status' | Kind, token: string): Promise<NewsletterLinkResponse> {
   if (token === '') return { status: 'unknown', email: null, changed: false };

@@ -270,7 +270,11 @@ describe('product page', () => {
       expect(button && photo && button.x >= photo.x && button.x + button.width <= photo.x + photo.width && button.y >= photo.y).toBe(true);
       expect(await expand.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
       // On a desktop the thumbnails choose the photo: the view opens on the one chosen.
-      if (viewport === DESKTOP) await view.page.getByRole('button', { name: `Фото 3 из ${count}` }).click();
+      if (viewport === DESKTOP) {
+        await view.page.getByRole('button', { name: `Фото 3 из ${count}` }).click();
+        // The strip has scrolled to it (smoothly) before the shopper reaches the button.
+        await poll(() => view.page.locator('.gallery__track').evaluate((el) => Math.round((el.scrollLeft / el.clientWidth) * 100) / 100)).toBe(2);
+      }
       await expand.click();
       await poll(() => view.lightbox().isVisible()).toBe(true);
       await poll(() =>
