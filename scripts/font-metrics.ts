@@ -24,7 +24,7 @@ interface LoadedFont {
 }
 
 async function load(file: string, wght?: number): Promise<LoadedFont> {
-  let bytes = fs.readFileSync(file);
+  let bytes: Buffer = fs.readFileSync(file);
   if (bytes.toString('latin1', 0, 4) === 'wOF2') bytes = await fontverter.convert(bytes, 'sfnt');
   const blob = new hb.Blob(new Uint8Array(bytes));
   const face = new hb.Face(blob);
