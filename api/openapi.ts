@@ -172,7 +172,7 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
       },
       '/api/personal/subscribe_form.php': {
         post: {
-          summary: 'Subscribe an e-mail address to the newsletter (a new subscriber gets a confirmation letter)',
+          summary: 'Subscribe an e-mail address to the newsletter: pending until the link in the confirmation letter is confirmed',
           description:
             'Form body. A bad address and too many tries from one IP (10 an hour) answer 200 with `error`, the text to show above the field; an address already subscribed answers a `message` too.',
           requestBody: {
@@ -183,6 +183,45 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
             },
           },
           responses: { 200: ok('The message to show, or the error', contract.NewsletterResponse), 400: badRequest },
+        },
+      },
+      '/api/newsletter/status': {
+        post: {
+          summary: 'A newsletter letter’s link: the subscription’s state',
+          description: 'JSON or form body `token` (from the letter’s link; no login). An unknown or malformed token answers status `unknown`.',
+          requestBody: {
+            content: { 'application/json': { schema: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } } } },
+          },
+          responses: {
+            200: ok('The subscription’s state, its address masked, whether this call changed it', contract.NewsletterLinkResponse),
+            400: badRequest,
+          },
+        },
+      },
+      '/api/newsletter/confirm': {
+        post: {
+          summary: 'Confirm a pending subscription (double opt-in); the first confirmation sends the welcome letter',
+          description: 'JSON or form body `token` (from the letter’s link; no login). An unknown or malformed token answers status `unknown`.',
+          requestBody: {
+            content: { 'application/json': { schema: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } } } },
+          },
+          responses: {
+            200: ok('The subscription’s state, its address masked, whether this call changed it', contract.NewsletterLinkResponse),
+            400: badRequest,
+          },
+        },
+      },
+      '/api/newsletter/unsubscribe': {
+        post: {
+          summary: 'Unsubscribe (the page behind List-Unsubscribe calls it)',
+          description: 'JSON or form body `token` (from the letter’s link; no login). An unknown or malformed token answers status `unknown`.',
+          requestBody: {
+            content: { 'application/json': { schema: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } } } },
+          },
+          responses: {
+            200: ok('The subscription’s state, its address masked, whether this call changed it', contract.NewsletterLinkResponse),
+            400: badRequest,
+          },
         },
       },
       '/api/dadata/': {

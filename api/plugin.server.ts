@@ -5,6 +5,7 @@ import type { MailSender } from '~/integrations/mail/mail';
 import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
 import type { AddressSuggestions } from '~/integrations/dadata/dadata';
 import type { CdekClient } from '~/integrations/cdek/cdek';
+import type { MapTiles } from '~/core/map-tiles';
 import type { CardPayments } from '~/integrations/cloudpayments/index.server';
 import type { InstalmentServices } from '~/models/instalments.server';
 import type { RunNowResult } from '~/models/jobs.server';
@@ -41,6 +42,8 @@ export interface ApiDeps {
   addressSuggestions: AddressSuggestions;
   /** CDEK (or its offline stand-in): pickup points, tariffs, orders. */
   cdek: CdekClient;
+  /** The pickup map page's tiles (PUBLIC_MAP_TILE_*); null: the list alone. */
+  mapTiles?: MapTiles | null;
   /** The CDEK city code parcels leave from (CDEK_FROM_CITY_CODE, the Moscow warehouse). */
   cdekFromCityCode: number;
   /** The staff secret of the staff-only paths (server/staff-token.server.ts). */
@@ -76,6 +79,7 @@ export async function productApi(
     addressSuggestions,
     cdek,
     cdekFromCityCode,
+    mapTiles = null,
     authSecret,
     staffToken,
     siteUrl,
@@ -113,7 +117,7 @@ export async function productApi(
   await app.register(basketRoutes, { db, authSecret, captcha, limits });
   await app.register(staffRoutes, { db, sms, staffToken, siteUrl, ...(runJobsNow ? { runJobsNow } : {}) });
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
-  await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode, db, limits });
+  await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode, db, limits, mapTiles });
   await app.register(checkoutRoutes, {
     db,
     authSecret,

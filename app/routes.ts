@@ -26,6 +26,9 @@ export default [
   route('basket/bad', 'routes/basket-bad.tsx'),
   // An order cancelled unpaid: its lines back in the basket in one click (issue #26).
   route('basket/repeat', 'routes/basket-repeat.tsx'),
+  // The newsletter letters' links (issue #26): confirm a subscription, unsubscribe (also one-click).
+  route('newsletter/confirm', 'routes/newsletter.tsx', { id: 'newsletter-confirm' }),
+  route('newsletter/unsubscribe', 'routes/newsletter.tsx', { id: 'newsletter-unsubscribe' }),
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-article.tsx'),
   ...INFO_PAGES.map((page) => route(page.path.slice(1, -1), 'routes/info-page.tsx', { id: `page:${page.path}` })),

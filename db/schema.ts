@@ -264,11 +264,26 @@ export const returnRequests = pgTable(
   (t) => [index('return_requests_customer_idx').on(t.customerId), index('return_requests_order_idx').on(t.orderId)],
 );
 
-export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
-  // Lower-cased address.
-  email: text('email').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+// Double opt-in (issue #26): a row is 'pending' until the link in its confirmation letter is
+// followed; only 'confirmed' addresses get marketing letters. An unsubscribed row is kept (the
+// link in an old letter still answers) and goes back to 'pending' with a new token if the address
+// subscribes again.
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    // Lower-cased address.
+    email: text('email').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] })
+      .notNull()
+      .default('pending'),
+    // Random, unguessable (256 bits): the confirmation and unsubscribe links carry it, no login.
+    token: text('token').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('newsletter_subscriptions_token_uq').on(t.token)],
+);
 
 export const orders = pgTable(
   'orders',

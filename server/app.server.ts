@@ -212,6 +212,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       addressSuggestions,
       cdek,
       cdekFromCityCode: env.CDEK_FROM_CITY_CODE,
+      mapTiles: env.mapTiles,
       staffToken,
       authSecret,
       siteUrl: env.siteUrl,
@@ -279,6 +280,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         PUBLIC_RECAPTCHA_SITE_KEY: env.PUBLIC_RECAPTCHA_SITE_KEY,
         PUBLIC_SMARTCAPTCHA_SITE_KEY: env.PUBLIC_SMARTCAPTCHA_SITE_KEY,
         PAYMENTS_SIMULATED: paymentsSimulated(env),
+        PUBLIC_MAP_TILES: env.mapTiles,
       },
     });
     const handler = createReactRouterHandler(build, env.NODE_ENV, getLoadContext);

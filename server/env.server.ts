@@ -8,6 +8,7 @@ import { cdekConfigShape, refineCdekConfig } from '~/integrations/cdek/index.ser
 import { cloudPaymentsConfigShape, refineCloudPaymentsConfig } from '~/integrations/cloudpayments/index.server';
 import { dolyamiConfigShape, refineDolyamiConfig } from '~/integrations/dolyami/index.server';
 import { refineYandexSplitConfig, yandexSplitConfigShape } from '~/integrations/yandex-split/index.server';
+import { mapTileUrlProblem, resolveMapTiles, type MapTiles } from '~/core/map-tiles';
 import { DEFAULT_ANONYMOUS_LIMITS, type AnonymousLimits } from '~/core/anonymous-limits';
 
 /** A cap's variable: a whole number of hits per window, 1 or more. */
@@ -57,6 +58,29 @@ const schema = z
       .regex(/^\d{1,12}$/, 'must be the counter number')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    // The pickup maps' tiles (public: the browser fetches them; docs/map-tiles.md). A Leaflet URL
+    // template with {z}/{x}/{y} (and {s}, {r}), or 'off'. Unset: the OpenStreetMap project's servers
+    // in development and tests only; in production no map (the lists of points work) and a warning.
+    PUBLIC_MAP_TILE_URL: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || v === 'off' || mapTileUrlProblem(v) === null, { error: (issue) => mapTileUrlProblem(String(issue.input)) ?? 'bad template' })
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
+    // The provider's credit, HTML (e.g. '&copy; <a href="https://2gis.ru">2ГИС</a>'); required with a URL.
+    PUBLIC_MAP_TILE_ATTRIBUTION: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
+    // What {s} takes ('abc', '0123'); the highest zoom the provider serves; its projection (Yandex: EPSG3395).
+    PUBLIC_MAP_TILE_SUBDOMAINS: z
+      .string()
+      .regex(/^[a-z0-9]*$/i, 'must be letters or digits, one a subdomain')
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
+    PUBLIC_MAP_TILE_MAX_ZOOM: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(22).optional()),
+    PUBLIC_MAP_TILE_CRS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['EPSG3857', 'EPSG3395']).optional()),
     // The staff secret for `npm run stock` and other staff-only API paths (at least 24 characters).
     // Unset: one is generated once and kept in DATA_DIR/staff-token.
     STAFF_TOKEN: z
@@ -114,9 +138,21 @@ const schema = z
   .superRefine(refineCdekConfig)
   .superRefine(refineCloudPaymentsConfig)
   .superRefine(refineDolyamiConfig)
-  .superRefine(refineYandexSplitConfig);
+  .superRefine(refineYandexSplitConfig)
+  .superRefine((config, ctx) => {
+    // A provider's terms require its credit on the map.
+    if (config.PUBLIC_MAP_TILE_URL && config.PUBLIC_MAP_TILE_URL !== 'off' && !config.PUBLIC_MAP_TILE_ATTRIBUTION) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_MAP_TILE_ATTRIBUTION'], message: 'is required with PUBLIC_MAP_TILE_URL (the provider’s credit, HTML)' });
+    }
+  });
 
-export type Env = z.infer<typeof schema> & { dataDir: string; siteUrl: string; apiPrefix: string | null };
+export type Env = z.infer<typeof schema> & {
+  dataDir: string;
+  siteUrl: string;
+  apiPrefix: string | null;
+  /** The pickup maps' tiles, or null: no map (core/map-tiles.ts). */
+  mapTiles: MapTiles | null;
+};
 
 export class ConfigError extends Error {}
 
@@ -131,7 +167,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const siteUrl = (env.PUBLIC_SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   // A relative API base means this process hosts the API itself under that prefix.
   const apiPrefix = env.API_BASE_URL.startsWith('/') ? env.API_BASE_URL.replace(/\/+$/, '') || null : null;
-  return { ...env, dataDir, siteUrl, apiPrefix };
+  return { ...env, dataDir, siteUrl, apiPrefix, mapTiles: resolveMapTiles(env) };
+}
+
+/** Settings that start the shop but leave something out: logged as warnings at start. */
+export function configWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  if (env.NODE_ENV === 'production' && env.PUBLIC_MAP_TILE_URL === undefined) {
+    warnings.push(
+      'PUBLIC_MAP_TILE_URL is not set: the pickup-point maps are hidden (the lists work). The OpenStreetMap project’s tile servers are for development only; configure a provider (docs/map-tiles.md), or set it to "off" to silence this.',
+    );
+  }
+  return warnings;
 }
 
 /** The variables of the providers that move money (card, pay in parts) left on their offline stand-ins. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { assertProductionReady, ConfigError, loadEnv } from './env.server';
+import { assertProductionReady, ConfigError, configWarnings, loadEnv } from './env.server';
 import { openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { buildServer } from './app.server';
@@ -33,6 +33,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.dataDir, 'pglite') });
   await database.migrate();
   const app = await buildServer({ env, database, build, clientDir: path.resolve('build/client') });
+  for (const warning of configWarnings(env)) app.log.warn(warning);
   if (env.SEED_ON_START) {
     const result = await seedDatabase(database.db, { log: (m) => app.log.info(m) });
     if (!result.skipped) app.log.info({ products: result.products }, 'database seeded');

@@ -1,5 +1,14 @@
 import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse, SitemapProducts } from './contract';
-import type { BlogArticle, BlogListResponse, CartResponse, ContentPage, FastOrderResponse, NewsletterResponse, WaitingListResponse } from './contract';
+import type {
+  BlogArticle,
+  BlogListResponse,
+  CartResponse,
+  ContentPage,
+  FastOrderResponse,
+  NewsletterLinkResponse,
+  NewsletterResponse,
+  WaitingListResponse,
+} from './contract';
 import type { AddressSuggestionsResponse } from './contract';
 import type { WishlistResponse } from './contract';
 import type { BirthdayResponse, BonusesResponse } from './contract';
@@ -141,6 +150,11 @@ export class ApiClient {
   /** SPEC §7 `POST /api/personal/subscribe_form.php`: `message` on success, `error` to show above the field. */
   subscribeNewsletter(email: string): Promise<NewsletterResponse> {
     return this.post('/api/personal/subscribe_form.php', { email });
+  }
+
+  /** A newsletter letter's link: what the token's subscription is (`status`), or confirm it, or unsubscribe it. */
+  newsletterLink(action: 'status' | 'confirm' | 'unsubscribe', token: string): Promise<NewsletterLinkResponse> {
+    return this.post(`/api/newsletter/${action}`, { token });
   }
 
   /** SPEC §7 `POST /api/personal/send_sms.php`: a login code by SMS (`phone` digits only, the captcha token of action send_sms). */

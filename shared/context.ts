@@ -1,5 +1,18 @@
 import type { ApiClient } from './api-client';
 
+/** A tile source of the pickup maps (core/map-tiles.ts resolves it from PUBLIC_MAP_TILE_*). */
+export interface MapTiles {
+  /** A Leaflet URL template: {z}, {x}, {y}, optionally {s} (a subdomain) and {r} (@2x on retina). */
+  url: string;
+  /** HTML shown in the map's corner, as the provider's terms require. */
+  attribution: string;
+  /** The letters or digits {s} takes, e.g. 'abc' or '0123'. */
+  subdomains: string;
+  maxZoom: number;
+  /** Yandex's raster tiles are in the elliptical Mercator projection (EPSG:3395); most others in EPSG:3857. */
+  crs: 'EPSG3857' | 'EPSG3395';
+}
+
 export interface PublicEnv {
   API_BASE_URL: string;
   PUBLIC_CHAT_URL: string;
@@ -11,6 +24,8 @@ export interface PublicEnv {
   PUBLIC_SMARTCAPTCHA_SITE_KEY?: string | undefined;
   /** Card or instalment payments run on their offline stand-ins: the pay page says nobody is charged. */
   PAYMENTS_SIMULATED?: boolean | undefined;
+  /** The pickup maps' tiles (PUBLIC_MAP_TILE_*); null: no map, the list alone. */
+  PUBLIC_MAP_TILES?: MapTiles | null | undefined;
 }
 
 /** What the HTTP server hands every loader and action. */

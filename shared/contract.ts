@@ -326,6 +326,18 @@ export const NewsletterResponse = z.union([z.object({ message: z.string() }), z.
 export type NewsletterResponse = z.infer<typeof NewsletterResponse>;
 
 /**
+ * `POST /api/newsletter/{status,confirm,unsubscribe}` (a letter's link, body `token`): the
+ * subscription's state after the call ('unknown': no such token), its address masked, and
+ * whether this call changed it.
+ */
+export const NewsletterLinkResponse = z.object({
+  status: z.enum(['pending', 'confirmed', 'unsubscribed', 'unknown']),
+  email: z.string().nullable(),
+  changed: z.boolean(),
+});
+export type NewsletterLinkResponse = z.infer<typeof NewsletterLinkResponse>;
+
+/**
  * `check_certificate.php`: a gift certificate's balance (roubles), its number in groups of four
  * and the last day it is valid ('YYYY-MM-DD', Moscow), with the sentence to show; or why not.
  */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { findShopCity, SHOP_CITIES, type ShopCity } from '~/core/delivery-cities';
 import { CdekError, type CdekClient, type CdekDeliveryPoint } from '~/integrations/cdek/cdek';
 import type { ApiError } from '~/shared/contract';
+import type { MapTiles } from '~/core/map-tiles';
 import { lastValue, parseBody, parseQuery, queryString } from '~/api/http.server';
 import type { Database } from '~/db/client.server';
 import { cdekIpCounter, DEFAULT_ANONYMOUS_LIMITS, LIMIT_TEXT, type AnonymousLimits } from '~/core/anonymous-limits';
@@ -160,9 +161,11 @@ const MAP_SCRIPT = `
     if (item) select(item.getAttribute('data-code'), false);
   });
   var mapEl = document.getElementById('pvz-map');
-  if (!window.L || points.length === 0) { mapEl.hidden = true; return; }
-  map = L.map(mapEl, { scrollWheelZoom: false });
-  L.tileLayer('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png', { maxZoom: 19, attribution: '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">OpenStreetMap</a>' }).addTo(map);
+  var tilesEl = document.getElementById('pvz-tiles');
+  if (!window.L || !tilesEl || points.length === 0) { mapEl.hidden = true; return; }
+  var tiles = JSON.parse(tilesEl.textContent);
+  map = L.map(mapEl, { scrollWheelZoom: false, crs: L.CRS[tiles.crs] });
+  L.tileLayer(tiles.url, { maxZoom: tiles.maxZoom, subdomains: tiles.subdomains, attribution: tiles.attribution }).addTo(map);
   var bounds = [];
   points.forEach(function (p) {
     var ll = [p.latitude, p.longitude];
@@ -178,8 +181,11 @@ const MAP_SCRIPT = `
 })();
 `;
 
-/** The map page of a city's points: a whole HTML document, every text escaped. */
-export function mapDocument(city: ShopCity, points: readonly CdekDeliveryPoint[], assetBase: string): string {
+/**
+ * The map page of a city's points: a whole HTML document, every text escaped. Without a tile
+ * source (production with no PUBLIC_MAP_TILE_URL) it is the list alone: no Leaflet, no map.
+ */
+export function mapDocument(city: ShopCity, points: readonly CdekDeliveryPoint[], assetBase: string, tiles: MapTiles | null): string {
   const items = points
     .map((p) => {
       const tags = [p.type === 'POSTAMAT' ? 'Постамат' : 'Пункт выдачи', p.is_dressing_room ? 'есть примерочная' : null].filter(Boolean).join(' · ');
@@ -214,12 +220,11 @@ export function mapDocument(city: ShopCity, points: readonly CdekDeliveryPoint[]
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <base href="${escapeHtml(assetBase)}">
 <title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="leaflet.css">
-<style>${MAP_STYLE}</style>
+${tiles ? '<link rel="stylesheet" href="leaflet.css">\n' : ''}<style>${MAP_STYLE}</style>
 </head>
 <body>
 <div class="pvz">
-<div id="pvz-map" class="pvz-map" role="presentation"></div>
+<div id="pvz-map" class="pvz-map" role="presentation"${tiles ? '' : ' hidden'}></div>
 <div class="pvz-side">
 <div class="pvz-head">${escapeHtml(title)}: ${points.length}</div>
 <ul class="pvz-list">
@@ -228,8 +233,7 @@ ${items}${empty}
 </div>
 </div>
 <script type="application/json" id="pvz-data">${scriptJson(data)}</script>
-<script src="leaflet.js"></script>
-<script>${MAP_SCRIPT}</script>
+${tiles ? `<script type="application/json" id="pvz-tiles">${scriptJson(tiles)}</script>\n<script src="leaflet.js"></script>\n` : ''}<script>${MAP_SCRIPT}</script>
 </body>
 </html>
 `;
@@ -290,9 +294,11 @@ export interface CdekRouteDeps {
   /** Counts the calls that reach CDEK per IP (rate_counters); without it nothing is counted. */
   db?: Database;
   limits?: AnonymousLimits;
+  /** The map page's tiles; null: the list alone. */
+  mapTiles: MapTiles | null;
 }
 
-export async function cdekRoutes(app: FastifyInstance, { cdek, fromCityCode, db, limits = DEFAULT_ANONYMOUS_LIMITS }: CdekRouteDeps): Promise<void> {
+export async function cdekRoutes(app: FastifyInstance, { cdek, fromCityCode, db, limits = DEFAULT_ANONYMOUS_LIMITS, mapTiles }: CdekRouteDeps): Promise<void> {
   const assetBase = `${app.prefix}/api/cdek/`;
 
   // Pickup points, maps and tariffs reach CDEK for anyone: a cap per IP (core/anonymous-limits.ts).
@@ -327,7 +333,7 @@ export async function cdekRoutes(app: FastifyInstance, { cdek, fromCityCode, db,
     } catch (err) {
       return providerFailed(req, reply, err, 'delivery points');
     }
-    const html = mapDocument(city, points, assetBase);
+    const html = mapDocument(city, points, assetBase, mapTiles);
     if (as === 'json') return reply.header('cache-control', 'no-store').send({ html });
     return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=600').send(html);
   }

@@ -47,4 +47,5 @@ export const GridIcon = (p: IconProps) => (
     }
   />
 );
+export const ExpandIcon = (p: IconProps) => <Svg {...p} markup={'<path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"></path>'} />;
 export const ChevronIcon = (p: IconProps) => <Svg {...p} markup={'<path d="M9 6l6 6-6 6"></path>'} />;

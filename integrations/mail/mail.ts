@@ -19,6 +19,8 @@ export interface MailMessage {
    * server or mailbox that has it already can drop a copy.
    */
   idempotencyKey?: string;
+  /** Extra headers, sent as given (e.g. List-Unsubscribe and List-Unsubscribe-Post of a marketing letter). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The Message-ID of a letter: from its idempotency key when it has one (a hash: the key names the recipient), else random. */
@@ -75,6 +77,12 @@ export function assertSendable(message: MailMessage): void {
   }
   if (typeof message.text !== 'string' || message.text.trim() === '') {
     throw new MailError('Mail text is empty', { code: 'invalid_message', retryable: false });
+  }
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    // A line break would start a header (or the body) of the caller's choosing.
+    if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(name) || typeof value !== 'string' || /[\r\n]/.test(value)) {
+      throw new MailError('Mail header must be a name and one line', { code: 'invalid_message', retryable: false });
+    }
   }
 }
 

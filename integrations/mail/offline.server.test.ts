@@ -91,7 +91,20 @@ describe('offline mail sender', () => {
     await expect(mail.send({ ...welcome, to: 'a@example.com, b@example.com' })).rejects.toBeInstanceOf(MailError);
     await expect(mail.send({ ...welcome, subject: 'one\r\nBcc: x@example.com' })).rejects.toBeInstanceOf(MailError);
     await expect(mail.send({ ...welcome, text: ' ' })).rejects.toBeInstanceOf(MailError);
+    await expect(mail.send({ ...welcome, headers: { 'List-Unsubscribe': '<https://x.test/>\r\nBcc: x@example.com' } })).rejects.toBeInstanceOf(MailError);
+    await expect(mail.send({ ...welcome, headers: { 'Bad Name': 'x' } })).rejects.toBeInstanceOf(MailError);
     expect(await readMailOutbox(outboxDir)).toEqual([]);
+  });
+
+  it('writes the extra headers a message carries (a marketing letter’s List-Unsubscribe)', async () => {
+    const mail = createOfflineMail({ outboxDir, from: FROM });
+    await mail.send({
+      ...welcome,
+      headers: { 'List-Unsubscribe': '<https://vitrina.ru/newsletter/unsubscribe/?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    const [message] = await readMailOutbox(outboxDir);
+    expect(message?.headers['list-unsubscribe']).toBe('<https://vitrina.ru/newsletter/unsubscribe/?token=abc>');
+    expect(message?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
   });
 });
 

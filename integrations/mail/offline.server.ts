@@ -85,7 +85,7 @@ export function createOfflineMail(options: OfflineMailOptions): MailSender {
         from: options.from,
         messageId: messageIdFor(domain, message.idempotencyKey, () => uuid),
         date,
-        headers: { [TAG_HEADER]: message.tag },
+        headers: { ...message.headers, [TAG_HEADER]: message.tag },
       });
       // The time first, so a folder listing is in sending order; ':' is not allowed everywhere.
       const name = `${date.toISOString().replace(/[:.]/g, '-')}-${id}.eml`;

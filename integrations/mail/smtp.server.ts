@@ -80,6 +80,7 @@ export function createSmtpMailer(options: SmtpMailOptions): MailSender {
           text: message.text,
           html: message.html,
           messageId: messageIdFor(domain, message.idempotencyKey, randomUUID),
+          ...(message.headers ? { headers: { ...message.headers } } : {}),
         });
       } catch (error) {
         const e = error as { code?: unknown; responseCode?: unknown; message?: unknown };

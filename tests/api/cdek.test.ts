@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '~/shared/contract';
 import { SHOP_CITIES } from '~/core/delivery-cities';
+import { OSM_DEV_TILES, type MapTiles } from '~/core/map-tiles';
 import { cdekRoutes, cityFromState, mapDocument, CDEK_BAD_CITY, CDEK_NO_CITY, CDEK_NOT_SERVED, CDEK_UNAVAILABLE } from '~/api/cdek/routes.server';
 import { createOfflineCdek, offlineDeliveryPoints } from '~/integrations/cdek/offline.server';
 import type { CdekDeliveryPoint } from '~/integrations/cdek/cdek';
@@ -219,7 +220,7 @@ describe('the map page', () => {
       nearest_metro_station: 'Тверская & Пушкинская',
       location: { ...point!.location, address: '<b>ул. Злая</b>' },
     };
-    const html = mapDocument(SHOP_CITIES[0]!, [evil], '/backend/api/cdek/');
+    const html = mapDocument(SHOP_CITIES[0]!, [evil], '/backend/api/cdek/', OSM_DEV_TILES);
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('<b>ул. Злая</b>');
     expect(html).toContain('&lt;b&gt;ул. Злая&lt;/b&gt;');
@@ -229,7 +230,7 @@ describe('the map page', () => {
     const data = /<script type="application\/json" id="pvz-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
     expect(data).not.toContain('<');
     expect(JSON.parse(data)[0].name).toBe('<img src=x onerror=alert(1)>');
-    expect((html.match(/<\/script>/g) ?? []).length).toBe(3);
+    expect((html.match(/<\/script>/g) ?? []).length).toBe(4);
   });
 
   it('reads the city out of junk without throwing', () => {
@@ -241,11 +242,48 @@ describe('the map page', () => {
   });
 });
 
+describe('the map page’s tiles (issue #26: PUBLIC_MAP_TILE_*)', () => {
+  async function mapPage(mapTiles: MapTiles | null): Promise<string> {
+    const app = Fastify();
+    await app.register(cdekRoutes, { cdek: createOfflineCdek(), fromCityCode: 44, mapTiles });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/cdek/?action=map&city_code=44' });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('come from the configured provider, with its credit and projection', async () => {
+    const tiles: MapTiles = {
+      url: 'https://tile{s}.maps.2gis.com/tiles?x={x}&y={y}&z={z}',
+      attribution: '&copy; <a href="https://2gis.ru">2ГИС</a>',
+      subdomains: '0123',
+      maxZoom: 18,
+      crs: 'EPSG3857',
+    };
+    const html = await mapPage(tiles);
+    const data = JSON.parse(/<script type="application\/json" id="pvz-tiles">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as MapTiles;
+    expect(data).toEqual(tiles);
+    expect(html).not.toContain('openstreetmap.org');
+    expect(html).toContain('<script src="leaflet.js"></script>');
+  });
+
+  it('without a source (production, nothing configured) the page is the list alone: no Leaflet, no tiles', async () => {
+    const html = await mapPage(null);
+    expect(html).not.toContain('leaflet');
+    expect(html).not.toContain('openstreetmap.org');
+    expect(html).toContain('<div id="pvz-map" class="pvz-map" role="presentation" hidden></div>');
+    expect((html.match(/class="pvz-item"/g) ?? []).length).toBeGreaterThan(0);
+  });
+});
+
 describe('when CDEK fails', () => {
   it('answers 502 in Russian and logs it', async () => {
     const lines: string[] = [];
     const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } });
-    await app.register(cdekRoutes, { cdek: createOfflineCdek({ failCities: [137], failPointCities: [137] }), fromCityCode: 44 });
+    await app.register(cdekRoutes, { cdek: createOfflineCdek({ failCities: [137], failPointCities: [137] }), fromCityCode: 44, mapTiles: null });
     try {
       for (const request of [
         { method: 'GET' as const, url: '/api/cdek/?action=offices&city_code=137' },

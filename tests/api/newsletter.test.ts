@@ -1,20 +1,23 @@
 import path from 'node:path';
 import { eq, like, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { newsletterSubscriptions, rateCounters } from '~/db/schema';
-import { NEWSLETTER_IP_LIMIT, NEWSLETTER_TEXT, NEWSLETTER_WELCOME_TAG } from '~/core/newsletter';
-import { ApiError, NewsletterResponse } from '~/shared/contract';
-import { readMailOutbox } from '~/integrations/mail/offline.server';
+import { NEWSLETTER_CONFIRM_TAG, NEWSLETTER_IP_LIMIT, NEWSLETTER_TEXT, NEWSLETTER_WELCOME_TAG } from '~/core/newsletter';
+import { ApiError, NewsletterLinkResponse, NewsletterResponse } from '~/shared/contract';
+import { lastMailTo as lastMailToIn, readMailOutbox } from '~/integrations/mail/offline.server';
 import { expectContract, fetchJson } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
 
 // SPEC §7 `POST /api/personal/subscribe_form.php` over HTTP, on PGlite or (TEST_DATABASE_URL)
 // PostgreSQL: the subscription, the confirmation letter in the offline outbox, the answers the
-// footer form shows, and the per-IP limit under concurrent requests.
+// footer form shows, and the per-IP limit under concurrent requests. Issue #26: double opt-in
+// (pending until the letter's link is confirmed) and the unsubscribe link and headers of every
+// marketing letter, through `POST /api/newsletter/{status,confirm,unsubscribe}`.
 
 const shop = setUpTestShop();
 const db = () => shop.database.db;
 const outbox = () => readMailOutbox(path.join(shop.dataDir, 'outbox'));
+const lastMailTo = (to: string, tag?: string) => lastMailToIn(path.join(shop.dataDir, 'outbox'), to, tag);
 const PATH = '/api/personal/subscribe_form.php';
 
 const post = (body: string, contentType = 'application/x-www-form-urlencoded'): RequestInit => ({
@@ -34,24 +37,116 @@ async function subscribers(): Promise<string[]> {
   return rows.map((r) => r.email);
 }
 
+async function statusOf(email: string): Promise<string | undefined> {
+  const [row] = await db().select({ status: newsletterSubscriptions.status }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+  return row?.status;
+}
+
+async function link(action: 'status' | 'confirm' | 'unsubscribe', token: unknown) {
+  const { body } = await fetchJson(`${shop.baseUrl}/backend`, `/api/newsletter/${action}`, NewsletterLinkResponse, {
+    init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) },
+  });
+  return body;
+}
+
+/** The token of the link in a letter's text (`…/newsletter/confirm/?token=…`). */
+function tokenIn(text: string | undefined, page: 'confirm' | 'unsubscribe'): string {
+  const match = new RegExp(`http://shop\\.test/newsletter/${page}/\\?token=([A-Za-z0-9_-]+)`).exec(text ?? '');
+  expect(match, `a /newsletter/${page}/ link in ${text}`).not.toBeNull();
+  return match![1]!;
+}
+
 describe('POST /api/personal/subscribe_form.php', () => {
-  it('subscribes a new address, kept lower-cased, and sends it one confirmation letter', async () => {
-    expect(await subscribe('  Anna.Petrova@Example.COM ')).toEqual({ message: NEWSLETTER_TEXT.thanks });
+  // Every test here subscribes from one IP: each starts with the hour's allowance.
+  beforeEach(async () => {
+    await db().delete(rateCounters).where(like(rateCounters.key, 'newsletter:%'));
+  });
+
+  it('keeps a new address lower-cased and pending, and sends it one letter with the confirmation link, nothing else', async () => {
+    expect(await subscribe('  Anna.Petrova@Example.COM ')).toEqual({ message: NEWSLETTER_TEXT.checkMail });
     expect(await subscribers()).toContain('anna.petrova@example.com');
+    expect(await statusOf('anna.petrova@example.com')).toBe('pending');
 
     const letters = (await outbox()).filter((m) => m.to === 'anna.petrova@example.com');
     expect(letters).toHaveLength(1);
     const [letter] = letters;
-    expect(letter).toMatchObject({ from: 'Vitrina <hello@vitrina.ru>', subject: 'Вы подписались на рассылку Vitrina', tag: NEWSLETTER_WELCOME_TAG });
-    expect(letter?.text).toContain('Спасибо, что подписались на рассылку Vitrina');
-    // The shop's address (PUBLIC_SITE_URL) is in both parts.
+    expect(letter).toMatchObject({ from: 'Vitrina <hello@vitrina.ru>', subject: 'Подтвердите подписку на рассылку Vitrina', tag: NEWSLETTER_CONFIRM_TAG });
+    expect(letter?.text).toContain('подтвердите подписку по ссылке');
+    // The shop's address (PUBLIC_SITE_URL) is in both parts, and the link too.
     expect(letter?.text).toContain('http://shop.test');
     expect(letter?.html).toContain('href="http://shop.test"');
+    const token = tokenIn(letter?.text, 'confirm');
+    expect(letter?.html).toContain(`href="http://shop.test/newsletter/confirm/?token=${token}"`);
+    // 32 random bytes: nobody confirms an address by guessing.
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(path.basename(letter?.file ?? '')).toMatch(/\.eml$/);
+    expect(await link('status', token)).toEqual({ status: 'pending', email: 'an***@example.com', changed: false });
   });
 
-  it('answers a repeat politely, whatever the case, and sends nothing more', async () => {
-    expect(await subscribe('boris@example.com')).toEqual({ message: NEWSLETTER_TEXT.thanks });
+  it('confirms by the letter’s token only: then one welcome letter with an unsubscribe link and one-click headers', async () => {
+    expect(await subscribe('vera@example.com')).toEqual({ message: NEWSLETTER_TEXT.checkMail });
+    expect(await subscribe('other@example.com')).toEqual({ message: NEWSLETTER_TEXT.checkMail });
+    const token = tokenIn((await outbox()).find((m) => m.to === 'vera@example.com')?.text, 'confirm');
+    const otherToken = tokenIn((await outbox()).find((m) => m.to === 'other@example.com')?.text, 'confirm');
+    expect(otherToken).not.toBe(token);
+
+    // A wrong, malformed or missing token confirms nothing.
+    for (const bad of [token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'), 'x', '', 'a'.repeat(43) + "' or 1=1 --"]) {
+      expect(await link('confirm', bad)).toEqual({ status: 'unknown', email: null, changed: false });
+    }
+    expect(await statusOf('vera@example.com')).toBe('pending');
+
+    expect(await link('confirm', token)).toEqual({ status: 'confirmed', email: 've***@example.com', changed: true });
+    expect(await statusOf('vera@example.com')).toBe('confirmed');
+    expect(await statusOf('other@example.com')).toBe('pending');
+    // A second click: the same state, no second letter.
+    expect(await link('confirm', token)).toEqual({ status: 'confirmed', email: 've***@example.com', changed: false });
+    const welcomes = (await outbox()).filter((m) => m.to === 'vera@example.com' && m.tag === NEWSLETTER_WELCOME_TAG);
+    expect(welcomes).toHaveLength(1);
+    const [welcome] = welcomes;
+    expect(welcome?.subject).toBe('Вы подписались на рассылку Vitrina');
+    // RFC 2369 + RFC 8058: the mail client's own "unsubscribe" button POSTs to this address.
+    const unsubscribeUrl = `http://shop.test/newsletter/unsubscribe/?token=${token}`;
+    expect(welcome?.headers['list-unsubscribe']).toBe(`<${unsubscribeUrl}>`);
+    expect(welcome?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(welcome?.text).toContain(`Отписаться можно в один клик:\n\n${unsubscribeUrl}`);
+    expect(welcome?.html).toContain(`<a href="${unsubscribeUrl}">Отписаться от рассылки</a>`);
+
+    expect(await subscribe('vera@example.com')).toEqual({ message: NEWSLETTER_TEXT.already });
+  });
+
+  it('unsubscribes by the token without a login; subscribing again needs a new confirmation with a new token', async () => {
+    expect(await subscribe('gleb@example.com')).toEqual({ message: NEWSLETTER_TEXT.checkMail });
+    const token = tokenIn((await lastMailTo('gleb@example.com'))?.text, 'confirm');
+    expect((await link('confirm', token)).status).toBe('confirmed');
+
+    expect(await link('unsubscribe', 'y'.repeat(43))).toEqual({ status: 'unknown', email: null, changed: false });
+    expect(await link('unsubscribe', token)).toEqual({ status: 'unsubscribed', email: 'gl***@example.com', changed: true });
+    expect(await link('unsubscribe', token)).toEqual({ status: 'unsubscribed', email: 'gl***@example.com', changed: false });
+    expect(await statusOf('gleb@example.com')).toBe('unsubscribed');
+    // The old confirmation link does not bring the address back.
+    expect(await link('confirm', token)).toEqual({ status: 'unsubscribed', email: 'gl***@example.com', changed: false });
+    expect(await statusOf('gleb@example.com')).toBe('unsubscribed');
+
+    expect(await subscribe('gleb@example.com')).toEqual({ message: NEWSLETTER_TEXT.checkMail });
+    expect(await statusOf('gleb@example.com')).toBe('pending');
+    const again = tokenIn((await lastMailTo('gleb@example.com', NEWSLETTER_CONFIRM_TAG))?.text, 'confirm');
+    expect(again).not.toBe(token);
+    expect((await link('status', token)).status).toBe('unknown');
+    expect((await link('confirm', again)).changed).toBe(true);
+  });
+
+  it('sends the same link again to an address still pending', async () => {
+    expect(await subscribe('lida@example.com')).toEqual({ message: NEWSLETTER_TEXT.checkMail });
+    expect(await subscribe('LIDA@example.com')).toEqual({ message: NEWSLETTER_TEXT.checkMail });
+    const letters = (await outbox()).filter((m) => m.to === 'lida@example.com');
+    expect(letters.map((m) => m.tag)).toEqual([NEWSLETTER_CONFIRM_TAG, NEWSLETTER_CONFIRM_TAG]);
+    expect(tokenIn(letters[1]?.text, 'confirm')).toBe(tokenIn(letters[0]?.text, 'confirm'));
+  });
+
+  it('answers a repeat of a confirmed address politely, whatever the case, and sends nothing more', async () => {
+    expect(await subscribe('boris@example.com')).toEqual({ message: NEWSLETTER_TEXT.checkMail });
+    expect((await link('confirm', tokenIn((await lastMailTo('boris@example.com'))?.text, 'confirm'))).status).toBe('confirmed');
     const before = (await outbox()).length;
     expect(await subscribe('boris@example.com')).toEqual({ message: NEWSLETTER_TEXT.already });
     expect(await subscribe('BORIS@example.com')).toEqual({ message: NEWSLETTER_TEXT.already });

@@ -258,6 +258,38 @@ describe('product page', () => {
     await poll(() => view.lightbox().isVisible()).toBe(false);
   });
 
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`at ${viewport.width} px has a full-screen button on the photo, which opens the photo in view and zooms`, async ({ shopper }) => {
+      const item = await findProduct((p) => (p.PROPERTIES.MORE_PHOTO?.VALUE.length ?? 0) > 2);
+      const count = item.PROPERTIES.MORE_PHOTO.VALUE.length;
+      const view = await open(shopper, ProductPage, item.DETAIL_PAGE_URL, viewport);
+      const expand = view.page.getByRole('button', { name: 'Полноэкранный просмотр' });
+      // Visible as it is, not only on hover, and inside the photo.
+      expect(await expand.isVisible()).toBe(true);
+      const [button, photo] = await Promise.all([expand.boundingBox(), view.photoButtons().first().boundingBox()]);
+      expect(button && photo && button.x >= photo.x && button.x + button.width <= photo.x + photo.width && button.y >= photo.y).toBe(true);
+      expect(await expand.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      // On a desktop the thumbnails choose the photo: the view opens on the one chosen.
+      if (viewport === DESKTOP) {
+        await view.page.getByRole('button', { name: `Фото 3 из ${count}` }).click();
+        // The strip has scrolled to it (smoothly) before the shopper reaches the button.
+        await poll(() => view.page.locator('.gallery__track').evaluate((el) => Math.round((el.scrollLeft / el.clientWidth) * 100) / 100)).toBe(2);
+      }
+      await expand.click();
+      await poll(() => view.lightbox().isVisible()).toBe(true);
+      await poll(() =>
+        view
+          .lightbox()
+          .getByText(`${viewport === DESKTOP ? 3 : 1} / ${count}`)
+          .isVisible(),
+      ).toBe(true);
+      await view.lightbox().getByRole('button', { name: 'Увеличить фото' }).click();
+      await poll(() => view.lightbox().getByRole('button', { name: 'Уменьшить фото' }).count()).toBe(1);
+      await view.page.keyboard.press('Escape');
+      await poll(() => view.lightbox().isVisible()).toBe(false);
+    });
+  }
+
   it('opens the info modals from the product page', async ({ shopper }) => {
     const item = await findProduct((p) => p.OFFERS.length > 1);
     const view = await open(shopper, ProductPage, item.DETAIL_PAGE_URL);

@@ -202,6 +202,19 @@ describe('card payment (payment id 9)', () => {
     expect(await seriousAxeFaults(page)).toEqual([]);
   });
 
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`at ${viewport.width} px the failure page keeps its links apart from the buttons above them`, async ({ shopper }) => {
+      const { view, orderId } = await orderByCard(shopper, viewport);
+      await view.goto(`/basket/bad/?order=${orderId}`);
+      const other = view.main().getByRole('region', { name: 'Выбрать другой способ' });
+      const buttons = other.getByRole('button');
+      await poll(() => buttons.count()).toBeGreaterThan(0);
+      const bottom = Math.max(...(await buttons.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom))));
+      const top = Math.min(...(await other.getByRole('link').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top))));
+      expect(top - bottom).toBeGreaterThanOrEqual(16);
+    });
+  }
+
   it('the order page of an unpaid card order offers «Оплатить заказ»', async ({ shopper }) => {
     const { view, orderId } = await orderByCard(shopper);
     await view.goto(`/basket/submited-order/?order=${orderId}`);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addresses, customers, offers, orderItems, orders, returnRequests } from '~/db/schema';
-import { login, MOBILE, setUpBrowserShop, StorefrontPage } from '~/tests/support/browser';
+import { DESKTOP, login, MOBILE, setUpBrowserShop, StorefrontPage } from '~/tests/support/browser';
 
 // Issue "personal account", as a shopper does it on /personal/: edit the profile, add an
 // address by picking a street suggestion, read the test account's order, toggle the
@@ -180,6 +180,33 @@ describe('personal account', () => {
     const requests = await db().select().from(returnRequests).where(eq(returnRequests.customerId, customerId));
     expect(requests.map((r) => [r.items, r.reason])).toEqual([[[{ offerId: offer!.id, quantity: 1 }], 'Не подошёл размер']]);
   });
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`at ${viewport.width} px sets the return form's reason in the page's typeface, not a monospace one`, async ({ shopper }) => {
+      const page = await shopper.newPage(viewport);
+      const { customerId } = await login(page.context(), shop, freshPhone());
+      const [offer] = await db().select().from(offers).orderBy(offers.id).limit(1);
+      const [order] = await db()
+        .insert(orders)
+        .values({ customerId, status: 'delivered', itemsTotalKopecks: 900_000, totalKopecks: 900_000, deliveredAt: new Date(Date.now() - 86_400_000) })
+        .returning();
+      await db()
+        .insert(orderItems)
+        .values({ orderId: order!.id, offerId: offer!.id, title: 'Пальто из шерсти', size: '44', color: 'Серый', priceKopecks: 900_000, quantity: 1 });
+      const view = await openPersonal(page);
+      const card = view.page.getByRole('article', { name: `Заказ № ${order!.id}` });
+      await card.getByText('Оформить возврат').click();
+      const reason = card.getByRole('textbox', { name: 'Причина возврата' });
+      await reason.waitFor();
+      const [fonts, body] = await Promise.all([
+        reason.evaluate((el) => ({ family: getComputedStyle(el).fontFamily, size: getComputedStyle(el).fontSize })),
+        page.evaluate(() => getComputedStyle(document.body).fontFamily),
+      ]);
+      expect(fonts.family).toBe(body);
+      expect(fonts.family).not.toMatch(/monospace/);
+      expect(fonts.size).toBe('16px');
+    });
+  }
 
   it('fits a phone screen and has no serious accessibility problems, the address form open', async ({ shopper }) => {
     const page = await shopper.newPage(MOBILE);

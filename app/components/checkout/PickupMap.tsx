@@ -1,15 +1,15 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type * as Leaflet from 'leaflet';
 import type { PickupPoint } from '~/shared/contract';
+import type { MapTiles } from '~/shared/context';
 
 // The map view of the pickup-point modal. Leaflet and its stylesheet are fetched only when this
 // view is first shown, in the browser: they add nothing to any page's first load. Markers are
 // plain DOM buttons (divIcon), so they work by keyboard and even when the tiles cannot load.
+// The tiles come from the configured provider (PUBLIC_MAP_TILE_*, docs/map-tiles.md).
 
 type LeafletModule = typeof Leaflet;
 
-const TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const TILES_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">участники OpenStreetMap</a>';
 /** Where the map starts before it fits the points: the shop's home city. */
 const MOSCOW: Leaflet.LatLngTuple = [55.7522, 37.6156];
 
@@ -31,6 +31,7 @@ function loadLeaflet(): Promise<LeafletModule> {
 }
 
 export interface PickupMapProps {
+  tiles: MapTiles;
   /** The points to show (already filtered by the search). */
   points: readonly PickupPoint[];
   selectedCode: string | null;
@@ -47,7 +48,7 @@ interface LiveMap {
   markers: Leaflet.LayerGroup;
 }
 
-export function PickupMap({ points, selectedCode, active, onOpen, fallback }: PickupMapProps) {
+export function PickupMap({ tiles, points, selectedCode, active, onOpen, fallback }: PickupMapProps) {
   const canvas = useRef<HTMLDivElement>(null);
   const [live, setLive] = useState<LiveMap | null>(null);
   const [failed, setFailed] = useState(false);
@@ -62,10 +63,10 @@ export function PickupMap({ points, selectedCode, active, onOpen, fallback }: Pi
       (L) => {
         const element = canvas.current;
         if (cancelled || !element) return;
-        const map = L.map(element, { zoomControl: false, center: MOSCOW, zoom: 10 });
+        const map = L.map(element, { zoomControl: false, center: MOSCOW, zoom: 10, crs: L.CRS[tiles.crs] });
         L.control.zoom({ zoomInTitle: 'Приблизить', zoomOutTitle: 'Отдалить' }).addTo(map);
         map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-        L.tileLayer(TILES, { attribution: TILES_ATTRIBUTION, maxZoom: 19 }).addTo(map);
+        L.tileLayer(tiles.url, { attribution: tiles.attribution, subdomains: tiles.subdomains, maxZoom: tiles.maxZoom }).addTo(map);
         const markers = L.layerGroup().addTo(map);
         created = map;
         setLive({ L, map, markers });
@@ -78,6 +79,8 @@ export function PickupMap({ points, selectedCode, active, onOpen, fallback }: Pi
       cancelled = true;
       created?.remove();
     };
+    // Once: the source is the server's setting and does not change during a visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

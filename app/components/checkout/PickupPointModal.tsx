@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import type { PickupPoint } from '~/shared/contract';
+import type { PublicEnv } from '~/shared/context';
 import { useModal } from '~/app/components/shell/ModalHost';
 
 // SPEC §2 Modals 'pickup' (slides in from the right) and §4 Pickup selection, opened through the
@@ -27,6 +29,8 @@ export interface PickupPointModalApi {
 
 export function usePickupPointModal(): PickupPointModalApi {
   const { open, close } = useModal();
+  // The server's tile source (PUBLIC_MAP_TILE_*); none configured in production: no map.
+  const tiles = (useRouteLoaderData('root') as { env?: PublicEnv } | undefined)?.env?.PUBLIC_MAP_TILES ?? null;
   return useMemo<PickupPointModalApi>(
     () => ({
       openPickupPoints: async ({ points, selectedCode, cityName, onChoose }) => {
@@ -40,6 +44,7 @@ export function usePickupPointModal(): PickupPointModalApi {
               points={points}
               selectedCode={selectedCode}
               cityName={cityName}
+              tiles={tiles}
               onChoose={(point) => {
                 onChoose(point);
                 close();
@@ -49,6 +54,6 @@ export function usePickupPointModal(): PickupPointModalApi {
         });
       },
     }),
-    [open, close],
+    [open, close, tiles],
   );
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { PickupPoint } from '~/shared/contract';
+import type { MapTiles } from '~/shared/context';
+import { OSM_DEV_TILES } from '~/core/map-tiles';
 import { filterPickupPoints, NOTHING_FOUND, PickupPointDetails, PickupPointList, PickupPointPicker } from './PickupPointPicker';
 
 function point(code: string, overrides: Partial<Omit<PickupPoint, 'location'>> & { address: string; address_full: string }): PickupPoint {
@@ -83,8 +85,8 @@ describe('filterPickupPoints', () => {
 });
 
 describe('PickupPointPicker', () => {
-  const render = (selectedCode: string | null = null, points: readonly PickupPoint[] = POINTS) =>
-    renderToStaticMarkup(<PickupPointPicker points={points} selectedCode={selectedCode} cityName="Москва" onChoose={() => {}} />);
+  const render = (selectedCode: string | null = null, points: readonly PickupPoint[] = POINTS, tiles: MapTiles | null = OSM_DEV_TILES) =>
+    renderToStaticMarkup(<PickupPointPicker points={points} selectedCode={selectedCode} cityName="Москва" tiles={tiles} onChoose={() => {}} />);
 
   it('shows the search, the two views and one button per point', () => {
     const html = render();
@@ -96,6 +98,13 @@ describe('PickupPointPicker', () => {
     // The list is the first view; the map (and Leaflet) waits until it is asked for.
     expect(html).toContain('aria-pressed="true">Списком');
     expect(html).not.toContain('pickup-map');
+  });
+
+  it('without a tile source (production with no PUBLIC_MAP_TILE_URL) shows the list alone, no map view', () => {
+    const html = render(null, POINTS, null);
+    expect(html).not.toContain('На карте');
+    expect(html).not.toContain('Списком');
+    expect(html.match(/data-pickup-code=/g)).toHaveLength(3);
   });
 
   it('describes each point: name, short address, hours, metro, type and fitting room', () => {

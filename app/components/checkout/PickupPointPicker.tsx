@@ -2,6 +2,7 @@ import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { pluralRu } from '~/core/delivery';
 import type { PickupPoint } from '~/shared/contract';
+import type { MapTiles } from '~/shared/context';
 import { ChevronIcon } from '~/app/components/icons';
 import { PickupMap } from './PickupMap';
 
@@ -18,6 +19,8 @@ export interface PickupPointPickerProps {
   /** The point chosen earlier in the form, marked in the list and on the map. */
   selectedCode: string | null;
   cityName: string;
+  /** The map's tile source (PUBLIC_MAP_TILE_*); null: no map view, the list alone. */
+  tiles: MapTiles | null;
   onChoose(point: PickupPoint): void;
 }
 
@@ -49,7 +52,7 @@ function pointsCount(n: number): string {
   return `${n} ${pluralRu(n, 'пункт', 'пункта', 'пунктов')}`;
 }
 
-export function PickupPointPicker({ points, selectedCode, cityName, onChoose }: PickupPointPickerProps) {
+export function PickupPointPicker({ points, selectedCode, cityName, tiles, onChoose }: PickupPointPickerProps) {
   const searchId = useId();
   const [view, setView] = useState<View>('list');
   // The map (and Leaflet) loads the first time its view is shown, then stays mounted so its
@@ -116,14 +119,16 @@ export function PickupPointPicker({ points, selectedCode, cityName, onChoose }: 
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
-          <div className="pickup__tabs" role="group" aria-label="Как показать пункты">
-            <button type="button" className="pickup__tab" aria-pressed={view === 'list'} onClick={() => showView('list')}>
-              Списком
-            </button>
-            <button type="button" className="pickup__tab" aria-pressed={view === 'map'} onClick={() => showView('map')}>
-              На карте
-            </button>
-          </div>
+          {tiles ? (
+            <div className="pickup__tabs" role="group" aria-label="Как показать пункты">
+              <button type="button" className="pickup__tab" aria-pressed={view === 'list'} onClick={() => showView('list')}>
+                Списком
+              </button>
+              <button type="button" className="pickup__tab" aria-pressed={view === 'map'} onClick={() => showView('map')}>
+                На карте
+              </button>
+            </div>
+          ) : null}
         </div>
         {/* One live region: the count while searching, 'Ничего не найдено' when nothing matches. */}
         <p className="pickup__status" role="status">
@@ -132,9 +137,10 @@ export function PickupPointPicker({ points, selectedCode, cityName, onChoose }: 
         <div className="pickup__view" hidden={view !== 'list'} ref={listView} tabIndex={-1}>
           <PickupPointList points={found} selectedCode={selectedCode} onOpen={(point) => openPoint(point, 'list')} />
         </div>
-        {mapMounted ? (
+        {mapMounted && tiles ? (
           <div className="pickup__view" hidden={view !== 'map'} ref={mapView} tabIndex={-1}>
             <PickupMap
+              tiles={tiles}
               points={found}
               selectedCode={selectedCode}
               active={view === 'map' && openedPoint === null}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PhotoValue } from '~/shared/contract';
 import { Image } from '~/app/components/Image';
+import { ExpandIcon } from '~/app/components/icons';
 import { onDemand } from '~/app/lib/on-demand';
 
 // Main photo: the full width on phones; beside the thumbnails on desktops (app/styles/product.css).
@@ -85,6 +86,11 @@ export function Gallery({ photos, name }: { photos: readonly PhotoValue[]; name:
             </button>
           ))}
         </div>
+        {/* Said out loud on every width: a click on the photo opens the same view, but a desktop
+            visitor does not expect a photo to be a button (issue #26). */}
+        <button type="button" className="gallery__expand" onClick={() => open(active)} aria-label="Полноэкранный просмотр" title="Полноэкранный просмотр">
+          <ExpandIcon size={20} />
+        </button>
         {photos.length > 1 ? (
           <>
             <PhotoArrows block="gallery" index={active} count={photos.length} onGo={show} />
