@@ -119,7 +119,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const phoneStep = actionData && 'phone' in actionData ? (actionData as LoginStep) : loaderData.step;
   const emailStep = actionData && 'email' in actionData ? (actionData as EmailLoginStep) : loaderData.emailStep;
   return (
-    <article className="page page--narrow auth-page">
+    <article className="page page--narrow auth-page" data-keep-clear>
       <h1 className="page__title">{loaderData.byEmail ? 'Вход по e-mail' : 'Вход'}</h1>
       {loaderData.byEmail ? (
         <EmailLoginForm state={emailStep} next={loaderData.next ?? undefined} />
