@@ -30,9 +30,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const meta = await context.api.getPageMeta(url.pathname);
   // SPEC §4: a phone kept in a 59-second cookie restores the code step after a reload.
   const kept = url.searchParams.has('change') ? null : readCodeStep(request);
-  const step: LoginStep = kept ? { step: 'code', phone: kept.phone, sentAt: kept.sentAt, error: null } : { step: 'phone', phone: '', error: null };
+  const step: LoginStep = kept ? { step: 'code', phone: kept.phone, sentAt: kept.sentAt, now: Date.now(), error: null } : { step: 'phone', phone: '', error: null };
   const keptEmail = url.searchParams.has('change') ? null : readEmailCodeStep(request);
-  const emailStep: EmailLoginStep = keptEmail ? { step: 'code', email: keptEmail.email, sentAt: keptEmail.sentAt, error: null } : EMAIL_START;
+  const emailStep: EmailLoginStep = keptEmail ? { step: 'code', email: keptEmail.email, sentAt: keptEmail.sentAt, now: Date.now(), error: null } : EMAIL_START;
   const headers = new Headers(CACHE_PRIVATE);
   if (url.searchParams.has('change')) for (const c of clearCookies([COOKIE.phone, COOKIE.codeSentAt, COOKIE.loginEmail])) headers.append('Set-Cookie', c);
   return data({ meta, byEmail: url.pathname.startsWith('/auth/email'), step, emailStep, next }, { headers });
@@ -51,25 +51,25 @@ export async function action({ context, request }: Route.ActionArgs) {
       // Asked again too soon: the code step is still there, with its countdown.
       const kept = readCodeStep(request);
       if (sent.resend_in !== undefined && kept?.phone === phone)
-        return data({ step: 'code', phone, sentAt: kept.sentAt, error: sent.error } satisfies LoginStep, { headers });
+        return data({ step: 'code', phone, sentAt: kept.sentAt, now: Date.now(), error: sent.error } satisfies LoginStep, { headers });
       return data({ step: 'phone', phone, error: sent.error } satisfies LoginStep, { headers });
     }
     const sentAt = Date.now();
     for (const c of codeStepCookies(phone, sentAt, context.siteUrl)) headers.append('Set-Cookie', c);
-    return data({ step: 'code', phone, sentAt, error: null } satisfies LoginStep, { headers });
+    return data({ step: 'code', phone, sentAt, now: sentAt, error: null } satisfies LoginStep, { headers });
   }
   if (intent === 'send-email') {
     const sent = await context.api.sendEmailCode({ email, captchaToken: String(form.get('captcha') ?? '') });
     if (sent.success) {
       const sentAt = Date.now();
       headers.append('Set-Cookie', emailCodeStepCookie(email, sentAt, context.siteUrl));
-      return data({ step: 'code', email, sentAt, error: null } satisfies EmailLoginStep, { headers });
+      return data({ step: 'code', email, sentAt, now: Date.now(), error: null } satisfies EmailLoginStep, { headers });
     }
     // Asked again too soon (the address sent twice): the code step of the code already sent,
     // its countdown counted from the server's answer; the countdown says it all, no error.
     if (sent.resend_in !== undefined) {
       const sentAt = Date.now() - (RESEND_SECONDS - sent.resend_in) * 1000;
-      return data({ step: 'code', email, sentAt, error: null } satisfies EmailLoginStep, { headers });
+      return data({ step: 'code', email, sentAt, now: Date.now(), error: null } satisfies EmailLoginStep, { headers });
     }
     return data({ step: 'email', email, error: sent.error } satisfies EmailLoginStep, { headers });
   }
@@ -81,8 +81,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     if ('data' in answer)
       return data(
         intent === 'verify'
-          ? ({ step: 'code', phone, sentAt, error: answer.data.error } satisfies LoginStep)
-          : ({ step: 'code', email, sentAt, error: answer.data.error } satisfies EmailLoginStep),
+          ? ({ step: 'code', phone, sentAt, now: Date.now(), error: answer.data.error } satisfies LoginStep)
+          : ({ step: 'code', email, sentAt, now: Date.now(), error: answer.data.error } satisfies EmailLoginStep),
         { headers },
       );
     for (const c of sessionCookies(answer.user.jwt_token, context.siteUrl)) headers.append('Set-Cookie', c);

@@ -8,7 +8,10 @@ import { CodeStep, loginPath } from './CodeStep';
 import { useSubmitWithCaptcha } from './use-submit-with-captcha';
 
 /** What the /auth/ action answers the form (never the token: that goes into an HttpOnly cookie). */
-export type LoginStep = { step: 'phone'; phone: string; error: string | null } | { step: 'code'; phone: string; sentAt: number; error: string | null };
+/** `now`: the server's clock when it answered, so the countdown reads the same on both sides of hydration. */
+export type LoginStep =
+  | { step: 'phone'; phone: string; error: string | null }
+  | { step: 'code'; phone: string; sentAt: number; now?: number; error: string | null };
 
 /**
  * SPEC §2 Login page, §4 Auth: the phone with its mask ('Получить смс код' waits for the whole
@@ -106,6 +109,8 @@ function PhoneCodeStep({
       verifyFields={{ intent: 'verify', phone: state.phone, sentAt: state.sentAt, next }}
       resendFields={{ intent: 'send', phone: phoneDigits(state.phone) }}
       sentAt={state.sentAt}
+      serverNow={state.now}
+      answer={state}
       error={state.error}
       busy={busy}
       boxesLabel="Код из СМС"
