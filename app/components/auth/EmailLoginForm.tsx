@@ -10,8 +10,7 @@ import { useSubmitWithCaptcha, type LoginFetcher } from './use-submit-with-captc
 /** What the /auth/email/ action answers the form (never the token: that goes into an HttpOnly cookie). */
 /** `now`: the server's clock when it answered (see LoginStep). */
 export type EmailLoginStep =
-  | { step: 'email'; email: string; error: string | null }
-  | { step: 'code'; email: string; sentAt: number; now?: number; error: string | null };
+  { step: 'email'; email: string; error: string | null } | { step: 'code'; email: string; sentAt: number; now?: number; error: string | null };
 
 const ACTION = '/auth/email/';
 
