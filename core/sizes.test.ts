@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { compareSizeIds, sizeFilterId, sizeLabel, sizeLabelFromId } from './sizes';
+import { compareSizeIds, sizeFilterId, sizeIdsOfWord, sizeLabel, sizeLabelFromId } from './sizes';
 
 it('gives clothes, shoes and one-size distinct filter ids', () => {
   expect(sizeFilterId('clothes', '40')).toBe('40');
@@ -18,4 +18,12 @@ it('labels sizes the way shoppers read them', () => {
 
 it('orders clothes, then shoes, then one size', () => {
   expect(['edinyj', 'obuv-36', '50', '42', 'obuv-35'].sort(compareSizeIds)).toEqual(['42', '50', 'obuv-35', 'obuv-36', 'edinyj']);
+});
+
+it('reads a search word as the size filter ids it may name', () => {
+  expect(sizeIdsOfWord('46')).toEqual(['46', 'obuv-46']);
+  expect(sizeIdsOfWord('m')).toEqual(['46']);
+  expect(sizeIdsOfWord('XXL')).toEqual(['52']);
+  expect(sizeIdsOfWord('460')).toEqual([]);
+  expect(sizeIdsOfWord('брюки')).toEqual([]);
 });

@@ -34,3 +34,15 @@ export function compareSizeIds(a: string, b: string): number {
   const num = (id: string) => Number(id.replace('obuv-', '')) || 0;
   return rank(a) - rank(b) || num(a) - num(b);
 }
+
+const CLOTHES_OF_INTL = new Map(Object.entries(INTL).map(([size, intl]) => [intl.toLowerCase(), size]));
+
+/**
+ * The size filter ids a search word could name: '46' a dress 46 or a shoe 46, 'm' (any case)
+ * the clothing size 46. Which of them the catalogue holds is for the caller to check.
+ */
+export function sizeIdsOfWord(word: string): string[] {
+  if (/^\d{2}$/.test(word)) return [word, `obuv-${word}`];
+  const clothes = CLOTHES_OF_INTL.get(word.toLowerCase());
+  return clothes ? [clothes] : [];
+}

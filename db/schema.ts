@@ -82,6 +82,8 @@ export const products = pgTable(
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_search_idx').using('gin', t.nameVector),
     index('products_article_idx').on(sql`lower(${t.article}) text_pattern_ops`),
+    // Part of an article typed alone ('00081'): a like '%…%' the trigram index answers.
+    index('products_article_trgm_idx').using('gin', sql`lower(${t.article}) gin_trgm_ops`),
     // 0 ₽ only for the hidden gift garment cover (core/basket.ts GIFT_COVER_OFFER_ID).
     check('products_price_nonnegative', sql`${t.priceKopecks} >= 0`),
     check('products_old_price', sql`${t.oldPriceKopecks} is null or ${t.oldPriceKopecks} > ${t.priceKopecks}`),

@@ -2375,6 +2375,33 @@ function drawGiftCard(f: Fig, P: Pal, view: number, rng: Rng, nominal?: number):
   f.box(-W, -H - 80, W, H + 8);
 }
 
+/**
+ * The gift garment cover (a zipped cotton bag for a coat) hanging on its hanger: a long body
+ * with sloping shoulders, a zip down the middle and a sewn-on label with the monogram.
+ */
+function drawGarmentCover(f: Fig, P: Pal, view: number): void {
+  const W = 330;
+  const H = 1100;
+  const body = d`M-60 0C-170 8 -290 56 -322 150L${-W} ${H - 40}Q${-W} ${H} ${-W + 40} ${H}L${W - 40} ${H}Q${W} ${H} ${W} ${H - 40}L322 150C290 56 170 8 60 0Z`;
+  drawHangerHook(f, 4);
+  vol(f, P, body, { vgrad: 'gv' });
+  // soft hanging folds of thin cotton
+  f.add(fold([-200, 260], [-230, H - 40], 22, 0.35), fold([190, 300], [220, H - 30], 18, 0.3), fold([-40, 500], [-70, H - 20], 14, 0.22));
+  f.add(stitch(d`M${-W + 16} 170L${-W + 16} ${H - 18}L${W - 16} ${H - 18}L${W - 16} 170`, P.stitch, 1.6, '7 5', 0.6));
+  if (view !== 1) {
+    // the zip: a tape, the teeth, the pull at the top
+    const zip = d`M0 40L0 ${H - 30}`;
+    f.add(line(zip, shade(P.base, 0.3), 16), line(zip, P.isDark ? '#d9d4cb' : '#5f5a53', 7, 0.9, ' stroke-dasharray="3 3"'));
+    f.add(`<rect x="-13" y="44" width="26" height="58" rx="8" fill="url(#gold)" stroke="#7a5c22" stroke-width="2"/>`);
+    // the label: a paler cotton patch with the monogram
+    const label = d`M-250 210H-70V350H-250Z`;
+    f.add(`<path d="${label}" fill="#000" fill-opacity=".15" transform="translate(3 5)"/>`);
+    vol(f, P, label, { fill: tint(P.base, 0.45), vgrad: null, sw: 1.6, sil: false });
+    f.add(stitch(d`M-240 220H-80V340H-240Z`, P.stitch, 1.2, '5 4', 0.7), monogram(-160, 280, 0.22, shade(P.base, 0.35)));
+  } else f.add(seam(P, d`M${-W + 20} 620L${W - 20} 620`, 1.6));
+  f.box(-W - 4, -140, W + 4, H + 4);
+}
+
 // ---------------------------------------------------------------------------
 // Composition of one kind in one view
 // ---------------------------------------------------------------------------
@@ -2439,6 +2466,8 @@ function drawKind(f: Fig, kind: GarmentKind, P: Pal, view: number, rng: Rng, nom
       return drawBeltAcc(f, P, view);
     case 'gift-card':
       return drawGiftCard(f, P, view, rng, nominal);
+    case 'garment-cover':
+      return drawGarmentCover(f, P, view);
     default:
       drawTop(f, P, TOP, view, rng);
   }
@@ -2582,6 +2611,7 @@ const MATERIAL: Record<GarmentKind, Material> = {
   boots: 'leather',
   shoes: 'leather',
   'gift-card': 'paper',
+  'garment-cover': 'poplin',
 };
 
 /** Noise of short fibres, seamless in a tile (elements near the edges are repeated). */

@@ -186,6 +186,11 @@ export class CatalogIndex {
     };
   }
 
+  /** Whether some active product can be ordered in this size filter id ('46', 'obuv-37'). */
+  hasSize(id: string): boolean {
+    return this.sizeNames.includes(id);
+  }
+
   private sizeMask(sizes: string[]): Uint32Array {
     const mask = new Uint32Array(this.words);
     for (const s of sizes) {

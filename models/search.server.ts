@@ -5,12 +5,26 @@ import { prefixTsQuery } from '~/core/search-query';
 
 // Product search in SQL: PostgreSQL full text ('russian' configuration) and pg_trgm.
 
-/** Active products whose article starts with the prefix, by article. */
-export async function findProductIdsByArticle({ db, prefix, limit }: { db: Database; prefix: string; limit: number }): Promise<number[]> {
+/**
+ * Active products whose article starts with the prefix ('vt-26-0008'), or holds the fragment
+ * anywhere ('00081', with `anywhere`: a trigram index answers it), by article.
+ */
+export async function findProductIdsByArticle({
+  db,
+  prefix,
+  limit,
+  anywhere = false,
+}: {
+  db: Database;
+  prefix: string;
+  limit: number;
+  anywhere?: boolean;
+}): Promise<number[]> {
+  const pattern = `${anywhere ? '%' : ''}${prefix}%`;
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.active, true), sql`lower(${products.article}) like ${`${prefix}%`}`))
+    .where(and(eq(products.active, true), sql`lower(${products.article}) like ${pattern}`))
     .orderBy(products.article)
     .limit(limit);
   return rows.map((r) => r.id);
@@ -19,28 +33,38 @@ export async function findProductIdsByArticle({ db, prefix, limit }: { db: Datab
 /**
  * Active products matching every word ('name': name, colour and article; 'all': descriptions
  * too), most popular first: ordering by an indexed column, not ts_rank over every match,
- * keeps common words fast at any catalogue size.
+ * keeps common words fast at any catalogue size. With `sizes`: only products orderable now
+ * in one of these size filter ids.
  */
 export async function findProductIdsByText({
   db,
   words,
   tier,
   limit,
+  sizes = [],
 }: {
   db: Database;
   words: string[];
   tier: 'name' | 'all';
   limit: number;
+  sizes?: readonly string[];
 }): Promise<number[]> {
   const vector = tier === 'name' ? products.nameVector : products.searchVector;
+  const sized = sizes.length ? sql`${products.sizes} && ${textArray(sizes)}` : undefined;
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.active, true), sql`${vector} @@ to_tsquery('russian', ${prefixTsQuery(words)})`))
+    .where(and(eq(products.active, true), sql`${vector} @@ to_tsquery('russian', ${prefixTsQuery(words)})`, sized))
     .orderBy(desc(products.popularity), products.id)
     .limit(limit);
   return rows.map((r) => r.id);
 }
+
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /** Each word not in the catalogue's vocabulary becomes its nearest catalogue word (trigram similarity). */
 export async function getNearestTerms({ db, words }: { db: Database; words: string[] }): Promise<string[]> {

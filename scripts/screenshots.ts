@@ -6,6 +6,8 @@
 // pickup modal's list and map (Saint Petersburg), and the order-placed page after ordering.
 // `--payment` shoots the card payment (needs --login and a basket cookie): /basket/pay/, the
 // offline widget open, /basket/bad/ after a decline, and the paid order after paying.
+// `--chat` shoots each path as it is on screen 25 s after load, when the stylist chat may have
+// opened by itself (the page's clock is moved on, nothing waits 25 s): '…_chat.png' files.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -28,6 +30,9 @@ if (checkout) args.splice(checkoutAt, 1);
 const paymentAt = args.indexOf('--payment');
 const payment = paymentAt !== -1;
 if (payment) args.splice(paymentAt, 1);
+const chatAt = args.indexOf('--chat');
+const chat = chatAt !== -1;
+if (chat) args.splice(chatAt, 1);
 const [outDir = 'tmp/shots', ...paths] = args;
 const targets = checkout || payment ? [] : paths.length ? paths : ['/', '/catalog/woman/denim/', '/about/', '/no-such-page/'];
 const fullPage = process.env.FULL_PAGE !== '0';
@@ -45,6 +50,7 @@ try {
     // A customer of each width: the first one's order empties the basket the second one needs.
     if (loginPhone) await login(context, shop, `${loginPhone.slice(0, -1)}${label === 'mobile' ? 1 : 2}`);
     const page = await context.newPage();
+    if (chat) await page.clock.install();
     if (checkout) await shootCheckout(page, label);
     if (payment) await shootPayment(page, label);
     for (const target of targets) {
@@ -61,8 +67,12 @@ try {
         // Decoded too: a photo of a row drawn only now would otherwise be captured blank.
         await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => {})));
       });
-      const file = path.join(outDir, `${label}${target.replace(/[^a-z0-9]+/gi, '_')}.png`);
-      await page.screenshot({ path: file, fullPage });
+      if (chat) {
+        await page.clock.runFor(26_000);
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      }
+      const file = path.join(outDir, `${label}${target.replace(/[^a-z0-9]+/gi, '_')}${chat ? '_chat' : ''}.png`);
+      await page.screenshot({ path: file, fullPage: fullPage && !chat });
       console.log(file);
     }
     await context.close();

@@ -27,6 +27,7 @@ export const GARMENT_KINDS = [
   'boots',
   'shoes',
   'gift-card',
+  'garment-cover',
 ] as const;
 export type GarmentKind = (typeof GARMENT_KINDS)[number];
 

@@ -3,12 +3,13 @@ import type { Route } from './+types/auth';
 import { phoneDigits } from '~/core/phone-mask';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
-import { favouritesCookieOf } from '~/app/lib/wishlist.server';
+import { favouritesCookieOf, listCookie } from '~/app/lib/wishlist.server';
+import { GUEST_VIEWS_LIMIT, parseIdList, parseProductId } from '~/core/wishlist';
 import { clearCookies, codeStepCookies, emailCodeStepCookie, getShopper, readCodeStep, readEmailCodeStep, sessionCookies } from '~/app/lib/session.server';
 import { LoginForm, type LoginStep } from '~/app/components/auth/LoginForm';
 import { EmailLoginForm, type EmailLoginStep } from '~/app/components/auth/EmailLoginForm';
 import { normalizeEmail, RESEND_SECONDS } from '~/core/auth';
-import { COOKIE } from '~/shared/cookies';
+import { COOKIE, readCookie } from '~/shared/cookies';
 import { cartForRequest, preordersForRequest } from '~/core/basket';
 import { acceptedBasketCookies, readBasketCookies } from '~/app/lib/basket-state';
 
@@ -30,9 +31,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const meta = await context.api.getPageMeta(url.pathname);
   // SPEC §4: a phone kept in a 59-second cookie restores the code step after a reload.
   const kept = url.searchParams.has('change') ? null : readCodeStep(request);
-  const step: LoginStep = kept ? { step: 'code', phone: kept.phone, sentAt: kept.sentAt, error: null } : { step: 'phone', phone: '', error: null };
+  const step: LoginStep = kept
+    ? { step: 'code', phone: kept.phone, sentAt: kept.sentAt, now: Date.now(), error: null }
+    : { step: 'phone', phone: '', error: null };
   const keptEmail = url.searchParams.has('change') ? null : readEmailCodeStep(request);
-  const emailStep: EmailLoginStep = keptEmail ? { step: 'code', email: keptEmail.email, sentAt: keptEmail.sentAt, error: null } : EMAIL_START;
+  const emailStep: EmailLoginStep = keptEmail ? { step: 'code', email: keptEmail.email, sentAt: keptEmail.sentAt, now: Date.now(), error: null } : EMAIL_START;
   const headers = new Headers(CACHE_PRIVATE);
   if (url.searchParams.has('change')) for (const c of clearCookies([COOKIE.phone, COOKIE.codeSentAt, COOKIE.loginEmail])) headers.append('Set-Cookie', c);
   return data({ meta, byEmail: url.pathname.startsWith('/auth/email'), step, emailStep, next }, { headers });
@@ -51,25 +54,25 @@ export async function action({ context, request }: Route.ActionArgs) {
       // Asked again too soon: the code step is still there, with its countdown.
       const kept = readCodeStep(request);
       if (sent.resend_in !== undefined && kept?.phone === phone)
-        return data({ step: 'code', phone, sentAt: kept.sentAt, error: sent.error } satisfies LoginStep, { headers });
+        return data({ step: 'code', phone, sentAt: kept.sentAt, now: Date.now(), error: sent.error } satisfies LoginStep, { headers });
       return data({ step: 'phone', phone, error: sent.error } satisfies LoginStep, { headers });
     }
     const sentAt = Date.now();
     for (const c of codeStepCookies(phone, sentAt, context.siteUrl)) headers.append('Set-Cookie', c);
-    return data({ step: 'code', phone, sentAt, error: null } satisfies LoginStep, { headers });
+    return data({ step: 'code', phone, sentAt, now: sentAt, error: null } satisfies LoginStep, { headers });
   }
   if (intent === 'send-email') {
     const sent = await context.api.sendEmailCode({ email, captchaToken: String(form.get('captcha') ?? '') });
     if (sent.success) {
       const sentAt = Date.now();
       headers.append('Set-Cookie', emailCodeStepCookie(email, sentAt, context.siteUrl));
-      return data({ step: 'code', email, sentAt, error: null } satisfies EmailLoginStep, { headers });
+      return data({ step: 'code', email, sentAt, now: Date.now(), error: null } satisfies EmailLoginStep, { headers });
     }
     // Asked again too soon (the address sent twice): the code step of the code already sent,
     // its countdown counted from the server's answer; the countdown says it all, no error.
     if (sent.resend_in !== undefined) {
       const sentAt = Date.now() - (RESEND_SECONDS - sent.resend_in) * 1000;
-      return data({ step: 'code', email, sentAt, error: null } satisfies EmailLoginStep, { headers });
+      return data({ step: 'code', email, sentAt, now: Date.now(), error: null } satisfies EmailLoginStep, { headers });
     }
     return data({ step: 'email', email, error: sent.error } satisfies EmailLoginStep, { headers });
   }
@@ -81,13 +84,44 @@ export async function action({ context, request }: Route.ActionArgs) {
     if ('data' in answer)
       return data(
         intent === 'verify'
-          ? ({ step: 'code', phone, sentAt, error: answer.data.error } satisfies LoginStep)
-          : ({ step: 'code', email, sentAt, error: answer.data.error } satisfies EmailLoginStep),
+          ? ({ step: 'code', phone, sentAt, now: Date.now(), error: answer.data.error } satisfies LoginStep)
+          : ({ step: 'code', email, sentAt, now: Date.now(), error: answer.data.error } satisfies EmailLoginStep),
         { headers },
       );
     for (const c of sessionCookies(answer.user.jwt_token, context.siteUrl)) headers.append('Set-Cookie', c);
-    // SPEC §4 Favourites: the hearts and counts of this browser start from the account's list.
-    headers.append('Set-Cookie', favouritesCookieOf(answer.user.wishlist, context.siteUrl));
+    const token = answer.user.jwt_token;
+    // SPEC §4 Favourites: the hearts and counts of this browser start from the account's list,
+    // with the heart that asked for this login added (issue #26: the action finishes).
+    let favourites: string | null = null;
+    const pending = parseProductId(String(form.get('favourite') ?? ''));
+    if (pending !== null)
+      try {
+        favourites = listCookie(
+          COOKIE.favourites,
+          (await context.api.wishlist({ mode: 'wishlist', action: 'add', token, ids: [pending] })).ITEMS.map((i) => i.ID),
+          context.siteUrl,
+        );
+      } catch (err) {
+        console.error('login: the favourite was not added', err);
+      }
+    headers.append('Set-Cookie', favourites ?? favouritesCookieOf(answer.user.wishlist, context.siteUrl));
+    // What the guest looked at joins the customer's recently viewed (latest first), and this
+    // browser's views cookie becomes the joined list.
+    const views = parseIdList(readCookie(request.headers.get('cookie'), COOKIE.views), GUEST_VIEWS_LIMIT);
+    if (views.length)
+      try {
+        const joined = await context.api.wishlist({ mode: 'watched', action: 'add', token, ids: views });
+        headers.append(
+          'Set-Cookie',
+          listCookie(
+            COOKIE.views,
+            joined.ITEMS.map((i) => i.ID),
+            context.siteUrl,
+          ),
+        );
+      } catch (err) {
+        console.error('login: the viewed products were not joined', err);
+      }
     // The guest basket of this browser joins the one kept for the customer (quantities added,
     // cut to stock), and this browser gets the result.
     const guest = readBasketCookies(request.headers.get('cookie'));
@@ -119,7 +153,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const phoneStep = actionData && 'phone' in actionData ? (actionData as LoginStep) : loaderData.step;
   const emailStep = actionData && 'email' in actionData ? (actionData as EmailLoginStep) : loaderData.emailStep;
   return (
-    <article className="page page--narrow auth-page">
+    <article className="page page--narrow auth-page" data-keep-clear>
       <h1 className="page__title">{loaderData.byEmail ? 'Вход по e-mail' : 'Вход'}</h1>
       {loaderData.byEmail ? (
         <EmailLoginForm state={emailStep} next={loaderData.next ?? undefined} />

@@ -375,7 +375,7 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
           </button>
         </div>
 
-        <aside className="basket__summary" aria-label="Итого">
+        <aside className="basket__summary" aria-label="Итого" data-keep-clear>
           <PromoCodeForm
             key={`${promoCode ?? ''}|${server.promocode}|${server.promo_code_error ?? ''}`}
             code={promoCode}

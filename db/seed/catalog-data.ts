@@ -812,7 +812,9 @@ const MEN_DETAILS_EXCLUDED = new Set<DetailKey>([
 ]);
 const MEN_ADJS_EXCLUDED = new Set<AdjKey>(['asimm', 'plissir', 'mal', 'ukoroch']);
 
-const KINDS: Record<GarmentKind, KindSpec> = {
+// The gift garment cover is drawn (media/garment-art.ts) but never generated: it is seeded on its own.
+type CatalogKind = Exclude<GarmentKind, 'garment-cover'>;
+const KINDS: Record<CatalogKind, KindSpec> = {
   'warm-coat': {
     nouns: [{ w: 'Пальто', g: 'n' }],
     adjs: [],
@@ -1494,7 +1496,7 @@ const KINDS: Record<GarmentKind, KindSpec> = {
 // ---------------------------------------------------------------------------------------
 
 interface KindPick {
-  kind: GarmentKind;
+  kind: CatalogKind;
   w: number;
   nouns?: Noun[];
   fabrics?: FabricKey[];

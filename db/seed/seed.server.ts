@@ -119,6 +119,9 @@ export const GIFT_COVER = {
   article: 'VT-GIFT-COVER',
 } as const;
 
+/** The garment cover's photo (media path). */
+export const GIFT_COVER_PHOTO = `products/${GIFT_COVER.slug}/cover-1.jpg`;
+
 /**
  * Documented promo codes for trying the basket (README): percent, fixed from a minimum, expired.
  * Sale items take no promo discount ('скидки не суммируются').
@@ -155,11 +158,18 @@ async function seedCommerce(db: Database): Promise<void> {
     .insert(offers)
     .values({ id: GIFT_COVER_OFFER_ID, productId: product.id, sizeType: 'none', size: 'Единый', priceKopecks: 0, quantity: 0 })
     .onConflictDoNothing();
-  const art: GarmentArt = { kind: 'bag', color: '#efe9dc', view: 0, seed: 1 };
+  // Its own picture: a garment cover on a hanger. Databases seeded with the first one (a
+  // handbag at …/1.jpg) get this one too; it has a path of its own, because a media path
+  // never changes content (caches keep it for a year).
+  const art: GarmentArt = { kind: 'garment-cover', color: '#efe9dc', view: 0, seed: 1 };
   await db
     .insert(productPhotos)
-    .values({ productId: product.id, position: 1, path: `products/${GIFT_COVER.slug}/1.jpg`, alt: GIFT_COVER.name, art })
-    .onConflictDoNothing();
+    .values({ productId: product.id, position: 1, path: GIFT_COVER_PHOTO, alt: GIFT_COVER.name, art })
+    .onConflictDoUpdate({
+      target: [productPhotos.productId, productPhotos.position],
+      set: { path: GIFT_COVER_PHOTO, art },
+      setWhere: sql`${productPhotos.path} <> ${GIFT_COVER_PHOTO}`,
+    });
 }
 
 /** The content file is the source of truth for page metadata: edits there reach the database. */

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { offers, orderItems, orders, products, promoCodes, waitingList } from '~/db/schema';
+import { offers, orderItems, orders, productPhotos, products, promoCodes, waitingList } from '~/db/schema';
+import { GIFT_COVER, GIFT_COVER_PHOTO, seedDatabase } from '~/db/seed/seed.server';
+import { renderGarmentJpeg } from '~/media/garment-art';
 import { GIFT_COVER_OFFER_ID } from '~/core/basket';
 import { ApiError, CartResponse, FastOrderResponse, StockChangeResponse, WaitingListResponse } from '~/shared/contract';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
@@ -114,6 +116,27 @@ describe('get_cart.php', () => {
     expect(first?.OFFERS.length).toBeGreaterThan(1);
   });
 
+  it('shows the gift cover with its own picture, a garment cover, also in a database seeded with a handbag (issue #26)', async () => {
+    const picture = async () => {
+      const cart = await getCart({ ids: `${(await coat()).id}:1`, promo_code: '' });
+      const src = cart.items.find((i) => i.IS_GIFT === 'Y')?.PRODUCT.IMAGE_SRC ?? '';
+      expect(src).toContain(GIFT_COVER_PHOTO);
+      const res = await fetch(`${shop.baseUrl}/media/${GIFT_COVER_PHOTO}`);
+      expect(res.status).toBe(200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const cover = await renderGarmentJpeg({ kind: 'garment-cover', color: '#efe9dc', view: 0, seed: 1 });
+    expect((await picture()).equals(cover)).toBe(true);
+    expect(cover.equals(await renderGarmentJpeg({ kind: 'bag', color: '#efe9dc', view: 0, seed: 1 }))).toBe(false);
+    // A database seeded before: the handbag at …/1.jpg is replaced on the next start.
+    const [product] = await db().select({ id: products.id }).from(products).where(eq(products.slug, GIFT_COVER.slug));
+    await db()
+      .update(productPhotos)
+      .set({ path: `products/${GIFT_COVER.slug}/1.jpg`, art: { kind: 'bag', color: '#efe9dc', view: 0, seed: 1 } })
+      .where(eq(productPhotos.productId, product!.id));
+    await seedDatabase(db(), { products: 180 });
+    expect((await picture()).equals(cover)).toBe(true);
+  });
   it('ignores prices, a gift cover and junk in the request', async () => {
     const p = await plain();
     const cart = await getCart({ ids: `${p.id}:1,${GIFT_COVER_OFFER_ID}:40,abc,-5:2,${p.id}x:1,999999999:1`, price: '1', 'items[0][PRICE]': '1' });

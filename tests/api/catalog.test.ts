@@ -235,6 +235,38 @@ describe('search', () => {
     const { hits } = await search(article);
     expect(hits[0]?.id).toBe(item.ID);
   });
+  it('finds part of an article number: 00081 finds VT-..-00081 (issue #26)', async () => {
+    const { hits } = await search('00081');
+    expect(hits).toHaveLength(1);
+    const item = (await product(hits[0]!.url)).ITEM;
+    expect(String(item.PROPERTIES.CML2_ARTICLE?.VALUE)).toMatch(/^VT-\d{2}-00081$/);
+    // The year and number together too, and a fragment no article holds finds nothing.
+    expect((await search(String(item.PROPERTIES.CML2_ARTICLE?.VALUE).slice(3))).hits[0]?.id).toBe(item.ID);
+    expect((await search('99999')).hits).toEqual([]);
+  });
+  it('reads a query typed with the Latin layout on: gfkmnj finds пальто (issue #26)', async () => {
+    const { hits } = await search('gfkmnj');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.map((h) => h.id)).toEqual((await search('пальто')).hits.map((h) => h.id));
+    // Punctuation keys are letters there: ',h.rb' is 'брюки'.
+    expect((await search(',h.rb')).hits.map((h) => h.id)).toEqual((await search('брюки')).hits.map((h) => h.id));
+  });
+  it('reads a size among the words: брюки 46 finds trousers orderable in 46 (issue #26)', async () => {
+    const { hits } = await search('брюки 46');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits[0]?.name).toMatch(/брюк/i);
+    for (const hit of hits) {
+      // Trousers first; then what mentions them in its description, as 'брюки' alone finds.
+      const { NAME, DESCRIPTION, OFFERS: offers } = (await product(hit.url)).ITEM;
+      expect(`${NAME} ${DESCRIPTION}`).toMatch(/брюк/i);
+      expect(
+        offers.some((o) => o.SIZE_ID === '46' && (o.AVAILABLE === 'Y' || o.IS_PREORDER === 'Y')),
+        hit.name,
+      ).toBe(true);
+    }
+    // The international letter names the same size.
+    expect((await search('брюки M')).hits.map((h) => h.id)).toEqual(hits.map((h) => h.id));
+  });
   it('returns no hits for blank, whitespace or punctuation', async () => {
     for (const q of ['', '   ', '!!!', '&|:*']) expect((await search(q)).hits).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { getJson } from '~/tests/support/api';
 import { DESKTOP, MOBILE, setUpBrowserShop, type Shopper, type Viewport } from '~/tests/support/browser';
 import { isPlain, productPicker, sizeLabel } from '~/tests/support/catalogue';
 import { ProductPage } from '~/tests/support/pages';
+import { GIFT_COVER_PHOTO } from '~/db/seed/seed.server';
 
 // Issue "Basket, pre-orders, fast order and the waiting list", as a shopper does it: add from the
 // product page and from a listing card, change size and quantity, a promo code, pre-order,
@@ -189,6 +190,22 @@ describe('product page to basket', () => {
     expect(await view.headerCount()).toBe(2);
     expect(await view.total('Итого')).toBe((offer?.PRICE ?? 0) * 2);
   });
+});
+
+describe('the gift cover has its own picture (issue #26)', () => {
+  for (const viewport of [MOBILE, DESKTOP])
+    it(`shows a garment cover, not a handbag, beside a coat at ${viewport.width} px`, async ({ shopper }) => {
+      const coat = await findProduct((p) => /пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y'), 'coat in stock');
+      const offer = coat.OFFERS.find((o) => o.AVAILABLE === 'Y');
+      const page = await shopper.newPage(viewport);
+      await page.context().addCookies([{ name: 'cart', value: `${offer?.ID}:1`, url: shop.baseUrl }]);
+      const view = new BuyingPage(page);
+      await view.goto('/basket/');
+      const picture = view.line('Чехол для одежды').locator('img').first();
+      await poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(GIFT_COVER_PHOTO);
+      expect(await picture.isVisible()).toBe(true);
+    });
 });
 
 describe('pre-order, one click, waiting list', () => {

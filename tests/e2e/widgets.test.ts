@@ -1,14 +1,16 @@
 import { describe, expect } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, StorefrontPage, setUpBrowserShop, waitForHydration, type Shopper, type Viewport } from '~/tests/support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, login, MOBILE, StorefrontPage, setUpBrowserShop, waitForHydration, type Shopper, type Viewport } from '~/tests/support/browser';
 import { parseRoublesToKopecks } from '~/core/money';
+import { getJson } from '~/tests/support/api';
+import { CatalogSectionResponse, ProductResponse } from '~/shared/contract';
 
 // SPEC §1 stylist chat widget and SPEC §2 info modals (guide, delivery, return, instalment).
 
 const CHAT_URL = 'https://t.me/vitrina_stylist'; // PUBLIC_CHAT_URL's default: the test shop sets none
 const OPENED_KEY = 'vitrina:chat-opened';
 
-const { it } = setUpBrowserShop();
+const { shop, it } = setUpBrowserShop();
 
 /**
  * A page whose clock stands still until the test moves it (`page.clock.runFor`), so the
@@ -154,6 +156,83 @@ describe('stylist chat widget (SPEC §1)', () => {
     await new StorefrontPage(page).tabBar().getByRole('link', { name: 'Каталог' }).click();
     await page.waitForURL('**/catalog/');
   });
+});
+
+/** A coat in stock: its page and an offer to put in the basket. */
+async function coatInStock(): Promise<{ url: string; offerId: number }> {
+  const list = await getJson(shop.baseUrl, '/backend/catalog/woman/demisezonnye_palto/', CatalogSectionResponse);
+  for (const card of list.ITEMS) {
+    const item = (await getJson(shop.baseUrl, `/backend${card.DETAIL_PAGE_URL}`, ProductResponse)).ITEM;
+    const offer = item.OFFERS.find((o) => o.AVAILABLE === 'Y');
+    if (offer) return { url: item.DETAIL_PAGE_URL, offerId: offer.ID };
+  }
+  throw new Error('no coat in stock');
+}
+
+/** The chat's parts on screen (button, panel) never overlap any of `kept`. */
+async function expectChatClearOf(page: Page, kept: Locator[]) {
+  const boxes = [];
+  for (const part of [chatButton(page), chatPanel(page)]) if (await part.isVisible()) boxes.push(await part.boundingBox());
+  for (const target of kept)
+    for (const one of await target.all()) {
+      const box = await one.boundingBox();
+      if (!box) continue;
+      for (const chat of boxes) {
+        if (!chat) continue;
+        const apart = chat.x + chat.width <= box.x || box.x + box.width <= chat.x || chat.y + chat.height <= box.y || box.y + box.height <= chat.y;
+        expect(apart, `the chat covers ${String(target)}`).toBe(true);
+      }
+    }
+}
+
+describe('the stylist chat never covers a primary action or a form being filled (issue #26)', () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`keeps clear of the buy buttons at ${viewport.width} px: no opening over them, the button steps aside`, async ({ shopper }) => {
+      const { url } = await coatInStock();
+      const page = await openWithPausedClock(shopper, url, viewport);
+      const buy = [page.getByRole('button', { name: 'Добавить в корзину' }), page.getByRole('button', { name: 'Купить в один клик' })];
+      // The buy buttons where the chat sits: near the bottom of the screen, above a phone's tab bar.
+      const oneClick = await buy[1]!.boundingBox();
+      if (!oneClick) throw new Error('not laid out');
+      await page.evaluate((by) => window.scrollBy(0, by), oneClick.y + oneClick.height - (viewport.height - 90));
+      await advance(page, 15_000);
+      await expectChatClearOf(page, buy);
+      await advance(page, 15_000); // 30 s
+      expect(await chatPanel(page).count()).toBe(0);
+      await expectChatClearOf(page, buy);
+      // Scrolled away from them, the button is back.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await settle(page);
+      await expect.poll(() => chatButton(page).isVisible()).toBe(true);
+    });
+
+    it(`does not open by itself on the checkout or the login page, nor covers their forms, at ${viewport.width} px`, async ({ shopper }) => {
+      const { offerId } = await coatInStock();
+      const page = await shopper.newPage(viewport);
+      await page.context().addCookies([{ name: 'cart', value: `${offerId}:1`, url: shop.baseUrl }]);
+      // The checkout is for customers; the login page for guests (after the checkout, logged out).
+      await login(page.context(), shop, `7999100${viewport.width}`);
+      // The clock runs (the basket and the form load on timers of their own) until moved on at once.
+      await page.clock.install();
+      await gotoHydrated(page, '/basket/');
+      const checkout = page.getByRole('region', { name: 'Оформление заказа' });
+      await checkout.getByRole('textbox', { name: 'Имя', exact: true }).fill('Анна');
+      await advance(page, 30_000);
+      expect(await chatPanel(page).count()).toBe(0);
+      const form = checkout.locator('form');
+      const submit = checkout.getByRole('button', { name: 'Оформить заказ' });
+      await expectChatClearOf(page, [form, submit, page.getByRole('complementary', { name: 'Итого' })]);
+      await submit.scrollIntoViewIfNeeded();
+      await settle(page);
+      await expectChatClearOf(page, [form, submit, checkout.getByText('К оплате', { exact: true })]);
+
+      await page.context().clearCookies();
+      await gotoHydrated(page, '/auth/');
+      await advance(page, 30_000);
+      expect(await chatPanel(page).count()).toBe(0);
+      await expectChatClearOf(page, [page.getByRole('textbox', { name: 'Номер телефона' }), page.getByRole('button', { name: 'Получить смс код' })]);
+    });
+  }
 });
 
 describe('info modals (SPEC §2)', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LOGIN_CODE_MIN_TO_SUBMIT, resendSecondsLeft, resendText } from '~/core/auth';
 import { codeOf, emptyCells } from '~/core/code-boxes';
@@ -13,6 +13,7 @@ type Fields = Record<string, string | number | undefined>;
  * digits, the consent to the loyalty programme, and the 59-second countdown until
  * 'Получить новый код'. The callers say where the forms post and which hidden fields name the
  * phone or the address; give it a `key` of the send time so a new code empties the boxes.
+ * Each new answer with an error (a wrong code) empties them too, the first one focused.
  */
 export function CodeStep({
   hint,
@@ -22,6 +23,8 @@ export function CodeStep({
   verifyFields,
   resendFields,
   sentAt,
+  serverNow,
+  answer,
   error,
   busy,
   boxesLabel,
@@ -36,18 +39,32 @@ export function CodeStep({
   /** Hidden fields of the resend form (intent, the phone or the address). */
   resendFields: Fields;
   sentAt: number;
+  /** The server's clock when it answered (undefined: the browser's now). */
+  serverNow?: number | undefined;
+  /** The answer shown: a new one with an error empties the boxes. */
+  answer: object;
   error: string | null;
   busy: boolean;
   boxesLabel: string;
 }) {
   const [cells, setCells] = useState(emptyCells);
-  const left = useResendCountdown(sentAt);
+  const [shownAnswer, setShownAnswer] = useState(answer);
+  const form = useRef<HTMLFormElement>(null);
+  if (shownAnswer !== answer) {
+    // A wrong code: the digits that were wrong go, so the next try starts clean.
+    setShownAnswer(answer);
+    if (error) setCells(emptyCells());
+  }
+  useEffect(() => {
+    if (error && shownAnswer !== null) form.current?.querySelector<HTMLInputElement>('.code-boxes__cell')?.focus();
+  }, [shownAnswer, error]);
+  const left = useResendCountdown(sentAt, serverNow);
   const errorId = useId();
   const code = codeOf(cells);
   return (
     <div className="login">
       <p className="login__hint">{hint}</p>
-      <fetcher.Form method="post" action={action} className="login__code" noValidate>
+      <fetcher.Form method="post" action={action} className="login__code" noValidate ref={form}>
         <HiddenFields fields={verifyFields} />
         <input type="hidden" name="code" value={code} />
         {error ? (
@@ -80,15 +97,25 @@ export function loginPath(path: '/auth/' | '/auth/email/', next: string | undefi
   return next ? `${path}?next=${encodeURIComponent(next)}` : path;
 }
 
-/** Seconds left before another code may be asked for; SPEC §9: the countdown ticks every 100 ms. */
-function useResendCountdown(sentAt: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  const left = resendSecondsLeft(sentAt, now);
+/**
+ * Seconds left before another code may be asked for; SPEC §9: the countdown ticks every 100 ms.
+ * It counts on the server's clock (`sentAt` is the server's): from `serverNow`, plus the time
+ * passed since on the browser's clock. So the server's page and the browser's first render
+ * read the same (no hydration error after a reload), and a browser clock set wrong does not
+ * matter; the moments between the answer and the first render are not counted, so «Получить
+ * новый код» comes a little late at worst, never before the server allows it.
+ */
+function useResendCountdown(sentAt: number, serverNow: number | undefined): number {
+  const [origin] = useState(() => serverNow ?? Date.now());
+  const [passed, setPassed] = useState(0);
+  const left = resendSecondsLeft(sentAt, origin + passed);
+  const running = left > 0;
   useEffect(() => {
-    if (left <= 0) return;
-    const timer = setInterval(() => setNow(Date.now()), 100);
+    if (!running) return;
+    const start = Date.now();
+    const timer = setInterval(() => setPassed(Math.max(0, Date.now() - start)), 100);
     return () => clearInterval(timer);
-  }, [left]);
+  }, [running]);
   return left;
 }
 

@@ -8,7 +8,9 @@ import { CodeStep, loginPath } from './CodeStep';
 import { useSubmitWithCaptcha, type LoginFetcher } from './use-submit-with-captcha';
 
 /** What the /auth/email/ action answers the form (never the token: that goes into an HttpOnly cookie). */
-export type EmailLoginStep = { step: 'email'; email: string; error: string | null } | { step: 'code'; email: string; sentAt: number; error: string | null };
+/** `now`: the server's clock when it answered (see LoginStep). */
+export type EmailLoginStep =
+  { step: 'email'; email: string; error: string | null } | { step: 'code'; email: string; sentAt: number; now?: number; error: string | null };
 
 const ACTION = '/auth/email/';
 
@@ -46,6 +48,8 @@ export function EmailLoginForm({ state, next }: { state: EmailLoginStep; next?: 
       verifyFields={{ intent: 'verify-email', email: view.email, sentAt: view.sentAt, next }}
       resendFields={{ intent: 'send-email', email: view.email }}
       sentAt={view.sentAt}
+      serverNow={view.now}
+      answer={view}
       error={view.error}
       busy={busy}
       boxesLabel="Код из письма"

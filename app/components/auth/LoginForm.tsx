@@ -8,7 +8,9 @@ import { CodeStep, loginPath } from './CodeStep';
 import { useSubmitWithCaptcha } from './use-submit-with-captcha';
 
 /** What the /auth/ action answers the form (never the token: that goes into an HttpOnly cookie). */
-export type LoginStep = { step: 'phone'; phone: string; error: string | null } | { step: 'code'; phone: string; sentAt: number; error: string | null };
+/** `now`: the server's clock when it answered, so the countdown reads the same on both sides of hydration. */
+export type LoginStep =
+  { step: 'phone'; phone: string; error: string | null } | { step: 'code'; phone: string; sentAt: number; now?: number; error: string | null };
 
 /**
  * SPEC §2 Login page, §4 Auth: the phone with its mask ('Получить смс код' waits for the whole
@@ -17,7 +19,16 @@ export type LoginStep = { step: 'phone'; phone: string; error: string | null } |
  * in the auth modal; before the scripts load they post as plain forms (the captcha, when one is
  * configured, needs the scripts). After login the action redirects to `next` (default /personal/).
  */
-export function LoginForm({ state, next }: { state: LoginStep; next?: string | undefined }) {
+export function LoginForm({
+  state,
+  next,
+  favourite,
+}: {
+  state: LoginStep;
+  next?: string | undefined;
+  /** A product to add to the favourites once logged in (the heart that asked for the login). */
+  favourite?: number | undefined;
+}) {
   const fetcher = useFetcher<LoginStep>({ key: 'login' });
   // «Изменить номер» goes back to the phone until the next answer arrives.
   const [changed, setChanged] = useState<{ for: LoginStep | undefined; step: LoginStep } | null>(null);
@@ -28,6 +39,7 @@ export function LoginForm({ state, next }: { state: LoginStep; next?: string | u
       state={view}
       busy={busy}
       next={next}
+      favourite={favourite}
       fetcher={fetcher}
       key={view.sentAt}
       onChangePhone={() => setChanged({ for: fetcher.data, step: { step: 'phone', phone: view.phone, error: null } })}
@@ -81,12 +93,14 @@ function PhoneCodeStep({
   state,
   busy,
   next,
+  favourite,
   fetcher,
   onChangePhone,
 }: {
   state: Extract<LoginStep, { step: 'code' }>;
   busy: boolean;
   next?: string | undefined;
+  favourite?: number | undefined;
   fetcher: Fetcher;
   onChangePhone: () => void;
 }) {
@@ -103,9 +117,11 @@ function PhoneCodeStep({
       fetcher={fetcher}
       action="/auth/"
       captchaAction={CAPTCHA_ACTION}
-      verifyFields={{ intent: 'verify', phone: state.phone, sentAt: state.sentAt, next }}
+      verifyFields={{ intent: 'verify', phone: state.phone, sentAt: state.sentAt, next, favourite }}
       resendFields={{ intent: 'send', phone: phoneDigits(state.phone) }}
       sentAt={state.sentAt}
+      serverNow={state.now}
+      answer={state}
       error={state.error}
       busy={busy}
       boxesLabel="Код из СМС"

@@ -79,7 +79,7 @@ export function BuyActions({ item, offer, onNeedSize }: { item: ProductItem; off
   }
 
   return (
-    <div className="product__buy">
+    <div className="product__buy" data-keep-clear>
       {main}
       {availability === 'unavailable' || item.CERTIFICATE ? null : (
         <button

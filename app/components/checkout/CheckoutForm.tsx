@@ -381,6 +381,7 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
         method="post"
         action="/basket/"
         className="checkout__form"
+        data-keep-clear
         ref={formRef}
         noValidate
         aria-busy={busy}

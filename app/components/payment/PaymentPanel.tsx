@@ -133,7 +133,7 @@ export function PaymentPanel({ orderId, payment, frame }: { orderId: number; pay
   }
 
   return (
-    <div className="pay__panel">
+    <div className="pay__panel" data-keep-clear>
       <p className="pay__amount">
         <span>К оплате</span> <strong>{formatRoubles(payment.params.amount)}</strong>
       </p>

@@ -1,14 +1,20 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useModal } from '~/app/components/shell/ModalHost';
 import { ChatIcon, CloseIcon } from '~/app/components/icons';
 
 import { CHAT_AUTO_OPEN_DELAY_MS, CHAT_BUTTON_DELAY_MS, CHAT_OPENED_KEY } from './chat-timing';
+import { autoOpenAllowed, isFillingIn, KEEP_CLEAR_SELECTOR, overlaps, panelBoxAbove, type Box } from './keep-clear';
 
 // SPEC §1: a floating chat widget links to a messenger with a stylist greeting. It appears
 // after 15 s and opens by itself once after 25 s; that it opened is remembered in local
 // storage, so in this browser it never opens by itself again (the button still appears).
 // Both delays count from when the page became interactive (`since`, ChatWidget.tsx, which
 // loads this code shortly before the button is due); client navigations keep them.
+// It never covers a primary action or a form being filled (issue #26, keep-clear.ts): it does
+// not open by itself on the basket, checkout and login pages, nor where its panel would cover
+// a part marked `data-keep-clear` or while the shopper types in a field; a panel it opened
+// that comes to cover one closes for good; the button steps aside while one is under it.
 const GREETING = 'Здравствуйте! Я стилист Vitrina. Помогу подобрать размер и образ — напишите мне.';
 
 /** chatUrl: the messenger (PUBLIC_CHAT_URL); since: when the page became interactive (Date.now()). */
@@ -23,6 +29,10 @@ export function StylistChat({ chatUrl, since }: { chatUrl: string; since: number
   const panel = useRef<HTMLElement>(null);
   const focusPanel = useRef(false);
   const panelId = useId();
+  const { pathname } = useLocation();
+  // Whether the button's spot, and the panel's, are free of parts kept clear (null: not measured yet).
+  const [clear, setClear] = useState<{ launcher: boolean; panel: boolean } | null>(null);
+  const wasOpen = useRef(false);
 
   useEffect(() => {
     const passed = Date.now() - since;
@@ -35,9 +45,49 @@ export function StylistChat({ chatUrl, since }: { chatUrl: string; since: number
     };
   }, [since]);
 
-  // Opening by itself waits while a modal is open, so it is never hidden behind one.
-  const open = choice === 'open' || (choice === null && autoOpenDue && modal === null);
-  const shown = buttonDue || open;
+  // Opening by itself waits while a modal is open, so it is never hidden behind one, and while
+  // its spot is not clear.
+  const autoOpen = autoOpenDue && modal === null && autoOpenAllowed(pathname) && clear?.panel === true;
+  const open = choice === 'open' || (choice === null && autoOpen);
+  const shown = buttonDue || autoOpenDue;
+
+  // Measured on scroll, resize, focus changes and layout changes, not on a timer.
+  useEffect(() => {
+    if (!shown) return;
+    const check = () => {
+      const button = launcher.current?.getBoundingClientRect();
+      if (!button) return;
+      const kept: Box[] = [];
+      for (const el of document.querySelectorAll(KEEP_CLEAR_SELECTOR)) {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0) kept.push(r);
+      }
+      const spot = panel.current?.getBoundingClientRect() ?? panelBoxAbove(button, window.innerWidth);
+      const launcherClear = !kept.some((r) => overlaps(r, button));
+      const next = { launcher: launcherClear, panel: launcherClear && !kept.some((r) => overlaps(r, spot)) && !isFillingIn(document.activeElement) };
+      setClear((prev) => (prev?.launcher === next.launcher && prev.panel === next.panel ? prev : next));
+    };
+    check();
+    const layout = new ResizeObserver(check);
+    layout.observe(document.body);
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    document.addEventListener('focusin', check);
+    document.addEventListener('focusout', check);
+    return () => {
+      layout.disconnect();
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+      document.removeEventListener('focusin', check);
+      document.removeEventListener('focusout', check);
+    };
+  }, [shown, pathname, open]);
+
+  // A panel that opened by itself and then would cover a part kept clear closes for good.
+  useEffect(() => {
+    if (wasOpen.current && !open && choice === null) setChoice('closed');
+    wasOpen.current = open;
+  }, [open, choice]);
 
   useEffect(() => {
     if (!open) return;
@@ -57,7 +107,7 @@ export function StylistChat({ chatUrl, since }: { chatUrl: string; since: number
   };
 
   return (
-    <div className="chat">
+    <div className={clear?.launcher === false && !open ? 'chat chat--aside' : 'chat'}>
       {open ? (
         <section
           className="chat__panel"

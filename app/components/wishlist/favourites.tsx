@@ -24,14 +24,15 @@ export function useFavouriteToggle(): (productId: number, wanted?: boolean) => P
     async (productId: number, wanted?: boolean) => {
       const { loggedIn, favourites: before } = currentLists();
       if (!loggedIn) {
-        await openAuth();
+        // The login finishes what the heart asked for: adding it.
+        await openAuth(wanted === false ? undefined : productId);
         return;
       }
       const adding = wanted ?? !before.includes(productId);
       writeListCookie(COOKIE.favourites, adding ? addToFront(before, productId, LIST_LIMITS.wishlist) : removeId(before, productId));
       try {
         const answer = await postListChange(adding ? 'add' : 'remove', productId);
-        if ('loggedOut' in answer) await openAuth();
+        if ('loggedOut' in answer) await openAuth(adding ? productId : undefined);
       } catch (err) {
         console.warn('favourite not changed', err);
         writeListCookie(COOKIE.favourites, before);

@@ -1,0 +1,1 @@
+CREATE INDEX "products_article_trgm_idx" ON "products" USING gin (lower("article") gin_trgm_ops);
