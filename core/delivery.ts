@@ -168,6 +168,8 @@ export const DEFAULT_WEIGHT_GRAMS: Record<string, number> = {
   boots: 1500,
   shoes: 1000,
   'gift-card': 50,
+  // The free garment cover that goes with a coat (a thin zipped bag).
+  'garment-cover': 300,
 };
 
 /** An item of a kind the table does not know. */

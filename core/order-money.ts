@@ -81,7 +81,7 @@ export interface OrderMoneyInput {
 }
 
 function assertAmount(n: number, what: string): void {
-  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`${what} must be whole kopecks ≥ 0, got ${n}`);
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`${what} must be whole kopecks >= 0, got ${n}`);
 }
 
 /** The breakdown of an order from its lines (promo and bonus shares), delivery, certificates and payment. */

@@ -8,7 +8,7 @@ const PROFILE = {
   subscribed: false,
 };
 
-/** An API that knows one live token, 'good'; every profile call is recorded. */
+/** An API that knows one live token, 'good.live.token'; every profile call is recorded. */
 function fakeApi() {
   const asked: string[] = [];
   const api = new ApiClient({
@@ -16,7 +16,7 @@ function fakeApi() {
     fetch: async (_url, init) => {
       const token = new URLSearchParams(String(init?.body)).get('params[token]') ?? '';
       asked.push(token);
-      return token === 'good' ? Response.json(PROFILE) : Response.json({ error: 'Войдите снова' }, { status: 401 });
+      return token === 'good.live.token' ? Response.json(PROFILE) : Response.json({ error: 'Войдите снова' }, { status: 401 });
     },
   });
   return { api, asked };
@@ -39,8 +39,8 @@ describe('runGuard', () => {
   });
   it('lets a shopper with a live session through', async () => {
     const { api, asked } = fakeApi();
-    await expect(runGuard('auth', new Request('http://x/personal/', { headers: { cookie: 'a=1; token=good' } }), api)).resolves.toBeUndefined();
-    expect(asked).toEqual(['good']);
+    await expect(runGuard('auth', new Request('http://x/personal/', { headers: { cookie: 'a=1; token=good.live.token' } }), api)).resolves.toBeUndefined();
+    expect(asked).toEqual(['good.live.token']);
   });
   it('sends a dead or forged token to /auth/ and drops its cookies', async () => {
     const { api } = fakeApi();

@@ -36,7 +36,7 @@ function run(answer: () => Promise<CheckoutOrderResponse>, form: Record<string, 
   };
   const request = new Request('http://shop.test/basket/', {
     method: 'POST',
-    headers: { cookie: 'token=t0k; cart=11%3A1%2C12%3A2; promo_code=SALE10', 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { cookie: 'token=t0k.e.n; cart=11%3A1%2C12%3A2; promo_code=SALE10', 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form).toString(),
   });
   const result = action({ request, context: { api: api as unknown as ApiClient }, params: {} } as unknown as Parameters<typeof action>[0]);
@@ -66,7 +66,7 @@ describe('/basket/ action: placing the order', () => {
     for (const name of ['cart', 'preorders', 'promo_code']) expect(cookies).toContain(`${name}=; Path=/; Max-Age=0; SameSite=Lax`);
     expect(api.placeCheckoutOrder).toHaveBeenCalledWith(
       expect.objectContaining({
-        token: 't0k',
+        token: 't0k.e.n',
         ids: '11:1,12:2',
         promoCode: 'SALE10',
         deliveryCost: 700,
@@ -74,7 +74,7 @@ describe('/basket/ action: placing the order', () => {
         fields: expect.objectContaining({ phone: '79990000000', street: 'ул Тверская', delivery_id: '1', payment_id: '1' }),
       }),
     );
-    expect(api.saveAddress).toHaveBeenCalledWith('t0k', { fields: expect.objectContaining({ city: 'Москва', street: 'ул Тверская', house: '12' }) });
+    expect(api.saveAddress).toHaveBeenCalledWith('t0k.e.n', { fields: expect.objectContaining({ city: 'Москва', street: 'ул Тверская', house: '12' }) });
   });
 
   it('a card order (payment id 9) goes on to /basket/pay/ with the basket cleared (the order holds the stock)', async () => {
