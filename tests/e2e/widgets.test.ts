@@ -172,7 +172,8 @@ async function coatInStock(): Promise<{ url: string; offerId: number }> {
 /** The chat's parts on screen (button, panel) never overlap any of `kept`. */
 async function expectChatClearOf(page: Page, kept: Locator[]) {
   const boxes = [];
-  for (const part of [chatButton(page), chatPanel(page)]) if (await part.isVisible()) boxes.push(await part.boundingBox());
+  // The button may step aside (unmount) between the two reads: gone, it covers nothing.
+  for (const part of [chatButton(page), chatPanel(page)]) if (await part.isVisible()) boxes.push(await part.boundingBox({ timeout: 1_000 }).catch(() => null));
   for (const target of kept)
     for (const one of await target.all()) {
       const box = await one.boundingBox();
