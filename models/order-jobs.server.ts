@@ -100,12 +100,10 @@ function paymentName(id: string): string {
   return id in DELIVERY_TEXT.payment ? DELIVERY_TEXT.payment[id as keyof typeof DELIVERY_TEXT.payment].name : '';
 }
 
-async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, orderId: number): Promise<void> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) return;
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.isPreorder), asc(orderItems.isGift));
-  const notice: OrderNotice = {
-    orderId,
+/** What every order letter shows of an order: who, the lines, the one money breakdown, the delivery. */
+function orderContents(order: typeof orders.$inferSelect, items: (typeof orderItems.$inferSelect)[]) {
+  return {
+    orderId: order.id,
     customerName: order.customerName.split(' ')[0] ?? '',
     lines: items.map((i) => ({
       title: i.title,
@@ -121,6 +119,15 @@ async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, order
     dateFrom: order.deliveryDateFrom,
     dateTo: order.deliveryDateTo,
     deliveryNote: order.deliveryNote,
+  };
+}
+
+async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, orderId: number): Promise<void> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.isPreorder), asc(orderItems.isGift));
+  const notice: OrderNotice = {
+    ...orderContents(order, items),
     // A card order's notice goes out once its payment is verified: it says so.
     paymentName: order.paidAt ? `${paymentName(order.paymentId)} — оплачено` : paymentName(order.paymentId),
     awaitingPayment: order.status === 'awaiting_payment' || (isOnlinePaymentId(order.paymentId) && !order.paidAt),
@@ -178,22 +185,7 @@ async function notifyAwaitingPayment(deps: OrderJobDeps, orderId: number): Promi
     tag: 'order-awaiting-payment',
     ...orderPlacedMail(
       {
-        orderId,
-        customerName: notice.customerName,
-        lines: items.map((i) => ({
-          title: i.title,
-          size: i.size,
-          quantity: i.quantity,
-          sumKopecks: i.priceKopecks * i.quantity - i.discountKopecks,
-          isPreorder: i.isPreorder,
-          isGift: i.isGift,
-        })),
-        money: breakdownOf(order, items),
-        deliveryName: deliveryName(order.deliveryId),
-        deliveryAddress: order.deliveryAddress,
-        dateFrom: order.deliveryDateFrom,
-        dateTo: order.deliveryDateTo,
-        deliveryNote: order.deliveryNote,
+        ...orderContents(order, items),
         paymentName: paymentName(order.paymentId),
         awaitingPayment: true,
         pay: { until: notice.payUntil, url: payLink(siteUrl, orderId) },
