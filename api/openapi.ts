@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as contract from '~/shared/contract';
 import { StaffReturnResponse } from '~/api/staff/returns.routes.server';
+import { StockLedgerResponse } from '~/api/staff/routes.server';
 
 // The published description of the product API, built from the same zod schemas the
 // storefront's types come from, so the two cannot drift apart.
@@ -281,19 +282,28 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
       },
       '/staff/stock/': {
         post: {
-          summary: "Staff only (Authorization: Bearer STAFF_TOKEN): set or add to an offer's stock; a size coming back notifies its waiting list",
+          summary:
+            "Staff only (Authorization: Bearer STAFF_TOKEN): set (a count) or add to an offer's stock, written to the stock ledger; a size coming back notifies its waiting list. 'verify' checks that every offer's quantity is the sum of its ledger moves",
           requestBody: {
             content: {
               'application/x-www-form-urlencoded': {
                 schema: {
                   type: 'object',
-                  required: ['action', 'offer_id', 'quantity'],
-                  properties: { action: { type: 'string', enum: ['set', 'add'] }, offer_id: { type: 'integer' }, quantity: { type: 'integer' } },
+                  required: ['action'],
+                  properties: {
+                    action: { type: 'string', enum: ['set', 'add', 'verify'] },
+                    offer_id: { type: 'integer', description: 'set, add' },
+                    quantity: { type: 'integer', description: 'set, add' },
+                  },
                 },
               },
             },
           },
-          responses: { 200: ok('The change', contract.StockChangeResponse), 400: badRequest, 401: ok('No or a wrong staff key', contract.ApiError) },
+          responses: {
+            200: ok('The change (set, add) or the ledger check (verify)', z.union([contract.StockChangeResponse, StockLedgerResponse])),
+            400: badRequest,
+            401: ok('No or a wrong staff key', contract.ApiError),
+          },
         },
       },
       '/api/personal/send_sms.php': {

@@ -15,6 +15,7 @@ import {
   FALLBACK_WEIGHT_GRAMS,
   FITTING_MINUTES,
   fitsDeliveryPoint,
+  isCdekDeliveryId,
   isOuterwear,
   MAX_OUTERWEAR_PER_TRIP,
   MOSCOW_COURIER_PRICE_KOPECKS,
@@ -355,6 +356,10 @@ describe('deliveryMethodIds', () => {
     expect(deliveryMode('137')).toBe('address');
     expect(deliveryMode('139')).toBe('pickup');
     expect(deliveryMode('200')).toBe('contact');
+  });
+  it('isCdekDeliveryId: the pickup point and the door, nothing else', () => {
+    expect([DELIVERY_ID.cdekPickup, DELIVERY_ID.cdekDoor].every(isCdekDeliveryId)).toBe(true);
+    for (const id of [DELIVERY_ID.moscowCourier, DELIVERY_ID.world, DELIVERY_ID.email, null]) expect(isCdekDeliveryId(id)).toBe(false);
   });
 });
 

@@ -301,6 +301,11 @@ export function paymentDeliveryIds(paymentId: string, input: { deliveryIds: read
   );
 }
 
+/** Whether CDEK carries the order (to a pickup point or the door): it is registered with CDEK and needs a track number to ship. */
+export function isCdekDeliveryId(deliveryId: string | null): boolean {
+  return deliveryId === DELIVERY_ID.cdekPickup || deliveryId === DELIVERY_ID.cdekDoor;
+}
+
 /** What the checkout needs from the shopper for a method (contract DeliveryMethod.MODE). */
 export function deliveryMode(deliveryId: string): 'address' | 'pickup' | 'contact' | 'email' {
   if (deliveryId === DELIVERY_ID.cdekPickup) return 'pickup';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { STOCK_ACTOR_KINDS, STOCK_REASONS } from '~/core/stock-ledger';
 
 // Money is stored as integer kopecks everywhere (price 32 000 RUB = 3_200_000).
 
@@ -628,6 +629,40 @@ export const waitingList = pgTable(
     uniqueIndex('waiting_list_open_uq')
       .on(t.offerId, t.phone)
       .where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
+// The stock ledger (core/stock-ledger.ts, models/stock.server.ts): one row for every change of an
+// offer's quantity, written in the change's own transaction under the offer's row lock. An
+// offer's quantity is always the sum of its moves (its opening 'seed' move included), and each
+// move's quantity_after is the one before it plus its delta (`npm run stock -- --verify`).
+export const stockMoves = pgTable(
+  'stock_moves',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    reason: text('reason', { enum: STOCK_REASONS }).notNull(),
+    // What the move belongs to: an order, a return request, a 1C import (its table comes with the
+    // exchange). The order's key is checked at commit (DEFERRABLE INITIALLY DEFERRED, migration
+    // 0020): placeOrder takes the stock, naming the order, before it writes the order's row.
+    orderId: integer('order_id').references(() => orders.id),
+    returnRequestId: integer('return_request_id').references(() => returnRequests.id),
+    importId: integer('import_id'),
+    // Who: a customer (null id: a guest), a staff member (null id: the staff token), or the shop itself.
+    actorKind: text('actor_kind', { enum: STOCK_ACTOR_KINDS }).notNull(),
+    actorId: integer('actor_id'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_moves_offer_idx').on(t.offerId, t.id),
+    index('stock_moves_order_idx').on(t.orderId),
+    check('stock_moves_quantity_after_nonnegative', sql`${t.quantityAfter} >= 0`),
+    check('stock_moves_actor', sql`${t.actorKind} <> 'system' or ${t.actorId} is null`),
   ],
 );
 

@@ -6,11 +6,12 @@ import { statusLabel } from '~/core/order-status';
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
 import { lockOrder, type OrderStatusDeps } from './order-status.server';
 import { scheduleAccrual } from './loyalty-jobs.server';
-import { changeStockInTransaction, sendBackInStock, type PendingStockChange, type StockChange } from './stock.server';
+import { STAFF_TOKEN_ACTOR, type StockActor } from '~/core/stock-ledger';
+import { moveStock, sendBackInStock, type StockChange } from './stock.server';
 
 // The fitting at the door of a Moscow courier order (content/pages/delivery.md): what the
 // shopper kept and handed back, line by line, the amount actually paid (core/fitting.ts), the
-// order received, the refused items back in stock through the one stock function. One
+// order received, the refused items back in stock through the stock ledger ('fitting_returned'). One
 // transaction under the order's row lock, so it is recorded exactly once: a second fitting (or
 // one racing it) finds the order 'received' and is refused, and its stock never moves.
 
@@ -44,8 +45,9 @@ export async function recordFitting({
   siteUrl,
   orderId,
   lines,
+  actor = STAFF_TOKEN_ACTOR,
   now = new Date(),
-}: OrderStatusDeps & { orderId: number; lines: readonly FittingInputLine[]; now?: Date }): Promise<RecordFittingResult> {
+}: OrderStatusDeps & { orderId: number; lines: readonly FittingInputLine[]; actor?: StockActor; now?: Date }): Promise<RecordFittingResult> {
   const outcome = await db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const refuse = (error: string) => ({ ok: false as const, errors: { order_id: error } });
@@ -103,11 +105,15 @@ export async function recordFitting({
     await scheduleAccrual(tx, orderId, order.deliveredAt ?? now);
 
     // Refused items go back on the shelf; the gift cover never took stock (placeOrder), so it gives none back.
-    const pending: PendingStockChange[] = [];
-    for (const line of plan.lines.filter((l) => !l.isGift && l.refused > 0).sort((a, b) => a.offerId - b.offerId)) {
-      const change = await changeStockInTransaction({ tx, offerId: line.offerId, delta: line.refused });
-      if (change) pending.push(change);
-    }
+    const back = await moveStock(tx, {
+      lines: plan.lines.filter((l) => !l.isGift && l.refused > 0).map((l) => ({ offerId: l.offerId, delta: l.refused })),
+      reason: 'fitting_returned',
+      ref: { orderId },
+      actor,
+      short: 'clamp',
+      now,
+    });
+    if (!back.ok) throw new Error(`order ${orderId}: refused items not given back`);
     return {
       ok: true as const,
       orderId,
@@ -117,12 +123,12 @@ export async function recordFitting({
       paidKopecks: doorKopecks,
       deliveryKopecks: plan.deliveryKopecks,
       refundKopecks: paidOnline ? Math.max(0, order.totalKopecks - plan.totalKopecks) : 0,
-      pending,
+      back,
     };
   });
   if (!outcome.ok) return outcome;
-  const { pending, ...result } = outcome;
-  await sendBackInStock({ db, sms, log, siteUrl, notices: pending.map((p) => p.notice) });
+  const { back, ...result } = outcome;
+  await sendBackInStock({ db, sms, log, siteUrl, notices: back.notices });
   log.info({ orderId, kept: result.kept, refused: result.refused, paidKopecks: result.paidKopecks }, 'fitting recorded');
-  return { ...result, stockReturned: pending.map((p) => p.change) };
+  return { ...result, stockReturned: back.changes };
 }

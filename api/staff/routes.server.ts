@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import type { StockChangeResponse } from '~/shared/contract';
-import { changeStock } from '~/models/stock.server';
+import { changeStock, verifyStockLedger, type StockLedgerCheck } from '~/models/stock.server';
 import { changeOrderStatus, type ChangeOrderStatusResult } from '~/models/order-status.server';
 import { recordFitting, type RecordFittingResult } from '~/models/fitting.server';
 import { formatRub, kopecksToRoubles } from '~/core/money';
@@ -49,7 +49,8 @@ export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, s
   // Return requests: approve, reject, transfer made (api/staff/returns.routes.server.ts).
   await staffReturnRoutes(app, { db });
 
-  // One mutation endpoint for stock: 'set' an offer's quantity, or 'add' to it (negative takes away).
+  // One endpoint for stock: 'set' an offer's quantity (a count), or 'add' to it (negative takes
+  // away), each written to the stock ledger; 'verify' checks the ledger.
   app.post(
     '/staff/stock/',
     actionHandler({
@@ -62,6 +63,11 @@ export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, s
         schema: z.object({ offer_id: intParam(1, 2_147_483_647), quantity: intParam(-1_000_000, 1_000_000) }),
         run: async (input: { offer_id: number; quantity: number }, req) =>
           result(await changeStock({ db, sms, log: req.log, siteUrl, offerId: input.offer_id, delta: input.quantity })),
+      },
+      // The ledger check (`npm run stock -- --verify`): every offer's quantity is the sum of its moves.
+      verify: {
+        schema: z.object({}),
+        run: async (): Promise<StockLedgerResponse> => ledgerAnswer(await verifyStockLedger({ db })),
       },
     }),
   );
@@ -249,6 +255,34 @@ function fittingAnswer(r: RecordFittingResult): StaffFittingResponse {
       ...(r.refundKopecks ? [`Заказ оплачен онлайн: верните покупателю ${formatRub(r.refundKopecks)} за возвращённые вещи`] : []),
       ...notifiedWarning(r.stockReturned),
     ],
+  };
+}
+
+/** `POST /staff/stock/` action 'verify': offers and moves checked, and the offers the ledger does not explain (at most 100). */
+export const StockLedgerResponse = z.object({
+  data: z.object({
+    balanced: z.boolean(),
+    offers: z.number().int(),
+    moves: z.number().int(),
+    mismatches: z.array(
+      z.object({ offer_id: z.number().int(), quantity: z.number().int(), moves_sum: z.number().int(), broken_move_id: z.number().int().nullable() }),
+    ),
+  }),
+  errors: z.record(z.string(), z.string()),
+  warnings: z.array(z.string()),
+});
+export type StockLedgerResponse = z.infer<typeof StockLedgerResponse>;
+
+function ledgerAnswer(check: StockLedgerCheck): StockLedgerResponse {
+  return {
+    data: {
+      balanced: check.mismatches.length === 0,
+      offers: check.offers,
+      moves: check.moves,
+      mismatches: check.mismatches.map((m) => ({ offer_id: m.offerId, quantity: m.quantity, moves_sum: m.movesSum, broken_move_id: m.brokenMoveId })),
+    },
+    errors: {},
+    warnings: check.mismatches.length ? [`Остатки не сходятся с журналом движений: ${check.mismatches.length}`] : [],
   };
 }
 

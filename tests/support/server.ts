@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { buildServer } from '~/server/app.server';
 import { TEMPLATE_ENV, TEMPLATE_PRODUCTS } from './seeded-template';
+import { assertStockLedgerBalanced } from './stock';
 
 export interface TestShop {
   baseUrl: string;
@@ -96,9 +97,14 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
     app,
     database,
     async close() {
-      await app.close();
-      await dropDatabase();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      try {
+        // Whatever the file did, every offer's quantity is still the sum of its stock moves.
+        await assertStockLedgerBalanced(database.db, "the test shop's stock ledger");
+      } finally {
+        await app.close();
+        await dropDatabase();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
