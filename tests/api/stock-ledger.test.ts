@@ -102,7 +102,7 @@ describe('every stock change is a move', () => {
     ]);
   });
 
-  it('a guest's fast order is taken by a customer without an id', async () => {
+  it("a guest's fast order is taken by a customer without an id", async () => {
     const offer = await freshOffer({ quantity: 1 });
     const placed = await placeOrder({
       db: db(),
