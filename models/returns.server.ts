@@ -78,6 +78,16 @@ type ReturnOrder = NonNullable<Awaited<ReturnType<typeof lockReturnOrder>>>;
 type ReturnOrderLine = Awaited<ReturnType<typeof lockOrderLines>>[number];
 type Refusal = Extract<ApproveReturnResult, { ok: false }>;
 
+/** What every approval step works on: the locked request, order and lines, and how many units of each line come back. */
+interface Approval {
+  tx: Database;
+  request: ReturnRequestRow;
+  order: ReturnOrder;
+  lines: ReturnOrderLine[];
+  returning: number[];
+  now: Date;
+}
+
 /** Thrown inside the approval's transaction before anything was written; becomes the answer. */
 class ReturnRefused extends Error {
   constructor(readonly result: Refusal) {
@@ -105,12 +115,12 @@ export async function approveReturn({
       const { request, order } = await lockForDecision(tx, requestId);
       // The order's lines, locked in key order (a second approval of the same order waits here).
       const lines = await lockOrderLines(tx, order.id);
-      const returning = spreadReturn(lines, request.items);
-      await voidReturnedCertificates(tx, { order, request, lines, returning, now });
-      const { plan, withDelivery } = await planReturnMoney(tx, { order, request, lines, returning, refundDelivery });
-      await markLinesReturned(tx, order.id, lines, returning);
-      const { written, accrualCancelled } = await giveMoneyBack(tx, { order, request, lines, returning, plan, now });
-      const status = await closeRequest(tx, { order, request, written, withDelivery, note, now });
+      const approval: Approval = { tx, request, order, lines, returning: spreadReturn(lines, request.items), now };
+      await voidReturnedCertificates(approval);
+      const { plan, withDelivery } = await planReturnMoney(approval, refundDelivery);
+      await markLinesReturned(approval);
+      const { written, accrualCancelled } = await giveMoneyBack(approval, plan);
+      const status = await closeRequest(approval, { written, withDelivery, note });
       return {
         ok: true as const,
         requestId: request.id,
@@ -212,16 +222,7 @@ function spreadReturn(lines: readonly ReturnOrderLine[], items: readonly { offer
  * the return: otherwise its money would come back to the card while it could still pay. Every
  * returned certificate line is checked before any is voided.
  */
-async function voidReturnedCertificates(
-  tx: Database,
-  {
-    order,
-    request,
-    lines,
-    returning,
-    now,
-  }: { order: ReturnOrder; request: ReturnRequestRow; lines: readonly ReturnOrderLine[]; returning: readonly number[]; now: Date },
-): Promise<void> {
+async function voidReturnedCertificates({ tx, order, request, lines, returning, now }: Approval): Promise<void> {
   const certificateLines = await certificateOfferIds(
     tx,
     lines.filter((_, i) => (returning[i] as number) > 0).map((l) => l.offerId),
@@ -265,14 +266,8 @@ async function voidReturnedCertificates(
  * refunded by an earlier return; what earlier returns gave back counted.
  */
 async function planReturnMoney(
-  tx: Database,
-  {
-    order,
-    request,
-    lines,
-    returning,
-    refundDelivery,
-  }: { order: ReturnOrder; request: ReturnRequestRow; lines: readonly ReturnOrderLine[]; returning: readonly number[]; refundDelivery: boolean },
+  { tx, order, request, lines, returning }: Approval,
+  refundDelivery: boolean,
 ): Promise<{ plan: ReturnType<typeof planRefund>; withDelivery: boolean }> {
   const online = isOnlinePaymentId(order.paymentId);
   const so = await refundedSoFar(tx, order.id);
@@ -298,7 +293,8 @@ async function planReturnMoney(
 }
 
 /** The returned quantities raised, conditional on the check constraint's bound as well: a line is never returned twice. */
-async function markLinesReturned(tx: Database, orderId: number, lines: readonly ReturnOrderLine[], returning: readonly number[]): Promise<void> {
+async function markLinesReturned({ tx, order, lines, returning }: Approval): Promise<void> {
+  const orderId = order.id;
   for (const [i, l] of lines.entries()) {
     const n = returning[i] as number;
     if (n <= 0) continue;
@@ -325,23 +321,10 @@ async function markLinesReturned(tx: Database, orderId: number, lines: readonly 
  * job (on receipt: a transfer staff make by hand).
  */
 async function giveMoneyBack(
-  tx: Database,
-  {
-    order,
-    request,
-    lines,
-    returning,
-    plan,
-    now,
-  }: {
-    order: ReturnOrder;
-    request: ReturnRequestRow;
-    lines: readonly ReturnOrderLine[];
-    returning: readonly number[];
-    plan: ReturnType<typeof planRefund>;
-    now: Date;
-  },
+  approval: Approval,
+  plan: ReturnType<typeof planRefund>,
 ): Promise<{ written: (RefundPart & { id: number })[]; accrualCancelled: number }> {
+  const { tx, order, request, now } = approval;
   const written: (RefundPart & { id: number })[] = [];
   const addRow = async (means: RefundMeans, amountKopecks: number, status: RefundPart['status']) => {
     if (amountKopecks <= 0) return null;
@@ -383,7 +366,7 @@ async function giveMoneyBack(
       });
       await addRow('bonus', given, 'done');
     }
-    accrualCancelled = await cancelReturnedAccrual(tx, { order: { ...order, customerId: order.customerId }, request, lines, returning, now });
+    accrualCancelled = await cancelReturnedAccrual(approval, order.customerId);
   }
   // The provider's part: a job calls it after the commit; on receipt, staff transfer it by hand.
   if (plan.providerKopecks > 0) {
@@ -402,16 +385,7 @@ async function giveMoneyBack(
  * it comes to after, by the same rule as the accrual itself (core/loyalty-account.ts), so what is
  * cancelled is exactly what was credited for these units.
  */
-async function cancelReturnedAccrual(
-  tx: Database,
-  {
-    order,
-    request,
-    lines,
-    returning,
-    now,
-  }: { order: ReturnOrder & { customerId: number }; request: ReturnRequestRow; lines: readonly ReturnOrderLine[]; returning: readonly number[]; now: Date },
-): Promise<number> {
+async function cancelReturnedAccrual({ tx, order, request, lines, returning, now }: Approval, customerId: number): Promise<number> {
   const certificateOffers = await certificateOfferIds(
     tx,
     lines.map((l) => l.offerId),
@@ -430,7 +404,7 @@ async function cancelReturnedAccrual(
     }));
   const accrualShare = orderAccrualKopecks(accrualItems(false)) - orderAccrualKopecks(accrualItems(true));
   return cancelAccrual(tx, {
-    customerId: order.customerId,
+    customerId,
     orderId: order.id,
     amountKopecks: accrualShare,
     returnRequestId: request.id,
@@ -444,15 +418,8 @@ async function cancelReturnedAccrual(
  * to be asked: then the refund job tells them once the provider took the refund.
  */
 async function closeRequest(
-  tx: Database,
-  {
-    order,
-    request,
-    written,
-    withDelivery,
-    note,
-    now,
-  }: { order: ReturnOrder; request: ReturnRequestRow; written: readonly RefundPart[]; withDelivery: boolean; note: string | null; now: Date },
+  { tx, order, request, now }: Approval,
+  { written, withDelivery, note }: { written: readonly RefundPart[]; withDelivery: boolean; note: string | null },
 ): Promise<'approved' | 'refunded'> {
   const status = written.every((r) => r.status === 'done') ? ('refunded' as const) : ('approved' as const);
   await tx
