@@ -6,7 +6,7 @@ import type { Route } from './+types/basket-bad';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
-import { isPaidCardOrder, PAID_ORDER_PATH, parseOrderId, payUrl } from '~/app/components/payment/payment-paths';
+import { isPaidCardOrder, PAID_ORDER_PATH, parseOrderId, payUrl } from '~/app/lib/payment-paths';
 
 // SPEC §2/§8: /basket/bad/?order=<id>[&reason=…], where a failed card payment lands: what went
 // wrong (the widget's reason when it gave one), another try, or another way to pay. The order

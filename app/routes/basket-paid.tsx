@@ -7,9 +7,9 @@ import { formatRoubles } from '~/core/pricing';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
-import { NextSteps, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
+import { NextSteps, OrderDeliveryCard, OrderItems } from '~/app/ui/OrderItems';
 import { reachCheckoutGoalOnce } from '~/app/components/payment/checkout-goal';
-import { isPaidCardOrder, parseOrderId, payUrl } from '~/app/components/payment/payment-paths';
+import { isPaidCardOrder, parseOrderId, payUrl } from '~/app/lib/payment-paths';
 
 // SPEC §2/§4: /basket/submited/cloud-payments/?order=<id>, where a card payment the server has
 // verified lands: the order as paid, and what happens next. What the page says comes from the

@@ -1,7 +1,7 @@
 import type { Route } from './+types/basket-pay-check';
 import { ApiRequestError } from '~/shared/api-client';
 import { getShopper } from '~/app/lib/session.server';
-import { PAID_ORDER_PATH, parseOrderId, type PaymentCheckAnswer } from '~/app/components/payment/payment-paths';
+import { PAID_ORDER_PATH, parseOrderId, type PaymentCheckAnswer } from '~/app/lib/payment-paths';
 
 // POST /basket/pay/check/ (order, transaction): the widget said the payment went through; the
 // server asks the product API (SPEC §7 success_payment_order.php), which confirms with the

@@ -16,7 +16,7 @@ import {
   parseOrderId,
   payUrl,
   repeatUrl,
-} from '~/app/components/payment/payment-paths';
+} from '~/app/lib/payment-paths';
 import { isInstalmentPaymentId } from '~/core/delivery';
 
 // SPEC §2/§4: /basket/pay/?order=<id> starts the card payment (payment id 9) of the shopper's own

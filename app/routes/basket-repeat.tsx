@@ -5,8 +5,8 @@ import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import { acceptedBasketCookies, readBasketCookies } from '~/app/lib/basket-state';
-import { orderPageUrl, parseOrderId, payUrl } from '~/app/components/payment/payment-paths';
-import { OrderItems } from '~/app/components/checkout/OrderItems';
+import { orderPageUrl, parseOrderId, payUrl } from '~/app/lib/payment-paths';
+import { OrderItems } from '~/app/ui/OrderItems';
 
 // Issue #26: /basket/repeat/?order=<id>, where the notice of an order cancelled unpaid (its time
 // to pay ran out) leads: the order's lines and one button that puts them back in the basket

@@ -6,9 +6,9 @@ import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import { announceCookieChange } from '~/app/lib/shopper-state';
-import { NextSteps, onlinePaymentWay, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
+import { NextSteps, onlinePaymentWay, OrderDeliveryCard, OrderItems } from '~/app/ui/OrderItems';
 import { reachCheckoutGoalOnce } from '~/app/components/payment/checkout-goal';
-import { payUrl } from '~/app/components/payment/payment-paths';
+import { payUrl } from '~/app/lib/payment-paths';
 
 // SPEC §2: where a placed order lands (/basket/submited-order/?order=<id>): the number, the
 // lines, delivery and payment, and what happens next. Only the customer's own order is shown;

@@ -4,7 +4,7 @@ import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import type { ApiClient } from '~/shared/api-client';
-import { isPaidCardOrder, PAID_ORDER_PATH } from '~/app/components/payment/payment-paths';
+import { isPaidCardOrder, PAID_ORDER_PATH } from '~/app/lib/payment-paths';
 
 // SPEC §2: where a fast order (and a paid online order) lands: the order number from ?order=
 // and what happens next. Personal: never cached, never indexed.

@@ -49,7 +49,7 @@ import {
 import { BasketLine, GiftLine, type LineActions } from '~/app/components/basket/BasketLines';
 import { PromoCodeForm } from '~/app/components/basket/PromoCodeForm';
 import { goodsCount } from '~/app/components/catalog/listing-url';
-import { payUrl } from '~/app/components/payment/payment-paths';
+import { payUrl } from '~/app/lib/payment-paths';
 
 // SPEC §3/§4 Basket: the page renders on the server from the basket cookies (so it works before
 // any script and after a reload); in the browser every change saves the cookies and reloads

@@ -4,8 +4,8 @@ import { CACHE_PUBLIC, notFound } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { Prose } from '~/app/components/content/Prose';
 import { BlogCard } from '~/app/components/content/BlogCard';
-import { ProductCard } from '~/app/components/ProductCard';
-import { Image } from '~/app/components/Image';
+import { ProductCard } from '~/app/ui/ProductCard';
+import { Image } from '~/app/ui/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH } from '~/shared/art';
 
 export const meta: Route.MetaFunction = (args) => {

@@ -9,7 +9,7 @@ import { availabilityOf } from '~/core/size-selection';
 import { listingHref } from '~/app/components/catalog/listing-url';
 import { isLoadMoreStep } from '~/core/listing-query';
 import { productPhotos, propertyText } from '~/app/components/product/product-data';
-import { CategoryPage, ProductPage } from '~/app/components/catalog/catalog-parts';
+import { CategoryPage, ProductPage } from '~/app/pages/catalog-parts';
 
 // SPEC §4 Catalogue page: one route for /catalog/*; the API's answer says whether the address
 // is a listing (ITEMS) or a product (ITEM). Filter values are real links to filter URLs, so a

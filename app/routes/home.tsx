@@ -6,11 +6,11 @@ import { AppLink, IntentLink } from '~/app/lib/app-link';
 import { CACHE_PUBLIC } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { SHOPS } from '~/app/lib/shop-info';
-import { ProductCard } from '~/app/components/ProductCard';
+import { ProductCard } from '~/app/ui/ProductCard';
 import { BlogCard } from '~/app/components/content/BlogCard';
 import { SectionTiles } from '~/app/components/content/SectionTiles';
 import { ShopMap } from '~/app/components/content/ShopMap';
-import { Image } from '~/app/components/Image';
+import { Image } from '~/app/ui/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '~/shared/art';
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { PickupPoint } from '~/shared/contract';
 import type { PublicEnv } from '~/shared/context';
-import { useModal } from '~/app/components/shell/ModalHost';
+import { useModal } from '~/app/ui/ModalHost';
 
 // SPEC §2 Modals 'pickup' (slides in from the right) and §4 Pickup selection, opened through the
 // shell's modal host like the basket and info modals: the host gives the dialog role, the

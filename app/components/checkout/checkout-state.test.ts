@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKOUT_TEXT } from '~/core/checkout';
 import type { DeliveryCity, DeliveryMethod, SavedAddress } from '~/shared/contract';
 import { addressesOfCity, addressForCity, initialValues, isSavedAddress, mirrorChecks, paymentsFor, withAddress } from './checkout-state';
-import { matchCities } from './CityField';
+import { matchCities } from '~/app/ui/CityField';
 import { datesText } from './MethodCards';
 
 const method = (MODE: DeliveryMethod['MODE']): DeliveryMethod => ({

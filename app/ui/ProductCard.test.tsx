@@ -9,7 +9,7 @@ import { ProductCard, RenderedProductCard, type ProductCardProps } from './Produ
 // and hydrates it against the server's DOM, so both must be the same HTML, byte for byte.
 
 // The product page's lazy loader needs the build's chunk list (a Vite plugin's virtual module).
-vi.mock('~/app/components/catalog/catalog-parts', () => ({ preloadProductPage: () => undefined }));
+vi.mock('~/app/pages/catalog-parts', () => ({ preloadProductPage: () => undefined }));
 
 const coat: CatalogListItem = {
   ID: 101,

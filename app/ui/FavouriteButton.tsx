@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { COOKIE } from '~/shared/cookies';
 import { addToFront, LIST_LIMITS, removeId } from '~/core/wishlist';
 import { currentLists, postListChange, useLists, writeListCookie } from '~/app/lib/favourites';
-import { useNotify } from '~/app/components/shell/Notifications';
-import { HeartIcon } from '~/app/components/icons';
-import { useAuthModal } from './auth-modal';
+import { useNotify } from './Notifications';
+import { HeartIcon } from './icons';
+import { useAuthModal } from '~/app/components/auth/auth-modal';
 
 export const FAVOURITE_TEXT = {
   add: 'Добавить в избранное',

@@ -1,12 +1,12 @@
 import { AppLink, IntentLink } from '~/app/lib/app-link';
 import { keptMarkup } from '~/app/lib/kept-part';
-import { preloadProductPage } from '~/app/components/catalog/catalog-parts';
+import { preloadProductPage } from '~/app/pages/catalog-parts';
 import type { CatalogListItem } from '~/shared/contract';
 import { discountPercent, formatRoubles } from '~/core/pricing';
 import { Image } from './Image';
 import { BagIcon } from './icons';
 import { useQuickAdd } from '~/app/components/basket/quick-add';
-import { FavouriteButton } from '~/app/components/wishlist/favourites';
+import { FavouriteButton } from './FavouriteButton';
 
 // The grid's column width (app.css .grid in .main): 2 columns on phones (16 px padding, 8 px
 // gap), 3 from 700 px (16 px gap), 4 from 1024 px (40 px padding) up to the 1440 px container.
