@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { AppLinks } from '~/app/lib/app-link';
 import { preload } from 'react-dom';
 import type { Route } from './+types/root';
@@ -15,6 +15,10 @@ import { notFoundPath, notFoundTags } from '~/app/lib/seo';
 import { documentStyles, needsOrderStyles, orderStyles, orderStylesUrl } from '~/app/lib/document-styles';
 import { useMetrika } from '~/app/lib/analytics';
 import { useRootData, type RootData } from '~/app/lib/root-data';
+import { ShopActionsProvider, type ShopActions } from '~/app/ui/shop-actions';
+import { useQuickAdd } from '~/app/components/basket/quick-add';
+import { useAuthModal } from '~/app/components/auth/auth-modal';
+import { preloadProductPage } from '~/app/pages/catalog-parts';
 
 // Every file scripts/subset-fonts.ts wrote (app/fonts/font-files.ts owns the list), as built URLs.
 const FONT_URLS = Object.values(import.meta.glob<string>('./fonts/*.woff2', { query: '?url', import: 'default', eager: true }));
@@ -81,17 +85,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <NotificationProvider>
           <ModalProvider>
-            <LoadingBar />
-            <a className="skip-link" href="#main">
-              К содержанию
-            </a>
-            <Header menu={data?.menu ?? []} />
-            <main id="main" className="main">
-              {children}
-            </main>
-            <Footer />
-            <TabBar />
-            <ChatWidget chatUrl={data?.env.PUBLIC_CHAT_URL} />
+            <ShopActionsHost>
+              <LoadingBar />
+              <a className="skip-link" href="#main">
+                К содержанию
+              </a>
+              <Header menu={data?.menu ?? []} />
+              <main id="main" className="main">
+                {children}
+              </main>
+              <Footer />
+              <TabBar />
+              <ChatWidget chatUrl={data?.env.PUBLIC_CHAT_URL} />
+            </ShopActionsHost>
           </ModalProvider>
         </NotificationProvider>
         {/* Client-side navigation for the plain links of the shell, filters and cards. */}
@@ -101,6 +107,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** What app/ui/'s shared pieces start in the features (app/ui/shop-actions.tsx): composed here, in one place. */
+function ShopActionsHost({ children }: { children: React.ReactNode }) {
+  const quickAdd = useQuickAdd();
+  const logIn = useAuthModal();
+  const actions = useMemo<ShopActions>(() => ({ quickAdd, logIn, preloadProductPage }), [quickAdd, logIn]);
+  return <ShopActionsProvider value={actions}>{children}</ShopActionsProvider>;
 }
 
 /** Whether this document came with orders.css inline (React merges style resources of one precedence). */

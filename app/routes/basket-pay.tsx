@@ -7,16 +7,7 @@ import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import { PaymentPanel } from '~/app/components/payment/PaymentPanel';
-import {
-  failedUrl,
-  isPaidCardOrder,
-  orderPageUrl,
-  PAID_ORDER_PATH,
-  PAY_FRAME_PATH,
-  parseOrderId,
-  payUrl,
-  repeatUrl,
-} from '~/app/lib/payment-paths';
+import { failedUrl, isPaidCardOrder, orderPageUrl, PAID_ORDER_PATH, PAY_FRAME_PATH, parseOrderId, payUrl, repeatUrl } from '~/app/lib/payment-paths';
 import { isInstalmentPaymentId } from '~/core/delivery';
 
 // SPEC §2/§4: /basket/pay/?order=<id> starts the card payment (payment id 9) of the shopper's own

@@ -4,7 +4,7 @@ import type { OrderDetail } from '~/shared/contract';
 import { formatRoubles } from '~/core/pricing';
 import { FITTING_MINUTES, SHIPPING_WORKING_DAYS } from '~/core/delivery';
 import { Image } from './Image';
-import { datesText } from '~/app/components/checkout/MethodCards';
+import { datesText } from '~/core/dates';
 
 /** An order's lines and totals, as the order pages show them (/basket/submited-order/, the paid order's page). */
 export function OrderItems({ order, totals = true }: { order: OrderDetail; totals?: boolean }) {

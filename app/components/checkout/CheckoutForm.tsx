@@ -23,7 +23,8 @@ import { isInstalmentPaymentId } from '~/core/delivery';
 import { usePickupPointModal } from './PickupPointModal';
 import { CityField } from '~/app/ui/CityField';
 import { ChosenPoint } from './ChosenPoint';
-import { datesText, DeliveryCards, PaymentCards } from './MethodCards';
+import { DeliveryCards, PaymentCards } from './MethodCards';
+import { datesText } from '~/core/dates';
 import { OrderSummary, type CostState } from './OrderSummary';
 import { PayExtras, type AppliedCertificate } from './PayExtras';
 import {

@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { pluralRu } from '~/core/delivery';
+import { pluralRu } from '~/core/plural';
 import type { PickupPoint } from '~/shared/contract';
 import type { MapTiles } from '~/shared/context';
 import { ChevronIcon } from '~/app/ui/icons';
