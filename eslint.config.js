@@ -46,7 +46,10 @@ const innerZones = [
 // compose features. A feature imports ui/ and lib/, never another feature: what two features
 // share goes to ui/; what a shared piece starts in a feature (a card's quick add, a heart's login)
 // the root hands it (app/ui/shop-actions.tsx).
-const FEATURES = fs.readdirSync('app/components', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const FEATURES = fs
+  .readdirSync('app/components', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const COMPOSERS = ['./app/pages', './app/routes', './app/root.tsx', './app/entry.server.tsx'];
 const appZones = [
   {
