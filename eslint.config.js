@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -47,7 +48,7 @@ const innerZones = [
 // share goes to ui/; what a shared piece starts in a feature (a card's quick add, a heart's login)
 // the root hands it (app/ui/shop-actions.tsx).
 const FEATURES = fs
-  .readdirSync('app/components', { withFileTypes: true })
+  .readdirSync(path.join(import.meta.dirname, 'app/components'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const COMPOSERS = ['./app/pages', './app/routes', './app/root.tsx', './app/entry.server.tsx'];
@@ -114,7 +115,35 @@ export default tseslint.config(
     },
   },
   {
+    // The storefront's server code (loaders, actions, the document's render, *.server modules)
+    // logs through the request's logger, context.log (shared/context.ts), never the console.
+    files: ['app/**'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    // The root loader's data is read one way, typed once (app/lib/root-data.ts): useRootData() or rootDataOf(matches).
+    files: ['app/**'],
+    ignores: ['app/lib/root-data.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='useRouteLoaderData'][arguments.0.value='root']",
+          message: "Read the root's data with useRootData() (app/lib/root-data.ts).",
+        },
+        { selector: "BinaryExpression[right.value='root']", message: "Read the root's data in `meta` with rootDataOf(args.matches) (app/lib/root-data.ts)." },
+      ],
+    },
+  },
+  {
+    // Browser code (effects, event handlers, lazy loads) has no server logger: a failure it
+    // recovers from goes to the browser's console as a warning or an error, nothing else.
+    files: ['app/components/**', 'app/ui/**', 'app/lib/**'],
+    ignores: ['**/*.server.ts', '**/*.server.tsx'],
+    rules: { 'no-console': ['error', { allow: ['warn', 'error'] }] },
+  },
+  {
     files: ['tests/**', 'bench/**', 'scripts/**', '**/*.test.ts', '**/*.test.tsx', '**/*.preview.ts'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
+    rules: { 'import-x/no-restricted-paths': 'off', 'no-console': 'off' },
   },
 );

@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const menu = await context.api.getMenu().then(
     (r) => r.SECTIONS,
     (err: unknown) => {
-      console.error('menu failed to load', err);
+      context.log.error({ err }, 'menu failed to load');
       return [];
     },
   );
@@ -146,7 +146,9 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (typeof window === 'undefined' || import.meta.env.DEV) console.error(error);
+  // The server logged it (app/entry.server.tsx handleError); a development browser shows it too.
+  // eslint-disable-next-line no-console -- the browser's console, in development only
+  if (import.meta.env.DEV && typeof window !== 'undefined') console.error(error);
   return (
     <section className="not-found">
       <h1 className="not-found__title">Что-то пошло не так</h1>
