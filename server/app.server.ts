@@ -270,6 +270,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         // SPEC §7: requests carry the shopper's IP.
         headers: { 'x-forwarded-for': req.ip, 'x-real-ip': req.ip },
       }),
+      log: req.log,
       siteUrl: env.siteUrl,
       publicEnv: {
         API_BASE_URL: env.API_BASE_URL,

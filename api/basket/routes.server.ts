@@ -12,7 +12,7 @@ import { sessionOfToken } from '~/api/account/session.server';
 import { joinWaitingList } from '~/models/waiting-list.server';
 import { placeOrder } from '~/models/orders.server';
 import { getBasketCatalog } from '~/models/basket.server';
-import { lastValue, parseBody, parseQuery, queryString } from '~/api/http.server';
+import { lastValue, parseBody, parseQuery, queryString, unauthorized } from '~/api/http.server';
 import { getCart } from './cart.server';
 import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
 import { AUTH_TEXT } from '~/core/auth';
@@ -133,7 +133,7 @@ export async function basketRoutes(app: FastifyInstance, { db, authSecret, captc
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return reply.code(401).send({ error: AUTH_TEXT.sessionGone });
+    if (!session) return unauthorized(reply);
     const orderId = /^[1-9]\d{0,8}$/.test(body.order_id ?? '') ? Number(body.order_id) : null;
     const lines = orderId === null ? null : await cancelledOrderLines({ db, customerId: session.customerId, orderId });
     if (!lines) return { error: ACCOUNT_TEXT.orderNotFound };

@@ -32,7 +32,7 @@ import { enqueueGoAheadJobs } from '~/models/order-lifecycle.server';
 import { holdForPayment } from '~/models/payments.server';
 import { cityPickupPoints, loadCheckoutBasket, quoteDelivery, type CheckoutDeps, type DeliveryQuote } from '~/models/checkout.server';
 import { sessionOfToken } from '~/api/account/session.server';
-import { lastValue, parseBody, parseQuery } from '~/api/http.server';
+import { lastValue, parseBody, parseQuery, unauthorized } from '~/api/http.server';
 import { cdekIpCounter, DEFAULT_ANONYMOUS_LIMITS, LIMIT_TEXT, type AnonymousLimits } from '~/core/anonymous-limits';
 import { hitRateLimit } from '~/models/rate-limit.server';
 
@@ -237,7 +237,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return reply.code(401).send({ error: AUTH_TEXT.sessionGone });
+    if (!session) return unauthorized(reply);
     const checkoutBasket = await loadCheckoutBasket({
       db,
       ids: body.ids,
@@ -293,7 +293,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return reply.code(401).send({ success: false, data: { error: AUTH_TEXT.sessionGone } } satisfies CheckoutOrderResponse);
+    if (!session) return unauthorized(reply, { success: false, data: { error: AUTH_TEXT.sessionGone } } satisfies CheckoutOrderResponse);
     const fail = (data: Record<string, string>, extra: { deliverycost?: number | null } = {}): CheckoutOrderResponse => ({ success: false, data, ...extra });
 
     const raw: Record<string, string> = {};

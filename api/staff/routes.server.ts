@@ -9,7 +9,7 @@ import { changeOrderStatus, type ChangeOrderStatusResult } from '~/models/order-
 import { recordFitting, type RecordFittingResult } from '~/models/fitting.server';
 import { formatRub, kopecksToRoubles } from '~/core/money';
 import { statusLabel } from '~/core/order-status';
-import { actionHandler, lastValue } from '~/api/http.server';
+import { actionHandler, lastValue, unauthorized } from '~/api/http.server';
 import { staffReturnRoutes } from './returns.routes.server';
 import { UnknownJobKind, type RunNowResult } from '~/models/jobs.server';
 
@@ -43,7 +43,7 @@ export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, s
     const header = req.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
     if (!given || !sameSecret(given, staffToken)) {
-      return reply.code(401).header('cache-control', 'no-store').send({ error: 'Нужен ключ сотрудника' });
+      return unauthorized(reply.header('cache-control', 'no-store'), { error: 'Нужен ключ сотрудника' });
     }
   });
   // Return requests: approve, reject, transfer made (api/staff/returns.routes.server.ts).

@@ -7,10 +7,10 @@ import { requireShopper } from '~/app/lib/session.server';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { basketCookie } from '~/app/lib/basket-state';
-import { onlinePaymentWay, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
+import { onlinePaymentWay, OrderDeliveryCard, OrderItems } from '~/app/ui/OrderItems';
 import { ReturnForm } from '~/app/components/account/ReturnForm';
 import type { AccountActionResult } from '~/app/components/account/account-action';
-import { payUrl } from '~/app/components/payment/payment-paths';
+import { payUrl } from '~/app/lib/payment-paths';
 
 // An order of the account (issue #26, item 8): /personal/orders/<id>/, the customer's own only
 // (order_detail.php answers another's number as not found: a 404 here, nothing leaks). Lines,

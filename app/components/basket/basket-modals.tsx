@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { BASKET_NOTICE } from '~/core/basket-cookie';
-import { useModal } from '~/app/components/shell/ModalHost';
+import { useModal } from '~/app/ui/ModalHost';
 import type { BuyTarget } from './buy-target';
 
 // SPEC §2 Modals 'pre-order', 'waiting-list' and 'fast-order', opened through the shell's modal

@@ -16,14 +16,15 @@ import { addressLine, CHECKOUT_MAX_LENGTH, payAmountKopecks, type CheckoutField 
 import { formatRub, kopecksToRoubles } from '~/core/money';
 import { roublesToKopecks } from '~/core/pricing';
 import { useBrowserApi } from '~/app/lib/browser-api';
-import { PhoneField, TextField } from '~/app/components/forms/TextField';
-import { AddressSuggestField } from '~/app/components/account/AddressSuggestField';
-import { useInfoModals } from '~/app/components/widgets/info-modals';
+import { PhoneField, TextField } from '~/app/ui/TextField';
+import { AddressSuggestField } from '~/app/ui/AddressSuggestField';
+import { useInfoModals } from '~/app/ui/info-modals';
 import { isInstalmentPaymentId } from '~/core/delivery';
 import { usePickupPointModal } from './PickupPointModal';
-import { CityField } from './CityField';
+import { CityField } from '~/app/ui/CityField';
 import { ChosenPoint } from './ChosenPoint';
-import { datesText, DeliveryCards, PaymentCards } from './MethodCards';
+import { DeliveryCards, PaymentCards } from './MethodCards';
+import { datesText } from '~/core/dates';
 import { OrderSummary, type CostState } from './OrderSummary';
 import { PayExtras, type AppliedCertificate } from './PayExtras';
 import {

@@ -1,7 +1,7 @@
 import type { CartResponse } from '~/shared/contract';
 import { formatRub } from '~/core/money';
 import { roublesToKopecks } from '~/core/pricing';
-import { plural } from '~/app/components/catalog/listing-url';
+import { pluralRu } from '~/core/plural';
 
 export type CostState =
   /** No delivery method chosen yet. */
@@ -54,7 +54,7 @@ export function OrderSummary({
       <dl className="basket-totals">
         <div className="basket-totals__row">
           <dt>
-            {goods + preorders} {plural(goods + preorders, PIECES)}
+            {goods + preorders} {pluralRu(goods + preorders, ...PIECES)}
             {preorders > 0 ? `, из них ${preorders} по предзаказу` : ''}
           </dt>
           <dd>{formatRub(roublesToKopecks(cart.total.TOTAL_PRICE_WITHOUT_DISCOUNT))}</dd>

@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CatalogListItem } from '~/shared/contract';
 import { keptMarkupSize, KEPT_MARKUP_MAX_BYTES } from '~/app/lib/kept-markup';
 import { ProductCard, RenderedProductCard, type ProductCardProps } from './ProductCard';
@@ -7,9 +7,6 @@ import { ProductCard, RenderedProductCard, type ProductCardProps } from './Produ
 // On the server (these tests run as the server's build: import.meta.env.SSR) a lazy card is
 // written from kept markup (app/lib/kept-markup.tsx). The browser renders every card with React
 // and hydrates it against the server's DOM, so both must be the same HTML, byte for byte.
-
-// The product page's lazy loader needs the build's chunk list (a Vite plugin's virtual module).
-vi.mock('~/app/components/catalog/catalog-parts', () => ({ preloadProductPage: () => undefined }));
 
 const coat: CatalogListItem = {
   ID: 101,

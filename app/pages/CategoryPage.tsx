@@ -4,13 +4,14 @@ import { AppLink } from '~/app/lib/app-link';
 import type { CatalogSectionResponse, PageMeta } from '~/shared/contract';
 import { buildCatalogPath, EMPTY_FILTER, parseCatalogPath, type SortCode } from '~/core/catalog-filter';
 import { formatThousands } from '~/core/number-mask';
-import { Breadcrumbs } from './Breadcrumbs';
-import { Dialog } from './Dialog';
-import { FilterGroups } from './FilterGroups';
-import { ProductGrid } from './ProductGrid';
-import { SortSelect } from './SortSelect';
-import { goodsCount, listingSearch, plural, GOODS } from './listing-url';
-import { CloseIcon } from '~/app/components/icons';
+import { Breadcrumbs } from '~/app/ui/Breadcrumbs';
+import { Dialog } from '~/app/ui/Dialog';
+import { FilterGroups } from '~/app/components/catalog/FilterGroups';
+import { ProductGrid } from '~/app/components/catalog/ProductGrid';
+import { SortSelect } from '~/app/components/catalog/SortSelect';
+import { goodsCount, listingSearch, GOODS } from '~/app/components/catalog/listing-url';
+import { pluralRu } from '~/core/plural';
+import { CloseIcon } from '~/app/ui/icons';
 
 /** A category listing (SPEC §4): heading with count, filters, sort, the grid, the SEO text. */
 export function CategoryPage({
@@ -156,7 +157,7 @@ export function CategoryPage({
             </AppLink>
           ) : null}
           <button type="button" className="button sheet__apply" onClick={() => setSheetOpen(false)} aria-busy={busy} disabled={busy}>
-            {busy ? 'Подбираем…' : total > 0 ? `Показать ${formatThousands(total)} ${plural(total, GOODS)}` : 'Ничего не найдено'}
+            {busy ? 'Подбираем…' : total > 0 ? `Показать ${formatThousands(total)} ${pluralRu(total, ...GOODS)}` : 'Ничего не найдено'}
           </button>
         </div>
       </Dialog>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useModal } from '~/app/components/shell/ModalHost';
+import { useModal } from '~/app/ui/ModalHost';
 
 export const AUTH_MODAL_TITLE = 'Вход';
 

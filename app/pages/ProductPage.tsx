@@ -5,17 +5,17 @@ import { formatRub } from '~/core/money';
 import { DELIVERY_TEXT } from '~/core/delivery';
 import { DELIVERY_ID } from '~/shared/checkout-ids';
 import { initialOffer, offerForSize, sizeValueOf } from '~/core/size-selection';
-import { useInfoModals } from '~/app/components/widgets/info-modals';
-import { Breadcrumbs } from '~/app/components/catalog/Breadcrumbs';
+import { useInfoModals } from '~/app/ui/info-modals';
+import { Breadcrumbs } from '~/app/ui/Breadcrumbs';
 import { BuyActions } from '~/app/components/basket/BuyActions';
-import { ColorVariants } from './ColorVariants';
-import { Gallery } from './Gallery';
-import { ProductDetails } from './ProductDetails';
-import { SizePicker } from './SizePicker';
-import { productPhotos, propertyText } from './product-data';
+import { ColorVariants } from '~/app/components/product/ColorVariants';
+import { Gallery } from '~/app/components/product/Gallery';
+import { ProductDetails } from '~/app/components/product/ProductDetails';
+import { SizePicker } from '~/app/ui/SizePicker';
+import { productPhotos, propertyText } from '~/app/components/product/product-data';
 import { discountPercent, formatRoubles, roublesToKopecks } from '~/core/pricing';
-import { FavouriteButton } from '~/app/components/wishlist/favourites';
-import { RecentlyViewed } from '~/app/components/wishlist/RecentlyViewed';
+import { FavouriteButton } from '~/app/ui/FavouriteButton';
+import { RecentlyViewed } from '~/app/components/product/RecentlyViewed';
 
 /** SPEC §2 Product page: gallery, price, colours, size picker, the button, accordions. */
 export function ProductPage({ product, meta }: { product: ProductResponse; meta: PageMeta }) {

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { CloseIcon } from '~/app/components/icons';
+import { CloseIcon } from './icons';
 
 // SPEC §2 Modals: one host for every modal of the shop; a route change closes any open one.
 export type ModalName =

@@ -1,10 +1,10 @@
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
-import { OrderMoneyRows } from '~/app/components/order/OrderMoneyRows';
+import { OrderMoneyRows } from './OrderMoneyRows';
 import type { OrderDetail } from '~/shared/contract';
 import { formatRoubles } from '~/core/pricing';
 import { FITTING_MINUTES, SHIPPING_WORKING_DAYS } from '~/core/delivery';
-import { Image } from '~/app/components/Image';
-import { datesText } from './MethodCards';
+import { Image } from './Image';
+import { datesText } from '~/core/dates';
 
 /** An order's lines and totals, as the order pages show them (/basket/submited-order/, the paid order's page). */
 export function OrderItems({ order, totals = true }: { order: OrderDetail; totals?: boolean }) {

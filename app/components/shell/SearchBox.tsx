@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import type { SearchHit } from '~/shared/contract';
 import { formatRoubles } from '~/core/pricing';
 import { useBrowserApi } from '~/app/lib/browser-api';
-import { SearchIcon } from '~/app/components/icons';
-import { Image } from '~/app/components/Image';
+import { SearchIcon } from '~/app/ui/icons';
+import { Image } from '~/app/ui/Image';
 
 /** SPEC §9: suggestions wait 250 ms after the last key. */
 export const SUGGEST_DEBOUNCE_MS = 250;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AddressSuggestion } from '~/shared/contract';
 import { useBrowserApi } from '~/app/lib/browser-api';
-import { TextField } from '~/app/components/forms/TextField';
+import { TextField } from './TextField';
 
 /** SPEC §9: suggestions are asked for 250 ms after the last key. */
 export const ADDRESS_SUGGEST_DEBOUNCE_MS = 250;

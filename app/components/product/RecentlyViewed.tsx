@@ -3,7 +3,7 @@ import type { CatalogListItem } from '~/shared/contract';
 import { otherViews } from '~/core/wishlist';
 import { useBrowserApi } from '~/app/lib/browser-api';
 import { recordView } from '~/app/lib/favourites';
-import { ProductCard } from '~/app/components/ProductCard';
+import { ProductCard } from '~/app/ui/ProductCard';
 
 // A row card is at most ~220 px wide (a scrolling row on phones, six across on desktops).
 const ROW_CARD_SIZES = '(min-width: 1024px) 210px, 44vw';

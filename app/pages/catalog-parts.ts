@@ -5,10 +5,8 @@ import { lazyPart } from '~/app/lib/lazy-part';
 // preloads with the route's (app/lib/lazy-part.tsx). Here, apart from the route, so that a product
 // card can start loading the product page's chunk when the shopper points at it or focuses it,
 // alongside the data its link prefetches, not after.
-export const ProductPage = lazyPart('app/components/product/ProductPage.tsx', () => import('~/app/components/product/ProductPage').then((m) => m.ProductPage));
-export const CategoryPage = lazyPart('app/components/catalog/CategoryPage.tsx', () =>
-  import('~/app/components/catalog/CategoryPage').then((m) => m.CategoryPage),
-);
+export const ProductPage = lazyPart('app/pages/ProductPage.tsx', () => import('./ProductPage').then((m) => m.ProductPage));
+export const CategoryPage = lazyPart('app/pages/CategoryPage.tsx', () => import('./CategoryPage').then((m) => m.CategoryPage));
 
 /** Starts loading the product page's code (a later call returns the same load). */
 export function preloadProductPage(): void {

@@ -1,12 +1,11 @@
 import { AppLink, IntentLink } from '~/app/lib/app-link';
 import { keptMarkup } from '~/app/lib/kept-part';
-import { preloadProductPage } from '~/app/components/catalog/catalog-parts';
 import type { CatalogListItem } from '~/shared/contract';
 import { discountPercent, formatRoubles } from '~/core/pricing';
 import { Image } from './Image';
 import { BagIcon } from './icons';
-import { useQuickAdd } from '~/app/components/basket/quick-add';
-import { FavouriteButton } from '~/app/components/wishlist/favourites';
+import { FavouriteButton } from './FavouriteButton';
+import { useShopActions } from './shop-actions';
 
 // The grid's column width (app.css .grid in .main): 2 columns on phones (16 px padding, 8 px
 // gap), 3 from 700 px (16 px gap), 4 from 1024 px (40 px padding) up to the 1440 px container.
@@ -41,9 +40,10 @@ export function ProductCard(props: ProductCardProps) {
 
 /** The card rendered by React, as the browser always does. */
 export function RenderedProductCard(props: ProductCardProps) {
+  const { preloadProductPage } = useShopActions();
   return (
     // Pointing at a card (a touch is a pointer too) or focusing its link starts the product page's
-    // code (catalog-parts.ts).
+    // code (pages/catalog-parts.ts).
     <article className="card" onPointerEnter={preloadProductPage} onFocus={preloadProductPage}>
       <CardContent {...props} />
     </article>
@@ -99,7 +99,7 @@ function CardContent({ item, eager = false, priority = false, sizes = CARD_SIZES
 }
 
 function QuickAddButton({ item }: { item: CatalogListItem }) {
-  const openQuickAdd = useQuickAdd();
+  const { quickAdd } = useShopActions();
   return (
     <button
       type="button"
@@ -107,7 +107,7 @@ function QuickAddButton({ item }: { item: CatalogListItem }) {
       aria-label={`Добавить в корзину: ${item.NAME}`}
       title="В корзину"
       aria-haspopup="dialog"
-      onClick={() => void openQuickAdd(item)}
+      onClick={() => void quickAdd(item)}
     >
       <BagIcon size={20} />
     </button>

@@ -1,4 +1,4 @@
-import { useInfoModals } from './info-modals';
+import { useInfoModals } from '~/app/ui/info-modals';
 
 // The shopper's quick help in the footer: the info modals of SPEC §2 in one row.
 const EXAMPLE_PRICE_KOPECKS = 2_000_000; // 20 000 RUB, the example of the instalment pages

@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { COOKIE } from '~/shared/cookies';
 import { addToFront, LIST_LIMITS, removeId } from '~/core/wishlist';
 import { currentLists, postListChange, useLists, writeListCookie } from '~/app/lib/favourites';
-import { useNotify } from '~/app/components/shell/Notifications';
-import { HeartIcon } from '~/app/components/icons';
-import { useAuthModal } from './auth-modal';
+import { useNotify } from './Notifications';
+import { HeartIcon } from './icons';
+import { useShopActions } from './shop-actions';
 
 export const FAVOURITE_TEXT = {
   add: 'Добавить в избранное',
@@ -18,28 +18,28 @@ export const FAVOURITE_TEXT = {
  * A failure puts the list back. `wanted`: set (true) or clear (false) rather than flip.
  */
 export function useFavouriteToggle(): (productId: number, wanted?: boolean) => Promise<void> {
-  const openAuth = useAuthModal();
+  const { logIn } = useShopActions();
   const notify = useNotify();
   return useCallback(
     async (productId: number, wanted?: boolean) => {
       const { loggedIn, favourites: before } = currentLists();
       if (!loggedIn) {
         // The login finishes what the heart asked for: adding it.
-        await openAuth(wanted === false ? undefined : productId);
+        await logIn(wanted === false ? undefined : productId);
         return;
       }
       const adding = wanted ?? !before.includes(productId);
       writeListCookie(COOKIE.favourites, adding ? addToFront(before, productId, LIST_LIMITS.wishlist) : removeId(before, productId));
       try {
         const answer = await postListChange(adding ? 'add' : 'remove', productId);
-        if ('loggedOut' in answer) await openAuth(adding ? productId : undefined);
+        if ('loggedOut' in answer) await logIn(adding ? productId : undefined);
       } catch (err) {
         console.warn('favourite not changed', err);
         writeListCookie(COOKIE.favourites, before);
         notify({ text: FAVOURITE_TEXT.failed });
       }
     },
-    [openAuth, notify],
+    [logIn, notify],
   );
 }
 

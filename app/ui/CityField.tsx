@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { DeliveryCity } from '~/shared/contract';
 import { useBrowserApi } from '~/app/lib/browser-api';
-import { TextField } from '~/app/components/forms/TextField';
-import { ADDRESS_SUGGEST_DEBOUNCE_MS } from '~/app/components/account/AddressSuggestField';
+import { TextField } from './TextField';
+import { ADDRESS_SUGGEST_DEBOUNCE_MS } from './AddressSuggestField';
 
 const MAX_SHOWN = 8;
 

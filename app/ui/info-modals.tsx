@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useModal } from '~/app/components/shell/ModalHost';
+import { useModal } from './ModalHost';
 
 // SPEC §2 Modals 'guide', 'delivery', 'return' and 'instalment', opened through the shell's
 // modal host (which closes them on route change and Escape). The product page and the footer
