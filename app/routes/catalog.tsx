@@ -15,7 +15,7 @@ import { rootDataOf } from '~/app/lib/root-data';
 // SPEC §4 Catalogue page: one route for /catalog/*; the API's answer says whether the address
 // is a listing (ITEMS) or a product (ITEM). Filter values are real links to filter URLs, so a
 // listing works and is crawlable without JavaScript; the client enhances them.
-// A listing and a product page are page parts of their own (catalog-parts.ts).
+// A listing and a product page are page parts of their own (app/pages/catalog-parts.ts).
 
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.data;

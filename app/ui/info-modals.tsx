@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useModal } from './ModalHost';
 
-// SPEC §2 Modals 'guide', 'delivery', 'return' and 'instalment', opened through the shell's
-// modal host (which closes them on route change and Escape). The product page and the footer
+// SPEC §2 Modals 'guide', 'delivery', 'return' and 'instalment', opened through the one
+// modal host (ModalHost.tsx, which closes them on route change and Escape). The product page and the footer
 // open them the same way. Each modal's content is its own chunk, fetched when the shopper
 // opens it (none of it is needed to show a page); the modal opens once its content is there.
 // Should the shopper navigate meanwhile, it stays closed: `open` binds a modal to the location

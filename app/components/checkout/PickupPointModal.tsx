@@ -4,7 +4,7 @@ import { useModal } from '~/app/ui/ModalHost';
 import { useRootData } from '~/app/lib/root-data';
 
 // SPEC §2 Modals 'pickup' (slides in from the right) and §4 Pickup selection, opened through the
-// shell's modal host like the basket and info modals: the host gives the dialog role, the
+// modal host (app/ui/ModalHost.tsx) like the basket and info modals: the host gives the dialog role, the
 // close button, Escape, the backdrop, the focus trap and return, and closes it on route change.
 // The content (list, search, details) is its own chunk, fetched when the shopper opens it;
 // the map's Leaflet is fetched later still, when the map view is first shown.
