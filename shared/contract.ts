@@ -267,6 +267,8 @@ export const BasketItem = z.object({
   SUM: z.number(),
   DISCOUNT: z.number(),
   SUM_WITH_DISCOUNT: z.number(),
+  /** Ours: a gift certificate line (no bonuses, no certificates pay for it); absent for goods. */
+  CERTIFICATE: z.enum(['electronic', 'plastic']).optional(),
   PRODUCT: z.object({
     ID: z.number().int(),
     NAME: z.string(),
