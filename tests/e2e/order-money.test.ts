@@ -10,7 +10,8 @@ import { DESKTOP, login, MOBILE, setUpBrowserShop, waitForHydration, type Shoppe
 import { productPicker } from '~/tests/support/catalogue';
 
 // Issue #26 as a customer sees it. Item 1: a certificate used on an order paid on receipt stays
-// on the order: the order page and the account's order page say what the courier takes. Item 2:
+// on the order: the checkout summary, the order page and the account's order page say what the
+// courier takes, in the same rows (checkoutMoney and orderMoney, core/order-money.ts). Item 2:
 // card, certificate and bonuses: the pay page's receipt lines are price × quantity and show the
 // certificate's advance; the paid page says what the card paid. Item 8: the account's order page
 // (/personal/orders/<id>/) with tracking, history, «Оплатить», «Оформить возврат», «Повторить
@@ -112,6 +113,11 @@ async function moneyRows(page: Page): Promise<string[]> {
   return (await rows.allInnerTexts()).map(nb);
 }
 
+/** The checkout summary's money rows, as «label value» lines. */
+async function summaryRows(form: Locator): Promise<string[]> {
+  return (await form.locator('.order-summary [data-money]').allInnerTexts()).map(nb);
+}
+
 // SHOTS_DIR keeps them for a look (they go with the shop's data directory otherwise).
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(process.env.SHOTS_DIR ?? shop.dataDir, `${name}.png`), fullPage: true });
 
@@ -124,10 +130,7 @@ describe('one breakdown of an order’s money (issue #26)', () => {
       await applyCertificate(form, code);
       const promo = Math.round(offer.price / 10);
       const due = offer.price - promo + 70_000 - 500_000;
-      await poll(async () => nb(await form.locator('.basket-totals__row--total').innerText())).toBe(`К оплате ${rub(due)}`);
-      await form.getByRole('button', { name: 'Оформить заказ' }).click();
-      await page.waitForURL(/\/basket\/submited-order\/\?order=\d+$/, { timeout: 15_000 });
-      const orderId = Number(new URL(page.url()).searchParams.get('order'));
+      await poll(async () => nb(await form.locator('.basket-totals__row--total').innerText())).toBe(`К оплате при получении ${rub(due)}`);
       const expected = [
         `Товары ${rub(offer.price)}`,
         `Скидка по промокоду −${rub(promo)}`,
@@ -136,6 +139,12 @@ describe('one breakdown of an order’s money (issue #26)', () => {
         'Подарочными сертификатами −5 000 ₽',
         `К оплате при получении ${rub(due)}`,
       ];
+      // The checkout summary is the order's breakdown before it exists: the same rows.
+      expect(await summaryRows(form)).toEqual(expected);
+      await shot(page, `checkout-certificate-receipt-${viewport.width}`);
+      await form.getByRole('button', { name: 'Оформить заказ' }).click();
+      await page.waitForURL(/\/basket\/submited-order\/\?order=\d+$/, { timeout: 15_000 });
+      const orderId = Number(new URL(page.url()).searchParams.get('order'));
       expect(await moneyRows(page)).toEqual(expected);
       await shot(page, `order-placed-certificate-receipt-${viewport.width}`);
       // The account's card and the order's own page say the same.
@@ -160,9 +169,22 @@ describe('one breakdown of an order’s money (issue #26)', () => {
       await applyCertificate(form, code);
       const total = offer.price - 200_000 + 70_000;
       const due = total - 500_000;
+      // The summary: the rows the order will have, and what the card will be charged.
+      await poll(() => summaryRows(form)).toEqual([
+        `Товары ${rub(offer.price)}`,
+        'Бонусами −2 000 ₽',
+        'Доставка 700 ₽',
+        `Итого ${rub(total)}`,
+        'Подарочными сертификатами −5 000 ₽',
+        `К оплате ${rub(due)}`,
+      ]);
+      await form.locator('.order-summary').scrollIntoViewIfNeeded();
+      await shot(page, `checkout-certificate-bonuses-${viewport.width}`);
       await form.getByRole('button', { name: 'Оформить заказ' }).click();
       await page.waitForURL(/\/basket\/pay\/\?order=\d+$/, { timeout: 15_000 });
       const orderId = Number(new URL(page.url()).searchParams.get('order'));
+      // The pay page may still be rendering its receipt when the address changes.
+      await poll(() => page.locator('.pay__receipt .pay__line').count()).toBeGreaterThan(0);
       const lines = (await page.locator('.pay__receipt .pay__line').allInnerTexts()).map(nb);
       expect(lines).toEqual([
         expect.stringMatching(new RegExp(`1 шт × ${rub(offer.price - 200_000)} ${rub(offer.price - 200_000)}$`)),

@@ -1,8 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { CartResponse, DeliveryCity, OrderBonusesResponse, OrderParamsResponse, PickupPoint, SavedAddress, UserInfo } from '~/shared/contract';
 import { DELIVERY_ID } from '~/shared/checkout-ids';
-import { CHECKOUT_MAX_LENGTH, payAmountKopecks } from '~/core/checkout';
+import { CHECKOUT_MAX_LENGTH } from '~/core/checkout';
+import { basketMoneyLines, checkoutMoney } from '~/core/order-money';
 import { kopecksToRoubles } from '~/core/money';
 import { roublesToKopecks } from '~/core/pricing';
 import { useBrowserApi } from '~/app/lib/browser-api';
@@ -148,14 +149,16 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
     (answer) => focusFirstError(answer.errors),
   );
 
-  const fullKopecks = payAmountKopecks(roublesToKopecks(cart.total.TOTAL_PRICE_WITH_DISCOUNT), costKopecks);
-  // What bonuses and certificates are expected to take off (the server works it out again).
-  const bonusKopecks = bonuses ? Math.min(Number(bonusRoubles || '0'), bonuses.max) * 100 : 0;
-  const certificateKopecks = Math.min(
-    certificates.reduce((sum, c) => sum + c.balanceKopecks, 0),
-    fullKopecks - bonusKopecks,
-  );
-  const payKopecks = fullKopecks - bonusKopecks - certificateKopecks;
+  // The summary's money: the breakdown the order will have (core/order-money.ts); the server works it out again.
+  const moneyLines = useMemo(() => basketMoneyLines(cart), [cart]);
+  const money = checkoutMoney({
+    lines: moneyLines,
+    deliveryKopecks: costKopecks,
+    bonusKopecks: bonuses ? Math.min(Number(bonusRoubles || '0'), bonuses.max) * 100 : 0,
+    certificateBalancesKopecks: certificates.map((c) => c.balanceKopecks),
+    paymentId: chosen.payment_id,
+  });
+  const payKopecks = money.dueKopecks;
   const busy = fetcher.state !== 'idle';
 
   const offerSave = method?.MODE === 'address' && values.street.trim() !== '' && !isSavedAddress(values, addresses);
@@ -275,17 +278,7 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
         </div>
 
         <CheckoutSide
-          summary={
-            <OrderSummary
-              cart={cart}
-              cost={cost}
-              payKopecks={payKopecks}
-              dates={delivery.dates}
-              preorderDates={delivery.preorderDates}
-              bonusKopecks={bonusKopecks}
-              certificateKopecks={certificateKopecks}
-            />
-          }
+          summary={<OrderSummary cart={cart} cost={cost} money={money} dates={delivery.dates} preorderDates={delivery.preorderDates} />}
           banner={bannerErrors(errors)}
           payKopecks={payKopecks}
           busy={busy}
