@@ -1,18 +1,22 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { orderItems, orders, orderStatusHistory } from '~/db/schema';
-import { fittingNote, planFitting, type FittingInputLine, type FittingLineResult } from '~/core/fitting';
+import { fittingNote, planFitting, settleFitting, type FittingInputLine, type FittingLineResult } from '~/core/fitting';
+import { payChannel } from '~/core/order-money';
 import { statusLabel } from '~/core/order-status';
-import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
+import { DELIVERY_ID } from '~/shared/contract';
 import { lockOrder, type OrderStatusDeps } from './order-status.server';
 import { scheduleAccrual } from './loyalty-jobs.server';
+import { giveBackToCertificates } from './certificates.server';
 import { changeStockInTransaction, sendBackInStock, type PendingStockChange, type StockChange } from './stock.server';
 
 // The fitting at the door of a Moscow courier order (content/pages/delivery.md): what the
 // shopper kept and handed back, line by line, the amount actually paid (core/fitting.ts), the
 // order received, the refused items back in stock through the one stock function. One
 // transaction under the order's row lock, so it is recorded exactly once: a second fitting (or
-// one racing it) finds the order 'received' and is refused, and its stock never moves.
+// one racing it) finds the order 'received' and is refused, and neither its stock nor the
+// certificates' money moves again. What certificates paid beyond the kept items goes back onto
+// them (a 'fitting' row in certificate_moves).
 
 export const FITTING_ERROR = {
   notCourier: 'Примерка бывает только при курьерской доставке по Москве',
@@ -33,6 +37,8 @@ export type RecordFittingResult =
       deliveryKopecks: number;
       /** Paid online beforehand: what goes back to the shopper for the refused items. */
       refundKopecks: number;
+      /** Put back onto the gift certificates that paid the order: their part the kept items did not use. */
+      certificateBackKopecks: number;
       stockReturned: StockChange[];
     }
   | { ok: false; errors: Record<string, string> };
@@ -78,9 +84,17 @@ export async function recordFitting({
       deliveryKopecks: order.deliveryCostKopecks,
     });
     if (!plan.ok) return plan;
-    // What the courier takes: the kept lines and delivery less what the certificates already paid.
-    const paidOnline = order.paymentId === PAYMENT_ID.cardOnline;
-    const doorKopecks = paidOnline ? plan.totalKopecks : Math.max(0, plan.totalKopecks - order.certificateKopecks);
+    // What the courier takes (or the provider keeps), what goes back to the card, and the
+    // certificates' money the kept items do not use, back onto them (issue #26).
+    const paidOnline = payChannel(order.paymentId ?? '') === 'online';
+    const settled = settleFitting({
+      keptKopecks: plan.totalKopecks,
+      preorderKopecks: items.filter((i) => i.isPreorder).reduce((sum, i) => sum + i.priceKopecks * i.quantity - i.discountKopecks - i.bonusKopecks, 0),
+      totalKopecks: order.totalKopecks,
+      certificateKopecks: order.certificateKopecks,
+      online: paidOnline,
+    });
+    const doorKopecks = settled.paidKopecks;
 
     for (const line of plan.lines) {
       await tx
@@ -97,8 +111,13 @@ export async function recordFitting({
     // The courier's visit is both the delivery and the receipt: the history shows both steps.
     const history: (typeof orderStatusHistory.$inferInsert)[] = [];
     if (order.status === 'shipped') history.push({ orderId, status: 'delivered', createdAt: now });
-    history.push({ orderId, status: 'received', note: fittingNote(plan.kept, plan.refused), createdAt: now });
+    history.push({ orderId, status: 'received', note: fittingNote(plan.kept, plan.refused, settled.certificateBackKopecks), createdAt: now });
     await tx.insert(orderStatusHistory).values(history);
+    // Under the order's row lock, once: a second fitting finds the order 'received' and stops above.
+    const certificateBackKopecks =
+      settled.certificateBackKopecks > 0
+        ? await giveBackToCertificates(tx, { orderId, amountKopecks: settled.certificateBackKopecks, kind: 'fitting', now })
+        : 0;
     // loyalty.md: the kept items' bonuses are credited once the return period is over.
     await scheduleAccrual(tx, orderId, order.deliveredAt ?? now);
 
@@ -116,7 +135,8 @@ export async function recordFitting({
       lines: plan.lines,
       paidKopecks: doorKopecks,
       deliveryKopecks: plan.deliveryKopecks,
-      refundKopecks: paidOnline ? Math.max(0, order.totalKopecks - plan.totalKopecks) : 0,
+      refundKopecks: settled.refundKopecks,
+      certificateBackKopecks,
       pending,
     };
   });
