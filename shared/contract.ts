@@ -533,7 +533,7 @@ export const AccountOrder = z.object({
 });
 export type AccountOrder = z.infer<typeof AccountOrder>;
 
-/** `order_to_cart.php` (ours): a cancelled order's lines put back in the customer's basket (the basket as now saved), or why not. */
+/** `order_to_cart.php` (ours): an order's lines put back in the customer's basket (the basket as now saved), or why not. */
 export const OrderToCartResponse = z.union([CartResponse, z.object({ error: z.string() })]);
 export type OrderToCartResponse = z.infer<typeof OrderToCartResponse>;
 

@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { bonusLots, customers, giftCertificates, orderItems, orders, orderStatusHistory } from '~/db/schema';
 import { formatCertificateCode, newCertificateCode } from '~/core/gift-certificates';
 import { DELIVERY_ID } from '~/shared/checkout-ids';
+import { GIFT_COVER_OFFER_ID } from '~/core/basket';
 import { DESKTOP, login, MOBILE, setUpBrowserShop, waitForHydration, type Shopper, type Viewport } from '~/tests/support/browser';
 import { productPicker } from '~/tests/support/catalogue';
 
@@ -266,6 +267,43 @@ describe('one breakdown of an order’s money (issue #26)', () => {
     await main.getByRole('button', { name: 'Повторить заказ' }).click();
     await page.waitForURL('**/basket/');
     await poll(() => page.getByRole('main').getByText(offer.name).first().isVisible()).toBe(true);
+
+    // Item 4 of the review: a coat with its gift cover and a pre-order come back too, the pre-order as one.
+    const coat = await picker.take((p) => /пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2), 'coat in stock');
+    const coatOffer = coat.OFFERS.find((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2)!;
+    const pre = await picker.take((p) => !/пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'Y'), 'pre-orderable size');
+    const preOffer = pre.OFFERS.find((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'Y')!;
+    const repeated = await place({ status: 'repeated', deliveredAt: new Date(), paidAt: new Date(), paidKopecks: offer.price + 50_000 });
+    await db()
+      .insert(orderItems)
+      .values([
+        { orderId: repeated, offerId: coatOffer.ID, title: coat.NAME, size: 'M', color: '', priceKopecks: Math.round(coatOffer.PRICE * 100), quantity: 1 },
+        { orderId: repeated, offerId: GIFT_COVER_OFFER_ID, title: 'Чехол для одежды', size: '', color: '', priceKopecks: 0, quantity: 1, isGift: true },
+        {
+          orderId: repeated,
+          offerId: preOffer.ID,
+          title: pre.NAME,
+          size: 'M',
+          color: '',
+          priceKopecks: Math.round(preOffer.PRICE * 100),
+          quantity: 1,
+          isPreorder: true,
+        },
+      ]);
+    await page.goto(`${shop.baseUrl}/personal/orders/${repeated}/`);
+    await waitForHydration(page);
+    await page.getByRole('main').getByRole('button', { name: 'Повторить заказ' }).click();
+    await page.waitForURL('**/basket/');
+    const basketLine = (name: string, list: string) =>
+      page
+        .getByRole('main')
+        .getByRole('list', { name: list })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await poll(() => basketLine(coat.NAME, 'Товары в корзине').count()).toBe(1);
+    await poll(() => basketLine('Чехол для одежды', 'Товары в корзине').count()).toBe(1);
+    await poll(() => basketLine(pre.NAME, 'Предзаказ').count()).toBe(1);
+    await shot(page, 'repeat-order-basket-1280');
 
     // Awaiting payment: «Оплатить» goes to the pay page.
     const unpaid = await place({ status: 'awaiting_payment', payUntil: new Date(Date.now() + 3_600_000) });
