@@ -586,10 +586,11 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
       },
       '/api/personal/order_to_cart.php': {
         post: {
-          summary: "Puts the lines of one of the customer's cancelled orders back in their saved basket (summed, cut to stock): the basket as saved",
+          summary:
+            "Puts the lines of one of the customer's orders back in their saved basket (summed, cut to stock; pre-orders as pre-orders while they can be): the basket as saved",
           requestBody: formBody({ token: 'Session token', order_id: 'Order id' }, ['token', 'order_id']),
           responses: {
-            200: ok("The basket, or error when the order is not the customer's or not cancelled", contract.OrderToCartResponse),
+            200: ok("The basket, or error when the order is not the customer's or still awaits its payment", contract.OrderToCartResponse),
             400: badRequest,
             401: noSession,
           },

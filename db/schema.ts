@@ -500,7 +500,8 @@ export const certificateMoves = pgTable(
       .notNull()
       .references(() => giftCertificates.id),
     // 'void': the certificate itself was returned (bought back whole), its balance gone.
-    kind: text('kind', { enum: ['issue', 'redeem', 'release', 'refund', 'void'] }).notNull(),
+    // 'fitting': the part the courier's fitting did not use, back onto the certificate.
+    kind: text('kind', { enum: ['issue', 'redeem', 'release', 'refund', 'void', 'fitting'] }).notNull(),
     amountKopecks: integer('amount_kopecks').notNull(),
     orderId: integer('order_id').references(() => orders.id),
     returnRequestId: integer('return_request_id').references(() => returnRequests.id),

@@ -1,11 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { orderItems, orders, orderStatusHistory } from '~/db/schema';
-import { fittingNote, planFitting, type FittingInputLine, type FittingLineResult } from '~/core/fitting';
+import { fittingNote, planFitting, settleFitting, type FittingInputLine, type FittingLineResult } from '~/core/fitting';
+import { payChannel } from '~/core/order-money';
 import { statusLabel } from '~/core/order-status';
-import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
+import { DELIVERY_ID } from '~/shared/contract';
 import { lockOrder, type OrderStatusDeps } from './order-status.server';
 import { scheduleAccrual } from './loyalty-jobs.server';
+import { giveBackToCertificates } from './certificates.server';
 import { STAFF_TOKEN_ACTOR, type StockActor } from '~/core/stock-ledger';
 import { moveStock, sendBackInStock, type StockChange } from './stock.server';
 
@@ -34,6 +36,8 @@ export type RecordFittingResult =
       deliveryKopecks: number;
       /** Paid online beforehand: what goes back to the shopper for the refused items. */
       refundKopecks: number;
+      /** Put back onto the gift certificates that paid the order: their part the kept items did not use. */
+      certificateBackKopecks: number;
       stockReturned: StockChange[];
     }
   | { ok: false; errors: Record<string, string> };
@@ -80,9 +84,17 @@ export async function recordFitting({
       deliveryKopecks: order.deliveryCostKopecks,
     });
     if (!plan.ok) return plan;
-    // What the courier takes: the kept lines and delivery less what the certificates already paid.
-    const paidOnline = order.paymentId === PAYMENT_ID.cardOnline;
-    const doorKopecks = paidOnline ? plan.totalKopecks : Math.max(0, plan.totalKopecks - order.certificateKopecks);
+    // What the courier takes (or the provider keeps), what goes back to the card, and the
+    // certificates' money the kept items do not use, back onto them (issue #26).
+    const paidOnline = payChannel(order.paymentId ?? '') === 'online';
+    const settled = settleFitting({
+      keptKopecks: plan.totalKopecks,
+      preorderKopecks: items.filter((i) => i.isPreorder).reduce((sum, i) => sum + i.priceKopecks * i.quantity - i.discountKopecks - i.bonusKopecks, 0),
+      totalKopecks: order.totalKopecks,
+      certificateKopecks: order.certificateKopecks,
+      online: paidOnline,
+    });
+    const doorKopecks = settled.paidKopecks;
 
     for (const line of plan.lines) {
       await tx
@@ -99,8 +111,13 @@ export async function recordFitting({
     // The courier's visit is both the delivery and the receipt: the history shows both steps.
     const history: (typeof orderStatusHistory.$inferInsert)[] = [];
     if (order.status === 'shipped') history.push({ orderId, status: 'delivered', createdAt: now });
-    history.push({ orderId, status: 'received', note: fittingNote(plan.kept, plan.refused), createdAt: now });
+    history.push({ orderId, status: 'received', note: fittingNote(plan.kept, plan.refused, settled.certificateBackKopecks), createdAt: now });
     await tx.insert(orderStatusHistory).values(history);
+    // Under the order's row lock, once: a second fitting finds the order 'received' and stops above.
+    const certificateBackKopecks =
+      settled.certificateBackKopecks > 0
+        ? await giveBackToCertificates(tx, { orderId, amountKopecks: settled.certificateBackKopecks, kind: 'fitting', now })
+        : 0;
     // loyalty.md: the kept items' bonuses are credited once the return period is over.
     await scheduleAccrual(tx, orderId, order.deliveredAt ?? now);
 
@@ -122,7 +139,8 @@ export async function recordFitting({
       lines: plan.lines,
       paidKopecks: doorKopecks,
       deliveryKopecks: plan.deliveryKopecks,
-      refundKopecks: paidOnline ? Math.max(0, order.totalKopecks - plan.totalKopecks) : 0,
+      refundKopecks: settled.refundKopecks,
+      certificateBackKopecks,
       back,
     };
   });

@@ -7,7 +7,7 @@ import { isOnlinePaymentId } from '~/core/delivery';
 import { returnStatusLabel } from '~/core/account';
 import { RETURN_TEXT, type RefundMeans, type RefundPart } from '~/core/return-notice';
 import { enqueueJob } from './jobs.server';
-import { giveBackToCertificates } from './certificates.server';
+import { certificateBackAtFitting, giveBackToCertificates } from './certificates.server';
 import { cancelAccrual, giveBackBonuses } from './loyalty.server';
 
 // Staff's decision on a return request (content/pages/return.md, docs/decisions/009-refunds.md).
@@ -284,7 +284,8 @@ async function planReturnMoney(
     })),
     deliveryKopecks: withDelivery ? order.deliveryCostKopecks : 0,
     certificatePaidKopecks: order.certificateKopecks,
-    certificateRefundedKopecks: so.get('certificate') ?? 0,
+    // The fitting's give-back counts: the certificates never get more than they paid.
+    certificateRefundedKopecks: (so.get('certificate') ?? 0) + (await certificateBackAtFitting(tx, order.id)),
     // What the provider took is the verified payment; on receipt, what the courier took (or the amount due).
     providerPaidKopecks: online ? (order.paidKopecks ?? 0) : (order.paidKopecks ?? amountDue(order)),
     providerRefundedKopecks: providerRefunded,

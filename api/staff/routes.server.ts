@@ -199,6 +199,8 @@ export const StaffFittingResponse = z.object({
       paid_kopecks: z.number().int(),
       delivery_kopecks: z.number().int(),
       refund_kopecks: z.number().int(),
+      /** Put back onto the gift certificates that paid the order: their part the kept items did not use. */
+      certificate_back_kopecks: z.number().int(),
       lines: z.array(
         z.object({ offer_id: z.number().int(), gift: z.boolean(), kept: z.number().int(), refused: z.number().int(), paid_kopecks: z.number().int() }),
       ),
@@ -247,12 +249,14 @@ function fittingAnswer(r: RecordFittingResult): StaffFittingResponse {
       paid_kopecks: r.paidKopecks,
       delivery_kopecks: r.deliveryKopecks,
       refund_kopecks: r.refundKopecks,
+      certificate_back_kopecks: r.certificateBackKopecks,
       lines: r.lines.map((l) => ({ offer_id: l.offerId, gift: l.isGift, kept: l.kept, refused: l.refused, paid_kopecks: l.paidKopecks })),
       stock_returned: stockRows(r.stockReturned),
     },
     errors: {},
     warnings: [
       ...(r.refundKopecks ? [`Заказ оплачен онлайн: верните покупателю ${formatRub(r.refundKopecks)} за возвращённые вещи`] : []),
+      ...(r.certificateBackKopecks ? [`На подарочные сертификаты покупателя вернули ${formatRub(r.certificateBackKopecks)}`] : []),
       ...notifiedWarning(r.stockReturned),
     ],
   };

@@ -89,7 +89,8 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
           <BuyActions item={item} offer={offer} onNeedSize={() => setTriedWithoutSize(true)} />
 
           {schedule && onePayment ? (
-            <button type="button" className="instalment" onClick={() => modals.openInstalment(priceKopecks)}>
+            // Pay in parts is a way to buy: the stylist chat keeps clear of it as of the buy buttons.
+            <button type="button" className="instalment" data-keep-clear onClick={() => modals.openInstalment(priceKopecks)}>
               <span className="instalment__bars" aria-hidden="true">
                 <i />
                 <i />
