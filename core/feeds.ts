@@ -9,6 +9,12 @@ import { fitImageWidth, imageUrl, mediaUrl } from '~/shared/image-url';
 // ---------------------------------------------------------------------------------------------
 // Channels and settings
 
+/** Raised whenever the writers below change what they write: files built before are rebuilt. */
+export const FEED_FORMAT_VERSION = 1;
+
+/** Entries of each left-out reason a build report keeps (the counts are whole). */
+export const FEED_LEFT_OUT_SAMPLE = 50;
+
 export type FeedFormat = 'yml' | 'google';
 
 export interface FeedChannelInfo {
@@ -48,19 +54,30 @@ export const DEFAULT_FEED_SETTINGS: FeedSettings = {
   channels: { yandex: channelDefaults('yandex'), google: channelDefaults('google'), vk: channelDefaults('vk') },
 };
 
-/** Stored settings over the defaults, one level into `genders` and each channel (a partial object keeps the rest). */
+/**
+ * `patch` over `base`, one level into `genders` and into each channel (a partial object keeps
+ * the rest of its level; arrays and the UTM tags are replaced whole). Unchecked: the caller
+ * validates the result with the contract's FeedSettings.
+ */
+export function mergeFeedSettings(base: FeedSettings, patch: unknown): unknown {
+  if (!isRecord(patch)) return base;
+  const channels = isRecord(patch.channels) ? patch.channels : {};
+  return {
+    ...base,
+    ...patch,
+    genders: { ...base.genders, ...(isRecord(patch.genders) ? patch.genders : {}) },
+    channels: Object.fromEntries(
+      (Object.keys(base.channels) as FeedChannel[]).map((c) => {
+        const own = channels[c];
+        return [c, { ...base.channels[c], ...(isRecord(own) ? own : {}) }];
+      }),
+    ),
+  };
+}
+
+/** Stored settings over the defaults. */
 export function withFeedDefaults(stored: unknown): unknown {
-  if (!isRecord(stored)) return DEFAULT_FEED_SETTINGS;
-  const channels = isRecord(stored.channels) ? stored.channels : {};
-  const merged: Record<string, unknown> = { ...DEFAULT_FEED_SETTINGS, ...stored };
-  merged.genders = { ...DEFAULT_FEED_SETTINGS.genders, ...(isRecord(stored.genders) ? stored.genders : {}) };
-  merged.channels = Object.fromEntries(
-    (Object.keys(DEFAULT_FEED_SETTINGS.channels) as FeedChannel[]).map((c) => {
-      const own = channels[c];
-      return [c, { ...DEFAULT_FEED_SETTINGS.channels[c], ...(isRecord(own) ? own : {}) }];
-    }),
-  );
-  return merged;
+  return mergeFeedSettings(DEFAULT_FEED_SETTINGS, stored);
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
