@@ -72,23 +72,31 @@ interface ProductBatchRow {
   active: boolean;
   certificate: string | null;
   article: string;
-  group_id: number;
+  group_key: string;
   photos: string[];
   offers: FeedProduct['offers'];
 }
 
 /**
+ * Each colour group's model id: the smallest product id sharing its group key (numeric, as YML's
+ * group_id must be). One row per group, read once per build (about 40 bytes a group).
+ */
+export async function loadFeedGroups(db: Database): Promise<Map<string, number>> {
+  const rows = await queryRows<{ group_key: string; id: number }>(db, sql`select group_key, min(id)::int as id from products group by group_key`);
+  return new Map(rows.map((r) => [r.group_key, Number(r.id)]));
+}
+
+/**
  * Every product (inactive ones too: the report names them) with its sizes and photo paths,
  * `batchSize` at a time in id order, so a feed of any size is written without holding the
- * catalogue in memory. The model's group id is the smallest product id sharing its group key.
+ * catalogue in memory.
  */
-export async function* feedProductBatches(db: Database, batchSize = 500): AsyncGenerator<FeedProduct[]> {
+export async function* feedProductBatches(db: Database, groups: ReadonlyMap<string, number>, batchSize = 1000): AsyncGenerator<FeedProduct[]> {
   let after = 0;
   for (;;) {
     const rows = await queryRows<ProductBatchRow>(
       db,
-      sql`select p.id, p.slug, p.name, p.description, p.section_id, p.kind, p.color_name, p.active, p.certificate, p.article,
-        (select min(g.id) from products g where g.group_key = p.group_key) as group_id,
+      sql`select p.id, p.slug, p.name, p.description, p.section_id, p.kind, p.color_name, p.group_key, p.active, p.certificate, p.article,
         coalesce((select json_agg(pp.path order by pp.position) from product_photos pp where pp.product_id = p.id), '[]'::json) as photos,
         coalesce((select json_agg(json_build_object('id', o.id, 'size', o.size, 'sizeType', o.size_type, 'intlSize', o.intl_size,
             'priceKopecks', o.price_kopecks, 'oldPriceKopecks', o.old_price_kopecks, 'quantity', o.quantity, 'preorder', o.preorder)
@@ -104,7 +112,8 @@ export async function* feedProductBatches(db: Database, batchSize = 500): AsyncG
       sectionId: Number(r.section_id),
       kind: r.kind,
       colorName: r.color_name,
-      groupId: Number(r.group_id),
+      // A product made after the groups were read is a model of its own.
+      groupId: groups.get(r.group_key) ?? Number(r.id),
       active: r.active,
       certificate: r.certificate,
       article: r.article,

@@ -29,7 +29,7 @@ import {
   type FeedBuildContext,
   type FeedLeftOutEntry,
 } from '~/core/feeds';
-import { feedBuildKey, feedProductBatches, loadFeedSections, readFeedState, saveFeedReport, type FeedState } from '~/models/feeds.server';
+import { feedBuildKey, feedProductBatches, loadFeedGroups, loadFeedSections, readFeedState, saveFeedReport, type FeedState } from '~/models/feeds.server';
 import { chooseEncoding } from './page-cache.server';
 
 /**
@@ -37,8 +37,15 @@ import { chooseEncoding } from './page-cache.server';
  * date is more than about ten days old (../shared/EXCHANGE.md), and Директ fetches daily.
  */
 export const FEED_MAX_AGE_MS = 24 * 3_600_000;
+/**
+ * How long a request waits for a new build when an earlier one (less than a day old) is there:
+ * past it, the earlier one is served and the build goes on for the next request. A robot's
+ * fetch never waits longer than this for a large catalogue (about 40 s at 100 000 offers on
+ * PGlite); a first build, with nothing earlier, is waited for.
+ */
+export const FEED_WAIT_MS = 15_000;
 /** Products read per query while building. */
-const BATCH = 500;
+const BATCH = 1000;
 /** Browsers and robots may keep a feed this long before asking again (then a 304 is cheap). */
 const CACHE_CONTROL = 'public, max-age=300';
 
@@ -73,12 +80,21 @@ export interface FeedServiceOptions {
   siteUrl: string;
   log: FastifyBaseLogger;
   maxAgeMs?: number;
+  waitMs?: number;
   now?: () => number;
 }
 
 const EXT = { identity: '.xml', gzip: '.xml.gz', br: '.xml.br' } as const;
 
-export function createFeedService({ db, dataDir, siteUrl, log, maxAgeMs = FEED_MAX_AGE_MS, now = Date.now }: FeedServiceOptions): FeedService {
+export function createFeedService({
+  db,
+  dataDir,
+  siteUrl,
+  log,
+  maxAgeMs = FEED_MAX_AGE_MS,
+  waitMs = FEED_WAIT_MS,
+  now = Date.now,
+}: FeedServiceOptions): FeedService {
   const dir = path.join(dataDir, 'cache', 'feeds');
   const latest = new Map<FeedChannel, BuiltFeed>();
   // One build per key at a time in this process: simultaneous requests share it.
@@ -105,10 +121,14 @@ export function createFeedService({ db, dataDir, siteUrl, log, maxAgeMs = FEED_M
     let job = building.get(key);
     if (!job) {
       job = buildFeed({ db, dir, siteUrl, channel, key, state, builtAt: now(), log })
-        .then((feed) => {
+        .then(async (feed) => {
           latest.set(channel, feed);
-          void removeOlder(dir, channel, key, log);
+          await removeOlder(dir, channel, key, log);
           return feed;
+        })
+        .catch((err: unknown) => {
+          log.error({ err, channel }, 'feed build failed');
+          throw err;
         })
         .finally(() => building.delete(key));
       building.set(key, job);
@@ -131,7 +151,17 @@ export function createFeedService({ db, dataDir, siteUrl, log, maxAgeMs = FEED_M
         latest.set(channel, onDisk);
         return onDisk;
       }
-      return startBuild(channel, key, state);
+      const job = startBuild(channel, key, state);
+      const earlier = have && fresh(have) ? have : null;
+      if (!earlier) return job;
+      // The new build if it is ready in time (or the earlier one if it failed), else the earlier one.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, waitMs, null)));
+      try {
+        return (await Promise.race([job.catch(() => null), late])) ?? earlier;
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async rebuild(channel) {
       const state = await readFeedState(db);
@@ -178,7 +208,7 @@ export async function buildFeed({ db, dir, siteUrl, channel, key, state, builtAt
   const started = performance.now();
   await fsp.mkdir(dir, { recursive: true });
   const info = FEED_CHANNEL_INFO[channel];
-  const sections = await loadFeedSections(db);
+  const [sections, groups] = await Promise.all([loadFeedSections(db), loadFeedGroups(db)]);
   const ctx: FeedBuildContext = {
     channel,
     settings: state.settings,
@@ -215,7 +245,7 @@ export async function buildFeed({ db, dir, siteUrl, channel, key, state, builtAt
   let offers = 0;
   try {
     await write(info.format === 'yml' ? ymlHead(ctx) : googleHead(ctx));
-    for await (const batch of feedProductBatches(db, BATCH)) {
+    for await (const batch of feedProductBatches(db, groups, BATCH)) {
       let text = '';
       for (const product of batch) {
         const { items, leftOut } = planProduct(product, ctx);
@@ -298,8 +328,8 @@ async function serveFeed(service: FeedService, channel: FeedChannel, req: Fastif
     let feed: BuiltFeed | null;
     try {
       feed = await service.current(channel);
-    } catch (err) {
-      req.log.error({ err, channel }, 'feed build failed');
+    } catch {
+      // Logged by the build.
       return reply.code(503).header('retry-after', '60').type('text/plain; charset=utf-8').send('Фид временно недоступен');
     }
     if (!feed) return reply.code(404).type('text/plain; charset=utf-8').send('Фид выключен');

@@ -975,3 +975,11 @@ export const StaffFeedsResponse = z.object({
   ),
 });
 export type StaffFeedsResponse = z.infer<typeof StaffFeedsResponse>;
+
+/** Staff-only `POST /staff/feeds/` (action 'settings' or 'build'): the feeds after the change, or the fields refused. */
+export const StaffFeedsActionResponse = z.object({
+  data: StaffFeedsResponse.nullable(),
+  errors: z.record(z.string(), z.string()),
+  warnings: z.array(z.string()),
+});
+export type StaffFeedsActionResponse = z.infer<typeof StaffFeedsActionResponse>;

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import pino from 'pino';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { offers, productPhotos, products, sections } from '~/db/schema';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
-import { StaffFeedsResponse, StockChangeResponse, type FeedChannel } from '~/shared/contract';
+import { StaffFeedsActionResponse, StaffFeedsResponse, StockChangeResponse, type FeedChannel } from '~/shared/contract';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
+import { createFeedService } from '~/server/feeds.server';
 import { fetchJson } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
 
@@ -68,14 +71,9 @@ const staffToken = () => fs.readFileSync(path.join(shop.dataDir, STAFF_TOKEN_FIL
 const staffStatus = async () =>
   (await fetchJson(`${shop.baseUrl}/backend`, '/staff/feeds/', StaffFeedsResponse, { init: { headers: { authorization: `Bearer ${staffToken()}` } } })).body;
 
-async function staffPost(body: unknown): Promise<{ data: StaffFeedsResponse | null; errors: Record<string, string>; warnings: string[] }> {
-  const res = await fetch(`${shop.baseUrl}/backend/staff/feeds/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken()}` },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { data: StaffFeedsResponse | null; errors: Record<string, string>; warnings: string[] };
+async function staffPost(body: unknown): Promise<StaffFeedsActionResponse> {
+  const init = { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken()}` }, body: JSON.stringify(body) };
+  return (await fetchJson(`${shop.baseUrl}/backend`, '/staff/feeds/', StaffFeedsActionResponse, { init })).body;
 }
 
 async function setStock(offerId: number, quantity: number): Promise<void> {
@@ -342,9 +340,11 @@ describe('following the catalogue', () => {
 });
 
 describe('staff settings', () => {
-  it('the status needs the staff token', async () => {
+  it('the status needs the staff token, and the OpenAPI document describes it', async () => {
     const res = await fetch(`${shop.baseUrl}/backend/staff/feeds/`);
     expect(res.status).toBe(401);
+    const doc = (await (await fetch(`${shop.baseUrl}/backend/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths['/staff/feeds/'] ?? {}).sort()).toEqual(['get', 'post']);
   });
 
   it('a channel’s selection and tags change its feed only; bad settings are refused in Russian; a channel can be turned off', async () => {
@@ -381,9 +381,70 @@ describe('staff settings', () => {
 
     expect((await staffPost({ action: 'settings', settings: { channels: { google: { enabled: false } } } })).errors).toEqual({});
     expect((await getFeed('google')).res.status).toBe(404);
+    expect((await staffPost({ action: 'settings', settings: { channels: { google: { enabled: true } } } })).errors).toEqual({});
+    expect((await getFeed('google')).res.status).toBe(200);
 
     const built = await staffPost({ action: 'build', channel: 'vk' });
     expect(built.errors).toEqual({});
     expect(built.data?.feeds.find((f) => f.channel === 'vk')).toMatchObject({ current: true, enabled: true });
+  });
+});
+
+// The service itself, beside the shop's own (on the same database, in a data directory of its
+// own): one build per catalogue version, builds shared by simultaneous requests, another process
+// finding a build on disk, the earlier build served while a slow new one is made, a day-old
+// build made again, files of earlier builds removed.
+const log = pino({ level: 'silent' });
+let ownDir: string | null = null;
+const serviceDir = () => (ownDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-feeds-')));
+afterAll(() => {
+  if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
+});
+
+describe('the feed service', () => {
+  it('builds once per catalogue version, shares a build between simultaneous requests and removes earlier files', async () => {
+    const service = createFeedService({ db: db(), dataDir: serviceDir(), siteUrl: 'https://shop.test', log });
+    const [a, b] = await Promise.all([service.current('yandex'), service.current('yandex')]);
+    expect(a).not.toBeNull();
+    expect(b).toBe(a);
+    expect(await service.current('yandex')).toBe(a);
+    const plain = fs.readFileSync(service.fileOf(a!, 'identity'), 'utf8');
+    expect(plain.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<yml_catalog date=')).toBe(true);
+    expect(a!.bytes).toBe(Buffer.byteLength(plain));
+
+    // Another process on the same DATA_DIR finds the build on disk and makes none.
+    const other = createFeedService({ db: db(), dataDir: serviceDir(), siteUrl: 'https://shop.test', log });
+    expect(await other.current('yandex')).toEqual(a);
+
+    await bumpCatalogVersion(db());
+    const c = await service.current('yandex');
+    expect(c?.key).not.toBe(a?.key);
+    expect(c?.builtAt).toBeGreaterThanOrEqual(a!.builtAt);
+    const names = fs.readdirSync(service.dir).filter((n) => n.startsWith('yandex-'));
+    expect(names.sort()).toEqual([`${c!.key}.json`, `${c!.key}.xml`, `${c!.key}.xml.br`, `${c!.key}.xml.gz`].sort());
+  });
+
+  it('serves the earlier build while a new one takes longer than the wait, then the new one', async () => {
+    const service = createFeedService({ db: db(), dataDir: serviceDir(), siteUrl: 'https://shop.test', log, waitMs: 0 });
+    const first = await service.current('google');
+    await bumpCatalogVersion(db());
+    // The new build cannot be ready within 0 ms: the earlier one answers.
+    expect(await service.current('google')).toBe(first);
+    let next = first;
+    for (let i = 0; i < 100 && next === first; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      next = await service.current('google');
+    }
+    expect(next?.key).not.toBe(first?.key);
+  });
+
+  it('makes a day-old build again (Yandex refuses a feed dated long ago)', async () => {
+    let clock = Date.now();
+    const service = createFeedService({ db: db(), dataDir: serviceDir(), siteUrl: 'https://shop.test', log, now: () => clock });
+    const first = await service.current('vk');
+    clock += 24 * 3_600_000 + 1;
+    const again = await service.current('vk');
+    expect(again?.key).toBe(first?.key);
+    expect(again?.builtAt).toBeGreaterThan(first!.builtAt);
   });
 });
