@@ -12,6 +12,12 @@ import { fitImageWidth, imageUrl, mediaUrl } from '~/shared/image-url';
 /** Raised whenever the writers below change what they write: files built before are rebuilt. */
 export const FEED_FORMAT_VERSION = 1;
 
+/**
+ * A build older than this is made again even when nothing changed: Яндекс refuses a YML whose
+ * date is more than about ten days old (../shared/EXCHANGE.md), and Директ fetches daily.
+ */
+export const FEED_MAX_AGE_MS = 24 * 3_600_000;
+
 /** Entries of each left-out reason a build report keeps (the counts are whole). */
 export const FEED_LEFT_OUT_SAMPLE = 50;
 

@@ -17,6 +17,7 @@ import { FEED_CHANNELS, type FeedBuildReport, type FeedChannel, type FeedLeftOut
 import {
   etagMatches,
   FEED_CHANNEL_INFO,
+  FEED_MAX_AGE_MS,
   FEED_LEFT_OUT_SAMPLE,
   FEED_LEFT_OUT_TEXT,
   GOOGLE_TAIL,
@@ -32,11 +33,6 @@ import {
 import { feedBuildKey, feedProductBatches, loadFeedGroups, loadFeedSections, readFeedState, saveFeedReport, type FeedState } from '~/models/feeds.server';
 import { chooseEncoding } from './page-cache.server';
 
-/**
- * A feed older than this is built again even when nothing changed: Яндекс refuses a YML whose
- * date is more than about ten days old (../shared/EXCHANGE.md), and Директ fetches daily.
- */
-export const FEED_MAX_AGE_MS = 24 * 3_600_000;
 /**
  * How long a request waits for a new build when an earlier one (less than a day old) is there:
  * past it, the earlier one is served and the build goes on for the next request. A robot's

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import { FEED_CHANNELS, FeedSettings, type FeedChannel, type StaffFeedsResponse } from '~/shared/contract';
-import { FEED_CHANNEL_INFO, mergeFeedSettings } from '~/core/feeds';
+import { FEED_CHANNEL_INFO, FEED_MAX_AGE_MS, mergeFeedSettings } from '~/core/feeds';
 import { feedBuildKey, readFeedReports, readFeedState, saveFeedSettings } from '~/models/feeds.server';
 import { actionHandler, lastValue, type ActionResult } from '~/api/http.server';
 
@@ -14,9 +14,6 @@ import { actionHandler, lastValue, type ActionResult } from '~/api/http.server';
 export interface FeedBuilder {
   rebuild(channel: FeedChannel): Promise<unknown>;
 }
-
-/** How old a build may be and still be the one served (server/feeds.server.ts FEED_MAX_AGE_MS). */
-const MAX_AGE_MS = 24 * 3_600_000;
 
 const BuildBody = z.object({
   channel: z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), z.enum(FEED_CHANNELS, { error: 'Фид: yandex, google или vk' }).optional()),
@@ -34,7 +31,7 @@ export async function staffFeedRoutes(app: FastifyInstance, { db, siteUrl, feeds
           report !== null &&
           report.catalog_version === state.catalogVersion &&
           report.settings_key === feedBuildKey(channel, state.settings, siteUrl) &&
-          Date.now() - Date.parse(report.built_at) < MAX_AGE_MS;
+          Date.now() - Date.parse(report.built_at) < FEED_MAX_AGE_MS;
         return { channel, url: `${siteUrl}${FEED_CHANNEL_INFO[channel].path}`, enabled: state.settings.channels[channel].enabled, last_build: report, current };
       }),
     };
