@@ -1,6 +1,6 @@
 // Product feeds at catalogue scale (issue #32): the YML feed of about 100 000 offers (and the
 // Google one), on PGlite and (with BENCH_DATABASE_URL, an admin URL) on PostgreSQL.
-//   npm run bench:feeds [-- --products 26000] [-- --db pglite,postgres] [-- --requests 5]
+//   npm run bench:feeds [-- --products 26000] [-- --db pglite,postgres] [-- --requests 5] [-- --heap 96]
 // The catalogue is seeded here (db/seed, as bench/catalog.ts does); the shop then runs in a child
 // process of its own, so its memory is measured alone: resident set at rest (VmRSS) and its peak
 // (VmHWM, from /proc) after the first request (which builds the feed) and after serving it again
@@ -91,7 +91,10 @@ function get(base: string, urlPath: string, headers: Record<string, string> = {}
 }
 
 async function startChild(dataDir: string, databaseUrl: string | undefined): Promise<{ proc: ChildProcess; base: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', '--import', './server/production-env.ts', 'bench/feeds.ts', '--child', dataDir], {
+  // --heap <MB>: the shop's V8 old space capped (--max-old-space-size), to show the build's working set.
+  const heap = arg('heap', '');
+  const flags = heap ? [`--max-old-space-size=${heap}`] : [];
+  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', '--import', './server/production-env.ts', 'bench/feeds.ts', '--child', dataDir], {
     env: { ...process.env, BENCH_CHILD_DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -207,7 +210,10 @@ async function main(): Promise<void> {
     for (const l of result) console.log(l);
     lines.push(...result);
   }
-  console.log(`\nVitrina feeds bench (${os.cpus().length} cores, Node ${process.version}; the shop in a child process, memory from /proc/<pid>/status)`);
+  const heap = arg('heap', '');
+  console.log(
+    `\nVitrina feeds bench (${os.cpus().length} cores, Node ${process.version}; the shop in a child process${heap ? ` with --max-old-space-size=${heap}` : ''}, memory from /proc/<pid>/status)`,
+  );
   for (const l of lines) console.log(l);
 }
 

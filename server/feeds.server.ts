@@ -41,7 +41,9 @@ import { chooseEncoding } from './page-cache.server';
  */
 export const FEED_WAIT_MS = 15_000;
 /** Products read per query while building. */
-const BATCH = 1000;
+const BATCH = 500;
+/** Text handed to the files at a time (characters; Cyrillic takes two bytes). */
+const CHUNK_CHARS = 128 * 1024;
 /** Browsers and robots may keep a feed this long before asking again (then a 304 is cheap). */
 const CACHE_CONTROL = 'public, max-age=300';
 
@@ -248,6 +250,11 @@ export async function buildFeed({ db, dir, siteUrl, channel, key, state, builtAt
         if (items.length) products++;
         offers += items.length;
         for (const item of items) text += info.format === 'yml' ? ymlOffer(item) : googleItem(item, ctx);
+        // Small pieces: strings past the young generation's size would live until a full collection.
+        if (text.length >= CHUNK_CHARS) {
+          await write(text);
+          text = '';
+        }
         for (const entry of leftOut) {
           counts[entry.reason] = (counts[entry.reason] ?? 0) + entry.offers;
           if ((sampled[entry.reason] ?? 0) < FEED_LEFT_OUT_SAMPLE) {
