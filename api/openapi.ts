@@ -280,6 +280,37 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           },
         },
       },
+      '/staff/feeds/': {
+        get: {
+          summary:
+            'Staff only (Authorization: Bearer STAFF_TOKEN): the product feeds (docs/feeds.md): their addresses, the settings, each last build with the offers it left out and why',
+          responses: { 200: ok('The feeds', contract.StaffFeedsResponse), 401: ok('No or a wrong staff key', contract.ApiError) },
+        },
+        post: {
+          summary:
+            "Staff only: 'settings' stores a partial settings object over the current one (JSON: { action, settings }); 'build' builds a feed now (channel yandex, google or vk; all without it)",
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['action'],
+                  properties: {
+                    action: { type: 'string', enum: ['settings', 'build'] },
+                    settings: { type: 'object', description: 'settings: the fields to change (FeedSettings, lists and UTM tags replaced whole)' },
+                    channel: { type: 'string', enum: [...contract.FEED_CHANNELS] },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            200: ok('The feeds after the change, or the fields refused', contract.StaffFeedsActionResponse),
+            400: badRequest,
+            401: ok('No or a wrong staff key', contract.ApiError),
+          },
+        },
+      },
       '/staff/stock/': {
         post: {
           summary:

@@ -9,6 +9,7 @@ import type { MapTiles } from '~/core/map-tiles';
 import type { CardPayments } from '~/integrations/cloudpayments/index.server';
 import type { InstalmentServices } from '~/models/instalments.server';
 import type { RunNowResult } from '~/models/jobs.server';
+import type { FeedBuilder } from './staff/feeds.routes.server';
 import { instalmentRoutes } from './payments/instalments.routes.server';
 import { buildOpenApi } from './openapi';
 import { parseNestedForm } from './form';
@@ -62,6 +63,8 @@ export interface ApiDeps {
   onOrderPlaced?: (orderId: number) => void;
   /** `npm run jobs -- run [kind]`: brings time-based jobs forward and runs them (the server's job worker). */
   runJobsNow?: (kind?: string) => Promise<RunNowResult>;
+  /** The server's product feed builder, for the staff API's 'build' (server/feeds.server.ts). */
+  feeds?: FeedBuilder;
   /** Caps on anonymous actions (core/anonymous-limits.ts); the defaults unless the environment sets them. */
   limits?: AnonymousLimits;
 }
@@ -88,6 +91,7 @@ export async function productApi(
     publicApiUrl,
     onOrderPlaced,
     runJobsNow,
+    feeds,
     limits = DEFAULT_ANONYMOUS_LIMITS,
   }: ApiDeps,
 ): Promise<void> {
@@ -115,7 +119,7 @@ export async function productApi(
   await app.register(searchRoutes, { db });
   await app.register(contentRoutes, { db });
   await app.register(basketRoutes, { db, authSecret, captcha, limits });
-  await app.register(staffRoutes, { db, sms, staffToken, siteUrl, ...(runJobsNow ? { runJobsNow } : {}) });
+  await app.register(staffRoutes, { db, sms, staffToken, siteUrl, ...(runJobsNow ? { runJobsNow } : {}), ...(feeds ? { feeds } : {}) });
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
   await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode, db, limits, mapTiles });
   await app.register(checkoutRoutes, {

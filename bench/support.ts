@@ -12,7 +12,11 @@ export function pct(sorted: number[], p: number): number {
 }
 
 /** PGlite in dataDir, or a fresh database on the PostgreSQL server of BENCH_DATABASE_URL (an admin URL). */
-export async function openBenchDatabase(kind: string, dataDir: string, poolSize = 8): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function openBenchDatabase(
+  kind: string,
+  dataDir: string,
+  poolSize = 8,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; /** postgres: the database's URL. */ url?: string }> {
   if (kind === 'pglite') return { handle: await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }), drop: async () => {} };
   const admin = process.env.BENCH_DATABASE_URL;
   if (!admin) throw new Error('BENCH_DATABASE_URL is needed for postgres');
@@ -26,6 +30,7 @@ export async function openBenchDatabase(kind: string, dataDir: string, poolSize 
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return {
+    url: url.toString(),
     handle: await openDatabase({ databaseUrl: url.toString(), poolSize }),
     drop: async () => {
       const d = new pg.Client({ connectionString: admin });

@@ -31,6 +31,7 @@ import { LOYALTY_DAILY_JOB, loyaltyJobHandlers } from '~/models/loyalty-jobs.ser
 import { resolveAuthSecret, resolveKeptSecret, resolveStaffToken } from './secrets.server';
 import { createMediaStore, mediaRoutes } from './media.server';
 import { imageRoutes } from './images.server';
+import { createFeedService, feedRoutes } from './feeds.server';
 import { createReactRouterHandler } from './react-router.server';
 import { createActionGuard } from './action-guard.server';
 import { createInProcessFetch } from './in-process-fetch.server';
@@ -202,6 +203,9 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
     }
   });
 
+  // Product feeds (docs/feeds.md): built to files per catalogue version, streamed to each request.
+  const feeds = createFeedService({ db: database.db, dataDir: env.dataDir, siteUrl: env.siteUrl, log: app.log });
+
   if (env.apiPrefix)
     await app.register(productApi, {
       prefix: env.apiPrefix,
@@ -221,12 +225,14 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       publicApiUrl: apiBase.startsWith('/') ? `${env.siteUrl}${apiBase}` : apiBase,
       onOrderPlaced: () => jobWorker.nudge(),
       runJobsNow: (kind) => jobWorker.runNow(kind),
+      feeds,
       limits: anonymousLimits(env),
     });
 
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });
   await app.register(mediaRoutes, { store });
   await app.register(imageRoutes, { store, cacheDir: path.join(env.dataDir, 'cache', 'img') });
+  await app.register(feedRoutes, { service: feeds });
 
   app.decorate('pageCache', null);
   if (build) {

@@ -876,3 +876,112 @@ export const PaymentStatusResponse = z.object({
   message: z.string().nullable(),
 });
 export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Product feeds (issue #32, docs/feeds.md): the settings staff edit (today through the staff
+// API, later the back office) and the build report. Defaults: core/feeds.ts.
+
+export const FEED_CHANNELS = ['yandex', 'google', 'vk'] as const;
+export type FeedChannel = (typeof FEED_CHANNELS)[number];
+
+const sectionCode = z.string().regex(/^[a-z0-9_-]{1,100}$/, 'Код раздела: латинские буквы, цифры, _ и -');
+
+/** One feed's selection and link tags. An empty `sections` is the whole catalogue. */
+export const FeedChannelSettings = z.object({
+  enabled: z.boolean(),
+  /** Section codes whose products (their subsections' too) go in; [] = every section. */
+  sections: z.array(sectionCode).max(500),
+  /** Section codes left out (with their subsections), after `sections`. */
+  excludeSections: z.array(sectionCode).max(500),
+  /** Product ids left out. */
+  excludeProducts: z.array(z.number().int().positive()).max(100_000),
+  /** Added to every offer's link: utm_source, utm_medium, utm_campaign, utm_content, utm_term. */
+  utm: z.partialRecord(
+    z.enum(['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'], {
+      error: 'Допустимы метки utm_source, utm_medium, utm_campaign, utm_content, utm_term',
+    }),
+    z
+      .string()
+      .max(200, 'Метка длиннее 200 знаков')
+      // eslint-disable-next-line no-control-regex
+      .regex(/^[^\u0000-\u001f\u007f\s]*$/, 'Метка без пробелов и управляющих символов'),
+  ),
+});
+export type FeedChannelSettings = z.infer<typeof FeedChannelSettings>;
+
+export const FeedSettings = z.object({
+  /** <shop><name>: the shop's short name. */
+  shopName: z.string().trim().min(1, 'Укажите название магазина').max(100),
+  /** <shop><company>: the legal name. */
+  company: z.string().trim().min(1, 'Укажите название компании').max(200),
+  /** <vendor> and g:brand of every offer. */
+  vendor: z.string().trim().min(1, 'Укажите бренд').max(100),
+  /** Width of the photos' links (/img/{width}/…), one the image server makes. */
+  imageWidth: z.number().int().min(320, 'Ширина фото не меньше 320').max(3072),
+  /** Google's availability_date of a pre-order size: this many days after the build. */
+  preorderDays: z.number().int().min(1).max(365),
+  /** Which section codes are women's and men's (Yandex «Пол», Google gender); the rest unisex. */
+  genders: z.object({ female: z.array(sectionCode).max(100), male: z.array(sectionCode).max(100) }),
+  channels: z.object({ yandex: FeedChannelSettings, google: FeedChannelSettings, vk: FeedChannelSettings }),
+});
+export type FeedSettings = z.infer<typeof FeedSettings>;
+
+export const FEED_LEFT_OUT_REASONS = ['inactive', 'excluded', 'certificate', 'no_offers', 'no_photo', 'no_price', 'sold_out'] as const;
+export type FeedLeftOutReason = (typeof FEED_LEFT_OUT_REASONS)[number];
+
+/** One offer (or a whole product, offer_id null) a feed left out, and why. */
+export const FeedLeftOut = z.object({
+  product_id: z.number().int(),
+  offer_id: z.number().int().nullable(),
+  name: z.string(),
+  reason: z.enum(FEED_LEFT_OUT_REASONS),
+  /** The reason in Russian, for staff. */
+  reason_text: z.string(),
+});
+export type FeedLeftOut = z.infer<typeof FeedLeftOut>;
+
+/** What a feed build wrote down: when, from which catalogue, how much, and what it left out. */
+export const FeedBuildReport = z.object({
+  channel: z.enum(FEED_CHANNELS),
+  built_at: z.string(),
+  catalog_version: z.number().int(),
+  /** The settings and site address the build was made with (a hash): a change makes it stale. */
+  settings_key: z.string(),
+  duration_ms: z.number().int(),
+  products: z.number().int(),
+  offers: z.number().int(),
+  bytes: z.number().int(),
+  gzip_bytes: z.number().int(),
+  br_bytes: z.number().int(),
+  /** Offers left out per reason (a product left out whole counts each of its offers). */
+  left_out_counts: z.record(z.string(), z.number().int()),
+  left_out_total: z.number().int(),
+  /** The first ones of each reason (at most FEED_LEFT_OUT_SAMPLE each). */
+  left_out: z.array(FeedLeftOut),
+});
+export type FeedBuildReport = z.infer<typeof FeedBuildReport>;
+
+/** Staff-only `GET /staff/feeds/`: every feed's address, settings and last build. */
+export const StaffFeedsResponse = z.object({
+  catalog_version: z.number().int(),
+  settings: FeedSettings,
+  feeds: z.array(
+    z.object({
+      channel: z.enum(FEED_CHANNELS),
+      url: z.string(),
+      enabled: z.boolean(),
+      last_build: FeedBuildReport.nullable(),
+      /** The last build matches today's catalogue and settings (the next request serves it as is). */
+      current: z.boolean(),
+    }),
+  ),
+});
+export type StaffFeedsResponse = z.infer<typeof StaffFeedsResponse>;
+
+/** Staff-only `POST /staff/feeds/` (action 'settings' or 'build'): the feeds after the change, or the fields refused. */
+export const StaffFeedsActionResponse = z.object({
+  data: StaffFeedsResponse.nullable(),
+  errors: z.record(z.string(), z.string()),
+  warnings: z.array(z.string()),
+});
+export type StaffFeedsActionResponse = z.infer<typeof StaffFeedsActionResponse>;

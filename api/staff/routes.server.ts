@@ -11,6 +11,7 @@ import { formatRub, kopecksToRoubles } from '~/core/money';
 import { statusLabel } from '~/core/order-status';
 import { actionHandler, lastValue, unauthorized } from '~/api/http.server';
 import { staffReturnRoutes } from './returns.routes.server';
+import { staffFeedRoutes, type FeedBuilder } from './feeds.routes.server';
 import { UnknownJobKind, type RunNowResult } from '~/models/jobs.server';
 
 // Staff-only paths, until the back office exists: authenticated by the staff secret
@@ -24,6 +25,8 @@ export interface StaffDeps {
   siteUrl: string;
   /** The server's job worker: time-based steps now (`npm run jobs`). */
   runJobsNow?: (kind?: string) => Promise<RunNowResult>;
+  /** The server's product feed builder (`POST /staff/feeds/` action 'build'). */
+  feeds?: FeedBuilder;
 }
 
 const intParam = (min: number, max: number) =>
@@ -38,7 +41,7 @@ export function sameSecret(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
-export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, siteUrl, runJobsNow }: StaffDeps): Promise<void> {
+export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, siteUrl, runJobsNow, feeds }: StaffDeps): Promise<void> {
   app.addHook('onRequest', async (req, reply) => {
     const header = req.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
@@ -48,6 +51,8 @@ export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, s
   });
   // Return requests: approve, reject, transfer made (api/staff/returns.routes.server.ts).
   await staffReturnRoutes(app, { db });
+  // Product feeds: addresses, settings, last builds and what they left out (api/staff/feeds.routes.server.ts).
+  await staffFeedRoutes(app, { db, siteUrl, ...(feeds ? { feeds } : {}) });
 
   // One endpoint for stock: 'set' an offer's quantity (a count), or 'add' to it (negative takes
   // away), each written to the stock ledger; 'verify' checks the ledger.
