@@ -39,7 +39,8 @@ const jsonBody = (description: string, schema: z.ZodType, io: 'input' | 'output'
 export function adminOpenApiPaths(apiPrefix: string): Record<string, Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const doc of docs.values()) {
-    const relative = doc.url.startsWith(apiPrefix) ? doc.url.slice(apiPrefix.length) : doc.url;
+    const base = apiPrefix.replace(/\/+$/, '');
+    const relative = base && doc.url.startsWith(base) ? doc.url.slice(base.length) : doc.url;
     const path = relative.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const parameters: unknown[] = [];
     for (const name of relative.match(/:([A-Za-z0-9_]+)/g) ?? [])

@@ -6,6 +6,7 @@ import { expectContract } from '~/tests/support/api';
 import { admin, codeAt, createStaffByScript, enrol, linkToken, login, staffSession, staffToken, testClock } from '~/tests/support/admin';
 import { AuditListResponse, StaffLinkResponse, StaffListResponse, StaffOneResponse } from '~/shared/admin-contract';
 import { staffAccount } from '~/scripts/staff';
+import { pruneExpired } from '~/models/maintenance.server';
 
 // Staff management and the audit log over HTTP (issue #29): each role allowed or refused, the
 // named POSTs with their Idempotency-Key (a repeat gets the first answer, two at once make one
@@ -335,5 +336,47 @@ describe('audit log', () => {
       body: 'action=create&email=x@y.ru&role=admin',
     });
     expect(denied.status).toBe(401);
+  });
+});
+
+describe('maintenance', () => {
+  it('prunes Idempotency-Keys after a week and staff sessions after 90 days, never the audit log', async () => {
+    const { db } = shop.database;
+    const [before] = await queryRows<{ keys: number; sessions: number; audit: number }>(
+      db,
+      sql`select (select count(*)::int from idempotency_keys) as keys, (select count(*)::int from staff_sessions) as sessions, (select count(*)::int from audit_events) as audit`,
+    );
+    expect(before?.keys).toBeGreaterThan(0);
+    const counts = await pruneExpired({ db, now: new Date(clock.now().getTime() + 91 * 86_400_000) });
+    expect(counts.idempotencyKeys).toBe(before?.keys);
+    expect(counts.staffSessions).toBe(before?.sessions);
+    const [after] = await queryRows<{ audit: number }>(db, sql`select count(*)::int as audit from audit_events`);
+    expect(after?.audit).toBe(before?.audit);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes the admin routes from their schemas, the Idempotency-Key with the named POSTs', async () => {
+    const doc = (await (await fetch(`${shop.baseUrl}/backend/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { parameters?: { name: string; required: boolean }[]; description?: string }>>;
+    };
+    for (const path of [
+      '/admin/auth/login',
+      '/admin/auth/totp',
+      '/admin/auth/me',
+      '/admin/staff',
+      '/admin/staff/{id}',
+      '/admin/staff/{id}/role',
+      '/admin/audit',
+    ])
+      expect(doc.paths[path], path).toBeDefined();
+    const role = doc.paths['/admin/staff/{id}/role']?.post;
+    expect(role?.description).toMatch(/staff:write/);
+    expect(role?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', required: true }), expect.objectContaining({ name: 'id' })]),
+    );
+    expect(doc.paths['/admin/audit']?.get?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['staff_id', 'entity_type', 'action', 'from', 'to', 'sort', 'limit']),
+    );
   });
 });
