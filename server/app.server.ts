@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
@@ -46,6 +47,8 @@ export interface ServerOptions {
   /** The built storefront; without it the process serves only the API (API tests). */
   build?: ServerBuild | null;
   clientDir?: string;
+  /** The back office's clock (staff sessions, TOTP, login caps); tests pass one they move. */
+  clock?: () => Date;
 }
 
 /** SPEC §5's last rule on the raw address: true after answering 403 with SPEC §8's text. */
@@ -57,7 +60,7 @@ function blockInjection(req: FastifyRequest, reply: FastifyReply): boolean {
   return true;
 }
 
-export async function buildServer({ env, database, build, clientDir }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ env, database, build, clientDir, clock }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -65,6 +68,8 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       serializers: { req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }) },
     },
     trustProxy: env.TRUST_PROXY,
+    // Random request ids: the audit log's request_id names one request across restarts and processes.
+    genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 256 * 1024,
     // SIGTERM: idle keep-alive sockets close at once, requests in flight finish.
@@ -222,6 +227,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       onOrderPlaced: () => jobWorker.nudge(),
       runJobsNow: (kind) => jobWorker.runNow(kind),
       limits: anonymousLimits(env),
+      ...(clock ? { clock } : {}),
     });
 
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });
