@@ -366,7 +366,28 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId),
     uniqueIndex('orders_idempotency_key_uq').on(t.idempotencyKey),
     index('orders_promo_code_idx').on(t.promoCode),
+    // The back office's orders list (issue #29, models/admin-orders.server.ts): newest first, by
+    // status, and the text search over phone, e-mail and name (pg_trgm, as the article search).
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_search_trgm_idx').using('gin', sql`lower(${t.phone} || ' ' || ${t.email} || ' ' || ${t.customerName}) gin_trgm_ops`),
   ],
+);
+
+// Staff notes on an order (the back office's order page): added, never edited, each with its author.
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id'),
+    authorLabel: text('author_label').notNull().default(''),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.id)],
 );
 
 export const orderItems = pgTable(

@@ -7,7 +7,7 @@ import { DELIVERY_ID, PAYMENT_ID } from '~/shared/contract';
 import { lockOrder, type OrderStatusDeps } from './order-status.server';
 import { scheduleAccrual } from './loyalty-jobs.server';
 import { STAFF_TOKEN_ACTOR, type StockActor } from '~/core/stock-ledger';
-import { moveStock, sendBackInStock, type StockChange } from './stock.server';
+import { moveStock, sendBackInStock, type MoveStockResult, type StockChange } from './stock.server';
 
 // The fitting at the door of a Moscow courier order (content/pages/delivery.md): what the
 // shopper kept and handed back, line by line, the amount actually paid (core/fitting.ts), the
@@ -48,87 +48,100 @@ export async function recordFitting({
   actor = STAFF_TOKEN_ACTOR,
   now = new Date(),
 }: OrderStatusDeps & { orderId: number; lines: readonly FittingInputLine[]; actor?: StockActor; now?: Date }): Promise<RecordFittingResult> {
-  const outcome = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
-    const refuse = (error: string) => ({ ok: false as const, errors: { order_id: error } });
-    const order = await lockOrder(tx, orderId);
-    if (!order) return refuse('Заказ не найден');
-    if (order.deliveryId !== DELIVERY_ID.moscowCourier) return refuse(FITTING_ERROR.notCourier);
-    // A fitting makes the order 'received' (under this row lock): that is the one mark of it. An
-    // order paid before (online, or in full with certificates) has paid_kopecks and still needs its fitting.
-    if (order.status === 'received') return refuse(FITTING_ERROR.already);
-    if (order.status !== 'shipped' && order.status !== 'delivered') return refuse(FITTING_ERROR.notYet(order.status));
-
-    const items = await tx
-      .select({
-        offerId: orderItems.offerId,
-        title: orderItems.title,
-        quantity: orderItems.quantity,
-        priceKopecks: orderItems.priceKopecks,
-        discountKopecks: orderItems.discountKopecks,
-        bonusKopecks: orderItems.bonusKopecks,
-        isPreorder: orderItems.isPreorder,
-        isGift: orderItems.isGift,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.offerId));
-    // Bonuses are a discount of the line like the promo (core/order-money.ts): the kept units keep their share.
-    const plan = planFitting({
-      order: items.map(({ bonusKopecks, ...i }) => ({ ...i, discountKopecks: i.discountKopecks + bonusKopecks })),
-      given: lines,
-      deliveryKopecks: order.deliveryCostKopecks,
-    });
-    if (!plan.ok) return plan;
-    // What the courier takes: the kept lines and delivery less what the certificates already paid.
-    const paidOnline = order.paymentId === PAYMENT_ID.cardOnline;
-    const doorKopecks = paidOnline ? plan.totalKopecks : Math.max(0, plan.totalKopecks - order.certificateKopecks);
-
-    for (const line of plan.lines) {
-      await tx
-        .update(orderItems)
-        .set({ keptQuantity: line.kept, refusedQuantity: line.refused })
-        .where(and(eq(orderItems.orderId, orderId), eq(orderItems.offerId, line.offerId), eq(orderItems.isPreorder, false)));
-    }
-    const moved = await tx
-      .update(orders)
-      .set({ status: 'received', paidKopecks: doorKopecks, deliveredAt: order.deliveredAt ?? now })
-      .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
-      .returning({ id: orders.id });
-    if (moved.length !== 1) throw new Error(`order ${orderId} changed under its row lock`);
-    // The courier's visit is both the delivery and the receipt: the history shows both steps.
-    const history: (typeof orderStatusHistory.$inferInsert)[] = [];
-    if (order.status === 'shipped') history.push({ orderId, status: 'delivered', createdAt: now });
-    history.push({ orderId, status: 'received', note: fittingNote(plan.kept, plan.refused), createdAt: now });
-    await tx.insert(orderStatusHistory).values(history);
-    // loyalty.md: the kept items' bonuses are credited once the return period is over.
-    await scheduleAccrual(tx, orderId, order.deliveredAt ?? now);
-
-    // Refused items go back on the shelf; the gift cover never took stock (placeOrder), so it gives none back.
-    const back = await moveStock(tx, {
-      lines: plan.lines.filter((l) => !l.isGift && l.refused > 0).map((l) => ({ offerId: l.offerId, delta: l.refused })),
-      reason: 'fitting_returned',
-      ref: { orderId },
-      actor,
-      short: 'clamp',
-      now,
-    });
-    if (!back.ok) throw new Error(`order ${orderId}: refused items not given back`);
-    return {
-      ok: true as const,
-      orderId,
-      kept: plan.kept,
-      refused: plan.refused,
-      lines: plan.lines,
-      paidKopecks: doorKopecks,
-      deliveryKopecks: plan.deliveryKopecks,
-      refundKopecks: paidOnline ? Math.max(0, order.totalKopecks - plan.totalKopecks) : 0,
-      back,
-    };
-  });
+  const outcome = await db.transaction(async (txn) => recordFittingIn(txn as unknown as Database, { orderId, lines, actor, now }));
   if (!outcome.ok) return outcome;
   const { back, ...result } = outcome;
   await sendBackInStock({ db, sms, log, siteUrl, notices: back.notices });
   log.info({ orderId, kept: result.kept, refused: result.refused, paidKopecks: result.paidKopecks }, 'fitting recorded');
   return { ...result, stockReturned: back.changes };
+}
+
+export type FittingOutcome =
+  | Extract<RecordFittingResult, { ok: false }>
+  | (Omit<Extract<RecordFittingResult, { ok: true }>, 'stockReturned'> & { back: Extract<MoveStockResult, { ok: true }> });
+
+/**
+ * The fitting itself, in the caller's transaction under the order's row lock: the admin API runs
+ * it with its audit row (api/admin/orders.routes.server.ts); recordFitting runs it alone. The
+ * caller sends the back-in-stock SMS (`back.notices`) after its commit.
+ */
+export async function recordFittingIn(
+  tx: Database,
+  { orderId, lines, actor = STAFF_TOKEN_ACTOR, now = new Date() }: { orderId: number; lines: readonly FittingInputLine[]; actor?: StockActor; now?: Date },
+): Promise<FittingOutcome> {
+  const refuse = (error: string) => ({ ok: false as const, errors: { order_id: error } });
+  const order = await lockOrder(tx, orderId);
+  if (!order) return refuse('Заказ не найден');
+  if (order.deliveryId !== DELIVERY_ID.moscowCourier) return refuse(FITTING_ERROR.notCourier);
+  // A fitting makes the order 'received' (under this row lock): that is the one mark of it. An
+  // order paid before (online, or in full with certificates) has paid_kopecks and still needs its fitting.
+  if (order.status === 'received') return refuse(FITTING_ERROR.already);
+  if (order.status !== 'shipped' && order.status !== 'delivered') return refuse(FITTING_ERROR.notYet(order.status));
+
+  const items = await tx
+    .select({
+      offerId: orderItems.offerId,
+      title: orderItems.title,
+      quantity: orderItems.quantity,
+      priceKopecks: orderItems.priceKopecks,
+      discountKopecks: orderItems.discountKopecks,
+      bonusKopecks: orderItems.bonusKopecks,
+      isPreorder: orderItems.isPreorder,
+      isGift: orderItems.isGift,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.offerId));
+  // Bonuses are a discount of the line like the promo (core/order-money.ts): the kept units keep their share.
+  const plan = planFitting({
+    order: items.map(({ bonusKopecks, ...i }) => ({ ...i, discountKopecks: i.discountKopecks + bonusKopecks })),
+    given: lines,
+    deliveryKopecks: order.deliveryCostKopecks,
+  });
+  if (!plan.ok) return plan;
+  // What the courier takes: the kept lines and delivery less what the certificates already paid.
+  const paidOnline = order.paymentId === PAYMENT_ID.cardOnline;
+  const doorKopecks = paidOnline ? plan.totalKopecks : Math.max(0, plan.totalKopecks - order.certificateKopecks);
+
+  for (const line of plan.lines) {
+    await tx
+      .update(orderItems)
+      .set({ keptQuantity: line.kept, refusedQuantity: line.refused })
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.offerId, line.offerId), eq(orderItems.isPreorder, false)));
+  }
+  const moved = await tx
+    .update(orders)
+    .set({ status: 'received', paidKopecks: doorKopecks, deliveredAt: order.deliveredAt ?? now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+    .returning({ id: orders.id });
+  if (moved.length !== 1) throw new Error(`order ${orderId} changed under its row lock`);
+  // The courier's visit is both the delivery and the receipt: the history shows both steps.
+  const history: (typeof orderStatusHistory.$inferInsert)[] = [];
+  if (order.status === 'shipped') history.push({ orderId, status: 'delivered', createdAt: now });
+  history.push({ orderId, status: 'received', note: fittingNote(plan.kept, plan.refused), createdAt: now });
+  await tx.insert(orderStatusHistory).values(history);
+  // loyalty.md: the kept items' bonuses are credited once the return period is over.
+  await scheduleAccrual(tx, orderId, order.deliveredAt ?? now);
+
+  // Refused items go back on the shelf; the gift cover never took stock (placeOrder), so it gives none back.
+  const back = await moveStock(tx, {
+    lines: plan.lines.filter((l) => !l.isGift && l.refused > 0).map((l) => ({ offerId: l.offerId, delta: l.refused })),
+    reason: 'fitting_returned',
+    ref: { orderId },
+    actor,
+    short: 'clamp',
+    now,
+  });
+  if (!back.ok) throw new Error(`order ${orderId}: refused items not given back`);
+  return {
+    ok: true as const,
+    orderId,
+    kept: plan.kept,
+    refused: plan.refused,
+    lines: plan.lines,
+    paidKopecks: doorKopecks,
+    deliveryKopecks: plan.deliveryKopecks,
+    refundKopecks: paidOnline ? Math.max(0, order.totalKopecks - plan.totalKopecks) : 0,
+    back,
+  };
 }

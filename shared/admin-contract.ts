@@ -157,3 +157,132 @@ export const ScriptStaffResponse = z.object({
   warnings: z.array(z.string()),
 });
 export type ScriptStaffResponse = z.infer<typeof ScriptStaffResponse>;
+
+// --- Orders (issue #29: the list, one order, its actions, the dashboard) ---------------------------
+
+export const AdminOrderItem = z.object({
+  id: z.number().int(),
+  created_at: isoDate,
+  status: z.string(),
+  status_label: z.string(),
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  city: z.string(),
+  delivery_id: z.string().nullable(),
+  payment_id: z.string(),
+  /** paid | awaiting (online, not yet) | on_receipt | other | none (cancelled unpaid). */
+  payment_state: z.enum(['paid', 'awaiting', 'on_receipt', 'other', 'none']),
+  total_kopecks: z.number().int(),
+  track_number: z.string().nullable(),
+});
+export type AdminOrderItem = z.infer<typeof AdminOrderItem>;
+export const AdminOrderListResponse = z.object({ data: z.array(AdminOrderItem), total: z.number().int() });
+export type AdminOrderListResponse = z.infer<typeof AdminOrderListResponse>;
+
+const kopecks = z.number().int();
+export const AdminOrderDetail = AdminOrderItem.extend({
+  kind: z.string(),
+  address: z.string(),
+  pickup_point: z.record(z.string(), z.unknown()).nullable(),
+  carrier_order_id: z.string().nullable(),
+  delivery_cost_pending: z.boolean(),
+  delivered_at: isoDate.nullable(),
+  paid_at: isoDate.nullable(),
+  pay_until: isoDate.nullable(),
+  promo_code: z.string().nullable(),
+  fields: z.record(z.string(), z.string()),
+  /** The one money breakdown (core/order-money.ts orderMoney), kopecks. */
+  money: z.object({
+    goods_kopecks: kopecks,
+    sale_kopecks: kopecks,
+    items_kopecks: kopecks,
+    promo_kopecks: kopecks,
+    bonus_kopecks: kopecks,
+    delivery_kopecks: kopecks.nullable(),
+    total_kopecks: kopecks,
+    certificate_kopecks: kopecks,
+    due_kopecks: kopecks,
+    channel: z.string(),
+    paid_online_kopecks: kopecks,
+    on_receipt_kopecks: kopecks,
+    collected_kopecks: kopecks.nullable(),
+    rows: z.array(z.object({ key: z.string(), label: z.string(), kopecks: kopecks.nullable(), text: z.string() })),
+  }),
+  lines: z.array(
+    z.object({
+      offer_id: z.number().int(),
+      title: z.string(),
+      size: z.string(),
+      color: z.string(),
+      image: z.string(),
+      price_kopecks: kopecks,
+      discount_kopecks: kopecks,
+      bonus_kopecks: kopecks,
+      quantity: z.number().int(),
+      returned_quantity: z.number().int(),
+      kept_quantity: z.number().int().nullable(),
+      refused_quantity: z.number().int().nullable(),
+      preorder: z.boolean(),
+      gift: z.boolean(),
+    }),
+  ),
+  history: z.array(z.object({ id: z.number().int(), status: z.string(), status_label: z.string(), note: z.string().nullable(), at: isoDate })),
+  payments: z.array(
+    z.object({ id: z.number().int(), provider: z.string(), kind: z.string(), amount_kopecks: kopecks.nullable(), outcome: z.string(), at: isoDate }),
+  ),
+  refunds: z.array(
+    z.object({ id: z.number().int(), return_request_id: z.number().int(), means: z.string(), amount_kopecks: kopecks, status: z.string(), at: isoDate }),
+  ),
+  returns: z.array(z.object({ id: z.number().int(), status: z.string(), reason: z.string(), at: isoDate })),
+  certificate_moves: z.array(z.object({ id: z.number().int(), certificate_id: z.number().int(), kind: z.string(), amount_kopecks: kopecks, at: isoDate })),
+  bonus_moves: z.array(z.object({ id: z.number().int(), kind: z.string(), amount_kopecks: kopecks, at: isoDate })),
+  messages: z.array(z.object({ key: z.string(), channel: z.string(), tag: z.string().nullable(), sent_at: isoDate.nullable() })),
+  jobs: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      run_at: isoDate,
+      attempts: z.number().int(),
+      done_at: isoDate.nullable(),
+      last_error: z.string().nullable(),
+    }),
+  ),
+  audit: z.array(AuditItem),
+  notes: z.array(z.object({ id: z.number().int(), text: z.string(), author: z.string(), at: isoDate })),
+  /** The actions its state allows now (the buttons): confirm, assemble, ship, deliver, cancel, mark_paid, fitting. */
+  actions: z.array(z.string()),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
+export const AdminOrderOneResponse = z.object({ data: AdminOrderDetail });
+export type AdminOrderOneResponse = z.infer<typeof AdminOrderOneResponse>;
+
+export const OrderNoteBody = z.object({ text: z.string().trim().min(1, 'Напишите заметку').max(2000) });
+export const OrderShipBody = z.object({ track_number: z.string().trim().max(40).optional(), note: z.string().trim().max(500).optional() });
+export const OrderFittingBody = z.object({
+  lines: z
+    .array(z.object({ offer_id: z.number().int().min(1), kept: z.number().int().min(0).max(1000), refused: z.number().int().min(0).max(1000) }))
+    .min(1)
+    .max(100),
+});
+/** Every order action answers the order as it is now. */
+export const AdminOrderActionResponse = AdminOrderOneResponse;
+
+export const AdminDashboardResponse = z.object({
+  data: z.object({
+    today: z.object({ orders: z.number().int(), revenue_kopecks: kopecks }),
+    week: z.object({ orders: z.number().int(), revenue_kopecks: kopecks }),
+    awaiting_payment: z.number().int(),
+    to_confirm: z.number().int(),
+    to_ship: z.number().int(),
+    fittings_out: z.number().int(),
+    returns_to_decide: z.number().int(),
+    refunds_pending: z.number().int(),
+    low_stock: z.array(z.object({ offer_id: z.number().int(), product_id: z.number().int(), name: z.string(), size: z.string(), quantity: z.number().int() })),
+    waiting_lists: z.array(
+      z.object({ offer_id: z.number().int(), product_id: z.number().int(), name: z.string(), size: z.string(), waiting: z.number().int() }),
+    ),
+  }),
+});
+export type AdminDashboardResponse = z.infer<typeof AdminDashboardResponse>;

@@ -5,6 +5,7 @@ import { activeSession, type ActiveSession } from '~/models/staff-sessions.serve
 import { can, type Permission } from '~/core/staff-roles';
 import { readCookie } from '~/shared/cookies';
 import type { AdminError } from '~/shared/admin-contract';
+import type { SmsGateway } from '~/integrations/sms/sms';
 
 // What every admin route shares: its dependencies, the session cookie, and the check that a
 // request comes from a logged-in staff member whose role has the route's permission.
@@ -17,6 +18,8 @@ export interface AdminDeps {
   totpKey: Buffer;
   /** The clock (tests move it: idle and absolute timeouts, TOTP steps, caps). */
   now: () => Date;
+  /** Back-in-stock SMS after a cancel or a fitting gives stock back. */
+  sms: SmsGateway;
 }
 
 /**
