@@ -20,7 +20,8 @@ import {
 import { payChannel, type OrderBreakdown } from '~/core/order-money';
 import { DELIVERY_ID } from '~/shared/contract';
 import { statusLabel } from '~/core/order-status';
-import { breakdownOf, moneyHeadColumns, moneyLineColumns } from './order-money.server';
+import type { moneyHeadColumns, moneyLineColumns } from './order-money.server';
+import { breakdownOf } from './order-money.server';
 import { lockOrder } from './order-status.server';
 
 // The back office's reads and plain changes of orders (issue #29): the list with its filters and
