@@ -155,32 +155,31 @@ export async function adminOrderDetail(db: Database, id: number): Promise<AdminO
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) return null;
   const subject = `orderId=${id}`;
-  const [lines, history, payments, refundRows, returns, certMoves, bonus, messages, jobRows, audit, notes] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.isPreorder), asc(orderItems.offerId)),
-    db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(asc(orderStatusHistory.id)),
-    db.select().from(paymentEvents).where(eq(paymentEvents.orderId, id)).orderBy(asc(paymentEvents.id)),
-    db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(asc(refunds.id)),
-    db.select().from(returnRequests).where(eq(returnRequests.orderId, id)).orderBy(asc(returnRequests.id)),
-    db.select().from(certificateMoves).where(eq(certificateMoves.orderId, id)).orderBy(asc(certificateMoves.id)),
-    db.select().from(bonusMoves).where(eq(bonusMoves.orderId, id)).orderBy(asc(bonusMoves.id)),
-    // A job's messages are keyed by its subject (models/sent-messages.server.ts jobSubject): `<kind>:orderId=<id>|…`.
-    db
-      .select()
-      .from(sentMessages)
-      .where(sql`${sentMessages.key} ~ ${`^[a-z0-9_.-]+:(.*,)?${subject}[,|]`}`)
-      .orderBy(asc(sentMessages.claimedAt)),
-    db
-      .select()
-      .from(jobs)
-      .where(sql`${jobs.payload}->>'orderId' = ${String(id)}`)
-      .orderBy(asc(jobs.id)),
-    db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, 'order'), eq(auditEvents.entityId, String(id))))
-      .orderBy(asc(auditEvents.id)),
-    db.select().from(orderNotes).where(eq(orderNotes.orderId, id)).orderBy(asc(orderNotes.id)),
-  ]);
+  // One after another: this runs inside an admin change's transaction too (one connection).
+  const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.isPreorder), asc(orderItems.offerId));
+  const history = await db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(asc(orderStatusHistory.id));
+  const payments = await db.select().from(paymentEvents).where(eq(paymentEvents.orderId, id)).orderBy(asc(paymentEvents.id));
+  const refundRows = await db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(asc(refunds.id));
+  const returns = await db.select().from(returnRequests).where(eq(returnRequests.orderId, id)).orderBy(asc(returnRequests.id));
+  const certMoves = await db.select().from(certificateMoves).where(eq(certificateMoves.orderId, id)).orderBy(asc(certificateMoves.id));
+  const bonus = await db.select().from(bonusMoves).where(eq(bonusMoves.orderId, id)).orderBy(asc(bonusMoves.id));
+  // A job's messages are keyed by its subject (models/sent-messages.server.ts jobSubject): `<kind>:orderId=<id>|…`.
+  const messages = await db
+    .select()
+    .from(sentMessages)
+    .where(sql`${sentMessages.key} ~ ${`^[a-z0-9_.-]+:(.*,)?${subject}[,|]`}`)
+    .orderBy(asc(sentMessages.claimedAt));
+  const jobRows = await db
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.payload}->>'orderId' = ${String(id)}`)
+    .orderBy(asc(jobs.id));
+  const audit = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, 'order'), eq(auditEvents.entityId, String(id))))
+    .orderBy(asc(auditEvents.id));
+  const notes = await db.select().from(orderNotes).where(eq(orderNotes.orderId, id)).orderBy(asc(orderNotes.id));
   const money = breakdownOf(
     {
       deliveryCostKopecks: order.deliveryCostKopecks,
