@@ -10,12 +10,36 @@ import { auditItem } from './mappers';
 // a date range; newest first. Each order's and offer's page will show its own history through
 // their routes (their read permission), not through this list.
 
-/** A day ('2026-12-01', Moscow's midnight) or an ISO moment. */
-const moment = z
-  .string()
-  .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || !Number.isNaN(Date.parse(v)), 'дата: ГГГГ-ММ-ДД или ISO 8601')
-  .transform((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00+03:00`) : new Date(v)));
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A day ('2026-12-01': the Moscow midnight starting it, or with `endOfDay` the next one) or an ISO
+ * moment; null when it is neither (2026-13-45, 'soon').
+ */
+function parseMoment(value: string, endOfDay: boolean): Date | null {
+  const day = DAY.exec(value);
+  if (day) {
+    const [y, m, d] = day.slice(1).map(Number) as [number, number, number];
+    const utc = new Date(Date.UTC(y, m - 1, d));
+    if (utc.getUTCFullYear() !== y || utc.getUTCMonth() !== m - 1 || utc.getUTCDate() !== d) return null;
+    // Moscow is UTC+3 all year.
+    return new Date(utc.getTime() - 3 * 3_600_000 + (endOfDay ? 86_400_000 : 0));
+  }
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? null : new Date(t);
+}
+
+const moment = (endOfDay: boolean) =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .transform((v, ctx) => {
+      const at = parseMoment(v, endOfDay);
+      if (at) return at;
+      ctx.addIssue({ code: 'custom', message: 'дата: ГГГГ-ММ-ДД или ISO 8601' });
+      return z.NEVER;
+    });
 
 const AuditListQuery = listQuery(
   ['at'],
@@ -32,18 +56,9 @@ const AuditListQuery = listQuery(
     entity_id: filterValue(z.string().trim().max(40)),
     action: filterValue(z.string().trim().max(60)),
     /** From this day or moment (inclusive). */
-    from: filterValue(moment),
-    /** Before this moment; a day includes the whole day. */
-    to: filterValue(z.string().trim()).transform((v, ctx) => {
-      if (v === undefined) return undefined;
-      if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(new Date(`${v}T00:00:00+03:00`).getTime() + 86_400_000);
-      const t = Date.parse(v);
-      if (Number.isNaN(t)) {
-        ctx.addIssue({ code: 'custom', message: 'дата: ГГГГ-ММ-ДД или ISO 8601' });
-        return z.NEVER;
-      }
-      return new Date(t);
-    }),
+    from: filterValue(moment(false)),
+    /** Up to this moment; a day includes the whole day. */
+    to: filterValue(moment(true)),
   },
 );
 

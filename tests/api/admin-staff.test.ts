@@ -339,6 +339,48 @@ describe('audit log', () => {
   });
 });
 
+describe('malformed input', () => {
+  it('never answers 500: odd bodies, ids, keys and queries are refused with a 4xx', async () => {
+    const { cookie } = await as('admin');
+    const bodies: unknown[] = [
+      null,
+      [],
+      'text',
+      42,
+      { role: ['admin'] },
+      { email: { $ne: 1 } },
+      { name: 'a'.repeat(10_000) },
+      { reason: 'x\u0000y' },
+      { role: 'root' },
+      {},
+    ];
+    // A member of their own to be changed (a valid body may disable them: that is fine here).
+    const target = await createStaffByScript(shop, { email: 'fuzzed@vitrina.example', role: 'content' });
+    const routes = [
+      '/staff',
+      `/staff/${target.id}/role`,
+      `/staff/${target.id}/disable`,
+      '/staff/abc/enable',
+      '/staff/99999999999/reset-totp',
+      '/auth/login',
+      '/auth/totp',
+      '/auth/setup/start',
+      '/auth/setup/finish',
+    ];
+    for (const route of routes)
+      for (const body of bodies) {
+        const r = await admin(shop, route, { cookie, body: body as object });
+        expect(r.status, `${route} ${JSON.stringify(body)?.slice(0, 80)}: ${JSON.stringify(r.body).slice(0, 200)}`).toBeLessThan(500);
+      }
+    for (const key of ['short', 'has space in it', 'x'.repeat(300), 'bad/slash/key'])
+      expect((await admin(shop, '/staff', { cookie, key, body: { email: 'k@vitrina.example', role: 'content' } })).status).toBe(400);
+    for (const q of ['?sort=password_hash', '?order=up', '?offset=-1', '?limit=0', '?ids=1,,2', '?role[]=admin', '?q=%00'])
+      expect((await admin(shop, `/staff${q}`, { cookie })).status, q).toBe(400);
+    for (const q of ['?staff_id=x', '?from=2026-13-45', '?to=soon', '?actor_kind=robot'])
+      expect((await admin(shop, `/audit${q}`, { cookie })).status, q).toBe(400);
+  });
+});
+
 describe('maintenance', () => {
   it('prunes Idempotency-Keys after a week and staff sessions after 90 days, never the audit log', async () => {
     const { db } = shop.database;
