@@ -12,6 +12,9 @@ import { StaffList } from './staff/StaffList';
 import { StaffCreate } from './staff/StaffCreate';
 import { StaffEdit } from './staff/StaffEdit';
 import { AuditList } from './audit/AuditList';
+import { OrderList } from './orders/OrderList';
+import { OrderShow } from './orders/OrderShow';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 
 // The back office (issue #29, docs/back-office.md): react-admin over the admin API. Each screen is
 // a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
@@ -38,6 +41,7 @@ export function App() {
       // No calls to react-admin's servers (and the CSP would refuse them).
       disableTelemetry
     >
+      <Resource name="orders" list={OrderList} show={OrderShow} icon={ReceiptIcon} options={{ label: 'Заказы' }} recordRepresentation="id" />
       <Resource
         name="staff"
         list={StaffList}
