@@ -3,11 +3,13 @@ import { Link as RouterLink } from 'react-router';
 import { Title, useAuthenticated, useGetIdentity, usePermissions } from 'react-admin';
 import { currentStaff } from './lib/auth-provider';
 import { dateTime } from './lib/labels';
+import { DashboardFigures } from './orders/DashboardFigures';
 
 // The start page: who is logged in, until when, and the sections this role may open. The shop's
 // figures (orders, returns, stock) come with their screens.
 
 const SECTIONS: { to: string; label: string; permission: string }[] = [
+  { to: '/orders', label: 'Заказы', permission: 'orders:read' },
   { to: '/staff', label: 'Сотрудники: доступ, роли, сеансы', permission: 'staff:read' },
   { to: '/audit', label: 'Журнал действий', permission: 'audit:read' },
 ];
@@ -31,6 +33,7 @@ export function Dashboard() {
               Роль: {me.role_label}. Сеанс действует до {dateTime(me.session.expires_at)} (МСК) и завершится после 30 минут без действий.
             </Typography>
           ) : null}
+          {permissions?.includes('dashboard:read') ? <DashboardFigures /> : null}
           {open.length ? (
             <>
               <Typography variant="subtitle1" component="h2" sx={{ pt: 1 }}>

@@ -21,6 +21,7 @@ async function loadMe(): Promise<StaffMe> {
 const RESOURCE_PERMISSION: Record<string, { read: string; write: string }> = {
   staff: { read: 'staff:read', write: 'staff:write' },
   audit: { read: 'audit:read', write: 'audit:read' },
+  orders: { read: 'orders:read', write: 'orders:write' },
 };
 
 export function allows(who: StaffMe | null, resource: string, action: string): boolean {
