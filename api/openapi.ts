@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as contract from '~/shared/contract';
 import { StaffReturnResponse } from '~/api/staff/returns.routes.server';
 import { StockLedgerResponse } from '~/api/staff/routes.server';
+import { adminOpenApiPaths } from '~/api/admin/openapi';
 
 // The published description of the product API, built from the same zod schemas the
 // storefront's types come from, so the two cannot drift apart.
@@ -646,6 +647,8 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: ok('The redirect or null', contract.RedirectResponse), 400: badRequest },
         },
       },
+      // The back office's API (api/admin/), described by its routes as they register.
+      ...adminOpenApiPaths(serverUrl),
     },
   };
 }

@@ -8,7 +8,7 @@ import { isCdekDeliveryId } from '~/core/delivery';
 import { STAFF_TOKEN_ACTOR, type StockActor } from '~/core/stock-ledger';
 import { sendBackInStock, type Logger, type StockChange } from './stock.server';
 import { enqueueJob } from './jobs.server';
-import { releaseOrder } from './order-lifecycle.server';
+import { releaseOrder, type ReleasedOrder } from './order-lifecycle.server';
 import { enqueueCertificateIssue } from './certificate-issue.server';
 import { scheduleAccrual } from './loyalty-jobs.server';
 
@@ -112,39 +112,59 @@ export async function changeOrderStatus({
   actor?: StockActor;
   now?: Date;
 }): Promise<ChangeOrderStatusResult> {
-  const refuse = (reason: Refusal['reason'], field: Refusal['field'], error: string): Refusal => ({ ok: false, reason, field, error });
-  const track = trackNumber?.trim() || null;
-  if (!isOrderStatus(to)) return refuse('unknown_status', 'status', ORDER_STATUS_TEXT.unknownStatus);
-  if (track !== null && !isTrackNumber(track)) return refuse('bad_track', 'track_number', ORDER_STATUS_TEXT.badTrack);
-  if (track !== null && to !== 'shipped') return refuse('bad_track', 'track_number', 'Трек-номер указывают при передаче заказа в доставку');
-
-  const outcome = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
-    const order = await lockOrder(tx, orderId);
-    if (!order) return refuse('not_found', 'order_id', ORDER_STATUS_TEXT.notFound);
-    if (!canMove(order.status, to)) return refuse('not_allowed', 'status', moveError(order.status, to));
-    if (to === 'received' && order.deliveryId === DELIVERY_ID.moscowCourier && (await hasFittingLines(tx, orderId))) {
-      return refuse('fitting_required', 'status', ORDER_STATUS_TEXT.fittingRequired);
-    }
-    const keptTrack = track ?? order.trackNumber;
-    if (to === 'shipped' && !keptTrack && isCdekDeliveryId(order.deliveryId)) {
-      return refuse('track_required', 'track_number', ORDER_STATUS_TEXT.trackRequired);
-    }
-    const moved = { ok: true as const, orderId, from: order.status, to, trackNumber: to === 'shipped' ? keptTrack : order.trackNumber };
-    // A cancel releases the order: its stock and the ledgers that paid it come back (models/order-lifecycle.server.ts).
-    if (to === 'cancelled') {
-      const released = await releaseOrder(tx, { order, note: note?.trim() || null, reason: 'order_cancelled', actor, now });
-      return { ...moved, deliveredAt: order.deliveredAt, released };
-    }
-    const deliveredAt = await moveAlong(tx, { order, to, track, keptTrack, note, now });
-    return { ...moved, deliveredAt, released: null };
-  });
+  const outcome = await db.transaction(async (txn) =>
+    changeOrderStatusIn(txn as unknown as Database, { orderId, to, note: note ?? null, trackNumber: trackNumber ?? null, actor, now }),
+  );
   if (!outcome.ok) return outcome;
   const { released, ...result } = outcome;
   if (!released) return { ...result, stockReturned: [] };
   await sendBackInStock({ db, sms, log, siteUrl, notices: released.notices });
   if (released.changes.length) log.info({ orderId, offers: released.changes.length }, 'cancelled order: stock given back');
   return { ...result, stockReturned: released.changes };
+}
+
+export type OrderStatusOutcome = Refusal | (Omit<Extract<ChangeOrderStatusResult, { ok: true }>, 'stockReturned'> & { released: ReleasedOrder | null });
+
+/**
+ * The move itself, in the caller's transaction (which it leaves holding the order's row lock):
+ * the admin API runs it with its audit row (api/admin/orders.routes.server.ts); changeOrderStatus
+ * runs it alone. The caller sends the released stock's back-in-stock SMS after its commit.
+ */
+export async function changeOrderStatusIn(
+  tx: Database,
+  {
+    orderId,
+    to,
+    note,
+    trackNumber,
+    actor = STAFF_TOKEN_ACTOR,
+    now = new Date(),
+  }: { orderId: number; to: string; note?: string | null; trackNumber?: string | null; actor?: StockActor; now?: Date },
+): Promise<OrderStatusOutcome> {
+  const refuse = (reason: Refusal['reason'], field: Refusal['field'], error: string): Refusal => ({ ok: false, reason, field, error });
+  const track = trackNumber?.trim() || null;
+  if (!isOrderStatus(to)) return refuse('unknown_status', 'status', ORDER_STATUS_TEXT.unknownStatus);
+  if (track !== null && !isTrackNumber(track)) return refuse('bad_track', 'track_number', ORDER_STATUS_TEXT.badTrack);
+  if (track !== null && to !== 'shipped') return refuse('bad_track', 'track_number', 'Трек-номер указывают при передаче заказа в доставку');
+
+  const order = await lockOrder(tx, orderId);
+  if (!order) return refuse('not_found', 'order_id', ORDER_STATUS_TEXT.notFound);
+  if (!canMove(order.status, to)) return refuse('not_allowed', 'status', moveError(order.status, to));
+  if (to === 'received' && order.deliveryId === DELIVERY_ID.moscowCourier && (await hasFittingLines(tx, orderId))) {
+    return refuse('fitting_required', 'status', ORDER_STATUS_TEXT.fittingRequired);
+  }
+  const keptTrack = track ?? order.trackNumber;
+  if (to === 'shipped' && !keptTrack && isCdekDeliveryId(order.deliveryId)) {
+    return refuse('track_required', 'track_number', ORDER_STATUS_TEXT.trackRequired);
+  }
+  const moved = { ok: true as const, orderId, from: order.status, to, trackNumber: to === 'shipped' ? keptTrack : order.trackNumber };
+  // A cancel releases the order: its stock and the ledgers that paid it come back (models/order-lifecycle.server.ts).
+  if (to === 'cancelled') {
+    const released = await releaseOrder(tx, { order, note: note?.trim() || null, reason: 'order_cancelled', actor, now });
+    return { ...moved, deliveredAt: order.deliveredAt, released };
+  }
+  const deliveredAt = await moveAlong(tx, { order, to, track, keptTrack, note, now });
+  return { ...moved, deliveredAt, released: null };
 }
 
 /**

@@ -12,10 +12,13 @@ import { statusLabel } from '~/core/order-status';
 import { actionHandler, lastValue, unauthorized } from '~/api/http.server';
 import { staffReturnRoutes } from './returns.routes.server';
 import { staffFeedRoutes, type FeedBuilder } from './feeds.routes.server';
+import { staffAccountRoutes } from './accounts.routes.server';
+import { auditScriptCall } from './script-audit.server';
 import { UnknownJobKind, type RunNowResult } from '~/models/jobs.server';
 
-// Staff-only paths, until the back office exists: authenticated by the staff secret
-// (STAFF_TOKEN) as a bearer token. `npm run stock` calls these on the running shop, so the
+// Staff-only paths of the staff scripts: authenticated by the staff secret (STAFF_TOKEN) as a
+// bearer token; audited as the "script" actor (script-audit.server.ts). The back office has its own
+// API under /admin (api/admin/). `npm run stock` calls these on the running shop, so the
 // embedded database (owned by that one process) can be changed while the shop runs.
 
 export interface StaffDeps {
@@ -27,6 +30,8 @@ export interface StaffDeps {
   runJobsNow?: (kind?: string) => Promise<RunNowResult>;
   /** The server's product feed builder (`POST /staff/feeds/` action 'build'). */
   feeds?: FeedBuilder;
+  /** The clock (tests move it). */
+  now?: () => Date;
 }
 
 const intParam = (min: number, max: number) =>
@@ -41,7 +46,7 @@ export function sameSecret(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
-export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, siteUrl, runJobsNow, feeds }: StaffDeps): Promise<void> {
+export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, siteUrl, runJobsNow, feeds, now = () => new Date() }: StaffDeps): Promise<void> {
   app.addHook('onRequest', async (req, reply) => {
     const header = req.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
@@ -49,10 +54,17 @@ export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, s
       return unauthorized(reply.header('cache-control', 'no-store'), { error: 'Нужен ключ сотрудника' });
     }
   });
+  // Each successful call is in the audit log as the script that made it (script-audit.server.ts).
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    await auditScriptCall(db, req, payload);
+    return payload;
+  });
   // Return requests: approve, reject, transfer made (api/staff/returns.routes.server.ts).
   await staffReturnRoutes(app, { db });
   // Product feeds: addresses, settings, last builds and what they left out (api/staff/feeds.routes.server.ts).
   await staffFeedRoutes(app, { db, siteUrl, ...(feeds ? { feeds } : {}) });
+  // Staff accounts: `npm run staff -- create | reset-totp | disable` (accounts.routes.server.ts).
+  await staffAccountRoutes(app, { db, siteUrl, now });
 
   // One endpoint for stock: 'set' an offer's quantity (a count), or 'add' to it (negative takes
   // away), each written to the stock ledger; 'verify' checks the ledger.
