@@ -17,6 +17,8 @@ const LAYERS = {
   api: ['models', 'integrations', 'core', 'shared', 'content', 'db'],
   server: ['api', 'models', 'db', 'media', 'integrations', 'core', 'shared', 'content'],
   app: ['core', 'shared'],
+  // The back office's single-page app (docs/back-office.md): browser code like app/.
+  admin: ['core', 'shared'],
 };
 const FOLDERS = [...Object.keys(LAYERS), 'tests', 'bench', 'scripts'];
 
@@ -62,7 +64,7 @@ export default tseslint.config(
   {
     // Browser code takes only types from the contract: its values are zod schemas, and one value
     // import puts zod in every page's JavaScript (ids live in shared/checkout-ids.ts).
-    files: ['app/**', 'core/**'],
+    files: ['app/**', 'core/**', 'admin/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.server.ts', '**/*.server.tsx'],
     rules: {
       'no-restricted-imports': 'off',
@@ -72,6 +74,11 @@ export default tseslint.config(
           patterns: [{ group: ['../*'], message: "Import across folders with '~/…' (tsconfig paths)." }],
           paths: [
             { name: '~/shared/contract', allowTypeImports: true, message: 'Browser code imports only types from the contract (zod stays out of the bundle).' },
+            {
+              name: '~/shared/admin-contract',
+              allowTypeImports: true,
+              message: 'Browser code imports only types from the contract (zod stays out of the bundle).',
+            },
           ],
         },
       ],

@@ -34,6 +34,7 @@ import { createMediaStore, mediaRoutes } from './media.server';
 import { imageRoutes } from './images.server';
 import { createReactRouterHandler } from './react-router.server';
 import { createActionGuard } from './action-guard.server';
+import { adminAppRoutes } from './admin-app.server';
 import { createInProcessFetch } from './in-process-fetch.server';
 import { createPageCache, readPageVersion } from './page-cache.server';
 import { currentDataVersion } from '~/api/meta/data-version.server';
@@ -49,6 +50,8 @@ export interface ServerOptions {
   clientDir?: string;
   /** The back office's clock (staff sessions, TOTP, login caps); tests pass one they move. */
   clock?: () => Date;
+  /** The back office's build (build/admin), served at /admin/; without it /admin is the storefront's 404. */
+  adminDir?: string | null;
 }
 
 /** SPEC §5's last rule on the raw address: true after answering 403 with SPEC §8's text. */
@@ -60,7 +63,7 @@ function blockInjection(req: FastifyRequest, reply: FastifyReply): boolean {
   return true;
 }
 
-export async function buildServer({ env, database, build, clientDir, clock }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ env, database, build, clientDir, clock, adminDir }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -233,6 +236,9 @@ export async function buildServer({ env, database, build, clientDir, clock }: Se
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });
   await app.register(mediaRoutes, { store });
   await app.register(imageRoutes, { store, cacheDir: path.join(env.dataDir, 'cache', 'img') });
+
+  // The back office's app (server/admin-app.server.ts): its API is the product API's /admin.
+  if (adminDir && env.apiPrefix) await app.register(adminAppRoutes, { dir: adminDir, apiBase: env.apiPrefix });
 
   app.decorate('pageCache', null);
   if (build) {

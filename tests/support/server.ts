@@ -89,7 +89,14 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
     if (!fs.existsSync(file)) throw new Error('Storefront not built: run `npm run build` before browser tests');
     build = (await import(pathToFileURL(file).href)) as ServerBuild;
   }
-  const app = await buildServer({ env, database, build, clientDir: path.resolve('build/client'), ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildServer({
+    env,
+    database,
+    build,
+    clientDir: path.resolve('build/client'),
+    adminDir: options.withStorefront ? path.resolve('build/admin') : null,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
