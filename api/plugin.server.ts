@@ -122,7 +122,7 @@ export async function productApi(
   await app.register(basketRoutes, { db, authSecret, captcha, limits });
   await app.register(staffRoutes, { db, sms, staffToken, siteUrl, now: clock, ...(runJobsNow ? { runJobsNow } : {}) });
   // The back office's API (docs/back-office.md): staff sessions, roles, the audit log.
-  await app.register(adminApi, { prefix: '/admin', db, siteUrl, totpKey: totpKeyFrom(authSecret), now: clock });
+  await app.register(adminApi, { prefix: '/admin', db, siteUrl, totpKey: totpKeyFrom(authSecret), now: clock, sms });
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
   await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode, db, limits, mapTiles });
   await app.register(checkoutRoutes, {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '~/db/client.server';
+import type { SmsGateway } from '~/integrations/sms/sms';
 import type { AuditActor } from '~/models/audit.server';
 import { activeSession, type ActiveSession } from '~/models/staff-sessions.server';
 import { can, type Permission } from '~/core/staff-roles';
@@ -17,6 +18,8 @@ export interface AdminDeps {
   totpKey: Buffer;
   /** The clock (tests move it: idle and absolute timeouts, TOTP steps, caps). */
   now: () => Date;
+  /** The SMS gateway (the waiting list told that a size is back). */
+  sms: SmsGateway;
 }
 
 /**

@@ -5,6 +5,8 @@ import type { AdminDeps } from './context.server';
 import { adminAuthRoutes } from './auth.routes.server';
 import { adminStaffRoutes } from './staff.routes.server';
 import { adminAuditRoutes } from './audit.routes.server';
+import { adminStockRoutes } from './stock.routes.server';
+import { adminReturnRoutes } from './returns.routes.server';
 
 // The admin API (issue #29, docs/back-office.md), mounted at `<API prefix>/admin`. JSON only;
 // every answer `Cache-Control: no-store` and `X-Robots-Tag: noindex`; a state-changing call must
@@ -16,9 +18,9 @@ import { adminAuditRoutes } from './audit.routes.server';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function adminApi(app: FastifyInstance, { db, siteUrl, totpKey, now }: AdminDeps): Promise<void> {
+export async function adminApi(app: FastifyInstance, { db, siteUrl, totpKey, now, sms }: AdminDeps): Promise<void> {
   // Only the dependencies: the options object Fastify hands in also carries this plugin's prefix.
-  const deps: AdminDeps = { db, siteUrl, totpKey, now };
+  const deps: AdminDeps = { db, siteUrl, totpKey, now, sms };
   const siteOrigin = (() => {
     try {
       return new URL(deps.siteUrl).origin;
@@ -47,4 +49,6 @@ export async function adminApi(app: FastifyInstance, { db, siteUrl, totpKey, now
   await app.register(adminAuthRoutes, deps);
   await app.register(adminStaffRoutes, deps);
   await app.register(adminAuditRoutes, deps);
+  await app.register(adminStockRoutes, deps);
+  await app.register(adminReturnRoutes, deps);
 }
