@@ -94,14 +94,11 @@ export async function getStockOffer(db: Database, offerId: number) {
 
 /** An offer's ledger, newest first. */
 export async function listStockMoves(db: Database, { offerId, offset, limit }: { offerId: number; offset: number; limit: number }) {
-  const rows = await db
-    .select()
+  const rows = await db.select().from(stockMoves).where(eq(stockMoves.offerId, offerId)).orderBy(desc(stockMoves.id)).offset(offset).limit(limit);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
     .from(stockMoves)
-    .where(eq(stockMoves.offerId, offerId))
-    .orderBy(desc(stockMoves.id))
-    .offset(offset)
-    .limit(limit);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(stockMoves).where(eq(stockMoves.offerId, offerId));
+    .where(eq(stockMoves.offerId, offerId));
   return { rows, total: Number(count?.n ?? 0) };
 }
 
@@ -128,7 +125,10 @@ export async function listWaiting(db: Database, { offerId, offset, limit }: { of
     .orderBy(asc(waitingList.createdAt), asc(waitingList.id))
     .offset(offset)
     .limit(limit);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(waitingList).where(cond);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(waitingList)
+    .where(cond);
   return { rows, total: Number(count?.n ?? 0) };
 }
 
@@ -181,7 +181,9 @@ export async function adjustStock(
 export async function receiveReturn(
   tx: Database,
   { requestId, actor }: { requestId: number; actor: StockActor },
-): Promise<{ ok: true; requestId: number; orderId: number; result: MoveStockResult & { ok: true } } | { ok: false; status: number; field: string; error: string }> {
+): Promise<
+  { ok: true; requestId: number; orderId: number; result: MoveStockResult & { ok: true } } | { ok: false; status: number; field: string; error: string }
+> {
   const [request] = await tx.select().from(returnRequests).where(eq(returnRequests.id, requestId)).for('update').limit(1);
   if (!request) return { ok: false, status: 404, field: 'id', error: 'Заявление на возврат не найдено' };
   if (request.status !== 'approved' && request.status !== 'refunded')
@@ -226,7 +228,10 @@ export async function listAdminReturns(db: Database, { filter, offset, limit }: 
   if (filter.customerId !== undefined) where.push(eq(returnRequests.customerId, filter.customerId));
   const cond = where.length ? and(...where) : undefined;
   const rows = await db.select().from(returnRequests).where(cond).orderBy(desc(returnRequests.id)).offset(offset).limit(limit);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(returnRequests).where(cond);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(returnRequests)
+    .where(cond);
   return { rows, total: Number(count?.n ?? 0) };
 }
 

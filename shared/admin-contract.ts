@@ -208,7 +208,10 @@ const delta = z
 export const StockAdjustBody = z
   .object({ set: quantity.optional(), delta: delta.optional(), kind: adjustKind, note: adjustNote })
   .refine((b) => (b.set === undefined) !== (b.delta === undefined), { message: 'Укажите либо новое количество (set), либо изменение (delta)', path: ['set'] })
-  .refine((b) => (b.kind === 'count') === (b.set !== undefined), { message: 'Инвентаризация задаёт количество (set), остальные причины — изменение (delta)', path: ['kind'] });
+  .refine((b) => (b.kind === 'count') === (b.set !== undefined), {
+    message: 'Инвентаризация задаёт количество (set), остальные причины — изменение (delta)',
+    path: ['kind'],
+  });
 export type StockAdjustBody = z.infer<typeof StockAdjustBody>;
 /** Several offers: `all` refuses the whole batch if one offer cannot move; `each` moves each on its own (a take clamped at zero, unknown offers skipped). */
 export const StockBulkBody = z.object({

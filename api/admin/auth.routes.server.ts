@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderSVG } from 'uqr';
-import type {
-  AdminError} from '~/shared/admin-contract';
+import type { AdminError } from '~/shared/admin-contract';
 import {
   LoginBody,
   LoginCodeBody,

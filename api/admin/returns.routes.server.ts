@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ReturnApproveBody, ReturnListResponse, ReturnOneResponse, ReturnRejectBody, ReasonBody, StockAdjustResponse, type ReturnItem } from '~/shared/admin-contract';
+import {
+  ReturnApproveBody,
+  ReturnListResponse,
+  ReturnOneResponse,
+  ReturnRejectBody,
+  ReasonBody,
+  StockAdjustResponse,
+  type ReturnItem,
+} from '~/shared/admin-contract';
 import { returnStatusLabel } from '~/core/account';
 import { RETURN_TEXT, type RefundPart } from '~/core/return-notice';
 import { approveReturn, markTransferDone, refundsOf, rejectReturn } from '~/models/returns.server';
@@ -19,20 +27,29 @@ import type { AdminDeps } from './context.server';
 // The request's row lock and its 'new' status make the refund happen once, whoever clicks twice
 // or at once. Receiving the goods is its own step: the stock back through the ledger.
 
-const idFilter = filterValue(z.string().regex(/^\d{1,9}$/).transform(Number));
+const idFilter = filterValue(
+  z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+);
 const dateFilter = filterValue(
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .transform((v) => new Date(`${v}T00:00:00Z`)),
 );
-const ReturnListQuery = listQuery(['id'], { sort: 'id', order: 'desc' }, {
-  status: filterValue(z.enum(['new', 'approved', 'refunded', 'rejected'])),
-  from: dateFilter,
-  to: dateFilter,
-  order_id: idFilter,
-  customer_id: idFilter,
-});
+const ReturnListQuery = listQuery(
+  ['id'],
+  { sort: 'id', order: 'desc' },
+  {
+    status: filterValue(z.enum(['new', 'approved', 'refunded', 'rejected'])),
+    from: dateFilter,
+    to: dateFilter,
+    order_id: idFilter,
+    customer_id: idFilter,
+  },
+);
 
 type ReturnRow = NonNullable<Awaited<ReturnType<typeof getAdminReturn>>>;
 const returnItem = (r: ReturnRow, received: boolean, parts: RefundPart[]): ReturnItem => ({
@@ -143,7 +160,14 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
       return {
         ok: true,
         body: { data: returnItem(row, false, []) },
-        audit: { action: 'return.reject', entityType: 'return', entityId: params.id, before: { status: 'new' }, after: { status: 'rejected' }, reason: body.note },
+        audit: {
+          action: 'return.reject',
+          entityType: 'return',
+          entityId: params.id,
+          before: { status: 'new' },
+          after: { status: 'rejected' },
+          reason: body.note,
+        },
       };
     },
   });
@@ -196,7 +220,13 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
       return {
         ok: true,
         body: { data: item },
-        audit: { action: 'return.transferred', entityType: 'return', entityId: params.id, after: { refund_id: r.refundId, amount_kopecks: r.amountKopecks, status: r.status }, reason: body.reason ?? null },
+        audit: {
+          action: 'return.transferred',
+          entityType: 'return',
+          entityId: params.id,
+          after: { refund_id: r.refundId, amount_kopecks: r.amountKopecks, status: r.status },
+          reason: body.reason ?? null,
+        },
       };
     },
   });

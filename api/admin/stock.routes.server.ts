@@ -23,16 +23,30 @@ import type { AdminDeps } from './context.server';
 // moveStock in the change's transaction with the staff member as the ledger's actor. A size that
 // goes from none to some tells its waiting list by SMS after the commit (sendBackInStock).
 
-const idFilter = filterValue(z.string().regex(/^\d{1,9}$/).transform(Number));
+const idFilter = filterValue(
+  z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+);
 
-const StockListQuery = listQuery(['id', 'quantity', 'article', 'name'], { sort: 'id', order: 'asc' }, {
-  q: filterValue(z.string().trim().max(100)),
-  section_id: idFilter,
-  size: filterValue(z.string().trim().max(20)),
-  /** At or below this quantity. */
-  at_most: filterValue(z.string().regex(/^\d{1,6}$/).transform(Number)),
-  sold_out: filterValue(z.enum(['true', 'false']).transform((v) => v === 'true')),
-});
+const StockListQuery = listQuery(
+  ['id', 'quantity', 'article', 'name'],
+  { sort: 'id', order: 'asc' },
+  {
+    q: filterValue(z.string().trim().max(100)),
+    section_id: idFilter,
+    size: filterValue(z.string().trim().max(20)),
+    /** At or below this quantity. */
+    at_most: filterValue(
+      z
+        .string()
+        .regex(/^\d{1,6}$/)
+        .transform(Number),
+    ),
+    sold_out: filterValue(z.enum(['true', 'false']).transform((v) => v === 'true')),
+  },
+);
 const MovesQuery = listQuery(['id'], { sort: 'id', order: 'desc' }, {});
 const WaitingQuery = listQuery(['created_at'], { sort: 'created_at', order: 'asc' }, { offer_id: idFilter });
 
@@ -66,7 +80,14 @@ export async function adminStockRoutes(app: FastifyInstance, deps: AdminDeps): P
     response: StockOfferListResponse,
     handler: async ({ query }) => {
       const { sort, order, offset, limit, q, section_id, size, at_most, sold_out } = query;
-      const { rows, total } = await listStockOffers({ db, filter: { q, sectionId: section_id, size, atMost: at_most, soldOut: sold_out }, sort, order, offset, limit });
+      const { rows, total } = await listStockOffers({
+        db,
+        filter: { q, sectionId: section_id, size, atMost: at_most, soldOut: sold_out },
+        sort,
+        order,
+        offset,
+        limit,
+      });
       return { data: rows.map(offerItem), total } satisfies StockOfferListResponse;
     },
   });
@@ -174,7 +195,8 @@ export async function adminStockRoutes(app: FastifyInstance, deps: AdminDeps): P
   adminChange(app, deps, {
     method: 'POST',
     url: '/stock/bulk',
-    summary: 'Moves several offers at once: mode all (the whole batch or nothing) or each (each offer on its own, a take clamped at zero, unknown offers skipped)',
+    summary:
+      'Moves several offers at once: mode all (the whole batch or nothing) or each (each offer on its own, a take clamped at zero, unknown offers skipped)',
     permission: 'stock:adjust',
     body: StockBulkBody,
     response: StockAdjustResponse,
