@@ -271,3 +271,24 @@ export type ReturnOneResponse = z.infer<typeof ReturnOneResponse>;
 export const ReturnApproveBody = z.object({ refund_delivery: z.boolean().default(false), note: z.string().trim().max(500).optional() });
 /** The reason the customer sees. */
 export const ReturnRejectBody = z.object({ note: z.string().trim().min(1, 'Укажите причину отказа — её увидит покупатель').max(500) });
+
+// --- Customers (read) ------------------------------------------------------------------------------------
+
+export const CustomerItem = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  email: z.string(),
+  name: z.string(),
+  created_at: isoDate,
+});
+export type CustomerItem = z.infer<typeof CustomerItem>;
+export const CustomerListResponse = z.object({ data: z.array(CustomerItem), total: z.number().int() });
+export type CustomerListResponse = z.infer<typeof CustomerListResponse>;
+export const CustomerOneResponse = z.object({
+  data: CustomerItem.extend({
+    bonus_kopecks: z.number().int(),
+    orders: z.array(z.object({ id: z.number().int(), status: z.string(), total_kopecks: z.number().int(), created_at: isoDate })),
+    returns: z.array(z.object({ id: z.number().int(), order_id: z.number().int(), status: z.string(), created_at: isoDate })),
+  }),
+});
+export type CustomerOneResponse = z.infer<typeof CustomerOneResponse>;
