@@ -15,6 +15,15 @@ import { AuditList } from './audit/AuditList';
 import { OrderList } from './orders/OrderList';
 import { OrderShow } from './orders/OrderShow';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
+import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturnOutlined';
+import PersonIcon from '@mui/icons-material/PersonOutlined';
+import HourglassIcon from '@mui/icons-material/HourglassEmptyOutlined';
+import { StockList } from './stock/StockList';
+import { OfferShow } from './stock/OfferShow';
+import { ReturnList, ReturnShow } from './returns/Returns';
+import { CustomerList, CustomerShow } from './customers/Customers';
+import { WaitingList } from './waiting/WaitingList';
 
 // The back office (issue #29, docs/back-office.md): react-admin over the admin API. Each screen is
 // a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
@@ -51,6 +60,10 @@ export function App() {
         options={{ label: 'Сотрудники' }}
         recordRepresentation="email"
       />
+      <Resource name="returns" list={ReturnList} show={ReturnShow} icon={AssignmentReturnIcon} options={{ label: 'Возвраты' }} />
+      <Resource name="offers" list={StockList} show={OfferShow} icon={InventoryIcon} options={{ label: 'Склад' }} />
+      <Resource name="waiting-list" list={WaitingList} icon={HourglassIcon} options={{ label: 'Листы ожидания' }} />
+      <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PersonIcon} options={{ label: 'Покупатели' }} />
       <Resource name="audit" list={AuditList} icon={HistoryIcon} options={{ label: 'Журнал действий' }} />
       <CustomRoutes noLayout>
         <Route path="/setup" element={<SetupPage />} />

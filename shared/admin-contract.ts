@@ -286,3 +286,137 @@ export const AdminDashboardResponse = z.object({
   }),
 });
 export type AdminDashboardResponse = z.infer<typeof AdminDashboardResponse>;
+// --- Stock (offers, their ledger, adjustments) -----------------------------------------------------------
+
+export const StockOfferItem = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  article: z.string(),
+  name: z.string(),
+  section_id: z.number().int(),
+  size: z.string(),
+  quantity: z.number().int(),
+  preorder: z.boolean(),
+  /** Open waiting-list entries for this size. */
+  waiting: z.number().int(),
+});
+export type StockOfferItem = z.infer<typeof StockOfferItem>;
+export const StockOfferListResponse = z.object({ data: z.array(StockOfferItem), total: z.number().int() });
+export type StockOfferListResponse = z.infer<typeof StockOfferListResponse>;
+export const StockOfferOneResponse = z.object({ data: StockOfferItem });
+
+export const StockMoveItem = z.object({
+  id: z.number().int(),
+  offer_id: z.number().int(),
+  delta: z.number().int(),
+  quantity_after: z.number().int(),
+  reason: z.string(),
+  reason_label: z.string(),
+  order_id: z.number().int().nullable(),
+  return_request_id: z.number().int().nullable(),
+  actor_kind: z.string(),
+  actor_id: z.number().int().nullable(),
+  note: z.string().nullable(),
+  created_at: isoDate,
+});
+export type StockMoveItem = z.infer<typeof StockMoveItem>;
+export const StockMoveListResponse = z.object({ data: z.array(StockMoveItem), total: z.number().int() });
+export type StockMoveListResponse = z.infer<typeof StockMoveListResponse>;
+
+const adjustKind = z.enum(['count', 'damage', 'receipt', 'correction'], { error: 'Причина: count, damage, receipt или correction' });
+const adjustNote = z.string().trim().min(1, 'Укажите причину').max(500);
+const quantity = z.number().int().min(0).max(1_000_000);
+const delta = z
+  .number()
+  .int()
+  .min(-1_000_000)
+  .max(1_000_000)
+  .refine((d) => d !== 0, 'Изменение не может быть нулевым');
+/** One offer: `set` a counted quantity (kind 'count') or move it by `delta`. */
+export const StockAdjustBody = z
+  .object({ set: quantity.optional(), delta: delta.optional(), kind: adjustKind, note: adjustNote })
+  .refine((b) => (b.set === undefined) !== (b.delta === undefined), { message: 'Укажите либо новое количество (set), либо изменение (delta)', path: ['set'] })
+  .refine((b) => (b.kind === 'count') === (b.set !== undefined), {
+    message: 'Инвентаризация задаёт количество (set), остальные причины — изменение (delta)',
+    path: ['kind'],
+  });
+export type StockAdjustBody = z.infer<typeof StockAdjustBody>;
+/** Several offers: `all` refuses the whole batch if one offer cannot move; `each` moves each on its own (a take clamped at zero, unknown offers skipped). */
+export const StockBulkBody = z.object({
+  lines: z
+    .array(z.object({ offer_id: z.number().int().min(1), delta }))
+    .min(1)
+    .max(200),
+  kind: adjustKind.exclude(['count']),
+  note: adjustNote,
+  mode: z.enum(['all', 'each'], { error: 'Режим: all (всё или ничего) или each (по каждой позиции)' }),
+});
+export type StockBulkBody = z.infer<typeof StockBulkBody>;
+export const StockChangeItem = z.object({ offer_id: z.number().int(), previous: z.number().int(), quantity: z.number().int(), notified: z.number().int() });
+export const StockAdjustResponse = z.object({ data: z.array(StockChangeItem) });
+export type StockAdjustResponse = z.infer<typeof StockAdjustResponse>;
+
+export const WaitingItem = z.object({
+  id: z.number().int(),
+  offer_id: z.number().int(),
+  phone: z.string(),
+  name: z.string(),
+  created_at: isoDate,
+  article: z.string(),
+  product_name: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+  /** A pre-order size: fulfil when the stock arrives. */
+  preorder: z.boolean(),
+});
+export const WaitingListResponse = z.object({ data: z.array(WaitingItem), total: z.number().int() });
+export type WaitingListResponse = z.infer<typeof WaitingListResponse>;
+
+// --- Returns ---------------------------------------------------------------------------------------------
+
+export const ReturnItem = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  customer_id: z.number().int(),
+  items: z.array(z.object({ offer_id: z.number().int(), quantity: z.number().int() })),
+  reason: z.string(),
+  status: z.string(),
+  status_label: z.string(),
+  created_at: isoDate,
+  decided_at: isoDate.nullable(),
+  decision_note: z.string().nullable(),
+  refund_delivery: z.boolean(),
+  /** The goods are back on the shelf (their 'return_received' moves). */
+  received: z.boolean(),
+  refunds: z.array(z.object({ means: z.string(), amount_kopecks: z.number().int(), status: z.string() })),
+});
+export type ReturnItem = z.infer<typeof ReturnItem>;
+export const ReturnListResponse = z.object({ data: z.array(ReturnItem), total: z.number().int() });
+export type ReturnListResponse = z.infer<typeof ReturnListResponse>;
+export const ReturnOneResponse = z.object({ data: ReturnItem });
+export type ReturnOneResponse = z.infer<typeof ReturnOneResponse>;
+/** Approve = refund by the original means (certificates and bonuses at once, the card or instalments by a job). */
+export const ReturnApproveBody = z.object({ refund_delivery: z.boolean().default(false), note: z.string().trim().max(500).optional() });
+/** The reason the customer sees. */
+export const ReturnRejectBody = z.object({ note: z.string().trim().min(1, 'Укажите причину отказа — её увидит покупатель').max(500) });
+
+// --- Customers (read) ------------------------------------------------------------------------------------
+
+export const CustomerItem = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  email: z.string(),
+  name: z.string(),
+  created_at: isoDate,
+});
+export type CustomerItem = z.infer<typeof CustomerItem>;
+export const CustomerListResponse = z.object({ data: z.array(CustomerItem), total: z.number().int() });
+export type CustomerListResponse = z.infer<typeof CustomerListResponse>;
+export const CustomerOneResponse = z.object({
+  data: CustomerItem.extend({
+    bonus_kopecks: z.number().int(),
+    orders: z.array(z.object({ id: z.number().int(), status: z.string(), total_kopecks: z.number().int(), created_at: isoDate })),
+    returns: z.array(z.object({ id: z.number().int(), order_id: z.number().int(), status: z.string(), created_at: isoDate })),
+  }),
+});
+export type CustomerOneResponse = z.infer<typeof CustomerOneResponse>;

@@ -22,6 +22,11 @@ const RESOURCE_PERMISSION: Record<string, { read: string; write: string }> = {
   staff: { read: 'staff:read', write: 'staff:write' },
   audit: { read: 'audit:read', write: 'audit:read' },
   orders: { read: 'orders:read', write: 'orders:write' },
+  offers: { read: 'stock:read', write: 'stock:adjust' },
+  'offers-moves': { read: 'stock:read', write: 'stock:adjust' },
+  returns: { read: 'returns:read', write: 'returns:decide' },
+  customers: { read: 'customers:read', write: 'customers:write' },
+  'waiting-list': { read: 'waitlist:read', write: 'waitlist:read' },
 };
 
 export function allows(who: StaffMe | null, resource: string, action: string): boolean {

@@ -50,6 +50,8 @@ export const dataProvider: AdminDataProvider = {
     return { data } as never;
   },
   async getManyReference(resource, params) {
+    // An offer's stock ledger lives under the offer (GET /offers/:id/moves).
+    if (resource === 'offers-moves') return adminApi<ListAnswer>(`/offers/${encodeURIComponent(String(params.id))}/moves${listQuery(params)}`) as never;
     return adminApi<ListAnswer>(`/${resource}${listQuery(params, { [params.target]: params.id })}`) as never;
   },
   async create(resource, { data, meta }) {

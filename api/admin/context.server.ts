@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '~/db/client.server';
+import type { SmsGateway } from '~/integrations/sms/sms';
 import type { AuditActor } from '~/models/audit.server';
 import { activeSession, type ActiveSession } from '~/models/staff-sessions.server';
 import { can, type Permission } from '~/core/staff-roles';
 import { readCookie } from '~/shared/cookies';
 import type { AdminError } from '~/shared/admin-contract';
-import type { SmsGateway } from '~/integrations/sms/sms';
 
 // What every admin route shares: its dependencies, the session cookie, and the check that a
 // request comes from a logged-in staff member whose role has the route's permission.
@@ -18,7 +18,7 @@ export interface AdminDeps {
   totpKey: Buffer;
   /** The clock (tests move it: idle and absolute timeouts, TOTP steps, caps). */
   now: () => Date;
-  /** Back-in-stock SMS after a cancel or a fitting gives stock back. */
+  /** The SMS gateway: back-in-stock SMS after a cancel, a fitting or a stock change gives stock back. */
   sms: SmsGateway;
 }
 

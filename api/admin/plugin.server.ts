@@ -6,6 +6,9 @@ import { adminAuthRoutes } from './auth.routes.server';
 import { adminStaffRoutes } from './staff.routes.server';
 import { adminAuditRoutes } from './audit.routes.server';
 import { adminOrderRoutes } from './orders.routes.server';
+import { adminStockRoutes } from './stock.routes.server';
+import { adminReturnRoutes } from './returns.routes.server';
+import { adminCustomerRoutes } from './customers.routes.server';
 
 // The admin API (issue #29, docs/back-office.md), mounted at `<API prefix>/admin`. JSON only;
 // every answer `Cache-Control: no-store` and `X-Robots-Tag: noindex`; a state-changing call must
@@ -49,4 +52,7 @@ export async function adminApi(app: FastifyInstance, { db, siteUrl, totpKey, now
   await app.register(adminStaffRoutes, deps);
   await app.register(adminAuditRoutes, deps);
   await app.register(adminOrderRoutes, deps);
+  await app.register(adminStockRoutes, deps);
+  await app.register(adminReturnRoutes, deps);
+  await app.register(adminCustomerRoutes, deps);
 }

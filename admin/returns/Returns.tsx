@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  DateInput,
+  List,
+  NumberInput,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField as RaTextField,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import type { ReturnItem } from '~/shared/admin-contract';
+import type { AdminDataProvider } from '~/admin/lib/data-provider';
+import { newIdempotencyKey } from '~/admin/lib/api';
+
+// Returns (issue #29): the requests shoppers file in their account; approve (the refund by the
+// original means, once), refuse with the reason the customer sees, receive the goods (stock back).
+// Each dialog makes its Idempotency-Key when it opens: a double click or a retry acts once.
+
+const STATUSES = [
+  { id: 'new', name: 'Новое' },
+  { id: 'approved', name: 'Одобрено' },
+  { id: 'refunded', name: 'Деньги возвращены' },
+  { id: 'rejected', name: 'Отказано' },
+];
+
+type ActionName = 'approve' | 'reject' | 'receive';
+const TITLES: Record<ActionName, string> = {
+  approve: 'Одобрить и вернуть деньги',
+  reject: 'Отказать',
+  receive: 'Принять товар на склад',
+};
+const EXPLAIN: Record<ActionName, string> = {
+  approve: 'Деньги вернутся тем же способом, каким оплачен заказ: на карту, в сервис оплаты частями, на сертификаты и бонусы. Покупатель получит уведомление.',
+  reject: 'Причину увидит покупатель.',
+  receive: 'Товары заявления вернутся в остаток (один раз).',
+};
+
+function ReturnAction({ record, action, onClose }: { record: ReturnItem; action: ActionName; onClose: () => void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const body = action === 'receive' ? (note ? { reason: note } : {}) : note ? { note } : {};
+      await dataProvider.action('returns', { id: record.id, name: action, body, idempotencyKey });
+      notify('Готово', { type: 'success' });
+      refresh();
+      onClose();
+    } catch (err) {
+      notify(err instanceof Error ? err.message : 'Не получилось', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>
+        {TITLES[action]}: заявление №{record.id}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <span>{EXPLAIN[action]}</span>
+          <TextField
+            label={action === 'reject' ? 'Причина отказа' : 'Комментарий'}
+            required={action === 'reject'}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            multiline
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Отмена</Button>
+        <Button variant="contained" disabled={busy || (action === 'reject' && !note.trim())} onClick={() => void submit()}>
+          {TITLES[action]}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ReturnActions() {
+  const record = useRecordContext<ReturnItem>();
+  const [open, setOpen] = useState<ActionName | null>(null);
+  if (!record) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ my: 1 }}>
+      {record.status === 'new' ? (
+        <>
+          <Button variant="contained" onClick={() => setOpen('approve')}>
+            Одобрить и вернуть деньги
+          </Button>
+          <Button variant="outlined" onClick={() => setOpen('reject')}>
+            Отказать
+          </Button>
+        </>
+      ) : null}
+      {(record.status === 'approved' || record.status === 'refunded') && !record.received ? (
+        <Button variant="outlined" onClick={() => setOpen('receive')}>
+          Принять товар
+        </Button>
+      ) : null}
+      {open ? <ReturnAction key={open} record={record} action={open} onClose={() => setOpen(null)} /> : null}
+    </Stack>
+  );
+}
+
+const filters = [
+  <SelectInput key="status" source="status" label="Статус" choices={STATUSES} alwaysOn />,
+  <NumberInput key="order_id" source="order_id" label="Номер заказа" alwaysOn />,
+  <NumberInput key="customer_id" source="customer_id" label="Покупатель (id)" />,
+  <DateInput key="from" source="from" label="С даты" />,
+  <DateInput key="to" source="to" label="По дату" />,
+];
+
+export function ReturnList() {
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} title="Возвраты">
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <RaTextField source="id" label="№" />
+        <DateField source="created_at" label="Подано" showTime />
+        <RaTextField source="order_id" label="Заказ" />
+        <RaTextField source="status_label" label="Статус" sortable={false} />
+        <RaTextField source="reason" label="Причина" sortable={false} />
+        <BooleanField source="received" label="Товар принят" sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}
+
+export function ReturnShow() {
+  return (
+    <Show title="Возврат">
+      <SimpleShowLayout>
+        <ReturnActions />
+        <RaTextField source="id" label="№" />
+        <RaTextField source="order_id" label="Заказ" />
+        <RaTextField source="customer_id" label="Покупатель" />
+        <RaTextField source="status_label" label="Статус" />
+        <RaTextField source="reason" label="Причина покупателя" />
+        <RaTextField source="decision_note" label="Решение" emptyText="—" />
+        <BooleanField source="received" label="Товар принят" />
+        <DateField source="created_at" label="Подано" showTime />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
