@@ -1,17 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { certificateMoves, giftCertificates, orders, orderStatusHistory } from '~/db/schema';
-import { formatCertificateCode, newCertificateCode } from '~/core/gift-certificates';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import { CheckoutOrderResponse, ReturnCreateResponse } from '~/shared/contract';
 import { StaffFittingResponse, StaffOrderStatusResponse } from '~/api/staff/routes.server';
 import { StaffReturnResponse } from '~/api/staff/returns.routes.server';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { fetchJson, getJson, postForm } from '~/tests/support/api';
-import { courierForm, offerPicker, payByCard } from '~/tests/support/checkout';
+import { courierForm, issueCertificate, offerPicker, payByCard } from '~/tests/support/checkout';
 import { setUpTestShop } from '~/tests/support/server';
 import { customerMaker } from '~/tests/support/session';
 
@@ -38,22 +36,6 @@ const staffInit = (fields: Record<string, string>): RequestInit => ({
   body: new URLSearchParams(fields).toString(),
 });
 
-async function certificate(balanceKopecks: number): Promise<{ id: number; code: string }> {
-  const code = newCertificateCode((n) => randomBytes(n));
-  const [row] = await db()
-    .insert(giftCertificates)
-    .values({
-      code,
-      kind: 'electronic',
-      nominalKopecks: balanceKopecks,
-      balanceKopecks,
-      issueKey: `test:${code}`,
-      expiresAt: new Date(Date.now() + 86_400_000 * 300),
-    })
-    .returning({ id: giftCertificates.id });
-  return { id: (row as { id: number }).id, code };
-}
-
 const balanceOf = async (id: number) =>
   (await db().select({ b: giftCertificates.balanceKopecks }).from(giftCertificates).where(eq(giftCertificates.id, id)))[0]?.b;
 const movesOf = (orderId: number) =>
@@ -67,10 +49,10 @@ const movesOf = (orderId: number) =>
 async function courierOrder(paymentId: '1' | '9', balance: (cheap: number, dear: number) => number) {
   const cheap = await freshOffer({ min: 300_000, max: 600_000 });
   const dear = await freshOffer({ min: 1_000_000, max: 3_000_000 });
-  const cert = await certificate(balance(cheap.price, dear.price));
+  const cert = await issueCertificate(shop, balance(cheap.price, dear.price));
   const who = await customer();
   const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
-    init: postForm(courierForm(who.token, `${cheap.id}:1,${dear.id}:1`, { payment_id: paymentId, certificates: formatCertificateCode(cert.code) })),
+    init: postForm(courierForm(who.token, `${cheap.id}:1,${dear.id}:1`, { payment_id: paymentId, certificates: cert.formatted })),
   });
   if (!placed.success) throw new Error(JSON.stringify(placed.data));
   const orderId = placed.order_id;

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { and, isNotNull } from 'drizzle-orm';
-import { bonusLots, giftCertificates, offers, orders, products } from '~/db/schema';
-import { formatCertificateCode, newCertificateCode } from '~/core/gift-certificates';
+import { bonusLots, offers, orders, products } from '~/db/schema';
+import { formatCertificateCode } from '~/core/gift-certificates';
 import { formatRub } from '~/core/money';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
@@ -27,7 +26,7 @@ import {
   type PaymentReceipt,
 } from '~/shared/contract';
 import { eventually, fetchJson, getJson, postForm } from '~/tests/support/api';
-import { courierForm, offerPicker, payByCard } from '~/tests/support/checkout';
+import { courierForm, issueCertificate, offerPicker, payByCard } from '~/tests/support/checkout';
 import { setUpTestShop } from '~/tests/support/server';
 import { customerMaker } from '~/tests/support/session';
 
@@ -52,21 +51,6 @@ const customer = customerMaker(shop, '7996');
 const nb = (s: string) => s.replace(/\u00a0/g, ' ');
 const rub = (kopecks: number) => nb(formatRub(kopecks));
 const kop = (roubles: number) => Math.round(roubles * 100);
-
-async function certificate(balanceKopecks: number) {
-  const code = newCertificateCode((n) => randomBytes(n));
-  await db()
-    .insert(giftCertificates)
-    .values({
-      code,
-      kind: 'electronic',
-      nominalKopecks: balanceKopecks,
-      balanceKopecks,
-      issueKey: `test:${code}`,
-      expiresAt: new Date(Date.now() + 86_400_000 * 300),
-    });
-  return code;
-}
 
 async function giveBonuses(customerId: number, kopecks: number) {
   const now = Date.now();
@@ -162,7 +146,7 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
     if (bonus) await giveBonuses(customerId, 500_000);
     const total = o.price - promo - bonus + DELIVERY;
     const certificateKopecks = cert === 'none' ? 0 : cert === 'part' ? 500_000 : total;
-    const code = cert === 'none' ? null : await certificate(cert === 'part' ? 500_000 : 5_000_000);
+    const code = cert === 'none' ? null : (await issueCertificate(shop, cert === 'part' ? 500_000 : 5_000_000)).code;
     const due = total - certificateKopecks;
 
     const form = courierForm(token, `${o.id}:1`, {

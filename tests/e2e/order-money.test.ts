@@ -1,14 +1,13 @@
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { bonusLots, customers, giftCertificates, orderItems, orders, orderStatusHistory } from '~/db/schema';
-import { formatCertificateCode, newCertificateCode } from '~/core/gift-certificates';
+import { bonusLots, customers, orderItems, orders, orderStatusHistory } from '~/db/schema';
 import { DELIVERY_ID } from '~/shared/checkout-ids';
 import { GIFT_COVER_OFFER_ID } from '~/core/basket';
 import { DESKTOP, login, MOBILE, setUpBrowserShop, waitForHydration, type Shopper, type Viewport } from '~/tests/support/browser';
 import { productPicker } from '~/tests/support/catalogue';
+import { issueCertificate } from '~/tests/support/checkout';
 
 // Issue #26 as a customer sees it. Item 1: a certificate used on an order paid on receipt stays
 // on the order: the checkout summary, the order page and the account's order page say what the
@@ -36,21 +35,6 @@ const rub = (kopecks: number) =>
   `${Math.floor(kopecks / 100)
     .toLocaleString('ru-RU')
     .replace(/\s/g, ' ')} ₽`;
-
-async function certificate(balanceKopecks: number): Promise<string> {
-  const code = newCertificateCode((n) => randomBytes(n));
-  await db()
-    .insert(giftCertificates)
-    .values({
-      code,
-      kind: 'electronic',
-      nominalKopecks: balanceKopecks,
-      balanceKopecks,
-      issueKey: `e2e:${code}`,
-      expiresAt: new Date(Date.now() + 86_400_000 * 300),
-    });
-  return formatCertificateCode(code);
-}
 
 /** Logged in with this basket (and promo), the checkout filled for the Moscow courier; `payment` chosen. */
 async function checkout(
@@ -126,7 +110,7 @@ describe('one breakdown of an order’s money (issue #26)', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`item 1 at ${viewport.width}: a certificate on a pay-on-receipt order stays on the order`, async ({ shopper }) => {
       const offer = await freshOffer();
-      const code = await certificate(500_000);
+      const code = (await issueCertificate(shop, 500_000)).formatted;
       const { page, form } = await checkout(shopper, viewport, offer.id, /^При получении/, { promo: 'VITRINA10' });
       await applyCertificate(form, code);
       const promo = Math.round(offer.price / 10);
@@ -162,7 +146,7 @@ describe('one breakdown of an order’s money (issue #26)', () => {
       shopper,
     }) => {
       const offer = await freshOffer();
-      const code = await certificate(500_000);
+      const code = (await issueCertificate(shop, 500_000)).formatted;
       const { page, form } = await checkout(shopper, viewport, offer.id, /^Банковской картой онлайн/, { bonuses: 200_000 });
       await poll(() => form.getByRole('button', { name: 'Списать 2000' }).isVisible()).toBe(true);
       await form.getByRole('button', { name: 'Списать 2000' }).click();

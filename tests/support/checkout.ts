@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { offers, products } from '~/db/schema';
+import { giftCertificates, offers, products } from '~/db/schema';
 import { PaymentParamsResponse } from '~/shared/contract';
+import { formatCertificateCode, newCertificateCode } from '~/core/gift-certificates';
 import { isOuterwear, MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import { getJson, postForm } from './api';
 import type { TestShop } from './server';
@@ -77,4 +79,21 @@ export function offerPicker(shop: Pick<TestShop, 'database'>) {
     await setStock(db, found.id, quantity, { preorder: false });
     return found;
   };
+}
+
+/** A valid electronic gift certificate of `balanceKopecks` (a year's validity), as if bought: its row id, its number and the number as shown. */
+export async function issueCertificate(shop: Pick<TestShop, 'database'>, balanceKopecks: number): Promise<{ id: number; code: string; formatted: string }> {
+  const code = newCertificateCode((n) => randomBytes(n));
+  const [row] = await shop.database.db
+    .insert(giftCertificates)
+    .values({
+      code,
+      kind: 'electronic',
+      nominalKopecks: balanceKopecks,
+      balanceKopecks,
+      issueKey: `test:${code}`,
+      expiresAt: new Date(Date.now() + 86_400_000 * 300),
+    })
+    .returning({ id: giftCertificates.id });
+  return { id: (row as { id: number }).id, code, formatted: formatCertificateCode(code) };
 }
