@@ -15,6 +15,7 @@ import { orderJobHandlers } from '~/models/order-jobs.server';
 import { eventually, getJson, postForm } from '~/tests/support/api';
 import { courierForm, offerPicker } from '~/tests/support/checkout';
 import { setUpTestShop } from '~/tests/support/server';
+import { setStock } from '~/tests/support/stock';
 import { customerMaker } from '~/tests/support/session';
 
 // Issue #26 item 4: an order awaiting online payment gets its pay link at once (SMS and letter),
@@ -213,8 +214,8 @@ describe('orders.php and order_to_cart.php', () => {
     const stillPreorder = await pick(false);
     const nowInStock = await pick(false);
     const noLonger = await pick(false);
-    await db().update(offers).set({ quantity: 5, preorder: false }).where(eq(offers.id, coat.id));
-    for (const o of [stillPreorder, nowInStock, noLonger]) await db().update(offers).set({ quantity: 0, preorder: true }).where(eq(offers.id, o.id));
+    await setStock(db(), coat.id, 5, { preorder: false });
+    for (const o of [stillPreorder, nowInStock, noLonger]) await setStock(db(), o.id, 0, { preorder: true });
     const placed = await placeOrder({
       db: db(),
       kind: 'checkout',
@@ -227,7 +228,7 @@ describe('orders.php and order_to_cart.php', () => {
     if (!placed.ok) throw new Error(JSON.stringify(placed));
     await db().update(orders).set({ status: 'received' }).where(eq(orders.id, placed.orderId));
     // Since then: one pre-ordered size came in, another cannot be pre-ordered any more.
-    await db().update(offers).set({ quantity: 3, preorder: false }).where(eq(offers.id, nowInStock.id));
+    await setStock(db(), nowInStock.id, 3, { preorder: false });
     await db().update(offers).set({ preorder: false }).where(eq(offers.id, noLonger.id));
 
     const answer = await getJson(api(), '/api/personal/order_to_cart.php', OrderToCartResponse, {
