@@ -2,9 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApiError } from '~/shared/contract';
 import { CONTROL_CHARACTER_ERROR, findRefusedText } from '~/core/input-text';
+import { AUTH_TEXT } from '~/core/auth';
 
 // Every API route validates its query and body here, with one error shape ({ error } in
-// Russian, ApiError of the contract) and one 404 body, whatever the route.
+// Russian, ApiError of the contract), one 404 body and one 401, whatever the route.
 
 export const NOT_FOUND_BODY: ApiError = { error: 'Страница не найдена' };
 export const SERVER_ERROR_TEXT = 'Произошла ошибка на сервере. Пожалуйста, попробуйте позже.';
@@ -48,6 +49,16 @@ export function parseBody<T extends z.ZodType>(schema: T, req: FastifyRequest, r
 
 export function notFound(reply: FastifyReply): FastifyReply {
   return reply.code(404).send(NOT_FOUND_BODY);
+}
+
+export const SESSION_GONE_BODY: ApiError = { error: AUTH_TEXT.sessionGone };
+
+/**
+ * The API's one 401: no live session for the request's token (`{ error: 'Войдите снова' }`, or
+ * the route's own answer shape carrying that text), no staff key, a provider's bad signature.
+ */
+export function unauthorized(reply: FastifyReply, body: object = SESSION_GONE_BODY): FastifyReply {
+  return reply.code(401).send(body);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import * as contract from '~/shared/contract';
 import { StaffReturnResponse } from '~/api/staff/returns.routes.server';
+import { StockLedgerResponse } from '~/api/staff/routes.server';
+import { adminOpenApiPaths } from '~/api/admin/openapi';
 
 // The published description of the product API, built from the same zod schemas the
 // storefront's types come from, so the two cannot drift apart.
@@ -312,19 +314,28 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
       },
       '/staff/stock/': {
         post: {
-          summary: "Staff only (Authorization: Bearer STAFF_TOKEN): set or add to an offer's stock; a size coming back notifies its waiting list",
+          summary:
+            "Staff only (Authorization: Bearer STAFF_TOKEN): set (a count) or add to an offer's stock, written to the stock ledger; a size coming back notifies its waiting list. 'verify' checks that every offer's quantity is the sum of its ledger moves",
           requestBody: {
             content: {
               'application/x-www-form-urlencoded': {
                 schema: {
                   type: 'object',
-                  required: ['action', 'offer_id', 'quantity'],
-                  properties: { action: { type: 'string', enum: ['set', 'add'] }, offer_id: { type: 'integer' }, quantity: { type: 'integer' } },
+                  required: ['action'],
+                  properties: {
+                    action: { type: 'string', enum: ['set', 'add', 'verify'] },
+                    offer_id: { type: 'integer', description: 'set, add' },
+                    quantity: { type: 'integer', description: 'set, add' },
+                  },
                 },
               },
             },
           },
-          responses: { 200: ok('The change', contract.StockChangeResponse), 400: badRequest, 401: ok('No or a wrong staff key', contract.ApiError) },
+          responses: {
+            200: ok('The change (set, add) or the ledger check (verify)', z.union([contract.StockChangeResponse, StockLedgerResponse])),
+            400: badRequest,
+            401: ok('No or a wrong staff key', contract.ApiError),
+          },
         },
       },
       '/api/personal/send_sms.php': {
@@ -607,10 +618,11 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
       },
       '/api/personal/order_to_cart.php': {
         post: {
-          summary: "Puts the lines of one of the customer's cancelled orders back in their saved basket (summed, cut to stock): the basket as saved",
+          summary:
+            "Puts the lines of one of the customer's orders back in their saved basket (summed, cut to stock; pre-orders as pre-orders while they can be): the basket as saved",
           requestBody: formBody({ token: 'Session token', order_id: 'Order id' }, ['token', 'order_id']),
           responses: {
-            200: ok("The basket, or error when the order is not the customer's or not cancelled", contract.OrderToCartResponse),
+            200: ok("The basket, or error when the order is not the customer's or still awaits its payment", contract.OrderToCartResponse),
             400: badRequest,
             401: noSession,
           },
@@ -635,6 +647,8 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: ok('The redirect or null', contract.RedirectResponse), 400: badRequest },
         },
       },
+      // The back office's API (api/admin/), described by its routes as they register.
+      ...adminOpenApiPaths(serverUrl),
     },
   };
 }

@@ -33,6 +33,8 @@ import { loyaltyRoutes } from './account/loyalty.routes.server';
 import { wishlistRoutes } from './wishlist/routes.server';
 import { paymentRoutes } from './payments/routes.server';
 import { DEFAULT_ANONYMOUS_LIMITS, type AnonymousLimits } from '~/core/anonymous-limits';
+import { totpKeyFrom } from '~/models/staff-secrets.server';
+import { adminApi } from './admin/plugin.server';
 
 export interface ApiDeps {
   db: Database;
@@ -67,6 +69,8 @@ export interface ApiDeps {
   feeds?: FeedBuilder;
   /** Caps on anonymous actions (core/anonymous-limits.ts); the defaults unless the environment sets them. */
   limits?: AnonymousLimits;
+  /** The back office's clock (staff sessions' timeouts, TOTP steps, login caps); tests move it. */
+  clock?: () => Date;
 }
 
 // Paths below are relative to the API base (SPEC §7); the server mounts this under its prefix.
@@ -93,6 +97,7 @@ export async function productApi(
     runJobsNow,
     feeds,
     limits = DEFAULT_ANONYMOUS_LIMITS,
+    clock = () => new Date(),
   }: ApiDeps,
 ): Promise<void> {
   // SPEC §7 bodies are form-encoded with a[b] nesting.
@@ -119,7 +124,9 @@ export async function productApi(
   await app.register(searchRoutes, { db });
   await app.register(contentRoutes, { db });
   await app.register(basketRoutes, { db, authSecret, captcha, limits });
-  await app.register(staffRoutes, { db, sms, staffToken, siteUrl, ...(runJobsNow ? { runJobsNow } : {}), ...(feeds ? { feeds } : {}) });
+  await app.register(staffRoutes, { db, sms, staffToken, siteUrl, now: clock, ...(runJobsNow ? { runJobsNow } : {}), ...(feeds ? { feeds } : {}) });
+  // The back office's API (docs/back-office.md): staff sessions, roles, the audit log.
+  await app.register(adminApi, { prefix: '/admin', db, siteUrl, totpKey: totpKeyFrom(authSecret), now: clock, sms });
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
   await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode, db, limits, mapTiles });
   await app.register(checkoutRoutes, {

@@ -1,5 +1,5 @@
-import type { AppLoadContext, EntryContext } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server.bun';
 import { DocumentBytes } from '~/app/lib/module-preloads.server';
 
@@ -76,9 +76,21 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         status = 500;
-        // Errors before the shell are logged by React Router's handleDocumentRequest.
-        if (shellRendered) console.error(error);
+        // Errors before the shell reach handleError (below) through React Router's handleDocumentRequest.
+        if (shellRendered) loadContext?.log.error({ err: error, url: request.url }, 'page render failed');
       },
     });
   });
+}
+
+/**
+ * What a loader, an action or a render threw (React Router's handleError): logged on the request's
+ * line of the server's log, as React Router's default would print it to the console. A request
+ * the browser gave up on is not an error of ours.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs): void {
+  if (request.signal.aborted) return;
+  // A thrown Response (a 404, a redirect) carries no error; a 500 made from an Error keeps it in `error`.
+  const err = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  context.log.error({ err, url: request.url }, 'page request failed');
 }

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { AppLinks } from '~/app/lib/app-link';
 import { preload } from 'react-dom';
 import type { Route } from './+types/root';
@@ -8,13 +8,17 @@ import { Footer } from '~/app/components/shell/Footer';
 import { TabBar } from '~/app/components/shell/TabBar';
 import { ChatWidget } from '~/app/components/widgets/ChatWidget';
 import { LoadingBar } from '~/app/components/shell/LoadingBar';
-import { ModalProvider } from '~/app/components/shell/ModalHost';
-import { NotificationProvider } from '~/app/components/shell/Notifications';
-import { NotFoundPage } from '~/app/components/NotFoundPage';
+import { ModalProvider } from '~/app/ui/ModalHost';
+import { NotificationProvider } from '~/app/ui/Notifications';
+import { NotFoundPage } from '~/app/ui/NotFoundPage';
 import { notFoundPath, notFoundTags } from '~/app/lib/seo';
 import { documentStyles, needsOrderStyles, orderStyles, orderStylesUrl } from '~/app/lib/document-styles';
 import { useMetrika } from '~/app/lib/analytics';
 import { useRootData, type RootData } from '~/app/lib/root-data';
+import { ShopActionsProvider, type ShopActions } from '~/app/ui/shop-actions';
+import { useQuickAdd } from '~/app/components/basket/quick-add';
+import { useAuthModal } from '~/app/components/auth/auth-modal';
+import { preloadProductPage } from '~/app/pages/catalog-parts';
 
 // Every file scripts/subset-fonts.ts wrote (app/fonts/font-files.ts owns the list), as built URLs.
 const FONT_URLS = Object.values(import.meta.glob<string>('./fonts/*.woff2', { query: '?url', import: 'default', eager: true }));
@@ -26,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const menu = await context.api.getMenu().then(
     (r) => r.SECTIONS,
     (err: unknown) => {
-      console.error('menu failed to load', err);
+      context.log.error({ err }, 'menu failed to load');
       return [];
     },
   );
@@ -81,17 +85,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <NotificationProvider>
           <ModalProvider>
-            <LoadingBar />
-            <a className="skip-link" href="#main">
-              К содержанию
-            </a>
-            <Header menu={data?.menu ?? []} />
-            <main id="main" className="main">
-              {children}
-            </main>
-            <Footer />
-            <TabBar />
-            <ChatWidget chatUrl={data?.env.PUBLIC_CHAT_URL} />
+            <ShopActionsHost>
+              <LoadingBar />
+              <a className="skip-link" href="#main">
+                К содержанию
+              </a>
+              <Header menu={data?.menu ?? []} />
+              <main id="main" className="main">
+                {children}
+              </main>
+              <Footer />
+              <TabBar />
+              <ChatWidget chatUrl={data?.env.PUBLIC_CHAT_URL} />
+            </ShopActionsHost>
           </ModalProvider>
         </NotificationProvider>
         {/* Client-side navigation for the plain links of the shell, filters and cards. */}
@@ -101,6 +107,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** What app/ui/'s shared pieces start in the features (app/ui/shop-actions.tsx): composed here, in one place. */
+function ShopActionsHost({ children }: { children: React.ReactNode }) {
+  const quickAdd = useQuickAdd();
+  const logIn = useAuthModal();
+  const actions = useMemo<ShopActions>(() => ({ quickAdd, logIn, preloadProductPage }), [quickAdd, logIn]);
+  return <ShopActionsProvider value={actions}>{children}</ShopActionsProvider>;
 }
 
 /** Whether this document came with orders.css inline (React merges style resources of one precedence). */
@@ -132,7 +146,9 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (typeof window === 'undefined' || import.meta.env.DEV) console.error(error);
+  // The server logged it (app/entry.server.tsx handleError); a development browser shows it too.
+  // eslint-disable-next-line no-console -- the browser's console, in development only
+  if (import.meta.env.DEV && typeof window !== 'undefined') console.error(error);
   return (
     <section className="not-found">
       <h1 className="not-found__title">Что-то пошло не так</h1>

@@ -10,9 +10,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { loadEnv } from '~/server/env.server';
-import { openBenchDatabase, pct } from './support';
+import { openBenchDatabase, pct, stockUp } from './support';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { offers, orders, products } from '~/db/schema';
 import { buildServer } from '~/server/app.server';
@@ -55,7 +55,7 @@ async function main() {
         )
         .limit(400);
       const ids = picked.map((o) => o.id);
-      await db.update(offers).set({ quantity: 1_000_000 }).where(inArray(offers.id, ids));
+      await stockUp(db, ids);
 
       // Logged-in customers, as login leaves them: a session row and its signed token.
       const secret = resolveAuthSecret({ dataDir });

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { loadEnv } from '~/server/env.server';
-import { openBenchDatabase, pct } from './support';
+import { openBenchDatabase, pct, stockUp } from './support';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { offers, orders, products } from '~/db/schema';
 import { buildServer } from '~/server/app.server';
@@ -59,7 +59,7 @@ async function main() {
         .where(sql`${products.active} and ${offers.id} % 97 = 0`)
         .limit(400);
       const ids = picked.map((o) => o.id);
-      await db.update(offers).set({ quantity: 1_000_000 }).where(inArray(offers.id, ids));
+      await stockUp(db, ids);
 
       // get_cart.php with 10 lines, sequential calls.
       const times: number[] = [];

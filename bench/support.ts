@@ -1,7 +1,9 @@
 import { execFile, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { openDatabase, type DatabaseHandle } from '~/db/client.server';
+import { openDatabase, type Database, type DatabaseHandle } from '~/db/client.server';
+import { SYSTEM_ACTOR } from '~/core/stock-ledger';
+import { moveStock } from '~/models/stock.server';
 
 // What the bench scripts share: a database to measure on, thrown away afterwards.
 
@@ -84,4 +86,16 @@ export function parseWrk(out: string): LoadResult {
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const socketErrors = socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
   return { requests, rps: Math.round(Number(rps)), p50: pctl('50'), p99: pctl('99'), errors: non2xx + socketErrors };
+}
+
+/** Gives the offers so much stock the measured orders never run out: a count through the stock ledger, as staff would. */
+export async function stockUp(db: Database, offerIds: readonly number[], quantity = 1_000_000): Promise<void> {
+  await db.transaction(async (tx) =>
+    moveStock(tx as unknown as Database, {
+      lines: offerIds.map((offerId) => ({ offerId, setTo: quantity })),
+      reason: 'count',
+      actor: SYSTEM_ACTOR,
+      note: 'benchmark',
+    }),
+  );
 }

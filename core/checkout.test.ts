@@ -6,7 +6,6 @@ import {
   CHECKOUT_TEXT,
   collapseWhitespace,
   isEmailShaped,
-  payAmountKopecks,
   sameCity,
   savedAddressCityMismatch,
   validateCheckout,
@@ -280,21 +279,6 @@ describe('collapseWhitespace', () => {
   it('collapses runs, drops control characters and trims', () => {
     expect(collapseWhitespace('  a \t\n b\u0000c  ')).toBe('a bc');
     expect(collapseWhitespace('\u00a0a\u00a0\u00a0b\u00a0')).toBe('a b');
-  });
-});
-
-describe('payAmountKopecks', () => {
-  it('adds a positive delivery cost', () => {
-    expect(payAmountKopecks(3_200_000, 70_000)).toBe(3_270_000);
-  });
-  it('0 or null delivery adds nothing', () => {
-    expect(payAmountKopecks(3_200_000, 0)).toBe(3_200_000);
-    expect(payAmountKopecks(3_200_000, null)).toBe(3_200_000);
-    expect(payAmountKopecks(3_200_000, -100)).toBe(3_200_000);
-  });
-  it('refuses fractions of a kopeck', () => {
-    expect(() => payAmountKopecks(100.5, 0)).toThrow(TypeError);
-    expect(() => payAmountKopecks(100, 0.5)).toThrow(TypeError);
   });
 });
 

@@ -224,14 +224,6 @@ export function validateCheckout(fields: Readonly<Record<string, string | undefi
   };
 }
 
-/** SPEC §5: the discounted total plus the delivery cost when the cost is above 0 (null: not known yet, not charged now). */
-export function payAmountKopecks(discountedTotalKopecks: number, deliveryCostKopecks: number | null): number {
-  if (!Number.isSafeInteger(discountedTotalKopecks)) throw new TypeError(`Money must be whole kopecks, got ${discountedTotalKopecks}`);
-  if (deliveryCostKopecks !== null && !Number.isSafeInteger(deliveryCostKopecks))
-    throw new TypeError(`Money must be whole kopecks, got ${deliveryCostKopecks}`);
-  return discountedTotalKopecks + (deliveryCostKopecks !== null && deliveryCostKopecks > 0 ? deliveryCostKopecks : 0);
-}
-
 /**
  * One Russian address line: 'Москва, ул Тверская, д. 12, кв. 5, 125009', empty parts skipped.
  * 'д.' and 'кв.' are added only before a number, so 'д. 12', 'дом 12' or 'влд 3' stay as typed.

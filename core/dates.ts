@@ -16,3 +16,17 @@ export function formatRussianDate(date: Date | string): string {
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) throw new TypeError(`Not a date: ${String(date)}`);
   return `${date.getDate()} ${MONTHS_GENITIVE[date.getMonth()]} ${date.getFullYear()}`;
 }
+
+/** '25 ноября 2026', or '26 ноября – 3 декабря 2026' (the year once when both share it); null when unknown. */
+export function datesText(from: string | null | undefined, to: string | null | undefined): string | null {
+  if (!from && !to) return null;
+  try {
+    if (!from || !to || from === to) return formatRussianDate((from ?? to) as string);
+    const first = formatRussianDate(from);
+    const last = formatRussianDate(to);
+    return from.slice(0, 4) === to.slice(0, 4) ? `${first.replace(/ \d{4}$/, '')} – ${last}` : `${first} – ${last}`;
+  } catch {
+    // A date the API should never send: no estimate rather than a broken form.
+    return null;
+  }
+}

@@ -15,6 +15,7 @@ import {
   FALLBACK_WEIGHT_GRAMS,
   FITTING_MINUTES,
   fitsDeliveryPoint,
+  isCdekDeliveryId,
   isOuterwear,
   MAX_OUTERWEAR_PER_TRIP,
   MOSCOW_COURIER_PRICE_KOPECKS,
@@ -27,7 +28,6 @@ import {
   isInstalmentPaymentId,
   isOnlinePaymentId,
   periodText,
-  pluralRu,
   PREORDER_MAKING_DAYS,
   preorderDeliveryDates,
   preorderLaterNote,
@@ -50,29 +50,6 @@ describe('constants (SPEC §9, delivery.md)', () => {
     expect(FITTING_MINUTES).toBe(15);
     expect(SHIPPING_WORKING_DAYS).toBe(3);
     expect(REGION_DAYS).toEqual({ russia: { min: 2, max: 9 }, 'by-kz': { min: 3, max: 10 }, cis: { min: 3, max: 14 } });
-  });
-});
-
-describe('pluralRu', () => {
-  it('picks one, few or many', () => {
-    const f = (n: number) => pluralRu(n, 'день', 'дня', 'дней');
-    expect([0, 1, 2, 4, 5, 11, 12, 14, 19, 21, 22, 25, 101, 111, 112].map(f)).toEqual([
-      'дней',
-      'день',
-      'дня',
-      'дня',
-      'дней',
-      'дней',
-      'дней',
-      'дней',
-      'дней',
-      'день',
-      'дня',
-      'дней',
-      'день',
-      'дней',
-      'дней',
-    ]);
   });
 });
 
@@ -355,6 +332,10 @@ describe('deliveryMethodIds', () => {
     expect(deliveryMode('137')).toBe('address');
     expect(deliveryMode('139')).toBe('pickup');
     expect(deliveryMode('200')).toBe('contact');
+  });
+  it('isCdekDeliveryId: the pickup point and the door, nothing else', () => {
+    expect([DELIVERY_ID.cdekPickup, DELIVERY_ID.cdekDoor].every(isCdekDeliveryId)).toBe(true);
+    for (const id of [DELIVERY_ID.moscowCourier, DELIVERY_ID.world, DELIVERY_ID.email, null]) expect(isCdekDeliveryId(id)).toBe(false);
   });
 });
 

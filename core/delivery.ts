@@ -6,6 +6,7 @@
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
 import type { DeliveryRegion, ShopCity } from './delivery-cities';
 import { addCalendarDays, addWorkingDays, isWorkingDay, moscowNow, nextWorkingDay } from './working-days';
+import { pluralRu } from './plural';
 
 export type DeliveryId = (typeof DELIVERY_ID)[keyof typeof DELIVERY_ID];
 export type PaymentId = (typeof PAYMENT_ID)[keyof typeof PAYMENT_ID];
@@ -17,21 +18,6 @@ export const MAX_OUTERWEAR_PER_TRIP = 2;
 export const FITTING_MINUTES = 15;
 /** Hand-over to the carrier within this many working days (shipment.md). */
 export const SHIPPING_WORKING_DAYS = 3;
-
-// ---------------------------------------------------------------------------------------
-// Russian plurals
-// ---------------------------------------------------------------------------------------
-
-/** The Russian form for `n`: one (1, 21, 101), few (2–4, 22–24) or many (0, 5–20, 25…). */
-export function pluralRu(n: number, one: string, few: string, many: string): string {
-  const abs = Math.abs(Math.trunc(n));
-  const lastTwo = abs % 100;
-  const last = abs % 10;
-  if (lastTwo >= 11 && lastTwo <= 14) return many;
-  if (last === 1) return one;
-  if (last >= 2 && last <= 4) return few;
-  return many;
-}
 
 // ---------------------------------------------------------------------------------------
 // Outerwear and courier trips
@@ -299,6 +285,11 @@ export function paymentDeliveryIds(paymentId: string, input: { deliveryIds: read
   return input.deliveryIds.filter((deliveryId) =>
     paymentMethodIds({ deliveryId, hasPreorders: input.hasPreorders, hasCertificates: input.hasCertificates }).includes(paymentId),
   );
+}
+
+/** Whether CDEK carries the order (to a pickup point or the door): it is registered with CDEK and needs a track number to ship. */
+export function isCdekDeliveryId(deliveryId: string | null): boolean {
+  return deliveryId === DELIVERY_ID.cdekPickup || deliveryId === DELIVERY_ID.cdekDoor;
 }
 
 /** What the checkout needs from the shopper for a method (contract DeliveryMethod.MODE). */

@@ -8,6 +8,7 @@ import {
   giftCoversKept,
   keptDiscountKopecks,
   planFitting,
+  settleFitting,
   type FittingOrderLine,
 } from './fitting';
 
@@ -166,5 +167,68 @@ describe('planning a fitting from what staff wrote down', () => {
 
   it('writes the history note', () => {
     expect(fittingNote(2, 1)).toBe('Примерка: оставлено 2, возвращено 1');
+    expect(fittingNote(0, 2, 430_000).replace(/\u00a0/g, ' ')).toBe('Примерка: оставлено 0, возвращено 2; на подарочные сертификаты вернули 4 300 ₽');
+  });
+});
+
+describe('settleFitting (issue #26: certificates an advance, given back when unused)', () => {
+  // 17 000 ₽ of goods and 700 ₽ of delivery; 5 000 ₽ paid with a certificate.
+  const order = { totalKopecks: 1_770_000, certificateKopecks: 500_000, preorderKopecks: 0 };
+
+  it('on receipt: the courier takes what the certificate does not cover; the unused certificate money goes back to it', () => {
+    expect(settleFitting({ ...order, keptKopecks: 1_070_000, online: false })).toEqual({ paidKopecks: 570_000, refundKopecks: 0, certificateBackKopecks: 0 });
+    expect(settleFitting({ ...order, keptKopecks: 370_000, online: false })).toEqual({ paidKopecks: 0, refundKopecks: 0, certificateBackKopecks: 130_000 });
+    // All handed back: the courier's 700 ₽ comes out of the certificate, the rest goes back.
+    expect(settleFitting({ ...order, keptKopecks: 70_000, online: false })).toEqual({ paidKopecks: 0, refundKopecks: 0, certificateBackKopecks: 430_000 });
+    expect(settleFitting({ ...order, certificateKopecks: 0, keptKopecks: 70_000, online: false })).toEqual({
+      paidKopecks: 70_000,
+      refundKopecks: 0,
+      certificateBackKopecks: 0,
+    });
+  });
+
+  it('paid online: the card keeps what the kept items cost beyond the certificate, the rest of the charge is refunded', () => {
+    // The card paid 12 700 ₽.
+    expect(settleFitting({ ...order, keptKopecks: 1_070_000, online: true })).toEqual({
+      paidKopecks: 570_000,
+      refundKopecks: 700_000,
+      certificateBackKopecks: 0,
+    });
+    expect(settleFitting({ ...order, keptKopecks: 70_000, online: true })).toEqual({
+      paidKopecks: 0,
+      refundKopecks: 1_270_000,
+      certificateBackKopecks: 430_000,
+    });
+    expect(settleFitting({ ...order, certificateKopecks: 0, keptKopecks: 1_070_000, online: true })).toEqual({
+      paidKopecks: 1_070_000,
+      refundKopecks: 700_000,
+      certificateBackKopecks: 0,
+    });
+  });
+
+  it('keeps the certificate money the pre-orders still to come need', () => {
+    const withPreorder = { totalKopecks: 2_770_000, certificateKopecks: 1_500_000, preorderKopecks: 1_000_000 };
+    expect(settleFitting({ ...withPreorder, keptKopecks: 70_000, online: false })).toEqual({
+      paidKopecks: 0,
+      refundKopecks: 0,
+      certificateBackKopecks: 430_000,
+    });
+    expect(settleFitting({ ...withPreorder, keptKopecks: 70_000, online: true })).toEqual({
+      paidKopecks: 0,
+      refundKopecks: 1_270_000,
+      certificateBackKopecks: 430_000,
+    });
+  });
+
+  it('moves every kopeck somewhere: what the card keeps and refunds is what it charged; the certificate keeps what it covers', () => {
+    for (const kept of [0, 1, 70_000, 499_999, 500_000, 500_001, 1_770_000])
+      for (const certificate of [0, 1, 500_000, 1_770_000])
+        for (const online of [false, true]) {
+          const s = settleFitting({ totalKopecks: 1_770_000, certificateKopecks: certificate, preorderKopecks: 0, keptKopecks: kept, online });
+          expect(certificate - s.certificateBackKopecks + s.paidKopecks).toBe(Math.max(kept, certificate - s.certificateBackKopecks));
+          if (online) expect(s.paidKopecks + s.refundKopecks).toBe(1_770_000 - certificate);
+          expect(Math.min(s.paidKopecks, s.certificateBackKopecks)).toBe(0);
+        }
+    expect(() => settleFitting({ ...order, keptKopecks: -1, online: false })).toThrow(RangeError);
   });
 });

@@ -1,4 +1,5 @@
 import { isCoat } from './basket';
+import { formatRub } from './money';
 
 // The fitting at the door (content/pages/delivery.md, Moscow courier): the shopper keeps some
 // items, hands the rest back, and pays on the spot only for what was kept, plus the courier.
@@ -160,7 +161,50 @@ export function planFitting(input: { order: readonly FittingOrderLine[]; given: 
   return { ok: true, lines, kept, refused, itemsKopecks, deliveryKopecks: input.deliveryKopecks, totalKopecks: itemsKopecks + input.deliveryKopecks };
 }
 
-/** The status history's note for a fitting. */
-export function fittingNote(kept: number, refused: number): string {
-  return `Примерка: оставлено ${kept}, возвращено ${refused}`;
+/** Who gets what once the fitting is priced (core/order-money.ts: certificates are an advance, a refund never turns them into money). */
+export interface FittingSettlement {
+  /** Pay on receipt: what the courier takes. Paid online: what the provider keeps. Both: what the kept items cost beyond the certificates. */
+  paidKopecks: number;
+  /** Paid online for what was handed back: to give back to the shopper through the provider. */
+  refundKopecks: number;
+  /** The certificates' money the kept items (and the pre-orders still to come) do not use: back onto the certificates. */
+  certificateBackKopecks: number;
+}
+
+/**
+ * Settles a fitting. The certificates' part pays the kept items and the courier first, then the
+ * pre-orders still to come; what is left of it goes back to the certificates (issue #26), never
+ * to the card or to cash. The courier takes only what the certificates do not cover of the kept
+ * items; an order paid online keeps what the kept items and pre-orders cost beyond the
+ * certificates, and the rest of what it charged is refunded.
+ */
+export function settleFitting(input: {
+  /** plan.totalKopecks: the kept items and the delivery. */
+  keptKopecks: number;
+  /** The pre-order lines (they ship apart and are not fitted), less their discounts. */
+  preorderKopecks: number;
+  /** The order's total (orders.total_kopecks) and the part certificates paid. */
+  totalKopecks: number;
+  certificateKopecks: number;
+  online: boolean;
+}): FittingSettlement {
+  for (const [n, what] of [
+    [input.keptKopecks, 'kept'],
+    [input.preorderKopecks, 'pre-orders'],
+    [input.totalKopecks, 'total'],
+    [input.certificateKopecks, 'certificate'],
+  ] as const)
+    assertCount(n, what);
+  const certificate = Math.min(input.certificateKopecks, input.totalKopecks);
+  const used = input.keptKopecks + input.preorderKopecks;
+  const certificateBack = Math.max(0, certificate - used);
+  if (!input.online) return { paidKopecks: Math.max(0, input.keptKopecks - certificate), refundKopecks: 0, certificateBackKopecks: certificateBack };
+  const kept = Math.max(0, used - certificate);
+  return { paidKopecks: kept, refundKopecks: Math.max(0, input.totalKopecks - certificate - kept), certificateBackKopecks: certificateBack };
+}
+
+/** The status history's note for a fitting, and what went back to the certificates. */
+export function fittingNote(kept: number, refused: number, certificateBackKopecks = 0): string {
+  const note = `Примерка: оставлено ${kept}, возвращено ${refused}`;
+  return certificateBackKopecks > 0 ? `${note}; на подарочные сертификаты вернули ${formatRub(certificateBackKopecks)}` : note;
 }

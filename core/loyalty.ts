@@ -9,6 +9,7 @@ import type { BasketLine } from './basket-pricing';
 import { formatRub } from './money';
 import { isOnSale } from './pricing';
 import { formatRussianDate } from './dates';
+import { pluralRu } from './plural';
 import { addCalendarDays, moscowNow, MOSCOW_UTC_OFFSET_MINUTES } from './working-days';
 
 export const LOYALTY = {
@@ -41,14 +42,6 @@ export function formatBonuses(kopecks: number): string {
   const n = Math.floor(kopecks / 100);
   const word = pluralRu(n, 'бонус', 'бонуса', 'бонусов');
   return `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')} ${word}`;
-}
-
-function pluralRu(n: number, one: string, few: string, many: string): string {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  if (m10 === 1 && m100 !== 11) return one;
-  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
-  return many;
 }
 
 /** One order line as the programme sees it: what it costs after the promo, and what it is. */

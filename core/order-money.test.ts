@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { amountDue, moneyRows, orderMoney, planRefund, refundMeans, type MoneyLine, type ReturnLine } from './order-money';
+import {
+  amountDue,
+  basketMoneyLines,
+  checkoutMoney,
+  moneyRows,
+  orderMoney,
+  planRefund,
+  refundMeans,
+  type BasketMoneyLine,
+  type CheckoutMoneyInput,
+  type MoneyLine,
+  type ReturnLine,
+} from './order-money';
 
 const line = (p: Partial<ReturnLine>): ReturnLine => ({
   unitPriceKopecks: 1_000_000,
@@ -141,5 +153,99 @@ describe('orderMoney (issue #26: one breakdown everywhere)', () => {
       RangeError,
     );
     expect(() => orderMoney({ lines: [sweater({ priceKopecks: 1.5 })], deliveryKopecks: 0, certificateKopecks: 0, paymentId: '9' })).toThrow(RangeError);
+  });
+});
+
+describe('checkoutMoney (issue #26: the checkout summary is the order’s breakdown before it exists)', () => {
+  const basketLine = (p: Partial<BasketMoneyLine> = {}): BasketMoneyLine => ({
+    priceKopecks: 17_000_00,
+    oldPriceKopecks: null,
+    quantity: 1,
+    discountKopecks: 0,
+    certificate: false,
+    ...p,
+  });
+  const input = (p: Partial<CheckoutMoneyInput> = {}): CheckoutMoneyInput => ({
+    lines: [basketLine()],
+    deliveryKopecks: 700_00,
+    bonusKopecks: 0,
+    certificateBalancesKopecks: [],
+    paymentId: '1',
+    ...p,
+  });
+
+  it('is what orderMoney says of the placed order: promo, certificate, on receipt', () => {
+    const b = checkoutMoney(input({ lines: [basketLine({ discountKopecks: 1_700_00 })], certificateBalancesKopecks: [5_000_00] }));
+    expect(texts(moneyRows(b))).toEqual([
+      'Товары: 17 000 ₽',
+      'Скидка по промокоду: −1 700 ₽',
+      'Доставка: 700 ₽',
+      'Итого: 16 000 ₽',
+      'Подарочными сертификатами: −5 000 ₽',
+      'К оплате при получении: 11 000 ₽',
+    ]);
+  });
+
+  it('spreads the bonuses over the lines as placeOrder does, and cuts them to what the lines can take', () => {
+    const lines = [basketLine(), basketLine({ priceKopecks: 3_333_33, oldPriceKopecks: 5_000_00 }), basketLine({ priceKopecks: 1_234_56, quantity: 3 })];
+    const b = checkoutMoney(input({ lines, bonusKopecks: 2_000_00, paymentId: '9' }));
+    expect(b).toMatchObject({ bonusKopecks: 2_000_00, saleKopecks: 1_666_67, dueKopecks: 17_000_00 + 3_333_33 + 3_703_68 - 2_000_00 + 700_00 });
+    // 20 % of the eligible lines (not the sale line), whole roubles.
+    expect(checkoutMoney(input({ lines, bonusKopecks: 100_000_00 })).bonusKopecks).toBe(4_140_00);
+  });
+
+  it('lets certificates pay the whole order but never a certificate line; the card pays the rest', () => {
+    expect(checkoutMoney(input({ certificateBalancesKopecks: [50_000_00], paymentId: '9' }))).toMatchObject({
+      certificateKopecks: 17_700_00,
+      dueKopecks: 0,
+    });
+    const withCertificate = [basketLine(), basketLine({ priceKopecks: 5_000_00, certificate: true })];
+    const b = checkoutMoney(input({ lines: withCertificate, certificateBalancesKopecks: [3_000_00, 50_000_00], paymentId: '9', bonusKopecks: 1_000_00 }));
+    expect(b).toMatchObject({ totalKopecks: 21_700_00, certificateKopecks: 16_700_00, dueKopecks: 5_000_00, bonusKopecks: 1_000_00 });
+    expect(last(moneyRows(b))).toBe('К оплате: 5 000 ₽');
+  });
+
+  it('leaves delivery unknown until it is quoted', () => {
+    const b = checkoutMoney(input({ deliveryKopecks: null }));
+    expect(b).toMatchObject({ deliveryKopecks: null, totalKopecks: 17_000_00, onReceiptKopecks: 17_000_00 });
+  });
+
+  it('reads get_cart.php’s lines: the in-basket size’s price, the old price, the promo share, certificates; the gift cover at 0 ₽', () => {
+    const offer = (id: number, price: number, old: number | null, inBasket: boolean) => ({
+      ID: id,
+      PRICE: price,
+      OLD_PRICE: old,
+      QUANTITY: inBasket ? 2 : 0,
+      QUANTITY_AVAILABLE: 5,
+      IN_BASKET: inBasket ? ('Y' as const) : ('N' as const),
+      IS_PREORDER: 'N' as const,
+      IS_GIFT: 'N' as const,
+      IMAGE_SRC: null,
+      SIZE: null,
+    });
+    const item = (id: number, extra: object, offers: ReturnType<typeof offer>[]) => ({
+      ID: id,
+      IS_PREORDER: 'N' as const,
+      IS_GIFT: 'N' as const,
+      QUANTITY: 2,
+      SUM: 0,
+      DISCOUNT: 0,
+      SUM_WITH_DISCOUNT: 0,
+      PRODUCT: { ID: 1, NAME: '', DETAIL_PAGE_URL: '', COLOR: '', IMAGE_SRC: null },
+      OFFERS: offers,
+      ...extra,
+    });
+    const lines = basketMoneyLines({
+      items: [
+        item(11, { SUM: 24_000.02, DISCOUNT: 2_400.01 }, [offer(10, 9_000, null, false), offer(11, 12_000.01, 15_000, true)]),
+        item(12, { SUM: 10_000, CERTIFICATE: 'electronic' }, [offer(12, 5_000, null, true)]),
+        item(13, { IS_GIFT: 'Y', QUANTITY: 1 }, []),
+      ],
+    });
+    expect(lines).toEqual([
+      { priceKopecks: 12_000_01, oldPriceKopecks: 15_000_00, quantity: 2, discountKopecks: 2_400_01, certificate: false },
+      { priceKopecks: 5_000_00, oldPriceKopecks: null, quantity: 2, discountKopecks: 0, certificate: true },
+      { priceKopecks: 0, oldPriceKopecks: null, quantity: 1, discountKopecks: 0, certificate: false },
+    ]);
   });
 });

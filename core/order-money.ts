@@ -2,8 +2,10 @@
 // certificates paid their part, and how a return is given back. Pure.
 
 import { PAYMENT_ID } from '~/shared/checkout-ids';
+import type { CartResponse } from '~/shared/contract';
+import { bonusCapKopecks, spreadBonuses, type LoyaltyLine } from './loyalty';
 import { formatRub } from './money';
-import { isOnSale } from './pricing';
+import { isOnSale, roublesToKopecks } from './pricing';
 
 export interface OrderMoney {
   /** What the receipt adds up to: items less promo and bonuses, plus delivery. */
@@ -136,6 +138,64 @@ export function orderMoney(input: OrderMoneyInput): OrderBreakdown {
     onReceiptKopecks: channel === 'receipt' && collected === null ? due : 0,
     collectedKopecks: collected,
   };
+}
+
+/** A basket line before the order exists (get_cart.php's answer): its money, and whether it is a gift certificate. */
+export interface BasketMoneyLine extends Omit<MoneyLine, 'bonusKopecks'> {
+  /** A gift certificate: bonuses never pay for it, nor do other certificates. */
+  certificate: boolean;
+}
+
+/** get_cart.php's lines (the server's prices and promo shares) as the breakdown reads them; the gift cover too, at 0 ₽. */
+export function basketMoneyLines(cart: Pick<CartResponse, 'items'>): BasketMoneyLine[] {
+  return cart.items.map((item) => {
+    const offer = item.OFFERS.find((o) => o.IN_BASKET === 'Y');
+    const sum = roublesToKopecks(item.SUM);
+    const price = offer ? roublesToKopecks(offer.PRICE) : item.QUANTITY > 0 ? Math.round(sum / item.QUANTITY) : 0;
+    return {
+      priceKopecks: price,
+      oldPriceKopecks: offer?.OLD_PRICE == null ? null : roublesToKopecks(offer.OLD_PRICE),
+      quantity: item.QUANTITY,
+      discountKopecks: roublesToKopecks(item.DISCOUNT),
+      certificate: item.CERTIFICATE != null,
+    };
+  });
+}
+
+export interface CheckoutMoneyInput {
+  lines: readonly BasketMoneyLine[];
+  /** The delivery cost as quoted; null while unknown (no method yet, or staff confirm it). */
+  deliveryKopecks: number | null;
+  /** The bonuses asked for; cut to what the lines can take (20 % of the eligible ones). */
+  bonusKopecks: number;
+  /** The applied certificates' balances, in the order applied. */
+  certificateBalancesKopecks: readonly number[];
+  paymentId: string;
+}
+
+/**
+ * The checkout summary's money (issue #26): the breakdown the order will have once placed, worked
+ * out as placeOrder works it out: bonuses spread over the eligible lines (core/loyalty.ts), the
+ * certificates paying up to the total less the certificate lines, in the order applied. The
+ * server judges again when the order is placed; the same orderMoney() then gives its pages,
+ * letters and receipt.
+ */
+export function checkoutMoney(input: CheckoutMoneyInput): OrderBreakdown {
+  const loyalty: LoyaltyLine[] = input.lines.map((l) => ({
+    amountKopecks: l.priceKopecks * l.quantity - l.discountKopecks,
+    onSale: isOnSale(l.priceKopecks, l.oldPriceKopecks),
+    certificate: l.certificate,
+  }));
+  const bonus = Math.min(Math.max(0, input.bonusKopecks), bonusCapKopecks(loyalty));
+  const shares = spreadBonuses(loyalty, bonus);
+  const lines: MoneyLine[] = input.lines.map(({ certificate: _certificate, ...l }, i) => ({ ...l, bonusKopecks: shares[i] ?? 0 }));
+  const base = { lines, deliveryKopecks: input.deliveryKopecks, paymentId: input.paymentId };
+  const before = orderMoney({ ...base, certificateKopecks: 0 });
+  // A certificate never pays for another certificate (placeOrder's rule).
+  const certificateLines = loyalty.reduce((sum, l) => sum + (l.certificate ? l.amountKopecks : 0), 0);
+  const payable = Math.max(0, before.totalKopecks - certificateLines);
+  const balances = input.certificateBalancesKopecks.reduce((sum, b) => sum + Math.max(0, b), 0);
+  return orderMoney({ ...base, certificateKopecks: Math.min(payable, balances) });
 }
 
 export const MONEY_TEXT = {

@@ -3,7 +3,7 @@ import { canonicalPagePath, isExternalUrl, isPagePath, legacyProductTarget, page
 
 describe('isPagePath', () => {
   it('treats shop routes as pages', () => {
-    for (const p of ['/', '/about', '/catalog/woman/denim/', '/Catalog/Woman', '/blog/kak-vybrat-palto']) {
+    for (const p of ['/', '/about', '/catalog/woman/denim/', '/Catalog/Woman', '/blog/kak-vybrat-palto', '/administration', '/Admin']) {
       expect(isPagePath(p, '/backend')).toBe(true);
     }
   });
@@ -17,6 +17,10 @@ describe('isPagePath', () => {
       '/robots.txt',
       '/healthz',
       '/about.data',
+      // The back office's app keeps its own addresses (no lower-casing, no trailing slash).
+      '/admin',
+      '/admin/staff/12',
+      '/admin/setup',
     ]) {
       expect(isPagePath(p, '/backend')).toBe(false);
     }

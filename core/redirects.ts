@@ -10,6 +10,8 @@ export function isPagePath(pathname: string, apiPrefix: string | null): boolean 
   if (apiPrefix && (pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`))) return false;
   if (pathname.startsWith('/assets/') || pathname.startsWith('/media/') || pathname.startsWith('/img/')) return false;
   if (pathname === '/healthz' || pathname === '/__manifest') return false;
+  // The back office's single-page app: its router owns its addresses (server/admin-app.server.ts).
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return false;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   return !/\.[a-z0-9]{1,8}$/i.test(last);
 }

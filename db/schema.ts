@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { STOCK_ACTOR_KINDS, STOCK_REASONS } from '~/core/stock-ledger';
 
 // Money is stored as integer kopecks everywhere (price 32 000 RUB = 3_200_000).
 
@@ -350,7 +366,28 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId),
     uniqueIndex('orders_idempotency_key_uq').on(t.idempotencyKey),
     index('orders_promo_code_idx').on(t.promoCode),
+    // The back office's orders list (issue #29, models/admin-orders.server.ts): newest first, by
+    // status, and the text search over phone, e-mail and name (pg_trgm, as the article search).
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_search_trgm_idx').using('gin', sql`lower(${t.phone} || ' ' || ${t.email} || ' ' || ${t.customerName}) gin_trgm_ops`),
   ],
+);
+
+// Staff notes on an order (the back office's order page): added, never edited, each with its author.
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id'),
+    authorLabel: text('author_label').notNull().default(''),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.id)],
 );
 
 export const orderItems = pgTable(
@@ -499,7 +536,8 @@ export const certificateMoves = pgTable(
       .notNull()
       .references(() => giftCertificates.id),
     // 'void': the certificate itself was returned (bought back whole), its balance gone.
-    kind: text('kind', { enum: ['issue', 'redeem', 'release', 'refund', 'void'] }).notNull(),
+    // 'fitting': the part the courier's fitting did not use, back onto the certificate.
+    kind: text('kind', { enum: ['issue', 'redeem', 'release', 'refund', 'void', 'fitting'] }).notNull(),
     amountKopecks: integer('amount_kopecks').notNull(),
     orderId: integer('order_id').references(() => orders.id),
     returnRequestId: integer('return_request_id').references(() => returnRequests.id),
@@ -631,6 +669,40 @@ export const waitingList = pgTable(
   ],
 );
 
+// The stock ledger (core/stock-ledger.ts, models/stock.server.ts): one row for every change of an
+// offer's quantity, written in the change's own transaction under the offer's row lock. An
+// offer's quantity is always the sum of its moves (its opening 'seed' move included), and each
+// move's quantity_after is the one before it plus its delta (`npm run stock -- --verify`).
+export const stockMoves = pgTable(
+  'stock_moves',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    reason: text('reason', { enum: STOCK_REASONS }).notNull(),
+    // What the move belongs to: an order, a return request, a 1C import (its table comes with the
+    // exchange). The order's key is checked at commit (DEFERRABLE INITIALLY DEFERRED, migration
+    // 0020): placeOrder takes the stock, naming the order, before it writes the order's row.
+    orderId: integer('order_id').references(() => orders.id),
+    returnRequestId: integer('return_request_id').references(() => returnRequests.id),
+    importId: integer('import_id'),
+    // Who: a customer (null id: a guest), a staff member (null id: the staff token), or the shop itself.
+    actorKind: text('actor_kind', { enum: STOCK_ACTOR_KINDS }).notNull(),
+    actorId: integer('actor_id'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_moves_offer_idx').on(t.offerId, t.id),
+    index('stock_moves_order_idx').on(t.orderId),
+    check('stock_moves_quantity_after_nonnegative', sql`${t.quantityAfter} >= 0`),
+    check('stock_moves_actor', sql`${t.actorKind} <> 'system' or ${t.actorId} is null`),
+  ],
+);
+
 export const redirects = pgTable('redirects', {
   // Lower-case path in slash form, e.g. '/sale/'.
   fromPath: text('from_path').primaryKey(),
@@ -655,3 +727,118 @@ export const appState = pgTable('app_state', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// The back office (docs/back-office.md, decision 012). Staff are apart from customers: their own
+// table, sessions and login (password, then a TOTP code), and a role naming what they may do
+// (core/staff-roles.ts).
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    // Stored trimmed and lower-cased; unique whatever the letter case.
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    role: text('role', { enum: ['admin', 'manager', 'warehouse', 'content'] }).notNull(),
+    // argon2id (PHC string); null until the one-time link has set it.
+    passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    // The TOTP key, encrypted (AES-256-GCM under a key derived from AUTH_SECRET); null until enrolled.
+    totpSecret: text('totp_secret'),
+    // The key shown on the enrolment page, kept (encrypted) until a code from it is entered.
+    totpPendingSecret: text('totp_pending_secret'),
+    // The last 30-second step whose code was accepted: a code of that step or an earlier one is refused (replay).
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    disabled: boolean('disabled').notNull().default(false),
+    // The one-time link (SHA-256 of its token): 'setup' sets the password and the authenticator,
+    // 'totp' enrols a new authenticator after an admin's reset (the password is asked too).
+    setupTokenHash: text('setup_token_hash'),
+    setupPurpose: text('setup_purpose', { enum: ['setup', 'totp'] }),
+    setupExpiresAt: timestamp('setup_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('staff_setup_token_uq').on(t.setupTokenHash),
+    check('staff_role', sql`${t.role} in ('admin', 'manager', 'warehouse', 'content')`),
+    check('staff_setup_purpose', sql`${t.setupPurpose} is null or ${t.setupPurpose} in ('setup', 'totp')`),
+  ],
+);
+
+// A staff login: the cookie carries a random token, this row keeps only its SHA-256. 'password'
+// rows are half-way (the password was right, the code is awaited); 'active' ones are sessions.
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    stage: text('stage', { enum: ['password', 'active'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the second factor was passed: the absolute timeout counts from here.
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    totpFailures: integer('totp_failures').notNull().default(0),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    // 'logout', 'idle', 'expired', 'disabled', 'password', 'totp', 'admin', 'replaced', 'failures'.
+    endReason: text('end_reason'),
+  },
+  (t) => [
+    uniqueIndex('staff_sessions_token_uq').on(t.tokenHash),
+    index('staff_sessions_staff_idx').on(t.staffId),
+    check('staff_sessions_stage', sql`${t.stage} in ('password', 'active')`),
+  ],
+);
+
+// Who changed what, written in the change's own transaction; the application only inserts
+// (a trigger refuses updates and deletes).
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    // 'staff' (staffId set), 'script' (the staff scripts through STAFF_TOKEN) or 'system' (jobs).
+    actorKind: text('actor_kind', { enum: ['staff', 'script', 'system'] }).notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    // The staff member's e-mail at the time, or the script's name ('npm run stock').
+    actorLabel: text('actor_label').notNull().default(''),
+    sessionId: bigint('session_id', { mode: 'number' }),
+    ip: text('ip').notNull().default(''),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    requestId: text('request_id').notNull().default(''),
+  },
+  (t) => [
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_entity_idx').on(t.entityType, t.entityId, t.at),
+    index('audit_events_staff_idx').on(t.staffId, t.at),
+    index('audit_events_action_idx').on(t.action, t.at),
+    check('audit_events_actor', sql`(${t.actorKind} = 'staff') = (${t.staffId} is not null) and ${t.actorKind} in ('staff', 'script', 'system')`),
+  ],
+);
+
+// Admin state changes by Idempotency-Key: the first answer is kept and a repeat gets it again.
+// The row is written in the change's transaction, so a key is taken exactly when its change is.
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    // 'staff:<id>' or 'script': one member's keys never meet another's.
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    route: text('route').notNull(),
+    // SHA-256 of the method, route, path parameters and body: a key sent again with another body is refused.
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

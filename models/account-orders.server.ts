@@ -130,11 +130,14 @@ export async function listCustomerOrders({ db, customerId, now = new Date() }: {
 }
 
 /**
- * The lines of the customer's own cancelled order as basket lists ('id:qty', pre-orders apart;
- * gift covers left out: the basket recounts them), to put back in the basket; null when the
- * order is not theirs or not cancelled.
+ * The lines of the customer's own order as basket lists ('id:qty', pre-orders apart), to put
+ * back in the basket («Повторить заказ», and the notice of an order cancelled unpaid). A
+ * pre-order line comes back as a pre-order while its size is still out of stock (the basket keeps
+ * it if it can still be pre-ordered, or says why not), or into the cart once it is in stock. The
+ * gift cover is not a line of its own: it comes back with its coats (the basket recounts it from
+ * them). Null when the order is not theirs, or still awaits its payment (paid, not repeated).
  */
-export async function cancelledOrderLines({
+export async function repeatOrderLines({
   db,
   customerId,
   orderId,
@@ -147,15 +150,17 @@ export async function cancelledOrderLines({
     .select({ status: orders.status })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
-  if (!order || order.status !== 'cancelled') return null;
+  if (!order || order.status === 'awaiting_payment') return null;
   const lines = await db
-    .select({ offerId: orderItems.offerId, quantity: orderItems.quantity, isPreorder: orderItems.isPreorder })
+    .select({ offerId: orderItems.offerId, quantity: orderItems.quantity, isPreorder: orderItems.isPreorder, inStock: offers.quantity })
     .from(orderItems)
+    .leftJoin(offers, eq(offers.id, orderItems.offerId))
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isGift, false)))
     .orderBy(asc(orderItems.isPreorder), asc(orderItems.offerId));
+  const asPreorder = (l: (typeof lines)[number]) => l.isPreorder && (l.inStock ?? 0) <= 0;
   const list = (preorder: boolean) =>
     lines
-      .filter((l) => l.isPreorder === preorder)
+      .filter((l) => asPreorder(l) === preorder)
       .map((l) => `${l.offerId}:${l.quantity}`)
       .join(',');
   return { cart: list(false), preorders: list(true) };

@@ -60,14 +60,14 @@ export async function redeemCertificates(
  */
 export async function giveBackToCertificates(
   tx: Database,
-  input: { orderId: number; amountKopecks: number | 'all'; kind: 'release' | 'refund'; returnRequestId?: number | null; now: Date },
+  input: { orderId: number; amountKopecks: number | 'all'; kind: 'release' | 'refund' | 'fitting'; returnRequestId?: number | null; now: Date },
 ): Promise<number> {
   const moves = await tx
     .select({ id: certificateMoves.id, certificateId: certificateMoves.certificateId, amountKopecks: certificateMoves.amountKopecks })
     .from(certificateMoves)
     // Only paying and giving back: the order may also be where a certificate was bought ('issue')
     // or returned whole ('void').
-    .where(and(eq(certificateMoves.orderId, input.orderId), inArray(certificateMoves.kind, ['redeem', 'release', 'refund'])))
+    .where(and(eq(certificateMoves.orderId, input.orderId), inArray(certificateMoves.kind, ['redeem', 'release', 'refund', 'fitting'])))
     .orderBy(asc(certificateMoves.id));
   // What each certificate paid for this order, less what it already got back.
   const out = new Map<number, number>();
@@ -107,4 +107,13 @@ export async function giveBackToCertificates(
     given += back;
   }
   return given;
+}
+
+/** What the courier's fitting put back onto the certificates that paid order `orderId` (their part the kept items did not use). */
+export async function certificateBackAtFitting(tx: Database, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<string | null>`sum(${certificateMoves.amountKopecks})` })
+    .from(certificateMoves)
+    .where(and(eq(certificateMoves.orderId, orderId), eq(certificateMoves.kind, 'fitting')));
+  return Number(row?.sum ?? 0);
 }

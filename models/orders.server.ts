@@ -6,19 +6,19 @@ import { priceBasket, type RequestedLine } from '~/core/basket-pricing';
 import type { PromoCode } from '~/core/promo';
 import { getBasketCatalog, type BasketOfferRow } from './basket.server';
 import { countPromoUsesByCustomer, toPromoCode } from './promo.server';
-import { refreshProductSizes } from './stock.server';
+import { takeOrderStock } from './order-lifecycle.server';
 import { bonusBalance, spendBonuses } from './loyalty.server';
 import { redeemCertificates } from './certificates.server';
 import { checkBonusSpend, loyaltyLines, spreadBonuses, LOYALTY_TEXT } from '~/core/loyalty';
 import { CERTIFICATE_TEXT } from '~/core/gift-certificates';
-import { bumpCatalogVersion } from '~/db/catalog-version.server';
 
-// The one function that places an order (fast order now, checkout later): DESIGN.md's
-// commerce rules. One transaction: prices re-read, quantities summed per offer, stock taken by
-// one conditional update per offer in offer-id order (never below zero, no deadlock between two
-// baskets), the promo counted under its row lock, order and item snapshots written, the
-// idempotency key recorded; all of it or nothing. The row locks are the whole mechanism, so any
-// number of processes on one database are safe.
+// The one function that places an order (fast order, checkout): DESIGN.md's commerce rules. One
+// transaction: prices re-read, quantities summed per offer, stock taken through the stock ledger
+// (models/order-lifecycle.server.ts takeOrderStock: the offers locked in offer-id order, never
+// below zero, no deadlock between two baskets, one 'order' move per offer naming the order), the
+// promo counted under its row lock, order and item snapshots written, the idempotency key
+// recorded; all of it or nothing. The row locks are the whole mechanism, so any number of
+// processes on one database are safe.
 
 export interface PlaceOrderInput {
   db: Database;
@@ -89,205 +89,30 @@ class Refused extends Error {
   }
 }
 
+/**
+ * Places an order, all or nothing, in named steps: a repeated submission answered with its
+ * first order; the catalogue read and the lines checked; the stock taken (stock ledger, offer-id
+ * order); the basket priced with its promo counted; bonuses and certificates checked; the order
+ * written; bonuses and certificates charged; the caller's afterWrite. A step that refuses throws
+ * `Refused`, which rolls everything back and becomes the answer.
+ */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const cart = sumPerOffer(input.cart.filter((l) => l.offerId !== GIFT_COVER_OFFER_ID));
   const preorders = sumPerOffer(input.preorders.filter((l) => l.offerId !== GIFT_COVER_OFFER_ID));
   if (cart.length === 0 && preorders.length === 0) return { ok: false, reason: 'empty' };
+  const now = input.now ?? new Date();
   try {
     return await input.db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
-      const key = input.idempotencyKey ?? null;
-      if (key) {
-        // Two submissions with one key wait for each other here; the second then finds the first's order.
-        await tx.execute(sql`select pg_advisory_xact_lock(7311002, hashtext(${key}))`);
-        const [existing] = await tx
-          .select({
-            id: orders.id,
-            total: orders.totalKopecks,
-            certificate: orders.certificateKopecks,
-            kind: orders.kind,
-            customerId: orders.customerId,
-            phone: orders.phone,
-            name: orders.customerName,
-          })
-          .from(orders)
-          .where(eq(orders.idempotencyKey, key))
-          .limit(1);
-        if (existing) {
-          // A repeat is the same submission: a key sent again with other content answers with
-          // nobody's order (the callers scope keys to who sends them; this is the last guard).
-          const sameSender = existing.kind === input.kind && existing.customerId === input.customerId;
-          if (!sameSender || (input.kind === 'fast' && (existing.phone !== input.phone || existing.name !== input.name)))
-            return { ok: false as const, reason: 'key_reused' as const };
-          const due = existing.total - existing.certificate;
-          return { ok: true as const, orderId: existing.id, repeated: true, payKopecks: due, paid: due === 0 };
-        }
-      }
-
-      const catalog = await getBasketCatalog({ db: tx, offerIds: [...cart, ...preorders].map((l) => l.offerId).concat(GIFT_COVER_OFFER_ID) });
-      const failed: string[] = [];
-      const describe = (o: BasketOfferRow) => `«${o.productName}», размер ${o.sizeLabel}`;
-      for (const line of cart) {
-        const o = catalog.offers.get(line.offerId);
-        if (!o || !o.active) failed.push(o ? describe(o) : `товар №${line.offerId}`);
-      }
-      for (const line of preorders) {
-        const o = catalog.offers.get(line.offerId);
-        if (!o || !o.active || !o.preorder) failed.push(o ? describe(o) : `товар №${line.offerId}`);
-      }
-      if (failed.length) throw new Refused({ ok: false, reason: 'unavailable', items: failed });
-
-      // Stock, in offer-id order: the conditional update is the check, so no oversell and no deadlock.
-      const soldOutProducts = new Set<number>();
-      for (const line of [...cart].sort((a, b) => a.offerId - b.offerId)) {
-        const rows = await queryRows<{ quantity: number; product_id: number }>(
-          tx,
-          sql`update offers set quantity = quantity - ${line.quantity} where id = ${line.offerId} and quantity >= ${line.quantity} returning quantity, product_id`,
-        );
-        const row = rows[0];
-        if (!row) failed.push(describe(catalog.offers.get(line.offerId) as BasketOfferRow));
-        else if (Number(row.quantity) === 0) soldOutProducts.add(Number(row.product_id));
-      }
-      if (failed.length) throw new Refused({ ok: false, reason: 'unavailable', items: failed });
-      if (soldOutProducts.size) {
-        // A size that sold out leaves the listing's size facet.
-        for (const productId of soldOutProducts) await refreshProductSizes({ db: tx, productId });
-        await bumpCatalogVersion(tx);
-      }
-
-      const giftCovers = giftCoverQuantity([...cart, ...preorders].map((l) => ({ ...l, productName: catalog.offers.get(l.offerId)?.productName ?? '' })));
-      const gift = catalog.offers.get(GIFT_COVER_OFFER_ID) ?? null;
-      const promoCode = input.promoCode ?? null;
-      let promo: PromoCode | null = null;
-      if (promoCode) {
-        // The row lock orders concurrent uses of one code: its limits hold under any load.
-        const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.code, promoCode)).for('update').limit(1);
-        promo = row ? toPromoCode(row, await countPromoUsesByCustomer({ db: tx, code: promoCode, customerId: input.customerId })) : null;
-      }
-      const now = input.now ?? new Date();
-      const priced = priceBasket({ basket: { cart, preorders, giftCovers }, offers: catalog.offers, giftCover: gift, promoCode, promo, now });
-      if (priced.promo.status === 'invalid') throw new Refused({ ok: false, reason: 'promo', error: priced.promo.error });
-      if (priced.promo.status === 'valid') {
-        await tx
-          .update(promoCodes)
-          .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-          .where(eq(promoCodes.code, promoCode as string));
-      }
-
-      // Bonuses: checked against the cap and (under the customer's lock, in spendBonuses) the
-      // balance; spread over the lines so the receipt shows them as each line's discount.
-      const bonusLines = loyaltyLines(priced);
-      const bonusAsked = input.bonusKopecks ?? 0;
-      let bonusKopecks = 0;
-      if (bonusAsked !== 0) {
-        if (input.customerId === null) throw new Refused({ ok: false, reason: 'bonuses', error: LOYALTY_TEXT.badAmount });
-        const check = checkBonusSpend({
-          requestedKopecks: bonusAsked,
-          balanceKopecks: Number.MAX_SAFE_INTEGER,
-          lines: bonusLines,
-          hasPromo: priced.promo.status === 'valid',
-        });
-        if (!check.ok) throw new Refused({ ok: false, reason: 'bonuses', error: check.error });
-        bonusKopecks = check.kopecks;
-      }
-      const bonusShares = spreadBonuses(bonusLines, bonusKopecks);
-      const certificateLinesKopecks = priced.lines.reduce((sum, l) => sum + (l.certificate !== null ? l.sumKopecks - l.discountKopecks : 0), 0);
-      const codes = input.certificateCodes ?? [];
-      // A certificate never pays for another certificate.
-      if (
-        codes.length > 0 &&
-        certificateLinesKopecks > 0 &&
-        priced.payKopecks - bonusKopecks + (input.deliveryCostKopecks ?? 0) - certificateLinesKopecks <= 0
-      ) {
-        throw new Refused({ ok: false, reason: 'certificate', code: '', error: CERTIFICATE_TEXT.notForCertificates });
-      }
-
-      const delivery = input.deliveryCostKopecks ?? 0;
-      const totalKopecks = priced.payKopecks - bonusKopecks + delivery;
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          customerId: input.customerId,
-          kind: input.kind,
-          phone: input.phone,
-          customerName: input.name,
-          idempotencyKey: key,
-          promoCode: priced.promo.status === 'valid' ? promoCode : null,
-          discountKopecks: priced.discountKopecks,
-          fields: input.fields ?? {},
-          itemsTotalKopecks: priced.totalKopecks,
-          deliveryCostKopecks: delivery,
-          totalKopecks,
-          bonusKopecks,
-          ...(input.checkout
-            ? {
-                email: input.checkout.email,
-                paymentId: input.checkout.paymentId,
-                deliveryId: input.checkout.deliveryId,
-                deliveryCity: input.checkout.deliveryCity,
-                deliveryAddress: input.checkout.deliveryAddress,
-                pickupPoint: input.checkout.pickupPoint,
-                deliveryCostPending: input.checkout.costPending,
-                deliveryDateFrom: input.checkout.dateFrom,
-                deliveryDateTo: input.checkout.dateTo,
-                deliveryNote: input.checkout.note,
-                deliveryTrips: input.checkout.trips,
-              }
-            : {}),
-          status: input.status ?? 'new',
-          createdAt: now,
-        })
-        .returning({ id: orders.id });
-      const orderId = (order as { id: number }).id;
-      await tx.insert(orderStatusHistory).values({ orderId, status: input.status ?? 'new', createdAt: now });
-      await tx.insert(orderItems).values(
-        priced.lines.map((l, i) => {
-          const o = catalog.offers.get(l.offerId) as BasketOfferRow;
-          const photo = catalog.photos.get(o.productId);
-          return {
-            orderId,
-            offerId: l.offerId,
-            title: o.productName,
-            size: o.sizeLabel,
-            color: o.colorName,
-            image: photo ? `/media/${photo}` : '',
-            priceKopecks: l.priceKopecks,
-            oldPriceKopecks: l.oldPriceKopecks,
-            discountKopecks: l.discountKopecks,
-            bonusKopecks: bonusShares[i] ?? 0,
-            quantity: l.quantity,
-            isPreorder: l.isPreorder,
-            isGift: l.isGift,
-          };
-        }),
-      );
-      if (bonusKopecks > 0) {
-        const spent = await spendBonuses(tx, { customerId: input.customerId as number, orderId, amountKopecks: bonusKopecks, now });
-        if (!spent) {
-          const balance = await bonusBalance(tx, input.customerId as number, now);
-          throw new Refused({ ok: false, reason: 'bonuses', error: LOYALTY_TEXT.overBalance(balance) });
-        }
-      }
-      let certificateKopecks = 0;
-      if (codes.length > 0) {
-        const redeemed = await redeemCertificates(tx, { orderId, codes, dueKopecks: totalKopecks - certificateLinesKopecks, now });
-        if (!redeemed.ok) throw new Refused({ ok: false, reason: 'certificate', code: redeemed.code, error: redeemed.error });
-        certificateKopecks = redeemed.totalKopecks;
-      }
-      const dueKopecks = totalKopecks - certificateKopecks;
-      // Certificates paid it all: nothing waits for a provider.
-      const paid = dueKopecks === 0;
-      const dueProblem = paid ? null : (input.checkDue?.(dueKopecks) ?? null);
-      if (dueProblem) throw new Refused({ ok: false, reason: 'payment', error: dueProblem });
-      if (certificateKopecks > 0) {
-        await tx
-          .update(orders)
-          .set(paid ? { certificateKopecks, status: 'new', paidAt: now, paidKopecks: 0 } : { certificateKopecks })
-          .where(eq(orders.id, orderId));
-        if (paid && input.status === 'awaiting_payment') {
-          await tx.update(orderStatusHistory).set({ status: 'new', note: 'Оплачен подарочными сертификатами' }).where(eq(orderStatusHistory.orderId, orderId));
-        }
-      }
+      const repeat = await repeatedSubmission(tx, input);
+      if (repeat) return repeat;
+      const catalog = await readOrderCatalog(tx, cart, preorders);
+      const orderId = await newOrderId(tx);
+      await takeStock(tx, { orderId, cart, catalog, customerId: input.customerId, now });
+      const priced = await priceOrder(tx, { input, cart, preorders, catalog, now });
+      const money = planMoney(input, priced);
+      await writeOrder(tx, { orderId, input, priced, money, catalog, now });
+      const { dueKopecks, paid } = await chargeBalances(tx, { orderId, input, money, now });
       if (input.afterWrite) await input.afterWrite(tx, orderId, { dueKopecks, paid });
       return { ok: true as const, orderId, repeated: false, payKopecks: dueKopecks, paid };
     });
@@ -295,6 +120,250 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     if (err instanceof Refused) return err.result;
     throw err;
   }
+}
+
+/**
+ * The first answer to a submission sent again with its idempotency key, or null for a new one.
+ * Two submissions with one key wait for each other on an advisory lock; the second then finds
+ * the first's order. A key sent again with other content answers with nobody's order (the
+ * callers scope keys to who sends them; this is the last guard).
+ */
+async function repeatedSubmission(tx: Database, input: PlaceOrderInput): Promise<PlaceOrderResult | null> {
+  const key = input.idempotencyKey ?? null;
+  if (!key) return null;
+  await tx.execute(sql`select pg_advisory_xact_lock(7311002, hashtext(${key}))`);
+  const [existing] = await tx
+    .select({
+      id: orders.id,
+      total: orders.totalKopecks,
+      certificate: orders.certificateKopecks,
+      kind: orders.kind,
+      customerId: orders.customerId,
+      phone: orders.phone,
+      name: orders.customerName,
+    })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key))
+    .limit(1);
+  if (!existing) return null;
+  const sameSender = existing.kind === input.kind && existing.customerId === input.customerId;
+  if (!sameSender || (input.kind === 'fast' && (existing.phone !== input.phone || existing.name !== input.name))) return { ok: false, reason: 'key_reused' };
+  const due = existing.total - existing.certificate;
+  return { ok: true, orderId: existing.id, repeated: true, payKopecks: due, paid: due === 0 };
+}
+
+type OrderCatalog = Awaited<ReturnType<typeof getBasketCatalog>>;
+
+const describeOffer = (o: BasketOfferRow) => `«${o.productName}», размер ${o.sizeLabel}`;
+
+/** The offers of the order (and the gift cover), read now; a line no longer sold, or a pre-order no longer open, refuses it. */
+async function readOrderCatalog(tx: Database, cart: RequestedLine[], preorders: RequestedLine[]): Promise<OrderCatalog> {
+  const catalog = await getBasketCatalog({ db: tx, offerIds: [...cart, ...preorders].map((l) => l.offerId).concat(GIFT_COVER_OFFER_ID) });
+  const failed: string[] = [];
+  for (const line of cart) {
+    const o = catalog.offers.get(line.offerId);
+    if (!o || !o.active) failed.push(o ? describeOffer(o) : `товар №${line.offerId}`);
+  }
+  for (const line of preorders) {
+    const o = catalog.offers.get(line.offerId);
+    if (!o || !o.active || !o.preorder) failed.push(o ? describeOffer(o) : `товар №${line.offerId}`);
+  }
+  if (failed.length) throw new Refused({ ok: false, reason: 'unavailable', items: failed });
+  return catalog;
+}
+
+/** The new order's id, taken before its row is written so its stock moves can name it (a refused order leaves a gap). */
+async function newOrderId(tx: Database): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+  if (!row) throw new Error('no order id');
+  return Number(row.id);
+}
+
+/** The in-stock lines' stock, all or none, through the stock ledger (pre-order lines take none); every short line is named. */
+async function takeStock(
+  tx: Database,
+  { orderId, cart, catalog, customerId, now }: { orderId: number; cart: RequestedLine[]; catalog: OrderCatalog; customerId: number | null; now: Date },
+): Promise<void> {
+  const taken = await takeOrderStock(tx, { orderId, lines: cart, actor: { kind: 'customer', id: customerId }, now });
+  if (!taken.ok)
+    throw new Refused({ ok: false, reason: 'unavailable', items: taken.short.map((id) => describeOffer(catalog.offers.get(id) as BasketOfferRow)) });
+}
+
+type PricedBasket = ReturnType<typeof priceBasket>;
+
+/**
+ * The basket priced from the catalogue just read, gift covers recounted; a promo code is read
+ * under its row lock (its limits hold under any load), refused when invalid, and its use counted.
+ */
+async function priceOrder(
+  tx: Database,
+  { input, cart, preorders, catalog, now }: { input: PlaceOrderInput; cart: RequestedLine[]; preorders: RequestedLine[]; catalog: OrderCatalog; now: Date },
+): Promise<PricedBasket> {
+  const giftCovers = giftCoverQuantity([...cart, ...preorders].map((l) => ({ ...l, productName: catalog.offers.get(l.offerId)?.productName ?? '' })));
+  const gift = catalog.offers.get(GIFT_COVER_OFFER_ID) ?? null;
+  const promoCode = input.promoCode ?? null;
+  let promo: PromoCode | null = null;
+  if (promoCode) {
+    const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.code, promoCode)).for('update').limit(1);
+    promo = row ? toPromoCode(row, await countPromoUsesByCustomer({ db: tx, code: promoCode, customerId: input.customerId })) : null;
+  }
+  const priced = priceBasket({ basket: { cart, preorders, giftCovers }, offers: catalog.offers, giftCover: gift, promoCode, promo, now });
+  if (priced.promo.status === 'invalid') throw new Refused({ ok: false, reason: 'promo', error: priced.promo.error });
+  if (priced.promo.status === 'valid') {
+    await tx
+      .update(promoCodes)
+      .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+      .where(eq(promoCodes.code, promoCode as string));
+  }
+  return priced;
+}
+
+interface OrderMoney {
+  bonusKopecks: number;
+  /** Each line's share of the bonuses (the receipt shows them as the line's discount). */
+  bonusShares: number[];
+  /** What the order's gift certificate lines cost: never paid with certificates. */
+  certificateLinesKopecks: number;
+  deliveryKopecks: number;
+  totalKopecks: number;
+}
+
+/**
+ * The order's money before any balance is charged: bonuses checked against the cap (the balance
+ * is checked when they are spent) and spread over the lines; certificates refused when they would
+ * pay only for other certificates.
+ */
+function planMoney(input: PlaceOrderInput, priced: PricedBasket): OrderMoney {
+  const bonusLines = loyaltyLines(priced);
+  const bonusAsked = input.bonusKopecks ?? 0;
+  let bonusKopecks = 0;
+  if (bonusAsked !== 0) {
+    if (input.customerId === null) throw new Refused({ ok: false, reason: 'bonuses', error: LOYALTY_TEXT.badAmount });
+    const check = checkBonusSpend({
+      requestedKopecks: bonusAsked,
+      balanceKopecks: Number.MAX_SAFE_INTEGER,
+      lines: bonusLines,
+      hasPromo: priced.promo.status === 'valid',
+    });
+    if (!check.ok) throw new Refused({ ok: false, reason: 'bonuses', error: check.error });
+    bonusKopecks = check.kopecks;
+  }
+  const certificateLinesKopecks = priced.lines.reduce((sum, l) => sum + (l.certificate !== null ? l.sumKopecks - l.discountKopecks : 0), 0);
+  const deliveryKopecks = input.deliveryCostKopecks ?? 0;
+  const totalKopecks = priced.payKopecks - bonusKopecks + deliveryKopecks;
+  // A certificate never pays for another certificate.
+  if ((input.certificateCodes ?? []).length > 0 && certificateLinesKopecks > 0 && totalKopecks - certificateLinesKopecks <= 0) {
+    throw new Refused({ ok: false, reason: 'certificate', code: '', error: CERTIFICATE_TEXT.notForCertificates });
+  }
+  return { bonusKopecks, bonusShares: spreadBonuses(bonusLines, bonusKopecks), certificateLinesKopecks, deliveryKopecks, totalKopecks };
+}
+
+/** The order row (with the checkout details), its first status-history row and its item snapshots. */
+async function writeOrder(
+  tx: Database,
+  {
+    orderId,
+    input,
+    priced,
+    money,
+    catalog,
+    now,
+  }: { orderId: number; input: PlaceOrderInput; priced: PricedBasket; money: OrderMoney; catalog: OrderCatalog; now: Date },
+): Promise<void> {
+  const checkout = input.checkout;
+  await tx.insert(orders).values({
+    id: orderId,
+    customerId: input.customerId,
+    kind: input.kind,
+    phone: input.phone,
+    customerName: input.name,
+    idempotencyKey: input.idempotencyKey ?? null,
+    promoCode: priced.promo.status === 'valid' ? (input.promoCode ?? null) : null,
+    discountKopecks: priced.discountKopecks,
+    fields: input.fields ?? {},
+    itemsTotalKopecks: priced.totalKopecks,
+    deliveryCostKopecks: money.deliveryKopecks,
+    totalKopecks: money.totalKopecks,
+    bonusKopecks: money.bonusKopecks,
+    ...(checkout
+      ? {
+          email: checkout.email,
+          paymentId: checkout.paymentId,
+          deliveryId: checkout.deliveryId,
+          deliveryCity: checkout.deliveryCity,
+          deliveryAddress: checkout.deliveryAddress,
+          pickupPoint: checkout.pickupPoint,
+          deliveryCostPending: checkout.costPending,
+          deliveryDateFrom: checkout.dateFrom,
+          deliveryDateTo: checkout.dateTo,
+          deliveryNote: checkout.note,
+          deliveryTrips: checkout.trips,
+        }
+      : {}),
+    status: input.status ?? 'new',
+    createdAt: now,
+  });
+  await tx.insert(orderStatusHistory).values({ orderId, status: input.status ?? 'new', createdAt: now });
+  await tx.insert(orderItems).values(
+    priced.lines.map((l, i) => {
+      const o = catalog.offers.get(l.offerId) as BasketOfferRow;
+      const photo = catalog.photos.get(o.productId);
+      return {
+        orderId,
+        offerId: l.offerId,
+        title: o.productName,
+        size: o.sizeLabel,
+        color: o.colorName,
+        image: photo ? `/media/${photo}` : '',
+        priceKopecks: l.priceKopecks,
+        oldPriceKopecks: l.oldPriceKopecks,
+        discountKopecks: l.discountKopecks,
+        bonusKopecks: money.bonusShares[i] ?? 0,
+        quantity: l.quantity,
+        isPreorder: l.isPreorder,
+        isGift: l.isGift,
+      };
+    }),
+  );
+}
+
+/**
+ * Bonuses spent (under the customer's lock: the balance is final there) and certificates
+ * redeemed; what is left to pay is judged (`checkDue`), and an order the certificates paid in
+ * full is paid now (an online one written 'new', nothing waits for a provider).
+ */
+async function chargeBalances(
+  tx: Database,
+  { orderId, input, money, now }: { orderId: number; input: PlaceOrderInput; money: OrderMoney; now: Date },
+): Promise<{ dueKopecks: number; paid: boolean }> {
+  if (money.bonusKopecks > 0) {
+    const spent = await spendBonuses(tx, { customerId: input.customerId as number, orderId, amountKopecks: money.bonusKopecks, now });
+    if (!spent) {
+      const balance = await bonusBalance(tx, input.customerId as number, now);
+      throw new Refused({ ok: false, reason: 'bonuses', error: LOYALTY_TEXT.overBalance(balance) });
+    }
+  }
+  const codes = input.certificateCodes ?? [];
+  let certificateKopecks = 0;
+  if (codes.length > 0) {
+    const redeemed = await redeemCertificates(tx, { orderId, codes, dueKopecks: money.totalKopecks - money.certificateLinesKopecks, now });
+    if (!redeemed.ok) throw new Refused({ ok: false, reason: 'certificate', code: redeemed.code, error: redeemed.error });
+    certificateKopecks = redeemed.totalKopecks;
+  }
+  const dueKopecks = money.totalKopecks - certificateKopecks;
+  const paid = dueKopecks === 0;
+  const dueProblem = paid ? null : (input.checkDue?.(dueKopecks) ?? null);
+  if (dueProblem) throw new Refused({ ok: false, reason: 'payment', error: dueProblem });
+  if (certificateKopecks > 0) {
+    await tx
+      .update(orders)
+      .set(paid ? { certificateKopecks, status: 'new', paidAt: now, paidKopecks: 0 } : { certificateKopecks })
+      .where(eq(orders.id, orderId));
+    if (paid && input.status === 'awaiting_payment') {
+      await tx.update(orderStatusHistory).set({ status: 'new', note: 'Оплачен подарочными сертификатами' }).where(eq(orderStatusHistory.orderId, orderId));
+    }
+  }
+  return { dueKopecks, paid };
 }
 
 function sumPerOffer(lines: readonly RequestedLine[]): RequestedLine[] {

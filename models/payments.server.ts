@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '~/db/client.server';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Database } from '~/db/client.server';
 import { orderItems, orders, orderStatusHistory, paymentEvents } from '~/db/schema';
-import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { buildReceipt } from '~/core/receipt';
 import { amountDue } from '~/core/order-money';
 import { paymentReminderAt } from '~/core/payment-notice';
@@ -10,10 +9,9 @@ import { PAYMENT_ID, type PaymentReceipt } from '~/shared/contract';
 import { CLOUDPAYMENTS_PROVIDER, parseAmount, type ProviderPayment } from '~/integrations/cloudpayments/cloudpayments';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import { enqueueJob } from './jobs.server';
-import { giveBackToCertificates } from './certificates.server';
-import { giveBackBonuses } from './loyalty.server';
-import { CDEK_DELIVERY_IDS } from './order-status.server';
-import { changeStockInTransaction, refreshProductSizes, sendBackInStock, type Logger, type PendingStockChange } from './stock.server';
+import { SYSTEM_ACTOR } from '~/core/stock-ledger';
+import { enqueueGoAheadJobs, orderStockLines, releaseOrder, takeOrderStock } from './order-lifecycle.server';
+import { sendBackInStock, type Logger } from './stock.server';
 import { DEFAULT_ANONYMOUS_LIMITS } from '~/core/anonymous-limits';
 
 // Card payment online (issue #12, docs/decisions/007-card-payment.md). An order is paid only on
@@ -245,52 +243,6 @@ export type PayOutcome =
   | 'refused:account'
   | 'refused:not-card';
 
-/** The jobs of an order that has just been paid: its notice, and CDEK registration for CDEK deliveries. */
-async function enqueuePaidJobs(tx: Database, order: PaymentOrder): Promise<void> {
-  await enqueueJob(tx, 'order.placed', { orderId: order.id });
-  if (order.deliveryId !== null && CDEK_DELIVERY_IDS.includes(order.deliveryId)) await enqueueJob(tx, 'cdek.register', { orderId: order.id });
-  // Electronic gift certificates get their codes once the payment is verified (plastic ones when shipped).
-  const [electronic] = await queryRows<{ n: number }>(
-    tx,
-    sql`select 1 as n from order_items oi join offers o on o.id = oi.offer_id join products p on p.id = o.product_id where oi.order_id = ${order.id} and p.certificate = 'electronic' limit 1`,
-  );
-  if (electronic) await enqueueJob(tx, 'certificate.issue', { orderId: order.id, kind: 'electronic' });
-}
-
-/**
- * Takes the stock of a released order again: all its lines or none, each by a conditional
- * update in offer-id order, as placeOrder does. Returns whether it did.
- */
-async function retakeStock(tx: Database, orderId: number): Promise<boolean> {
-  const lines = await tx
-    .select({ offerId: orderItems.offerId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isPreorder, false), eq(orderItems.isGift, false)))
-    .groupBy(orderItems.offerId)
-    .orderBy(asc(orderItems.offerId));
-  // Lock first, in offer-id order, so the check below is final and no row is half-taken.
-  const stock = new Map<number, number>();
-  for (const line of lines) {
-    const [row] = await queryRows<{ quantity: number }>(tx, sql`select quantity from offers where id = ${line.offerId} for update`);
-    if (!row || Number(row.quantity) < Number(line.quantity)) return false;
-    stock.set(line.offerId, Number(row.quantity));
-  }
-  const soldOut = new Set<number>();
-  for (const line of lines) {
-    const [row] = await queryRows<{ quantity: number; product_id: number }>(
-      tx,
-      sql`update offers set quantity = quantity - ${line.quantity} where id = ${line.offerId} and quantity >= ${line.quantity} returning quantity, product_id`,
-    );
-    if (!row) throw new Error(`offer ${line.offerId} changed under its row lock`);
-    if (Number(row.quantity) === 0) soldOut.add(Number(row.product_id));
-  }
-  if (soldOut.size) {
-    for (const productId of soldOut) await refreshProductSizes({ db: tx, productId });
-    await bumpCatalogVersion(tx);
-  }
-  return true;
-}
-
 /** Whether the order was cancelled by the release of an unpaid order (not by staff). */
 async function releasedUnpaid(tx: Database, orderId: number): Promise<boolean> {
   const [last] = await tx
@@ -344,7 +296,7 @@ export async function applyPayment({
         .returning({ id: orders.id });
       if (moved.length !== 1) throw new Error(`order ${order.id} changed under its row lock`);
       await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'new', note: method.paidNote, createdAt: now });
-      await enqueuePaidJobs(tx, order);
+      await enqueueGoAheadJobs(tx, order);
       return settle('paid');
     }
 
@@ -364,7 +316,11 @@ export async function applyPayment({
     // spending them again now could fail, so such a late payment is refunded, never restored.
     const usedLedgers = order.certificateKopecks > 0 || order.bonusKopecks > 0;
     if (order.status === 'cancelled' && !order.paymentTransactionId) {
-      if (!usedLedgers && (await releasedUnpaid(tx, order.id)) && (await retakeStock(tx, order.id))) {
+      if (
+        !usedLedgers &&
+        (await releasedUnpaid(tx, order.id)) &&
+        (await takeOrderStock(tx, { orderId: order.id, lines: await orderStockLines(tx, order.id), actor: SYSTEM_ACTOR, now })).ok
+      ) {
         const moved = await tx
           .update(orders)
           .set({ status: 'new', ...paid })
@@ -372,7 +328,7 @@ export async function applyPayment({
           .returning({ id: orders.id });
         if (moved.length !== 1) throw new Error(`order ${order.id} changed under its row lock`);
         await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'new', note: PAYMENT_TEXT.restoredNote, createdAt: now });
-        await enqueuePaidJobs(tx, order);
+        await enqueueGoAheadJobs(tx, order);
         return settle('late:restored');
       }
       return refund('late:refunding', PAYMENT_TEXT.refundedNote);
@@ -493,50 +449,27 @@ export async function releaseUnpaidOrder({
     const tx = txn as unknown as Database;
     const order = await readOrder(tx, orderId, true);
     const from = order?.kind === 'fast' ? 'new' : 'awaiting_payment';
-    if (!order || order.status !== from) return { result: 'not-awaiting' as const, pending: [] };
+    if (!order || order.status !== from) return { result: 'not-awaiting' as const, released: null };
     const until = from === 'new' ? new Date(order.createdAt.getTime() + fastOrderHoldHours * 3_600_000) : order.payUntil;
-    if (until && until.getTime() > now.getTime()) return { result: 'not-due' as const, pending: [] };
-    const moved = await tx
-      .update(orders)
-      .set({ status: 'cancelled' })
-      .where(and(eq(orders.id, orderId), eq(orders.status, from)))
-      .returning({ id: orders.id });
-    if (moved.length !== 1) throw new Error(`order ${orderId} changed under its row lock`);
-    await tx
-      .insert(orderStatusHistory)
-      .values({ orderId, status: 'cancelled', note: from === 'new' ? PAYMENT_TEXT.unconfirmedNote : PAYMENT_TEXT.releasedNote, createdAt: now });
+    if (until && until.getTime() > now.getTime()) return { result: 'not-due' as const, released: null };
+    const released = await releaseOrder(tx, {
+      order,
+      note: from === 'new' ? PAYMENT_TEXT.unconfirmedNote : PAYMENT_TEXT.releasedNote,
+      // An unconfirmed fast order is cancelled by the shop; an online order ran out of time to pay.
+      reason: from === 'new' ? 'order_cancelled' : 'payment_expired',
+      actor: SYSTEM_ACTOR,
+      now,
+    });
     // An online order's customer is told, with the lines offered back in the basket
     // (models/order-jobs.server.ts); an unconfirmed fast order had no payment to miss.
     if (from === 'awaiting_payment') await enqueueJob(tx, 'order.payment_expired', { orderId });
-    await giveBackOrderLedgers(tx, order, now);
-    const lines = await tx
-      .select({ offerId: orderItems.offerId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isPreorder, false), eq(orderItems.isGift, false)))
-      .orderBy(asc(orderItems.offerId));
-    const pending: PendingStockChange[] = [];
-    // Offer-id order, like placeOrder: no deadlock with an order being placed.
-    for (const line of lines) {
-      const change = await changeStockInTransaction({ tx, offerId: line.offerId, delta: line.quantity });
-      if (change) pending.push(change);
-    }
-    return { result: 'released' as const, pending };
+    return { result: 'released' as const, released };
   });
-  await sendBackInStock({ db, sms, log, siteUrl, notices: outcome.pending.map((p) => p.notice) });
-  if (outcome.result === 'released') log.info({ orderId, offers: outcome.pending.length }, 'unpaid or unconfirmed order released');
-  return outcome.result;
-}
-
-/** An order cancelled before it was paid: its gift certificates and bonuses get back what they paid. */
-export async function giveBackOrderLedgers(
-  tx: Database,
-  order: { id: number; customerId: number | null; certificateKopecks: number; bonusKopecks: number },
-  now: Date,
-): Promise<void> {
-  if (order.certificateKopecks > 0) await giveBackToCertificates(tx, { orderId: order.id, amountKopecks: 'all', kind: 'release', now });
-  if (order.bonusKopecks > 0 && order.customerId !== null) {
-    await giveBackBonuses(tx, { customerId: order.customerId, orderId: order.id, amountKopecks: 'all', kind: 'release', now });
+  if (outcome.released) {
+    await sendBackInStock({ db, sms, log, siteUrl, notices: outcome.released.notices });
+    log.info({ orderId, offers: outcome.released.changes.length }, 'unpaid or unconfirmed order released');
   }
+  return outcome.result;
 }
 
 /** The refund job: asks the provider once (idempotent there too), then records it and the order's history. */

@@ -61,14 +61,27 @@ export async function hitRateLimits({
       taken.push(c);
       continue;
     }
-    for (const t of taken) {
-      const windowMs = t.windowSeconds * 1000;
-      const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-      await db.execute(
-        sql`update rate_counters set count = count - 1 where key = ${t.key} and window_start = ${windowStart.toISOString()}::timestamptz and count > 0`,
-      );
-    }
+    for (const t of taken) await releaseRateLimit({ db, ...t, now });
     return c.key;
   }
   return null;
+}
+
+/** Gives one hit of `key` back in the window holding `now` (never below zero): a try that turned out fine. */
+export async function releaseRateLimit({
+  db,
+  key,
+  windowSeconds,
+  now = new Date(),
+}: {
+  db: Database;
+  key: string;
+  windowSeconds: number;
+  now?: Date;
+}): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  await db.execute(
+    sql`update rate_counters set count = count - 1 where key = ${key} and window_start = ${windowStart.toISOString()}::timestamptz and count > 0`,
+  );
 }

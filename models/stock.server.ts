@@ -1,20 +1,24 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '~/db/client.server';
-import { offers, products, waitingList } from '~/db/schema';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '~/db/client.server';
+import { offers, products, stockMoves, waitingList } from '~/db/schema';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { sizeFilterId, sizeLabel, type SizeType } from '~/core/sizes';
 import { backInStockText } from '~/core/waiting-list';
+import { planStockMoves, STAFF_TOKEN_ACTOR, type ShortPolicy, type StockActor, type StockLine, type StockReason } from '~/core/stock-ledger';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import { loadSections, productUrl } from './sections.server';
 
-// The one function that changes stock outside orders (staff, later the back office and the 1C
-// exchange, cancelled orders and refused items coming back). When an offer goes from none to
-// some, everyone waiting for it is marked notified in the same transaction and gets one SMS
-// after the commit. changeStock runs in a transaction of its own; changeStockInTransaction is the
-// same change inside a caller's transaction, with sendBackInStock after the caller commits.
+// The stock ledger: moveStock is the one function that changes an offer's quantity (orders
+// taking and giving back stock, the fitting, staff, later the back office and the 1C exchange).
+// In the caller's transaction and under the offers' row locks it sets the quantities and writes
+// one stock_moves row per offer (delta, quantity after, reason, reference, who), so a quantity
+// is always the sum of its offer's moves (verifyStockLedger; tests/unit/stock-writes.test.ts
+// keeps every other quantity write out of the code). When an offer goes from none to some,
+// everyone waiting for it is marked notified in the same transaction; sendBackInStock sends
+// them one SMS after the caller commits. changeStock is a staff change in a transaction of its own.
 
 /** Keeps products.sizes (the listing's size facet) in step with what can be ordered now. */
-export async function refreshProductSizes({ db, productId }: { db: Database; productId: number }): Promise<void> {
+async function refreshProductSizes({ db, productId }: { db: Database; productId: number }): Promise<void> {
   const rows = await db
     .select({ sizeType: offers.sizeType, size: offers.size, quantity: offers.quantity, preorder: offers.preorder })
     .from(offers)
@@ -45,64 +49,131 @@ export interface BackInStockNotice {
   waiting: { id: number; phone: string; name: string }[];
 }
 
-/** A stock change made inside a transaction: the change, and the SMS due once that commits. */
-export interface PendingStockChange {
-  change: StockChange;
-  notice: BackInStockNotice | null;
+/** What a stock move belongs to (nullable typed references of stock_moves). */
+export interface StockRef {
+  orderId?: number | null;
+  returnRequestId?: number | null;
+  importId?: number | null;
 }
 
+export interface MoveStockInput {
+  /** The offers and how each moves (several lines of one offer are summed). */
+  lines: readonly StockLine[];
+  reason: StockReason;
+  actor: StockActor;
+  ref?: StockRef;
+  note?: string | null;
+  /** A take larger than the stock: refuse the whole move (the default) or clamp at zero. */
+  short?: ShortPolicy;
+  now?: Date;
+}
+
+export type MoveStockResult =
+  /** `notices`: the back-in-stock SMS due once the caller commits (sendBackInStock). */
+  | { ok: true; changes: StockChange[]; notices: BackInStockNotice[] }
+  /** Nothing was written. `short`: offers without enough stock; `missing`: unknown offers. */
+  | { ok: false; short: number[]; missing: number[] };
+
 /**
- * The stock change itself, inside the caller's transaction (`tx`), so a caller can make it part
- * of a larger all-or-nothing change (an order cancelled, items refused at a fitting). Locks the
- * offer row; call it for several offers in offer-id order. The caller sends the notice with
- * sendBackInStock after its commit, never before (a rollback must not have told anyone).
+ * The one stock change, inside the caller's transaction (`tx`): the offers locked in offer-id
+ * order (one statement, so two changes never deadlock on offers), the moves planned from the
+ * locked quantities (core/stock-ledger.ts), the quantities set and the ledger rows written. Then,
+ * once every offer is locked, the waiting lists of offers back from zero are marked notified,
+ * and the listing's size facet of products whose availability changed is refreshed (product
+ * rows and the catalogue version after all offer rows, in every caller). Call it once per
+ * transaction and reason with all the lines; the caller sends the notices after it commits,
+ * never before (a rollback must not have told anyone).
  */
-export async function changeStockInTransaction({
-  tx,
-  offerId,
-  set,
-  delta,
-}: {
-  tx: Database;
-  offerId: number;
-  set?: number;
-  delta?: number;
-}): Promise<PendingStockChange | null> {
-  const [offer] = await tx
+export async function moveStock(tx: Database, input: MoveStockInput): Promise<MoveStockResult> {
+  const offerIds = [...new Set(input.lines.map((l) => l.offerId))];
+  if (offerIds.length === 0) return { ok: true, changes: [], notices: [] };
+  const locked = await tx
+    .select({ id: offers.id, quantity: offers.quantity, productId: offers.productId })
+    .from(offers)
+    .where(inArray(offers.id, offerIds))
+    .orderBy(asc(offers.id))
+    .for('update');
+  const plan = planStockMoves(new Map(locked.map((o) => [o.id, o.quantity])), input.lines, input.short ?? 'refuse');
+  if (!plan.ok) return plan;
+  if (plan.moves.length === 0) return { ok: true, changes: [], notices: [] };
+
+  const changed = plan.moves.filter((m) => m.delta !== 0);
+  if (changed.length > 0) {
+    const values = sql.join(
+      changed.map((m) => sql`(${m.offerId}::int, ${m.quantityAfter}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`update offers set quantity = v.quantity from (values ${values}) as v(id, quantity) where offers.id = v.id`);
+  }
+  await tx.insert(stockMoves).values(
+    plan.moves.map((m) => ({
+      offerId: m.offerId,
+      delta: m.delta,
+      quantityAfter: m.quantityAfter,
+      reason: input.reason,
+      orderId: input.ref?.orderId ?? null,
+      returnRequestId: input.ref?.returnRequestId ?? null,
+      importId: input.ref?.importId ?? null,
+      actorKind: input.actor.kind,
+      actorId: input.actor.kind === 'system' ? null : input.actor.id,
+      note: input.note ?? null,
+      ...(input.now ? { createdAt: input.now } : {}),
+    })),
+  );
+
+  const back = plan.moves.filter((m) => m.previous <= 0 && m.quantityAfter > 0).map((m) => m.offerId);
+  const waiting = back.length
+    ? await tx
+        .update(waitingList)
+        .set({ notifiedAt: sql`now()` })
+        .where(and(inArray(waitingList.offerId, back), isNull(waitingList.notifiedAt)))
+        .returning({ id: waitingList.id, offerId: waitingList.offerId, phone: waitingList.phone, name: waitingList.name })
+    : [];
+
+  const productOf = new Map(locked.map((o) => [o.id, o.productId]));
+  const flipped = [...new Set(plan.moves.filter((m) => m.previous > 0 !== m.quantityAfter > 0).map((m) => productOf.get(m.offerId) as number))];
+  if (flipped.length > 0) {
+    // A size that sold out leaves the listing's size facet; one back in stock returns to it.
+    for (const productId of flipped.sort((a, b) => a - b)) await refreshProductSizes({ db: tx, productId });
+    await bumpCatalogVersion(tx);
+  }
+
+  const changes = plan.moves.map((m) => ({
+    offerId: m.offerId,
+    previous: m.previous,
+    quantity: m.quantityAfter,
+    notified: waiting.filter((w) => w.offerId === m.offerId).length,
+  }));
+  return { ok: true, changes, notices: await backInStockNotices(tx, waiting) };
+}
+
+/** The notices for the waiting-list entries just marked notified, one per offer. */
+async function backInStockNotices(tx: Database, waiting: { id: number; offerId: number; phone: string; name: string }[]): Promise<BackInStockNotice[]> {
+  if (waiting.length === 0) return [];
+  const offerIds = [...new Set(waiting.map((w) => w.offerId))].sort((a, b) => a - b);
+  const rows = await tx
     .select({
-      id: offers.id,
-      quantity: offers.quantity,
-      productId: offers.productId,
+      offerId: offers.id,
       sizeType: offers.sizeType,
       size: offers.size,
       intlSize: offers.intlSize,
+      name: products.name,
+      slug: products.slug,
+      sectionId: products.sectionId,
     })
     .from(offers)
-    .where(eq(offers.id, offerId))
-    .for('update')
-    .limit(1);
-  if (!offer) return null;
-  const next = Math.max(0, set ?? offer.quantity + (delta ?? 0));
-  await tx.update(offers).set({ quantity: next }).where(eq(offers.id, offerId));
-  let waiting: { id: number; phone: string; name: string }[] = [];
-  if (offer.quantity <= 0 && next > 0) {
-    waiting = await tx
-      .update(waitingList)
-      .set({ notifiedAt: sql`now()` })
-      .where(and(eq(waitingList.offerId, offerId), isNull(waitingList.notifiedAt)))
-      .returning({ id: waitingList.id, phone: waitingList.phone, name: waitingList.name });
-  }
-  if (offer.quantity > 0 !== next > 0) {
-    await refreshProductSizes({ db: tx, productId: offer.productId });
-    await bumpCatalogVersion(tx);
-  }
-  const change: StockChange = { offerId, previous: offer.quantity, quantity: next, notified: waiting.length };
-  if (!waiting.length) return { change, notice: null };
-  const [product] = await tx
-    .select({ name: products.name, slug: products.slug, sectionId: products.sectionId })
-    .from(products)
-    .where(eq(products.id, offer.productId));
-  return { change, notice: { offerId, waiting, product, size: sizeLabel(offer.sizeType as SizeType, offer.size, offer.intlSize) } };
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(inArray(offers.id, offerIds));
+  const byOffer = new Map(rows.map((r) => [r.offerId, r]));
+  return offerIds.map((offerId) => {
+    const row = byOffer.get(offerId);
+    return {
+      offerId,
+      size: row ? sizeLabel(row.sizeType as SizeType, row.size, row.intlSize) : '',
+      product: row ? { name: row.name, slug: row.slug, sectionId: row.sectionId } : undefined,
+      waiting: waiting.filter((w) => w.offerId === offerId).map(({ id, phone, name }) => ({ id, phone, name })),
+    };
+  });
 }
 
 /** Sends the back-in-stock SMS of committed stock changes. Failures are logged, not thrown. */
@@ -141,8 +212,9 @@ export async function sendBackInStock({
 }
 
 /**
- * Sets an offer's stock (`set`) or moves it (`delta`, never below zero), in a transaction of its
- * own. Returns null for an unknown offer. SMS failures are logged, not thrown: the stock change
+ * A staff change of one offer in a transaction of its own: `set` it to a counted quantity
+ * (reason 'count'), or move it by `delta` (reason 'staff_adjustment', never below zero).
+ * Returns null for an unknown offer. SMS failures are logged, not thrown: the stock change
  * stands, and an entry is never notified twice.
  */
 export async function changeStock({
@@ -153,6 +225,8 @@ export async function changeStock({
   offerId,
   set,
   delta,
+  actor = STAFF_TOKEN_ACTOR,
+  note = null,
 }: {
   db: Database;
   sms: SmsGateway;
@@ -161,9 +235,73 @@ export async function changeStock({
   offerId: number;
   set?: number;
   delta?: number;
+  actor?: StockActor;
+  note?: string | null;
 }): Promise<StockChange | null> {
-  const pending = await db.transaction(async (txn) => changeStockInTransaction({ tx: txn as unknown as Database, offerId, set, delta }));
-  if (!pending) return null;
-  await sendBackInStock({ db, sms, log, siteUrl, notices: [pending.notice] });
-  return pending.change;
+  const line: StockLine = set !== undefined ? { offerId, setTo: set } : { offerId, delta: delta ?? 0 };
+  const moved = await db.transaction(async (txn) =>
+    moveStock(txn as unknown as Database, { lines: [line], reason: set !== undefined ? 'count' : 'staff_adjustment', actor, note, short: 'clamp' }),
+  );
+  const change = moved.ok ? moved.changes[0] : undefined;
+  if (!moved.ok || !change) return null;
+  await sendBackInStock({ db, sms, log, siteUrl, notices: moved.notices });
+  return change;
+}
+
+export interface StockLedgerMismatch {
+  offerId: number;
+  quantity: number;
+  /** The sum of the offer's moves (its opening 'seed' move included). */
+  movesSum: number;
+  /** The first move whose quantity_after is not the one before it plus its delta (null: the chain holds). */
+  brokenMoveId: number | null;
+}
+
+export interface StockLedgerCheck {
+  offers: number;
+  moves: number;
+  /** Offers whose quantity the ledger does not explain (at most 100, by offer id). */
+  mismatches: StockLedgerMismatch[];
+}
+
+/**
+ * The ledger check (`npm run stock -- --verify`, and every API test file's shop at its end): for
+ * every offer, the sum of its moves equals its quantity, and each move's quantity_after is the
+ * previous one plus its delta. One statement, so it reads one snapshot while orders go on.
+ */
+export async function verifyStockLedger({ db }: { db: Database }): Promise<StockLedgerCheck> {
+  const rows = await queryRows<{ id: number | null; quantity: number; moved: number; broken: number | null; offers: number; moves: number }>(
+    db,
+    sql`with chain as (
+          select offer_id, id, delta,
+                 quantity_after <> coalesce(lag(quantity_after) over (partition by offer_id order by id), 0) + delta as broken
+          from stock_moves
+        ),
+        per_offer as (
+          select offer_id, sum(delta)::int as moved, count(*)::int as moves, min(id) filter (where broken) as broken
+          from chain group by offer_id
+        ),
+        checked as (
+          select o.id, o.quantity, coalesce(p.moved, 0) as moved, p.broken, coalesce(p.moves, 0) as moves
+          from offers o left join per_offer p on p.offer_id = o.id
+        ),
+        totals as (select count(*)::int as offers, sum(moves)::int as moves from checked),
+        bad as (select * from checked where quantity <> moved or broken is not null order by id limit 100)
+        select bad.id, bad.quantity, bad.moved, bad.broken, totals.offers, coalesce(totals.moves, 0) as moves
+        from totals left join bad on true
+        order by bad.id`,
+  );
+  const first = rows[0];
+  return {
+    offers: Number(first?.offers ?? 0),
+    moves: Number(first?.moves ?? 0),
+    mismatches: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        offerId: Number(r.id),
+        quantity: Number(r.quantity),
+        movesSum: Number(r.moved),
+        brokenMoveId: r.broken === null ? null : Number(r.broken),
+      })),
+  };
 }

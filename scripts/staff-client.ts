@@ -44,7 +44,8 @@ export async function postStaff<A extends StaffAnswer>(
   try {
     res = await fetch(`${base}/staff/${route}/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      // The audit log names the script (api/staff/script-audit.server.ts).
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded', 'x-vitrina-script': script },
       body: new URLSearchParams(fields),
     });
   } catch (err) {

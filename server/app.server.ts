@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
@@ -34,6 +35,7 @@ import { imageRoutes } from './images.server';
 import { createFeedService, feedRoutes } from './feeds.server';
 import { createReactRouterHandler } from './react-router.server';
 import { createActionGuard } from './action-guard.server';
+import { adminAppRoutes } from './admin-app.server';
 import { createInProcessFetch } from './in-process-fetch.server';
 import { createPageCache, readPageVersion } from './page-cache.server';
 import { currentDataVersion } from '~/api/meta/data-version.server';
@@ -47,6 +49,10 @@ export interface ServerOptions {
   /** The built storefront; without it the process serves only the API (API tests). */
   build?: ServerBuild | null;
   clientDir?: string;
+  /** The back office's clock (staff sessions, TOTP, login caps); tests pass one they move. */
+  clock?: () => Date;
+  /** The back office's build (build/admin), served at /admin/; without it /admin is the storefront's 404. */
+  adminDir?: string | null;
 }
 
 /** SPEC §5's last rule on the raw address: true after answering 403 with SPEC §8's text. */
@@ -58,7 +64,7 @@ function blockInjection(req: FastifyRequest, reply: FastifyReply): boolean {
   return true;
 }
 
-export async function buildServer({ env, database, build, clientDir }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ env, database, build, clientDir, clock, adminDir }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -66,6 +72,8 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       serializers: { req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }) },
     },
     trustProxy: env.TRUST_PROXY,
+    // Random request ids: the audit log's request_id names one request across restarts and processes.
+    genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 256 * 1024,
     // SIGTERM: idle keep-alive sockets close at once, requests in flight finish.
@@ -227,12 +235,16 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
       runJobsNow: (kind) => jobWorker.runNow(kind),
       feeds,
       limits: anonymousLimits(env),
+      ...(clock ? { clock } : {}),
     });
 
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });
   await app.register(mediaRoutes, { store });
   await app.register(imageRoutes, { store, cacheDir: path.join(env.dataDir, 'cache', 'img') });
   await app.register(feedRoutes, { service: feeds });
+
+  // The back office's app (server/admin-app.server.ts): its API is the product API's /admin.
+  if (adminDir && env.apiPrefix) await app.register(adminAppRoutes, { dir: adminDir, apiBase: env.apiPrefix });
 
   app.decorate('pageCache', null);
   if (build) {
@@ -276,6 +288,7 @@ export async function buildServer({ env, database, build, clientDir }: ServerOpt
         // SPEC §7: requests carry the shopper's IP.
         headers: { 'x-forwarded-for': req.ip, 'x-real-ip': req.ip },
       }),
+      log: req.log,
       siteUrl: env.siteUrl,
       publicEnv: {
         API_BASE_URL: env.API_BASE_URL,

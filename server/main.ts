@@ -32,7 +32,7 @@ async function main(): Promise<void> {
 
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.dataDir, 'pglite') });
   await database.migrate();
-  const app = await buildServer({ env, database, build, clientDir: path.resolve('build/client') });
+  const app = await buildServer({ env, database, build, clientDir: path.resolve('build/client'), adminDir: path.resolve('build/admin') });
   for (const warning of configWarnings(env)) app.log.warn(warning);
   if (env.SEED_ON_START) {
     const result = await seedDatabase(database.db, { log: (m) => app.log.info(m) });

@@ -375,7 +375,7 @@ export class ApiClient {
     return this.post('/api/personal/order_detail.php', { token, order_id: orderId });
   }
 
-  /** `order_to_cart.php` (ours): puts a cancelled order's lines back in the token's customer's basket. */
+  /** `order_to_cart.php` (ours): puts an order's lines (pre-orders as pre-orders) back in the token's customer's basket. */
   orderToCart(token: string, orderId: number): Promise<OrderToCartResponse> {
     return this.post('/api/personal/order_to_cart.php', { token, order_id: orderId });
   }

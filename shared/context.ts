@@ -28,9 +28,20 @@ export interface PublicEnv {
   PUBLIC_MAP_TILES?: MapTiles | null | undefined;
 }
 
+/**
+ * The server's logger as loaders and actions see it: the request's own (pino, its lines carry the
+ * request id). The storefront's server code logs here, never to the console (eslint.config.js).
+ */
+export interface ShopLog {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
 /** What the HTTP server hands every loader and action. */
 export interface ShopLoadContext {
   api: ApiClient;
+  log: ShopLog;
   siteUrl: string;
   publicEnv: PublicEnv;
   /**

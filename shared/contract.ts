@@ -267,6 +267,8 @@ export const BasketItem = z.object({
   SUM: z.number(),
   DISCOUNT: z.number(),
   SUM_WITH_DISCOUNT: z.number(),
+  /** Ours: a gift certificate line (no bonuses, no certificates pay for it); absent for goods. */
+  CERTIFICATE: z.enum(['electronic', 'plastic']).optional(),
   PRODUCT: z.object({
     ID: z.number().int(),
     NAME: z.string(),
@@ -531,7 +533,7 @@ export const AccountOrder = z.object({
 });
 export type AccountOrder = z.infer<typeof AccountOrder>;
 
-/** `order_to_cart.php` (ours): a cancelled order's lines put back in the customer's basket (the basket as now saved), or why not. */
+/** `order_to_cart.php` (ours): an order's lines put back in the customer's basket (the basket as now saved), or why not. */
 export const OrderToCartResponse = z.union([CartResponse, z.object({ error: z.string() })]);
 export type OrderToCartResponse = z.infer<typeof OrderToCartResponse>;
 

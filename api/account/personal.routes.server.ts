@@ -11,7 +11,6 @@ import {
   NAME_MAX_LENGTH,
   REASON_MAX_LENGTH,
 } from '~/core/account';
-import { AUTH_TEXT } from '~/core/auth';
 import { EMAIL_MAX_LENGTH } from '~/core/newsletter';
 import type {
   AddressChangeResponse,
@@ -27,7 +26,7 @@ import { getCustomer } from '~/models/customers.server';
 import { setSubscribed, updateProfile, type ProfileChange } from '~/models/profile.server';
 import { listAddresses, removeAddress, saveAddress } from '~/models/addresses.server';
 import { createReturnRequest, getCustomerOrderDetail, listCustomerOrders, listReturns } from '~/models/account-orders.server';
-import { lastValue } from '~/api/http.server';
+import { lastValue, unauthorized } from '~/api/http.server';
 import { toUserInfo } from './mappers';
 import { toAccountOrder, toAccountReturn, toOrderDetail, toSavedAddress } from './personal-mappers';
 import { orderCertificatesOf } from '~/models/certificate-account.server';
@@ -135,7 +134,7 @@ export async function personalRoutes(app: FastifyInstance, { db, authSecret, sug
     const updated = await updateProfile({ db, customerId: session.customerId, change: read.change });
     if (updated === 'email_taken') return { success: false, error: ACCOUNT_TEXT.emailTaken, field: 'email' } satisfies ProfileChangeResponse;
     const record = await getCustomer({ db, customerId: session.customerId });
-    if (!record) return reply.code(401).send({ error: AUTH_TEXT.sessionGone });
+    if (!record) return unauthorized(reply);
     return { success: true, profile: toUserInfo(record) } satisfies ProfileChangeResponse;
   });
 

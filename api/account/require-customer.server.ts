@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
-import { AUTH_TEXT } from '~/core/auth';
-import type { ApiError } from '~/shared/contract';
-import { lastValue, parseBody } from '~/api/http.server';
+import { lastValue, parseBody, unauthorized } from '~/api/http.server';
 import { sessionOfToken } from './session.server';
 
 // The account paths after login: the body (validated by the route's schema) and the customer
@@ -22,7 +20,7 @@ export async function requireCustomer<S extends z.ZodType<{ token?: string | und
   if (!body) return null;
   const session = await sessionOfToken({ db, secret, token: body.token });
   if (!session) {
-    void reply.code(401).send({ error: AUTH_TEXT.sessionGone } satisfies ApiError);
+    void unauthorized(reply);
     return null;
   }
   return { customerId: session.customerId, sessionId: session.sessionId, body };

@@ -5,7 +5,7 @@ import type { SmsGateway } from '~/integrations/sms/sms';
 import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
 import { AUTH_TEXT, cleanCode, isCodeShaped, loginSmsText, RESEND_SECONDS, resendText } from '~/core/auth';
 import { normalizePhone } from '~/core/phone';
-import type { ApiError, AuthResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from '~/shared/contract';
+import type { AuthResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from '~/shared/contract';
 import {
   checkLoginCode,
   createLoginCode,
@@ -17,7 +17,7 @@ import {
 } from '~/models/auth.server';
 import { getCustomer } from '~/models/customers.server';
 import { ensureTestAccountOrder } from '~/models/test-account.server';
-import { lastValue, parseBody } from '~/api/http.server';
+import { lastValue, parseBody, unauthorized } from '~/api/http.server';
 import { toUserInfo, toUserMain } from './mappers';
 import { sessionOfToken } from './session.server';
 import { requireCustomer } from './require-customer.server';
@@ -104,7 +104,7 @@ export async function accountRoutes(app: FastifyInstance, { db, sms, captcha, au
     const session = await requireCustomer({ db, secret: authSecret }, TokenBody, req, reply);
     if (!session) return reply;
     const record = await getCustomer({ db, customerId: session.customerId });
-    if (!record) return reply.code(401).send({ error: AUTH_TEXT.sessionGone } satisfies ApiError);
+    if (!record) return unauthorized(reply);
     return { userMain: toUserMain(record), userInfo: toUserInfo(record), subscribed: record.subscribed } satisfies ProfileResponse;
   });
 

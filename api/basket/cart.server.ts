@@ -81,6 +81,7 @@ function toItem(line: BasketLine, catalog: BasketCatalog, index: SectionIndex): 
       SUM: kopecksToRoubles(line.sumKopecks),
       DISCOUNT: kopecksToRoubles(line.discountKopecks),
       SUM_WITH_DISCOUNT: kopecksToRoubles(line.sumKopecks - line.discountKopecks),
+      ...(line.certificate ? { CERTIFICATE: line.certificate } : {}),
       PRODUCT: {
         ID: offer.productId,
         NAME: offer.productName,

@@ -6,13 +6,13 @@ import { WAITING_LIST_IN_STOCK, WAITING_LIST_THANKS } from '~/core/waiting-list'
 import type { CartResponse, FastOrderResponse, WaitingListResponse } from '~/shared/contract';
 import { mergeCartLists } from '~/core/basket';
 import { getCustomerBasket, saveCustomerBasket } from '~/models/customers.server';
-import { cancelledOrderLines } from '~/models/account-orders.server';
+import { repeatOrderLines } from '~/models/account-orders.server';
 import { ACCOUNT_TEXT } from '~/core/account';
 import { sessionOfToken } from '~/api/account/session.server';
 import { joinWaitingList } from '~/models/waiting-list.server';
 import { placeOrder } from '~/models/orders.server';
 import { getBasketCatalog } from '~/models/basket.server';
-import { lastValue, parseBody, parseQuery, queryString } from '~/api/http.server';
+import { lastValue, parseBody, parseQuery, queryString, unauthorized } from '~/api/http.server';
 import { getCart } from './cart.server';
 import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
 import { AUTH_TEXT } from '~/core/auth';
@@ -125,17 +125,19 @@ export async function basketRoutes(app: FastifyInstance, { db, authSecret, captc
     return getCustomerCart({ db, customerId: session.customerId, body });
   });
 
-  // Ours (issue #26): a cancelled order (its time to pay ran out) back in the basket in one
-  // click: its lines are added to the customer's saved basket as the login merge adds a guest's
-  // (summed, cut to stock). Only the customer's own cancelled order; another's is "not found".
+  // Ours (issue #26): an order back in the basket in one click («Повторить заказ», or an order
+  // cancelled when its time to pay ran out): its lines, pre-orders as pre-orders while they still
+  // can be, are added to the customer's saved basket as the login merge adds a guest's (summed,
+  // cut to stock; the gift cover recounted from the coats). Only the customer's own order, and
+  // not one still awaiting its payment; another's is "not found".
   app.post('/api/personal/order_to_cart.php', async (req, reply) => {
     const body = parseBody(OrderToCartBody, req, reply);
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return reply.code(401).send({ error: AUTH_TEXT.sessionGone });
+    if (!session) return unauthorized(reply);
     const orderId = /^[1-9]\d{0,8}$/.test(body.order_id ?? '') ? Number(body.order_id) : null;
-    const lines = orderId === null ? null : await cancelledOrderLines({ db, customerId: session.customerId, orderId });
+    const lines = orderId === null ? null : await repeatOrderLines({ db, customerId: session.customerId, orderId });
     if (!lines) return { error: ACCOUNT_TEXT.orderNotFound };
     return getCustomerCart({ db, customerId: session.customerId, body: { ids: lines.cart, preorder_ids: lines.preorders, merge: 'Y' } });
   });

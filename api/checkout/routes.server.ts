@@ -28,11 +28,11 @@ import {
 import type { CdekDeliveryPoint } from '~/integrations/cdek/cdek';
 import { placeOrder } from '~/models/orders.server';
 import { clearCustomerBasket } from '~/models/customers.server';
-import { enqueueJob } from '~/models/jobs.server';
+import { enqueueGoAheadJobs } from '~/models/order-lifecycle.server';
 import { holdForPayment } from '~/models/payments.server';
 import { cityPickupPoints, loadCheckoutBasket, quoteDelivery, type CheckoutDeps, type DeliveryQuote } from '~/models/checkout.server';
 import { sessionOfToken } from '~/api/account/session.server';
-import { lastValue, parseBody, parseQuery } from '~/api/http.server';
+import { lastValue, parseBody, parseQuery, unauthorized } from '~/api/http.server';
 import { cdekIpCounter, DEFAULT_ANONYMOUS_LIMITS, LIMIT_TEXT, type AnonymousLimits } from '~/core/anonymous-limits';
 import { hitRateLimit } from '~/models/rate-limit.server';
 
@@ -237,7 +237,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return reply.code(401).send({ error: AUTH_TEXT.sessionGone });
+    if (!session) return unauthorized(reply);
     const checkoutBasket = await loadCheckoutBasket({
       db,
       ids: body.ids,
@@ -293,7 +293,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return reply.code(401).send({ success: false, data: { error: AUTH_TEXT.sessionGone } } satisfies CheckoutOrderResponse);
+    if (!session) return unauthorized(reply, { success: false, data: { error: AUTH_TEXT.sessionGone } } satisfies CheckoutOrderResponse);
     const fail = (data: Record<string, string>, extra: { deliverycost?: number | null } = {}): CheckoutOrderResponse => ({ success: false, data, ...extra });
 
     const raw: Record<string, string> = {};
@@ -374,7 +374,6 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     // what is left after bonuses and certificates, inside the order's transaction.
     const instalments = isInstalmentPaymentId(form.paymentId);
     const online = isOnlinePaymentId(form.paymentId);
-    const cdek = form.deliveryId === DELIVERY_ID.cdekPickup || form.deliveryId === DELIVERY_ID.cdekDoor;
     const result = await placeOrder({
       db,
       kind: 'checkout',
@@ -410,8 +409,8 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
           // the notice and CDEK registration wait for the verified payment.
           await holdForPayment(tx, orderId, deps.payHoldMinutes ?? 30);
         } else {
-          await enqueueJob(tx, 'order.placed', { orderId });
-          if (cdek) await enqueueJob(tx, 'cdek.register', { orderId });
+          // Paid on receipt, or in full by certificates: the order goes ahead now (the same jobs as a payment's).
+          await enqueueGoAheadJobs(tx, { id: orderId, deliveryId: form.deliveryId });
         }
         // The customer's saved basket was this order: it is empty now, on every device.
         await clearCustomerBasket({ db: tx, customerId: session.customerId });

@@ -19,7 +19,7 @@ import {
 } from '~/models/instalments.server';
 import { PAYMENT_TEXT } from '~/models/payments.server';
 import { sessionOfToken } from '~/api/account/session.server';
-import { lastValue, parseBody } from '~/api/http.server';
+import { lastValue, parseBody, unauthorized } from '~/api/http.server';
 
 // Pay in parts (issue #12; INTEGRATIONS.md §6; docs/decisions/008-instalments.md):
 // - instalment_link.php (ours): the provider's page for the customer's instalment order.
@@ -76,7 +76,7 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return reply.code(401).send({ error: AUTH_TEXT.sessionGone, status: 'unauthorized' } satisfies InstalmentLinkResponse);
+    if (!session) return unauthorized(reply, { error: AUTH_TEXT.sessionGone, status: 'unauthorized' } satisfies InstalmentLinkResponse);
     if (!body.order_id) return { error: PAYMENT_TEXT.notFound, status: 'not_found' } satisfies InstalmentLinkResponse;
     try {
       const started = await startInstalment({ db, services, customerId: session.customerId, orderId: body.order_id, urls });
@@ -95,7 +95,7 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return reply.code(401).send({ success: false, error: AUTH_TEXT.sessionGone, status: 'unauthorized' } satisfies ChangePaymentResponse);
+    if (!session) return unauthorized(reply, { success: false, error: AUTH_TEXT.sessionGone, status: 'unauthorized' } satisfies ChangePaymentResponse);
     const paymentId = body.payment_id ?? '';
     const name = paymentId in DELIVERY_TEXT.payment ? DELIVERY_TEXT.payment[paymentId as keyof typeof DELIVERY_TEXT.payment].name : paymentId;
     const result = body.order_id

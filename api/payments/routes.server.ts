@@ -19,7 +19,7 @@ import {
   verifyOrderPayment,
 } from '~/models/payments.server';
 import { sessionOfToken } from '~/api/account/session.server';
-import { lastValue, parseBody, parseQuery } from '~/api/http.server';
+import { lastValue, parseBody, parseQuery, unauthorized } from '~/api/http.server';
 import { offlinePaymentRoutes, OFFLINE_WIDGET_PATH } from './offline.routes.server';
 import { DEFAULT_ANONYMOUS_LIMITS, LIMIT_TEXT, paymentCheckIpCounter, paymentCheckOrderCounter, type AnonymousLimits } from '~/core/anonymous-limits';
 import { hitRateLimit } from '~/models/rate-limit.server';
@@ -84,7 +84,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
       const raw = typeof req.body === 'string' ? req.body : '';
       if (!verifyContentHmac(payments.apiSecret, raw, req.headers['content-hmac'])) {
         req.log.warn({ kind, ip: req.ip }, 'CloudPayments notification with a bad signature refused');
-        return reply.code(401).send({ code: CHECK_CODE.refused });
+        return unauthorized(reply, { code: CHECK_CODE.refused });
       }
       const notice = readNotice(Object.fromEntries(new URLSearchParams(raw)));
       if (!notice) {
@@ -117,7 +117,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return reply.code(401).send({ error: AUTH_TEXT.sessionGone, status: 'unauthorized' } satisfies PaymentParamsResponse);
+    if (!session) return unauthorized(reply, { error: AUTH_TEXT.sessionGone, status: 'unauthorized' } satisfies PaymentParamsResponse);
     if (!body.order_id) return { error: PAYMENT_TEXT.notFound, status: 'not_found' } satisfies PaymentParamsResponse;
     const found = await findOrderToPay({ db, customerId: session.customerId, orderId: body.order_id });
     if (!found.ok) return { error: found.error, status: found.status } satisfies PaymentParamsResponse;

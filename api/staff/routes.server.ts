@@ -4,18 +4,21 @@ import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import type { StockChangeResponse } from '~/shared/contract';
-import { changeStock } from '~/models/stock.server';
+import { changeStock, verifyStockLedger, type StockLedgerCheck } from '~/models/stock.server';
 import { changeOrderStatus, type ChangeOrderStatusResult } from '~/models/order-status.server';
 import { recordFitting, type RecordFittingResult } from '~/models/fitting.server';
 import { formatRub, kopecksToRoubles } from '~/core/money';
 import { statusLabel } from '~/core/order-status';
-import { actionHandler, lastValue } from '~/api/http.server';
+import { actionHandler, lastValue, unauthorized } from '~/api/http.server';
 import { staffReturnRoutes } from './returns.routes.server';
 import { staffFeedRoutes, type FeedBuilder } from './feeds.routes.server';
+import { staffAccountRoutes } from './accounts.routes.server';
+import { auditScriptCall } from './script-audit.server';
 import { UnknownJobKind, type RunNowResult } from '~/models/jobs.server';
 
-// Staff-only paths, until the back office exists: authenticated by the staff secret
-// (STAFF_TOKEN) as a bearer token. `npm run stock` calls these on the running shop, so the
+// Staff-only paths of the staff scripts: authenticated by the staff secret (STAFF_TOKEN) as a
+// bearer token; audited as the "script" actor (script-audit.server.ts). The back office has its own
+// API under /admin (api/admin/). `npm run stock` calls these on the running shop, so the
 // embedded database (owned by that one process) can be changed while the shop runs.
 
 export interface StaffDeps {
@@ -27,6 +30,8 @@ export interface StaffDeps {
   runJobsNow?: (kind?: string) => Promise<RunNowResult>;
   /** The server's product feed builder (`POST /staff/feeds/` action 'build'). */
   feeds?: FeedBuilder;
+  /** The clock (tests move it). */
+  now?: () => Date;
 }
 
 const intParam = (min: number, max: number) =>
@@ -41,20 +46,28 @@ export function sameSecret(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
-export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, siteUrl, runJobsNow, feeds }: StaffDeps): Promise<void> {
+export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, siteUrl, runJobsNow, feeds, now = () => new Date() }: StaffDeps): Promise<void> {
   app.addHook('onRequest', async (req, reply) => {
     const header = req.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
     if (!given || !sameSecret(given, staffToken)) {
-      return reply.code(401).header('cache-control', 'no-store').send({ error: 'Нужен ключ сотрудника' });
+      return unauthorized(reply.header('cache-control', 'no-store'), { error: 'Нужен ключ сотрудника' });
     }
+  });
+  // Each successful call is in the audit log as the script that made it (script-audit.server.ts).
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    await auditScriptCall(db, req, payload);
+    return payload;
   });
   // Return requests: approve, reject, transfer made (api/staff/returns.routes.server.ts).
   await staffReturnRoutes(app, { db });
   // Product feeds: addresses, settings, last builds and what they left out (api/staff/feeds.routes.server.ts).
   await staffFeedRoutes(app, { db, siteUrl, ...(feeds ? { feeds } : {}) });
+  // Staff accounts: `npm run staff -- create | reset-totp | disable` (accounts.routes.server.ts).
+  await staffAccountRoutes(app, { db, siteUrl, now });
 
-  // One mutation endpoint for stock: 'set' an offer's quantity, or 'add' to it (negative takes away).
+  // One endpoint for stock: 'set' an offer's quantity (a count), or 'add' to it (negative takes
+  // away), each written to the stock ledger; 'verify' checks the ledger.
   app.post(
     '/staff/stock/',
     actionHandler({
@@ -67,6 +80,11 @@ export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, s
         schema: z.object({ offer_id: intParam(1, 2_147_483_647), quantity: intParam(-1_000_000, 1_000_000) }),
         run: async (input: { offer_id: number; quantity: number }, req) =>
           result(await changeStock({ db, sms, log: req.log, siteUrl, offerId: input.offer_id, delta: input.quantity })),
+      },
+      // The ledger check (`npm run stock -- --verify`): every offer's quantity is the sum of its moves.
+      verify: {
+        schema: z.object({}),
+        run: async (): Promise<StockLedgerResponse> => ledgerAnswer(await verifyStockLedger({ db })),
       },
     }),
   );
@@ -198,6 +216,8 @@ export const StaffFittingResponse = z.object({
       paid_kopecks: z.number().int(),
       delivery_kopecks: z.number().int(),
       refund_kopecks: z.number().int(),
+      /** Put back onto the gift certificates that paid the order: their part the kept items did not use. */
+      certificate_back_kopecks: z.number().int(),
       lines: z.array(
         z.object({ offer_id: z.number().int(), gift: z.boolean(), kept: z.number().int(), refused: z.number().int(), paid_kopecks: z.number().int() }),
       ),
@@ -246,14 +266,44 @@ function fittingAnswer(r: RecordFittingResult): StaffFittingResponse {
       paid_kopecks: r.paidKopecks,
       delivery_kopecks: r.deliveryKopecks,
       refund_kopecks: r.refundKopecks,
+      certificate_back_kopecks: r.certificateBackKopecks,
       lines: r.lines.map((l) => ({ offer_id: l.offerId, gift: l.isGift, kept: l.kept, refused: l.refused, paid_kopecks: l.paidKopecks })),
       stock_returned: stockRows(r.stockReturned),
     },
     errors: {},
     warnings: [
       ...(r.refundKopecks ? [`Заказ оплачен онлайн: верните покупателю ${formatRub(r.refundKopecks)} за возвращённые вещи`] : []),
+      ...(r.certificateBackKopecks ? [`На подарочные сертификаты покупателя вернули ${formatRub(r.certificateBackKopecks)}`] : []),
       ...notifiedWarning(r.stockReturned),
     ],
+  };
+}
+
+/** `POST /staff/stock/` action 'verify': offers and moves checked, and the offers the ledger does not explain (at most 100). */
+export const StockLedgerResponse = z.object({
+  data: z.object({
+    balanced: z.boolean(),
+    offers: z.number().int(),
+    moves: z.number().int(),
+    mismatches: z.array(
+      z.object({ offer_id: z.number().int(), quantity: z.number().int(), moves_sum: z.number().int(), broken_move_id: z.number().int().nullable() }),
+    ),
+  }),
+  errors: z.record(z.string(), z.string()),
+  warnings: z.array(z.string()),
+});
+export type StockLedgerResponse = z.infer<typeof StockLedgerResponse>;
+
+function ledgerAnswer(check: StockLedgerCheck): StockLedgerResponse {
+  return {
+    data: {
+      balanced: check.mismatches.length === 0,
+      offers: check.offers,
+      moves: check.moves,
+      mismatches: check.mismatches.map((m) => ({ offer_id: m.offerId, quantity: m.quantity, moves_sum: m.movesSum, broken_move_id: m.brokenMoveId })),
+    },
+    errors: {},
+    warnings: check.mismatches.length ? [`Остатки не сходятся с журналом движений: ${check.mismatches.length}`] : [],
   };
 }
 

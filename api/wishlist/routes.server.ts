@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
-import { AUTH_TEXT } from '~/core/auth';
 import { LIST_LIMITS, parseIdList } from '~/core/wishlist';
-import type { ApiError, WishlistResponse } from '~/shared/contract';
+import type { WishlistResponse } from '~/shared/contract';
 import { addToCustomerList, getCustomerList, removeFromCustomerList } from '~/models/wishlist.server';
 import { getCardPhotoPaths, getListingProducts } from '~/models/products.server';
 import { loadSections, productUrl } from '~/models/sections.server';
-import { lastValue, parseQuery, queryString } from '~/api/http.server';
+import { lastValue, parseQuery, queryString, unauthorized } from '~/api/http.server';
 import { toListItem } from '~/api/catalog/mappers';
 import { sessionOfToken } from '~/api/account/session.server';
 
@@ -50,11 +49,7 @@ export async function wishlistRoutes(app: FastifyInstance, { db, authSecret }: W
     const ids = parseIdList([q.filter, q['filter[ids]']].filter(Boolean).join(','), limit);
 
     if (!q.token) {
-      if (q.action !== 'show')
-        return reply
-          .code(401)
-          .header('cache-control', 'private, no-store')
-          .send({ error: AUTH_TEXT.sessionGone } satisfies ApiError);
+      if (q.action !== 'show') return unauthorized(reply.header('cache-control', 'private, no-store'));
       // The same ids give the same cards to everyone: a guest's row can be cached.
       reply.header('cache-control', 'public, max-age=60');
       return itemsOf(ids);
@@ -62,7 +57,7 @@ export async function wishlistRoutes(app: FastifyInstance, { db, authSecret }: W
 
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: q.token });
-    if (!session) return reply.code(401).send({ error: AUTH_TEXT.sessionGone } satisfies ApiError);
+    if (!session) return unauthorized(reply);
     const { customerId } = session;
     const list =
       q.action === 'add'

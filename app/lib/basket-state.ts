@@ -16,7 +16,7 @@ import {
   type Preorders,
 } from '~/core/basket-cookie';
 import { normalizePromoCode } from '~/core/promo';
-import type { BasketItem, BasketOffer, CartResponse } from '~/shared/contract';
+import type { BasketItem, BasketOffer } from '~/shared/contract';
 import { announceCookieChange, subscribeToCookies } from './shopper-state';
 
 // The guest basket of SPEC §4, kept wholly in the `cart`, `preorders` and `promo_code` cookies
@@ -96,23 +96,6 @@ export function preorderDataOf(item: BasketItem): PreorderProductData {
     SIZE: offer?.SIZE?.LABEL ?? '',
     SIZE_SHOES: '',
   };
-}
-
-/**
- * The Set-Cookie values that make a browser's basket the server's answer (at login, the merged
- * customer basket): cart and pre-orders as accepted, and the saved revision. Gift covers are
- * recounted by the basket page.
- */
-export function acceptedBasketCookies(answer: CartResponse, before: BasketCookies): string[] {
-  const preorders = new Map<number, PreorderLine>();
-  for (const [id, quantity] of parseCartCookie(answer.preorders)) {
-    const item = answer.items.find((i) => i.ID === id && i.IS_PREORDER === 'Y');
-    const productData = before.preorders.get(id)?.productData ?? (item ? preorderDataOf(item) : null);
-    if (productData) preorders.set(id, { quantity, isPreorder: true, productData });
-  }
-  const cookies = [basketCookie(COOKIE.cart, answer.cart), basketCookie(COOKIE.preorders, preorders.size === 0 ? '' : serializePreorders(preorders))];
-  if (answer.cart_rev !== undefined) cookies.push(basketCookie(COOKIE.cartRev, String(answer.cart_rev)));
-  return cookies;
 }
 
 /** Saves what is given (the rest stays) and tells the shell; the one writer of the basket cookies. */

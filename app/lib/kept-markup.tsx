@@ -6,7 +6,7 @@ import { ByteLru } from '~/shared/byte-lru';
 // never carries it.
 //
 // A part of a page whose markup is a pure function of its props (a product card below the
-// first row: app/components/ProductCard.tsx) is rendered once and kept as a string under a key
+// first row: app/ui/ProductCard.tsx) is rendered once and kept as a string under a key
 // made of all those props; later documents write the string as the element's inner HTML. In the
 // browser the part renders as usual and hydrates against the same DOM. This is what a guest page
 // cache miss spends least on: a category page's 20 cards were a third of its server CPU

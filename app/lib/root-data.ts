@@ -9,7 +9,15 @@ export interface RootData {
   env: PublicEnv;
 }
 
+// The one way to read the root loader's data: components call useRootData(), `meta` functions
+// rootDataOf(args.matches). Both hold it to RootData here, so no page casts it on its own.
+
 /** The root loader's data, typed once; undefined where the root has none (its error boundary). */
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData('root') as RootData | undefined;
+}
+
+/** The same in a route's `meta` function, from its `matches`. */
+export function rootDataOf(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): RootData | undefined {
+  return matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
 }

@@ -1,5 +1,5 @@
 import { data, redirect, redirectDocument } from 'react-router';
-import type { ShopLoadContext } from '~/shared/context';
+import type { ShopLoadContext, ShopLog } from '~/shared/context';
 
 /**
  * What an unknown address gets: a redirect the shop's staff stored for it (an external one
@@ -18,3 +18,21 @@ export async function notFound(context: ShopLoadContext, request: Request): Prom
 /** Guest pages can be cached by the browser and a CDN; personal ones never. */
 export const CACHE_PUBLIC = { 'Cache-Control': 'public, max-age=60, stale-while-revalidate=600' };
 export const CACHE_PRIVATE = { 'Cache-Control': 'private, no-store' };
+
+/** A call the page can do without: a failure is logged on the request's line (`${what} failed`) and answered null, never thrown. */
+export async function orNull<T>(log: ShopLog, what: string, load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (err) {
+    log.error({ err }, `${what} failed`);
+    return null;
+  }
+}
+
+/**
+ * The storefront's one 401: a resource route the browser fetches (the payment check, a heart)
+ * found no live session. `loggedOut` tells the page to send the shopper to the login.
+ */
+export function loggedOut(error: string, headers: HeadersInit): Response {
+  return Response.json({ error, loggedOut: true }, { status: 401, headers });
+}

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { PageMeta } from '~/shared/contract';
 import { truncateDescription } from '~/core/page-meta';
+import { rootDataOf } from './root-data';
 
 export const SITE_NAME = 'Vitrina';
 
@@ -48,8 +49,7 @@ export function pageMetaTags(args: MetaArgsLike, extra?: { image?: string | null
     const data = (args.error as { data?: unknown } | undefined)?.data;
     return notFoundTags(notFoundPath(data, args.location.pathname));
   }
-  const root = args.matches.find((m) => m?.id === 'root')?.data as { siteUrl?: string } | undefined;
-  return seoTags(meta, root?.siteUrl ?? '', extra);
+  return seoTags(meta, rootDataOf(args.matches)?.siteUrl ?? '', extra);
 }
 
 // Structured data (schema.org JSON-LD) in the first HTML: React Router renders a

@@ -11,7 +11,8 @@ import { EmailLoginForm, type EmailLoginStep } from '~/app/components/auth/Email
 import { normalizeEmail, RESEND_SECONDS } from '~/core/auth';
 import { COOKIE, readCookie } from '~/shared/cookies';
 import { cartForRequest, preordersForRequest } from '~/core/basket';
-import { acceptedBasketCookies, readBasketCookies } from '~/app/lib/basket-state';
+import { readBasketCookies } from '~/app/lib/basket-state';
+import { acceptedBasketCookies } from '~/app/lib/accepted-basket';
 
 // SPEC §2 /auth/ (phone login). The form posts here; the action calls the API on the server,
 // so the session token it gets back goes straight into an HttpOnly cookie and never reaches
@@ -102,7 +103,7 @@ export async function action({ context, request }: Route.ActionArgs) {
           context.siteUrl,
         );
       } catch (err) {
-        console.error('login: the favourite was not added', err);
+        context.log.error({ err }, 'login: the favourite was not added');
       }
     headers.append('Set-Cookie', favourites ?? favouritesCookieOf(answer.user.wishlist, context.siteUrl));
     // What the guest looked at joins the customer's recently viewed (latest first), and this
@@ -120,7 +121,7 @@ export async function action({ context, request }: Route.ActionArgs) {
           ),
         );
       } catch (err) {
-        console.error('login: the viewed products were not joined', err);
+        context.log.error({ err }, 'login: the viewed products were not joined');
       }
     // The guest basket of this browser joins the one kept for the customer (quantities added,
     // cut to stock), and this browser gets the result.
@@ -136,7 +137,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       for (const c of acceptedBasketCookies(merged, guest)) headers.append('Set-Cookie', c);
     } catch (err) {
       // The login stands; the basket page merges nothing then, but loads the saved basket.
-      console.error('login: basket merge failed', err);
+      context.log.error({ err }, 'login: basket merge failed');
     }
     // SPEC §2: after login outside the basket, the personal account.
     throw redirect(safeNext(form.get('next')) ?? '/personal/', { headers });

@@ -3,10 +3,10 @@ import { DELIVERY_TEXT, isInstalmentPaymentId, isOnlinePaymentId } from '~/core/
 import { isInstalmentAvailable } from '~/core/instalments';
 import { PAYMENT_ID } from '~/shared/checkout-ids';
 import type { Route } from './+types/basket-bad';
-import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
+import { CACHE_PRIVATE, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
-import { isPaidCardOrder, PAID_ORDER_PATH, parseOrderId, payUrl } from '~/app/components/payment/payment-paths';
+import { isPaidCardOrder, PAID_ORDER_PATH, parseOrderId, payUrl } from '~/app/lib/payment-paths';
 
 // SPEC §2/§8: /basket/bad/?order=<id>[&reason=…], where a failed card payment lands: what went
 // wrong (the widget's reason when it gave one), another try, or another way to pay. The order
@@ -27,10 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const reason = cleanReason(url.searchParams.get('reason'));
   const [meta, shopper] = await Promise.all([
     context.api.getPageMeta(url.pathname),
-    getShopper(request, context.api).catch((err: unknown) => {
-      console.error('payment failed page: profile failed', err);
-      return null;
-    }),
+    orNull(context.log, 'payment failed page: profile', getShopper(request, context.api)),
   ]);
   let cancelled = false;
   // The order's method, and the other online ones it can be paid by instead (pay in parts only within its limits).
@@ -54,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       }
     } catch (err) {
       if (err instanceof Response) throw err;
-      console.error('payment failed page: order detail failed', err);
+      context.log.error({ err }, 'payment failed page: order detail failed');
     }
   }
   return data({ meta, orderId, reason, cancelled, paymentId, others }, { headers: CACHE_PRIVATE });

@@ -4,12 +4,12 @@ import type { Route } from './+types/basket-paid';
 import type { OrderDetail } from '~/shared/contract';
 import { isOnlinePaymentId } from '~/core/delivery';
 import { formatRoubles } from '~/core/pricing';
-import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
+import { CACHE_PRIVATE, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
-import { NextSteps, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
+import { NextSteps, OrderDeliveryCard, OrderItems } from '~/app/ui/OrderItems';
 import { reachCheckoutGoalOnce } from '~/app/components/payment/checkout-goal';
-import { isPaidCardOrder, parseOrderId, payUrl } from '~/app/components/payment/payment-paths';
+import { isPaidCardOrder, parseOrderId, payUrl } from '~/app/lib/payment-paths';
 
 // SPEC §2/§4: /basket/submited/cloud-payments/?order=<id>, where a card payment the server has
 // verified lands: the order as paid, and what happens next. What the page says comes from the
@@ -24,10 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const orderId = parseOrderId(url.searchParams.get('order'));
   const [meta, shopper] = await Promise.all([
     context.api.getPageMeta(url.pathname),
-    getShopper(request, context.api).catch((err: unknown) => {
-      console.error('paid page: profile failed', err);
-      return null;
-    }),
+    orNull(context.log, 'paid page: profile', getShopper(request, context.api)),
   ]);
   if (orderId === null) return data({ meta, order: null, found: false, bare: true }, { headers: CACHE_PRIVATE });
   if (!shopper) throw redirect(`/auth/?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`, { headers: CACHE_PRIVATE });
@@ -36,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const answer = await context.api.getOrderDetail(shopper.token, orderId);
     order = 'order' in answer ? answer.order : null;
   } catch (err) {
-    console.error('paid page: order detail failed', err);
+    context.log.error({ err }, 'paid page: order detail failed');
   }
   return data({ meta, order, found: order !== null, bare: false }, { status: order ? 200 : 404, headers: CACHE_PRIVATE });
 }

@@ -1,14 +1,15 @@
 import type { Route } from './+types/basket-pay-check';
 import { ApiRequestError } from '~/shared/api-client';
 import { getShopper } from '~/app/lib/session.server';
-import { PAID_ORDER_PATH, parseOrderId, type PaymentCheckAnswer } from '~/app/components/payment/payment-paths';
+import { CACHE_PRIVATE as NO_STORE, loggedOut, orNull } from '~/app/lib/route-data.server';
+import { PAID_ORDER_PATH, parseOrderId, type PaymentCheckAnswer } from '~/app/lib/payment-paths';
 
 // POST /basket/pay/check/ (order, transaction): the widget said the payment went through; the
 // server asks the product API (SPEC §7 success_payment_order.php), which confirms with the
 // provider before it says paid. The browser's word alone never marks anything paid. JSON for
 // the pay page's script, with the session token it never sees.
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
+const LOG_IN_TO_PAY = 'Войдите, чтобы оплатить заказ';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -19,11 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const paymentNum = /^[A-Za-z0-9_-]{1,64}$/.test(rawTransaction) ? rawTransaction : undefined;
   if (orderId === null) return Response.json({ error: 'Неверный запрос' }, { status: 400, headers: NO_STORE });
 
-  const shopper = await getShopper(request, context.api).catch((err: unknown) => {
-    console.error('payment check: profile failed', err);
-    return null;
-  });
-  if (!shopper) return Response.json({ error: 'Войдите, чтобы оплатить заказ', loggedOut: true }, { status: 401, headers: NO_STORE });
+  const shopper = await orNull(context.log, 'payment check: profile', getShopper(request, context.api));
+  if (!shopper) return loggedOut(LOG_IN_TO_PAY, NO_STORE);
   try {
     const answer = await context.api.checkPayment({ orderId, paymentNum, token: shopper.token });
     const body: PaymentCheckAnswer = answer.paid
@@ -31,9 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       : { paid: false, status: answer.status, message: answer.message };
     return Response.json(body, { headers: NO_STORE });
   } catch (err) {
-    if (err instanceof ApiRequestError && err.status === 401)
-      return Response.json({ error: 'Войдите, чтобы оплатить заказ', loggedOut: true }, { status: 401, headers: NO_STORE });
-    console.error('payment check failed', err);
+    if (err instanceof ApiRequestError && err.status === 401) return loggedOut(LOG_IN_TO_PAY, NO_STORE);
+    context.log.error({ err }, 'payment check failed');
     // Not known yet: the page asks again, then tells the shopper the payment is being processed.
     return Response.json({ paid: false, status: 'unknown', message: null } satisfies PaymentCheckAnswer, { status: 502, headers: NO_STORE });
   }

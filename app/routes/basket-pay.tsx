@@ -3,20 +3,11 @@ import type { Route } from './+types/basket-pay';
 import type { OrderDetail, PaymentWidgetParams } from '~/shared/contract';
 import { useRootData } from '~/app/lib/root-data';
 import { ApiRequestError } from '~/shared/api-client';
-import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
+import { CACHE_PRIVATE, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import { PaymentPanel } from '~/app/components/payment/PaymentPanel';
-import {
-  failedUrl,
-  isPaidCardOrder,
-  orderPageUrl,
-  PAID_ORDER_PATH,
-  PAY_FRAME_PATH,
-  parseOrderId,
-  payUrl,
-  repeatUrl,
-} from '~/app/components/payment/payment-paths';
+import { failedUrl, isPaidCardOrder, orderPageUrl, PAID_ORDER_PATH, PAY_FRAME_PATH, parseOrderId, payUrl, repeatUrl } from '~/app/lib/payment-paths';
 import { isInstalmentPaymentId } from '~/core/delivery';
 
 // SPEC §2/§4: /basket/pay/?order=<id> starts the card payment (payment id 9) of the shopper's own
@@ -42,10 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const orderId = parseOrderId(url.searchParams.get('order'));
   const [meta, shopper] = await Promise.all([
     context.api.getPageMeta(url.pathname),
-    getShopper(request, context.api).catch((err: unknown) => {
-      console.error('pay page: profile failed', err);
-      return null;
-    }),
+    orNull(context.log, 'pay page: profile', getShopper(request, context.api)),
   ]);
   const reply = (state: PayState, status = 200) => data({ meta, frame, state }, { status, headers: CACHE_PRIVATE });
 
@@ -63,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The session ended meanwhile: log in and come back.
     if (err instanceof ApiRequestError && err.status === 401)
       throw redirect(`/auth/?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`, { headers: CACHE_PRIVATE });
-    console.error('pay page: payment params failed', err);
+    context.log.error({ err }, 'pay page: payment params failed');
     return reply({ kind: 'unavailable', orderId }, 502);
   }
   if ('payment' in answer) return reply({ kind: 'pay', orderId, payment: answer.payment });
@@ -74,7 +62,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const detail = await context.api.getOrderDetail(shopper.token, orderId);
     order = 'order' in detail ? detail.order : null;
   } catch (err) {
-    console.error('pay page: order detail failed', err);
+    context.log.error({ err }, 'pay page: order detail failed');
   }
   if (!order) return reply({ kind: 'not-found' }, 404);
   if (isPaidCardOrder(order)) throw redirect(`${PAID_ORDER_PATH}?order=${orderId}`, { headers: CACHE_PRIVATE });
@@ -85,7 +73,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     try {
       link = await context.api.getInstalmentLink(shopper.token, orderId);
     } catch (err) {
-      console.error('pay page: instalment link failed', err);
+      context.log.error({ err }, 'pay page: instalment link failed');
       return reply({ kind: 'unavailable', orderId }, 502);
     }
     // A whole-document load: the provider's page (or the stand-in's, under the API base) is not a storefront route.
@@ -113,7 +101,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     answer = await context.api.changePayment(shopper.token, orderId, paymentId);
   } catch (err) {
-    console.error('pay page: change payment failed', err);
+    context.log.error({ err }, 'pay page: change payment failed');
     throw redirect(failedUrl(orderId, 'не удалось сменить способ оплаты, попробуйте ещё раз'), { headers: CACHE_PRIVATE });
   }
   if (!answer.success) throw redirect(failedUrl(orderId, answer.error), { headers: CACHE_PRIVATE });

@@ -1,12 +1,13 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/basket-repeat';
 import type { OrderDetail } from '~/shared/contract';
-import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
+import { CACHE_PRIVATE, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
-import { acceptedBasketCookies, readBasketCookies } from '~/app/lib/basket-state';
-import { orderPageUrl, parseOrderId, payUrl } from '~/app/components/payment/payment-paths';
-import { OrderItems } from '~/app/components/checkout/OrderItems';
+import { readBasketCookies } from '~/app/lib/basket-state';
+import { acceptedBasketCookies } from '~/app/lib/accepted-basket';
+import { orderPageUrl, parseOrderId, payUrl } from '~/app/lib/payment-paths';
+import { OrderItems } from '~/app/ui/OrderItems';
 
 // Issue #26: /basket/repeat/?order=<id>, where the notice of an order cancelled unpaid (its time
 // to pay ran out) leads: the order's lines and one button that puts them back in the basket
@@ -23,10 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const orderId = parseOrderId(url.searchParams.get('order'));
   const [meta, shopper] = await Promise.all([
     context.api.getPageMeta(url.pathname),
-    getShopper(request, context.api).catch((err: unknown) => {
-      console.error('repeat page: profile failed', err);
-      return null;
-    }),
+    orNull(context.log, 'repeat page: profile', getShopper(request, context.api)),
   ]);
   if (!shopper) throw redirect(loginFor(url), { headers: CACHE_PRIVATE });
   let order: OrderDetail | null = null;
@@ -35,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       const answer = await context.api.getOrderDetail(shopper.token, orderId);
       order = 'order' in answer ? answer.order : null;
     } catch (err) {
-      console.error('repeat page: order detail failed', err);
+      context.log.error({ err }, 'repeat page: order detail failed');
     }
   }
   // Still waiting for its money: paid, not repeated.
@@ -55,7 +53,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     answer = await context.api.orderToCart(shopper.token, orderId);
   } catch (err) {
-    console.error('repeat page: order to cart failed', err);
+    context.log.error({ err }, 'repeat page: order to cart failed');
     throw redirect(`/basket/repeat/?order=${orderId}&error=1`, { headers: CACHE_PRIVATE });
   }
   if ('error' in answer) throw redirect(`/basket/repeat/?order=${orderId}`, { headers: CACHE_PRIVATE });

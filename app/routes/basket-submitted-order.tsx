@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/basket-submitted-order';
 import type { OrderDetail, OrderDetailResponse } from '~/shared/contract';
-import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
+import { CACHE_PRIVATE, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import { announceCookieChange } from '~/app/lib/shopper-state';
-import { NextSteps, onlinePaymentWay, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
+import { NextSteps, onlinePaymentWay, OrderDeliveryCard, OrderItems } from '~/app/ui/OrderItems';
 import { reachCheckoutGoalOnce } from '~/app/components/payment/checkout-goal';
-import { payUrl } from '~/app/components/payment/payment-paths';
+import { payUrl } from '~/app/lib/payment-paths';
 
 // SPEC §2: where a placed order lands (/basket/submited-order/?order=<id>): the number, the
 // lines, delivery and payment, and what happens next. Only the customer's own order is shown;
@@ -23,17 +23,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const orderId = /^\d{1,12}$/.test(raw) ? Number(raw) : null;
   const [meta, shopper] = await Promise.all([
     context.api.getPageMeta(url.pathname),
-    getShopper(request, context.api).catch((err: unknown) => {
-      console.error('order page: profile failed', err);
-      return null;
-    }),
+    orNull(context.log, 'order page: profile', getShopper(request, context.api)),
   ]);
   let answer: OrderDetailResponse | null = null;
   if (shopper && orderId !== null) {
     try {
       answer = await context.api.getOrderDetail(shopper.token, orderId);
     } catch (err) {
-      console.error('order page: order detail failed', err);
+      context.log.error({ err }, 'order page: order detail failed');
     }
   }
   const order = answer && 'order' in answer ? answer.order : null;

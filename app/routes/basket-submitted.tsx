@@ -3,8 +3,8 @@ import type { Route } from './+types/basket-submitted';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
-import type { ApiClient } from '~/shared/api-client';
-import { isPaidCardOrder, PAID_ORDER_PATH } from '~/app/components/payment/payment-paths';
+import type { ShopLoadContext } from '~/shared/context';
+import { isPaidCardOrder, PAID_ORDER_PATH } from '~/app/lib/payment-paths';
 
 // SPEC §2: where a fast order (and a paid online order) lands: the order number from ?order=
 // and what happens next. Personal: never cached, never indexed.
@@ -15,21 +15,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get('order') ?? '';
   const order = /^\d{1,12}$/.test(raw) ? raw : null;
-  const [meta, paid] = await Promise.all([context.api.getPageMeta(url.pathname), order ? paidCardOrder(request, context.api, Number(order)) : false]);
+  const [meta, paid] = await Promise.all([context.api.getPageMeta(url.pathname), order ? paidCardOrder(request, context, Number(order)) : false]);
   // SPEC §2: online payment success goes to /basket/submited/; the paid order has its own page.
   if (paid) throw redirect(`${PAID_ORDER_PATH}?order=${order}`, { headers: CACHE_PRIVATE });
   return data({ meta, order }, { headers: CACHE_PRIVATE });
 }
 
 /** Whether the logged-in shopper's order `orderId` is a card order that has been paid (a guest's fast order: never asked). */
-async function paidCardOrder(request: Request, api: ApiClient, orderId: number): Promise<boolean> {
+async function paidCardOrder(request: Request, { api, log }: ShopLoadContext, orderId: number): Promise<boolean> {
   try {
     const shopper = await getShopper(request, api);
     if (!shopper) return false;
     const answer = await api.getOrderDetail(shopper.token, orderId);
     return 'order' in answer && isPaidCardOrder(answer.order);
   } catch (err) {
-    console.error('submitted page: order look-up failed', err);
+    log.error({ err }, 'submitted page: order look-up failed');
     return false;
   }
 }

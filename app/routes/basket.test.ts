@@ -39,8 +39,9 @@ function run(answer: () => Promise<CheckoutOrderResponse>, form: Record<string, 
     headers: { cookie: 'token=t0k.e.n; cart=11%3A1%2C12%3A2; promo_code=SALE10', 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form).toString(),
   });
-  const result = action({ request, context: { api: api as unknown as ApiClient }, params: {} } as unknown as Parameters<typeof action>[0]);
-  return { api, result };
+  const log = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+  const result = action({ request, context: { api: api as unknown as ApiClient, log }, params: {} } as unknown as Parameters<typeof action>[0]);
+  return { api, log, result };
 }
 
 /** What a returned `data(...)` carries. */
@@ -102,7 +103,6 @@ describe('/basket/ action: placing the order', () => {
   });
 
   it('answers SPEC §8’s text when the API fails, and sends no empty cost as zero', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const failed = run(
       async () => {
         throw new ApiRequestError(500, '/api/catalog/order.php', 'boom');
@@ -113,8 +113,8 @@ describe('/basket/ action: placing the order', () => {
     expect(status).toBe(502);
     expect(data.errors).toEqual({ error: 'Произошла ошибка на сервере. Пожалуйста, попробуйте позже.' });
     expect(failed.api.placeCheckoutOrder).toHaveBeenCalledWith(expect.objectContaining({ deliveryCost: null }));
-    expect(logged).toHaveBeenCalled();
-    logged.mockRestore();
+    // On the request's line of the server's log, not the console.
+    expect(failed.log.error).toHaveBeenCalledWith({ err: expect.any(ApiRequestError) }, 'checkout: order failed');
   });
 
   it('refuses another intent without calling order.php', async () => {

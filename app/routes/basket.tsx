@@ -1,38 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { data, Link, redirect, useRevalidator } from 'react-router';
+import { data, redirect, useRevalidator } from 'react-router';
 import type { Route } from './+types/basket';
-import type { BasketItem, CartResponse, CitiesResponse, OrderBonusesResponse, OrderParamsResponse, AddressesResponse } from '~/shared/contract';
-import { ApiRequestError, type ApiClient } from '~/shared/api-client';
-import {
-  applyGiftCover,
-  cartForRequest,
-  clearBasket,
-  parseCartCookie,
-  preordersForRequest,
-  removeLine,
-  removePreorder,
-  replaceOffer,
-  serializeCart,
-  serializePreorders,
-  setPreorderQuantity,
-  setQuantity,
-  type PreorderLine,
-} from '~/core/basket';
-import { formatRoubles } from '~/core/pricing';
-import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
+import type { AddressesResponse, CartResponse, CitiesResponse, CheckoutOrderResponse, OrderBonusesResponse, OrderParamsResponse } from '~/shared/contract';
+import { ApiRequestError } from '~/shared/api-client';
+import type { ShopLoadContext } from '~/shared/context';
+import { cartForRequest, preordersForRequest } from '~/core/basket';
+import { CACHE_PRIVATE, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
-import {
-  basketCookie,
-  currentBasket,
-  isBasketEmpty,
-  preorderDataOf,
-  readBasketCookies,
-  useBasketCookies,
-  writeBasket,
-  type BasketCookies,
-} from '~/app/lib/basket-state';
+import { basketCookie, currentBasket, isBasketEmpty, readBasketCookies, writeBasket, type BasketCookies } from '~/app/lib/basket-state';
+import { keepAcceptedBasket } from '~/app/lib/accepted-basket';
 import { COOKIE, readCookie } from '~/shared/cookies';
-import { useShopperCounts } from '~/app/lib/shopper-state';
 import { getShopper, readSessionToken, requireShopper, type Shopper } from '~/app/lib/session.server';
 import { CHECKOUT_FIELDS, CHECKOUT_MAX_LENGTH, CHECKOUT_TEXT } from '~/core/checkout';
 import { deliveryMode, isOnlinePaymentId } from '~/core/delivery';
@@ -46,63 +23,58 @@ import {
   type CheckoutFailure,
   type CheckoutValues,
 } from '~/app/components/checkout/checkout-state';
-import { BasketLine, GiftLine, type LineActions } from '~/app/components/basket/BasketLines';
-import { PromoCodeForm } from '~/app/components/basket/PromoCodeForm';
+import { BasketContents, basketParts } from '~/app/components/basket/BasketContents';
+import { BasketSummary } from '~/app/components/basket/BasketSummary';
+import { BasketTitle, BasketUnavailable, EmptyBasket, RepairNotice } from '~/app/components/basket/BasketStates';
 import { goodsCount } from '~/app/components/catalog/listing-url';
-import { payUrl } from '~/app/components/payment/payment-paths';
+import { payUrl } from '~/app/lib/payment-paths';
 
 // SPEC §3/§4 Basket: the page renders on the server from the basket cookies (so it works before
 // any script and after a reload); in the browser every change saves the cookies and reloads
 // the server basket (the loader again). The server's answer is the truth: what it repaired
 // (unknown offers dropped, quantities cut to stock) is written back to the cookies, with the
 // gift covers recounted from its product names.
+//
+// The loader: the page's meta, the server's basket and the shopper, then (a customer with
+// something to buy) the checkout form's start. The action: the checkout form's post, read,
+// sent to order.php, and on to the placed order. The page: the basket's lists and summary
+// (app/components/basket/), the checkout form below them.
 
 export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  const cookieHeader = request.headers.get('cookie');
-  const cookies = readBasketCookies(cookieHeader);
-  const requested = requestKey(cookies);
+  const cookies = readBasketCookies(request.headers.get('cookie'));
   // A customer's basket is kept on the server: ask even when this browser's copy is empty.
   const token = readSessionToken(request);
-  const cartRev = Number(readCookie(cookieHeader, COOKIE.cartRev));
   const [meta, answer, shopper] = await Promise.all([
     context.api.getPageMeta(pathname),
-    isBasketEmpty(cookies) && !token
-      ? { cart: null, failed: false }
-      : context.api
-          .getCart({
-            ids: cartForRequest(cookies.cart),
-            preorderIds: preordersForRequest(cookies.preorders),
-            promoCode: cookies.promoCode,
-            token,
-            cartRev: Number.isInteger(cartRev) ? cartRev : null,
-          })
-          .then(
-            (cart) => ({ cart, failed: false }),
-            (err: unknown) => {
-              console.error('basket failed to load', err);
-              return { cart: null, failed: true };
-            },
-          ),
+    isBasketEmpty(cookies) && !token ? { cart: null, failed: false } : loadCart(context, request, cookies, token),
     // The customer (for the checkout form); a failed profile call leaves the basket as a guest's.
-    token ? orNull('profile', getShopper(request, context.api)) : null,
+    token ? orNull(context.log, 'basket: profile', getShopper(request, context.api)) : null,
   ]);
   const headers = new Headers(CACHE_PRIVATE);
   if (answer.cart?.cart_rev !== undefined) headers.append('Set-Cookie', basketCookie(COOKIE.cartRev, String(answer.cart.cart_rev)));
   const hasLines = answer.cart?.items.some((i) => i.IS_GIFT === 'N') ?? false;
-  const checkout = shopper && answer.cart && hasLines ? await loadCheckout(context.api, shopper, answer.cart, cookies.promoCode ?? null) : null;
-  return data({ meta, ...answer, promoCode: cookies.promoCode, requested, checkout }, { headers });
+  const checkout = shopper && answer.cart && hasLines ? await loadCheckout(context, shopper, answer.cart, cookies.promoCode ?? null) : null;
+  return data({ meta, ...answer, promoCode: cookies.promoCode, requested: requestKey(cookies), checkout }, { headers });
 }
 
-/** A call the page can do without: logged, null, never thrown. */
-async function orNull<T>(what: string, load: Promise<T>): Promise<T | null> {
+/** The server's basket for these cookies (and the customer's saved one); `failed` when it could not be had. */
+async function loadCart({ api, log }: ShopLoadContext, request: Request, cookies: BasketCookies, token: string | null) {
+  const cartRev = Number(readCookie(request.headers.get('cookie'), COOKIE.cartRev));
   try {
-    return await load;
+    const cart = await api.getCart({
+      ids: cartForRequest(cookies.cart),
+      preorderIds: preordersForRequest(cookies.preorders),
+      promoCode: cookies.promoCode,
+      token,
+      cartRev: Number.isInteger(cartRev) ? cartRev : null,
+    });
+    return { cart, failed: false };
   } catch (err) {
-    console.error(`basket: ${what} failed`, err);
-    return null;
+    log.error({ err }, 'basket failed to load');
+    return { cart: null, failed: true };
   }
 }
 
@@ -111,15 +83,15 @@ async function orNull<T>(what: string, load: Promise<T>): Promise<T | null> {
  * addresses (the first fills the form), the shop's cities, and the delivery and payment methods
  * for that city and this basket, so the form is whole before any script runs.
  */
-async function loadCheckout(api: ApiClient, shopper: Shopper, cart: CartResponse, promoCode: string | null) {
+async function loadCheckout({ api, log }: ShopLoadContext, shopper: Shopper, cart: CartResponse, promoCode: string | null) {
   const [addresses, cities, bonuses] = await Promise.all([
-    orNull<AddressesResponse>('addresses', api.getAddresses(shopper.token)),
-    orNull<CitiesResponse>('cities', api.getCities()),
-    orNull<OrderBonusesResponse>('bonuses', api.getOrderBonuses({ token: shopper.token, ids: cart.cart, preorderIds: cart.preorders, promoCode })),
+    orNull<AddressesResponse>(log, 'basket: addresses', api.getAddresses(shopper.token)),
+    orNull<CitiesResponse>(log, 'basket: cities', api.getCities()),
+    orNull<OrderBonusesResponse>(log, 'basket: bonuses', api.getOrderBonuses({ token: shopper.token, ids: cart.cart, preorderIds: cart.preorders, promoCode })),
   ]);
   const saved = addresses && 'addresses' in addresses ? addresses.addresses : [];
   const city = saved[0]?.city || DEFAULT_CITY;
-  const params = await orNull<OrderParamsResponse>('order params', api.getOrderParams({ city, ids: cart.cart, preorderIds: cart.preorders }));
+  const params = await orNull<OrderParamsResponse>(log, 'basket: order params', api.getOrderParams({ city, ids: cart.cart, preorderIds: cart.preorders }));
   return {
     profile: shopper.profile.userInfo,
     addresses: saved,
@@ -129,11 +101,6 @@ async function loadCheckout(api: ApiClient, shopper: Shopper, cart: CartResponse
     bonuses,
   };
 }
-
-const formText = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
 
 /**
  * The checkout form's post (intent 'order'): order.php for the customer of the session with
@@ -145,23 +112,53 @@ const formText = (form: FormData, name: string) => {
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const shopper = await requireShopper(request, context.api);
-  const form = await request.formData();
+  const post = readCheckoutPost(await request.formData());
+  if (post.intent !== CHECKOUT_INTENT) return refuse(post, { error: 'Неизвестное действие' }, 400);
+
+  const basket = readBasketCookies(request.headers.get('cookie'));
+  let answer: CheckoutOrderResponse;
+  try {
+    answer = await context.api.placeCheckoutOrder({
+      token: shopper.token,
+      ids: cartForRequest(basket.cart),
+      preorderIds: preordersForRequest(basket.preorders),
+      // A code the basket showed refused is simply not applied (issue #26): it never blocks the order.
+      promoCode: post.promoRefused ? null : basket.promoCode,
+      fields: post.fields,
+      deliveryCost: post.deliveryCost,
+      key: post.key,
+    });
+  } catch (err) {
+    // The session ended between the page and the post: log in again, back to the basket.
+    if (err instanceof ApiRequestError && err.status === 401) throw redirect('/auth/?next=/basket/', { headers: CACHE_PRIVATE });
+    context.log.error({ err }, 'checkout: order failed');
+    return refuse(post, { error: CHECKOUT_TEXT.serverError }, 502);
+  }
+  if (!answer.success) {
+    // The code stopped working after the page showed it applied: the amount is not what the
+    // shopper saw. The page reloads with the code refused beside its field; the next press orders.
+    const errors = answer.data.promo_code ? { ...answer.data, promo_code: promoChanged(answer.data.promo_code) } : answer.data;
+    return refuse(post, errors, 200, answer.deliverycost !== undefined ? { deliveryCost: answer.deliverycost } : {});
+  }
+  if (post.values.save_address && deliveryMode(post.values.delivery_id) === 'address') await saveAddress(context, shopper, post.values);
+  throw redirect(placedOrderPage(answer), { headers: clearedBasket() });
+}
+
+type CheckoutPost = ReturnType<typeof readCheckoutPost>;
+
+const formText = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/** The checkout form's post as order.php takes it: the fields (each cut to its length), the cost seen, the order's key. */
+function readCheckoutPost(form: FormData) {
   const values = {} as CheckoutValues;
   for (const name of CHECKOUT_FIELDS) values[name] = formText(form, name).slice(0, CHECKOUT_MAX_LENGTH[name] + 1);
   values.save_address = formText(form, 'save_address') === 'yes';
   const sentKey = formText(form, 'key');
-  const key = /^[A-Za-z0-9-]{8,64}$/.test(sentKey) ? sentKey : newIdempotencyKey();
-  const refuse = (errors: Record<string, string>, status = 200, extra: Pick<CheckoutFailure, 'deliveryCost'> = {}) =>
-    data({ ok: false, errors, values, key, bonuses: formText(form, 'bonuses').slice(0, 20), ...extra } satisfies CheckoutFailure, {
-      status,
-      headers: CACHE_PRIVATE,
-    });
-  if (formText(form, 'intent') !== CHECKOUT_INTENT) return refuse({ error: 'Неизвестное действие' }, 400);
-
-  const basket = readBasketCookies(request.headers.get('cookie'));
   const costText = formText(form, 'deliverycost').trim();
-  const deliveryCost = costText !== '' && Number.isFinite(Number(costText)) ? Number(costText) : null;
-  const { save_address: saveAddress, ...checked } = values;
+  const { save_address: _saveAddress, ...checked } = values;
   // Bonuses and gift certificates (PayExtras): the applied numbers and one typed but not applied.
   const bonuses = formText(form, 'bonuses').trim().slice(0, 20);
   const certificates = [formText(form, 'certificates'), formText(form, 'certificate_code')]
@@ -171,52 +168,58 @@ export async function action({ context, request }: Route.ActionArgs) {
     .slice(0, 400);
   // SPEC §5: the phone is sent as digits only.
   const fields: Record<string, string> = { ...checked, phone: checked.phone.replace(/\D/g, ''), bonuses, certificates };
-  let answer;
-  try {
-    answer = await context.api.placeCheckoutOrder({
-      token: shopper.token,
-      ids: cartForRequest(basket.cart),
-      preorderIds: preordersForRequest(basket.preorders),
-      // A code the basket showed refused is simply not applied (issue #26): it never blocks the order.
-      promoCode: formText(form, PROMO_REFUSED_FIELD) === 'yes' ? null : basket.promoCode,
-      fields,
-      deliveryCost,
-      key,
-    });
-  } catch (err) {
-    // The session ended between the page and the post: log in again, back to the basket.
-    if (err instanceof ApiRequestError && err.status === 401) throw redirect('/auth/?next=/basket/', { headers: CACHE_PRIVATE });
-    console.error('checkout: order failed', err);
-    return refuse({ error: CHECKOUT_TEXT.serverError }, 502);
-  }
-  if (!answer.success) {
-    // The code stopped working after the page showed it applied: the amount is not what the
-    // shopper saw. The page reloads with the code refused beside its field; the next press orders.
-    const errors = answer.data.promo_code ? { ...answer.data, promo_code: promoChanged(answer.data.promo_code) } : answer.data;
-    return refuse(errors, 200, answer.deliverycost !== undefined ? { deliveryCost: answer.deliverycost } : {});
-  }
+  return {
+    intent: formText(form, 'intent'),
+    values,
+    key: /^[A-Za-z0-9-]{8,64}$/.test(sentKey) ? sentKey : newIdempotencyKey(),
+    deliveryCost: costText !== '' && Number.isFinite(Number(costText)) ? Number(costText) : null,
+    fields,
+    /** The bonuses as typed, for the form shown again. */
+    bonusesTyped: formText(form, 'bonuses').slice(0, 20),
+    promoRefused: formText(form, PROMO_REFUSED_FIELD) === 'yes',
+  };
+}
 
-  if (saveAddress && deliveryMode(values.delivery_id) === 'address') {
-    // The order stands whatever happens here: a failed save is logged only.
-    await orNull(
-      'address save',
-      context.api.saveAddress(shopper.token, {
-        fields: { city: values.city, street: values.street, house: values.house, flat: values.flat, postal_code: values.postcode },
-      }),
-    );
-  }
+/** The form again, with what was sent, the same key and the errors to show. */
+function refuse(post: CheckoutPost, errors: Record<string, string>, status = 200, extra: Pick<CheckoutFailure, 'deliveryCost'> = {}) {
+  return data({ ok: false, errors, values: post.values, key: post.key, bonuses: post.bonusesTyped, ...extra } satisfies CheckoutFailure, {
+    status,
+    headers: CACHE_PRIVATE,
+  });
+}
+
+/** The new delivery address into the address book, when the shopper asked: the order stands whatever happens here (a failure is logged only). */
+async function saveAddress({ api, log }: ShopLoadContext, shopper: Shopper, values: CheckoutValues): Promise<void> {
+  await orNull(
+    log,
+    'basket: address save',
+    api.saveAddress(shopper.token, {
+      fields: { city: values.city, street: values.street, house: values.house, flat: values.flat, postal_code: values.postcode },
+    }),
+  );
+}
+
+/**
+ * SPEC §4 Order: the cart is cleared (the customer's saved basket was cleared with the order).
+ * A card order (payment id 9) too, although SPEC clears the cart on payment success: the order
+ * is placed and holds the stock, so the lines would only be ordered twice; an unpaid order
+ * gives its stock back when its time runs out.
+ */
+function clearedBasket(): Headers {
   const headers = new Headers(CACHE_PRIVATE);
-  // SPEC §4 Order: the cart is cleared (the customer's saved basket was cleared with the order).
-  // A card order (payment id 9) too, although SPEC clears the cart on payment success: the order
-  // is placed and holds the stock, so the lines would only be ordered twice; an unpaid order
-  // gives its stock back when its time runs out.
   for (const name of [COOKIE.cart, COOKIE.preorders, COOKIE.promoCode]) headers.append('Set-Cookie', basketCookie(name, ''));
-  // SPEC §4: payment id 9 starts the online payment; any other goes to the placed order's page.
-  // Pay in parts goes through the same pay page, which sends the shopper on to the provider.
-  // Paid in full with gift certificates: nothing to pay online, straight to the placed order.
-  const next =
-    isOnlinePaymentId(answer.payment_id) && answer.status === 'awaiting_payment' ? payUrl(answer.order_id) : `/basket/submited-order/?order=${answer.order_id}`;
-  throw redirect(next, { headers });
+  return headers;
+}
+
+/**
+ * SPEC §4: payment id 9 starts the online payment; any other goes to the placed order's page.
+ * Pay in parts goes through the same pay page, which sends the shopper on to the provider.
+ * Paid in full with gift certificates: nothing to pay online, straight to the placed order.
+ */
+function placedOrderPage(placed: Extract<CheckoutOrderResponse, { success: true }>): string {
+  return isOnlinePaymentId(placed.payment_id) && placed.status === 'awaiting_payment'
+    ? payUrl(placed.order_id)
+    : `/basket/submited-order/?order=${placed.order_id}`;
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -226,205 +229,28 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 export default function Basket({ loaderData, actionData }: Route.ComponentProps) {
   const { cart: server, failed, promoCode, requested, checkout } = loaderData;
   const revalidator = useRevalidator();
-  const local = useBasketCookies();
-  const { loggedIn } = useShopperCounts();
   const busy = revalidator.state === 'loading';
-
-  // Write the server's repaired basket back to the cookies, unless the shopper has changed it
-  // again since this answer was asked for (its own reload is on the way).
-  useEffect(() => {
-    if (server && requestKey(currentBasket()) === requested) syncCookies(server);
-  }, [server, requested]);
-
-  // A removed line takes its focused button with it: the heading takes the focus instead (and
-  // after «Очистить корзину» the short empty page is shown from its top).
-  const title = useRef<HTMLHeadingElement>(null);
-  const rescueFocus = useRef<'keep' | 'top' | null>(null);
-  useEffect(() => {
-    const rescue = rescueFocus.current;
-    if (!rescue || busy) return;
-    rescueFocus.current = null;
-    if (rescue === 'top') window.scrollTo({ top: 0 });
-    if (document.activeElement === document.body || document.activeElement === null) title.current?.focus({ preventScroll: rescue === 'keep' });
-  }, [server, busy]);
-
+  useAcceptedBasketKept(server, requested);
+  const focus = useFocusRescue(server, busy);
   /** SPEC §4: each change saves the cookies and reloads the server basket. */
-  function save(next: Partial<BasketCookies>) {
+  const save = (next: Partial<BasketCookies>) => {
     writeBasket(next);
     void revalidator.revalidate();
-  }
-
-  const names = server?.items.map((i) => ({ offerId: i.ID, productName: i.PRODUCT.NAME })) ?? [];
-  const actions: LineActions = {
-    onQuantity(item, quantity) {
-      const basket = currentBasket();
-      if (item.IS_PREORDER === 'Y') {
-        const preorders = setPreorderQuantity(basket.preorders, item.ID, quantity);
-        save({ preorders, cart: applyGiftCover(basket.cart, names, preorders) });
-      } else {
-        save({ cart: applyGiftCover(setQuantity(basket.cart, item.ID, quantity), names, basket.preorders) });
-      }
-    },
-    onSize(item, offerId) {
-      const basket = currentBasket();
-      // Another size of the same product: a coat stays a coat, so the covers stay as they are.
-      save({ cart: applyGiftCover(replaceOffer(basket.cart, item.ID, offerId), [...names, { offerId, productName: item.PRODUCT.NAME }], basket.preorders) });
-    },
-    onRemove(item) {
-      rescueFocus.current = 'keep';
-      const basket = currentBasket();
-      if (item.IS_PREORDER === 'Y') {
-        const preorders = removePreorder(basket.preorders, item.ID);
-        save({ preorders, cart: applyGiftCover(basket.cart, names, preorders) });
-      } else {
-        save({ cart: applyGiftCover(removeLine(basket.cart, item.ID), names, basket.preorders) });
-      }
-    },
   };
 
-  const lines = server?.items.filter((i) => i.IS_GIFT === 'N' && i.IS_PREORDER === 'N') ?? [];
-  const gifts = server?.items.filter((i) => i.IS_GIFT === 'Y') ?? [];
-  const preorders = server?.items.filter((i) => i.IS_GIFT === 'N' && i.IS_PREORDER === 'Y') ?? [];
-  const quantityOf = (item: BasketItem) => (item.IS_PREORDER === 'Y' ? local?.preorders.get(item.ID)?.quantity : local?.cart.get(item.ID)) ?? item.QUANTITY;
-
-  if (failed) {
-    return (
-      <section className="basket">
-        <h1 className="page__title" ref={title} tabIndex={-1}>
-          Корзина
-        </h1>
-        <div className="basket-empty">
-          <p className="basket-empty__title">Не удалось загрузить корзину</p>
-          <p>Проверьте соединение и попробуйте ещё раз — товары в корзине сохранены.</p>
-          <button type="button" className="button" onClick={() => void revalidator.revalidate()} aria-busy={busy}>
-            Обновить
-          </button>
-        </div>
-      </section>
-    );
-  }
-
-  if (!server || (lines.length === 0 && preorders.length === 0)) {
-    return (
-      <section className="basket">
-        <h1 className="page__title" ref={title} tabIndex={-1}>
-          Корзина
-        </h1>
-        {server && server.errors.length > 0 ? <RepairNotice errors={server.errors} /> : null}
-        <div className="basket-empty">
-          <p className="basket-empty__title">Корзина пуста</p>
-          <p>Загляните в каталог — там новая коллекция, пальто, трикотаж и деним.</p>
-          <Link to="/catalog/" className="button">
-            Перейти в каталог
-          </Link>
-        </div>
-      </section>
-    );
-  }
-
-  const total = server.total;
+  if (failed) return <BasketUnavailable titleRef={focus.title} busy={busy} onRetry={() => void revalidator.revalidate()} />;
+  const { lines, preorders } = server ? basketParts(server) : { lines: [], preorders: [] };
+  if (!server || (lines.length === 0 && preorders.length === 0)) return <EmptyBasket titleRef={focus.title} errors={server?.errors ?? []} />;
   return (
     <section className="basket" aria-busy={busy}>
       <header className="basket__head">
-        <h1 className="page__title" ref={title} tabIndex={-1}>
-          Корзина
-        </h1>
-        <p className="basket__count">{goodsCount(total.TOTAL_QUANTITY)}</p>
+        <BasketTitle titleRef={focus.title} />
+        <p className="basket__count">{goodsCount(server.total.TOTAL_QUANTITY)}</p>
       </header>
       {server.errors.length > 0 ? <RepairNotice errors={server.errors} /> : null}
-
       <div className="basket__layout">
-        <div className="basket__lines">
-          {lines.length > 0 || gifts.length > 0 ? (
-            <>
-              <h2 className="visually-hidden">Товары</h2>
-              <ul className="basket-list" aria-label="Товары в корзине">
-                {lines.map((item) => (
-                  <BasketLine key={item.ID} item={item} quantity={quantityOf(item)} actions={actions} />
-                ))}
-                {gifts.map((item) => (
-                  <GiftLine key={item.ID} item={item} />
-                ))}
-              </ul>
-            </>
-          ) : null}
-          {preorders.length > 0 ? (
-            <section className="basket__preorders" aria-labelledby="basket-preorders">
-              <h2 className="basket__subtitle" id="basket-preorders">
-                Предзаказ
-              </h2>
-              <p className="basket__note">
-                Этих размеров пока нет в наличии: отправим, как только они поступят. <Link to="/pre-order/">Как работает предзаказ</Link>
-              </p>
-              <ul className="basket-list" aria-label="Предзаказ">
-                {preorders.map((item) => (
-                  <BasketLine key={item.ID} item={item} quantity={quantityOf(item)} actions={actions} />
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          <button
-            type="button"
-            className="link-button basket__clear"
-            onClick={() => {
-              rescueFocus.current = 'top';
-              save(clearBasket());
-            }}
-          >
-            Очистить корзину
-          </button>
-        </div>
-
-        <aside className="basket__summary" aria-label="Итого" data-keep-clear>
-          <PromoCodeForm
-            key={`${promoCode ?? ''}|${server.promocode}|${server.promo_code_error ?? ''}`}
-            code={promoCode}
-            applied={server.promocode}
-            error={server.promo_code_error}
-            onApply={(code) => save({ promoCode: code })}
-            onRemove={() => save({ promoCode: null })}
-          />
-          <dl className="basket-totals">
-            <div className="basket-totals__row">
-              <dt>Сумма без скидки</dt>
-              <dd>{formatRoubles(total.TOTAL_PRICE_WITHOUT_DISCOUNT)}</dd>
-            </div>
-            <div className="basket-totals__row">
-              <dt>Скидка</dt>
-              <dd className={total.TOTAL_DISCOUNT > 0 ? 'is-sale' : undefined}>
-                {total.TOTAL_DISCOUNT > 0 ? `−${formatRoubles(total.TOTAL_DISCOUNT)}` : formatRoubles(0)}
-              </dd>
-            </div>
-            <div className="basket-totals__row basket-totals__row--total">
-              <dt>Итого</dt>
-              <dd>{formatRoubles(total.TOTAL_PRICE_WITH_DISCOUNT)}</dd>
-            </div>
-          </dl>
-          {/* The checkout form itself is below the basket (#checkout): it needs the page's width. */}
-          <div className="basket__checkout">
-            {checkout ? (
-              <a href="#checkout" className="button basket__to-checkout">
-                Перейти к оформлению
-              </a>
-            ) : (
-              <>
-                <p>
-                  Чтобы оформить заказ с доставкой, войдите по номеру телефона: товары из корзины сохранятся. Или купите модель в один клик на её странице —
-                  менеджер перезвонит и всё согласует.
-                </p>
-                {/* SPEC §4: logging in from the basket comes back here, with this basket joined to the customer's. */}
-                {loggedIn ? null : (
-                  <Link to="/auth/?next=/basket/" className="button button--ghost basket__login">
-                    Войти
-                  </Link>
-                )}
-              </>
-            )}
-          </div>
-          <p className="basket__small">
-            <Link to="/delivery/">Доставка</Link> по России, СНГ и миру · <Link to="/return/">Возврат</Link> в течение 7 дней
-          </p>
-        </aside>
+        <BasketContents server={server} save={save} onLineRemoved={() => focus.after('keep')} onCleared={() => focus.after('top')} />
+        <BasketSummary server={server} promoCode={promoCode} checkoutBelow={checkout !== null} save={save} />
       </div>
       {checkout ? (
         <CheckoutForm
@@ -444,37 +270,40 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-/** What the server repaired (sold out, cut to stock, no longer sold), as it says it. */
-function RepairNotice({ errors }: { errors: readonly string[] }) {
-  return (
-    <div className="basket-notice" role="status">
-      <p className="basket-notice__title">Мы обновили корзину</p>
-      <ul>
-        {errors.map((e) => (
-          <li key={e}>{e}</li>
-        ))}
-      </ul>
-    </div>
-  );
+/**
+ * Writes the server's repaired basket back to the cookies, unless the shopper has changed it
+ * again since this answer was asked for (its own reload is on the way).
+ */
+function useAcceptedBasketKept(server: CartResponse | null, requested: string): void {
+  useEffect(() => {
+    if (server && requestKey(currentBasket()) === requested) keepAcceptedBasket(server);
+  }, [server, requested]);
+}
+
+/**
+ * A removed line takes its focused button with it: the heading takes the focus instead (and
+ * after «Очистить корзину» the short empty page is shown from its top), once the new basket is in.
+ */
+function useFocusRescue(server: CartResponse | null, busy: boolean) {
+  const title = useRef<HTMLHeadingElement>(null);
+  const rescue = useRef<'keep' | 'top' | null>(null);
+  useEffect(() => {
+    const how = rescue.current;
+    if (!how || busy) return;
+    rescue.current = null;
+    if (how === 'top') window.scrollTo({ top: 0 });
+    if (document.activeElement === document.body || document.activeElement === null) title.current?.focus({ preventScroll: how === 'keep' });
+  }, [server, busy]);
+  return {
+    title,
+    /** Said before a change that may take the focused element away. */
+    after(how: 'keep' | 'top') {
+      rescue.current = how;
+    },
+  };
 }
 
 /** What a basket asks the server for: two answers for the same key describe the same basket. */
 function requestKey(basket: Pick<BasketCookies, 'cart' | 'preorders' | 'promoCode'>): string {
   return `${cartForRequest(basket.cart)}|${preordersForRequest(basket.preorders)}|${basket.promoCode ?? ''}`;
-}
-
-/** The server's accepted basket into the cookies: its cart and pre-orders, the gift covers recounted. */
-function syncCookies(server: CartResponse): void {
-  const current = currentBasket();
-  const preorders = new Map<number, PreorderLine>();
-  for (const [id, quantity] of parseCartCookie(server.preorders)) {
-    const item = server.items.find((i) => i.ID === id && i.IS_PREORDER === 'Y');
-    const productData = current.preorders.get(id)?.productData ?? (item ? preorderDataOf(item) : null);
-    if (productData) preorders.set(id, { quantity, isPreorder: true, productData });
-  }
-  const names = server.items.map((i) => ({ offerId: i.ID, productName: i.PRODUCT.NAME }));
-  const cart = applyGiftCover(parseCartCookie(server.cart), names, preorders);
-  if (serializeCart(cart) !== serializeCart(current.cart) || serializePreorders(preorders) !== serializePreorders(current.preorders)) {
-    writeBasket({ cart, preorders });
-  }
 }

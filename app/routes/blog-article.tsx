@@ -1,18 +1,19 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/blog-article';
-import { CACHE_PUBLIC, notFound } from '~/app/lib/route-data.server';
+import { CACHE_PUBLIC, notFound, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { Prose } from '~/app/components/content/Prose';
 import { BlogCard } from '~/app/components/content/BlogCard';
-import { ProductCard } from '~/app/components/ProductCard';
-import { Image } from '~/app/components/Image';
+import { ProductCard } from '~/app/ui/ProductCard';
+import { Image } from '~/app/ui/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH } from '~/shared/art';
+import { rootDataOf } from '~/app/lib/root-data';
 
 export const meta: Route.MetaFunction = (args) => {
   const article = args.data?.article;
   const tags = pageMetaTags(args, { type: 'article', image: article?.cover });
   if (!article) return tags;
-  const siteUrl = (args.matches.find((m) => m?.id === 'root')?.data as { siteUrl?: string } | undefined)?.siteUrl ?? '';
+  const siteUrl = rootDataOf(args.matches)?.siteUrl ?? '';
   return [
     ...tags,
     { property: 'article:published_time', content: article.date },
@@ -39,20 +40,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     context.api.getBlogArticle(params.slug),
     context.api.getPageMeta(pathname),
     // "Read next" is an extra: the article shows without it.
-    context.api.getBlogList().catch((err: unknown) => {
-      console.error('blog list failed to load', err);
-      return [];
-    }),
+    orNull(context.log, 'blog list', context.api.getBlogList()).then((list) => list ?? []),
   ]);
   if (!article) return notFound(context, request);
   // A few products of the article's first catalogue section: also an extra.
   const first = article.products[0];
-  const section = first
-    ? await context.api.getSectionPage(first.URL).catch((err: unknown) => {
-        console.error('article products failed to load', err);
-        return null;
-      })
-    : null;
+  const section = first ? await orNull(context.log, 'article products', context.api.getSectionPage(first.URL)) : null;
   return data(
     { meta, article, items: section?.ITEMS.slice(0, 4) ?? [], more: more.filter((a) => a.slug !== article.slug).slice(0, 2) },
     { headers: CACHE_PUBLIC },

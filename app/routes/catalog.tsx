@@ -9,16 +9,17 @@ import { availabilityOf } from '~/core/size-selection';
 import { listingHref } from '~/app/components/catalog/listing-url';
 import { isLoadMoreStep } from '~/core/listing-query';
 import { productPhotos, propertyText } from '~/app/components/product/product-data';
-import { CategoryPage, ProductPage } from '~/app/components/catalog/catalog-parts';
+import { CategoryPage, ProductPage } from '~/app/pages/catalog-parts';
+import { rootDataOf } from '~/app/lib/root-data';
 
 // SPEC §4 Catalogue page: one route for /catalog/*; the API's answer says whether the address
 // is a listing (ITEMS) or a product (ITEM). Filter values are real links to filter URLs, so a
 // listing works and is crawlable without JavaScript; the client enhances them.
-// A listing and a product page are page parts of their own (catalog-parts.ts).
+// A listing and a product page are page parts of their own (app/pages/catalog-parts.ts).
 
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.data;
-  const siteUrl = (args.matches.find((m) => m?.id === 'root')?.data as { siteUrl?: string } | undefined)?.siteUrl ?? '';
+  const siteUrl = rootDataOf(args.matches)?.siteUrl ?? '';
   if (!loaded) return pageMetaTags(args);
   if (loaded.kind === 'listing') return [...pageMetaTags(args), breadcrumbJsonLd([{ NAME: 'Главная', URL: '/' }, ...loaded.listing.BREADCRUMBS], siteUrl)];
   const item = loaded.product.ITEM;

@@ -3,14 +3,14 @@ import { data, useNavigationType } from 'react-router';
 import type { Route } from './+types/home';
 import { useRootData } from '~/app/lib/root-data';
 import { AppLink, IntentLink } from '~/app/lib/app-link';
-import { CACHE_PUBLIC } from '~/app/lib/route-data.server';
+import { CACHE_PUBLIC, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { SHOPS } from '~/app/lib/shop-info';
-import { ProductCard } from '~/app/components/ProductCard';
+import { ProductCard } from '~/app/ui/ProductCard';
 import { BlogCard } from '~/app/components/content/BlogCard';
 import { SectionTiles } from '~/app/components/content/SectionTiles';
 import { ShopMap } from '~/app/components/content/ShopMap';
-import { Image } from '~/app/components/Image';
+import { Image } from '~/app/ui/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '~/shared/art';
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
@@ -20,9 +20,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   // the page renders without that row.
   const [meta, fresh, sale, articles] = await Promise.all([
     context.api.getPageMeta('/'),
-    optional('new collection row', context.api.getSectionPage('/catalog/new-collection/')),
-    optional('sale row', context.api.getSectionPage('/catalog/promo/')),
-    optional('blog articles', context.api.getBlogList()),
+    orNull(context.log, 'home page: new collection row', context.api.getSectionPage('/catalog/new-collection/')),
+    orNull(context.log, 'home page: sale row', context.api.getSectionPage('/catalog/promo/')),
+    orNull(context.log, 'home page: blog articles', context.api.getBlogList()),
   ]);
   return data(
     {
@@ -204,12 +204,3 @@ const ROW_SIZE = 4;
 
 /** Top-level menu sections that are not categories of their own (shown in rows instead). */
 const NOT_TILES: ReadonlySet<string> = new Set(['woman', 'new-collection', 'promo']);
-
-async function optional<T>(what: string, promise: Promise<T>): Promise<T | null> {
-  try {
-    return await promise;
-  } catch (err) {
-    console.error(`home page: ${what} failed to load`, err);
-    return null;
-  }
-}

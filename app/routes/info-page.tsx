@@ -6,7 +6,7 @@ import { pageMetaTags } from '~/app/lib/seo';
 import { Prose } from '~/app/components/content/Prose';
 import { HelpNav, isHelpPath } from '~/app/components/content/HelpNav';
 import { ContactsBody } from '~/app/components/content/ContactsBody';
-import { Image } from '~/app/components/Image';
+import { Image } from '~/app/ui/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '~/shared/art';
 import type { GarmentKind } from '~/shared/art';
 

@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await context.api.logout(token, form.get('all') === 'yes');
     } catch (err) {
       // The cookies go anyway: the shopper asked to be logged out of this browser.
-      console.error('logout: the session could not be revoked', err);
+      context.log.error({ err }, 'logout: the session could not be revoked');
     }
   }
   const headers = new Headers(CACHE_PRIVATE);

@@ -1,16 +1,15 @@
 import { data, Form, Link, redirect, useFetcher } from 'react-router';
 import type { Route } from './+types/personal-order';
 import type { OrderDetail } from '~/shared/contract';
-import { COOKIE, readCookie } from '~/shared/cookies';
-import { addLine, parseCartCookie, serializeCart } from '~/core/basket-cookie';
 import { requireShopper } from '~/app/lib/session.server';
 import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
-import { basketCookie } from '~/app/lib/basket-state';
-import { onlinePaymentWay, OrderDeliveryCard, OrderItems } from '~/app/components/checkout/OrderItems';
+import { readBasketCookies } from '~/app/lib/basket-state';
+import { acceptedBasketCookies } from '~/app/lib/accepted-basket';
+import { onlinePaymentWay, OrderDeliveryCard, OrderItems } from '~/app/ui/OrderItems';
 import { ReturnForm } from '~/app/components/account/ReturnForm';
 import type { AccountActionResult } from '~/app/components/account/account-action';
-import { payUrl } from '~/app/components/payment/payment-paths';
+import { payUrl } from '~/app/lib/payment-paths';
 
 // An order of the account (issue #26, item 8): /personal/orders/<id>/, the customer's own only
 // (order_detail.php answers another's number as not found: a 404 here, nothing leaks). Lines,
@@ -37,16 +36,21 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return actionHeaders ?? loaderHeaders;
 }
 
-/** «Повторить заказ»: the order's lines in stock go into the basket (kept lines stay), then to the basket. */
+/**
+ * «Повторить заказ»: the order's lines go into the customer's basket (order_to_cart.php, as the
+ * basket of an order cancelled unpaid does): in-stock lines into the cart, pre-orders as
+ * pre-orders while their size can still be pre-ordered, the gift cover with its coats; what is
+ * there stays. Then the basket, whose cookies become the saved basket.
+ */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const shopper = await requireShopper(request, context.api);
   const orderId = orderIdOf(params.id);
-  const answer = orderId === null ? null : await context.api.getOrderDetail(shopper.token, orderId);
-  if (!answer || !('order' in answer)) throw data(null, { status: 404 });
-  let cart = parseCartCookie(readCookie(request.headers.get('cookie'), COOKIE.cart));
-  // Pre-orders and the gift cover are left out: a pre-order is chosen again on its product page, the cover follows the coats.
-  for (const item of answer.order.ITEMS) if (!item.isGift && !item.isPreorder) cart = addLine(cart, item.id, item.quantity);
-  throw redirect('/basket/', { headers: { 'Set-Cookie': basketCookie(COOKIE.cart, serializeCart(cart)) } });
+  if (orderId === null) throw data(null, { status: 404 });
+  const answer = await context.api.orderToCart(shopper.token, orderId);
+  if ('error' in answer) throw data(null, { status: 404 });
+  const headers = new Headers(CACHE_PRIVATE);
+  for (const cookie of acceptedBasketCookies(answer, readBasketCookies(request.headers.get('cookie')))) headers.append('Set-Cookie', cookie);
+  throw redirect('/basket/', { headers });
 }
 
 const REFUND_STATUS = { pending: 'в пути', done: 'возвращено', manual: 'переведём вручную' } as const;
@@ -70,7 +74,8 @@ export default function PersonalOrder({ loaderData }: Route.ComponentProps) {
   }
   const payable = onlinePaymentWay(order.PAYMENT.ID) !== null && order.STATUS_CODE === 'awaiting_payment';
   const returnable = order.ITEMS.some((i) => i.returnable > 0);
-  const repeatable = order.ITEMS.some((i) => !i.isGift && !i.isPreorder);
+  // Pre-orders repeat too; an order still awaiting its payment is paid, not repeated.
+  const repeatable = !payable && order.ITEMS.some((i) => !i.isGift);
   return (
     <section className="order-done order-placed order-page">
       <p className="eyebrow">
@@ -89,7 +94,7 @@ export default function PersonalOrder({ loaderData }: Route.ComponentProps) {
         ) : null}
         {repeatable ? (
           <Form method="post">
-            <button type="submit" className={payable ? 'button button--ghost' : 'button'}>
+            <button type="submit" className="button">
               Повторить заказ
             </button>
           </Form>

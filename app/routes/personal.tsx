@@ -3,7 +3,7 @@ import type { Route } from './+types/personal';
 import type { AddressesResponse, BonusesResponse, CitiesResponse, OrdersResponse, ReturnsResponse } from '~/shared/contract';
 import { formatPhoneMask } from '~/core/phone';
 import { requireShopper } from '~/app/lib/session.server';
-import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
+import { CACHE_PRIVATE, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { ACCOUNT_INTENTS, SERVER_ERROR, type AccountActionResult, type AccountIntent } from '~/app/components/account/account-action';
 import { ProfileForm } from '~/app/components/account/ProfileForm';
@@ -20,27 +20,17 @@ import { formatBonuses, LOYALTY } from '~/core/loyalty';
 
 export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
 
-/** A list the page can do without for a moment: logged, shown as an error, never thrown. */
-async function orNull<T>(what: string, load: Promise<T>): Promise<T | null> {
-  try {
-    return await load;
-  } catch (err) {
-    console.error(`personal: ${what} failed`, err);
-    return null;
-  }
-}
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const shopper = await requireShopper(request, context.api);
   const { token, profile } = shopper;
   const [meta, addresses, orders, returns, bonuses, cities] = await Promise.all([
     context.api.getPageMeta(new URL(request.url).pathname),
-    orNull<AddressesResponse>('addresses', context.api.getAddresses(token)),
-    orNull<OrdersResponse>('orders', context.api.getOrders(token)),
-    orNull<ReturnsResponse>('returns', context.api.getReturns(token)),
-    orNull<BonusesResponse>('bonuses', context.api.getBonuses(token)),
+    orNull<AddressesResponse>(context.log, 'personal: addresses', context.api.getAddresses(token)),
+    orNull<OrdersResponse>(context.log, 'personal: orders', context.api.getOrders(token)),
+    orNull<ReturnsResponse>(context.log, 'personal: returns', context.api.getReturns(token)),
+    orNull<BonusesResponse>(context.log, 'personal: bonuses', context.api.getBonuses(token)),
     // The address form's city suggestions start from the shop's cities, as checkout's do.
-    orNull<CitiesResponse>('cities', context.api.getCities()),
+    orNull<CitiesResponse>(context.log, 'personal: cities', context.api.getCities()),
   ]);
   return data(
     {
@@ -133,7 +123,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     return data(await runIntent(intent as AccountIntent, form, token, context.api), { headers: CACHE_PRIVATE });
   } catch (err) {
-    console.error(`personal: ${intent} failed`, err);
+    context.log.error({ err }, `personal: ${intent} failed`);
     return data({ intent: intent as AccountIntent, ok: false, error: SERVER_ERROR } satisfies AccountActionResult, { status: 502, headers: CACHE_PRIVATE });
   }
 }

@@ -4,7 +4,7 @@ import type { Route } from './+types/search';
 import type { CatalogListItem, MenuSection, SearchHit } from '~/shared/contract';
 import { CACHE_PUBLIC } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
-import { ProductCard } from '~/app/components/ProductCard';
+import { ProductCard } from '~/app/ui/ProductCard';
 import { goodsCount } from '~/app/components/catalog/listing-url';
 
 export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, follow' }];

@@ -3,6 +3,7 @@ import { ApiRequestError } from '~/shared/api-client';
 import { parseProductId } from '~/core/wishlist';
 import { clearSessionCookies, getShopper } from '~/app/lib/session.server';
 import type { ToggleAnswer } from '~/app/lib/favourites';
+import { CACHE_PRIVATE as NO_STORE, loggedOut } from '~/app/lib/route-data.server';
 
 // POST /wishlist/toggle/ (intent add | remove | view, id): a customer's favourite or view,
 // changed through the product API with the session token the browser never sees. Answers the
@@ -10,8 +11,6 @@ import type { ToggleAnswer } from '~/app/lib/favourites';
 // it); a guest or a dead session gets 401 { loggedOut } and the shell's login mark is cleared.
 
 const INTENTS = { add: ['wishlist', 'add'], remove: ['wishlist', 'remove'], view: ['watched', 'add'] } as const;
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -21,19 +20,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const [mode, change] = INTENTS[intent as keyof typeof INTENTS];
 
   const shopper = await getShopper(request, context.api);
-  const loggedOut = () => {
+  const refused = () => {
     const headers = new Headers(NO_STORE);
     for (const c of clearSessionCookies()) headers.append('Set-Cookie', c);
-    return Response.json({ error: 'Войдите, чтобы сохранять избранное', loggedOut: true } satisfies ToggleAnswer, { status: 401, headers });
+    return loggedOut('Войдите, чтобы сохранять избранное', headers);
   };
-  if (!shopper) return loggedOut();
+  if (!shopper) return refused();
   try {
     const answer = await context.api.wishlist({ mode, action: change, token: shopper.token, ids: [id] });
     const ids = answer.ITEMS.map((item) => item.ID);
     // The browser writes the cookie from `ids` (app/lib/favourites.ts): it knows whether a later change is on its way.
     return Response.json({ ids } satisfies ToggleAnswer, { headers: NO_STORE });
   } catch (err) {
-    if (err instanceof ApiRequestError && err.status === 401) return loggedOut();
+    if (err instanceof ApiRequestError && err.status === 401) return refused();
     throw err;
   }
 }

@@ -6,8 +6,8 @@ import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { listCookie } from '~/app/lib/wishlist.server';
 import { useLists } from '~/app/lib/favourites';
-import { ProductCard } from '~/app/components/ProductCard';
-import { useFavouriteToggle } from '~/app/components/wishlist/favourites';
+import { ProductCard } from '~/app/ui/ProductCard';
+import { useFavouriteToggle } from '~/app/ui/FavouriteButton';
 import { goodsCount } from '~/app/components/catalog/listing-url';
 
 // SPEC §2 /wishlist/ (customers only): the saved products as cards, latest first, each with

@@ -4,6 +4,7 @@ import { offers, productPhotos, products, sections } from '~/db/schema';
 import type { GarmentArt } from '~/media/garment-art';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { allCertificateCopies, CERTIFICATE_COLOR, CERTIFICATE_SECTION, CERTIFICATE_STOCK, type CertificateCopy } from './certificates';
+import { recordOpeningStock } from './opening-stock.server';
 
 // The ten gift certificate products (db/seed/certificates.ts), made sure of at every start like
 // the other commerce fixtures: a database seeded before certificates existed gets them, its old
@@ -94,7 +95,11 @@ export async function seedCertificates(db: Database): Promise<number> {
       photoRows.push({ productId, position: n, path: `products/${c.slug}/${n}.jpg`, alt: `${c.name}, фото ${n}`, art });
     }
   });
-  if (offerRows.length) changed += (await db.insert(offers).values(offerRows).onConflictDoNothing().returning({ id: offers.id })).length;
+  if (offerRows.length) {
+    const created = await db.insert(offers).values(offerRows).onConflictDoNothing().returning({ id: offers.id, quantity: offers.quantity });
+    await recordOpeningStock(db, created);
+    changed += created.length;
+  }
   if (photoRows.length) changed += (await db.insert(productPhotos).values(photoRows).onConflictDoNothing().returning({ id: productPhotos.id })).length;
   // The listing index of every process rebuilds on a new catalogue version.
   if (changed > 0) await bumpCatalogVersion(db);

@@ -8,6 +8,7 @@ import { PAGE_META, PRODUCT_META_TEMPLATE } from '~/content/page-meta';
 import { sizeFilterId } from '~/core/sizes';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { seedCertificates } from './certificates.server';
+import { recordOpeningStock } from './opening-stock.server';
 
 // Bump when the seed's shape changes, so existing databases get the new rows.
 const SEED_VERSION = 2;
@@ -297,7 +298,8 @@ async function seedProducts(db: Database, batch: SeedProduct[], sectionIds: Map<
       });
     }
   }
-  if (offerRows.length) await db.insert(offers).values(offerRows).onConflictDoNothing();
+  if (offerRows.length)
+    await recordOpeningStock(db, await db.insert(offers).values(offerRows).onConflictDoNothing().returning({ id: offers.id, quantity: offers.quantity }));
   if (photoRows.length) await db.insert(productPhotos).values(photoRows).onConflictDoNothing();
   if (metaRows.length) await db.insert(pageMeta).values(metaRows).onConflictDoNothing();
 }

@@ -12,6 +12,7 @@ import { placeOrder } from '~/models/orders.server';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { expectContract, fetchJson, getJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
+import { setStock as setStockOf } from '~/tests/support/stock';
 
 // The basket calls of SPEC §7 over HTTP, on PGlite or (TEST_DATABASE_URL) PostgreSQL, with the
 // commerce rules that guard stock and money run under real concurrency.
@@ -64,10 +65,7 @@ async function one(where: (o: OfferRow) => boolean, what: string): Promise<Offer
 }
 
 async function setStock(offerId: number, quantity: number, preorder?: boolean) {
-  await db()
-    .update(offers)
-    .set({ quantity, ...(preorder === undefined ? {} : { preorder }) })
-    .where(eq(offers.id, offerId));
+  await setStockOf(db(), offerId, quantity, { preorder });
 }
 
 async function stockOf(offerId: number): Promise<number> {

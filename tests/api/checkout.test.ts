@@ -15,6 +15,7 @@ import { readCdekOutbox } from '~/integrations/cdek/offline.server';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { setUpTestShop } from '~/tests/support/server';
 import { customerMaker } from '~/tests/support/session';
+import { setStock } from '~/tests/support/stock';
 
 // The checkout calls of SPEC §7 over HTTP (get_cities.php, get_order_params.php,
 // getdeliverycost.php, order.php, order_detail.php), on PGlite or (TEST_DATABASE_URL)
@@ -50,7 +51,7 @@ async function freshOffer(where: (o: OfferRow) => boolean, quantity = 5): Promis
   const found = (await findOffers((o) => where(o) && !used.has(o.id) && o.kind !== 'gift-card'))[0];
   if (!found) throw new Error('the seed has no such offer left');
   used.add(found.id);
-  await db().update(offers).set({ quantity }).where(eq(offers.id, found.id));
+  await setStock(db(), found.id, quantity);
   return { ...found, quantity };
 }
 const plainOffer = (quantity = 5) =>
@@ -330,7 +331,7 @@ describe('order.php', () => {
   it('refuses stock sold out between basket and order, with the name, and writes no order', async () => {
     const offer = await plainOffer(1);
     const { token, customerId } = await customer();
-    await db().update(offers).set({ quantity: 0 }).where(eq(offers.id, offer.id));
+    await setStock(db(), offer.id, 0);
     const answer = await postOrder(courierForm(token, `${offer.id}:1`));
     expect(answer.success).toBe(false);
     if (!answer.success) expect(answer.data.error).toContain(offer.name);

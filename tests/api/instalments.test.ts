@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { offers, orders, orderStatusHistory, paymentEvents } from '~/db/schema';
+import { orders, orderStatusHistory, paymentEvents } from '~/db/schema';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import {
   ChangePaymentResponse,
@@ -17,6 +17,7 @@ import { getJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
 import { customerMaker } from '~/tests/support/session';
 import { courierForm, offerPicker } from '~/tests/support/checkout';
+import { setStock } from '~/tests/support/stock';
 
 // Pay in parts (issue #12) over HTTP, on PGlite or (TEST_DATABASE_URL) PostgreSQL: orders placed
 // through order.php with Dolyami ('10') or Yandex Split ('11'), sent to the offline stand-ins'
@@ -34,10 +35,7 @@ async function offerPriced(inRange: boolean) {
   const found = await freshOffer({ max: 4_000_000 - MOSCOW_COURIER_PRICE_KOPECKS });
   // Outside the range: enough of it to pass 40 000 ₽.
   const qty = inRange ? 1 : Math.floor(4_000_000 / found.price) + 1;
-  await db()
-    .update(offers)
-    .set({ quantity: Math.max(5, qty) })
-    .where(eq(offers.id, found.id));
+  await setStock(db(), found.id, Math.max(5, qty));
   return { ...found, qty, ids: `${found.id}:${qty}` };
 }
 

@@ -15,6 +15,7 @@ import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { fetchJson, getJson, postForm } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
 import { customerMaker } from '~/tests/support/session';
+import { setStock } from '~/tests/support/stock';
 
 // The loyalty programme (issue #12, content/pages/loyalty.md) on PGlite or (TEST_DATABASE_URL)
 // PostgreSQL: orders placed by the one order function for a logged-in customer and moved along
@@ -43,7 +44,7 @@ async function takeOffer(kind: 'plain' | 'sale' | 'coat', stock = 5) {
   });
   if (!found) throw new Error(`the seed has no more ${kind} offers`);
   usedProducts.add(found.productId);
-  await db().update(offers).set({ quantity: stock, preorder: false }).where(eq(offers.id, found.id));
+  await setStock(db(), found.id, stock, { preorder: false });
   return found;
 }
 

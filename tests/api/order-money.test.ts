@@ -12,9 +12,14 @@ import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { readMailOutbox } from '~/integrations/mail/offline.server';
 import { StaffFittingResponse } from '~/api/staff/routes.server';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
+import { basketMoneyLines, checkoutMoney, moneyRows } from '~/core/order-money';
 import {
+  CartResponse,
+  CertificateCheckResponse,
   CheckoutOrderResponse,
+  DeliveryCostResponse,
   InstalmentLinkResponse,
+  OrderBonusesResponse,
   OrderDetailResponse,
   OrdersResponse,
   PaymentParamsResponse,
@@ -26,8 +31,10 @@ import { courierForm, offerPicker, payByCard } from '~/tests/support/checkout';
 import { setUpTestShop } from '~/tests/support/server';
 import { customerMaker } from '~/tests/support/session';
 
-// Issue #26: one breakdown of an order's money, the same everywhere. Orders are placed over
-// HTTP with every combination of promo or bonuses, a certificate paying a part or the whole,
+// Issue #26: one breakdown of an order's money, the same everywhere. Each order's checkout
+// summary is worked out first as the storefront works it out (get_cart.php, getdeliverycost.php,
+// order_bonuses.php, check_certificate.php into core/order-money.ts checkoutMoney). Orders are
+// then placed over HTTP with every combination of promo or bonuses, a certificate paying a part or the whole,
 // card, pay on receipt and pay in parts (Dolyami), then paid as the shopper would (the card
 // stand-in, the Dolyami stand-in, the courier's fitting) and every place that shows or sends an
 // amount is read: order.php's answer, order_detail.php (which the order pages render), the
@@ -99,6 +106,41 @@ function checkReceipt(receipt: PaymentReceipt, expected: { total: number; certif
   expect(kop(receipt.amounts.advancePayment ?? 0)).toBe(expected.certificate);
 }
 
+/**
+ * The checkout summary's rows before the order is placed, as the storefront's CheckoutForm gets
+ * them: the server's basket, the quoted delivery, the bonuses it can take, the certificates'
+ * balances, through checkoutMoney() and moneyRows().
+ */
+async function checkoutSummary(input: {
+  token: string;
+  ids: string;
+  promo?: string;
+  bonusKopecks: number;
+  certificates: string[];
+  paymentId: string;
+  form: Record<string, string>;
+}) {
+  const body = { token: input.token, ids: input.ids, ...(input.promo ? { promo_code: input.promo } : {}) };
+  const cart = await getJson(api(), '/api/personal/get_cart.php', CartResponse, { init: postForm(body) });
+  const query = new URLSearchParams({ 'data[city]': input.form.city ?? '', delivery_id: input.form.delivery_id ?? '', ids: input.ids });
+  const cost = await getJson(api(), `/api/catalog/getdeliverycost.php?${query}`, DeliveryCostResponse);
+  const bonuses = await getJson(api(), '/api/catalog/order_bonuses.php', OrderBonusesResponse, { init: postForm(body) });
+  const balances: number[] = [];
+  for (const code of input.certificates) {
+    const checked = await getJson(api(), '/api/catalog/check_certificate.php', CertificateCheckResponse, { init: postForm({ code }) });
+    if (!checked.success) throw new Error(checked.error);
+    balances.push(kop(checked.balance));
+  }
+  const money = checkoutMoney({
+    lines: basketMoneyLines(cart),
+    deliveryKopecks: cost.deliverycost === null ? null : kop(cost.deliverycost),
+    bonusKopecks: Math.min(input.bonusKopecks, kop(bonuses.max)),
+    certificateBalancesKopecks: balances,
+    paymentId: input.paymentId,
+  });
+  return { money, rows: moneyRows(money).map((r) => ({ KEY: r.key, LABEL: r.label, TEXT: r.text })) };
+}
+
 type Discount = 'none' | 'promo' | 'bonuses';
 type Certificate = 'none' | 'part' | 'whole';
 type Payment = 'receipt' | 'card' | 'parts';
@@ -123,19 +165,34 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
     const code = cert === 'none' ? null : await certificate(cert === 'part' ? 500_000 : 5_000_000);
     const due = total - certificateKopecks;
 
-    const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
-      init: postForm(
-        courierForm(token, `${o.id}:1`, {
-          payment_id: PAYMENT_IDS[payment],
-          ...(promo ? { promo_code: 'VITRINA10' } : {}),
-          ...(bonus ? { bonuses: String(bonus / 100) } : {}),
-          ...(code ? { certificates: formatCertificateCode(code) } : {}),
-        }),
-      ),
+    const form = courierForm(token, `${o.id}:1`, {
+      payment_id: PAYMENT_IDS[payment],
+      ...(promo ? { promo_code: 'VITRINA10' } : {}),
+      ...(bonus ? { bonuses: String(bonus / 100) } : {}),
+      ...(code ? { certificates: formatCertificateCode(code) } : {}),
     });
+    // What the checkout summary says before the order exists.
+    const summary = await checkoutSummary({
+      token,
+      ids: `${o.id}:1`,
+      ...(promo ? { promo: 'VITRINA10' } : {}),
+      bonusKopecks: bonus,
+      certificates: code ? [formatCertificateCode(code)] : [],
+      paymentId: PAYMENT_IDS[payment],
+      form,
+    });
+    expect({ total: summary.money.totalKopecks, certificate: summary.money.certificateKopecks, due: summary.money.dueKopecks }).toEqual({
+      total,
+      certificate: certificateKopecks,
+      due,
+    });
+
+    const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(form) });
     if (!placed.success) throw new Error(JSON.stringify(placed.data));
     const orderId = placed.order_id;
     expect(kop(placed.pay_amount)).toBe(due);
+    // The placed order's rows, before it is paid, are the summary's rows, word for word.
+    expect((await detailOf(token, orderId)).MONEY.ROWS).toEqual(summary.rows);
 
     // What the provider is asked for, and charges.
     let charged: number | null = null;
@@ -162,6 +219,8 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
       charged = row?.paid ?? null;
     }
     if (charged !== null) expect(charged).toBe(due);
+    // What the summary said was left to pay is what was charged (or is taken at the door).
+    expect(summary.money.dueKopecks).toBe(charged ?? due);
 
     const detail = await detailOf(token, orderId);
     const m = detail.MONEY;
@@ -227,13 +286,25 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
       .limit(1);
     if (!cert) throw new Error('the seed has no electronic certificate');
     const { token } = await customer();
-    const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
-      init: postForm(
-        courierForm(token, `${cert.id}:1`, { city: 'Казань', delivery_id: '300', street: '', house: '', flat: '', payment_id: '9', deliverycost: '0' }),
-      ),
+    const form = courierForm(token, `${cert.id}:1`, {
+      city: 'Казань',
+      delivery_id: '300',
+      street: '',
+      house: '',
+      flat: '',
+      payment_id: '9',
+      deliverycost: '0',
     });
+    const summary = await checkoutSummary({ token, ids: `${cert.id}:1`, bonusKopecks: 0, certificates: [], paymentId: '9', form });
+    expect(summary.rows.map((r) => [r.LABEL, nb(r.TEXT)])).toEqual([
+      ['Товары', rub(cert.price)],
+      ['Доставка', 'бесплатно'],
+      ['К оплате', rub(cert.price)],
+    ]);
+    const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(form) });
     if (!placed.success) throw new Error(JSON.stringify(placed.data));
     expect(kop(placed.pay_amount)).toBe(cert.price);
+    expect((await detailOf(token, placed.order_id)).MONEY.ROWS).toEqual(summary.rows);
     const params = await getJson(api(), '/api/catalog/payment_params.php', PaymentParamsResponse, {
       init: postForm({ token, order_id: String(placed.order_id) }),
     });
@@ -241,7 +312,7 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
     const receipt = params.payment.params.data.CloudPayments.CustomerReceipt;
     checkReceipt(receipt, { total: cert.price, certificate: 0, due: cert.price });
     expect(receipt.Items.map((i) => i.label)).not.toContain('Доставка');
-    expect(kop((await payByCard(api(), token, placed.order_id)).amount)).toBe(cert.price);
+    expect(kop((await payByCard(api(), token, placed.order_id)).amount)).toBe(summary.money.dueKopecks);
     const m = (await detailOf(token, placed.order_id)).MONEY;
     expect(m.DELIVERY).toBe(0);
     expect(m.ROWS.map((r) => [r.LABEL, nb(r.TEXT)])).toEqual([

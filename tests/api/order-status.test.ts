@@ -11,6 +11,7 @@ import { StaffFittingResponse, StaffOrderStatusResponse } from '~/api/staff/rout
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { fetchJson } from '~/tests/support/api';
 import { setUpTestShop } from '~/tests/support/server';
+import { setStock } from '~/tests/support/stock';
 
 // Order statuses and the fitting at the door (issue #11) through the staff API, on PGlite or
 // (TEST_DATABASE_URL) PostgreSQL. Orders are placed with the one order function directly; the
@@ -39,7 +40,7 @@ async function takeOffer(kind: 'coat' | 'plain', stock: number, preorder = false
   const found = rows.find((r) => !usedProducts.has(r.productId) && /пальто/i.test(r.name) === (kind === 'coat'));
   if (!found) throw new Error(`the seed has no more ${kind} offers`);
   usedProducts.add(found.productId);
-  await db().update(offers).set({ quantity: stock, preorder }).where(eq(offers.id, found.id));
+  await setStock(db(), found.id, stock, { preorder });
   return { id: found.id, name: found.name, price: found.price, oldPrice: found.oldPrice };
 }
 

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobs, orders } from '~/db/schema';
+import { jobs, offers, orders, products } from '~/db/schema';
+import { GIFT_COVER_OFFER_ID } from '~/core/basket';
+import { placeOrder } from '~/models/orders.server';
 import { moscowClock } from '~/core/payment-notice';
 import { CartResponse, CheckoutOrderResponse, OrdersResponse, OrderToCartResponse } from '~/shared/contract';
 import { CLOUDPAYMENTS_SECRET_FILE } from '~/integrations/cloudpayments/index.server';
@@ -29,6 +31,7 @@ const SITE = 'http://shop.test';
 const freshOffer = offerPicker(shop);
 const customer = customerMaker(shop, '7997');
 let seq = 0;
+const repeatUsed = new Set<number>();
 
 /** An online order awaiting payment, placed through order.php by a customer of its own phone and e-mail. */
 async function awaitingOrder(paymentId = '9') {
@@ -165,7 +168,7 @@ describe('orders.php and order_to_cart.php', () => {
     expect((await list())?.PAY_UNTIL).toBeNull();
   });
 
-  it("puts a cancelled order's lines back in its customer's basket, and refuses another customer and an order not cancelled", async () => {
+  it("puts a cancelled order's lines back in its customer's basket, and refuses another customer and an order still awaiting payment", async () => {
     const o = await awaitingOrder();
     const toCart = (token: string, orderId: number) =>
       getJson(api(), '/api/personal/order_to_cart.php', OrderToCartResponse, { init: postForm({ token, order_id: String(orderId) }) });
@@ -189,5 +192,59 @@ describe('orders.php and order_to_cart.php', () => {
     const bad = await fetch(`${api()}/api/personal/order_to_cart.php`, postForm({ token: 'nonsense', order_id: String(o.orderId) }));
     expect(bad.status).toBe(401);
     expect(await toCart(o.token, 0)).toEqual({ error: 'Заказ не найден' });
+  });
+
+  it('repeats any of its orders («Повторить заказ»): pre-orders as pre-orders while they can be, the coat with its gift cover', async () => {
+    const who = await customer();
+    const pick = async (coat: boolean) => {
+      const rows = await db()
+        .select({ id: offers.id, productId: offers.productId, name: products.name })
+        .from(offers)
+        .innerJoin(products, eq(products.id, offers.productId))
+        .where(and(eq(products.active, true), isNull(products.certificate), sql`${offers.id} <> ${GIFT_COVER_OFFER_ID}`, sql`${offers.priceKopecks} > 0`))
+        // From the end of the catalogue: offerPicker takes from its start.
+        .orderBy(desc(offers.id));
+      const found = rows.find((r) => !repeatUsed.has(r.productId) && /пальто/i.test(r.name) === coat);
+      if (!found) throw new Error('no offer left');
+      repeatUsed.add(found.productId);
+      return found;
+    };
+    const coat = await pick(true);
+    const stillPreorder = await pick(false);
+    const nowInStock = await pick(false);
+    const noLonger = await pick(false);
+    await db().update(offers).set({ quantity: 5, preorder: false }).where(eq(offers.id, coat.id));
+    for (const o of [stillPreorder, nowInStock, noLonger]) await db().update(offers).set({ quantity: 0, preorder: true }).where(eq(offers.id, o.id));
+    const placed = await placeOrder({
+      db: db(),
+      kind: 'checkout',
+      customerId: who.customerId,
+      phone: '79970000999',
+      name: 'Вера Повторова',
+      cart: [{ offerId: coat.id, quantity: 1 }],
+      preorders: [stillPreorder, nowInStock, noLonger].map((o) => ({ offerId: o.id, quantity: 1 })),
+    });
+    if (!placed.ok) throw new Error(JSON.stringify(placed));
+    await db().update(orders).set({ status: 'received' }).where(eq(orders.id, placed.orderId));
+    // Since then: one pre-ordered size came in, another cannot be pre-ordered any more.
+    await db().update(offers).set({ quantity: 3, preorder: false }).where(eq(offers.id, nowInStock.id));
+    await db().update(offers).set({ preorder: false }).where(eq(offers.id, noLonger.id));
+
+    const answer = await getJson(api(), '/api/personal/order_to_cart.php', OrderToCartResponse, {
+      init: postForm({ token: who.token, order_id: String(placed.orderId) }),
+    });
+    if ('error' in answer) throw new Error(answer.error);
+    expect(answer.cart.split(',').sort()).toEqual([`${coat.id}:1`, `${nowInStock.id}:1`].sort());
+    expect(answer.preorders).toBe(`${stillPreorder.id}:1`);
+    const line = (id: number) => answer.items.find((i) => i.ID === id);
+    expect(line(stillPreorder.id)?.IS_PREORDER).toBe('Y');
+    expect(line(nowInStock.id)?.IS_PREORDER).toBe('N');
+    expect(line(GIFT_COVER_OFFER_ID)).toMatchObject({ IS_GIFT: 'Y', QUANTITY: 1 });
+    expect(line(noLonger.id)).toBeUndefined();
+    expect(answer.errors.join(' ')).toContain('предзаказ недоступен');
+    // Saved: the next basket load has them.
+    const saved = await getJson(api(), '/api/personal/get_cart.php', CartResponse, { init: postForm({ token: who.token }) });
+    expect(saved.preorders).toBe(`${stillPreorder.id}:1`);
+    expect(saved.items.some((i) => i.ID === GIFT_COVER_OFFER_ID)).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import { eventually, getJson, postForm } from '~/tests/support/api';
 import { courierForm, offerPicker } from '~/tests/support/checkout';
 import { setUpTestShop } from '~/tests/support/server';
 import { customerMaker } from '~/tests/support/session';
+import { setStock } from '~/tests/support/stock';
 
 // Card payment online (issue #12) over HTTP, on PGlite or (TEST_DATABASE_URL) PostgreSQL: orders
 // placed through order.php with payment_id 9, paid through the offline CloudPayments stand-in
@@ -530,7 +531,7 @@ describe('unpaid orders', () => {
       }),
     ).toBe('released');
     expect(await stockOf(o.offer.id)).toBe(2);
-    await db().update(offers).set({ quantity: 1 }).where(eq(offers.id, o.offer.id));
+    await setStock(db(), o.offer.id, 1);
 
     const late = await fetch(`${api()}/api/cloudpayments/offline/replay/`, {
       method: 'POST',

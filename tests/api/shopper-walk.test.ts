@@ -10,6 +10,7 @@ import { getJson, postForm } from '~/tests/support/api';
 import { courierForm } from '~/tests/support/checkout';
 import { setUpTestShop } from '~/tests/support/server';
 import { customerMaker } from '~/tests/support/session';
+import { setStock } from '~/tests/support/stock';
 
 // Issue #26, a walk through buying as a shopper, over HTTP: a saved St Petersburg address never
 // goes to Novosibirsk (item 3), a pre-order's dates follow the pre-order and the name typed at
@@ -33,10 +34,7 @@ async function freshOffer({ preorder = false } = {}): Promise<number> {
   const found = rows.find((r) => !used.has(r.productId) && !/пальто/i.test(r.name) && !isOuterwear(r.kind));
   if (!found) throw new Error('the seed has no such offer left');
   used.add(found.productId);
-  await db()
-    .update(offers)
-    .set(preorder ? { quantity: 0, preorder: true } : { quantity: 5, preorder: false })
-    .where(eq(offers.id, found.id));
+  await setStock(db(), found.id, preorder ? 0 : 5, { preorder });
   return found.id;
 }
 

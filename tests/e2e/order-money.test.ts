@@ -6,11 +6,13 @@ import type { Locator, Page } from 'playwright-core';
 import { bonusLots, customers, giftCertificates, orderItems, orders, orderStatusHistory } from '~/db/schema';
 import { formatCertificateCode, newCertificateCode } from '~/core/gift-certificates';
 import { DELIVERY_ID } from '~/shared/checkout-ids';
+import { GIFT_COVER_OFFER_ID } from '~/core/basket';
 import { DESKTOP, login, MOBILE, setUpBrowserShop, waitForHydration, type Shopper, type Viewport } from '~/tests/support/browser';
 import { productPicker } from '~/tests/support/catalogue';
 
 // Issue #26 as a customer sees it. Item 1: a certificate used on an order paid on receipt stays
-// on the order: the order page and the account's order page say what the courier takes. Item 2:
+// on the order: the checkout summary, the order page and the account's order page say what the
+// courier takes, in the same rows (checkoutMoney and orderMoney, core/order-money.ts). Item 2:
 // card, certificate and bonuses: the pay page's receipt lines are price × quantity and show the
 // certificate's advance; the paid page says what the card paid. Item 8: the account's order page
 // (/personal/orders/<id>/) with tracking, history, «Оплатить», «Оформить возврат», «Повторить
@@ -112,6 +114,11 @@ async function moneyRows(page: Page): Promise<string[]> {
   return (await rows.allInnerTexts()).map(nb);
 }
 
+/** The checkout summary's money rows, as «label value» lines. */
+async function summaryRows(form: Locator): Promise<string[]> {
+  return (await form.locator('.order-summary [data-money]').allInnerTexts()).map(nb);
+}
+
 // SHOTS_DIR keeps them for a look (they go with the shop's data directory otherwise).
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(process.env.SHOTS_DIR ?? shop.dataDir, `${name}.png`), fullPage: true });
 
@@ -124,10 +131,7 @@ describe('one breakdown of an order’s money (issue #26)', () => {
       await applyCertificate(form, code);
       const promo = Math.round(offer.price / 10);
       const due = offer.price - promo + 70_000 - 500_000;
-      await poll(async () => nb(await form.locator('.basket-totals__row--total').innerText())).toBe(`К оплате ${rub(due)}`);
-      await form.getByRole('button', { name: 'Оформить заказ' }).click();
-      await page.waitForURL(/\/basket\/submited-order\/\?order=\d+$/, { timeout: 15_000 });
-      const orderId = Number(new URL(page.url()).searchParams.get('order'));
+      await poll(async () => nb(await form.locator('.basket-totals__row--total').innerText())).toBe(`К оплате при получении ${rub(due)}`);
       const expected = [
         `Товары ${rub(offer.price)}`,
         `Скидка по промокоду −${rub(promo)}`,
@@ -136,6 +140,12 @@ describe('one breakdown of an order’s money (issue #26)', () => {
         'Подарочными сертификатами −5 000 ₽',
         `К оплате при получении ${rub(due)}`,
       ];
+      // The checkout summary is the order's breakdown before it exists: the same rows.
+      expect(await summaryRows(form)).toEqual(expected);
+      await shot(page, `checkout-certificate-receipt-${viewport.width}`);
+      await form.getByRole('button', { name: 'Оформить заказ' }).click();
+      await page.waitForURL(/\/basket\/submited-order\/\?order=\d+$/, { timeout: 15_000 });
+      const orderId = Number(new URL(page.url()).searchParams.get('order'));
       expect(await moneyRows(page)).toEqual(expected);
       await shot(page, `order-placed-certificate-receipt-${viewport.width}`);
       // The account's card and the order's own page say the same.
@@ -160,9 +170,22 @@ describe('one breakdown of an order’s money (issue #26)', () => {
       await applyCertificate(form, code);
       const total = offer.price - 200_000 + 70_000;
       const due = total - 500_000;
+      // The summary: the rows the order will have, and what the card will be charged.
+      await poll(() => summaryRows(form)).toEqual([
+        `Товары ${rub(offer.price)}`,
+        'Бонусами −2 000 ₽',
+        'Доставка 700 ₽',
+        `Итого ${rub(total)}`,
+        'Подарочными сертификатами −5 000 ₽',
+        `К оплате ${rub(due)}`,
+      ]);
+      await form.locator('.order-summary').scrollIntoViewIfNeeded();
+      await shot(page, `checkout-certificate-bonuses-${viewport.width}`);
       await form.getByRole('button', { name: 'Оформить заказ' }).click();
       await page.waitForURL(/\/basket\/pay\/\?order=\d+$/, { timeout: 15_000 });
       const orderId = Number(new URL(page.url()).searchParams.get('order'));
+      // The pay page may still be rendering its receipt when the address changes.
+      await poll(() => page.locator('.pay__receipt .pay__line').count()).toBeGreaterThan(0);
       const lines = (await page.locator('.pay__receipt .pay__line').allInnerTexts()).map(nb);
       expect(lines).toEqual([
         expect.stringMatching(new RegExp(`1 шт × ${rub(offer.price - 200_000)} ${rub(offer.price - 200_000)}$`)),
@@ -244,6 +267,43 @@ describe('one breakdown of an order’s money (issue #26)', () => {
     await main.getByRole('button', { name: 'Повторить заказ' }).click();
     await page.waitForURL('**/basket/');
     await poll(() => page.getByRole('main').getByText(offer.name).first().isVisible()).toBe(true);
+
+    // Item 4 of the review: a coat with its gift cover and a pre-order come back too, the pre-order as one.
+    const coat = await picker.take((p) => /пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2), 'coat in stock');
+    const coatOffer = coat.OFFERS.find((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2)!;
+    const pre = await picker.take((p) => !/пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'Y'), 'pre-orderable size');
+    const preOffer = pre.OFFERS.find((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'Y')!;
+    const repeated = await place({ status: 'repeated', deliveredAt: new Date(), paidAt: new Date(), paidKopecks: offer.price + 50_000 });
+    await db()
+      .insert(orderItems)
+      .values([
+        { orderId: repeated, offerId: coatOffer.ID, title: coat.NAME, size: 'M', color: '', priceKopecks: Math.round(coatOffer.PRICE * 100), quantity: 1 },
+        { orderId: repeated, offerId: GIFT_COVER_OFFER_ID, title: 'Чехол для одежды', size: '', color: '', priceKopecks: 0, quantity: 1, isGift: true },
+        {
+          orderId: repeated,
+          offerId: preOffer.ID,
+          title: pre.NAME,
+          size: 'M',
+          color: '',
+          priceKopecks: Math.round(preOffer.PRICE * 100),
+          quantity: 1,
+          isPreorder: true,
+        },
+      ]);
+    await page.goto(`${shop.baseUrl}/personal/orders/${repeated}/`);
+    await waitForHydration(page);
+    await page.getByRole('main').getByRole('button', { name: 'Повторить заказ' }).click();
+    await page.waitForURL('**/basket/');
+    const basketLine = (name: string, list: string) =>
+      page
+        .getByRole('main')
+        .getByRole('list', { name: list })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await poll(() => basketLine(coat.NAME, 'Товары в корзине').count()).toBe(1);
+    await poll(() => basketLine('Чехол для одежды', 'Товары в корзине').count()).toBe(1);
+    await poll(() => basketLine(pre.NAME, 'Предзаказ').count()).toBe(1);
+    await shot(page, 'repeat-order-basket-1280');
 
     // Awaiting payment: «Оплатить» goes to the pay page.
     const unpaid = await place({ status: 'awaiting_payment', payUntil: new Date(Date.now() + 3_600_000) });

@@ -8,6 +8,7 @@ import { formatRussianDate } from '~/core/dates';
 import { OrderParamsResponse } from '~/shared/contract';
 import { getJson } from '~/tests/support/api';
 import { DESKTOP, login, MOBILE, setUpBrowserShop, waitForHydration, type Shopper, type Viewport } from '~/tests/support/browser';
+import { setStock } from '~/tests/support/stock';
 
 // Issue #26, a walk through buying as a shopper at 390 and 1280 px: a saved St Petersburg
 // address does not ride along to Novosibirsk (item 3); a refused promo code does not block the
@@ -42,10 +43,7 @@ async function freshOffer({ preorder = false } = {}): Promise<number> {
   const found = rows.find((r) => !used.has(r.productId) && !/пальто/i.test(r.name) && !isOuterwear(r.kind));
   if (!found) throw new Error('the seed has no such offer left');
   used.add(found.productId);
-  await db()
-    .update(offers)
-    .set(preorder ? { quantity: 0, preorder: true } : { quantity: 5, preorder: false })
-    .where(eq(offers.id, found.id));
+  await setStock(db(), found.id, preorder ? 0 : 5, { preorder });
   return found.id;
 }
 

@@ -4,6 +4,7 @@ import { PaymentParamsResponse } from '~/shared/contract';
 import { isOuterwear, MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import { getJson, postForm } from './api';
 import type { TestShop } from './server';
+import { setStock } from './stock';
 
 /**
  * Pays an order awaiting a card payment as the shopper would: the widget's parameters from
@@ -73,7 +74,7 @@ export function offerPicker(shop: Pick<TestShop, 'database'>) {
     const found = rows.find((o) => !used.has(o.productId) && o.price >= min && o.price <= max && !/пальто/i.test(o.name) && !isOuterwear(o.kind));
     if (!found) throw new Error('the seed has no such offer left');
     used.add(found.productId);
-    await db.update(offers).set({ quantity, preorder: false }).where(eq(offers.id, found.id));
+    await setStock(db, found.id, quantity, { preorder: false });
     return found;
   };
 }

@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { buildServer } from '~/server/app.server';
 import { TEMPLATE_ENV, TEMPLATE_PRODUCTS } from './seeded-template';
+import { assertStockLedgerBalanced } from './stock';
 
 export interface TestShop {
   baseUrl: string;
@@ -31,6 +32,8 @@ export interface TestShopOptions {
   port?: number;
   /** More environment for this shop (e.g. CDEK_OFFLINE_FAIL_CITIES). */
   env?: Record<string, string>;
+  /** The back office's clock (staff session timeouts, TOTP steps, login caps): a test moves it. */
+  clock?: () => Date;
 }
 
 export async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
@@ -86,7 +89,14 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
     if (!fs.existsSync(file)) throw new Error('Storefront not built: run `npm run build` before browser tests');
     build = (await import(pathToFileURL(file).href)) as ServerBuild;
   }
-  const app = await buildServer({ env, database, build, clientDir: path.resolve('build/client') });
+  const app = await buildServer({
+    env,
+    database,
+    build,
+    clientDir: path.resolve('build/client'),
+    adminDir: options.withStorefront ? path.resolve('build/admin') : null,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -96,9 +106,14 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
     app,
     database,
     async close() {
-      await app.close();
-      await dropDatabase();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      try {
+        // Whatever the file did, every offer's quantity is still the sum of its stock moves.
+        await assertStockLedgerBalanced(database.db, "the test shop's stock ledger");
+      } finally {
+        await app.close();
+        await dropDatabase();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const TOP = [
+  'admin',
   'app',
   'api',
   'bench',

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { AddressSuggestion, DeliveryCity, SavedAddress } from '~/shared/contract';
-import { TextField } from '~/app/components/forms/TextField';
-import { CityField } from '~/app/components/checkout/CityField';
-import { AddressSuggestField } from './AddressSuggestField';
+import { TextField } from '~/app/ui/TextField';
+import { CityField } from '~/app/ui/CityField';
+import { AddressSuggestField } from '~/app/ui/AddressSuggestField';
 import { useAccountFetcher } from './account-action';
 
 type Fields = Omit<SavedAddress, 'id'>;

@@ -2,10 +2,10 @@ import { Form, Link } from 'react-router';
 import type { AccountOrder } from '~/shared/contract';
 import { formatRoubles } from '~/core/pricing';
 import { moscowClock } from '~/core/payment-notice';
-import { payUrl, repeatUrl } from '~/app/components/payment/payment-paths';
-import { Image } from '~/app/components/Image';
+import { payUrl, repeatUrl } from '~/app/lib/payment-paths';
+import { Image } from '~/app/ui/Image';
 import { ReturnForm } from './ReturnForm';
-import { OrderMoneyRows } from '~/app/components/order/OrderMoneyRows';
+import { OrderMoneyRows } from '~/app/ui/OrderMoneyRows';
 
 /** The customer's orders, newest first: number, date, status, lines, totals, and the return form while the period lasts. */
 export function OrderList({ orders }: { orders: AccountOrder[] }) {

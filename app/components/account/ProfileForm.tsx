@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UserInfo } from '~/shared/contract';
 import { formatPhoneMask } from '~/core/phone';
-import { TextField } from '~/app/components/forms/TextField';
+import { TextField } from '~/app/ui/TextField';
 import { useAccountFetcher } from './account-action';
 
 /**

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { normalizeEmail } from '~/core/auth';
 import { EMAIL_CAPTCHA_ACTION } from '~/core/email-login';
-import { TextField } from '~/app/components/forms/TextField';
+import { TextField } from '~/app/ui/TextField';
 import { OFFLINE_CAPTCHA_TOKEN } from '~/app/lib/captcha';
 import { CodeStep, loginPath } from './CodeStep';
 import { useSubmitWithCaptcha, type LoginFetcher } from './use-submit-with-captcha';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useFetcher, type FetcherWithComponents } from 'react-router';
 import { formatPhoneMask } from '~/core/phone';
 import { phoneDigits, PHONE_MASK_LENGTH } from '~/core/phone-mask';
-import { PhoneField } from '~/app/components/forms/TextField';
+import { PhoneField } from '~/app/ui/TextField';
 import { OFFLINE_CAPTCHA_TOKEN } from '~/app/lib/captcha';
 import { CodeStep, loginPath } from './CodeStep';
 import { useSubmitWithCaptcha } from './use-submit-with-captcha';

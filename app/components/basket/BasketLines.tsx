@@ -4,8 +4,8 @@ import type { BasketItem } from '~/shared/contract';
 import { lineOffer } from '~/app/lib/basket-state';
 import { MAX_LINE_QUANTITY } from '~/core/basket';
 import { discountPercent, formatRoubles } from '~/core/pricing';
-import { Image } from '~/app/components/Image';
-import { CloseIcon } from '~/app/components/icons';
+import { Image } from '~/app/ui/Image';
+import { CloseIcon } from '~/app/ui/icons';
 
 /** How many of a line the shopper may pick: 1..99, and no more than in stock for a normal line. */
 export function quantityLimit(item: BasketItem): number {

@@ -5,7 +5,7 @@ import { BASKET_NOTICE } from '~/core/basket-cookie';
 import { ADD_TO_BASKET, availabilityOf, PLACE_PREORDER } from '~/core/size-selection';
 import { addToCart, useBasketCookies } from '~/app/lib/basket-state';
 import { trackAddToCart } from '~/app/lib/analytics';
-import { useNotify } from '~/app/components/shell/Notifications';
+import { useNotify } from '~/app/ui/Notifications';
 import { FAST_ORDER_TITLE, useBasketModals, WAITING_LIST_TITLE } from './basket-modals';
 import { buyTarget } from './buy-target';
 

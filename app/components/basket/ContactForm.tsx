@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { PhoneField, TextField } from '~/app/components/forms/TextField';
+import { PhoneField, TextField } from '~/app/ui/TextField';
 import { phoneDigits } from '~/core/phone-mask';
 
 /** SPEC §8: what a failed call shows when the server gave no message of its own. */

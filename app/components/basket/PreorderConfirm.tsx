@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { BASKET_NOTICE } from '~/core/basket-cookie';
 import { addToPreorders } from '~/app/lib/basket-state';
 import { trackAddToCart } from '~/app/lib/analytics';
-import { useModal } from '~/app/components/shell/ModalHost';
-import { useNotify } from '~/app/components/shell/Notifications';
+import { useModal } from '~/app/ui/ModalHost';
+import { useNotify } from '~/app/ui/Notifications';
 import { ProductSummary } from './ProductSummary';
 import { preorderProductData, type BuyTarget } from './buy-target';
 

@@ -1,5 +1,5 @@
 import { discountPercent, formatRoubles } from '~/core/pricing';
-import { Image } from '~/app/components/Image';
+import { Image } from '~/app/ui/Image';
 import type { BuyTarget } from './buy-target';
 
 /** The product a basket modal is about: photo, name, colour, size, price. */

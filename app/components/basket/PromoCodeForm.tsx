@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { normalizePromoCode, PROMO_ERROR_NOT_FOUND } from '~/core/promo';
-import { TextField } from '~/app/components/forms/TextField';
+import { TextField } from '~/app/ui/TextField';
 
 /**
  * SPEC §4 promo code status: none (the field); valid (applied, with a remove control); invalid

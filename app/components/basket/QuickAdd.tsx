@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { CatalogListItem, ProductItem } from '~/shared/contract';
 import { initialOffer, offerForSize, sizeValueOf } from '~/core/size-selection';
 import { useBrowserApi } from '~/app/lib/browser-api';
-import { SizePicker } from '~/app/components/product/SizePicker';
+import { SizePicker } from '~/app/ui/SizePicker';
 import { ProductSummary } from './ProductSummary';
 import { BuyActions } from './BuyActions';
 

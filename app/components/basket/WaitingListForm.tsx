@@ -3,7 +3,7 @@ import { WAITING_LIST_THANKS } from '~/core/waiting-list';
 import { formatPhoneMask } from '~/core/phone';
 import { useBrowserApi } from '~/app/lib/browser-api';
 import { GOAL, reachGoal } from '~/app/lib/analytics';
-import { useModal } from '~/app/components/shell/ModalHost';
+import { useModal } from '~/app/ui/ModalHost';
 import { ContactForm } from './ContactForm';
 import { ProductSummary } from './ProductSummary';
 import type { BuyTarget } from './buy-target';

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { BASKET_NOTICE } from '~/core/basket-cookie';
-import { useModal } from '~/app/components/shell/ModalHost';
+import { useModal } from '~/app/ui/ModalHost';
 import type { BuyTarget } from './buy-target';
 
-// SPEC §2 Modals 'pre-order', 'waiting-list' and 'fast-order', opened through the shell's modal
-// host like the info modals (app/components/widgets/info-modals.tsx): each content is its own
+// SPEC §2 Modals 'pre-order', 'waiting-list' and 'fast-order', opened through the modal
+// host like the info modals (app/ui/info-modals.tsx): each content is its own
 // chunk, fetched when the shopper asks for it, and the modal opens once it is there.
 
 export const FAST_ORDER_TITLE = 'Купить в один клик';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { CatalogListItem } from '~/shared/contract';
-import { useModal } from '~/app/components/shell/ModalHost';
+import { useModal } from '~/app/ui/ModalHost';
 
 export const QUICK_ADD_TITLE = 'Выберите размер';
 

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { CatalogListItem, NavString } from '~/shared/contract';
 import { DEFAULT_SORT, type SortCode } from '~/core/catalog-filter';
 import { useBrowserApi } from '~/app/lib/browser-api';
-import { ProductCard } from '~/app/components/ProductCard';
+import { ProductCard } from '~/app/ui/ProductCard';
 import { goodsCount, listingHref } from './listing-url';
 
 /**

@@ -1,22 +1,8 @@
 import type { DeliveryMethod, PaymentMethod } from '~/shared/contract';
-import { formatRussianDate } from '~/core/dates';
+import { datesText, formatRussianDate } from '~/core/dates';
 import { isInstalmentPaymentId } from '~/core/delivery';
 import { instalmentSchedule, instalmentUnavailableReason } from '~/core/instalments';
 import { formatRub } from '~/core/money';
-
-/** '25 ноября 2026', or '26 ноября – 3 декабря 2026' (the year once when both share it); null when unknown. */
-export function datesText(from: string | null | undefined, to: string | null | undefined): string | null {
-  if (!from && !to) return null;
-  try {
-    if (!from || !to || from === to) return formatRussianDate((from ?? to) as string);
-    const first = formatRussianDate(from);
-    const last = formatRussianDate(to);
-    return from.slice(0, 4) === to.slice(0, 4) ? `${first.replace(/ \d{4}$/, '')} – ${last}` : `${first} – ${last}`;
-  } catch {
-    // A date the API should never send: no estimate rather than a broken form.
-    return null;
-  }
-}
 
 /**
  * The delivery methods of the city as radio cards: name, price, timing with the expected

@@ -1,7 +1,9 @@
+import { Fragment } from 'react';
 import type { CartResponse } from '~/shared/contract';
 import { formatRub } from '~/core/money';
-import { roublesToKopecks } from '~/core/pricing';
-import { plural } from '~/app/components/catalog/listing-url';
+import { moneyRows, type OrderBreakdown } from '~/core/order-money';
+import { pluralRu } from '~/core/plural';
+import { MoneyRow } from '~/app/ui/OrderMoneyRows';
 
 export type CostState =
   /** No delivery method chosen yet. */
@@ -21,88 +23,64 @@ export function costText(cost: CostState): string {
 }
 
 /**
- * The order as it will be placed: lines, pre-orders, gift covers, the promo discount, the
- * delivery cost (or that a manager will confirm it), the amount to pay (SPEC §5) and when the
- * order is expected.
+ * The order as it will be placed (issue #26): the money rows the order will have once placed,
+ * from the one breakdown (core/order-money.ts checkoutMoney → moneyRows: goods, sale, promo,
+ * bonuses, delivery, certificates, and what is left to pay and how), with how many items and
+ * pre-orders, the gift covers, and when the order and its pre-orders are expected.
  */
 export function OrderSummary({
   cart,
   cost,
-  payKopecks,
+  money,
   dates,
   preorderDates = null,
-  bonusKopecks = 0,
-  certificateKopecks = 0,
 }: {
   cart: CartResponse;
   cost: CostState;
-  payKopecks: number;
+  money: OrderBreakdown;
   dates: string | null;
   /** When the pre-orders of a mixed basket are expected (the goods in stock come by `dates`). */
   preorderDates?: string | null;
-  bonusKopecks?: number;
-  certificateKopecks?: number;
 }) {
   const count = (test: (i: CartResponse['items'][number]) => boolean) => cart.items.filter(test).reduce((n, i) => n + i.QUANTITY, 0);
   const goods = count((i) => i.IS_GIFT === 'N' && i.IS_PREORDER === 'N');
   const preorders = count((i) => i.IS_GIFT === 'N' && i.IS_PREORDER === 'Y');
   const covers = count((i) => i.IS_GIFT === 'Y');
-  const promo = roublesToKopecks(cart.total.TOTAL_DISCOUNT);
   return (
     <div className="order-summary">
       <h3 className="checkout__legend">Ваш заказ</h3>
+      <p className="order-summary__count">
+        {goods + preorders} {pluralRu(goods + preorders, ...PIECES)}
+        {preorders > 0 ? `, из них ${preorders} по предзаказу` : ''}
+      </p>
       <dl className="basket-totals">
-        <div className="basket-totals__row">
-          <dt>
-            {goods + preorders} {plural(goods + preorders, PIECES)}
-            {preorders > 0 ? `, из них ${preorders} по предзаказу` : ''}
-          </dt>
-          <dd>{formatRub(roublesToKopecks(cart.total.TOTAL_PRICE_WITHOUT_DISCOUNT))}</dd>
-        </div>
-        {covers > 0 ? (
-          <div className="basket-totals__row">
-            <dt>Подарочный чехол для пальто{covers > 1 ? ` × ${covers}` : ''}</dt>
-            <dd>в подарок</dd>
-          </div>
-        ) : null}
-        {promo > 0 ? (
-          <div className="basket-totals__row">
-            <dt>Скидка по промокоду</dt>
-            <dd className="is-sale">−{formatRub(promo)}</dd>
-          </div>
-        ) : null}
-        <div className="basket-totals__row">
-          <dt>Доставка</dt>
-          <dd aria-live="polite">{costText(cost)}</dd>
-        </div>
-        {dates ? (
-          <div className="basket-totals__row basket-totals__row--stacked">
-            <dt>Ожидаемая доставка</dt>
-            <dd>{dates}</dd>
-          </div>
-        ) : null}
-        {preorderDates ? (
-          <div className="basket-totals__row basket-totals__row--stacked">
-            <dt>Предзаказ</dt>
-            <dd>{preorderDates}</dd>
-          </div>
-        ) : null}
-        {bonusKopecks > 0 ? (
-          <div className="basket-totals__row">
-            <dt>Бонусами</dt>
-            <dd className="is-sale">−{formatRub(bonusKopecks)}</dd>
-          </div>
-        ) : null}
-        {certificateKopecks > 0 ? (
-          <div className="basket-totals__row">
-            <dt>Подарочными сертификатами</dt>
-            <dd className="is-sale">−{formatRub(certificateKopecks)}</dd>
-          </div>
-        ) : null}
-        <div className="basket-totals__row basket-totals__row--total">
-          <dt>К оплате</dt>
-          <dd>{formatRub(payKopecks)}</dd>
-        </div>
+        {moneyRows(money).map((row) => (
+          <Fragment key={row.key}>
+            <MoneyRow
+              // The delivery as the checkout knows it: to choose, being worked out, or the carrier's words.
+              row={{ KEY: row.key, LABEL: row.label, TEXT: row.key === 'delivery' ? costText(cost) : row.text }}
+              live={row.key === 'delivery'}
+            />
+            {row.key === 'goods' && covers > 0 ? (
+              <div className="basket-totals__row">
+                <dt>Подарочный чехол для пальто{covers > 1 ? ` × ${covers}` : ''}</dt>
+                <dd>в подарок</dd>
+              </div>
+            ) : null}
+            {row.key === 'delivery' && dates ? (
+              <div className="basket-totals__row basket-totals__row--stacked">
+                <dt>Ожидаемая доставка</dt>
+                <dd>{dates}</dd>
+              </div>
+            ) : null}
+            {row.key === 'delivery' && preorderDates ? (
+              <div className="basket-totals__row basket-totals__row--stacked">
+                <dt>Предзаказ</dt>
+                <dd>{preorderDates}</dd>
+              </div>
+            ) : null}
+          </Fragment>
+        ))}
       </dl>
     </div>
   );

@@ -3,7 +3,7 @@ import type { OrderBonusesResponse } from '~/shared/contract';
 import { roublesToKopecks } from '~/core/pricing';
 import { formatBonuses } from '~/core/loyalty';
 import { useBrowserApi } from '~/app/lib/browser-api';
-import { TextField } from '~/app/components/forms/TextField';
+import { TextField } from '~/app/ui/TextField';
 
 /** A gift certificate the shopper applied: its number as typed back by the server, and its balance. */
 export interface AppliedCertificate {

@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import type { PickupPoint } from '~/shared/contract';
-import type { PublicEnv } from '~/shared/context';
-import { useModal } from '~/app/components/shell/ModalHost';
+import { useModal } from '~/app/ui/ModalHost';
+import { useRootData } from '~/app/lib/root-data';
 
 // SPEC §2 Modals 'pickup' (slides in from the right) and §4 Pickup selection, opened through the
-// shell's modal host like the basket and info modals: the host gives the dialog role, the
+// modal host (app/ui/ModalHost.tsx) like the basket and info modals: the host gives the dialog role, the
 // close button, Escape, the backdrop, the focus trap and return, and closes it on route change.
 // The content (list, search, details) is its own chunk, fetched when the shopper opens it;
 // the map's Leaflet is fetched later still, when the map view is first shown.
@@ -30,7 +29,7 @@ export interface PickupPointModalApi {
 export function usePickupPointModal(): PickupPointModalApi {
   const { open, close } = useModal();
   // The server's tile source (PUBLIC_MAP_TILE_*); none configured in production: no map.
-  const tiles = (useRouteLoaderData('root') as { env?: PublicEnv } | undefined)?.env?.PUBLIC_MAP_TILES ?? null;
+  const tiles = useRootData()?.env.PUBLIC_MAP_TILES ?? null;
   return useMemo<PickupPointModalApi>(
     () => ({
       openPickupPoints: async ({ points, selectedCode, cityName, onChoose }) => {

@@ -1,13 +1,13 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { pluralRu } from '~/core/delivery';
+import { pluralRu } from '~/core/plural';
 import type { PickupPoint } from '~/shared/contract';
 import type { MapTiles } from '~/shared/context';
-import { ChevronIcon } from '~/app/components/icons';
+import { ChevronIcon } from '~/app/ui/icons';
 import { PickupMap } from './PickupMap';
 
 // SPEC §4 Pickup selection and §5 (pickup list search): the content of the pickup-point modal
-// (opened through the shell's ModalHost, see PickupPointModal.tsx). List and map show the same
+// (opened through app/ui/ModalHost.tsx, see PickupPointModal.tsx). List and map show the same
 // filtered points; choosing one shows its details with 'Выбрать пункт выдачи'.
 
 export const NOTHING_FOUND = 'Ничего не найдено';

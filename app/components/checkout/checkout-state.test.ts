@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKOUT_TEXT } from '~/core/checkout';
 import type { DeliveryCity, DeliveryMethod, SavedAddress } from '~/shared/contract';
 import { addressesOfCity, addressForCity, initialValues, isSavedAddress, mirrorChecks, paymentsFor, withAddress } from './checkout-state';
-import { matchCities } from './CityField';
-import { datesText } from './MethodCards';
+import { matchCities } from '~/app/ui/CityField';
 
 const method = (MODE: DeliveryMethod['MODE']): DeliveryMethod => ({
   ID: MODE === 'pickup' ? '139' : MODE === 'contact' ? '200' : '1',
@@ -72,14 +71,6 @@ describe('checkout form state', () => {
     expect(matchCities(cities, 'королев').map((c) => c.NAME)).toEqual(['Королёв']);
     expect(matchCities(cities, 'бел').map((c) => c.NAME)).toEqual(['Минск']);
     expect(matchCities(cities, '')).toHaveLength(5);
-  });
-
-  it('writes delivery dates in Russian long format, the year once', () => {
-    expect(datesText('2026-11-25', '2026-11-25')).toBe('25 ноября 2026');
-    expect(datesText('2026-11-26', '2026-12-03')).toBe('26 ноября – 3 декабря 2026');
-    expect(datesText('2026-12-30', '2027-01-04')).toBe('30 декабря 2026 – 4 января 2027');
-    expect(datesText(null, null)).toBeNull();
-    expect(datesText('junk', 'junk')).toBeNull();
   });
 });
 

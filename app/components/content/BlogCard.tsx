@@ -1,6 +1,6 @@
 import { IntentLink } from '~/app/lib/app-link';
 import type { BlogArticleSummary } from '~/shared/contract';
-import { Image } from '~/app/components/Image';
+import { Image } from '~/app/ui/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH } from '~/shared/art';
 
 // Three columns from 1024 px, two from 700 px, one on phones (see content.css .blog__list).

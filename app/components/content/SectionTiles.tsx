@@ -1,5 +1,5 @@
 import { IntentLink } from '~/app/lib/app-link';
-import { Image } from '~/app/components/Image';
+import { Image } from '~/app/ui/Image';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl, SECTION_ART } from '~/shared/art';
 
 export interface SectionTile {

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { PaymentWidgetParams } from '~/shared/contract';
 import { formatRoubles } from '~/core/pricing';
 import { loadWidgetScript, openWidget } from './widget';
-import { failedUrl, orderPageUrl, PAY_CHECK_PATH, type PaymentCheckAnswer } from './payment-paths';
+import { failedUrl, orderPageUrl, PAY_CHECK_PATH, type PaymentCheckAnswer } from '~/app/lib/payment-paths';
 
 // The pay page's body (/basket/pay/ and, compact, /basket/pay/frame/): what is paid for (the
 // order, the amount, the receipt of SPEC §3 and where it goes) and the button that opens the

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PhotoValue } from '~/shared/contract';
-import { Image } from '~/app/components/Image';
-import { ExpandIcon } from '~/app/components/icons';
+import { Image } from '~/app/ui/Image';
+import { ExpandIcon } from '~/app/ui/icons';
 import { onDemand } from '~/app/lib/on-demand';
 
 // Main photo: the full width on phones; beside the thumbnails on desktops (app/styles/product.css).

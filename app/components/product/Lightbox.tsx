@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PhotoValue } from '~/shared/contract';
-import { Image } from '~/app/components/Image';
-import { Dialog } from '~/app/components/catalog/Dialog';
-import { CloseIcon } from '~/app/components/icons';
+import { Image } from '~/app/ui/Image';
+import { Dialog } from '~/app/ui/Dialog';
+import { CloseIcon } from '~/app/ui/icons';
 import type { PhotoArrows } from './Gallery';
 
 // The gallery's full-screen view, loaded on the first click on a photo (Gallery.tsx renders the

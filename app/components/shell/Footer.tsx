@@ -3,7 +3,7 @@ import { KeptPart } from '~/app/lib/kept-part';
 import { FOOTER_COLUMNS, SHOPS } from '~/app/lib/shop-info';
 import { SocialLinks } from './ShopInfo';
 import { Newsletter } from './Newsletter';
-import { HelpLinks } from '~/app/components/widgets/HelpLinks';
+import { HelpLinks } from './HelpLinks';
 
 // SPEC §2 Footer: columns Shops, Buyers, About; copyright; the not-a-public-offer disclaimer;
 // the social-network notice; the developer credit.

@@ -6,9 +6,9 @@ import type { MenuSection } from '~/shared/contract';
 import { NAV_LINKS } from '~/app/lib/shop-info';
 import { ShopCards, SocialLinks } from './ShopInfo';
 import { useShopperCounts } from '~/app/lib/shopper-state';
-import { BagIcon, HeartIcon, MenuIcon, UserIcon } from '~/app/components/icons';
+import { BagIcon, HeartIcon, MenuIcon, UserIcon } from '~/app/ui/icons';
 import { SearchField } from './SearchField';
-import { useModal } from './ModalHost';
+import { useModal } from '~/app/ui/ModalHost';
 import { MobileMenu } from './MobileMenu';
 
 export function Header({ menu }: { menu: MenuSection[] }) {

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { TextField } from '~/app/components/forms/TextField';
+import { TextField } from '~/app/ui/TextField';
 import { useBrowserApi } from '~/app/lib/browser-api';
 
 /** SPEC §8: what a failed call shows when the server gave no message of its own. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
-import { SearchBox } from '~/app/components/catalog/SearchBox';
+import { SearchBox } from './SearchBox';
 import { SearchField } from './SearchField';
 
 function render(element: React.ReactElement): string {

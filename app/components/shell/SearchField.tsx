@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
 import { onDemand, useOnDemand } from '~/app/lib/on-demand';
-import { SearchIcon } from '~/app/components/icons';
-import type * as SearchBoxModule from '~/app/components/catalog/SearchBox';
-import type { TypedSoFar } from '~/app/components/catalog/SearchBox';
+import { SearchIcon } from '~/app/ui/icons';
+import type * as SearchBoxModule from './SearchBox';
+import type { TypedSoFar } from './SearchBox';
 
-const searchBox = onDemand(() => import('~/app/components/catalog/SearchBox'));
+const searchBox = onDemand(() => import('./SearchBox'));
 
 /**
  * The header's search field as the server sends it: a plain form to /search/ that works without

@@ -1,6 +1,6 @@
 import { NavAppLink } from '~/app/lib/app-link';
 import { useShopperCounts } from '~/app/lib/shopper-state';
-import { BagIcon, GridIcon, HeartIcon, UserIcon } from '~/app/components/icons';
+import { BagIcon, GridIcon, HeartIcon, UserIcon } from '~/app/ui/icons';
 
 // SPEC §2 Mobile bottom tab bar: catalogue, basket (count), wishlist (only when logged in,
 // count), and account ('Аккаунт' when logged in, otherwise 'Вход').

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useModal } from '~/app/components/shell/ModalHost';
-import { ChatIcon, CloseIcon } from '~/app/components/icons';
+import { useModal } from '~/app/ui/ModalHost';
+import { ChatIcon, CloseIcon } from '~/app/ui/icons';
 
 import { CHAT_AUTO_OPEN_DELAY_MS, CHAT_BUTTON_DELAY_MS, CHAT_OPENED_KEY } from './chat-timing';
 import { autoOpenAllowed, isFillingIn, KEEP_CLEAR_SELECTOR, overlaps, panelBoxAbove, type Box } from './keep-clear';

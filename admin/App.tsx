@@ -1,0 +1,60 @@
+import { Route } from 'react-router';
+import { Admin, CustomRoutes, defaultTheme, Resource, type RaThemeOptions } from 'react-admin';
+import PeopleIcon from '@mui/icons-material/PeopleOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import { authProvider } from './lib/auth-provider';
+import { dataProvider } from './lib/data-provider';
+import { i18nProvider } from './lib/i18n';
+import { LoginPage } from './auth/LoginPage';
+import { SetupPage } from './auth/SetupPage';
+import { Dashboard } from './Dashboard';
+import { StaffList } from './staff/StaffList';
+import { StaffCreate } from './staff/StaffCreate';
+import { StaffEdit } from './staff/StaffEdit';
+import { AuditList } from './audit/AuditList';
+import { OrderList } from './orders/OrderList';
+import { OrderShow } from './orders/OrderShow';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+
+// The back office (issue #29, docs/back-office.md): react-admin over the admin API. Each screen is
+// a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
+// (orders, returns, stock, customers) are added here the same way.
+
+const theme: RaThemeOptions = {
+  ...defaultTheme,
+  // The shop's colours: near-black on warm white (react-admin's app bar takes the secondary colour).
+  palette: { primary: { main: '#2b2b2b' }, secondary: { main: '#2f2d2b' }, background: { default: '#f6f5f3' } },
+  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+};
+
+export function App() {
+  return (
+    <Admin
+      // No basename here: the router around it has /admin (admin/main.tsx), so its paths are the app's own.
+      title="Витрина"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      theme={theme}
+      // No calls to react-admin's servers (and the CSP would refuse them).
+      disableTelemetry
+    >
+      <Resource name="orders" list={OrderList} show={OrderShow} icon={ReceiptIcon} options={{ label: 'Заказы' }} recordRepresentation="id" />
+      <Resource
+        name="staff"
+        list={StaffList}
+        create={StaffCreate}
+        edit={StaffEdit}
+        icon={PeopleIcon}
+        options={{ label: 'Сотрудники' }}
+        recordRepresentation="email"
+      />
+      <Resource name="audit" list={AuditList} icon={HistoryIcon} options={{ label: 'Журнал действий' }} />
+      <CustomRoutes noLayout>
+        <Route path="/setup" element={<SetupPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

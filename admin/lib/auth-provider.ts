@@ -1,0 +1,71 @@
+import type { AuthProvider } from 'react-admin';
+import type { MeResponse, StaffMe } from '~/shared/admin-contract';
+import { adminApi } from './api';
+
+// react-admin's auth provider over the admin API's session (docs/back-office.md "Login"). The
+// login page makes the password step itself (POST auth/login) and hands the code to login(),
+// which makes the second step (POST auth/totp: the session cookie). Who is logged in, their role
+// and permissions come from GET auth/me; canAccess maps react-admin's resource and action onto
+// the role's `resource:action` permissions, so the menu shows only what the role may open (the
+// server checks the same on every call anyway).
+
+let me: StaffMe | null = null;
+
+async function loadMe(): Promise<StaffMe> {
+  const answer = await adminApi<MeResponse>('/auth/me');
+  me = answer.data;
+  return me;
+}
+
+/** react-admin's resources and actions → our permissions (core/staff-roles.ts). */
+const RESOURCE_PERMISSION: Record<string, { read: string; write: string }> = {
+  staff: { read: 'staff:read', write: 'staff:write' },
+  audit: { read: 'audit:read', write: 'audit:read' },
+  orders: { read: 'orders:read', write: 'orders:write' },
+};
+
+export function allows(who: StaffMe | null, resource: string, action: string): boolean {
+  if (!who) return false;
+  const perms = RESOURCE_PERMISSION[resource];
+  if (!perms) return false;
+  const needed = action === 'list' || action === 'show' || action === 'read' ? perms.read : perms.write;
+  return who.permissions.includes(needed);
+}
+
+export const authProvider: AuthProvider = {
+  async login({ code }: { code: string }) {
+    const answer = await adminApi<MeResponse>('/auth/totp', { method: 'POST', body: { code } });
+    me = answer.data;
+  },
+  async logout() {
+    me = null;
+    await adminApi('/auth/logout', { method: 'POST', body: {} }).catch(() => undefined);
+    return '/login';
+  },
+  async checkAuth() {
+    await loadMe();
+  },
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      me = null;
+      throw error;
+    }
+  },
+  async getIdentity() {
+    const who = me ?? (await loadMe());
+    return { id: who.id, fullName: who.name || who.email };
+  },
+  async getPermissions() {
+    const who = me ?? (await loadMe());
+    return who.permissions;
+  },
+  async canAccess({ resource, action }) {
+    const who = me ?? (await loadMe().catch(() => null));
+    return allows(who, resource, action);
+  },
+};
+
+/** The session's staff member as last loaded (the dashboard). */
+export function currentStaff(): StaffMe | null {
+  return me;
+}
