@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderSVG } from 'uqr';
-import type {
-  AdminError} from '~/shared/admin-contract';
+import type { AdminError } from '~/shared/admin-contract';
 import {
   LoginBody,
   LoginCodeBody,
@@ -64,6 +63,14 @@ function capped(reply: FastifyReply, retryAfter: number): FastifyReply {
 
 export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
   const { db, siteUrl } = deps;
+  /** A known account's failed try, in the audit log (unknown e-mails only in the server log). */
+  const auditFailedTry = (req: FastifyRequest, staff: { id: number; email: string }, reason: string, now: Date) =>
+    writeAudit(
+      db,
+      { kind: 'staff', staffId: staff.id, label: staff.email, sessionId: null, ip: req.ip, requestId: String(req.id) },
+      { action: 'auth.login_failed', entityType: 'staff', entityId: staff.id, reason },
+      now,
+    );
   const doc = (
     method: 'GET' | 'POST',
     url: string,
@@ -94,13 +101,7 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
         .send({ error: 'Приложение-аутентификатор не подключено. Попросите администратора прислать ссылку для подключения' } satisfies AdminError);
     }
     req.log.warn({ admin: 'login', step: 'password', staffId: r.staff?.id ?? null, ip: req.ip }, 'admin login: wrong e-mail or password');
-    if (r.staff)
-      await writeAudit(
-        db,
-        { kind: 'staff', staffId: r.staff.id, label: r.staff.email, sessionId: null, ip: req.ip, requestId: String(req.id) },
-        { action: 'auth.login_failed', entityType: 'staff', entityId: r.staff.id, reason: r.staff.disabled ? 'отключён' : 'пароль' },
-        now,
-      );
+    if (r.staff) await auditFailedTry(req, r.staff, r.staff.disabled ? 'отключён' : 'пароль', now);
     return reply.code(401).send({ error: 'Неверный адрес почты или пароль' } satisfies AdminError);
   });
 
@@ -129,12 +130,7 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
       return reply.code(401).send({ error: 'Время на ввод кода вышло. Введите пароль снова' } satisfies AdminError);
     }
     req.log.warn({ admin: 'login', step: 'code', staffId: r.staff.id, ip: req.ip }, 'admin login: wrong or used code');
-    await writeAudit(
-      db,
-      { kind: 'staff', staffId: r.staff.id, label: r.staff.email, sessionId: null, ip: req.ip, requestId: String(req.id) },
-      { action: 'auth.login_failed', entityType: 'staff', entityId: r.staff.id, reason: 'код' },
-      now,
-    );
+    await auditFailedTry(req, r.staff, 'код', now);
     return reply.code(401).send({ error: 'Неверный или уже использованный код' } satisfies AdminError);
   });
 
