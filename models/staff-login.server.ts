@@ -13,7 +13,8 @@ import { activateSession, countWrongCode, pendingLogin, startPendingLogin, type 
 
 type Capped = { ok: false; reason: 'capped'; retryAfter: number; cap: string };
 
-async function takeLoginTry({
+/** Counts a try against the login caps (password or code, also a password change); `giveBack` when it was right. */
+export async function takeLoginTry({
   db,
   account,
   ip,

@@ -187,19 +187,47 @@ export type LinkChange = { ok: true; before: StaffRow; after: StaffRow; setupTok
 /**
  * A lost authenticator: the key is removed, every session ends, and a new one-time link enrols a
  * new one (the page asks the password too). For an account that never finished its setup, a new
- * setup link instead (the old one dies).
+ * setup link instead (the old one dies). With `forgetPassword` (a forgotten password) the password
+ * goes too, and the link sets both again.
  */
-export async function resetStaffTotp(db: Database, { id, now }: { id: number; now: Date }): Promise<LinkChange> {
+export async function resetStaffTotp(
+  db: Database,
+  { id, now, forgetPassword = false }: { id: number; now: Date; forgetPassword?: boolean },
+): Promise<LinkChange> {
   const before = await lockStaff(db, id);
   if (!before) return refuse(404, 'id', 'Нет такого сотрудника');
-  const { token, fields } = setupFields(before.passwordHash ? 'totp' : 'setup', now);
+  const setup = forgetPassword || !before.passwordHash;
+  const { token, fields } = setupFields(setup ? 'setup' : 'totp', now);
   const [after] = await db
     .update(staff)
-    .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, ...fields })
+    .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, ...(forgetPassword ? { passwordHash: null } : {}), ...fields })
     .where(eq(staff.id, id))
     .returning();
-  const sessionsEnded = await endStaffSessions(db, { staffId: id, reason: 'totp', now });
+  const sessionsEnded = await endStaffSessions(db, { staffId: id, reason: forgetPassword ? 'password' : 'totp', now });
   return { ok: true, before, after: after as StaffRow, setupToken: token, sessionsEnded };
+}
+
+/**
+ * A staff member changes their own password: the current one checked, the new one by the policy
+ * (and not the same), and every session of theirs ends, this one too (they log in again).
+ */
+export async function changeOwnPassword(
+  db: Database,
+  input: { id: number; current: string; password: string; now: Date; isCommonPassword: (p: string) => boolean },
+): Promise<StaffChange> {
+  const before = await lockStaff(db, input.id);
+  if (!before) return refuse(404, 'id', 'Нет такого сотрудника');
+  if (!(await verifyPassword(before.passwordHash, input.current))) return refuse(400, 'current_password', 'Неверный текущий пароль');
+  const problem = passwordProblem(input.password, { email: before.email, isCommon: input.isCommonPassword });
+  if (problem) return refuse(400, 'password', problem);
+  if (input.password === input.current) return refuse(400, 'password', 'Новый пароль совпадает с текущим');
+  const [after] = await db
+    .update(staff)
+    .set({ passwordHash: await hashPassword(input.password), passwordChangedAt: input.now })
+    .where(eq(staff.id, input.id))
+    .returning();
+  const sessionsEnded = await endStaffSessions(db, { staffId: input.id, reason: 'password', now: input.now });
+  return { ok: true, before, after: after as StaffRow, sessionsEnded };
 }
 
 /** The row a one-time link's token names while it is good. */

@@ -42,6 +42,9 @@ export type MeResponse = z.infer<typeof MeResponse>;
 
 export const OkResponse = z.object({ ok: z.literal(true) });
 
+/** A staff member changes their own password: every session of theirs ends (log in again). */
+export const PasswordChangeBody = z.object({ current_password: z.string().min(1).max(1024), password: z.string().max(1024) });
+
 // --- One-time link: set the password and enrol the authenticator --------------------------------
 
 export const SetupStartBody = z.object({ token: z.string().min(1).max(200) });

@@ -17,6 +17,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'staff.disable': 'Сотрудник отключён',
   'staff.enable': 'Сотрудник включён',
   'staff.reset_totp': 'Приложение для входа сброшено',
+  'staff.reset_password': 'Пароль сброшен',
+  'staff.password': 'Пароль изменён',
   'staff.end_sessions': 'Сеансы завершены',
   'offer.set': 'Остаток задан',
   'offer.add': 'Остаток изменён',

@@ -33,13 +33,15 @@ import { StaffStatus } from './StaffList';
 // role, disable / enable, reset the authenticator (a new one-time link), end sessions; and the
 // sessions themselves.
 
-type ActionName = 'role' | 'disable' | 'enable' | 'reset-totp' | 'end-sessions';
+type ActionName = 'role' | 'disable' | 'enable' | 'reset-totp' | 'reset-password' | 'end-sessions';
+const MAKES_LINK: readonly ActionName[] = ['reset-totp', 'reset-password'];
 
 const TITLES: Record<ActionName, string> = {
   role: 'Сменить роль',
   disable: 'Отключить сотрудника',
   enable: 'Включить сотрудника',
   'reset-totp': 'Сбросить приложение для входа',
+  'reset-password': 'Сбросить пароль',
   'end-sessions': 'Завершить все сеансы',
 };
 const EXPLAIN: Record<ActionName, string> = {
@@ -48,6 +50,8 @@ const EXPLAIN: Record<ActionName, string> = {
   enable: 'Сотрудник снова сможет входить с прежним паролем и приложением.',
   'reset-totp':
     'Для потерянного телефона: приложение отключается, сеансы завершаются, и появится одноразовая ссылка, по которой сотрудник подключит новое приложение (спросим и его пароль).',
+  'reset-password':
+    'Если пароль забыт: пароль и приложение удаляются, сеансы завершаются, и появится одноразовая ссылка, по которой сотрудник задаст новый пароль и подключит приложение.',
   'end-sessions': 'Например, если ноутбук потерян: сотруднику придётся войти снова.',
 };
 
@@ -69,7 +73,7 @@ function ActionDialog({ record, action, onClose }: { record: StaffItem; action: 
       const body = { ...(action === 'role' ? { role } : {}), ...(reason.trim() ? { reason: reason.trim() } : {}) };
       const answer = await dataProvider.action<StaffLinkResponse | StaffSessionsEndedResponse>('staff', { id: record.id, name: action, body, idempotencyKey });
       refresh();
-      if (action === 'reset-totp') setLink(answer as StaffLinkResponse);
+      if (MAKES_LINK.includes(action)) setLink(answer as StaffLinkResponse);
       else {
         const ended = (answer as StaffSessionsEndedResponse).sessions_ended;
         notify(action === 'end-sessions' ? `Завершено сеансов: ${ended}` : 'Сохранено', { type: 'success' });
@@ -165,6 +169,11 @@ function StaffActions() {
           <Button variant="outlined" onClick={() => setOpen('reset-totp')}>
             {record.password_set ? 'Сбросить приложение для входа' : 'Новая ссылка для настройки'}
           </Button>
+          {record.password_set ? (
+            <Button variant="outlined" onClick={() => setOpen('reset-password')}>
+              Сбросить пароль
+            </Button>
+          ) : null}
           <Button variant="outlined" onClick={() => setOpen('end-sessions')}>
             Завершить сеансы
           </Button>

@@ -7,6 +7,7 @@ import {
   LoginStepResponse,
   MeResponse,
   OkResponse,
+  PasswordChangeBody,
   SetupFinishBody,
   SetupStartBody,
   SetupStartResponse,
@@ -15,13 +16,13 @@ import {
 import { ROLE_LABELS, isStaffRole, permissionsOf } from '~/core/staff-roles';
 import { STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN, STAFF_SESSION_ABSOLUTE_MS, STAFF_SESSION_IDLE_MS } from '~/core/staff-auth';
 import { groupSecret, otpauthUri } from '~/core/totp';
-import { staffCodeStep, staffPasswordStep } from '~/models/staff-login.server';
-import { finishStaffSetup, staffAuditView, staffOfSetupLink, startStaffSetup } from '~/models/staff.server';
+import { staffCodeStep, staffPasswordStep, takeLoginTry } from '~/models/staff-login.server';
+import { changeOwnPassword, finishStaffSetup, staffAuditView, staffOfSetupLink, startStaffSetup } from '~/models/staff.server';
 import { activeSession, endSession, openSessionOfToken, type ActiveSession } from '~/models/staff-sessions.server';
 import { writeAudit } from '~/models/audit.server';
 import { runAdminChange } from '~/models/admin-change.server';
 import { parseAdmin, refusal } from './action.server';
-import { readStaffCookie, requireStaff, setStaffCookie, type AdminDeps } from './context.server';
+import { readStaffCookie, requireStaff, setStaffCookie, staffActor, type AdminDeps } from './context.server';
 import { isCommonPassword } from './common-passwords.server';
 import { recordAdminDoc } from './openapi';
 
@@ -63,6 +64,14 @@ function capped(reply: FastifyReply, retryAfter: number): FastifyReply {
 
 export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
   const { db, siteUrl } = deps;
+  /** A known account's failed try, in the audit log (unknown e-mails only in the server log). */
+  const auditFailedTry = (req: FastifyRequest, staff: { id: number; email: string }, reason: string, now: Date) =>
+    writeAudit(
+      db,
+      { kind: 'staff', staffId: staff.id, label: staff.email, sessionId: null, ip: req.ip, requestId: String(req.id) },
+      { action: 'auth.login_failed', entityType: 'staff', entityId: staff.id, reason },
+      now,
+    );
   const doc = (
     method: 'GET' | 'POST',
     url: string,
@@ -93,13 +102,7 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
         .send({ error: 'Приложение-аутентификатор не подключено. Попросите администратора прислать ссылку для подключения' } satisfies AdminError);
     }
     req.log.warn({ admin: 'login', step: 'password', staffId: r.staff?.id ?? null, ip: req.ip }, 'admin login: wrong e-mail or password');
-    if (r.staff)
-      await writeAudit(
-        db,
-        { kind: 'staff', staffId: r.staff.id, label: r.staff.email, sessionId: null, ip: req.ip, requestId: String(req.id) },
-        { action: 'auth.login_failed', entityType: 'staff', entityId: r.staff.id, reason: r.staff.disabled ? 'отключён' : 'пароль' },
-        now,
-      );
+    if (r.staff) await auditFailedTry(req, r.staff, r.staff.disabled ? 'отключён' : 'пароль', now);
     return reply.code(401).send({ error: 'Неверный адрес почты или пароль' } satisfies AdminError);
   });
 
@@ -128,12 +131,7 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
       return reply.code(401).send({ error: 'Время на ввод кода вышло. Введите пароль снова' } satisfies AdminError);
     }
     req.log.warn({ admin: 'login', step: 'code', staffId: r.staff.id, ip: req.ip }, 'admin login: wrong or used code');
-    await writeAudit(
-      db,
-      { kind: 'staff', staffId: r.staff.id, label: r.staff.email, sessionId: null, ip: req.ip, requestId: String(req.id) },
-      { action: 'auth.login_failed', entityType: 'staff', entityId: r.staff.id, reason: 'код' },
-      now,
-    );
+    await auditFailedTry(req, r.staff, 'код', now);
     return reply.code(401).send({ error: 'Неверный или уже использованный код' } satisfies AdminError);
   });
 
@@ -159,6 +157,47 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
       req.log.info({ admin: 'logout', staffId: open.staff.id, ip: req.ip }, 'admin: logged out');
     }
     return { ok: true as const };
+  });
+
+  doc(
+    'POST',
+    '/auth/password',
+    'Changes the own password (current one checked, counted by the login caps); ends every session, this one too',
+    OkResponse,
+    PasswordChangeBody,
+  );
+  app.post('/auth/password', { preHandler: requireStaff(deps, null) }, async (req, reply) => {
+    const body = parseAdmin(PasswordChangeBody, req.body, reply);
+    if (body === null) return reply;
+    const { staff } = req.staffSession as ActiveSession;
+    const now = deps.now();
+    // A stolen session must not try passwords freely: the login's caps count these tries too.
+    const tried = await takeLoginTry({ db, account: staff.email, ip: req.ip, now });
+    if (!tried.ok) {
+      req.log.warn({ admin: 'password', staffId: staff.id, cap: tried.cap, ip: req.ip }, 'admin password change: capped');
+      return capped(reply, tried.retryAfter);
+    }
+    const answer = await runAdminChange({
+      db,
+      now,
+      actor: staffActor(req),
+      idempotency: null,
+      change: async (tx) => {
+        const r = await changeOwnPassword(tx, { id: staff.id, current: body.current_password, password: body.password, now, isCommonPassword });
+        if (!r.ok) return refusal(r);
+        return {
+          ok: true,
+          body: { ok: true },
+          audit: { action: 'staff.password', entityType: 'staff', entityId: staff.id, after: { sessions_ended: r.sessionsEnded } },
+        };
+      },
+    });
+    req.log[answer.status === 200 ? 'info' : 'warn']({ admin: 'password', staffId: staff.id, status: answer.status, ip: req.ip }, 'admin password change');
+    if (answer.status === 200) {
+      await tried.giveBack();
+      setStaffCookie(reply, siteUrl, null);
+    }
+    return reply.code(answer.status).send(answer.body);
   });
 
   doc('GET', '/auth/me', 'The staff member of this session: role, permissions, session times', MeResponse);

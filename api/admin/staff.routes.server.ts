@@ -205,29 +205,45 @@ export async function adminStaffRoutes(app: FastifyInstance, deps: AdminDeps): P
     },
   });
 
-  adminChange(app, deps, {
-    method: 'POST',
-    url: '/staff/:id/reset-totp',
-    summary: 'A lost authenticator: removes the key, ends the sessions, answers a one-time link to enrol a new one (the password is asked there)',
-    permission: 'staff:write',
-    params: IdParams,
-    body: ReasonBody,
-    response: StaffLinkResponse,
-    run: async ({ tx, params, body, now }) => {
-      const r = await resetStaffTotp(tx, { id: params.id, now });
-      if (!r.ok) return refusal(r);
-      return {
-        ok: true,
-        body: { data: staffItem(r.after, now), setup_url: setupUrl(siteUrl, r.setupToken), setup_expires_at: (r.after.setupExpiresAt as Date).toISOString() },
-        audit: {
-          action: 'staff.reset_totp',
-          entityType: 'staff',
-          entityId: r.after.id,
-          before: staffAuditView(r.before),
-          after: { ...staffAuditView(r.after), sessions_ended: r.sessionsEnded },
-          reason: body.reason ?? null,
-        },
-      };
-    },
-  });
+  // A lost authenticator (reset-totp: the link asks the current password) or a forgotten password
+  // (reset-password: the link sets both again). Both end every session and answer the link, once.
+  for (const [name, action, forgetPassword, summary] of [
+    [
+      'reset-totp',
+      'staff.reset_totp',
+      false,
+      'A lost authenticator: removes the key, ends the sessions, answers a one-time link to enrol a new one (the password is asked there)',
+    ],
+    [
+      'reset-password',
+      'staff.reset_password',
+      true,
+      'A forgotten password: removes it and the authenticator, ends the sessions, answers a one-time link that sets both',
+    ],
+  ] as const)
+    adminChange(app, deps, {
+      method: 'POST',
+      url: `/staff/:id/${name}`,
+      summary,
+      permission: 'staff:write',
+      params: IdParams,
+      body: ReasonBody,
+      response: StaffLinkResponse,
+      run: async ({ tx, params, body, now }) => {
+        const r = await resetStaffTotp(tx, { id: params.id, now, forgetPassword });
+        if (!r.ok) return refusal(r);
+        return {
+          ok: true,
+          body: { data: staffItem(r.after, now), setup_url: setupUrl(siteUrl, r.setupToken), setup_expires_at: (r.after.setupExpiresAt as Date).toISOString() },
+          audit: {
+            action,
+            entityType: 'staff',
+            entityId: r.after.id,
+            before: staffAuditView(r.before),
+            after: { ...staffAuditView(r.after), sessions_ended: r.sessionsEnded },
+            reason: body.reason ?? null,
+          },
+        };
+      },
+    });
 }

@@ -4,7 +4,7 @@ import type { Database } from '~/db/client.server';
 import { STAFF_ROLES } from '~/core/staff-roles';
 import { runAdminChange, type AdminChangeOutcome } from '~/models/admin-change.server';
 import type { AuditActor } from '~/models/audit.server';
-import { createStaff, findStaffByEmail, resetStaffTotp, setStaffDisabled, staffAuditView } from '~/models/staff.server';
+import { createStaff, findStaffByEmail, resetStaffTotp, setStaffDisabled, staffAuditView, type StaffRow } from '~/models/staff.server';
 import { actionHandler, lastValue } from '~/api/http.server';
 import { setupUrl } from '~/api/admin/mappers';
 import type { ScriptStaffResponse } from '~/shared/admin-contract';
@@ -46,6 +46,32 @@ export async function staffAccountRoutes(app: FastifyInstance, { db, siteUrl, no
   });
   const noSuch = (email: string): AdminChangeOutcome => ({ ok: false, status: 404, body: failed('email', `Нет сотрудника ${email}`) });
 
+  /** The envelope of a change to `row`: its one-time link when one was made. */
+  const answered = (
+    row: StaffRow,
+    { setupToken, sessionsEnded = 0, warnings = [] }: { setupToken?: string; sessionsEnded?: number; warnings?: string[] },
+  ): Answer => ({
+    data: {
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      disabled: row.disabled,
+      setup_url: setupToken ? setupUrl(siteUrl, setupToken) : null,
+      setup_expires_at: setupToken && row.setupExpiresAt ? row.setupExpiresAt.toISOString() : null,
+      sessions_ended: sessionsEnded,
+    },
+    errors: {},
+    warnings,
+  });
+  /** The audit entry of a change to an account: the row before and after (no hash, secret or token). */
+  const entry = (action: string, before: StaffRow | null, after: StaffRow, sessionsEnded = 0) => ({
+    action,
+    entityType: 'staff',
+    entityId: after.id,
+    ...(before ? { before: staffAuditView(before) } : {}),
+    after: { ...staffAuditView(after), ...(sessionsEnded ? { sessions_ended: sessionsEnded } : {}) },
+  });
+
   app.post(
     '/staff/accounts/',
     actionHandler({
@@ -55,23 +81,7 @@ export async function staffAccountRoutes(app: FastifyInstance, { db, siteUrl, no
           run(req, async (tx, at) => {
             const r = await createStaff(tx, { email: input.email, name: input.name, role: input.role, now: at });
             if (!r.ok) return refused(r);
-            return {
-              ok: true,
-              body: {
-                data: {
-                  id: r.staff.id,
-                  email: r.staff.email,
-                  role: r.staff.role,
-                  disabled: false,
-                  setup_url: setupUrl(siteUrl, r.setupToken),
-                  setup_expires_at: (r.staff.setupExpiresAt as Date).toISOString(),
-                  sessions_ended: 0,
-                },
-                errors: {},
-                warnings: [],
-              } satisfies Answer,
-              audit: { action: 'staff.create', entityType: 'staff', entityId: r.staff.id, after: staffAuditView(r.staff) },
-            };
+            return { ok: true, body: answered(r.staff, { setupToken: r.setupToken }), audit: entry('staff.create', null, r.staff) };
           }),
       },
       'reset-totp': {
@@ -82,28 +92,11 @@ export async function staffAccountRoutes(app: FastifyInstance, { db, siteUrl, no
             if (!found) return noSuch(input.email);
             const r = await resetStaffTotp(tx, { id: found.id, now: at });
             if (!r.ok) return refused(r);
+            const warnings = r.after.disabled ? ['Сотрудник отключён: ссылка заработает, когда его включат'] : [];
             return {
               ok: true,
-              body: {
-                data: {
-                  id: r.after.id,
-                  email: r.after.email,
-                  role: r.after.role,
-                  disabled: r.after.disabled,
-                  setup_url: setupUrl(siteUrl, r.setupToken),
-                  setup_expires_at: (r.after.setupExpiresAt as Date).toISOString(),
-                  sessions_ended: r.sessionsEnded,
-                },
-                errors: {},
-                warnings: r.after.disabled ? ['Сотрудник отключён: ссылка заработает, когда его включат'] : [],
-              } satisfies Answer,
-              audit: {
-                action: 'staff.reset_totp',
-                entityType: 'staff',
-                entityId: r.after.id,
-                before: staffAuditView(r.before),
-                after: { ...staffAuditView(r.after), sessions_ended: r.sessionsEnded },
-              },
+              body: answered(r.after, { setupToken: r.setupToken, sessionsEnded: r.sessionsEnded, warnings }),
+              audit: entry('staff.reset_totp', r.before, r.after, r.sessionsEnded),
             };
           }),
       },
@@ -115,29 +108,7 @@ export async function staffAccountRoutes(app: FastifyInstance, { db, siteUrl, no
             if (!found) return noSuch(input.email);
             const r = await setStaffDisabled(tx, { id: found.id, disabled: true, now: at });
             if (!r.ok) return refused(r);
-            return {
-              ok: true,
-              body: {
-                data: {
-                  id: r.after.id,
-                  email: r.after.email,
-                  role: r.after.role,
-                  disabled: true,
-                  setup_url: null,
-                  setup_expires_at: null,
-                  sessions_ended: r.sessionsEnded,
-                },
-                errors: {},
-                warnings: [],
-              } satisfies Answer,
-              audit: {
-                action: 'staff.disable',
-                entityType: 'staff',
-                entityId: r.after.id,
-                before: staffAuditView(r.before),
-                after: { ...staffAuditView(r.after), sessions_ended: r.sessionsEnded },
-              },
-            };
+            return { ok: true, body: answered(r.after, { sessionsEnded: r.sessionsEnded }), audit: entry('staff.disable', r.before, r.after, r.sessionsEnded) };
           }),
       },
     }),

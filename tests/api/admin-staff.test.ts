@@ -166,6 +166,41 @@ describe('staff management', () => {
     );
   });
 
+  it('reset-password: the old password dies, the link sets a new one and a new authenticator', async () => {
+    const { cookie } = await as('admin');
+    const member = await staffSession(shop, clock, { email: 'forgot@vitrina.example', role: 'content' });
+    const r = await admin(shop, `/staff/${member.id}/reset-password`, { cookie, body: { reason: 'Забыла пароль' } });
+    expect(r.status).toBe(200);
+    expect(expectContract(StaffLinkResponse, r.body).data).toMatchObject({ password_set: false, totp_enrolled: false, setup_pending: true });
+    expect((await admin(shop, '/auth/me', { cookie: member.cookie })).status).toBe(401);
+    clock.advance(30_000);
+    expect((await admin(shop, '/auth/login', { body: { email: member.email, password: member.password } })).status).toBe(401);
+    const token = linkToken(r.body.setup_url);
+    expect((await admin(shop, '/auth/setup/start', { body: { token } })).body.data.purpose).toBe('setup');
+    const secret = await enrol(shop, clock, { token, password: 'новый пароль 2027' });
+    expect(await login(shop, clock, { email: member.email, password: 'новый пароль 2027', secret })).toBeTruthy();
+    expect((await auditRows({ entityId: member.id, action: 'staff.reset_password' }))[0]?.reason).toBe('Забыла пароль');
+  });
+
+  it('a staff member changes their own password: the current one is checked, every session ends', async () => {
+    const member = await staffSession(shop, clock, { email: 'changer@vitrina.example', role: 'warehouse' });
+    const other = await login(shop, clock, member);
+    const wrong = await admin(shop, '/auth/password', { cookie: member.cookie, body: { current_password: 'not it at all', password: 'совсем новый пароль' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.field).toBe('current_password');
+    const common = await admin(shop, '/auth/password', { cookie: member.cookie, body: { current_password: member.password, password: 'qwertyuiop' } });
+    expect(common.body.field).toBe('password');
+    const ok = await admin(shop, '/auth/password', { cookie: member.cookie, body: { current_password: member.password, password: 'совсем новый пароль' } });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    for (const c of [member.cookie, other]) expect((await admin(shop, '/auth/me', { cookie: c })).status).toBe(401);
+    clock.advance(30_000);
+    expect((await admin(shop, '/auth/login', { body: { email: member.email, password: member.password } })).status).toBe(401);
+    expect(await login(shop, clock, { ...member, password: 'совсем новый пароль' })).toBeTruthy();
+    const [row] = await auditRows({ entityId: member.id, action: 'staff.password' });
+    expect(row?.after).toEqual({ sessions_ended: 2 });
+  });
+
   it("an admin ends anyone's sessions; the account stays", async () => {
     const { cookie } = await as('admin');
     const member = await staffSession(shop, clock, { email: 'laptop@vitrina.example', role: 'content' });
