@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRefusedText, hasRefusedCharacter } from './input-text';
+import { findRefusedText, hasRefusedCharacter, withoutRefusedCharacters } from './input-text';
 
 describe('hasRefusedCharacter', () => {
   it('refuses NUL, other control characters and lone surrogates', () => {
@@ -9,6 +9,14 @@ describe('hasRefusedCharacter', () => {
   it('keeps ordinary text, tabs, line breaks and astral characters', () => {
     for (const good of ['', 'Анна-Мария', 'ул. Ленина, 1\r\nкв. 2', 'a\tb', 'Пальто 👗', '№ 5 — «да»'])
       expect(hasRefusedCharacter(good), JSON.stringify(good)).toBe(false);
+  });
+});
+
+describe('withoutRefusedCharacters', () => {
+  it('turns each refused character into a space and keeps the rest', () => {
+    expect(withoutRefusedCharacters('пальто\u0001 46')).toBe('пальто  46');
+    expect(withoutRefusedCharacters('\u0000\uD800x')).toBe('  x');
+    expect(withoutRefusedCharacters('Пальто 👗\tок')).toBe('Пальто 👗\tок');
   });
 });
 

@@ -12,6 +12,13 @@ export function hasRefusedCharacter(text: string): boolean {
   return REFUSED.test(text);
 }
 
+const REFUSED_ALL = new RegExp(REFUSED.source, 'g');
+
+/** The text with each refused character made a space: for a search box, where such a character means nothing and refusing the page helps nobody. */
+export function withoutRefusedCharacters(text: string): string {
+  return text.replace(REFUSED_ALL, ' ');
+}
+
 /**
  * Where in a parsed query or body (strings, arrays, plain objects, keys included) the first
  * refused character is: its path, or null when there is none. Deeper than `maxDepth` is not

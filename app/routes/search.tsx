@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router';
 import { useRootData } from '~/app/lib/root-data';
 import type { Route } from './+types/search';
+import { withoutRefusedCharacters } from '~/core/input-text';
 import type { CatalogListItem, MenuSection, SearchHit } from '~/shared/contract';
 import { CACHE_PUBLIC } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
@@ -11,7 +12,10 @@ export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
+  // A control character in the address means nothing to a search (it was a 500: the API refuses it).
+  const q = withoutRefusedCharacters(url.searchParams.get('q') ?? '')
+    .trim()
+    .slice(0, 200);
   const [meta, found] = await Promise.all([context.api.getPageMeta(url.pathname), q ? context.api.search(q, SEARCH_PAGE_LIMIT) : Promise.resolve(null)]);
   return data({ meta, q, hits: found?.hits ?? [], total: found?.total ?? 0 }, { headers: CACHE_PUBLIC });
 }

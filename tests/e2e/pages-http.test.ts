@@ -149,6 +149,11 @@ describe('404, 403 and guards', () => {
     expect(res.status).toBe(403);
     expect(await res.text()).toBe('Доступ запрещен: обнаружена попытка внедрения вредоносного кода');
   });
+  it('answers a search with a control character in its query, not a 500', async () => {
+    const res = await get('/search/?q=%D0%BF%D0%B0%D0%BB%D1%8C%D1%82%D0%BE%01');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Поиск: пальто');
+  });
   it('sends a guest or a forged token to /auth/ from personal pages, and lets a live session through', async () => {
     const { token } = await sessionToken(shop);
     for (const path of ['/personal/', '/wishlist/']) {
