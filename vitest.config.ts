@@ -27,7 +27,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file has its own shop and database copy, so files run side by side (one per core).
+          fileParallelism: true,
         },
       },
       {

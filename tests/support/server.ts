@@ -36,6 +36,19 @@ export interface TestShopOptions {
   clock?: () => Date;
 }
 
+/** Files run side by side: two copies of one template at the same moment can meet "source database is being accessed by other users" (55006); wait and try again. */
+async function createDatabase(admin: { query(sql: string): Promise<unknown> }, sql: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(sql);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+}
+
 export async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const fromTemplate = (options.products ?? TEMPLATE_PRODUCTS) === TEMPLATE_PRODUCTS;
@@ -48,7 +61,7 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
     await admin.connect();
     // The run's seeded template (tests/support/seeded-template.ts) when this shop wants its seed.
     const template = fromTemplate ? process.env[TEMPLATE_ENV.postgres] : undefined;
-    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+    await createDatabase(admin, template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
