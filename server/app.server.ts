@@ -51,6 +51,8 @@ export interface ServerOptions {
   clientDir?: string;
   /** The back office's clock (staff sessions, TOTP, login caps); tests pass one they move. */
   clock?: () => Date;
+  /** The clock of the anonymous rate windows (api/plugin.server.ts ApiDeps.rateClock): tests only. */
+  rateClock?: () => Date;
   /** The back office's build (build/admin), served at /admin/; without it /admin is the storefront's 404. */
   adminDir?: string | null;
 }
@@ -71,7 +73,7 @@ type Services = ReturnType<typeof createServices>;
  * and what of them runs on stand-ins; the job worker; /healthz; the product API; media, images,
  * feeds and the back office's app; the storefront (files and pages); closing.
  */
-export async function buildServer({ env, database, build, clientDir, clock, adminDir }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ env, database, build, clientDir, clock, rateClock, adminDir }: ServerOptions): Promise<FastifyInstance> {
   const app = createFastify(env);
   addAddressHooks(app, env);
   await registerCompression(app);
@@ -81,7 +83,7 @@ export async function buildServer({ env, database, build, clientDir, clock, admi
   addHealthRoute(app, { env, database, staffToken: services.staffToken, offline });
   // Product feeds (docs/feeds.md): built to files per catalogue version, streamed to each request.
   const feeds = createFeedService({ db: database.db, dataDir: env.dataDir, siteUrl: env.siteUrl, log: app.log });
-  if (env.apiPrefix) await registerProductApi(app, { prefix: env.apiPrefix, env, database, services, jobWorker, feeds, clock });
+  if (env.apiPrefix) await registerProductApi(app, { prefix: env.apiPrefix, env, database, services, jobWorker, feeds, clock, rateClock });
   await registerFiles(app, { env, database, feeds, adminDir });
   app.decorate('pageCache', null);
   if (build) await registerStorefront(app, { env, database, build, clientDir });
@@ -289,6 +291,7 @@ async function registerProductApi(
     jobWorker,
     feeds,
     clock,
+    rateClock,
   }: {
     prefix: string;
     env: Env;
@@ -297,6 +300,7 @@ async function registerProductApi(
     jobWorker: ReturnType<typeof startJobWorker>;
     feeds: FeedService;
     clock?: (() => Date) | undefined;
+    rateClock?: (() => Date) | undefined;
   },
 ): Promise<void> {
   const { apiBase, ...apiServices } = services;
@@ -313,6 +317,7 @@ async function registerProductApi(
     feeds,
     limits: anonymousLimits(env),
     ...(clock ? { clock } : {}),
+    ...(rateClock ? { rateClock } : {}),
   });
 }
 
