@@ -71,6 +71,12 @@ export interface ApiDeps {
   limits?: AnonymousLimits;
   /** The back office's clock (staff sessions' timeouts, TOTP steps, login caps); tests move it. */
   clock?: () => Date;
+  /**
+   * The clock of the anonymous rate windows (address suggestions per minute, newsletter
+   * subscriptions per hour): tests hold it inside one window instead of waiting on the wall
+   * clock. Only tests pass it (server option, no environment variable); otherwise the real time.
+   */
+  rateClock?: () => Date;
 }
 
 // Paths below are relative to the API base (SPEC §7); the server mounts this under its prefix.
@@ -98,6 +104,7 @@ export async function productApi(
     feeds,
     limits = DEFAULT_ANONYMOUS_LIMITS,
     clock = () => new Date(),
+    rateClock = () => new Date(),
   }: ApiDeps,
 ): Promise<void> {
   // SPEC §7 bodies are form-encoded with a[b] nesting.
@@ -127,7 +134,7 @@ export async function productApi(
   await app.register(staffRoutes, { db, sms, staffToken, siteUrl, now: clock, ...(runJobsNow ? { runJobsNow } : {}), ...(feeds ? { feeds } : {}) });
   // The back office's API (docs/back-office.md): staff sessions, roles, the audit log.
   await app.register(adminApi, { prefix: '/admin', db, siteUrl, totpKey: totpKeyFrom(authSecret), now: clock, sms });
-  await app.register(dadataRoutes, { db, suggestions: addressSuggestions });
+  await app.register(dadataRoutes, { db, suggestions: addressSuggestions, now: rateClock });
   await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode, db, limits, mapTiles });
   await app.register(checkoutRoutes, {
     db,
@@ -149,7 +156,7 @@ export async function productApi(
       publicApiUrl: publicApiUrl ?? `${siteUrl}${app.prefix}`,
       ...(onOrderPlaced ? { onOrderPlaced } : {}),
     });
-  await app.register(newsletterRoutes, { db, mail, siteUrl });
+  await app.register(newsletterRoutes, { db, mail, siteUrl, now: rateClock });
   await app.register(accountRoutes, { db, sms, captcha, authSecret });
   await app.register(emailLoginRoutes, { db, mail, captcha, authSecret, siteUrl });
   await app.register(personalRoutes, { db, authSecret, suggestions: addressSuggestions });

@@ -42,6 +42,11 @@ export interface ClearedBasket {
   promoCode: null;
 }
 
+/** 'id:qty,id:qty' (SPEC §7 ids and preorder_ids) as lines; junk pairs are dropped, quantities kept to 1..99. */
+export function parseCartLines(value: string | undefined): { offerId: number; quantity: number }[] {
+  return [...parseCartCookie(value)].map(([offerId, quantity]) => ({ offerId, quantity }));
+}
+
 /** The `ids` of get_cart/order.php (SPEC §7): 'id:qty' pairs without the gift cover line. */
 export function cartForRequest(cart: Cart): string {
   return pairs(cart, false);

@@ -36,7 +36,10 @@ export const CHECKOUT_TEXT = {
   serverError: 'Произошла ошибка на сервере. Пожалуйста, попробуйте позже.',
 } as const;
 
-/** The order form's fields as order.php receives them (SPEC §7). */
+/**
+ * The order form's fields as order.php receives them (SPEC §7), in the order the form shows them
+ * (the one list: the storefront's action, the API and the form's focus order read it).
+ */
 export const CHECKOUT_FIELDS = [
   'firstname',
   'lastname',
@@ -45,13 +48,13 @@ export const CHECKOUT_FIELDS = [
   'email',
   'city',
   'delivery_id',
+  'code_pvz',
   'street',
   'house',
   'flat',
   'postcode',
-  'comment',
-  'code_pvz',
   'payment_id',
+  'comment',
 ] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 

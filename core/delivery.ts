@@ -276,8 +276,13 @@ export function isOnlinePaymentId(id: string): boolean {
 export function paymentMethodIds(input: { deliveryId: string; hasPreorders: boolean; hasCertificates?: boolean }): string[] {
   if (!isDeliveryId(input.deliveryId)) return [];
   const online = [PAYMENT_ID.cardOnline, ...INSTALMENT_PAYMENT_IDS];
-  if (input.deliveryId === DELIVERY_ID.moscowCourier && !input.hasPreorders && !input.hasCertificates) return [PAYMENT_ID.onReceipt, ...online];
-  return online;
+  const all = input.deliveryId === DELIVERY_ID.moscowCourier && !input.hasPreorders ? [PAYMENT_ID.onReceipt, ...online] : online;
+  return input.hasCertificates ? all.filter(paysForCertificates) : all;
+}
+
+/** Gift certificates are paid online only (podarochnye-sertifikaty.md: card; the issue adds pay in parts): the one rule. */
+export function paysForCertificates(paymentId: string): boolean {
+  return isOnlinePaymentId(paymentId);
 }
 
 /** The delivery methods (of `deliveryIds`) a payment method can be chosen with: the PaymentMethod DELIVERY_IDS list. */

@@ -2,7 +2,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { offers, productPhotos, products } from '~/db/schema';
 import { sizeLabel, type SizeType } from '~/core/sizes';
-import type { OfferFacts } from '~/core/basket-pricing';
+import { GIFT_COVER_OFFER_ID, giftCoverQuantity, parseCartLines } from '~/core/basket';
+import { normalizePromoCode } from '~/core/promo';
+import { priceBasket, reconcileBasket, type OfferFacts, type PricedBasket, type ReconciledBasket, type RequestedLine } from '~/core/basket-pricing';
+import { getPromoCode } from './promo.server';
 
 // What the basket needs of the catalogue: each requested offer's facts (price, stock,
 // pre-order, whether it is still sold) and, to show a line, its product and sibling sizes.
@@ -69,4 +72,77 @@ export async function getBasketCatalog({ db, offerIds }: { db: Database; offerId
   }
   for (const p of photoRows) out.photos.set(p.productId, p.path);
   return out;
+}
+
+export interface LoadedBasket {
+  catalog: BasketCatalog;
+  /** The lines priced: reconciled with the catalogue, or as asked (`lines: 'as-asked'`, no notices). */
+  basket: ReconciledBasket;
+  priced: PricedBasket;
+}
+
+/**
+ * The one basket pipeline (get_cart.php, checkout and the order all price through it): the
+ * catalogue of the requested offers and the gift cover read; the lines reconciled with it (cut to
+ * stock, lines no longer sold dropped with notices) or, for an order, taken as asked after
+ * `onCatalog` checked them (and took their stock); the promo read (under its row lock for an
+ * order); the basket priced in kopecks from the database only.
+ */
+export async function loadPricedBasket({
+  db,
+  cart,
+  preorders,
+  promoCode,
+  customerId,
+  now,
+  lines = 'reconcile',
+  lockPromo = false,
+  onCatalog,
+}: {
+  db: Database;
+  cart: readonly RequestedLine[];
+  preorders: readonly RequestedLine[];
+  /** Normalised (core/promo.ts normalizePromoCode), or null. */
+  promoCode: string | null;
+  customerId: number | null;
+  now: Date;
+  lines?: 'reconcile' | 'as-asked';
+  lockPromo?: boolean;
+  /** Runs once the catalogue is read, before pricing (an order refuses lines there and takes stock). */
+  onCatalog?: (catalog: BasketCatalog) => Promise<void>;
+}): Promise<LoadedBasket> {
+  const catalog = await getBasketCatalog({ db, offerIds: [...cart, ...preorders].map((l) => l.offerId).concat(GIFT_COVER_OFFER_ID) });
+  if (onCatalog) await onCatalog(catalog);
+  const basket = lines === 'reconcile' ? reconcileBasket({ cart, preorders, offers: catalog.offers }) : asAsked(cart, preorders, catalog);
+  const promo = promoCode ? await getPromoCode({ db, code: promoCode, customerId, forUpdate: lockPromo }) : null;
+  const priced = priceBasket({ basket, offers: catalog.offers, giftCover: catalog.offers.get(GIFT_COVER_OFFER_ID) ?? null, promoCode, promo, now });
+  return { catalog, basket, priced };
+}
+
+/** An order's lines as asked (already checked), gift covers recounted. */
+function asAsked(cart: readonly RequestedLine[], preorders: readonly RequestedLine[], catalog: BasketCatalog): ReconciledBasket {
+  const named = [...cart, ...preorders].map((l) => ({ ...l, productName: catalog.offers.get(l.offerId)?.productName ?? '' }));
+  return { cart: [...cart], preorders: [...preorders], giftCovers: giftCoverQuantity(named), notices: [], soldOut: [] };
+}
+
+/** A basket as the storefront sends it (SPEC §7 `ids`, `preorder_ids`, `promo_code`, as typed). */
+export interface BasketRequest {
+  db: Database;
+  ids?: string | undefined;
+  preorderIds?: string | undefined;
+  promoCode?: string | null | undefined;
+  customerId?: number | null;
+  now?: Date;
+}
+
+/** The storefront's basket through the one pipeline: its lines parsed, its promo code normalised, reconciled and priced. */
+export function loadRequestedBasket(request: BasketRequest): Promise<LoadedBasket> {
+  return loadPricedBasket({
+    db: request.db,
+    cart: parseCartLines(request.ids),
+    preorders: parseCartLines(request.preorderIds),
+    promoCode: normalizePromoCode(request.promoCode ?? undefined),
+    customerId: request.customerId ?? null,
+    now: request.now ?? new Date(),
+  });
 }

@@ -1,9 +1,8 @@
 import { inArray, eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { offers, products } from '~/db/schema';
-import { GIFT_COVER_OFFER_ID, parseCartCookie } from '~/core/basket';
-import { priceBasket, reconcileBasket, type PricedBasket, type ReconciledBasket } from '~/core/basket-pricing';
-import { normalizePromoCode } from '~/core/promo';
+import { GIFT_COVER_OFFER_ID } from '~/core/basket';
+import type { PricedBasket, ReconciledBasket } from '~/core/basket-pricing';
 import type { ShopCity } from '~/core/delivery-cities';
 import {
   carrierDeliveryDates,
@@ -21,8 +20,7 @@ import {
 import { deliveryDatesText } from '~/core/order-notice';
 import { DELIVERY_ID } from '~/shared/contract';
 import { CDEK_TARIFF, type CdekClient, type CdekDeliveryPoint } from '~/integrations/cdek/cdek';
-import { getBasketCatalog } from './basket.server';
-import { getPromoCode } from './promo.server';
+import { loadRequestedBasket, type BasketRequest } from './basket.server';
 
 // What checkout needs to know of a basket and of a delivery: the basket priced by the server
 // (as get_cart.php prices it), the parcel it makes, and a delivery quote per method. CDEK's
@@ -51,31 +49,9 @@ export interface CheckoutBasket {
   onlyElectronic: boolean;
 }
 
-export async function loadCheckoutBasket({
-  db,
-  ids,
-  preorderIds,
-  promoCode: rawPromo,
-  customerId = null,
-  now = new Date(),
-}: {
-  db: Database;
-  ids?: string | undefined;
-  preorderIds?: string | undefined;
-  promoCode?: string | null | undefined;
-  customerId?: number | null;
-  now?: Date;
-}): Promise<CheckoutBasket> {
-  const lines = (value: string | undefined) => [...parseCartCookie(value)].map(([offerId, quantity]) => ({ offerId, quantity }));
-  const requestedCart = lines(ids);
-  const requestedPreorders = lines(preorderIds);
-  const offerIds = [...requestedCart, ...requestedPreorders].map((l) => l.offerId).concat(GIFT_COVER_OFFER_ID);
-  const catalog = await getBasketCatalog({ db, offerIds });
-  const basket = reconcileBasket({ cart: requestedCart, preorders: requestedPreorders, offers: catalog.offers });
-  const promoCode = normalizePromoCode(rawPromo ?? undefined);
-  const promo = promoCode ? await getPromoCode({ db, code: promoCode, customerId }) : null;
-  const priced = priceBasket({ basket, offers: catalog.offers, giftCover: catalog.offers.get(GIFT_COVER_OFFER_ID) ?? null, promoCode, promo, now });
-  const kinds = await loadParcelKinds(db, [...new Set(priced.lines.map((l) => l.offerId))]);
+export async function loadCheckoutBasket(request: BasketRequest): Promise<CheckoutBasket> {
+  const { basket, priced } = await loadRequestedBasket(request);
+  const kinds = await loadParcelKinds(request.db, [...new Set(priced.lines.map((l) => l.offerId))]);
   const parcelLines = priced.lines.map((l) => ({
     offerId: l.offerId,
     kind: kinds.get(l.offerId)?.kind ?? '',

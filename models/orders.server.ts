@@ -1,11 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '~/db/client.server';
 import { orderItems, orders, orderStatusHistory, promoCodes } from '~/db/schema';
-import { GIFT_COVER_OFFER_ID, giftCoverQuantity } from '~/core/basket';
-import { priceBasket, type RequestedLine } from '~/core/basket-pricing';
-import type { PromoCode } from '~/core/promo';
-import { getBasketCatalog, type BasketOfferRow } from './basket.server';
-import { countPromoUsesByCustomer, toPromoCode } from './promo.server';
+import { GIFT_COVER_OFFER_ID } from '~/core/basket';
+import type { PricedBasket, RequestedLine } from '~/core/basket-pricing';
+import { loadPricedBasket, type BasketCatalog, type BasketOfferRow } from './basket.server';
 import { takeOrderStock } from './order-lifecycle.server';
 import { bonusBalance, spendBonuses } from './loyalty.server';
 import { redeemCertificates } from './certificates.server';
@@ -106,10 +104,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       const tx = txn as unknown as Database;
       const repeat = await repeatedSubmission(tx, input);
       if (repeat) return repeat;
-      const catalog = await readOrderCatalog(tx, cart, preorders);
       const orderId = await newOrderId(tx);
-      await takeStock(tx, { orderId, cart, catalog, customerId: input.customerId, now });
-      const priced = await priceOrder(tx, { input, cart, preorders, catalog, now });
+      const { catalog, priced } = await priceOrder(tx, { orderId, input, cart, preorders, now });
       const money = planMoney(input, priced);
       await writeOrder(tx, { orderId, input, priced, money, catalog, now });
       const { dueKopecks, paid } = await chargeBalances(tx, { orderId, input, money, now });
@@ -152,13 +148,12 @@ async function repeatedSubmission(tx: Database, input: PlaceOrderInput): Promise
   return { ok: true, orderId: existing.id, repeated: true, payKopecks: due, paid: due === 0 };
 }
 
-type OrderCatalog = Awaited<ReturnType<typeof getBasketCatalog>>;
+type OrderCatalog = BasketCatalog;
 
 const describeOffer = (o: BasketOfferRow) => `«${o.productName}», размер ${o.sizeLabel}`;
 
-/** The offers of the order (and the gift cover), read now; a line no longer sold, or a pre-order no longer open, refuses it. */
-async function readOrderCatalog(tx: Database, cart: RequestedLine[], preorders: RequestedLine[]): Promise<OrderCatalog> {
-  const catalog = await getBasketCatalog({ db: tx, offerIds: [...cart, ...preorders].map((l) => l.offerId).concat(GIFT_COVER_OFFER_ID) });
+/** The offers of the order, read now: a line no longer sold, or a pre-order no longer open, refuses it. */
+function checkOrderLines(catalog: OrderCatalog, cart: RequestedLine[], preorders: RequestedLine[]): void {
   const failed: string[] = [];
   for (const line of cart) {
     const o = catalog.offers.get(line.offerId);
@@ -169,7 +164,6 @@ async function readOrderCatalog(tx: Database, cart: RequestedLine[], preorders: 
     if (!o || !o.active || !o.preorder) failed.push(o ? describeOffer(o) : `товар №${line.offerId}`);
   }
   if (failed.length) throw new Refused({ ok: false, reason: 'unavailable', items: failed });
-  return catalog;
 }
 
 /** The new order's id, taken before its row is written so its stock moves can name it (a refused order leaves a gap). */
@@ -189,25 +183,31 @@ async function takeStock(
     throw new Refused({ ok: false, reason: 'unavailable', items: taken.short.map((id) => describeOffer(catalog.offers.get(id) as BasketOfferRow)) });
 }
 
-type PricedBasket = ReturnType<typeof priceBasket>;
-
 /**
- * The basket priced from the catalogue just read, gift covers recounted; a promo code is read
- * under its row lock (its limits hold under any load), refused when invalid, and its use counted.
+ * The basket priced through the one basket pipeline (models/basket.server.ts loadPricedBasket):
+ * the catalogue read and the lines checked, the stock taken, then the lines priced as asked, gift
+ * covers recounted; the promo code is read under its row lock (its limits hold under any load),
+ * refused when invalid, and its use counted.
  */
 async function priceOrder(
   tx: Database,
-  { input, cart, preorders, catalog, now }: { input: PlaceOrderInput; cart: RequestedLine[]; preorders: RequestedLine[]; catalog: OrderCatalog; now: Date },
-): Promise<PricedBasket> {
-  const giftCovers = giftCoverQuantity([...cart, ...preorders].map((l) => ({ ...l, productName: catalog.offers.get(l.offerId)?.productName ?? '' })));
-  const gift = catalog.offers.get(GIFT_COVER_OFFER_ID) ?? null;
+  { orderId, input, cart, preorders, now }: { orderId: number; input: PlaceOrderInput; cart: RequestedLine[]; preorders: RequestedLine[]; now: Date },
+): Promise<{ catalog: OrderCatalog; priced: PricedBasket }> {
   const promoCode = input.promoCode ?? null;
-  let promo: PromoCode | null = null;
-  if (promoCode) {
-    const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.code, promoCode)).for('update').limit(1);
-    promo = row ? toPromoCode(row, await countPromoUsesByCustomer({ db: tx, code: promoCode, customerId: input.customerId })) : null;
-  }
-  const priced = priceBasket({ basket: { cart, preorders, giftCovers }, offers: catalog.offers, giftCover: gift, promoCode, promo, now });
+  const { catalog, priced } = await loadPricedBasket({
+    db: tx,
+    cart,
+    preorders,
+    promoCode,
+    customerId: input.customerId,
+    now,
+    lines: 'as-asked',
+    lockPromo: true,
+    onCatalog: async (catalog) => {
+      checkOrderLines(catalog, cart, preorders);
+      await takeStock(tx, { orderId, cart, catalog, customerId: input.customerId, now });
+    },
+  });
   if (priced.promo.status === 'invalid') throw new Refused({ ok: false, reason: 'promo', error: priced.promo.error });
   if (priced.promo.status === 'valid') {
     await tx
@@ -215,7 +215,7 @@ async function priceOrder(
       .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
       .where(eq(promoCodes.code, promoCode as string));
   }
-  return priced;
+  return { catalog, priced };
 }
 
 interface OrderMoney {

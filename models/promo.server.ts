@@ -33,9 +33,23 @@ export async function countPromoUsesByCustomer({ db, code, customerId }: { db: D
   return Number(row?.n ?? 0);
 }
 
-/** A promo code by its normalised text, with this customer's uses; null when there is none. */
-export async function getPromoCode({ db, code, customerId }: { db: Database; code: string; customerId: number | null }): Promise<PromoCode | null> {
-  const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
+/**
+ * A promo code by its normalised text, with this customer's uses; null when there is none.
+ * `forUpdate`: read under its row lock (an order counts its use; its limits hold under any load).
+ */
+export async function getPromoCode({
+  db,
+  code,
+  customerId,
+  forUpdate = false,
+}: {
+  db: Database;
+  code: string;
+  customerId: number | null;
+  forUpdate?: boolean;
+}): Promise<PromoCode | null> {
+  const query = db.select().from(promoCodes).where(eq(promoCodes.code, code));
+  const [row] = await (forUpdate ? query.for('update').limit(1) : query.limit(1));
   if (!row) return null;
   return toPromoCode(row, await countPromoUsesByCustomer({ db, code, customerId }));
 }

@@ -1,18 +1,10 @@
-import type { Database } from '~/db/client.server';
-import { GIFT_COVER_OFFER_ID, parseCartCookie } from '~/core/basket';
-import { priceBasket, reconcileBasket, type BasketLine } from '~/core/basket-pricing';
+import type { BasketLine } from '~/core/basket-pricing';
 import { kopecksToRoubles } from '~/core/money';
 import { normalizePromoCode, PROMO_ERROR_NOT_FOUND } from '~/core/promo';
 import { mediaUrl } from '~/shared/image-url';
 import type { BasketItem, CartResponse } from '~/shared/contract';
-import { getBasketCatalog, type BasketCatalog } from '~/models/basket.server';
-import { getPromoCode } from '~/models/promo.server';
+import { loadRequestedBasket, type BasketCatalog, type BasketRequest } from '~/models/basket.server';
 import { loadSections, productUrl, type SectionIndex } from '~/models/sections.server';
-
-/** 'id:qty,id:qty' (SPEC §7 ids and preorder_ids) as lines; junk pairs are dropped, quantities kept to 1..99. */
-export function parseLines(value: string | undefined) {
-  return [...parseCartCookie(value)].map(([offerId, quantity]) => ({ offerId, quantity }));
-}
 
 export function linesToString(lines: readonly { offerId: number; quantity: number }[]): string {
   return lines.map((l) => `${l.offerId}:${l.quantity}`).join(',');
@@ -22,31 +14,10 @@ export function linesToString(lines: readonly { offerId: number; quantity: numbe
  * SPEC §7 `get_cart.php`: the basket checked against the catalogue and priced by the server.
  * Prices come from the database only; what the request says of prices is never read.
  */
-export async function getCart({
-  db,
-  ids,
-  preorderIds,
-  promoCode: rawPromo,
-  customerId = null,
-  now = new Date(),
-}: {
-  db: Database;
-  ids?: string;
-  preorderIds?: string;
-  promoCode?: string;
-  customerId?: number | null;
-  now?: Date;
-}): Promise<CartResponse> {
-  const requestedCart = parseLines(ids);
-  const requestedPreorders = parseLines(preorderIds);
-  const offerIds = [...requestedCart, ...requestedPreorders].map((l) => l.offerId).concat(GIFT_COVER_OFFER_ID);
-  const [catalog, index] = await Promise.all([getBasketCatalog({ db, offerIds }), loadSections(db)]);
-  const basket = reconcileBasket({ cart: requestedCart, preorders: requestedPreorders, offers: catalog.offers });
-
-  const promoCode = normalizePromoCode(rawPromo);
-  const typedSomething = typeof rawPromo === 'string' && rawPromo.trim() !== '';
-  const promo = promoCode ? await getPromoCode({ db, code: promoCode, customerId }) : null;
-  const priced = priceBasket({ basket, offers: catalog.offers, giftCover: catalog.offers.get(GIFT_COVER_OFFER_ID) ?? null, promoCode, promo, now });
+export async function getCart(request: BasketRequest): Promise<CartResponse> {
+  const promoCode = normalizePromoCode(request.promoCode ?? undefined);
+  const typedSomething = typeof request.promoCode === 'string' && request.promoCode.trim() !== '';
+  const [{ catalog, basket, priced }, index] = await Promise.all([loadRequestedBasket(request), loadSections(request.db)]);
 
   const promoError = priced.promo.status === 'invalid' ? priced.promo.error : typedSomething && !promoCode ? PROMO_ERROR_NOT_FOUND : null;
   return {

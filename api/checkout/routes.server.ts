@@ -2,9 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import { SHOP_CITIES, findShopCity, type ShopCity } from '~/core/delivery-cities';
-import { DELIVERY_TEXT, deliveryMethodIds, deliveryMode, isDeliveryId, isInstalmentPaymentId, isOnlinePaymentId, paymentMethodIds } from '~/core/delivery';
+import {
+  DELIVERY_TEXT,
+  deliveryMethodIds,
+  deliveryMode,
+  isDeliveryId,
+  isInstalmentPaymentId,
+  isOnlinePaymentId,
+  paymentMethodIds,
+  paysForCertificates,
+} from '~/core/delivery';
 import { instalmentSchedule, instalmentUnavailableReason, isoDay } from '~/core/instalments';
-import { CHECKOUT_TEXT, addressLine, savedAddressCityMismatch, validateCheckout, type CheckoutForm } from '~/core/checkout';
+import { CHECKOUT_FIELDS, CHECKOUT_TEXT, addressLine, savedAddressCityMismatch, validateCheckout, type CheckoutForm } from '~/core/checkout';
 import { formatRub, kopecksToRoubles, parseRoublesToKopecks } from '~/core/money';
 import { AUTH_TEXT } from '~/core/auth';
 import { normalizePromoCode, PROMO_ERROR_NOT_FOUND } from '~/core/promo';
@@ -94,23 +103,6 @@ const OrderBody = z
     ...BasketQuery,
   })
   .catchall(z.unknown());
-
-const ORDER_FIELDS = [
-  'firstname',
-  'lastname',
-  'secondname',
-  'phone',
-  'email',
-  'city',
-  'delivery_id',
-  'street',
-  'house',
-  'flat',
-  'postcode',
-  'comment',
-  'code_pvz',
-  'payment_id',
-];
 
 export const CHECKOUT_ERRORS = {
   unavailable: (items: readonly string[]) =>
@@ -297,7 +289,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const fail = (data: Record<string, string>, extra: { deliverycost?: number | null } = {}): CheckoutOrderResponse => ({ success: false, data, ...extra });
 
     const raw: Record<string, string> = {};
-    for (const name of ORDER_FIELDS) {
+    for (const name of CHECKOUT_FIELDS) {
       const v = lastValue(body[name]);
       if (typeof v === 'string') raw[name] = v;
     }
@@ -329,7 +321,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       return fail({ delivery_id: CHECKOUT_TEXT.deliveryNotForCity });
     }
     if (checkoutBasket.isEmpty) return fail({ error: CHECKOUT_TEXT.emptyBasket });
-    if (checkoutBasket.hasCertificates && !isOnlinePaymentId(form.paymentId)) return fail({ payment_id: CERTIFICATE_TEXT.onlineOnly });
+    if (checkoutBasket.hasCertificates && !paysForCertificates(form.paymentId)) return fail({ payment_id: CERTIFICATE_TEXT.onlineOnly });
     if (
       !paymentMethodIds({ deliveryId: form.deliveryId, hasPreorders: checkoutBasket.hasPreorders, hasCertificates: checkoutBasket.hasCertificates }).includes(
         form.paymentId,

@@ -45,7 +45,10 @@ const SuggestBody = z.object({
 
 const EMPTY: AddressSuggestionsResponse = { suggestions: [] };
 
-export async function dadataRoutes(app: FastifyInstance, { db, suggestions }: { db: Database; suggestions: AddressSuggestions }): Promise<void> {
+export async function dadataRoutes(
+  app: FastifyInstance,
+  { db, suggestions, now = () => new Date() }: { db: Database; suggestions: AddressSuggestions; now?: () => Date },
+): Promise<void> {
   app.post('/api/dadata/', async (req, reply) => {
     const body = parseBody(SuggestBody, req, reply);
     if (!body) return reply;
@@ -53,7 +56,7 @@ export async function dadataRoutes(app: FastifyInstance, { db, suggestions }: { 
     const query = (body.query ?? '').trim();
     if (query === '' || query.length > MAX_ADDRESS_QUERY) return EMPTY;
 
-    const allowed = await hitRateLimit({ db, key: `dadata:ip:${req.ip}`, windowSeconds: 60, limit: SUGGESTIONS_PER_MINUTE });
+    const allowed = await hitRateLimit({ db, key: `dadata:ip:${req.ip}`, windowSeconds: 60, limit: SUGGESTIONS_PER_MINUTE, now: now() });
     if (!allowed)
       return reply
         .code(429)

@@ -44,7 +44,10 @@ async function sendLetter(mail: MailSender, message: MailMessage, log: Log, what
   }
 }
 
-export async function newsletterRoutes(app: FastifyInstance, { db, mail, siteUrl }: { db: Database; mail: MailSender; siteUrl: string }): Promise<void> {
+export async function newsletterRoutes(
+  app: FastifyInstance,
+  { db, mail, siteUrl, now = () => new Date() }: { db: Database; mail: MailSender; siteUrl: string; now?: () => Date },
+): Promise<void> {
   app.post('/api/personal/subscribe_form.php', async (req, reply) => {
     const body = parseBody(SubscribeBody, req, reply);
     if (!body) return reply;
@@ -54,7 +57,7 @@ export async function newsletterRoutes(app: FastifyInstance, { db, mail, siteUrl
 
     // Every well-formed try counts, repeats too: each may send a letter or tell whether an
     // address is subscribed.
-    if (!(await hitRateLimit({ db, key: `newsletter:ip:${req.ip}`, ...NEWSLETTER_IP_LIMIT }))) {
+    if (!(await hitRateLimit({ db, key: `newsletter:ip:${req.ip}`, ...NEWSLETTER_IP_LIMIT, now: now() }))) {
       req.log.warn({ ip: req.ip }, 'newsletter: too many subscriptions from one address');
       return { error: NEWSLETTER_TEXT.tooMany } satisfies NewsletterResponse;
     }

@@ -34,6 +34,8 @@ export interface TestShopOptions {
   env?: Record<string, string>;
   /** The back office's clock (staff session timeouts, TOTP steps, login caps): a test moves it. */
   clock?: () => Date;
+  /** The clock of the anonymous rate windows (suggestions per minute, newsletter per hour): a test holds it inside one window. */
+  rateClock?: () => Date;
 }
 
 /** Files run side by side: two copies of one template at the same moment can meet "source database is being accessed by other users" (55006); wait and try again. */
@@ -109,6 +111,7 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
     clientDir: path.resolve('build/client'),
     adminDir: options.withStorefront ? path.resolve('build/admin') : null,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.rateClock ? { rateClock: options.rateClock } : {}),
   });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { CartResponse, DeliveryCity, OrderBonusesResponse, OrderParamsResponse, PickupPoint, SavedAddress, UserInfo } from '~/shared/contract';
 import { DELIVERY_ID } from '~/shared/checkout-ids';
-import { CHECKOUT_MAX_LENGTH } from '~/core/checkout';
+import { CHECKOUT_FIELDS, CHECKOUT_MAX_LENGTH } from '~/core/checkout';
 import { basketMoneyLines, checkoutMoney } from '~/core/order-money';
 import { kopecksToRoubles } from '~/core/money';
 import { roublesToKopecks } from '~/core/pricing';
@@ -33,25 +33,8 @@ import {
 /** The city the form starts with when the customer has no saved address: the shop's home. */
 export const DEFAULT_CITY = 'Москва';
 
-/** Field order for moving the focus to the first error. */
-const FIELD_ORDER: readonly string[] = [
-  'firstname',
-  'lastname',
-  'secondname',
-  'phone',
-  'email',
-  'city',
-  'delivery_id',
-  'code_pvz',
-  'street',
-  'house',
-  'flat',
-  'postcode',
-  'payment_id',
-  'bonuses',
-  'certificates',
-  'comment',
-];
+/** Field order for moving the focus to the first error: the form's fields, bonuses and certificates shown before the comment. */
+const FIELD_ORDER: readonly string[] = CHECKOUT_FIELDS.flatMap((name) => (name === 'comment' ? ['bonuses', 'certificates', name] : [name]));
 
 /** The messages of order.php's `data` that belong to no field ('error', 'deliverycost', 'promo_code'): above the button. */
 const bannerErrors = (errors: Record<string, string>) => Object.entries(errors).filter(([k]) => !FIELD_ORDER.includes(k));
