@@ -10,6 +10,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  LinearProgress,
   Stack,
   Table,
   TableBody,
@@ -181,7 +182,9 @@ function OrderPage() {
   const order = useRecordContext<AdminOrderDetail>();
   const { permissions } = usePermissions<string[]>();
   const [open, setOpen] = useState<Action | null>(null);
-  if (!order) return null;
+  // Opened from the list, react-admin shows the list's row at once (it seeds the one-record cache
+  // from the list) while it fetches the order: a row has no lines, actions or history yet.
+  if (!order || !Array.isArray(order.lines) || !Array.isArray(order.actions)) return <LinearProgress aria-label="Загрузка заказа" />;
   const point = order.pickup_point as { address?: string; name?: string } | null;
   return (
     <Card>
