@@ -25,7 +25,7 @@ import type { AdminOrderDetail } from '~/shared/admin-contract';
 import type { AdminDataProvider } from '~/admin/lib/data-provider';
 import { newIdempotencyKey } from '~/admin/lib/api';
 import { ACTION_LABELS, dateTime } from '~/admin/lib/labels';
-import { ACTION_TITLES, DELIVERY_LABELS, PAYMENT_LABELS, PAYMENT_STATE_LABELS, rub } from './labels';
+import { ACTION_TITLES, DELIVERY_LABELS, MESSAGE_LABELS, PAYMENT_LABELS, PAYMENT_STATE_LABELS, phoneText, rub } from './labels';
 
 // One order (issue #29): who, where, what, the money from the one breakdown, then the actions its
 // state allows (the others shown disabled), each behind a confirmation dialog that makes its own
@@ -213,7 +213,7 @@ function OrderPage() {
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
             <Section title="Покупатель">
               <Typography>{order.customer_name || '—'}</Typography>
-              <Typography>{order.phone ? `+${order.phone}` : '—'}</Typography>
+              <Typography>{phoneText(order.phone)}</Typography>
               <Typography>{order.email || '—'}</Typography>
             </Section>
             <Section title="Доставка">
@@ -279,7 +279,8 @@ function OrderPage() {
             {order.messages.length === 0 ? <Typography color="text.secondary">Не отправлялись</Typography> : null}
             {order.messages.map((m) => (
               <Typography key={m.key}>
-                {m.sent_at ? dateTime(m.sent_at) : 'отправляется'} — {m.channel === 'sms' ? 'SMS' : 'письмо'} {m.tag ?? ''}
+                {m.sent_at ? dateTime(m.sent_at) : 'отправляется'} — {m.channel === 'sms' ? 'SMS' : 'письмо'}
+                {m.tag && MESSAGE_LABELS[m.tag] ? `: ${MESSAGE_LABELS[m.tag]}` : ''}
               </Typography>
             ))}
           </Section>

@@ -5,6 +5,7 @@ import {
   Datagrid,
   DateField,
   DateInput,
+  FunctionField,
   List,
   NumberInput,
   SelectInput,
@@ -30,6 +31,8 @@ const STATUSES = [
   { id: 'refunded', name: 'Деньги возвращены' },
   { id: 'rejected', name: 'Отказано' },
 ];
+// The staff's words for a status (the filter's), rather than the shopper's «Заявка принята».
+const statusName = (r: ReturnItem) => STATUSES.find((s) => s.id === r.status)?.name ?? r.status_label;
 
 type ActionName = 'approve' | 'reject' | 'receive';
 const TITLES: Record<ActionName, string> = {
@@ -132,7 +135,7 @@ export function ReturnList() {
         <RaTextField source="id" label="№" />
         <DateField source="created_at" label="Подано" showTime />
         <RaTextField source="order_id" label="Заказ" />
-        <RaTextField source="status_label" label="Статус" sortable={false} />
+        <FunctionField<ReturnItem> label="Статус" sortable={false} render={statusName} />
         <RaTextField source="reason" label="Причина" sortable={false} />
         <BooleanField source="received" label="Товар принят" sortable={false} />
       </Datagrid>
@@ -148,7 +151,7 @@ export function ReturnShow() {
         <RaTextField source="id" label="№" />
         <RaTextField source="order_id" label="Заказ" />
         <RaTextField source="customer_id" label="Покупатель" />
-        <RaTextField source="status_label" label="Статус" />
+        <FunctionField<ReturnItem> label="Статус" render={statusName} />
         <RaTextField source="reason" label="Причина покупателя" />
         <RaTextField source="decision_note" label="Решение" emptyText="—" />
         <BooleanField source="received" label="Товар принят" />

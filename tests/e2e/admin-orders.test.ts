@@ -54,7 +54,7 @@ describe('back office orders', () => {
     await page.getByRole('cell', { name: String(courierId), exact: true }).waitFor();
     await page.getByRole('textbox', { name: 'Номер, телефон, e-mail или имя' }).fill('+7 926 111-22-33');
     await expect.poll(() => page.getByRole('cell', { name: String(courierId), exact: true }).count()).toBe(0);
-    const row = page.getByRole('row').filter({ hasText: '+79261112233' });
+    const row = page.getByRole('row').filter({ hasText: '+7 926 111-22-33' });
     expect(await row.count()).toBe(1);
     expect(await row.textContent()).toMatch(/Принят.*₽/);
     await shot(page, 'admin-orders-search-1280');

@@ -23,12 +23,12 @@ export async function staffPage(
   shop: TestShop,
   clock: TestClock,
   { email, role, viewport = DESKTOP }: { email: string; role: string; viewport?: Viewport },
-): Promise<{ page: Page; cookie: string }> {
-  const { cookie } = await staffSession(shop, clock, { email, role });
+): Promise<{ page: Page; cookie: string; id: number }> {
+  const { cookie, id } = await staffSession(shop, clock, { email, role });
   const page = await shopper.newPage(viewport);
   const [name, value] = cookie.split('=') as [string, string];
   await page.context().addCookies([{ name, value, url: shop.baseUrl, httpOnly: true, sameSite: 'Strict' }]);
-  return { page, cookie };
+  return { page, cookie, id };
 }
 
 /** The same session in another page of `viewport` (its own context). */
