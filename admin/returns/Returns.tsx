@@ -3,7 +3,6 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack,
 import { Link as RouterLink } from 'react-router';
 import {
   Datagrid,
-  DateField,
   DateInput,
   FunctionField,
   List,
@@ -20,6 +19,7 @@ import {
 import type { ReturnItem } from '~/shared/admin-contract';
 import type { AdminDataProvider } from '~/admin/lib/data-provider';
 import { newIdempotencyKey } from '~/admin/lib/api';
+import { dateTime } from '~/admin/lib/labels';
 
 // Returns (issue #29): the requests shoppers file in their account; approve (the refund by the
 // original means, once), refuse with the reason the customer sees, receive the goods (stock back).
@@ -174,7 +174,7 @@ export function ReturnList() {
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} title="Возвраты" exporter={false}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <RaTextField source="id" label="№" />
-        <DateField source="created_at" label="Подано" showTime />
+        <FunctionField<ReturnItem> label="Подано" sortBy="created_at" render={(r) => dateTime(r.created_at)} />
         <RaTextField source="order_id" label="Заказ" />
         <FunctionField<ReturnItem> label="Статус" sortable={false} render={statusName} />
         <RaTextField source="reason" label="Причина" sortable={false} />
@@ -212,7 +212,7 @@ export function ReturnShow() {
         <RaTextField source="decision_note" label="Решение" emptyText="—" />
         <ReturnRefunds label="Возврат денег" />
         <FunctionField<ReturnItem> label="Товар принят" render={(r) => (r.received ? 'Да' : 'Нет')} />
-        <DateField source="created_at" label="Подано" showTime />
+        <FunctionField<ReturnItem> label="Подано" sortBy="created_at" render={(r) => dateTime(r.created_at)} />
       </SimpleShowLayout>
     </Show>
   );

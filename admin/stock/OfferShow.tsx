@@ -1,8 +1,8 @@
 import { Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { Datagrid, DateField, FunctionField, NumberField, ReferenceManyField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { Datagrid, FunctionField, NumberField, ReferenceManyField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import type { StockMoveItem } from '~/shared/admin-contract';
-import { ACTOR_KIND_LABELS } from '~/admin/lib/labels';
+import { ACTOR_KIND_LABELS, dateTime } from '~/admin/lib/labels';
 
 // One offer (a size of a product) and its stock ledger (stock_moves), newest first: what moved,
 // why, for which order or return, and who.
@@ -19,7 +19,7 @@ export function OfferShow() {
         <NumberField source="quantity" label="Остаток" />
         <ReferenceManyField reference="offers-moves" target="offer_id" label="Движения остатка">
           <Datagrid bulkActionButtons={false} rowClick={false}>
-            <DateField source="created_at" label="Когда" showTime />
+            <FunctionField<StockMoveItem> label="Когда" render={(m) => dateTime(m.created_at)} />
             <FunctionField<StockMoveItem> label="Изменение" textAlign="right" render={(m) => signed(m.delta)} />
             <NumberField source="quantity_after" label="Стало" />
             <FunctionField<StockMoveItem>
