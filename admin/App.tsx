@@ -8,6 +8,7 @@ import { i18nProvider } from './lib/i18n';
 import { LoginPage } from './auth/LoginPage';
 import { SetupPage } from './auth/SetupPage';
 import { Dashboard } from './Dashboard';
+import { AdminLayout } from './Layout';
 import { StaffList } from './staff/StaffList';
 import { StaffCreate } from './staff/StaffCreate';
 import { StaffEdit } from './staff/StaffEdit';
@@ -34,6 +35,11 @@ const theme: RaThemeOptions = {
   // The shop's colours: near-black on warm white (react-admin's app bar takes the secondary colour).
   palette: { primary: { main: '#2b2b2b' }, secondary: { main: '#2f2d2b' }, background: { default: '#f6f5f3' } },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  components: {
+    ...defaultTheme.components,
+    // A list wider than the window (many columns, a phone) scrolls inside its card, not the page.
+    RaList: { styleOverrides: { root: { '& .RaList-content': { overflowX: 'auto' } } } },
+  },
 };
 
 export function App() {
@@ -46,6 +52,7 @@ export function App() {
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
       dashboard={Dashboard}
+      layout={AdminLayout}
       theme={theme}
       // No calls to react-admin's servers (and the CSP would refuse them).
       disableTelemetry

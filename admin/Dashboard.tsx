@@ -27,6 +27,10 @@ import { DashboardFigures } from './orders/DashboardFigures';
 
 const SECTIONS: { to: string; label: string; permission: string }[] = [
   { to: '/orders', label: 'Заказы', permission: 'orders:read' },
+  { to: '/returns', label: 'Возвраты', permission: 'returns:read' },
+  { to: '/offers', label: 'Склад', permission: 'stock:read' },
+  { to: '/waiting-list', label: 'Листы ожидания', permission: 'waitlist:read' },
+  { to: '/customers', label: 'Покупатели', permission: 'customers:read' },
   { to: '/staff', label: 'Сотрудники: доступ, роли, сеансы', permission: 'staff:read' },
   { to: '/audit', label: 'Журнал действий', permission: 'audit:read' },
 ];

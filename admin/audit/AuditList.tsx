@@ -80,7 +80,7 @@ export function AuditList() {
           )}
         />
         <DataTable.Col<AuditItem> label="Действие" disableSort render={(r) => ACTION_LABELS[r.action] ?? r.action} />
-        <DataTable.Col<AuditItem> label="Объект" disableSort render={(r) => `${ENTITY_LABELS[r.entity_type] ?? r.entity_type} № ${r.entity_id}`} />
+        <DataTable.Col<AuditItem> label="Объект" disableSort render={(r) => `${ENTITY_LABELS[r.entity_type] ?? r.entity_type} №\u00a0${r.entity_id}`} />
         <DataTable.Col<AuditItem> label="Причина" disableSort render={(r) => r.reason ?? ''} />
         <DataTable.Col<AuditItem> label="IP-адрес" disableSort render={(r) => r.ip} />
       </DataTable>

@@ -10,11 +10,31 @@ import { adminApi } from './api';
 // server checks the same on every call anyway).
 
 let me: StaffMe | null = null;
+let loading: Promise<StaffMe> | null = null;
 
-async function loadMe(): Promise<StaffMe> {
-  const answer = await adminApi<MeResponse>('/auth/me');
-  me = answer.data;
-  return me;
+/** GET auth/me, one call at a time: callers while it runs share its answer. */
+function loadMe(): Promise<StaffMe> {
+  loading ??= adminApi<MeResponse>('/auth/me')
+    .then((answer) => {
+      me = answer.data;
+      return me;
+    })
+    .finally(() => {
+      loading = null;
+    });
+  return loading;
+}
+
+/**
+ * Who is logged in, known before any list or record is read. react-admin's List and Show show
+ * their "loading" screen while its auth check runs, and look at that check again only when
+ * they render for another reason (useIsAuthPending reads the query cache without watching it):
+ * when a page's data arrived before the check's answer, the screen stayed on «Загрузка» for
+ * good. The data provider's reads wait for this, so the data always comes after the check, and
+ * the check answers at once from what is known (refreshing it in the background).
+ */
+export async function signedIn(): Promise<void> {
+  if (!me) await loadMe();
 }
 
 /** react-admin's resources and actions → our permissions (core/staff-roles.ts). */
@@ -48,7 +68,10 @@ export const authProvider: AuthProvider = {
     return '/login';
   },
   async checkAuth() {
-    await loadMe();
+    // Known: answer now and refresh (the role, the session) in the background; a session that
+    // ended shows on the next call of the API (401 → checkError → the login page).
+    if (me) void loadMe().catch(() => undefined);
+    else await loadMe();
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {

@@ -1,6 +1,7 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import type { StaffSessionsResponse } from '~/shared/admin-contract';
 import { adminApi, query } from './api';
+import { signedIn } from './auth-provider';
 
 // react-admin's data provider over the admin API (docs/back-office.md "Lists"):
 //   getList / getManyReference  GET /<resource>?sort=&order=asc|desc&offset=&limit=&<filters>  → { data, total }
@@ -40,16 +41,20 @@ export interface AdminDataProvider extends DataProvider {
 
 export const dataProvider: AdminDataProvider = {
   async getList(resource, params) {
+    await signedIn();
     return adminApi<ListAnswer>(`/${resource}${listQuery(params)}`) as never;
   },
   async getOne(resource, { id }) {
+    await signedIn();
     return adminApi<{ data: RaRecord }>(`/${resource}/${encodeURIComponent(String(id))}`) as never;
   },
   async getMany(resource, { ids }) {
+    await signedIn();
     const { data } = await adminApi<ListAnswer>(`/${resource}${query({ ids: ids.join(','), limit: Math.min(Math.max(ids.length, 1), 100) })}`);
     return { data } as never;
   },
   async getManyReference(resource, params) {
+    await signedIn();
     // An offer's stock ledger lives under the offer (GET /offers/:id/moves).
     if (resource === 'offers-moves') return adminApi<ListAnswer>(`/offers/${encodeURIComponent(String(params.id))}/moves${listQuery(params)}`) as never;
     return adminApi<ListAnswer>(`/${resource}${listQuery(params, { [params.target]: params.id })}`) as never;

@@ -22,6 +22,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'staff.end_sessions': 'Сеансы завершены',
   'offer.set': 'Остаток задан',
   'offer.add': 'Остаток изменён',
+  'offer.stock': 'Остаток изменён',
   'order.status': 'Статус заказа',
   'order.confirm': 'Заказ подтверждён',
   'order.assemble': 'Заказ собирается',
@@ -34,6 +35,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'order.fitting': 'Примерка',
   'return.approve': 'Возврат одобрен',
   'return.reject': 'Возврат отклонён',
+  'return.receive': 'Товар возврата принят',
   'return.transferred': 'Возврат переведён',
   'jobs.run': 'Задачи запущены',
 };
@@ -44,10 +46,11 @@ export const ENTITY_LABELS: Record<string, string> = {
   offer: 'Размер товара',
   return: 'Возврат',
   jobs: 'Задачи',
+  customer: 'Покупатель',
 };
 export const ENTITY_CHOICES = Object.entries(ENTITY_LABELS).map(([id, name]) => ({ id, name }));
 
-export const ACTOR_KIND_LABELS: Record<string, string> = { staff: 'Сотрудник', script: 'Скрипт', system: 'Система' };
+export const ACTOR_KIND_LABELS: Record<string, string> = { staff: 'Сотрудник', script: 'Скрипт', system: 'Система', customer: 'Покупатель' };
 
 export const SESSION_END_LABELS: Record<string, string> = {
   logout: 'вышел',

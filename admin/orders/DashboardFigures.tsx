@@ -10,7 +10,7 @@ import { rub } from './labels';
 
 function Figure({ label, value, to }: { label: string; value: string | number; to?: string }) {
   return (
-    <Card variant="outlined" sx={{ minWidth: 180, flex: '1 1 180px' }}>
+    <Card variant="outlined" sx={{ minWidth: 140, flex: '1 1 140px' }}>
       <CardContent>
         <Typography color="text.secondary" variant="body2">
           {label}
@@ -29,7 +29,16 @@ function Figure({ label, value, to }: { label: string; value: string | number; t
   );
 }
 
-const ordersWith = (filter: Record<string, string>) => `/orders?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+const listWith = (list: string, filter: Record<string, string | number>) => `/${list}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+const ordersWith = (filter: Record<string, string>) => listWith('orders', filter);
+
+/** 1 заказ, 2 заказа, 5 заказов. */
+export function ordersCount(n: number): string {
+  const tens = n % 100;
+  const ones = n % 10;
+  const word = tens >= 11 && tens <= 14 ? 'заказов' : ones === 1 ? 'заказ' : ones >= 2 && ones <= 4 ? 'заказа' : 'заказов';
+  return `${n} ${word}`;
+}
 
 export function DashboardFigures() {
   const { data } = useQuery({ queryKey: ['dashboard'], queryFn: () => adminApi<AdminDashboardResponse>('/dashboard') });
@@ -38,13 +47,13 @@ export function DashboardFigures() {
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-        <Figure label="Заказы сегодня" value={`${d.today.orders} · ${rub(d.today.revenue_kopecks)}`} />
-        <Figure label="Заказы за неделю" value={`${d.week.orders} · ${rub(d.week.revenue_kopecks)}`} />
+        <Figure label="Заказы сегодня" value={`${ordersCount(d.today.orders)} · ${rub(d.today.revenue_kopecks)}`} />
+        <Figure label="Заказы за неделю" value={`${ordersCount(d.week.orders)} · ${rub(d.week.revenue_kopecks)}`} />
         <Figure label="Ждут оплаты" value={d.awaiting_payment} to={ordersWith({ status: 'awaiting_payment' })} />
         <Figure label="Подтвердить" value={d.to_confirm} to={ordersWith({ status: 'new' })} />
         <Figure label="Отправить" value={d.to_ship} to={ordersWith({ status: 'assembling' })} />
         <Figure label="Курьеры с примеркой" value={d.fittings_out} to={ordersWith({ status: 'shipped', delivery: '1' })} />
-        <Figure label="Возвраты ждут решения" value={d.returns_to_decide} />
+        <Figure label="Возвраты ждут решения" value={d.returns_to_decide} to={listWith('returns', { status: 'new' })} />
         <Figure label="Возвраты денег в работе" value={d.refunds_pending} />
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -55,7 +64,10 @@ export function DashboardFigures() {
           {d.low_stock.length === 0 ? <Typography color="text.secondary">Нет</Typography> : null}
           {d.low_stock.map((o) => (
             <Typography key={o.offer_id}>
-              {o.name}, {o.size}: {o.quantity} шт.
+              <Link component={RouterLink} to={`/offers/${o.offer_id}/show`} underline="hover">
+                {o.name}, {o.size}
+              </Link>
+              : {o.quantity} шт.
             </Typography>
           ))}
         </Box>
@@ -66,7 +78,10 @@ export function DashboardFigures() {
           {d.waiting_lists.length === 0 ? <Typography color="text.secondary">Нет</Typography> : null}
           {d.waiting_lists.map((o) => (
             <Typography key={o.offer_id}>
-              {o.name}, {o.size}: ждут {o.waiting}
+              <Link component={RouterLink} to={listWith('waiting-list', { offer_id: o.offer_id })} underline="hover">
+                {o.name}, {o.size}
+              </Link>
+              : ждут {o.waiting}
             </Typography>
           ))}
         </Box>

@@ -2,7 +2,7 @@ import { Chip } from '@mui/material';
 import { DataTable, DateInput, List, SelectInput, TextInput } from 'react-admin';
 import type { AdminOrderItem } from '~/shared/admin-contract';
 import { dateTime } from '~/admin/lib/labels';
-import { DELIVERY_CHOICES, DELIVERY_LABELS, PAYMENT_CHOICES, PAYMENT_LABELS, PAYMENT_STATE_LABELS, rub, STATUS_CHOICES } from './labels';
+import { DELIVERY_CHOICES, DELIVERY_LABELS, PAYMENT_CHOICES, PAYMENT_LABELS, PAYMENT_STATE_LABELS, phoneText, rub, STATUS_CHOICES } from './labels';
 
 // Orders (issue #29): newest first; filters by status, dates, delivery, payment, city; the search
 // box finds an order by its number, phone, e-mail or name.
@@ -24,13 +24,17 @@ export function OrderList() {
         <DataTable.Col<AdminOrderItem> source="id" label="№" />
         <DataTable.Col<AdminOrderItem> source="created_at" label="Дата" render={(r) => dateTime(r.created_at)} />
         <DataTable.Col<AdminOrderItem> label="Покупатель" disableSort render={(r) => r.customer_name || '—'} />
-        <DataTable.Col<AdminOrderItem> label="Телефон" disableSort render={(r) => (r.phone ? `+${r.phone}` : '—')} />
+        <DataTable.Col<AdminOrderItem> label="Телефон" disableSort render={(r) => phoneText(r.phone)} />
         <DataTable.Col<AdminOrderItem> label="Город" disableSort render={(r) => r.city || '—'} />
         <DataTable.Col<AdminOrderItem> label="Доставка" disableSort render={(r) => DELIVERY_LABELS[r.delivery_id ?? ''] ?? '—'} />
         <DataTable.Col<AdminOrderItem>
           label="Оплата"
           disableSort
-          render={(r) => `${PAYMENT_LABELS[r.payment_id] ?? '—'} · ${PAYMENT_STATE_LABELS[r.payment_state]}`}
+          render={(r) => {
+            const method = PAYMENT_LABELS[r.payment_id] ?? '—';
+            const state = PAYMENT_STATE_LABELS[r.payment_state] ?? '';
+            return state && state !== method && state !== '—' ? `${method} · ${state}` : method;
+          }}
         />
         <DataTable.Col<AdminOrderItem>
           source="status"

@@ -10,6 +10,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  LinearProgress,
   Stack,
   Table,
   TableBody,
@@ -24,7 +25,7 @@ import type { AdminOrderDetail } from '~/shared/admin-contract';
 import type { AdminDataProvider } from '~/admin/lib/data-provider';
 import { newIdempotencyKey } from '~/admin/lib/api';
 import { ACTION_LABELS, dateTime } from '~/admin/lib/labels';
-import { ACTION_TITLES, DELIVERY_LABELS, PAYMENT_LABELS, PAYMENT_STATE_LABELS, rub } from './labels';
+import { ACTION_TITLES, DELIVERY_LABELS, MESSAGE_LABELS, PAYMENT_LABELS, PAYMENT_STATE_LABELS, phoneText, rub } from './labels';
 
 // One order (issue #29): who, where, what, the money from the one breakdown, then the actions its
 // state allows (the others shown disabled), each behind a confirmation dialog that makes its own
@@ -181,7 +182,9 @@ function OrderPage() {
   const order = useRecordContext<AdminOrderDetail>();
   const { permissions } = usePermissions<string[]>();
   const [open, setOpen] = useState<Action | null>(null);
-  if (!order) return null;
+  // Opened from the list, react-admin shows the list's row at once (it seeds the one-record cache
+  // from the list) while it fetches the order: a row has no lines, actions or history yet.
+  if (!order || !Array.isArray(order.lines) || !Array.isArray(order.actions)) return <LinearProgress aria-label="Загрузка заказа" />;
   const point = order.pickup_point as { address?: string; name?: string } | null;
   return (
     <Card>
@@ -210,7 +213,7 @@ function OrderPage() {
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
             <Section title="Покупатель">
               <Typography>{order.customer_name || '—'}</Typography>
-              <Typography>{order.phone ? `+${order.phone}` : '—'}</Typography>
+              <Typography>{phoneText(order.phone)}</Typography>
               <Typography>{order.email || '—'}</Typography>
             </Section>
             <Section title="Доставка">
@@ -276,7 +279,8 @@ function OrderPage() {
             {order.messages.length === 0 ? <Typography color="text.secondary">Не отправлялись</Typography> : null}
             {order.messages.map((m) => (
               <Typography key={m.key}>
-                {m.sent_at ? dateTime(m.sent_at) : 'отправляется'} — {m.channel === 'sms' ? 'SMS' : 'письмо'} {m.tag ?? ''}
+                {m.sent_at ? dateTime(m.sent_at) : 'отправляется'} — {m.channel === 'sms' ? 'SMS' : 'письмо'}
+                {m.tag && MESSAGE_LABELS[m.tag] ? `: ${MESSAGE_LABELS[m.tag]}` : ''}
               </Typography>
             ))}
           </Section>

@@ -43,3 +43,21 @@ export const ACTION_TITLES: Record<string, string> = {
   mark_paid: 'Оплачен при получении',
   fitting: 'Записать примерку',
 };
+
+/** What an SMS or letter of the order was about (sent_messages.tag); an unknown one shows no text. */
+export const MESSAGE_LABELS: Record<string, string> = {
+  'order-awaiting-payment': 'заказ ждёт оплаты',
+  'order-placed': 'заказ принят',
+  'order-shipped': 'передан в доставку, трек-номер',
+  'order-payment-reminder': 'напоминание об оплате',
+  'order-payment-expired': 'срок оплаты истёк',
+  'return-decision': 'решение по возврату',
+  'back-in-stock': 'размер снова в наличии',
+};
+
+/** +7 926 111-22-33 for a Russian number of 11 digits; any other as +digits. */
+export const phoneText = (digits: string | null | undefined) => {
+  if (!digits) return '—';
+  const m = /^7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(digits);
+  return m ? `+7 ${m[1]} ${m[2]}-${m[3]}-${m[4]}` : `+${digits}`;
+};

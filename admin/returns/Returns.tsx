@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import {
-  BooleanField,
   Datagrid,
-  DateField,
   DateInput,
+  FunctionField,
   List,
   NumberInput,
   SelectInput,
@@ -19,6 +19,7 @@ import {
 import type { ReturnItem } from '~/shared/admin-contract';
 import type { AdminDataProvider } from '~/admin/lib/data-provider';
 import { newIdempotencyKey } from '~/admin/lib/api';
+import { dateTime } from '~/admin/lib/labels';
 
 // Returns (issue #29): the requests shoppers file in their account; approve (the refund by the
 // original means, once), refuse with the reason the customer sees, receive the goods (stock back).
@@ -30,6 +31,49 @@ const STATUSES = [
   { id: 'refunded', name: 'Деньги возвращены' },
   { id: 'rejected', name: 'Отказано' },
 ];
+const MEANS: Record<string, string> = {
+  cloudpayments: 'на карту',
+  dolyami: 'в Долями',
+  'yandex-split': 'в Яндекс Сплит',
+  certificate: 'на сертификат',
+  bonus: 'бонусами',
+  transfer: 'переводом',
+};
+const REFUND_STATUS: Record<string, string> = { pending: 'в работе', done: 'выполнен', manual: 'переводом вручную' };
+const rub = (kopecks: number) => `${(kopecks / 100).toLocaleString('ru-RU', { maximumFractionDigits: 2 })} ₽`;
+
+// `label` is read by SimpleShowLayout for the row's caption.
+function ReturnLines(_props: { label: string }) {
+  const r = useRecordContext<ReturnItem>();
+  if (!r) return null;
+  return (
+    <Stack spacing={0.5}>
+      {r.items.map((i) => (
+        <Link key={i.offer_id} component={RouterLink} to={`/offers/${i.offer_id}/show`}>
+          Размер № {i.offer_id} — {i.quantity} шт.
+        </Link>
+      ))}
+    </Stack>
+  );
+}
+
+function ReturnRefunds(_props: { label: string }) {
+  const r = useRecordContext<ReturnItem>();
+  if (!r) return null;
+  if (r.refunds.length === 0) return <span>—</span>;
+  return (
+    <Stack spacing={0.5}>
+      {r.refunds.map((f) => (
+        <span key={f.means}>
+          {rub(f.amount_kopecks)} {MEANS[f.means] ?? ''} — {REFUND_STATUS[f.status] ?? f.status}
+        </span>
+      ))}
+    </Stack>
+  );
+}
+
+// The staff's words for a status (the filter's), rather than the shopper's «Заявка принята».
+const statusName = (r: ReturnItem) => STATUSES.find((s) => s.id === r.status)?.name ?? r.status_label;
 
 type ActionName = 'approve' | 'reject' | 'receive';
 const TITLES: Record<ActionName, string> = {
@@ -127,14 +171,14 @@ const filters = [
 
 export function ReturnList() {
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} title="Возвраты">
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} title="Возвраты" exporter={false}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <RaTextField source="id" label="№" />
-        <DateField source="created_at" label="Подано" showTime />
+        <FunctionField<ReturnItem> label="Подано" sortBy="created_at" render={(r) => dateTime(r.created_at)} />
         <RaTextField source="order_id" label="Заказ" />
-        <RaTextField source="status_label" label="Статус" sortable={false} />
+        <FunctionField<ReturnItem> label="Статус" sortable={false} render={statusName} />
         <RaTextField source="reason" label="Причина" sortable={false} />
-        <BooleanField source="received" label="Товар принят" sortable={false} />
+        <FunctionField<ReturnItem> label="Товар принят" sortable={false} render={(r) => (r.received ? 'Да' : 'Нет')} />
       </Datagrid>
     </List>
   );
@@ -146,13 +190,29 @@ export function ReturnShow() {
       <SimpleShowLayout>
         <ReturnActions />
         <RaTextField source="id" label="№" />
-        <RaTextField source="order_id" label="Заказ" />
-        <RaTextField source="customer_id" label="Покупатель" />
-        <RaTextField source="status_label" label="Статус" />
+        <FunctionField<ReturnItem>
+          label="Заказ"
+          render={(r) => (
+            <Link component={RouterLink} to={`/orders/${r.order_id}/show`}>
+              № {r.order_id}
+            </Link>
+          )}
+        />
+        <FunctionField<ReturnItem>
+          label="Покупатель"
+          render={(r) => (
+            <Link component={RouterLink} to={`/customers/${r.customer_id}/show`}>
+              № {r.customer_id}
+            </Link>
+          )}
+        />
+        <FunctionField<ReturnItem> label="Статус" render={statusName} />
         <RaTextField source="reason" label="Причина покупателя" />
+        <ReturnLines label="Товары" />
         <RaTextField source="decision_note" label="Решение" emptyText="—" />
-        <BooleanField source="received" label="Товар принят" />
-        <DateField source="created_at" label="Подано" showTime />
+        <ReturnRefunds label="Возврат денег" />
+        <FunctionField<ReturnItem> label="Товар принят" render={(r) => (r.received ? 'Да' : 'Нет')} />
+        <FunctionField<ReturnItem> label="Подано" sortBy="created_at" render={(r) => dateTime(r.created_at)} />
       </SimpleShowLayout>
     </Show>
   );

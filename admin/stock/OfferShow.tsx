@@ -1,23 +1,45 @@
-import { Datagrid, DateField, NumberField, ReferenceManyField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { Link } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { Datagrid, FunctionField, NumberField, ReferenceManyField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import type { StockMoveItem } from '~/shared/admin-contract';
+import { ACTOR_KIND_LABELS, dateTime } from '~/admin/lib/labels';
 
-// One offer and its stock ledger (stock_moves), newest first.
+// One offer (a size of a product) and its stock ledger (stock_moves), newest first: what moved,
+// why, for which order or return, and who.
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
 export function OfferShow() {
   return (
-    <Show title="Предложение">
+    <Show title="Остаток размера">
       <SimpleShowLayout>
         <TextField source="article" label="Артикул" />
         <TextField source="name" label="Товар" />
         <TextField source="size" label="Размер" />
         <NumberField source="quantity" label="Остаток" />
         <ReferenceManyField reference="offers-moves" target="offer_id" label="Движения остатка">
-          <Datagrid bulkActionButtons={false}>
-            <DateField source="created_at" label="Когда" showTime />
-            <NumberField source="delta" label="Изменение" />
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <FunctionField<StockMoveItem> label="Когда" render={(m) => dateTime(m.created_at)} />
+            <FunctionField<StockMoveItem> label="Изменение" textAlign="right" render={(m) => signed(m.delta)} />
             <NumberField source="quantity_after" label="Стало" />
-            <TextField source="reason_label" label="Причина" />
-            <TextField source="note" label="Комментарий" />
-            <TextField source="actor_kind" label="Кто" />
+            <FunctionField<StockMoveItem>
+              label="Причина"
+              render={(m) =>
+                m.order_id ? (
+                  <Link component={RouterLink} to={`/orders/${m.order_id}/show`}>
+                    {m.reason_label}, заказ № {m.order_id}
+                  </Link>
+                ) : m.return_request_id ? (
+                  <Link component={RouterLink} to={`/returns/${m.return_request_id}/show`}>
+                    {m.reason_label}, возврат № {m.return_request_id}
+                  </Link>
+                ) : (
+                  m.reason_label
+                )
+              }
+            />
+            <TextField source="note" label="Комментарий" emptyText="—" />
+            <FunctionField<StockMoveItem> label="Кто" render={(m) => ACTOR_KIND_LABELS[m.actor_kind] ?? '—'} />
           </Datagrid>
         </ReferenceManyField>
       </SimpleShowLayout>

@@ -109,7 +109,7 @@ const filters = [
 
 export function StockList() {
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'ASC' }} title="Склад">
+    <List filters={filters} sort={{ field: 'id', order: 'ASC' }} title="Склад" exporter={false}>
       <Datagrid rowClick={(id) => `/offers/${id}/show`} bulkActionButtons={false}>
         <RaTextField source="article" label="Артикул" />
         <RaTextField source="name" label="Товар" />
