@@ -411,15 +411,66 @@ export const CustomerItem = z.object({
   email: z.string(),
   name: z.string(),
   created_at: isoDate,
+  blocked: z.boolean(),
 });
 export type CustomerItem = z.infer<typeof CustomerItem>;
 export const CustomerListResponse = z.object({ data: z.array(CustomerItem), total: z.number().int() });
 export type CustomerListResponse = z.infer<typeof CustomerListResponse>;
 export const CustomerOneResponse = z.object({
   data: CustomerItem.extend({
+    first_name: z.string(),
+    last_name: z.string(),
+    second_name: z.string(),
+    birthday: z.string().nullable(),
+    blocked_at: isoDate.nullable(),
+    blocked_reason: z.string().nullable(),
+    /** Live sessions (logged in on so many devices). */
+    sessions: z.number().int(),
+    /** The account's newsletter toggle, and the double opt-in state of the e-mail (null: never subscribed). */
+    subscribed: z.boolean(),
+    newsletter_status: z.enum(['pending', 'confirmed', 'unsubscribed']).nullable(),
     bonus_kopecks: z.number().int(),
+    addresses: z.array(z.object({ id: z.number().int(), fields: z.record(z.string(), z.string()), created_at: isoDate })),
     orders: z.array(z.object({ id: z.number().int(), status: z.string(), total_kopecks: z.number().int(), created_at: isoDate })),
     returns: z.array(z.object({ id: z.number().int(), order_id: z.number().int(), status: z.string(), created_at: isoDate })),
+    bonus_moves: z.array(
+      z.object({
+        id: z.number().int(),
+        kind: z.string(),
+        amount_kopecks: z.number().int(),
+        order_id: z.number().int().nullable(),
+        return_id: z.number().int().nullable(),
+        created_at: isoDate,
+        expires_at: isoDate.nullable(),
+      }),
+    ),
+    certificates: z.array(
+      z.object({
+        id: z.number().int(),
+        /** The last 4 digits only: the code is the bearer's money. */
+        code_tail: z.string(),
+        kind: z.string(),
+        nominal_kopecks: z.number().int(),
+        balance_kopecks: z.number().int(),
+        order_id: z.number().int().nullable(),
+        expires_at: isoDate,
+      }),
+    ),
+    /** The customer's history: the audit rows about them (blocks, bonus adjustments). */
+    audit: z.array(AuditItem),
   }),
 });
 export type CustomerOneResponse = z.infer<typeof CustomerOneResponse>;
+/** A manual bonus adjustment: whole roubles, + credits a lot valid 12 months, − takes (never below zero). */
+export const CustomerBonusBody = z.object({
+  amount_kopecks: z
+    .number()
+    .int()
+    .min(-100_000_000)
+    .max(100_000_000)
+    .refine((v) => v !== 0, 'Укажите сумму, отличную от нуля')
+    .refine((v) => v % 100 === 0, 'Бонусы — целые рубли'),
+  reason: z.string().trim().min(1, 'Укажите причину').max(500),
+});
+export const CustomerBlockBody = z.object({ reason: z.string().trim().min(1, 'Укажите причину').max(500) });
+export const CustomerUnblockBody = z.object({ reason: z.string().trim().max(500).optional() });

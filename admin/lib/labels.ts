@@ -36,6 +36,9 @@ export const ACTION_LABELS: Record<string, string> = {
   'return.reject': 'Возврат отклонён',
   'return.transferred': 'Возврат переведён',
   'jobs.run': 'Задачи запущены',
+  'customer.bonuses': 'Бонусы изменены вручную',
+  'customer.block': 'Покупатель заблокирован',
+  'customer.unblock': 'Покупатель разблокирован',
 };
 
 export const ENTITY_LABELS: Record<string, string> = {
@@ -44,6 +47,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   offer: 'Размер товара',
   return: 'Возврат',
   jobs: 'Задачи',
+  customer: 'Покупатель',
 };
 export const ENTITY_CHOICES = Object.entries(ENTITY_LABELS).map(([id, name]) => ({ id, name }));
 
