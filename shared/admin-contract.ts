@@ -374,6 +374,26 @@ export const WaitingItem = z.object({
 });
 export const WaitingListResponse = z.object({ data: z.array(WaitingItem), total: z.number().int() });
 export type WaitingListResponse = z.infer<typeof WaitingListResponse>;
+/** A pre-order line to fulfil: an order not yet handed to delivery, and the offer's quantity now. */
+export const PreorderItem = z.object({
+  /** '<order id>:<offer id>' (react-admin needs one id per row). */
+  id: z.string(),
+  order_id: z.number().int(),
+  order_created_at: isoDate,
+  status: z.string(),
+  status_label: z.string(),
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string(),
+  phone: z.string(),
+  offer_id: z.number().int(),
+  article: z.string(),
+  title: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+  in_stock: z.number().int(),
+});
+export const PreorderListResponse = z.object({ data: z.array(PreorderItem), total: z.number().int() });
+export type PreorderListResponse = z.infer<typeof PreorderListResponse>;
 
 // --- Returns ---------------------------------------------------------------------------------------------
 
