@@ -306,7 +306,8 @@ export const StockOfferItem = z.object({
 export type StockOfferItem = z.infer<typeof StockOfferItem>;
 export const StockOfferListResponse = z.object({ data: z.array(StockOfferItem), total: z.number().int() });
 export type StockOfferListResponse = z.infer<typeof StockOfferListResponse>;
-export const StockOfferOneResponse = z.object({ data: StockOfferItem });
+/** One offer, with its history from the audit log (stock set and moved by staff and scripts). */
+export const StockOfferOneResponse = z.object({ data: StockOfferItem.extend({ audit: z.array(AuditItem) }) });
 
 export const StockMoveItem = z.object({
   id: z.number().int(),

@@ -21,6 +21,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'staff.password': 'Пароль изменён',
   'staff.end_sessions': 'Сеансы завершены',
   'offer.set': 'Остаток задан',
+  'offer.stock': 'Остаток изменён',
   'offer.add': 'Остаток изменён',
   'order.status': 'Статус заказа',
   'order.confirm': 'Заказ подтверждён',

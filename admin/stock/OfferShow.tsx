@@ -1,6 +1,8 @@
-import { Datagrid, DateField, NumberField, ReferenceManyField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { ArrayField, Datagrid, DateField, FunctionField, NumberField, ReferenceManyField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import type { AuditItem } from '~/shared/admin-contract';
+import { ACTION_LABELS } from '~/admin/lib/labels';
 
-// One offer and its stock ledger (stock_moves), newest first.
+// One offer, its stock ledger (stock_moves), newest first, and its history from the audit log.
 
 export function OfferShow() {
   return (
@@ -20,6 +22,14 @@ export function OfferShow() {
             <TextField source="actor_kind" label="Кто" />
           </Datagrid>
         </ReferenceManyField>
+        <ArrayField source="audit" label="История (журнал действий)">
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>Пока пусто</span>}>
+            <DateField source="at" label="Когда" showTime sortable={false} />
+            <TextField source="actor_label" label="Кто" sortable={false} />
+            <FunctionField<AuditItem> label="Что" sortable={false} render={(a) => ACTION_LABELS[a.action] ?? a.action} />
+            <TextField source="reason" label="Причина" sortable={false} />
+          </Datagrid>
+        </ArrayField>
       </SimpleShowLayout>
     </Show>
   );

@@ -16,7 +16,9 @@ import { STOCK_REASON_LABEL, type StockActor, type StockReason } from '~/core/st
 import { adjustStock, getStockOffer, listPreorders, listStockMoves, listStockOffers, listWaiting } from '~/models/admin-stock.server';
 import { statusLabel } from '~/core/order-status';
 import { sendBackInStock, type BackInStockNotice, type StockChange } from '~/models/stock.server';
+import { entityAudit } from '~/models/audit.server';
 import { notFound } from '~/api/http.server';
+import { auditItem } from './mappers';
 import { adminChange, adminRead, filterValue, IdParams, listQuery, refusal } from './action.server';
 import type { AdminDeps } from './context.server';
 
@@ -108,7 +110,7 @@ export async function adminStockRoutes(app: FastifyInstance, deps: AdminDeps): P
     handler: async ({ params, reply }) => {
       const row = await getStockOffer(db, params.id);
       if (!row) return notFound(reply);
-      return { data: offerItem(row) };
+      return { data: { ...offerItem(row), audit: (await entityAudit(db, 'offer', params.id)).map(auditItem) } } satisfies z.infer<typeof StockOfferOneResponse>;
     },
   });
 

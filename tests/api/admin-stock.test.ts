@@ -5,7 +5,14 @@ import { queryRows } from '~/db/client.server';
 import { waitingList } from '~/db/schema';
 import { verifyStockLedger } from '~/models/stock.server';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
-import { PreorderListResponse, StockAdjustResponse, StockMoveListResponse, StockOfferListResponse, WaitingListResponse } from '~/shared/admin-contract';
+import {
+  PreorderListResponse,
+  StockAdjustResponse,
+  StockMoveListResponse,
+  StockOfferListResponse,
+  StockOfferOneResponse,
+  WaitingListResponse,
+} from '~/shared/admin-contract';
 import { CheckoutOrderResponse } from '~/shared/contract';
 import { sessionToken } from '~/tests/support/session';
 import { setUpTestShop } from '~/tests/support/server';
@@ -80,6 +87,12 @@ describe('adjusting one offer', () => {
     expect(audit.map((a) => [a.action, a.staff_id, a.before, a.after])).toEqual([
       ['offer.stock', id, { quantity: 5 }, { quantity: 3, kind: 'count' }],
       ['offer.stock', id, { quantity: 3 }, { quantity: 2, kind: 'damage' }],
+    ]);
+    // The offer's page shows the same history (content reads stock too).
+    const page = expectContract(StockOfferOneResponse, (await admin(shop, `/offers/${offer.id}`, { cookie: (await as('content')).cookie })).body);
+    expect(page.data.audit.map((a) => [a.action, a.actor_label, a.after])).toEqual([
+      ['offer.stock', 'warehouse@stock.example', { quantity: 3, kind: 'count' }],
+      ['offer.stock', 'warehouse@stock.example', { quantity: 2, kind: 'damage' }],
     ]);
     const ledger = await admin(shop, `/offers/${offer.id}/moves`, { cookie });
     const list = expectContract(StockMoveListResponse, ledger.body);
