@@ -177,7 +177,8 @@ export const AdminOrderItem = z.object({
   payment_id: z.string(),
   /** paid | awaiting (online, not yet) | on_receipt | other | none (cancelled unpaid). */
   payment_state: z.enum(['paid', 'awaiting', 'on_receipt', 'other', 'none']),
-  total_kopecks: z.number().int(),
+  /** Absent for a role without orders:money (warehouse), as every money field of an order. */
+  total_kopecks: z.number().int().optional(),
   track_number: z.string().nullable(),
 });
 export type AdminOrderItem = z.infer<typeof AdminOrderItem>;
@@ -197,22 +198,24 @@ export const AdminOrderDetail = AdminOrderItem.extend({
   promo_code: z.string().nullable(),
   fields: z.record(z.string(), z.string()),
   /** The one money breakdown (core/order-money.ts orderMoney), kopecks. */
-  money: z.object({
-    goods_kopecks: kopecks,
-    sale_kopecks: kopecks,
-    items_kopecks: kopecks,
-    promo_kopecks: kopecks,
-    bonus_kopecks: kopecks,
-    delivery_kopecks: kopecks.nullable(),
-    total_kopecks: kopecks,
-    certificate_kopecks: kopecks,
-    due_kopecks: kopecks,
-    channel: z.string(),
-    paid_online_kopecks: kopecks,
-    on_receipt_kopecks: kopecks,
-    collected_kopecks: kopecks.nullable(),
-    rows: z.array(z.object({ key: z.string(), label: z.string(), kopecks: kopecks.nullable(), text: z.string() })),
-  }),
+  money: z
+    .object({
+      goods_kopecks: kopecks,
+      sale_kopecks: kopecks,
+      items_kopecks: kopecks,
+      promo_kopecks: kopecks,
+      bonus_kopecks: kopecks,
+      delivery_kopecks: kopecks.nullable(),
+      total_kopecks: kopecks,
+      certificate_kopecks: kopecks,
+      due_kopecks: kopecks,
+      channel: z.string(),
+      paid_online_kopecks: kopecks,
+      on_receipt_kopecks: kopecks,
+      collected_kopecks: kopecks.nullable(),
+      rows: z.array(z.object({ key: z.string(), label: z.string(), kopecks: kopecks.nullable(), text: z.string() })),
+    })
+    .optional(),
   lines: z.array(
     z.object({
       offer_id: z.number().int(),
@@ -220,9 +223,9 @@ export const AdminOrderDetail = AdminOrderItem.extend({
       size: z.string(),
       color: z.string(),
       image: z.string(),
-      price_kopecks: kopecks,
-      discount_kopecks: kopecks,
-      bonus_kopecks: kopecks,
+      price_kopecks: kopecks.optional(),
+      discount_kopecks: kopecks.optional(),
+      bonus_kopecks: kopecks.optional(),
       quantity: z.number().int(),
       returned_quantity: z.number().int(),
       kept_quantity: z.number().int().nullable(),
@@ -232,15 +235,17 @@ export const AdminOrderDetail = AdminOrderItem.extend({
     }),
   ),
   history: z.array(z.object({ id: z.number().int(), status: z.string(), status_label: z.string(), note: z.string().nullable(), at: isoDate })),
-  payments: z.array(
-    z.object({ id: z.number().int(), provider: z.string(), kind: z.string(), amount_kopecks: kopecks.nullable(), outcome: z.string(), at: isoDate }),
-  ),
-  refunds: z.array(
-    z.object({ id: z.number().int(), return_request_id: z.number().int(), means: z.string(), amount_kopecks: kopecks, status: z.string(), at: isoDate }),
-  ),
+  payments: z
+    .array(z.object({ id: z.number().int(), provider: z.string(), kind: z.string(), amount_kopecks: kopecks.nullable(), outcome: z.string(), at: isoDate }))
+    .optional(),
+  refunds: z
+    .array(z.object({ id: z.number().int(), return_request_id: z.number().int(), means: z.string(), amount_kopecks: kopecks, status: z.string(), at: isoDate }))
+    .optional(),
   returns: z.array(z.object({ id: z.number().int(), status: z.string(), reason: z.string(), at: isoDate })),
-  certificate_moves: z.array(z.object({ id: z.number().int(), certificate_id: z.number().int(), kind: z.string(), amount_kopecks: kopecks, at: isoDate })),
-  bonus_moves: z.array(z.object({ id: z.number().int(), kind: z.string(), amount_kopecks: kopecks, at: isoDate })),
+  certificate_moves: z
+    .array(z.object({ id: z.number().int(), certificate_id: z.number().int(), kind: z.string(), amount_kopecks: kopecks, at: isoDate }))
+    .optional(),
+  bonus_moves: z.array(z.object({ id: z.number().int(), kind: z.string(), amount_kopecks: kopecks, at: isoDate })).optional(),
   messages: z.array(z.object({ key: z.string(), channel: z.string(), tag: z.string().nullable(), sent_at: isoDate.nullable() })),
   jobs: z.array(
     z.object({
@@ -274,8 +279,9 @@ export const AdminOrderActionResponse = AdminOrderOneResponse;
 
 export const AdminDashboardResponse = z.object({
   data: z.object({
-    today: z.object({ orders: z.number().int(), revenue_kopecks: kopecks }),
-    week: z.object({ orders: z.number().int(), revenue_kopecks: kopecks }),
+    /** revenue_kopecks: absent for a role without orders:money (warehouse). */
+    today: z.object({ orders: z.number().int(), revenue_kopecks: kopecks.optional() }),
+    week: z.object({ orders: z.number().int(), revenue_kopecks: kopecks.optional() }),
     awaiting_payment: z.number().int(),
     to_confirm: z.number().int(),
     to_ship: z.number().int(),

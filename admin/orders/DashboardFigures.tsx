@@ -38,8 +38,8 @@ export function DashboardFigures() {
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-        <Figure label="Заказы сегодня" value={`${d.today.orders} · ${rub(d.today.revenue_kopecks)}`} />
-        <Figure label="Заказы за неделю" value={`${d.week.orders} · ${rub(d.week.revenue_kopecks)}`} />
+        <Figure label="Заказы сегодня" value={d.today.revenue_kopecks === undefined ? d.today.orders : `${d.today.orders} · ${rub(d.today.revenue_kopecks)}`} />
+        <Figure label="Заказы за неделю" value={d.week.revenue_kopecks === undefined ? d.week.orders : `${d.week.orders} · ${rub(d.week.revenue_kopecks)}`} />
         <Figure label="Ждут оплаты" value={d.awaiting_payment} to={ordersWith({ status: 'awaiting_payment' })} />
         <Figure label="Подтвердить" value={d.to_confirm} to={ordersWith({ status: 'new' })} />
         <Figure label="Отправить" value={d.to_ship} to={ordersWith({ status: 'assembling' })} />
