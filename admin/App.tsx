@@ -24,7 +24,7 @@ import { StockList } from './stock/StockList';
 import { OfferShow } from './stock/OfferShow';
 import { ReturnList, ReturnShow } from './returns/Returns';
 import { CustomerList, CustomerShow } from './customers/Customers';
-import { WaitingList } from './waiting/WaitingList';
+import { PreorderList, WaitingList } from './waiting/WaitingList';
 
 // The back office (issue #29, docs/back-office.md): react-admin over the admin API. Each screen is
 // a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
@@ -70,6 +70,7 @@ export function App() {
       <Resource name="returns" list={ReturnList} show={ReturnShow} icon={AssignmentReturnIcon} options={{ label: 'Возвраты' }} />
       <Resource name="offers" list={StockList} show={OfferShow} icon={InventoryIcon} options={{ label: 'Склад' }} />
       <Resource name="waiting-list" list={WaitingList} icon={HourglassIcon} options={{ label: 'Листы ожидания' }} />
+      <Resource name="preorders" list={PreorderList} icon={HourglassIcon} options={{ label: 'Предзаказы' }} />
       <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PersonIcon} options={{ label: 'Покупатели' }} />
       <Resource name="audit" list={AuditList} icon={HistoryIcon} options={{ label: 'Журнал действий' }} />
       <CustomRoutes noLayout>

@@ -44,6 +44,8 @@ export const AUTH_TEXT = {
   codeExpired: 'Код устарел. Запросите новый',
   codeAttempts: 'Слишком много попыток. Запросите новый код',
   sessionGone: 'Войдите снова',
+  // A customer blocked by staff (issue #29): SPEC gives no text; the tone of LOYALTY_TEXT.birthdayOnce.
+  blocked: 'Вход в личный кабинет закрыт. Если это ошибка, напишите нам в чат',
 } as const;
 
 /** SPEC §4: 'Получить новый код через: N сек.' */

@@ -17,6 +17,7 @@ const TABLE: [Permission, boolean, boolean, boolean, boolean][] = [
   ['orders:status', A, A, _, _],
   ['orders:ship', A, A, A, _],
   ['orders:fitting', A, A, A, _],
+  ['orders:money', A, A, _, _],
   ['returns:read', A, A, A, _],
   ['returns:decide', A, A, _, _],
   ['returns:receive', A, A, A, _],

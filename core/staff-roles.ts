@@ -32,6 +32,9 @@ export const PERMISSIONS = [
   'orders:status',
   'orders:ship',
   'orders:fitting',
+  // The money of orders (sums, the breakdown, payments, refunds, line prices, revenue): warehouse
+  // picks and ships without it.
+  'orders:money',
   // Returns: `decide` approves or refuses a request, `receive` takes the goods back.
   'returns:read',
   'returns:decide',
@@ -75,6 +78,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, ReadonlySet<Permission>> = {
     'orders:status',
     'orders:ship',
     'orders:fitting',
+    'orders:money',
     'returns:read',
     'returns:decide',
     'returns:receive',

@@ -186,6 +186,9 @@ export const customers = pgTable(
     subscribed: boolean('subscribed').notNull().default(false),
     // 'YYYY-MM-DD'; set once (content/pages/loyalty.md), for the birthday bonus.
     birthday: text('birthday'),
+    // Blocked by staff (issue #29): no login, every session ended; the reason is staff's.
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedReason: text('blocked_reason'),
   },
   (t) => [
     uniqueIndex('customers_phone_uq').on(t.phone),

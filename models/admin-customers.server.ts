@@ -1,10 +1,12 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { customers, orders, returnRequests } from '~/db/schema';
+import { addresses, bonusLots, bonusMoves, customers, giftCertificates, newsletterSubscriptions, orders, returnRequests, sessions } from '~/db/schema';
 import { bonusBalance } from './loyalty.server';
 
-// The back office's customers (issue #29): search by phone, e-mail or name, and one customer's
-// profile with their orders, returns and bonus balance. Read only for now.
+// The back office's customers (issue #29): search by phone, e-mail or name; one customer's page
+// (profile, addresses, orders, returns, bonus ledger, certificates, newsletter); blocking a
+// customer, which ends their sessions and stops their logins (the login routes ask isBlocked).
+// The bonus adjustment's home is models/loyalty.server.ts adjustBonuses.
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -28,6 +30,7 @@ export async function listAdminCustomers(db: Database, { q, offset, limit }: { q
       lastName: customers.lastName,
       secondName: customers.secondName,
       createdAt: customers.createdAt,
+      blockedAt: customers.blockedAt,
     })
     .from(customers)
     .where(cond)
@@ -51,12 +54,16 @@ export async function getAdminCustomer(db: Database, id: number, now: Date) {
       lastName: customers.lastName,
       secondName: customers.secondName,
       createdAt: customers.createdAt,
+      birthday: customers.birthday,
+      subscribed: customers.subscribed,
+      blockedAt: customers.blockedAt,
+      blockedReason: customers.blockedReason,
     })
     .from(customers)
     .where(eq(customers.id, id))
     .limit(1);
   if (!row) return null;
-  const [orderRows, returnRows, bonus] = await Promise.all([
+  const [orderRows, returnRows, bonus, addressRows, moveRows, certificateRows, newsletter, liveSessions] = await Promise.all([
     db
       .select({ id: orders.id, status: orders.status, totalKopecks: orders.totalKopecks, createdAt: orders.createdAt })
       .from(orders)
@@ -70,6 +77,96 @@ export async function getAdminCustomer(db: Database, id: number, now: Date) {
       .orderBy(desc(returnRequests.id))
       .limit(100),
     bonusBalance(db, id, now),
+    db
+      .select({ id: addresses.id, fields: addresses.fields, createdAt: addresses.createdAt })
+      .from(addresses)
+      .where(eq(addresses.customerId, id))
+      .orderBy(asc(addresses.id)),
+    db
+      .select({
+        id: bonusMoves.id,
+        kind: bonusMoves.kind,
+        amountKopecks: bonusMoves.amountKopecks,
+        orderId: bonusMoves.orderId,
+        returnRequestId: bonusMoves.returnRequestId,
+        createdAt: bonusMoves.createdAt,
+        expiresAt: bonusLots.expiresAt,
+      })
+      .from(bonusMoves)
+      .leftJoin(bonusLots, eq(bonusLots.id, bonusMoves.lotId))
+      .where(eq(bonusMoves.customerId, id))
+      .orderBy(desc(bonusMoves.id))
+      .limit(200),
+    db
+      .select({
+        id: giftCertificates.id,
+        code: giftCertificates.code,
+        kind: giftCertificates.kind,
+        nominalKopecks: giftCertificates.nominalKopecks,
+        balanceKopecks: giftCertificates.balanceKopecks,
+        orderId: giftCertificates.orderId,
+        expiresAt: giftCertificates.expiresAt,
+      })
+      .from(giftCertificates)
+      .innerJoin(orders, eq(orders.id, giftCertificates.orderId))
+      .where(eq(orders.customerId, id))
+      .orderBy(desc(giftCertificates.id))
+      .limit(100),
+    row.email
+      ? db
+          .select({ status: newsletterSubscriptions.status })
+          .from(newsletterSubscriptions)
+          .where(eq(newsletterSubscriptions.email, row.email.toLowerCase()))
+          .limit(1)
+      : Promise.resolve([]),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(and(eq(sessions.customerId, id), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > ${now}`)),
   ]);
-  return { ...row, orders: orderRows, returns: returnRows, bonusKopecks: bonus };
+  return {
+    ...row,
+    orders: orderRows,
+    returns: returnRows,
+    bonusKopecks: bonus,
+    addresses: addressRows,
+    bonusMoves: moveRows,
+    certificates: certificateRows,
+    newsletterStatus: newsletter[0]?.status ?? null,
+    liveSessions: Number(liveSessions[0]?.n ?? 0),
+  };
+}
+
+export type BlockResult =
+  { ok: true; before: { blocked: boolean }; after: { blocked: boolean; sessions_ended: number } } | { ok: false; status: number; field: string; error: string };
+
+/**
+ * Blocks (or unblocks) a customer under their row lock, inside the caller's transaction: blocking
+ * ends every live session of theirs at once, and the login routes refuse them from then on
+ * (isCustomerBlocked). Blocking a blocked customer (or unblocking one who is not) is a 409, so a
+ * second person's click changes nothing.
+ */
+export async function setCustomerBlocked(
+  tx: Database,
+  input: { customerId: number; blocked: boolean; reason: string | null; now: Date },
+): Promise<BlockResult> {
+  const [row] = await tx.select({ id: customers.id, blockedAt: customers.blockedAt }).from(customers).where(eq(customers.id, input.customerId)).for('update');
+  if (!row) return { ok: false, status: 404, field: 'id', error: 'Покупатель не найден' };
+  const was = row.blockedAt !== null;
+  if (was === input.blocked)
+    return { ok: false, status: 409, field: 'id', error: input.blocked ? 'Покупатель уже заблокирован' : 'Покупатель не заблокирован' };
+  await tx
+    .update(customers)
+    .set(input.blocked ? { blockedAt: input.now, blockedReason: input.reason } : { blockedAt: null, blockedReason: null })
+    .where(eq(customers.id, input.customerId));
+  let ended = 0;
+  if (input.blocked) {
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: input.now })
+      .where(and(eq(sessions.customerId, input.customerId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    ended = revoked.length;
+  }
+  return { ok: true, before: { blocked: was }, after: { blocked: input.blocked, sessions_ended: ended } };
 }

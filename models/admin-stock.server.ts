@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { offers, products, returnRequests, stockMoves, waitingList } from '~/db/schema';
+import { offers, orderItems, orders, products, returnRequests, stockMoves, waitingList } from '~/db/schema';
 import type { StockActor, StockLine, StockReason } from '~/core/stock-ledger';
 import { moveStock, type MoveStockResult } from './stock.server';
 
@@ -128,6 +128,56 @@ export async function listWaiting(db: Database, { offerId, offset, limit }: { of
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(waitingList)
+    .where(cond);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Orders not yet handed to delivery: their pre-order lines are still to fulfil. */
+export const PREORDER_OPEN_STATUSES = ['awaiting_payment', 'new', 'confirmed', 'assembling'] as const;
+
+/**
+ * The pre-order lines to fulfil (issue #29): lines bought as a pre-order in orders not yet handed
+ * to delivery, oldest order first, with the offer's quantity now (in_stock: only those whose
+ * stock has arrived, i.e. can be fulfilled now).
+ */
+export async function listPreorders(
+  db: Database,
+  { offerId, inStock, offset, limit }: { offerId?: number | undefined; inStock?: boolean | undefined; offset: number; limit: number },
+) {
+  const cond = and(
+    eq(orderItems.isPreorder, true),
+    inArray(orders.status, [...PREORDER_OPEN_STATUSES]),
+    offerId !== undefined ? eq(orderItems.offerId, offerId) : undefined,
+    inStock === undefined ? undefined : inStock ? sql`${offers.quantity} > 0` : sql`${offers.quantity} <= 0`,
+  );
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      orderCreatedAt: orders.createdAt,
+      status: orders.status,
+      customerId: orders.customerId,
+      customerName: orders.customerName,
+      phone: orders.phone,
+      offerId: orderItems.offerId,
+      title: orderItems.title,
+      size: orderItems.size,
+      quantity: orderItems.quantity,
+      article: products.article,
+      inStock: offers.quantity,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(offers, eq(offers.id, orderItems.offerId))
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(cond)
+    .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderItems.offerId))
+    .offset(offset)
+    .limit(limit);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(offers, eq(offers.id, orderItems.offerId))
     .where(cond);
   return { rows, total: Number(count?.n ?? 0) };
 }

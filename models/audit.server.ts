@@ -98,3 +98,13 @@ export async function auditActions(db: Database): Promise<string[]> {
   const rows = await db.selectDistinct({ action: auditEvents.action }).from(auditEvents).orderBy(asc(auditEvents.action));
   return rows.map((r) => r.action);
 }
+
+/** One record's history (an order's, an offer's, a customer's page): its audit rows, oldest first, at most `limit`. */
+export async function entityAudit(db: Database, entityType: string, entityId: string | number, limit = 200): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityId, String(entityId))))
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id))
+    .limit(limit);
+}

@@ -161,11 +161,20 @@ export async function createSession(input: {
 
 /** The customer of a live session (not revoked, not expired); null otherwise. */
 export async function getSessionCustomerId({ db, sessionId, now }: { db: Database; sessionId: string; now?: Date }): Promise<number | null> {
+  // A blocked customer's sessions are revoked when they are blocked; the join keeps it so for any
+  // session that slipped in between.
   const [row] = await db
     .select({ customerId: sessions.customerId })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now ?? new Date())));
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now ?? new Date()), isNull(customers.blockedAt)));
   return row?.customerId ?? null;
+}
+
+/** Whether staff blocked this customer (issue #29): no login then. */
+export async function isCustomerBlocked({ db, customerId }: { db: Database; customerId: number }): Promise<boolean> {
+  const [row] = await db.select({ blockedAt: customers.blockedAt }).from(customers).where(eq(customers.id, customerId)).limit(1);
+  return row?.blockedAt != null;
 }
 
 export async function revokeSession({ db, sessionId }: { db: Database; sessionId: string }): Promise<void> {

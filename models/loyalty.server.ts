@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { bonusLots, bonusMoves, customers } from '~/db/schema';
-import { takeFromLots } from '~/core/loyalty';
+import { bonusExpiry, formatBonuses, takeFromLots } from '~/core/loyalty';
 
 // The bonus ledger (content/pages/loyalty.md; core/loyalty.ts has the rules). Spending and giving
 // back run inside the caller's transaction under the customer's row lock, so two orders spending
@@ -139,4 +139,56 @@ export async function cancelAccrual(
     createdAt: input.now,
   });
   return take;
+}
+
+export type BonusAdjustResult =
+  { ok: true; beforeKopecks: number; afterKopecks: number; lotId: number | null } | { ok: false; status: number; field: string; error: string };
+
+/**
+ * Staff's manual adjustment (issue #29, the back office's customer page): + a new 'manual' lot
+ * valid 12 months, or − taken from the lots that expire first, as 'manual' moves. Under the
+ * customer's row lock inside the caller's transaction, so two adjustments at once queue up and
+ * the balance never goes below zero: taking more than there is is refused. Whole roubles only.
+ */
+export async function adjustBonuses(tx: Database, input: { customerId: number; amountKopecks: number; now: Date; key: string }): Promise<BonusAdjustResult> {
+  const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId)).for('no key update');
+  if (!customer) return { ok: false, status: 404, field: 'id', error: 'Покупатель не найден' };
+  const before = await bonusBalance(tx, input.customerId, input.now);
+  if (input.amountKopecks > 0) {
+    const [lot] = await tx
+      .insert(bonusLots)
+      .values({
+        customerId: input.customerId,
+        kind: 'manual',
+        lotKey: `manual:${input.key}`,
+        amountKopecks: input.amountKopecks,
+        remainingKopecks: input.amountKopecks,
+        availableFrom: input.now,
+        expiresAt: bonusExpiry(input.now),
+        createdAt: input.now,
+      })
+      .returning({ id: bonusLots.id });
+    if (!lot) throw new Error('manual bonus lot not written');
+    await tx
+      .insert(bonusMoves)
+      .values({ customerId: input.customerId, lotId: lot.id, kind: 'manual', amountKopecks: input.amountKopecks, createdAt: input.now });
+    return { ok: true, beforeKopecks: before, afterKopecks: before + input.amountKopecks, lotId: lot.id };
+  }
+  const take = -input.amountKopecks;
+  const lots = await tx
+    .select({ id: bonusLots.id, remainingKopecks: bonusLots.remainingKopecks, expiresAt: bonusLots.expiresAt })
+    .from(bonusLots)
+    .where(spendable(input.customerId, input.now));
+  const taken = takeFromLots(lots, take);
+  if (!taken) return { ok: false, status: 409, field: 'amount_kopecks', error: `На счёте ${formatBonuses(before)}: списать больше нельзя` };
+  for (const t of taken) {
+    const updated = await tx
+      .update(bonusLots)
+      .set({ remainingKopecks: sql`${bonusLots.remainingKopecks} - ${t.amountKopecks}` })
+      .where(and(eq(bonusLots.id, t.lotId), sql`${bonusLots.remainingKopecks} >= ${t.amountKopecks}`))
+      .returning({ id: bonusLots.id });
+    if (updated.length === 0) throw new Error(`bonus lot ${t.lotId} changed under its lock`);
+    await tx.insert(bonusMoves).values({ customerId: input.customerId, lotId: t.lotId, kind: 'manual', amountKopecks: -t.amountKopecks, createdAt: input.now });
+  }
+  return { ok: true, beforeKopecks: before, afterKopecks: before - take, lotId: null };
 }

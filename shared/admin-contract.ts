@@ -177,7 +177,8 @@ export const AdminOrderItem = z.object({
   payment_id: z.string(),
   /** paid | awaiting (online, not yet) | on_receipt | other | none (cancelled unpaid). */
   payment_state: z.enum(['paid', 'awaiting', 'on_receipt', 'other', 'none']),
-  total_kopecks: z.number().int(),
+  /** Absent for a role without orders:money (warehouse), as every money field of an order. */
+  total_kopecks: z.number().int().optional(),
   track_number: z.string().nullable(),
 });
 export type AdminOrderItem = z.infer<typeof AdminOrderItem>;
@@ -197,22 +198,24 @@ export const AdminOrderDetail = AdminOrderItem.extend({
   promo_code: z.string().nullable(),
   fields: z.record(z.string(), z.string()),
   /** The one money breakdown (core/order-money.ts orderMoney), kopecks. */
-  money: z.object({
-    goods_kopecks: kopecks,
-    sale_kopecks: kopecks,
-    items_kopecks: kopecks,
-    promo_kopecks: kopecks,
-    bonus_kopecks: kopecks,
-    delivery_kopecks: kopecks.nullable(),
-    total_kopecks: kopecks,
-    certificate_kopecks: kopecks,
-    due_kopecks: kopecks,
-    channel: z.string(),
-    paid_online_kopecks: kopecks,
-    on_receipt_kopecks: kopecks,
-    collected_kopecks: kopecks.nullable(),
-    rows: z.array(z.object({ key: z.string(), label: z.string(), kopecks: kopecks.nullable(), text: z.string() })),
-  }),
+  money: z
+    .object({
+      goods_kopecks: kopecks,
+      sale_kopecks: kopecks,
+      items_kopecks: kopecks,
+      promo_kopecks: kopecks,
+      bonus_kopecks: kopecks,
+      delivery_kopecks: kopecks.nullable(),
+      total_kopecks: kopecks,
+      certificate_kopecks: kopecks,
+      due_kopecks: kopecks,
+      channel: z.string(),
+      paid_online_kopecks: kopecks,
+      on_receipt_kopecks: kopecks,
+      collected_kopecks: kopecks.nullable(),
+      rows: z.array(z.object({ key: z.string(), label: z.string(), kopecks: kopecks.nullable(), text: z.string() })),
+    })
+    .optional(),
   lines: z.array(
     z.object({
       offer_id: z.number().int(),
@@ -220,9 +223,9 @@ export const AdminOrderDetail = AdminOrderItem.extend({
       size: z.string(),
       color: z.string(),
       image: z.string(),
-      price_kopecks: kopecks,
-      discount_kopecks: kopecks,
-      bonus_kopecks: kopecks,
+      price_kopecks: kopecks.optional(),
+      discount_kopecks: kopecks.optional(),
+      bonus_kopecks: kopecks.optional(),
       quantity: z.number().int(),
       returned_quantity: z.number().int(),
       kept_quantity: z.number().int().nullable(),
@@ -232,15 +235,17 @@ export const AdminOrderDetail = AdminOrderItem.extend({
     }),
   ),
   history: z.array(z.object({ id: z.number().int(), status: z.string(), status_label: z.string(), note: z.string().nullable(), at: isoDate })),
-  payments: z.array(
-    z.object({ id: z.number().int(), provider: z.string(), kind: z.string(), amount_kopecks: kopecks.nullable(), outcome: z.string(), at: isoDate }),
-  ),
-  refunds: z.array(
-    z.object({ id: z.number().int(), return_request_id: z.number().int(), means: z.string(), amount_kopecks: kopecks, status: z.string(), at: isoDate }),
-  ),
+  payments: z
+    .array(z.object({ id: z.number().int(), provider: z.string(), kind: z.string(), amount_kopecks: kopecks.nullable(), outcome: z.string(), at: isoDate }))
+    .optional(),
+  refunds: z
+    .array(z.object({ id: z.number().int(), return_request_id: z.number().int(), means: z.string(), amount_kopecks: kopecks, status: z.string(), at: isoDate }))
+    .optional(),
   returns: z.array(z.object({ id: z.number().int(), status: z.string(), reason: z.string(), at: isoDate })),
-  certificate_moves: z.array(z.object({ id: z.number().int(), certificate_id: z.number().int(), kind: z.string(), amount_kopecks: kopecks, at: isoDate })),
-  bonus_moves: z.array(z.object({ id: z.number().int(), kind: z.string(), amount_kopecks: kopecks, at: isoDate })),
+  certificate_moves: z
+    .array(z.object({ id: z.number().int(), certificate_id: z.number().int(), kind: z.string(), amount_kopecks: kopecks, at: isoDate }))
+    .optional(),
+  bonus_moves: z.array(z.object({ id: z.number().int(), kind: z.string(), amount_kopecks: kopecks, at: isoDate })).optional(),
   messages: z.array(z.object({ key: z.string(), channel: z.string(), tag: z.string().nullable(), sent_at: isoDate.nullable() })),
   jobs: z.array(
     z.object({
@@ -274,8 +279,9 @@ export const AdminOrderActionResponse = AdminOrderOneResponse;
 
 export const AdminDashboardResponse = z.object({
   data: z.object({
-    today: z.object({ orders: z.number().int(), revenue_kopecks: kopecks }),
-    week: z.object({ orders: z.number().int(), revenue_kopecks: kopecks }),
+    /** revenue_kopecks: absent for a role without orders:money (warehouse). */
+    today: z.object({ orders: z.number().int(), revenue_kopecks: kopecks.optional() }),
+    week: z.object({ orders: z.number().int(), revenue_kopecks: kopecks.optional() }),
     awaiting_payment: z.number().int(),
     to_confirm: z.number().int(),
     to_ship: z.number().int(),
@@ -306,7 +312,8 @@ export const StockOfferItem = z.object({
 export type StockOfferItem = z.infer<typeof StockOfferItem>;
 export const StockOfferListResponse = z.object({ data: z.array(StockOfferItem), total: z.number().int() });
 export type StockOfferListResponse = z.infer<typeof StockOfferListResponse>;
-export const StockOfferOneResponse = z.object({ data: StockOfferItem });
+/** One offer, with its history from the audit log (stock set and moved by staff and scripts). */
+export const StockOfferOneResponse = z.object({ data: StockOfferItem.extend({ audit: z.array(AuditItem) }) });
 
 export const StockMoveItem = z.object({
   id: z.number().int(),
@@ -374,6 +381,26 @@ export const WaitingItem = z.object({
 });
 export const WaitingListResponse = z.object({ data: z.array(WaitingItem), total: z.number().int() });
 export type WaitingListResponse = z.infer<typeof WaitingListResponse>;
+/** A pre-order line to fulfil: an order not yet handed to delivery, and the offer's quantity now. */
+export const PreorderItem = z.object({
+  /** '<order id>:<offer id>' (react-admin needs one id per row). */
+  id: z.string(),
+  order_id: z.number().int(),
+  order_created_at: isoDate,
+  status: z.string(),
+  status_label: z.string(),
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string(),
+  phone: z.string(),
+  offer_id: z.number().int(),
+  article: z.string(),
+  title: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+  in_stock: z.number().int(),
+});
+export const PreorderListResponse = z.object({ data: z.array(PreorderItem), total: z.number().int() });
+export type PreorderListResponse = z.infer<typeof PreorderListResponse>;
 
 // --- Returns ---------------------------------------------------------------------------------------------
 
@@ -411,15 +438,66 @@ export const CustomerItem = z.object({
   email: z.string(),
   name: z.string(),
   created_at: isoDate,
+  blocked: z.boolean(),
 });
 export type CustomerItem = z.infer<typeof CustomerItem>;
 export const CustomerListResponse = z.object({ data: z.array(CustomerItem), total: z.number().int() });
 export type CustomerListResponse = z.infer<typeof CustomerListResponse>;
 export const CustomerOneResponse = z.object({
   data: CustomerItem.extend({
+    first_name: z.string(),
+    last_name: z.string(),
+    second_name: z.string(),
+    birthday: z.string().nullable(),
+    blocked_at: isoDate.nullable(),
+    blocked_reason: z.string().nullable(),
+    /** Live sessions (logged in on so many devices). */
+    sessions: z.number().int(),
+    /** The account's newsletter toggle, and the double opt-in state of the e-mail (null: never subscribed). */
+    subscribed: z.boolean(),
+    newsletter_status: z.enum(['pending', 'confirmed', 'unsubscribed']).nullable(),
     bonus_kopecks: z.number().int(),
+    addresses: z.array(z.object({ id: z.number().int(), fields: z.record(z.string(), z.string()), created_at: isoDate })),
     orders: z.array(z.object({ id: z.number().int(), status: z.string(), total_kopecks: z.number().int(), created_at: isoDate })),
     returns: z.array(z.object({ id: z.number().int(), order_id: z.number().int(), status: z.string(), created_at: isoDate })),
+    bonus_moves: z.array(
+      z.object({
+        id: z.number().int(),
+        kind: z.string(),
+        amount_kopecks: z.number().int(),
+        order_id: z.number().int().nullable(),
+        return_id: z.number().int().nullable(),
+        created_at: isoDate,
+        expires_at: isoDate.nullable(),
+      }),
+    ),
+    certificates: z.array(
+      z.object({
+        id: z.number().int(),
+        /** The last 4 digits only: the code is the bearer's money. */
+        code_tail: z.string(),
+        kind: z.string(),
+        nominal_kopecks: z.number().int(),
+        balance_kopecks: z.number().int(),
+        order_id: z.number().int().nullable(),
+        expires_at: isoDate,
+      }),
+    ),
+    /** The customer's history: the audit rows about them (blocks, bonus adjustments). */
+    audit: z.array(AuditItem),
   }),
 });
 export type CustomerOneResponse = z.infer<typeof CustomerOneResponse>;
+/** A manual bonus adjustment: whole roubles, + credits a lot valid 12 months, − takes (never below zero). */
+export const CustomerBonusBody = z.object({
+  amount_kopecks: z
+    .number()
+    .int()
+    .min(-100_000_000)
+    .max(100_000_000)
+    .refine((v) => v !== 0, 'Укажите сумму, отличную от нуля')
+    .refine((v) => v % 100 === 0, 'Бонусы — целые рубли'),
+  reason: z.string().trim().min(1, 'Укажите причину').max(500),
+});
+export const CustomerBlockBody = z.object({ reason: z.string().trim().min(1, 'Укажите причину').max(500) });
+export const CustomerUnblockBody = z.object({ reason: z.string().trim().max(500).optional() });

@@ -21,6 +21,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'staff.password': 'Пароль изменён',
   'staff.end_sessions': 'Сеансы завершены',
   'offer.set': 'Остаток задан',
+  'offer.stock': 'Остаток изменён',
   'offer.add': 'Остаток изменён',
   'offer.stock': 'Остаток изменён',
   'order.status': 'Статус заказа',
@@ -38,6 +39,9 @@ export const ACTION_LABELS: Record<string, string> = {
   'return.receive': 'Товар возврата принят',
   'return.transferred': 'Возврат переведён',
   'jobs.run': 'Задачи запущены',
+  'customer.bonuses': 'Бонусы изменены вручную',
+  'customer.block': 'Покупатель заблокирован',
+  'customer.unblock': 'Покупатель разблокирован',
 };
 
 export const ENTITY_LABELS: Record<string, string> = {

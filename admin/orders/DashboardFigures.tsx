@@ -47,8 +47,14 @@ export function DashboardFigures() {
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-        <Figure label="Заказы сегодня" value={`${ordersCount(d.today.orders)} · ${rub(d.today.revenue_kopecks)}`} />
-        <Figure label="Заказы за неделю" value={`${ordersCount(d.week.orders)} · ${rub(d.week.revenue_kopecks)}`} />
+        <Figure
+          label="Заказы сегодня"
+          value={d.today.revenue_kopecks === undefined ? ordersCount(d.today.orders) : `${ordersCount(d.today.orders)} · ${rub(d.today.revenue_kopecks)}`}
+        />
+        <Figure
+          label="Заказы за неделю"
+          value={d.week.revenue_kopecks === undefined ? ordersCount(d.week.orders) : `${ordersCount(d.week.orders)} · ${rub(d.week.revenue_kopecks)}`}
+        />
         <Figure label="Ждут оплаты" value={d.awaiting_payment} to={ordersWith({ status: 'awaiting_payment' })} />
         <Figure label="Подтвердить" value={d.to_confirm} to={ordersWith({ status: 'new' })} />
         <Figure label="Отправить" value={d.to_ship} to={ordersWith({ status: 'assembling' })} />

@@ -255,18 +255,20 @@ function OrderPage() {
               </TableBody>
             </Table>
           </Section>
-          <Section title="Деньги">
-            <Table size="small" sx={{ maxWidth: 480 }}>
-              <TableBody>
-                {order.money.rows.map((r) => (
-                  <TableRow key={r.key}>
-                    <TableCell>{r.label}</TableCell>
-                    <TableCell align="right">{r.text}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Section>
+          {order.money ? (
+            <Section title="Деньги">
+              <Table size="small" sx={{ maxWidth: 480 }}>
+                <TableBody>
+                  {order.money.rows.map((r) => (
+                    <TableRow key={r.key}>
+                      <TableCell>{r.label}</TableCell>
+                      <TableCell align="right">{r.text}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Section>
+          ) : null}
           <Section title="История">
             {order.history.map((h) => (
               <Typography key={h.id}>

@@ -1,11 +1,11 @@
 import { Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { Datagrid, FunctionField, NumberField, ReferenceManyField, Show, SimpleShowLayout, TextField } from 'react-admin';
-import type { StockMoveItem } from '~/shared/admin-contract';
-import { ACTOR_KIND_LABELS, dateTime } from '~/admin/lib/labels';
+import { ArrayField, Datagrid, FunctionField, NumberField, ReferenceManyField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import type { AuditItem, StockMoveItem } from '~/shared/admin-contract';
+import { ACTION_LABELS, ACTOR_KIND_LABELS, dateTime } from '~/admin/lib/labels';
 
-// One offer (a size of a product) and its stock ledger (stock_moves), newest first: what moved,
-// why, for which order or return, and who.
+// One offer (a size of a product), its stock ledger (stock_moves), newest first: what moved,
+// why, for which order or return, and who; and its history from the audit log.
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
@@ -42,6 +42,14 @@ export function OfferShow() {
             <FunctionField<StockMoveItem> label="Кто" render={(m) => ACTOR_KIND_LABELS[m.actor_kind] ?? '—'} />
           </Datagrid>
         </ReferenceManyField>
+        <ArrayField source="audit" label="История (журнал действий)">
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>Пока пусто</span>}>
+            <FunctionField<AuditItem> label="Когда" sortable={false} render={(a) => dateTime(a.at)} />
+            <TextField source="actor_label" label="Кто" sortable={false} />
+            <FunctionField<AuditItem> label="Что" sortable={false} render={(a) => ACTION_LABELS[a.action] ?? a.action} />
+            <TextField source="reason" label="Причина" sortable={false} />
+          </Datagrid>
+        </ArrayField>
       </SimpleShowLayout>
     </Show>
   );

@@ -1,7 +1,11 @@
-import { BooleanField, Datagrid, DateField, List, NumberField, NumberInput, TextField } from 'react-admin';
+import { BooleanField, Datagrid, DateField, FunctionField, List, NumberField, NumberInput, NullableBooleanInput, TextField } from 'react-admin';
+import { Link } from 'react-router';
+import type { PreorderListResponse } from '~/shared/admin-contract';
 
-// Waiting lists (issue #29): who waits for which size, oldest first; a pre-order size is one to
-// fulfil when the stock arrives. Adding stock to a sold-out size tells them by SMS.
+// Waiting lists and pre-orders (issue #29). Waiting lists: who waits for which size, oldest
+// first; adding stock to a sold-out size tells them by SMS. Pre-orders: the pre-order lines of
+// orders not yet handed to delivery, oldest order first, with the size's stock now — «Пришёл на
+// склад» marks those that can be fulfilled now.
 
 export function WaitingList() {
   return (
@@ -18,6 +22,42 @@ export function WaitingList() {
         <NumberField source="quantity" label="Остаток" sortable={false} />
         <BooleanField source="preorder" label="Предзаказ" sortable={false} />
         <TextField source="name" label="Имя" sortable={false} />
+        <TextField source="phone" label="Телефон" sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}
+
+type Preorder = PreorderListResponse['data'][number];
+
+export function PreorderList() {
+  return (
+    <List
+      filters={[
+        <NullableBooleanInput key="in_stock" source="in_stock" label="Пришёл на склад" alwaysOn trueLabel="Да" falseLabel="Нет" nullLabel="Все" />,
+        <NumberInput key="offer_id" source="offer_id" label="Предложение (id)" />,
+      ]}
+      sort={{ field: 'order_created_at', order: 'ASC' }}
+      title="Предзаказы"
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <FunctionField<Preorder>
+          label="Заказ"
+          sortable={false}
+          render={(r) => (
+            <Link to={`/orders/${r.order_id}/show`} onClick={(e) => e.stopPropagation()}>
+              № {r.order_id}
+            </Link>
+          )}
+        />
+        <DateField source="order_created_at" label="Оформлен" showTime />
+        <TextField source="status_label" label="Статус" sortable={false} />
+        <TextField source="article" label="Артикул" sortable={false} />
+        <TextField source="title" label="Товар" sortable={false} />
+        <TextField source="size" label="Размер" sortable={false} />
+        <NumberField source="quantity" label="Кол-во" sortable={false} />
+        <NumberField source="in_stock" label="На складе" sortable={false} />
+        <TextField source="customer_name" label="Покупатель" sortable={false} />
         <TextField source="phone" label="Телефон" sortable={false} />
       </Datagrid>
     </List>

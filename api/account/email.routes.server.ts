@@ -6,7 +6,7 @@ import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
 import { AUTH_TEXT, cleanCode, isCodeShaped, normalizeEmail, RESEND_SECONDS, resendText } from '~/core/auth';
 import { EMAIL_CAPTCHA_ACTION, EMAIL_LOGIN_TAG, loginCodeMail, noAccountMail } from '~/core/email-login';
 import type { AuthResponse, SendCodeResponse } from '~/shared/contract';
-import { checkLoginCode, createLoginCode, createSession, dropLoginCode, findCustomerByEmail } from '~/models/auth.server';
+import { checkLoginCode, createLoginCode, createSession, dropLoginCode, findCustomerByEmail, isCustomerBlocked } from '~/models/auth.server';
 import { getCustomer } from '~/models/customers.server';
 import { ensureTestAccountOrder } from '~/models/test-account.server';
 import { lastValue, parseBody } from '~/api/http.server';
@@ -91,6 +91,7 @@ export async function emailLoginRoutes(app: FastifyInstance, { db, mail, captcha
     if (!customer) return fail(AUTH_TEXT.codeWrong);
     const record = await getCustomer({ db, customerId: customer.id });
     if (!record) return fail(AUTH_TEXT.codeWrong);
+    if (await isCustomerBlocked({ db, customerId: record.id })) return fail(AUTH_TEXT.blocked);
     await ensureTestAccountOrder({ db, customerId: record.id, phone: record.phone });
     const session = await createSession({ db, customerId: record.id, userAgent: req.headers['user-agent'] ?? '', ip: req.ip });
     const jwt = await signSessionToken(authSecret, { sessionId: session.id, customerId: record.id }, session.expiresAt);

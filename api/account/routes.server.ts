@@ -12,6 +12,7 @@ import {
   createSession,
   dropLoginCode,
   findOrCreateCustomerByPhone,
+  isCustomerBlocked,
   revokeAllSessions,
   revokeSession,
 } from '~/models/auth.server';
@@ -92,6 +93,7 @@ export async function accountRoutes(app: FastifyInstance, { db, sms, captcha, au
     if (!checked.ok)
       return fail(checked.reason === 'wrong' ? AUTH_TEXT.codeWrong : checked.reason === 'attempts' ? AUTH_TEXT.codeAttempts : AUTH_TEXT.codeExpired);
     const customer = await findOrCreateCustomerByPhone({ db, phone: phone.phone });
+    if (await isCustomerBlocked({ db, customerId: customer.id })) return fail(AUTH_TEXT.blocked);
     await ensureTestAccountOrder({ db, customerId: customer.id, phone: phone.phone });
     const session = await createSession({ db, customerId: customer.id, userAgent: req.headers['user-agent'] ?? '', ip: req.ip });
     const jwt = await signSessionToken(authSecret, { sessionId: session.id, customerId: customer.id }, session.expiresAt);

@@ -15,6 +15,7 @@ import {
 import type { Database } from '~/db/client.server';
 import { ORDER_STATUSES, canMove, statusLabel, type OrderStatus } from '~/core/order-status';
 import { moneyRows } from '~/core/order-money';
+import { can } from '~/core/staff-roles';
 import { payChannel } from '~/core/order-money';
 import type { Permission } from '~/core/staff-roles';
 import type { StockActor } from '~/core/stock-ledger';
@@ -112,7 +113,30 @@ export function allowedActions(o: { status: string; deliveryId: string | null; p
   return out;
 }
 
-async function detailOf(db: Database, id: number): Promise<AdminOrderDetail | null> {
+/**
+ * The order's page for `role`: without the `orders:money` permission (warehouse) the answer
+ * carries no money at all — no sum, no breakdown, no payments, refunds, certificate or bonus
+ * moves, no line prices — only what picking, shipping and fittings need.
+ */
+async function detailOf(db: Database, id: number, role: string): Promise<AdminOrderDetail | null> {
+  const full = await fullDetailOf(db, id);
+  if (!full || can(role, 'orders:money')) return full;
+  const { total_kopecks: _t, money: _m, payments: _p, refunds: _r, certificate_moves: _c, bonus_moves: _b, lines, ...rest } = full;
+  return { ...rest, lines: lines.map(({ price_kopecks: _pk, discount_kopecks: _dk, bonus_kopecks: _bk, ...l }) => l) };
+}
+
+/** An order's list row for `role`: no sum without `orders:money`. */
+function listItemFor(role: string) {
+  const money = can(role, 'orders:money');
+  return (r: AdminOrderRow): AdminOrderItem => {
+    const item = orderItem(r);
+    if (money) return item;
+    const { total_kopecks: _t, ...rest } = item;
+    return rest;
+  };
+}
+
+async function fullDetailOf(db: Database, id: number): Promise<AdminOrderDetail | null> {
   const d = await adminOrderDetail(db, id);
   if (!d) return null;
   const o = d.order;
@@ -206,14 +230,15 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
     permission: 'orders:read',
     query: OrderListQuery,
     response: AdminOrderListResponse,
-    handler: async ({ query }) => {
+    handler: async ({ query, staff }) => {
       const { sort, order, offset, limit, ids, ...filter } = query;
+      const item = listItemFor(staff.role);
       if (ids) {
         const rows = await adminOrdersByIds(db, ids);
-        return { data: rows.map(orderItem), total: rows.length } satisfies AdminOrderListResponse;
+        return { data: rows.map(item), total: rows.length } satisfies AdminOrderListResponse;
       }
       const { rows, total } = await listAdminOrders({ db, filter, sort, order, offset, limit });
-      return { data: rows.map(orderItem), total } satisfies AdminOrderListResponse;
+      return { data: rows.map(item), total } satisfies AdminOrderListResponse;
     },
   });
 
@@ -224,8 +249,8 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
     permission: 'orders:read',
     params: IdParams,
     response: AdminOrderOneResponse,
-    handler: async ({ params, reply }) => {
-      const data = await detailOf(db, params.id);
+    handler: async ({ params, reply, staff }) => {
+      const data = await detailOf(db, params.id, staff.role);
       if (!data) return notFound(reply);
       return { data } satisfies AdminOrderOneResponse;
     },
@@ -236,12 +261,14 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
     summary: "Today's and this week's orders and revenue, what waits for staff, low stock, the longest waiting lists",
     permission: 'dashboard:read',
     response: AdminDashboardResponse,
-    handler: async () => {
+    handler: async ({ staff }) => {
       const d = await adminDashboard(db, { now: deps.now() });
+      // Revenue is money: only for roles with orders:money.
+      const money = can(staff.role, 'orders:money');
       return {
         data: {
-          today: { orders: d.today.orders, revenue_kopecks: d.today.revenueKopecks },
-          week: { orders: d.week.orders, revenue_kopecks: d.week.revenueKopecks },
+          today: { orders: d.today.orders, ...(money ? { revenue_kopecks: d.today.revenueKopecks } : {}) },
+          week: { orders: d.week.orders, ...(money ? { revenue_kopecks: d.week.revenueKopecks } : {}) },
           awaiting_payment: d.awaitingPayment,
           to_confirm: d.toConfirm,
           to_ship: d.toShip,
@@ -269,7 +296,7 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
       return {
         ok: true,
         status: 201,
-        body: { data: (await detailOf(tx, params.id)) as AdminOrderDetail },
+        body: { data: (await detailOf(tx, params.id, staff.role)) as AdminOrderDetail },
         audit: { action: 'order.note', entityType: 'order', entityId: params.id, after: { note_id: r.note.id, text: r.note.text } },
       };
     },
@@ -292,14 +319,14 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
       body,
       response: AdminOrderActionResponse,
       run: async (ctx: ChangeContext<{ id: number }, z.infer<B>>) => {
-        const { tx, params, body: b, now, req } = ctx;
+        const { tx, params, body: b, now, req, staff } = ctx;
         const note = b.note ?? b.reason ?? null;
         const r = await changeOrderStatusIn(tx, { orderId: params.id, to, note, trackNumber: b.track_number ?? null, actor: stockActor(ctx), now });
         if (!r.ok) return refusal({ status: r.reason === 'not_found' ? 404 : r.reason === 'bad_track' ? 400 : 409, field: r.field, error: r.error });
         const released = r.released;
         return {
           ok: true,
-          body: { data: (await detailOf(tx, params.id)) as AdminOrderDetail },
+          body: { data: (await detailOf(tx, params.id, staff.role)) as AdminOrderDetail },
           audit: {
             action: `order.${name}`,
             entityType: 'order',
@@ -344,12 +371,12 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
     params: IdParams,
     body: ReasonBody,
     response: AdminOrderActionResponse,
-    run: async ({ tx, params, body, now }) => {
+    run: async ({ tx, params, body, now, staff }) => {
       const r = await markOrderPaidOnReceipt(tx, { orderId: params.id, now });
       if (!r.ok) return refusal(r);
       return {
         ok: true,
-        body: { data: (await detailOf(tx, params.id)) as AdminOrderDetail },
+        body: { data: (await detailOf(tx, params.id, staff.role)) as AdminOrderDetail },
         audit: {
           action: 'order.mark_paid',
           entityType: 'order',
@@ -372,7 +399,7 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
     body: OrderFittingBody,
     response: AdminOrderActionResponse,
     run: async (ctx) => {
-      const { tx, params, body, now, req } = ctx;
+      const { tx, params, body, now, req, staff } = ctx;
       const r = await recordFittingIn(tx, {
         orderId: params.id,
         lines: body.lines.map((l) => ({ offerId: l.offer_id, kept: l.kept, refused: l.refused })),
@@ -386,7 +413,7 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
       const { back } = r;
       return {
         ok: true,
-        body: { data: (await detailOf(tx, params.id)) as AdminOrderDetail },
+        body: { data: (await detailOf(tx, params.id, staff.role)) as AdminOrderDetail },
         audit: {
           action: 'order.fitting',
           entityType: 'order',

@@ -8,13 +8,17 @@ import {
   StockOfferListResponse,
   StockOfferOneResponse,
   WaitingListResponse,
+  PreorderListResponse,
   type StockMoveItem,
   type StockOfferItem,
 } from '~/shared/admin-contract';
 import { STOCK_REASON_LABEL, type StockActor, type StockReason } from '~/core/stock-ledger';
-import { adjustStock, getStockOffer, listStockMoves, listStockOffers, listWaiting } from '~/models/admin-stock.server';
+import { adjustStock, getStockOffer, listPreorders, listStockMoves, listStockOffers, listWaiting } from '~/models/admin-stock.server';
+import { statusLabel } from '~/core/order-status';
 import { sendBackInStock, type BackInStockNotice, type StockChange } from '~/models/stock.server';
+import { entityAudit } from '~/models/audit.server';
 import { notFound } from '~/api/http.server';
+import { auditItem } from './mappers';
 import { adminChange, adminRead, filterValue, IdParams, listQuery, refusal } from './action.server';
 import type { AdminDeps } from './context.server';
 
@@ -49,6 +53,11 @@ const StockListQuery = listQuery(
 );
 const MovesQuery = listQuery(['id'], { sort: 'id', order: 'desc' }, {});
 const WaitingQuery = listQuery(['created_at'], { sort: 'created_at', order: 'asc' }, { offer_id: idFilter });
+const PreorderQuery = listQuery(
+  ['order_created_at'],
+  { sort: 'order_created_at', order: 'asc' },
+  { offer_id: idFilter, in_stock: filterValue(z.enum(['true', 'false']).transform((v) => v === 'true')) },
+);
 
 type OfferRow = NonNullable<Awaited<ReturnType<typeof getStockOffer>>>;
 const offerItem = (r: OfferRow): StockOfferItem => ({
@@ -101,7 +110,7 @@ export async function adminStockRoutes(app: FastifyInstance, deps: AdminDeps): P
     handler: async ({ params, reply }) => {
       const row = await getStockOffer(db, params.id);
       if (!row) return notFound(reply);
-      return { data: offerItem(row) };
+      return { data: { ...offerItem(row), audit: (await entityAudit(db, 'offer', params.id)).map(auditItem) } } satisfies z.infer<typeof StockOfferOneResponse>;
     },
   });
 
@@ -129,6 +138,36 @@ export async function adminStockRoutes(app: FastifyInstance, deps: AdminDeps): P
         created_at: m.createdAt.toISOString(),
       }));
       return { data, total } satisfies StockMoveListResponse;
+    },
+  });
+
+  adminRead(app, deps, {
+    url: '/preorders',
+    summary: 'Pre-order lines to fulfil (orders not yet handed to delivery), oldest first; in_stock=true: the stock has arrived',
+    permission: 'waitlist:read',
+    query: PreorderQuery,
+    response: PreorderListResponse,
+    handler: async ({ query }) => {
+      const { rows, total } = await listPreorders(db, { offerId: query.offer_id, inStock: query.in_stock, offset: query.offset, limit: query.limit });
+      return {
+        data: rows.map((r) => ({
+          id: `${r.orderId}:${r.offerId}`,
+          order_id: r.orderId,
+          order_created_at: r.orderCreatedAt.toISOString(),
+          status: r.status,
+          status_label: statusLabel(r.status),
+          customer_id: r.customerId,
+          customer_name: r.customerName,
+          phone: r.phone,
+          offer_id: r.offerId,
+          article: r.article,
+          title: r.title,
+          size: r.size,
+          quantity: r.quantity,
+          in_stock: r.inStock,
+        })),
+        total,
+      } satisfies PreorderListResponse;
     },
   });
 

@@ -87,8 +87,26 @@ describe('roles', () => {
     expect(await auditOf(orderId)).toEqual([]);
     const manager = await as('manager');
     expect((await post(manager, `/orders/${orderId}/confirm`)).status).toBe(200);
-    expect((await post(warehouse, `/orders/${orderId}/assemble`)).status).toBe(200);
+    const assembled = await post(warehouse, `/orders/${orderId}/assemble`);
+    expect(assembled.status).toBe(200);
     expect((await admin(shop, '/dashboard', { cookie: content })).status).toBe(200);
+
+    // Warehouse sees no money: the list, the page and the action's answer carry no sum, no
+    // breakdown, no payments or refunds, no line prices; the manager sees them all.
+    const MONEY = ['total_kopecks', 'money', 'payments', 'refunds', 'certificate_moves', 'bonus_moves'];
+    const list = expectContract(AdminOrderListResponse, (await admin(shop, `/orders?ids=${orderId}`, { cookie: warehouse })).body);
+    expect(list.data[0]).not.toHaveProperty('total_kopecks');
+    const mine = expectContract(AdminOrderListResponse, (await admin(shop, `/orders?status=assembling`, { cookie: warehouse })).body);
+    expect(mine.data.every((o) => o.total_kopecks === undefined)).toBe(true);
+    for (const body of [(await admin(shop, `/orders/${orderId}`, { cookie: warehouse })).body, assembled.body]) {
+      const page = expectContract(AdminOrderOneResponse, body).data;
+      for (const key of MONEY) expect(page, key).not.toHaveProperty(key);
+      expect(page.lines.length).toBeGreaterThan(0);
+      for (const l of page.lines) expect(Object.keys(l).filter((k) => k.endsWith('_kopecks'))).toEqual([]);
+    }
+    const full = expectContract(AdminOrderOneResponse, (await admin(shop, `/orders/${orderId}`, { cookie: manager })).body).data;
+    for (const key of MONEY) expect(full, key).toHaveProperty(key);
+    expect(full.lines[0]?.price_kopecks).toBeGreaterThan(0);
   });
 });
 
@@ -118,7 +136,8 @@ describe('list and detail', () => {
     const one = expectContract(AdminOrderOneResponse, (await admin(shop, `/orders/${a.orderId}`, { cookie: manager })).body).data;
     expect(one.lines).toHaveLength(1);
     expect(one.actions).toEqual(['confirm', 'cancel']);
-    expect(one.money.total_kopecks).toBe(one.total_kopecks);
+    expect(one.money?.total_kopecks).toBe(one.total_kopecks);
+    expect(one.total_kopecks).toBeGreaterThan(0);
     expect((await admin(shop, '/orders/99999999', { cookie: manager })).status).toBe(404);
 
     const noted = await post(manager, `/orders/${a.orderId}/notes`, { text: 'Позвонить после 18:00' });
@@ -132,6 +151,11 @@ describe('list and detail', () => {
     const d = expectContract(AdminDashboardResponse, (await admin(shop, '/dashboard', { cookie: await as('warehouse') })).body).data;
     expect(d.to_confirm).toBeGreaterThan(0);
     expect(d.today.orders).toBeGreaterThan(0);
+    // Warehouse sees no money: no revenue; the manager does.
+    expect(d.today).not.toHaveProperty('revenue_kopecks');
+    expect(d.week).not.toHaveProperty('revenue_kopecks');
+    const m = expectContract(AdminDashboardResponse, (await admin(shop, '/dashboard', { cookie: await as('manager') })).body).data;
+    expect(m.today.revenue_kopecks).toBeGreaterThan(0);
   });
 });
 

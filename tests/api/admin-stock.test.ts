@@ -5,11 +5,21 @@ import { queryRows } from '~/db/client.server';
 import { waitingList } from '~/db/schema';
 import { verifyStockLedger } from '~/models/stock.server';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
-import { StockAdjustResponse, StockMoveListResponse, StockOfferListResponse, WaitingListResponse } from '~/shared/admin-contract';
+import {
+  PreorderListResponse,
+  StockAdjustResponse,
+  StockMoveListResponse,
+  StockOfferListResponse,
+  StockOfferOneResponse,
+  WaitingListResponse,
+} from '~/shared/admin-contract';
+import { CheckoutOrderResponse } from '~/shared/contract';
+import { sessionToken } from '~/tests/support/session';
 import { setUpTestShop } from '~/tests/support/server';
-import { eventually, expectContract } from '~/tests/support/api';
+import { eventually, expectContract, getJson, postForm } from '~/tests/support/api';
 import { admin, staffSession, testClock } from '~/tests/support/admin';
-import { offerPicker } from '~/tests/support/checkout';
+import { courierForm, offerPicker } from '~/tests/support/checkout';
+import { setStock } from '~/tests/support/stock';
 
 // The back office's stock (issue #29) over HTTP, on PGlite and (TEST_DATABASE_URL) PostgreSQL:
 // who may read and adjust, a set and a move through the ledger with the staff member as actor,
@@ -77,6 +87,12 @@ describe('adjusting one offer', () => {
     expect(audit.map((a) => [a.action, a.staff_id, a.before, a.after])).toEqual([
       ['offer.stock', id, { quantity: 5 }, { quantity: 3, kind: 'count' }],
       ['offer.stock', id, { quantity: 3 }, { quantity: 2, kind: 'damage' }],
+    ]);
+    // The offer's page shows the same history (content reads stock too).
+    const page = expectContract(StockOfferOneResponse, (await admin(shop, `/offers/${offer.id}`, { cookie: (await as('content')).cookie })).body);
+    expect(page.data.audit.map((a) => [a.action, a.actor_label, a.after])).toEqual([
+      ['offer.stock', 'warehouse@stock.example', { quantity: 3, kind: 'count' }],
+      ['offer.stock', 'warehouse@stock.example', { quantity: 2, kind: 'damage' }],
     ]);
     const ledger = await admin(shop, `/offers/${offer.id}/moves`, { cookie });
     const list = expectContract(StockMoveListResponse, ledger.body);
@@ -176,5 +192,34 @@ describe('lists and the waiting list', () => {
     // More stock again: nobody is told twice.
     await admin(shop, `/offers/${offer.id}/stock`, { cookie, body: { delta: 1, kind: 'receipt', note: 'ещё' } });
     expect((await readSmsOutbox(outbox)).filter((m) => m.tag === 'back-in-stock' && m.phone.endsWith('9990001122'))).toHaveLength(1);
+  });
+});
+
+describe('pre-orders', () => {
+  it('lists the pre-order lines of orders not yet shipped, with the stock now; warehouse and manager read, content not', async () => {
+    const offer = await freshOffer({ min: 100_000, max: 3_000_000, quantity: 0 });
+    await setStock(db(), offer.id, 0, { preorder: true });
+    const who = await sessionToken(shop, '79970000001');
+    const placed = await getJson(`${shop.baseUrl}/backend`, '/api/catalog/order.php', CheckoutOrderResponse, {
+      init: postForm(courierForm(who.token, '', { preorder_ids: `${offer.id}:1`, payment_id: '9' })),
+    });
+    if (!placed.success) throw new Error(JSON.stringify(placed.data));
+    expect((await admin(shop, '/preorders', { cookie: (await as('content')).cookie })).status).toBe(403);
+    for (const role of ['warehouse', 'manager'] as const) {
+      const { cookie } = await as(role);
+      const list = expectContract(PreorderListResponse, (await admin(shop, `/preorders?offer_id=${offer.id}`, { cookie })).body);
+      expect(list).toMatchObject({
+        total: 1,
+        data: [{ id: `${placed.order_id}:${offer.id}`, order_id: placed.order_id, offer_id: offer.id, quantity: 1, in_stock: 0 }],
+      });
+      expect((await admin(shop, `/preorders?offer_id=${offer.id}&in_stock=true`, { cookie })).body.total).toBe(0);
+    }
+    // The stock arrives: the line is one to fulfil now.
+    const { cookie } = await as('warehouse');
+    expect((await admin(shop, `/offers/${offer.id}/stock`, { cookie, body: { delta: 3, kind: 'receipt', note: 'поставка' } })).status).toBe(200);
+    const ready = expectContract(PreorderListResponse, (await admin(shop, `/preorders?offer_id=${offer.id}&in_stock=true`, { cookie })).body);
+    expect(ready.data).toMatchObject([{ order_id: placed.order_id, in_stock: 3 }]);
+    expect((await admin(shop, '/preorders?bogus=1', { cookie })).status).toBe(400);
+    expect((await verifyStockLedger({ db: db() })).mismatches).toEqual([]);
   });
 });
