@@ -200,7 +200,7 @@ export function summariseRatings(ratings: readonly number[]): RatingSummary {
   let sum = 0;
   for (const r of ratings) {
     if (!Number.isInteger(r) || r < 1 || r > 5) continue;
-    histogram[r - 1] += 1;
+    histogram[r - 1] = (histogram[r - 1] ?? 0) + 1;
     sum += r;
   }
   const count = histogram.reduce((a, b) => a + b, 0);
