@@ -121,7 +121,10 @@ export async function listReviewableLines({
     .orderBy(desc(orderItems.orderId), asc(orderItems.offerId));
   if (!rows.length) return [];
   const orderIds = [...new Set(rows.map((r) => r.orderId))];
-  const written = await db.select().from(reviews).where(and(eq(reviews.customerId, customerId), inArray(reviews.orderId, orderIds)));
+  const written = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.customerId, customerId), inArray(reviews.orderId, orderIds)));
   const photos = await photosOf(
     db,
     written.map((r) => r.id),
@@ -152,7 +155,11 @@ export async function listReviewableLines({
 async function photosOf(db: Database, reviewIds: number[]): Promise<Map<number, ReviewPhotoRow[]>> {
   const out = new Map<number, ReviewPhotoRow[]>();
   if (!reviewIds.length) return out;
-  const rows = await db.select().from(reviewPhotos).where(inArray(reviewPhotos.reviewId, reviewIds)).orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.position));
+  const rows = await db
+    .select()
+    .from(reviewPhotos)
+    .where(inArray(reviewPhotos.reviewId, reviewIds))
+    .orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.position));
   for (const p of rows) out.set(p.reviewId, [...(out.get(p.reviewId) ?? []), p]);
   return out;
 }
@@ -322,7 +329,15 @@ export async function resendReview({
 }
 
 /** "Помог отзыв" from a logged-in customer: once per review (a second vote changes nothing). */
-export async function voteHelpful({ db, customerId, reviewId }: { db: Database; customerId: number; reviewId: number }): Promise<{ ok: boolean; count: number }> {
+export async function voteHelpful({
+  db,
+  customerId,
+  reviewId,
+}: {
+  db: Database;
+  customerId: number;
+  reviewId: number;
+}): Promise<{ ok: boolean; count: number }> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for('no key update');
@@ -352,7 +367,12 @@ export interface ProductReviewStats {
 /** What the product's rating, histogram and fit advice are made of. */
 export async function productReviewStats({ db, productId }: { db: Database; productId: number }): Promise<ProductReviewStats> {
   const rows = await db
-    .select({ rating: reviews.rating, fit: reviews.fit, n: sql<number>`count(*)::int`, photos: sql<number>`count(*) filter (where ${reviews.photoCount} > 0)::int` })
+    .select({
+      rating: reviews.rating,
+      fit: reviews.fit,
+      n: sql<number>`count(*)::int`,
+      photos: sql<number>`count(*) filter (where ${reviews.photoCount} > 0)::int`,
+    })
     .from(reviews)
     .where(publishedOf(productId))
     .groupBy(reviews.rating, reviews.fit);
@@ -401,7 +421,10 @@ export async function listPublishedReviews({
       .orderBy(...order)
       .offset(offset)
       .limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(reviews).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reviews)
+      .where(where),
   ]);
   const photos = await photosOf(
     db,
@@ -494,7 +517,10 @@ export async function listAdminReviews(
       .orderBy(order === 'asc' ? asc(reviews.id) : desc(reviews.id))
       .offset(offset)
       .limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(reviews).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reviews)
+      .where(where),
   ]);
   const photos = await photosOf(
     db,

@@ -150,7 +150,9 @@ export type AdminReviewItem = z.infer<typeof AdminReviewItem>;
 
 export const AdminReviewListResponse = z.object({ data: z.array(AdminReviewItem), total: z.number().int() });
 export const AdminReviewOneResponse = z.object({ data: AdminReviewItem });
-export const ReviewRejectBody = z.object({ reason: z.string().trim().min(3, 'Укажите причину: её увидит покупатель').max(500, 'Причина: не больше 500 символов') });
+export const ReviewRejectBody = z.object({
+  reason: z.string().trim().min(3, 'Укажите причину: её увидит покупатель').max(500, 'Причина: не больше 500 символов'),
+});
 export const ReviewReplyBody = z.object({ reply: z.string().trim().max(2000, 'Ответ: не больше 2000 символов') });
 export const ReviewPublishBody = z.object({ reason: z.string().trim().max(500).optional() });
 export const ReviewSettings = z.object({ mode: z.enum(['premoderation', 'postmoderation']) });

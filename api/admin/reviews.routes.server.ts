@@ -11,7 +11,16 @@ import {
   ReviewSettingsResponse,
   type AdminReviewItem,
 } from '~/shared/reviews-contract';
-import { getAdminReview, listAdminReviews, publishReview, readModerationMode, rejectReview, replyToReview, saveModerationMode, type AdminReviewRow } from '~/models/reviews.server';
+import {
+  getAdminReview,
+  listAdminReviews,
+  publishReview,
+  readModerationMode,
+  rejectReview,
+  replyToReview,
+  saveModerationMode,
+  type AdminReviewRow,
+} from '~/models/reviews.server';
 import { notFound } from '~/api/http.server';
 import { adminChange, adminRead, filterValue, IdParams, listQuery, refusal } from './action.server';
 import type { AdminDeps } from './context.server';
@@ -149,7 +158,14 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: AdminDeps): 
       return {
         ok: true,
         body: { data: reviewItem(row) },
-        audit: { action: 'review.publish', entityType: 'review', entityId: params.id, before: stateOf(r.before), after: stateOf(r.after), reason: body.reason ?? null },
+        audit: {
+          action: 'review.publish',
+          entityType: 'review',
+          entityId: params.id,
+          before: stateOf(r.before),
+          after: stateOf(r.after),
+          reason: body.reason ?? null,
+        },
       };
     },
   });

@@ -181,7 +181,13 @@ export async function reviewRoutes(app: FastifyInstance, { db, authSecret, photo
     const session = await requireCustomer(auth, LinesBody, req, reply);
     if (!session) return reply;
     void reply.header('cache-control', 'private, no-store');
-    const lines = await listReviewableLines({ db, customerId: session.customerId, orderId: session.body.order_id, productId: session.body.product_id, now: now() });
+    const lines = await listReviewableLines({
+      db,
+      customerId: session.customerId,
+      orderId: session.body.order_id,
+      productId: session.body.product_id,
+      now: now(),
+    });
     return {
       lines: lines.map((l) => ({
         order_id: l.orderId,
@@ -268,7 +274,14 @@ export async function reviewRoutes(app: FastifyInstance, { db, authSecret, photo
     if (!taken.ok) return { success: false, error: taken.error, field: 'photos' } satisfies ReviewWriteResponse;
     let result: Awaited<ReturnType<typeof resendReview>>;
     try {
-      result = await resendReview({ db, customerId: session.customerId, reviewId: body.review_id, fields: checked.review, photos: replace ? taken.stored : null, now: now() });
+      result = await resendReview({
+        db,
+        customerId: session.customerId,
+        reviewId: body.review_id,
+        fields: checked.review,
+        photos: replace ? taken.stored : null,
+        now: now(),
+      });
     } catch (err) {
       await photoStore?.remove(taken.stored.map((p) => p.path));
       throw err;
