@@ -7,6 +7,7 @@
 // line, within REVIEW_WINDOW_DAYS of receipt. Gift covers and gift certificates are not reviewed.
 
 import { hasRefusedCharacter } from './input-text';
+import { pluralRu } from './plural';
 
 /** Days from receipt during which a line may be reviewed (stated on the product page and in the account). */
 export const REVIEW_WINDOW_DAYS = 60;
@@ -244,4 +245,9 @@ export type ReviewSort = (typeof REVIEW_SORTS)[number];
 /** «4,6» — the average as Russian text. */
 export function ratingText(average: number): string {
   return average.toFixed(1).replace('.', ',');
+}
+
+/** «12 отзывов». */
+export function reviewsCountText(n: number): string {
+  return `${n} ${pluralRu(n, 'отзыв', 'отзыва', 'отзывов')}`;
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COOKIE, readCookie } from '~/shared/cookies';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import {
@@ -139,8 +140,28 @@ function decodePhoto(text: string): Uint8Array | null {
   return Buffer.from(body, 'base64');
 }
 
+/**
+ * The account's review form posts JSON from the browser (photos are too large for a page's form):
+ * without a `token` in the body, the HttpOnly session cookie stands in, but only on a JSON request
+ * from the shop's own pages (a cross-site page cannot send JSON without CORS, and the browser's
+ * Origin or Sec-Fetch-Site must say same origin).
+ */
+function cookieToken(req: FastifyRequest): void {
+  const body = req.body as { token?: unknown } | null;
+  if (!body || typeof body !== 'object' || typeof body.token === 'string') return;
+  if (!/^application\/json/i.test(String(req.headers['content-type'] ?? ''))) return;
+  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
+  const sameOrigin = origin ? origin === `${req.protocol}://${req.host}` : req.headers['sec-fetch-site'] === 'same-origin';
+  if (!sameOrigin) return;
+  const token = readCookie(typeof req.headers.cookie === 'string' ? req.headers.cookie : null, COOKIE.token);
+  if (token) body.token = token;
+}
+
 export async function reviewRoutes(app: FastifyInstance, { db, authSecret, photos: photoStore, now }: ReviewRouteDeps): Promise<void> {
   const auth = { db, secret: authSecret };
+  app.addHook('preHandler', async (req) => {
+    if (req.method === 'POST') cookieToken(req);
+  });
 
   app.get('/api/reviews/list.php', async (req, reply) => {
     const q = parseQuery(ListQuery, req, reply);
