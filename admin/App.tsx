@@ -25,6 +25,8 @@ import { OfferShow } from './stock/OfferShow';
 import { ReturnList, ReturnShow } from './returns/Returns';
 import { CustomerList, CustomerShow } from './customers/Customers';
 import { PreorderList, WaitingList } from './waiting/WaitingList';
+import { ReviewList, ReviewShow } from './reviews/Reviews';
+import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 
 // The back office (issue #29, docs/back-office.md): react-admin over the admin API. Each screen is
 // a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
@@ -72,6 +74,7 @@ export function App() {
       <Resource name="waiting-list" list={WaitingList} icon={HourglassIcon} options={{ label: 'Листы ожидания' }} />
       <Resource name="preorders" list={PreorderList} icon={HourglassIcon} options={{ label: 'Предзаказы' }} />
       <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PersonIcon} options={{ label: 'Покупатели' }} />
+      <Resource name="reviews" list={ReviewList} show={ReviewShow} icon={RateReviewIcon} options={{ label: 'Отзывы' }} />
       <Resource name="audit" list={AuditList} icon={HistoryIcon} options={{ label: 'Журнал действий' }} />
       <CustomRoutes noLayout>
         <Route path="/setup" element={<SetupPage />} />

@@ -35,6 +35,8 @@ import { paymentRoutes } from './payments/routes.server';
 import { DEFAULT_ANONYMOUS_LIMITS, type AnonymousLimits } from '~/core/anonymous-limits';
 import { totpKeyFrom } from '~/models/staff-secrets.server';
 import { adminApi } from './admin/plugin.server';
+import { reviewRoutes } from './reviews/routes.server';
+import type { ReviewPhotoStore } from './reviews/photos';
 
 export interface ApiDeps {
   db: Database;
@@ -67,6 +69,8 @@ export interface ApiDeps {
   runJobsNow?: (kind?: string) => Promise<RunNowResult>;
   /** The server's product feed builder, for the staff API's 'build' (server/feeds.server.ts). */
   feeds?: FeedBuilder;
+  /** Review photos through the image pipeline (server/review-photos.server.ts); without it reviews take no photos. */
+  reviewPhotos?: ReviewPhotoStore;
   /** Caps on anonymous actions (core/anonymous-limits.ts); the defaults unless the environment sets them. */
   limits?: AnonymousLimits;
   /** The back office's clock (staff sessions' timeouts, TOTP steps, login caps); tests move it. */
@@ -102,6 +106,7 @@ export async function productApi(
     onOrderPlaced,
     runJobsNow,
     feeds,
+    reviewPhotos,
     limits = DEFAULT_ANONYMOUS_LIMITS,
     clock = () => new Date(),
     rateClock = () => new Date(),
@@ -162,6 +167,7 @@ export async function productApi(
   await app.register(personalRoutes, { db, authSecret, suggestions: addressSuggestions });
   await app.register(loyaltyRoutes, { db, authSecret });
   await app.register(wishlistRoutes, { db, authSecret });
+  await app.register(reviewRoutes, { db, authSecret, photos: reviewPhotos, now: clock });
 
   let openApi: Record<string, unknown> | null = null;
   app.get('/openapi.json', async (_req, reply) => {

@@ -44,6 +44,8 @@ const TABLE: [Permission, boolean, boolean, boolean, boolean][] = [
   ['blog:write', A, _, _, A],
   ['page_meta:write', A, _, _, A],
   ['redirects:write', A, _, _, A],
+  ['reviews:read', A, A, _, A],
+  ['reviews:moderate', A, A, _, A],
 ];
 
 describe('staff roles', () => {

@@ -64,6 +64,9 @@ export const PERMISSIONS = [
   'blog:write',
   'page_meta:write',
   'redirects:write',
+  // Product reviews (issue #32): the queue and published reviews; publish, reject, reply, the moderation setting.
+  'reviews:read',
+  'reviews:moderate',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -96,6 +99,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, ReadonlySet<Permission>> = {
     'waitlist:read',
     'stock:read',
     'products:read',
+    'reviews:read',
+    'reviews:moderate',
   ]),
   // Stock, picking and shipping, fitting outcomes, receiving returns: orders are read for
   // picking, never their money; no refunds, no customers' list.
@@ -123,6 +128,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, ReadonlySet<Permission>> = {
     'page_meta:write',
     'redirects:write',
     'stock:read',
+    'reviews:read',
+    'reviews:moderate',
   ]),
 };
 

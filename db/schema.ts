@@ -845,3 +845,91 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+// Product reviews (issue #32, core/reviews.ts, docs/reviews.md): one per order line (order, offer,
+// pre-order flag: the order line's key), written by the customer who bought and kept it. Only
+// 'published' rows not withdrawn count in a product's rating and show on its page; a return
+// approved for the whole line sets withdrawn_at (models/reviews.server.ts).
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id').notNull(),
+    isPreorder: boolean('is_preorder').notNull().default(false),
+    // 'pending', 'published', 'rejected' (core/reviews.ts REVIEW_STATUSES).
+    status: text('status').notNull(),
+    rating: integer('rating').notNull(),
+    // 'small' (маломерит), 'true' (в размер), 'large' (большемерит).
+    fit: text('fit').notNull(),
+    // The size bought, copied from the order line (never typed).
+    size: text('size').notNull(),
+    text: text('text').notNull(),
+    heightCm: integer('height_cm'),
+    usualSize: text('usual_size'),
+    // The customer's first name when written (core/reviews.ts authorName).
+    authorName: text('author_name').notNull(),
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    photoCount: integer('photo_count').notNull().default(0),
+    rejectReason: text('reject_reason'),
+    resendCount: integer('resend_count').notNull().default(0),
+    staffReply: text('staff_reply'),
+    staffReplyAt: timestamp('staff_reply_at', { withTimezone: true }),
+    // When staff last decided (published or rejected); null: in the moderation queue.
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The last time the customer sent it (created or resent): the daily cap counts these.
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_line_uq').on(t.orderId, t.offerId, t.isPreorder),
+    index('reviews_product_idx').on(t.productId, t.status),
+    index('reviews_customer_sent_idx').on(t.customerId, t.sentAt),
+    index('reviews_queue_idx').on(t.checkedAt, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check('reviews_fit', sql`${t.fit} in ('small', 'true', 'large')`),
+    check('reviews_status', sql`${t.status} in ('pending', 'published', 'rejected')`),
+  ],
+);
+
+// A review's photos, in order: files under the media root (reviews/<random>.jpg), re-encoded by
+// the image pipeline on upload (server/review-photos.server.ts) and resized by /img like any photo.
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: serial('id').primaryKey(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    path: text('path').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [uniqueIndex('review_photos_review_pos_uq').on(t.reviewId, t.position), uniqueIndex('review_photos_path_uq').on(t.path)],
+);
+
+// "Помог отзыв": one vote per customer and review (the "most helpful" sort counts them).
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.customerId] })],
+);

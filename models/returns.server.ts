@@ -1,3 +1,4 @@
+import { withdrawReviewsOfReturnedLines } from './reviews.server';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { certificateMoves, customers, giftCertificates, offers, orderItems, orders, orderStatusHistory, products, refunds, returnRequests } from '~/db/schema';
@@ -119,6 +120,8 @@ export async function approveReturn({
       await voidReturnedCertificates(approval);
       const { plan, withDelivery } = await planReturnMoney(approval, refundDelivery);
       await markLinesReturned(approval);
+      // A line taken back whole leaves the product's reviews and rating (issue #32).
+      await withdrawReviewsOfReturnedLines(tx, order.id, now);
       const { written, accrualCancelled } = await giveMoneyBack(approval, plan);
       const status = await closeRequest(approval, { written, withDelivery, note });
       return {

@@ -31,6 +31,7 @@ import { maintenanceJobHandlers } from '~/models/maintenance.server';
 import { LOYALTY_DAILY_JOB, loyaltyJobHandlers } from '~/models/loyalty-jobs.server';
 import { resolveAuthSecret, resolveKeptSecret, resolveStaffToken } from './secrets.server';
 import { createMediaStore, mediaRoutes } from './media.server';
+import { createReviewPhotoStore } from './review-photos.server';
 import { imageRoutes } from './images.server';
 import { createFeedService, feedRoutes, type FeedService } from './feeds.server';
 import { createReactRouterHandler } from './react-router.server';
@@ -315,6 +316,7 @@ async function registerProductApi(
     onOrderPlaced: () => jobWorker.nudge(),
     runJobsNow: (kind) => jobWorker.runNow(kind),
     feeds,
+    reviewPhotos: createReviewPhotoStore({ mediaRoot: path.join(env.dataDir, 'media') }),
     limits: anonymousLimits(env),
     ...(clock ? { clock } : {}),
     ...(rateClock ? { rateClock } : {}),

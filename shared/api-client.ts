@@ -1,3 +1,4 @@
+import type { ReviewLinesResponse, ReviewListResponse, ReviewWriteResponse } from './reviews-contract';
 import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse, SitemapProducts } from './contract';
 import type {
   BlogArticle,
@@ -402,6 +403,36 @@ export class ApiClient {
    */
   checkPayment(request: { orderId: number; paymentNum?: string | undefined; token?: string | undefined }): Promise<PaymentStatusResponse> {
     return this.get('/api/catalog/success_payment_order.php', { order_id: request.orderId, payment_num: request.paymentNum, token: request.token });
+  }
+
+  /** A product's published reviews, rating and fit advice (issue #32): public, cached with the catalogue. */
+  getReviews(productId: number, query: { sort?: string; rating?: number | null; photos?: boolean; page?: number } = {}): Promise<ReviewListResponse> {
+    return this.get('/api/reviews/list.php', {
+      product_id: productId,
+      sort: query.sort && query.sort !== 'new' ? query.sort : undefined,
+      rating: query.rating ?? undefined,
+      photos: query.photos ? 1 : undefined,
+      page: query.page && query.page > 1 ? query.page : undefined,
+    });
+  }
+
+  /** The customer's order lines with their review state (of one order or one product). */
+  getReviewLines(token: string, scope: { orderId?: number; productId?: number } = {}): Promise<ReviewLinesResponse> {
+    return this.post('/api/personal/review_lines.php', { token, order_id: scope.orderId, product_id: scope.productId });
+  }
+
+  /** A new review (`review_add.php`) or a rejected one sent again (`review_resend.php`); photos as base64. */
+  writeReview(token: string, body: Record<string, unknown>, resend = false): Promise<ReviewWriteResponse> {
+    return this.postJson(resend ? '/api/personal/review_resend.php' : '/api/personal/review_add.php', { token, ...body });
+  }
+
+  private async postJson<T>(path: string, body: unknown): Promise<T> {
+    const res = await this.doFetch(`${this.base}${path}`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json', ...this.options.headers },
+      body: JSON.stringify(body),
+    });
+    return this.read<T>(res, path, {});
   }
 
   private async post<T>(path: string, body: Query, opts: { allowStatuses?: readonly number[] } = {}): Promise<T> {

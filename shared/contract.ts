@@ -43,6 +43,8 @@ export const CatalogListItem = z.object({
   SECOND_PICTURE: z.string().nullable(),
   COLOR: z.string(),
   IS_NEW: z.boolean(),
+  /** Published reviews' average (one decimal) and count (issue #32); absent without reviews. */
+  RATING: z.object({ VALUE: z.number(), COUNT: z.number().int() }).optional(),
 });
 export type CatalogListItem = z.infer<typeof CatalogListItem>;
 

@@ -48,6 +48,7 @@ const RESOURCE_PERMISSION: Record<string, { read: string; write: string }> = {
   customers: { read: 'customers:read', write: 'customers:write' },
   'waiting-list': { read: 'waitlist:read', write: 'waitlist:read' },
   preorders: { read: 'waitlist:read', write: 'waitlist:read' },
+  reviews: { read: 'reviews:read', write: 'reviews:moderate' },
 };
 
 export function allows(who: StaffMe | null, resource: string, action: string): boolean {

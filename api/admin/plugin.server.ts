@@ -9,6 +9,7 @@ import { adminOrderRoutes } from './orders.routes.server';
 import { adminStockRoutes } from './stock.routes.server';
 import { adminReturnRoutes } from './returns.routes.server';
 import { adminCustomerRoutes } from './customers.routes.server';
+import { adminReviewRoutes } from './reviews.routes.server';
 
 // The admin API (issue #29, docs/back-office.md), mounted at `<API prefix>/admin`. JSON only;
 // every answer `Cache-Control: no-store` and `X-Robots-Tag: noindex`; a state-changing call must
@@ -55,4 +56,5 @@ export async function adminApi(app: FastifyInstance, { db, siteUrl, totpKey, now
   await app.register(adminStockRoutes, deps);
   await app.register(adminReturnRoutes, deps);
   await app.register(adminCustomerRoutes, deps);
+  await app.register(adminReviewRoutes, deps);
 }

@@ -4,6 +4,7 @@ import { linksUnderSection, opensUnder, sectionScope } from '~/core/catalog-scop
 import { isOnSale } from '~/core/pricing';
 import type { CatalogPageResponse, CatalogSectionResponse, ProductResponse, SitemapProducts } from '~/shared/contract';
 import { catalogIndex } from '~/models/catalog-index.server';
+import { productRatings } from '~/models/reviews.server';
 import { countActiveProducts, getListingCards, getProductDetail, getSitemapProducts } from '~/models/products.server';
 import { ALL_SECTION, loadSections, productUrl, sectionByPath, type Section, type SectionIndex } from '~/models/sections.server';
 import { toBreadcrumbs, toFilterBlocks, toListItem, toMenu, toProductItem, toSectionLink, toSortOptions } from './mappers';
@@ -77,14 +78,14 @@ async function getListing({
     index.childrenOf(section.id).map((s) => s.id),
   );
   const found = (await catalogIndex(db)).query(scope, filter, sort, (page - 1) * PAGE_SIZE, PAGE_SIZE);
-  const rows = await getListingCards({ db, ids: found.ids });
+  const [rows, ratings] = await Promise.all([getListingCards({ db, ids: found.ids }), productRatings(db, found.ids)]);
   const contextual = linksUnderSection(section);
   // Facet links and the canonical URL share one base: the whole catalogue is /catalog/.
   const sectionPath = section.kind === 'all' ? '/catalog/' : section.url;
   return {
     SECTION: toSectionLink(section),
     BREADCRUMBS: toBreadcrumbs(section, index),
-    ITEMS: rows.map((p) => toListItem(p, p.photoPaths, contextual ? `${section.url}${p.slug}/` : productUrl(p, index))),
+    ITEMS: rows.map((p) => withRating(toListItem(p, p.photoPaths, contextual ? `${section.url}${p.slug}/` : productUrl(p, index)), ratings.get(p.id))),
     FILTER: toFilterBlocks(found, filter, sectionPath),
     SORTS: toSortOptions(sort),
     CANONICAL_URL: buildCatalogPath(sectionPath, filter),
@@ -128,4 +129,9 @@ export async function listProductUrls({ db, page }: { db: Database; page: number
     page,
     pageCount: Math.max(1, Math.ceil(total / SITEMAP_PAGE_SIZE)),
   };
+}
+
+/** A card with its product's published rating (issue #32), when it has one. */
+function withRating<T extends object>(item: T, rating: { average: number; count: number } | undefined): T {
+  return rating ? { ...item, RATING: { VALUE: rating.average, COUNT: rating.count } } : item;
 }

@@ -1,3 +1,4 @@
+import type { ReviewListResponse } from '~/shared/reviews-contract';
 import type { MetaDescriptor } from 'react-router';
 import type { PageMeta } from '~/shared/contract';
 import { truncateDescription } from '~/core/page-meta';
@@ -79,6 +80,8 @@ export interface ProductJsonLdInput {
   sku: string | null;
   color: string | null;
   offers: ReadonlyArray<{ sku: string; price: number; availability: 'InStock' | 'PreOrder' | 'OutOfStock' }>;
+  /** Published reviews (issue #32): AggregateRating and the shown Reviews, only when there are some. */
+  reviews?: ReviewListResponse | null;
 }
 
 /** schema.org Product with one Offer per size, prices in RUB (roubles, as the API gives them). */
@@ -95,6 +98,7 @@ export function productJsonLd(product: ProductJsonLdInput, siteUrl: string): Met
       ...(product.sku ? { sku: product.sku, mpn: product.sku } : {}),
       ...(product.color ? { color: product.color } : {}),
       brand: { '@type': 'Brand', name: SITE_NAME },
+      ...reviewsJsonLd(product.reviews),
       offers: product.offers.map((o) => ({
         '@type': 'Offer',
         sku: o.sku,
@@ -105,5 +109,24 @@ export function productJsonLd(product: ProductJsonLdInput, siteUrl: string): Met
         itemCondition: 'https://schema.org/NewCondition',
       })),
     },
+  };
+}
+
+/**
+ * Google's review snippet rules: `aggregateRating` with `ratingValue` and `reviewCount`, each
+ * `review` with an `author` (a Person, name under 100 characters) and a `reviewRating`; nothing
+ * at all without published reviews.
+ */
+function reviewsJsonLd(reviews: ReviewListResponse | null | undefined): Record<string, unknown> {
+  if (!reviews || reviews.summary.count === 0) return {};
+  return {
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: reviews.summary.average, reviewCount: reviews.summary.count, bestRating: 5, worstRating: 1 },
+    review: reviews.items.map((r) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: r.author.slice(0, 99) },
+      datePublished: r.date,
+      reviewBody: r.text,
+      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
   };
 }

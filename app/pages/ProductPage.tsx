@@ -16,9 +16,11 @@ import { productPhotos, propertyText } from '~/app/components/product/product-da
 import { discountPercent, formatRoubles, roublesToKopecks } from '~/core/pricing';
 import { FavouriteButton } from '~/app/ui/FavouriteButton';
 import { RecentlyViewed } from '~/app/components/product/RecentlyViewed';
+import { FitAdviceNote, ProductReviews, RatingLink } from '~/app/components/product/Reviews';
+import type { ReviewListResponse } from '~/shared/reviews-contract';
 
 /** SPEC §2 Product page: gallery, price, colours, size picker, the button, accordions. */
-export function ProductPage({ product, meta }: { product: ProductResponse; meta: PageMeta }) {
+export function ProductPage({ product, meta, reviews = null }: { product: ProductResponse; meta: PageMeta; reviews?: ReviewListResponse | null }) {
   const item = product.ITEM;
   const modals = useInfoModals();
   // A one-size item (gift card, some accessories) has nothing to choose: no picker then.
@@ -64,6 +66,7 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
               </>
             ) : null}
           </p>
+          <RatingLink reviews={reviews} />
 
           {byEmail ? null : <ColorVariants variants={item.OTHER_LINK} color={item.COLOR} />}
 
@@ -85,6 +88,8 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
               }
             />
           )}
+
+          {oneSize || byEmail ? null : <FitAdviceNote reviews={reviews} />}
 
           <BuyActions item={item} offer={offer} onNeedSize={() => setTriedWithoutSize(true)} />
 
@@ -140,6 +145,8 @@ export function ProductPage({ product, meta }: { product: ProductResponse; meta:
           <ProductDetails item={item} article={article} />
         </div>
       </div>
+
+      {item.CERTIFICATE ? null : <ProductReviews productId={item.ID} initial={reviews} />}
 
       <RecentlyViewed productId={item.ID} />
 

@@ -1,7 +1,7 @@
 import { data, redirect, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/catalog';
 import type { CatalogListItem, CatalogSectionResponse } from '~/shared/contract';
-import { CACHE_PUBLIC, notFound } from '~/app/lib/route-data.server';
+import { CACHE_PUBLIC, notFound, orNull } from '~/app/lib/route-data.server';
 import { breadcrumbJsonLd, pageMetaTags, productJsonLd } from '~/app/lib/seo';
 import { buildCatalogPath, DEFAULT_SORT, parseCatalogPath, parseOfferParam, parsePageNumber, parseSort, withPrice } from '~/core/catalog-filter';
 import { parseMasked } from '~/core/number-mask';
@@ -40,6 +40,7 @@ export const meta: Route.MetaFunction = (args) => {
           price: o.PRICE,
           availability: { 'in-stock': 'InStock', preorder: 'PreOrder', unavailable: 'OutOfStock' }[availabilityOf(o)] as 'InStock' | 'PreOrder' | 'OutOfStock',
         })),
+        reviews: loaded.reviews,
       },
       siteUrl,
     ),
@@ -81,8 +82,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
   if ('ITEM' in last) {
     // Products: the generic product template with the name, under the one canonical address.
-    const meta = await context.api.getPageMeta(last.ITEM.DETAIL_PAGE_URL, last.ITEM.NAME);
-    return data({ kind: 'product' as const, product: last, meta }, { headers: CACHE_PUBLIC });
+    // Reviews are public (issue #32): the first page is part of the cached page; a page without them still shows.
+    const [meta, reviews] = await Promise.all([
+      context.api.getPageMeta(last.ITEM.DETAIL_PAGE_URL, last.ITEM.NAME),
+      orNull(context.log, 'product reviews', context.api.getReviews(last.ITEM.ID)),
+    ]);
+    return data({ kind: 'product' as const, product: last, meta, reviews }, { headers: CACHE_PUBLIC });
   }
 
   let listings = pages.filter((p): p is CatalogSectionResponse => p !== null && 'ITEMS' in p);
@@ -125,7 +130,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   // SPEC §4: page state resets on each navigation: each page is keyed by its address.
-  if (loaderData.kind === 'product') return <ProductPage.Part key={pathname} product={loaderData.product} meta={loaderData.meta} />;
+  if (loaderData.kind === 'product')
+    return <ProductPage.Part key={pathname} product={loaderData.product} meta={loaderData.meta} reviews={loaderData.reviews} />;
   return (
     <CategoryPage.Part
       // Filters of one section keep the page (an open filter sheet stays open); another section starts afresh.

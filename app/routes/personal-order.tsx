@@ -2,12 +2,13 @@ import { data, Form, Link, redirect, useFetcher } from 'react-router';
 import type { Route } from './+types/personal-order';
 import type { OrderDetail } from '~/shared/contract';
 import { requireShopper } from '~/app/lib/session.server';
-import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
+import { CACHE_PRIVATE, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { readBasketCookies } from '~/app/lib/basket-state';
 import { acceptedBasketCookies } from '~/app/lib/accepted-basket';
 import { onlinePaymentWay, OrderDeliveryCard, OrderItems } from '~/app/ui/OrderItems';
 import { ReturnForm } from '~/app/components/account/ReturnForm';
+import { OrderReviews } from '~/app/components/account/OrderReviews';
 import type { AccountActionResult } from '~/app/components/account/account-action';
 import { payUrl } from '~/app/lib/payment-paths';
 
@@ -24,12 +25,17 @@ const orderIdOf = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) &&
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const shopper = await requireShopper(request, context.api);
   const orderId = orderIdOf(params.id);
-  const [meta, answer] = await Promise.all([
+  const [meta, answer, reviews] = await Promise.all([
     context.api.getPageMeta('/personal/'),
     orderId === null ? null : context.api.getOrderDetail(shopper.token, orderId),
+    // The lines' review state (issue #32); the order shows without it.
+    orderId === null ? null : orNull(context.log, 'review lines', context.api.getReviewLines(shopper.token, { orderId })),
   ]);
   const order = answer && 'order' in answer ? answer.order : null;
-  return data({ meta: { ...meta, title: order ? `Заказ № ${order.ID}` : 'Заказ не найден' }, order }, { status: order ? 200 : 404, headers: CACHE_PRIVATE });
+  return data(
+    { meta: { ...meta, title: order ? `Заказ № ${order.ID}` : 'Заказ не найден' }, order, reviews: order ? reviews : null },
+    { status: order ? 200 : 404, headers: CACHE_PRIVATE },
+  );
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -107,6 +113,8 @@ export default function PersonalOrder({ loaderData }: Route.ComponentProps) {
       </div>
 
       <OrderItems order={order} />
+
+      <OrderReviews reviews={loaderData.reviews} />
 
       {returned?.ok && !returnable ? (
         <p className="account-form__done" role="status">

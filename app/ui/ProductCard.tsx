@@ -2,6 +2,7 @@ import { AppLink, IntentLink } from '~/app/lib/app-link';
 import { keptMarkup } from '~/app/lib/kept-part';
 import type { CatalogListItem } from '~/shared/contract';
 import { discountPercent, formatRoubles } from '~/core/pricing';
+import { ratingText, reviewsCountText } from '~/core/reviews';
 import { Image } from './Image';
 import { BagIcon } from './icons';
 import { FavouriteButton } from './FavouriteButton';
@@ -89,6 +90,11 @@ function CardContent({ item, eager = false, priority = false, sizes = CARD_SIZES
           <AppLink to={item.DETAIL_PAGE_URL}>{item.NAME}</AppLink>
         </h3>
         <p className="card__color">{item.COLOR}</p>
+        {item.RATING ? (
+          <p className="card__rating" aria-label={`Оценка ${ratingText(item.RATING.VALUE)} из 5, ${reviewsCountText(item.RATING.COUNT)}`}>
+            <span aria-hidden="true">★ {ratingText(item.RATING.VALUE)}</span> <span aria-hidden="true">({item.RATING.COUNT})</span>
+          </p>
+        ) : null}
         <p className="card__price">
           <span>{formatRoubles(item.PRICE)}</span>
           {item.OLD_PRICE ? <s className="card__old">{formatRoubles(item.OLD_PRICE)}</s> : null}

@@ -1,0 +1,329 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COOKIE, readCookie } from '~/shared/cookies';
+import { z } from 'zod';
+import type { Database } from '~/db/client.server';
+import {
+  checkReview,
+  canResend,
+  FIT_ADVICE_RULE,
+  FIT_LABELS,
+  fitAdvice,
+  REVIEW_PHOTOS_MAX,
+  REVIEW_SORTS,
+  REVIEW_STATUS_LABELS,
+  REVIEW_TEXT,
+  REVIEW_WINDOW_NOTE,
+  summariseRatings,
+  type Fit,
+  type ReviewStatus,
+} from '~/core/reviews';
+import { moscowNow } from '~/core/working-days';
+import type { OwnReview, PublicReview, ReviewLinesResponse, ReviewListResponse, ReviewWriteResponse, ReviewHelpfulResponse } from '~/shared/reviews-contract';
+import {
+  createReview,
+  listPublishedReviews,
+  listReviewableLines,
+  productReviewStats,
+  resendReview,
+  voteHelpful,
+  type ReviewPhotoRow,
+  type ReviewRow,
+  type StoredPhoto,
+} from '~/models/reviews.server';
+import { lastValue, parseQuery } from '~/api/http.server';
+import { requireCustomer, tokenField } from '~/api/account/require-customer.server';
+import type { ReviewPhotoStore } from './photos';
+
+// Product reviews for shoppers (issue #32, docs/reviews.md):
+// - GET  /api/reviews/list.php        public: a product's published reviews, rating and fit advice
+//                                     (cacheable like the catalogue; a publication bumps the
+//                                     catalogue version, which empties the page caches)
+// - POST /api/personal/review_lines.php   the customer's lines with their review state
+// - POST /api/personal/review_add.php     a new review (JSON; photos as base64, at most 5)
+// - POST /api/personal/review_resend.php  a rejected review edited and sent again, once
+// - POST /api/reviews/helpful.php         "Помог отзыв" (a logged-in customer, once per review)
+
+export interface ReviewRouteDeps {
+  db: Database;
+  authSecret: string;
+  /** The image pipeline for photos; without it reviews with photos are refused. */
+  photos?: ReviewPhotoStore | undefined;
+  now: () => Date;
+}
+
+const PAGE_SIZE = 10;
+/** Base64 of five photos of up to 10 MB each, and the fields. */
+const WRITE_BODY_LIMIT = Math.ceil((REVIEW_PHOTOS_MAX * 10 * 1024 * 1024 * 4) / 3) + 64 * 1024;
+
+const digits = (max: number) =>
+  z.preprocess(
+    lastValue,
+    z
+      .string()
+      .regex(/^[1-9]\d{0,8}$/)
+      .transform(Number)
+      .refine((n) => n <= max),
+  );
+const ListQuery = z.object({
+  product_id: digits(2_147_483_647),
+  sort: z.preprocess(lastValue, z.enum(REVIEW_SORTS).default('new')),
+  rating: z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), digits(5).optional()),
+  photos: z.preprocess(lastValue, z.enum(['1', '0', '']).optional()),
+  page: z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), digits(1000).default(1)),
+});
+const LinesBody = z.object({
+  token: tokenField(),
+  order_id: digits(2_147_483_647).optional(),
+  product_id: digits(2_147_483_647).optional(),
+});
+const Fields = {
+  token: z.string().max(4000).optional(),
+  rating: z.union([z.string().max(10), z.number()]).optional(),
+  fit: z.string().max(20).optional(),
+  text: z.string().max(20_000).optional(),
+  height: z.union([z.string().max(10), z.number()]).optional(),
+  usual_size: z.string().max(100).optional(),
+  photos: z.array(z.string().max(15_000_000)).optional(),
+};
+const AddBody = z.object({
+  ...Fields,
+  order_id: z.coerce.number().int().min(1).max(2_147_483_647),
+  offer_id: z.coerce.number().int().min(1).max(2_147_483_647),
+  is_preorder: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]).optional(),
+});
+const ResendBody = z.object({ ...Fields, review_id: z.coerce.number().int().min(1).max(2_147_483_647), keep_photos: z.boolean().optional() });
+const HelpfulBody = z.object({ token: tokenField(), review_id: digits(2_147_483_647) });
+
+const dateOf = (d: Date) => moscowNow(d).date;
+const photoOf = (p: ReviewPhotoRow) => ({ path: p.path, width: p.width, height: p.height });
+
+export function toPublicReview(r: ReviewRow & { photos: ReviewPhotoRow[] }): PublicReview {
+  return {
+    id: r.id,
+    author: r.authorName,
+    rating: r.rating,
+    fit: r.fit as Fit,
+    fit_label: FIT_LABELS[r.fit as Fit],
+    size: r.size,
+    height_cm: r.heightCm,
+    usual_size: r.usualSize,
+    text: r.text,
+    date: dateOf(r.publishedAt ?? r.createdAt),
+    helpful: r.helpfulCount,
+    photos: r.photos.map(photoOf),
+    reply: r.staffReply,
+  };
+}
+
+function toOwnReview(r: ReviewRow & { photos: ReviewPhotoRow[] }): OwnReview {
+  return {
+    id: r.id,
+    status: r.status as ReviewStatus,
+    status_label: r.withdrawnAt ? 'Снят после возврата' : REVIEW_STATUS_LABELS[r.status as ReviewStatus],
+    reject_reason: r.status === 'rejected' ? r.rejectReason : null,
+    can_resend: canResend({ status: r.status as ReviewStatus, resendCount: r.resendCount }).ok && !r.withdrawnAt,
+    rating: r.rating,
+    fit: r.fit as Fit,
+    text: r.text,
+    height_cm: r.heightCm,
+    usual_size: r.usualSize,
+    photos: r.photos.map(photoOf),
+    withdrawn: r.withdrawnAt !== null,
+    reply: r.staffReply,
+  };
+}
+
+/** Base64 (optionally a data: URL) to bytes, or null when it is not base64. */
+function decodePhoto(text: string): Uint8Array | null {
+  const body = text.replace(/^data:image\/[a-z+.-]+;base64,/i, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length === 0) return null;
+  return Buffer.from(body, 'base64');
+}
+
+/**
+ * The account's review form posts JSON from the browser (photos are too large for a page's form):
+ * without a `token` in the body, the HttpOnly session cookie stands in, but only on a JSON request
+ * from the shop's own pages (a cross-site page cannot send JSON without CORS, and the browser's
+ * Origin or Sec-Fetch-Site must say same origin).
+ */
+function cookieToken(req: FastifyRequest): void {
+  const body = req.body as { token?: unknown } | null;
+  if (!body || typeof body !== 'object' || typeof body.token === 'string') return;
+  if (!/^application\/json/i.test(String(req.headers['content-type'] ?? ''))) return;
+  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
+  const sameOrigin = origin ? origin === `${req.protocol}://${req.host}` : req.headers['sec-fetch-site'] === 'same-origin';
+  if (!sameOrigin) return;
+  const token = readCookie(typeof req.headers.cookie === 'string' ? req.headers.cookie : null, COOKIE.token);
+  if (token) body.token = token;
+}
+
+export async function reviewRoutes(app: FastifyInstance, { db, authSecret, photos: photoStore, now }: ReviewRouteDeps): Promise<void> {
+  const auth = { db, secret: authSecret };
+  app.addHook('preHandler', async (req) => {
+    if (req.method === 'POST') cookieToken(req);
+  });
+
+  app.get('/api/reviews/list.php', async (req, reply) => {
+    const q = parseQuery(ListQuery, req, reply);
+    if (!q) return reply;
+    const [stats, page] = await Promise.all([
+      productReviewStats({ db, productId: q.product_id }),
+      listPublishedReviews({
+        db,
+        productId: q.product_id,
+        sort: q.sort,
+        rating: q.rating,
+        withPhotos: q.photos === '1',
+        offset: (q.page - 1) * PAGE_SIZE,
+        limit: PAGE_SIZE,
+      }),
+    ]);
+    const summary = summariseRatings(stats.ratings);
+    const advice = fitAdvice(stats.fits);
+    // Public like the catalogue: the page cache and the kept answers keep it until the catalogue version moves.
+    void reply.header('cache-control', 'public, max-age=60');
+    return {
+      summary: {
+        average: summary.average,
+        count: summary.count,
+        histogram: summary.histogram,
+        with_photos: stats.withPhotos,
+        fit: { counts: advice.counts, total: advice.total, advice: advice.fit, advice_text: advice.text, rule: FIT_ADVICE_RULE },
+        window_note: REVIEW_WINDOW_NOTE,
+      },
+      items: page.rows.map(toPublicReview),
+      page: q.page,
+      page_count: Math.max(1, Math.ceil(page.total / PAGE_SIZE)),
+      total: page.total,
+    } satisfies ReviewListResponse;
+  });
+
+  app.post('/api/personal/review_lines.php', async (req, reply) => {
+    const session = await requireCustomer(auth, LinesBody, req, reply);
+    if (!session) return reply;
+    void reply.header('cache-control', 'private, no-store');
+    const lines = await listReviewableLines({
+      db,
+      customerId: session.customerId,
+      orderId: session.body.order_id,
+      productId: session.body.product_id,
+      now: now(),
+    });
+    return {
+      lines: lines.map((l) => ({
+        order_id: l.orderId,
+        offer_id: l.offerId,
+        is_preorder: l.isPreorder,
+        product_id: l.productId,
+        title: l.title,
+        size: l.size,
+        color: l.color,
+        image: l.image,
+        can_review: l.canReview,
+        until: l.until ? dateOf(l.until) : null,
+        reason: l.reason,
+        review: l.review ? toOwnReview(l.review) : null,
+      })),
+      window_note: REVIEW_WINDOW_NOTE,
+    } satisfies ReviewLinesResponse;
+  });
+
+  /** The photos of a body checked and written, or the shopper's error. */
+  async function takePhotos(list: string[] | undefined): Promise<{ ok: true; stored: StoredPhoto[] } | { ok: false; error: string }> {
+    if (!list || list.length === 0) return { ok: true, stored: [] };
+    if (list.length > REVIEW_PHOTOS_MAX) return { ok: false, error: REVIEW_TEXT.tooManyPhotos };
+    if (!photoStore) return { ok: false, error: 'Фотографии сейчас не принимаются' };
+    const bytes: Uint8Array[] = [];
+    for (const text of list) {
+      const b = decodePhoto(text);
+      if (!b) return { ok: false, error: 'Фотография не читается: загрузите JPEG, PNG или WebP' };
+      bytes.push(b);
+    }
+    const prepared = await photoStore.prepare(bytes);
+    if (!prepared.ok) return prepared;
+    return { ok: true, stored: await photoStore.store(prepared.photos) };
+  }
+
+  const writeOptions = { bodyLimit: WRITE_BODY_LIMIT };
+
+  app.post('/api/personal/review_add.php', writeOptions, async (req, reply) => {
+    void reply.header('cache-control', 'private, no-store');
+    const session = await requireCustomer(auth, AddBody, req, reply);
+    if (!session) return reply;
+    const body = session.body;
+    const checked = checkReview({ rating: body.rating, fit: body.fit, text: body.text, height: body.height, usualSize: body.usual_size });
+    if (!checked.ok) return { success: false, error: checked.error, field: checked.field } satisfies ReviewWriteResponse;
+    const taken = await takePhotos(body.photos);
+    if (!taken.ok) return { success: false, error: taken.error, field: 'photos' } satisfies ReviewWriteResponse;
+    let result: Awaited<ReturnType<typeof createReview>>;
+    try {
+      result = await createReview({
+        db,
+        customerId: session.customerId,
+        orderId: body.order_id,
+        offerId: body.offer_id,
+        isPreorder: body.is_preorder === true || body.is_preorder === '1' || body.is_preorder === 'true',
+        fields: checked.review,
+        photos: taken.stored,
+        now: now(),
+      });
+    } catch (err) {
+      await photoStore?.remove(taken.stored.map((p) => p.path));
+      // Two sends of one line at once: the unique line index lets one in.
+      if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505')
+        return { success: false, error: REVIEW_TEXT.already, field: 'offer_id' } satisfies ReviewWriteResponse;
+      throw err;
+    }
+    if (!result.ok) {
+      await photoStore?.remove(taken.stored.map((p) => p.path));
+      if (result.status === 'capped') req.log.warn({ reviews: 'capped', customerId: session.customerId }, 'reviews: daily cap reached');
+      return { success: false, error: result.error, field: result.field } satisfies ReviewWriteResponse;
+    }
+    const photos = taken.stored.map((p, i) => ({ ...p, id: 0, reviewId: result.review.id, position: i + 1 }));
+    return { success: true, review: toOwnReview({ ...result.review, photos }), published: result.published } satisfies ReviewWriteResponse;
+  });
+
+  app.post('/api/personal/review_resend.php', writeOptions, async (req, reply) => {
+    void reply.header('cache-control', 'private, no-store');
+    const session = await requireCustomer(auth, ResendBody, req, reply);
+    if (!session) return reply;
+    const body = session.body;
+    const checked = checkReview({ rating: body.rating, fit: body.fit, text: body.text, height: body.height, usualSize: body.usual_size });
+    if (!checked.ok) return { success: false, error: checked.error, field: checked.field } satisfies ReviewWriteResponse;
+    const replace = body.keep_photos !== true;
+    const taken: Awaited<ReturnType<typeof takePhotos>> = replace ? await takePhotos(body.photos) : { ok: true, stored: [] };
+    if (!taken.ok) return { success: false, error: taken.error, field: 'photos' } satisfies ReviewWriteResponse;
+    let result: Awaited<ReturnType<typeof resendReview>>;
+    try {
+      result = await resendReview({
+        db,
+        customerId: session.customerId,
+        reviewId: body.review_id,
+        fields: checked.review,
+        photos: replace ? taken.stored : null,
+        now: now(),
+      });
+    } catch (err) {
+      await photoStore?.remove(taken.stored.map((p) => p.path));
+      throw err;
+    }
+    if (!result.ok) {
+      await photoStore?.remove(taken.stored.map((p) => p.path));
+      return { success: false, error: result.error, field: result.field } satisfies ReviewWriteResponse;
+    }
+    if (result.removedPaths?.length) await photoStore?.remove(result.removedPaths);
+    const [line] = (await listReviewableLines({ db, customerId: session.customerId, orderId: result.review.orderId, now: now() })).filter(
+      (l) => l.review?.id === result.review.id,
+    );
+    const own = line?.review ?? { ...result.review, photos: [] };
+    return { success: true, review: toOwnReview(own), published: result.published } satisfies ReviewWriteResponse;
+  });
+
+  app.post('/api/reviews/helpful.php', async (req, reply) => {
+    void reply.header('cache-control', 'private, no-store');
+    const session = await requireCustomer(auth, HelpfulBody, req, reply);
+    if (!session) return reply;
+    const r = await voteHelpful({ db, customerId: session.customerId, reviewId: session.body.review_id });
+    return { success: r.ok, helpful: r.count } satisfies ReviewHelpfulResponse;
+  });
+}

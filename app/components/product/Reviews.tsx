@@ -1,0 +1,264 @@
+import { useEffect, useState } from 'react';
+import type { PublicReview, ReviewLinesResponse, ReviewListResponse, ReviewPhoto } from '~/shared/reviews-contract';
+import { ratingText, reviewsCountText } from '~/core/reviews';
+import { mediaUrl } from '~/shared/image-url';
+import { formatRussianDate } from '~/core/dates';
+import { Image } from '~/app/ui/Image';
+import { Dialog } from '~/app/ui/Dialog';
+import { CloseIcon } from '~/app/ui/icons';
+import { useBrowserApi } from '~/app/lib/browser-api';
+import { useShopperCounts } from '~/app/lib/shopper-state';
+import { useRootData } from '~/app/lib/root-data';
+
+// Product reviews on the product page (issue #32, docs/reviews.md). What the server renders is
+// public (the first page of published reviews, the rating, the fit advice) and stays in the guest
+// page cache; a publication bumps the catalogue version, which empties it. Sorting, filters and
+// further pages are the public list call from the browser. Whether this shopper may write a
+// review is personal: asked after paint, only when logged in.
+
+export function Stars({ value, label }: { value: number; label?: string }) {
+  const full = Math.round(value);
+  return (
+    <span className="stars" role="img" aria-label={label ?? `Оценка ${ratingText(value)} из 5`}>
+      {[1, 2, 3, 4, 5].map((i) => (
+        <span key={i} aria-hidden="true" className={i <= full ? 'stars__on' : 'stars__off'}>
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The average and the count near the price, a link to the section; nothing without reviews. */
+export function RatingLink({ reviews }: { reviews: ReviewListResponse | null }) {
+  if (!reviews || reviews.summary.count === 0) return null;
+  const { average, count } = reviews.summary;
+  return (
+    <a href="#reviews" className="product__rating">
+      <Stars value={average} />
+      <span className="product__rating-value">{ratingText(average)}</span>
+      <span className="product__rating-count">{reviewsCountText(count)}</span>
+    </a>
+  );
+}
+
+/** The fit advice beside the size picker, once enough buyers answered alike. */
+export function FitAdviceNote({ reviews }: { reviews: ReviewListResponse | null }) {
+  const text = reviews?.summary.fit.advice_text;
+  if (!text) return null;
+  return (
+    <p className="product__fit" data-fit={reviews.summary.fit.advice ?? ''}>
+      {text}
+      <span className="product__fit-count"> ({reviewsCountText(reviews.summary.fit.total).replace('отзыв', 'ответ')} о посадке)</span>
+    </p>
+  );
+}
+
+type Filter = { sort: 'new' | 'helpful'; rating: number | null; photos: boolean };
+
+export function ProductReviews({ productId, initial }: { productId: number; initial: ReviewListResponse | null }) {
+  const api = useBrowserApi();
+  const [data, setData] = useState(initial);
+  const [filter, setFilter] = useState<Filter>({ sort: 'new', rating: null, photos: false });
+  const [items, setItems] = useState<PublicReview[]>(initial?.items ?? []);
+  const [page, setPage] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [viewer, setViewer] = useState<{ photos: ReviewPhoto[]; index: number } | null>(null);
+
+  const load = (next: Filter, nextPage = 1) => {
+    setBusy(true);
+    api
+      .getReviews(productId, { sort: next.sort, rating: next.rating, photos: next.photos, page: nextPage })
+      .then((answer) => {
+        setData(answer);
+        setItems((prev) => (nextPage > 1 ? [...prev, ...answer.items] : answer.items));
+        setPage(nextPage);
+      })
+      .catch(() => {})
+      .finally(() => setBusy(false));
+  };
+  const change = (patch: Partial<Filter>) => {
+    const next = { ...filter, ...patch };
+    setFilter(next);
+    load(next);
+  };
+
+  const summary = data?.summary ?? initial?.summary;
+  const count = initial?.summary.count ?? 0;
+  return (
+    <section className="reviews" id="reviews" aria-labelledby="reviews-title">
+      <h2 className="reviews__title" id="reviews-title">
+        Отзывы {count > 0 ? <span className="reviews__count">{count}</span> : null}
+      </h2>
+      {summary && count > 0 ? (
+        <div className="reviews__summary">
+          <p className="reviews__average">
+            <span className="reviews__average-value">{ratingText(summary.average)}</span>
+            <Stars value={summary.average} />
+            <span className="reviews__average-count">{reviewsCountText(summary.count)}</span>
+          </p>
+          {summary.fit.advice_text ? <p className="reviews__fit">{summary.fit.advice_text}</p> : null}
+        </div>
+      ) : (
+        <p className="reviews__empty">Отзывов пока нет. Оставить отзыв могут покупатели этой модели — в личном кабинете, в заказе.</p>
+      )}
+      <WriteReviewHint productId={productId} />
+
+      {count > 0 ? (
+        <div className="reviews__controls" role="group" aria-label="Сортировка и фильтры отзывов">
+          <label className="reviews__sort">
+            <span className="visually-hidden">Сортировка</span>
+            <select value={filter.sort} onChange={(e) => change({ sort: e.target.value === 'helpful' ? 'helpful' : 'new' })}>
+              <option value="new">Сначала новые</option>
+              <option value="helpful">Сначала полезные</option>
+            </select>
+          </label>
+          <div className="reviews__chips">
+            <button type="button" className="chip" aria-pressed={filter.rating === null} onClick={() => change({ rating: null })}>
+              Все
+            </button>
+            {[5, 4, 3, 2, 1].map((r) => (
+              <button
+                key={r}
+                type="button"
+                className="chip"
+                aria-pressed={filter.rating === r}
+                aria-label={`Оценка ${r}`}
+                disabled={(summary?.histogram[r - 1] ?? 0) === 0 && filter.rating !== r}
+                onClick={() => change({ rating: filter.rating === r ? null : r })}
+              >
+                {r} ★
+              </button>
+            ))}
+            <button
+              type="button"
+              className="chip"
+              aria-pressed={filter.photos}
+              disabled={!summary?.with_photos && !filter.photos}
+              onClick={() => change({ photos: !filter.photos })}
+            >
+              С фото
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <ul className="reviews__list" aria-busy={busy}>
+        {items.map((r) => (
+          <ReviewItem key={r.id} review={r} onPhoto={(index) => setViewer({ photos: r.photos, index })} />
+        ))}
+      </ul>
+      {count > 0 && items.length === 0 && !busy ? <p className="reviews__empty">Таких отзывов нет.</p> : null}
+      {data && page < data.page_count ? (
+        <button type="button" className="button button--ghost reviews__more" disabled={busy} onClick={() => load(filter, page + 1)}>
+          Показать ещё
+        </button>
+      ) : null}
+      {summary ? <p className="reviews__note">{summary.window_note}</p> : null}
+
+      <Dialog open={viewer !== null} onClose={() => setViewer(null)} label="Фото покупателя" className="review-photo">
+        {viewer ? (
+          <PhotoViewer photos={viewer.photos} index={viewer.index} onIndex={(index) => setViewer({ ...viewer, index })} onClose={() => setViewer(null)} />
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}
+
+function ReviewItem({ review, onPhoto }: { review: PublicReview; onPhoto: (index: number) => void }) {
+  return (
+    <li className="review">
+      <p className="review__head">
+        <strong className="review__author">{review.author}</strong>
+        <span className="review__date">{formatRussianDate(review.date)}</span>
+      </p>
+      <Stars value={review.rating} />
+      <p className="review__facts">
+        Размер {review.size} · {review.fit_label}
+        {review.height_cm ? ` · рост ${review.height_cm} см` : ''}
+        {review.usual_size ? ` · обычно носит ${review.usual_size}` : ''}
+      </p>
+      {/* Plain text: React escapes it, so markup and links stay words (never clickable). */}
+      <p className="review__text">{review.text}</p>
+      {review.photos.length ? (
+        <ul className="review__photos">
+          {review.photos.map((p, i) => (
+            <li key={p.path}>
+              <button type="button" className="review__photo" onClick={() => onPhoto(i)} aria-label={`Фото ${i + 1} из ${review.photos.length}`}>
+                <Image src={mediaUrl(p.path)} alt="" width={72} height={96} sizes="72px" widths={[160, 320]} loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {review.reply ? (
+        <div className="review__reply">
+          <p className="review__reply-title">Ответ магазина</p>
+          <p className="review__text">{review.reply}</p>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function PhotoViewer({ photos, index, onIndex, onClose }: { photos: ReviewPhoto[]; index: number; onIndex: (i: number) => void; onClose: () => void }) {
+  const photo = photos[index];
+  if (!photo) return null;
+  return (
+    <div className="review-photo__inner">
+      <div className="review-photo__bar">
+        <span>
+          {index + 1} / {photos.length}
+        </span>
+        <button type="button" className="review-photo__close" onClick={onClose} aria-label="Закрыть">
+          <CloseIcon />
+        </button>
+      </div>
+      <Image src={mediaUrl(photo.path)} alt="Фото покупателя" width={photo.width} height={photo.height} sizes="100vw" widths={[640, 1024, 1440]} />
+      {photos.length > 1 ? (
+        <div className="review-photo__nav">
+          <button type="button" className="button button--ghost" disabled={index === 0} onClick={() => onIndex(index - 1)}>
+            Назад
+          </button>
+          <button type="button" className="button button--ghost" disabled={index === photos.length - 1} onClick={() => onIndex(index + 1)}>
+            Вперёд
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** «Оставить отзыв» for a logged-in buyer of this model: asked after paint, never in the cached page. */
+function WriteReviewHint({ productId }: { productId: number }) {
+  const { loggedIn } = useShopperCounts();
+  const base = useRootData()?.env?.API_BASE_URL ?? '/backend';
+  const [line, setLine] = useState<ReviewLinesResponse['lines'][number] | null>(null);
+  useEffect(() => {
+    if (!loggedIn) return;
+    let live = true;
+    fetch(`${base}/api/personal/review_lines.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ product_id: String(productId) }),
+      credentials: 'same-origin',
+    })
+      .then((res) => (res.ok ? (res.json() as Promise<ReviewLinesResponse>) : null))
+      .then((answer) => {
+        if (live) setLine(answer?.lines.find((l) => l.can_review) ?? null);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [loggedIn, productId, base]);
+  if (!line) return null;
+  return (
+    <p className="reviews__write">
+      <a className="button" href={`/personal/orders/${line.order_id}/#review-${line.offer_id}`}>
+        Оставить отзыв
+      </a>
+      <span className="reviews__write-note">Вы покупали эту модель (размер {line.size}): расскажите, как она сидит.</span>
+    </p>
+  );
+}
