@@ -23,7 +23,6 @@ export const ACTION_LABELS: Record<string, string> = {
   'offer.set': 'Остаток задан',
   'offer.stock': 'Остаток изменён',
   'offer.add': 'Остаток изменён',
-  'offer.stock': 'Остаток изменён',
   'order.status': 'Статус заказа',
   'order.confirm': 'Заказ подтверждён',
   'order.assemble': 'Заказ собирается',
