@@ -119,30 +119,19 @@ export async function listAdminOrders({
   // A text search's total is counted up to SEARCH_TOTAL_CAP only: counting every match of a common
   // name ('анна') among 100 000 orders costs more than the page itself (bench:admin), and nobody
   // pages past the thousandth match — they narrow the search.
-  if (filter.q?.trim()) {
-    const [capped] = await db.select({ n: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(orders)
-        .where(where)
-        .limit(SEARCH_TOTAL_CAP)
-        .as('capped'),
-    );
-    const total = Number(capped?.n ?? 0);
-    if (total < SEARCH_TOTAL_CAP) {
-      // Few matches: take them all first (the trigram and filter indexes, `offset 0` keeps the
-      // planner from walking the whole date index backwards looking for a rare term), then sort.
-      const matched = db.select(listColumns).from(orders).where(where).offset(0).as('matched');
-      const key = ({ id: 'id', created_at: 'createdAt', total: 'totalKopecks', status: 'status' } as const)[sort];
-      const rows = await db.select().from(matched).orderBy(dir(matched[key]), dir(matched.id)).limit(limit).offset(offset);
-      return { rows: rows as AdminOrderRow[], total };
-    }
-    const rows = await db.select(listColumns).from(orders).where(where).orderBy(dir(column), dir(orders.id)).limit(limit).offset(offset);
-    return { rows: rows as AdminOrderRow[], total };
-  }
+  const counted = filter.q?.trim()
+    ? db.select({ n: count() }).from(
+        db
+          .select({ one: sql`1` })
+          .from(orders)
+          .where(where)
+          .limit(SEARCH_TOTAL_CAP)
+          .as('capped'),
+      )
+    : db.select({ n: count() }).from(orders).where(where);
   const [rows, [totalRow]] = await Promise.all([
     db.select(listColumns).from(orders).where(where).orderBy(dir(column), dir(orders.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(orders).where(where),
+    counted,
   ]);
   return { rows: rows as AdminOrderRow[], total: Number(totalRow?.n ?? 0) };
 }
