@@ -373,6 +373,8 @@ export const orders = pgTable(
     // status, and the text search over phone, e-mail and name (pg_trgm, as the article search).
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    // The list's status + delivery filters, newest first (migration 0023, bench:admin).
+    index('orders_status_delivery_created_idx').on(t.status, t.deliveryId, t.createdAt, t.id),
     index('orders_search_trgm_idx').using('gin', sql`lower(${t.phone} || ' ' || ${t.email} || ' ' || ${t.customerName}) gin_trgm_ops`),
   ],
 );
