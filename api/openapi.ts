@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as contract from '~/shared/contract';
+import * as reviewsContract from '~/shared/reviews-contract';
 import { StaffReturnResponse } from '~/api/staff/returns.routes.server';
 import { StockLedgerResponse } from '~/api/staff/routes.server';
 import { adminOpenApiPaths } from '~/api/admin/openapi';
@@ -441,6 +442,47 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           summary: "The customer's orders, newest first: Russian dates and status labels, lines with integer rouble prices, totals",
           requestBody: formBody({ token: 'Session token' }, ['token']),
           responses: { 200: ok('value.orders', contract.OrdersResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/reviews/list.php': {
+        get: {
+          summary: "A product's published reviews (10 a page), its rating and the fit advice (issue #32, docs/reviews.md)",
+          parameters: [
+            param('product_id', 'Product id', true),
+            param('sort', 'new (default) or helpful'),
+            param('rating', '1–5: only reviews with this rating'),
+            param('photos', '1: only reviews with photos'),
+            param('page', 'Page, from 1'),
+          ],
+          responses: { 200: ok('Summary and the page of reviews', reviewsContract.ReviewListResponse), 400: badRequest },
+        },
+      },
+      '/api/personal/review_lines.php': {
+        post: {
+          summary: "The customer's order lines with their review state (of one order or one product)",
+          requestBody: formBody({ token: 'Session token', order_id: 'Order id', product_id: 'Product id' }, ['token']),
+          responses: { 200: ok('The lines', reviewsContract.ReviewLinesResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/personal/review_add.php': {
+        post: {
+          summary: 'A review of a received and kept order line, once per line, within 60 days (JSON; photos as base64, at most 5)',
+          description:
+            "JSON body: token (or the session cookie from the shop's own pages), order_id, offer_id, is_preorder, rating 1–5, fit small|true|large, text, height, usual_size, photos[]. Mistakes answer 200 with success false and the Russian text.",
+          responses: { 200: ok('The review, or the error', reviewsContract.ReviewWriteResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/personal/review_resend.php': {
+        post: {
+          summary: 'A rejected review edited and sent again, once (JSON: review_id and the fields of review_add.php; keep_photos true keeps them)',
+          responses: { 200: ok('The review, or the error', reviewsContract.ReviewWriteResponse), 400: badRequest, 401: noSession },
+        },
+      },
+      '/api/reviews/helpful.php': {
+        post: {
+          summary: '«Помог отзыв»: one vote per customer and review',
+          requestBody: formBody({ token: 'Session token', review_id: 'Review id' }, ['token', 'review_id']),
+          responses: { 200: ok('The count', reviewsContract.ReviewHelpfulResponse), 400: badRequest, 401: noSession },
         },
       },
       '/api/personal/returns.php': {
