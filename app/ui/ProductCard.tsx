@@ -4,7 +4,7 @@ import type { CatalogListItem } from '~/shared/contract';
 import { discountPercent, formatRoubles } from '~/core/pricing';
 import { ratingText, reviewsCountText } from '~/core/reviews';
 import { Image } from './Image';
-import { BagIcon } from './icons';
+import { BagIcon, StarIcon } from './icons';
 import { FavouriteButton } from './FavouriteButton';
 import { useShopActions } from './shop-actions';
 
@@ -92,7 +92,10 @@ function CardContent({ item, eager = false, priority = false, sizes = CARD_SIZES
         <p className="card__color">{item.COLOR}</p>
         {item.RATING ? (
           <p className="card__rating" aria-label={`Оценка ${ratingText(item.RATING.VALUE)} из 5, ${reviewsCountText(item.RATING.COUNT)}`}>
-            <span aria-hidden="true">★ {ratingText(item.RATING.VALUE)}</span> <span aria-hidden="true">({item.RATING.COUNT})</span>
+            <span aria-hidden="true">
+              <StarIcon size={13} /> {ratingText(item.RATING.VALUE)}
+            </span>{' '}
+            <span aria-hidden="true">({item.RATING.COUNT})</span>
           </p>
         ) : null}
         <p className="card__price">

@@ -23,6 +23,10 @@ function Svg({ size = 22, markup }: IconProps & { markup: string }) {
   );
 }
 
+/** A filled star for ratings (a glyph ★ would need a font the shop's subsets do not carry). */
+export const StarIcon = (p: IconProps) => (
+  <Svg {...p} markup={'<path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z" fill="currentColor" stroke="none"></path>'} />
+);
 export const BagIcon = (p: IconProps) => <Svg {...p} markup={'<path d="M5 8h14l-1 12H6L5 8z"></path><path d="M9 8V6a3 3 0 0 1 6 0v2"></path>'} />;
 export const HeartIcon = (p: IconProps) => <Svg {...p} markup={'<path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"></path>'} />;
 export const UserIcon = (p: IconProps) => (

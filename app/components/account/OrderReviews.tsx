@@ -5,6 +5,7 @@ import { FIT_LABELS, FITS, REVIEW_PHOTOS_MAX, REVIEW_TEXT_MAX, type Fit } from '
 import { formatRussianDate } from '~/core/dates';
 import { mediaUrl } from '~/shared/image-url';
 import { useRootData } from '~/app/lib/root-data';
+import { StarIcon } from '~/app/ui/icons';
 
 // Reviews in an order of the account (issue #32): each line that may be reviewed gets
 // «Оставить отзыв» and its form (rating, fit, text, optional height and usual size, up to five
@@ -55,7 +56,7 @@ function ReviewState({ review }: { review: OwnReview }) {
   return (
     <div className="order-reviews__state" data-status={review.status}>
       <p>
-        Ваш отзыв: <strong>{review.status_label}</strong> · {'★'.repeat(review.rating)} · {FIT_LABELS[review.fit]}
+        Ваш отзыв: <strong>{review.status_label}</strong> · оценка {review.rating} из 5 · {FIT_LABELS[review.fit]}
       </p>
       {review.reject_reason ? <p className="order-reviews__reason">Причина: {review.reject_reason}</p> : null}
       {review.status === 'rejected' && !review.can_resend ? <p className="order-reviews__muted">Отклонённый отзыв можно исправить только один раз.</p> : null}
@@ -158,7 +159,9 @@ function ReviewForm({ line, onDone }: { line: ReviewLine; onDone: () => void }) 
         {[1, 2, 3, 4, 5].map((r) => (
           <label key={r}>
             <input type="radio" name="rating" value={r} defaultChecked={old?.rating === r} required />
-            <span aria-hidden="true">★</span>
+            <span aria-hidden="true">
+              <StarIcon size={24} />
+            </span>
             <span className="visually-hidden">{r}</span>
           </label>
         ))}

@@ -5,7 +5,7 @@ import { mediaUrl } from '~/shared/image-url';
 import { formatRussianDate } from '~/core/dates';
 import { Image } from '~/app/ui/Image';
 import { Dialog } from '~/app/ui/Dialog';
-import { CloseIcon } from '~/app/ui/icons';
+import { CloseIcon, StarIcon } from '~/app/ui/icons';
 import { useBrowserApi } from '~/app/lib/browser-api';
 import { useShopperCounts } from '~/app/lib/shopper-state';
 import { useRootData } from '~/app/lib/root-data';
@@ -22,7 +22,7 @@ export function Stars({ value, label }: { value: number; label?: string }) {
     <span className="stars" role="img" aria-label={label ?? `Оценка ${ratingText(value)} из 5`}>
       {[1, 2, 3, 4, 5].map((i) => (
         <span key={i} aria-hidden="true" className={i <= full ? 'stars__on' : 'stars__off'}>
-          ★
+          <StarIcon size={16} />
         </span>
       ))}
     </span>
@@ -127,7 +127,7 @@ export function ProductReviews({ productId, initial }: { productId: number; init
                 disabled={(summary?.histogram[r - 1] ?? 0) === 0 && filter.rating !== r}
                 onClick={() => change({ rating: filter.rating === r ? null : r })}
               >
-                {r} ★
+                {r} <StarIcon size={14} />
               </button>
             ))}
             <button
