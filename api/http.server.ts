@@ -24,7 +24,8 @@ function validationError(error: z.ZodError): ApiError {
   return { error: `Неверный запрос: ${where}${issue?.message ?? 'ошибка'}` };
 }
 
-function parseWith<T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply): z.infer<T> | null {
+/** A value (query, body, params) by the schema, or null after answering 400 with the one error shape. */
+export function parseValue<T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply): z.infer<T> | null {
   // Control characters (a NUL PostgreSQL refuses) never get past the edge, in any field.
   const refused = findRefusedText(value);
   if (refused) {
@@ -39,12 +40,12 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, reply: Fastif
 
 /** The request's query by the schema, or null after answering 400. */
 export function parseQuery<T extends z.ZodType>(schema: T, req: FastifyRequest, reply: FastifyReply): z.infer<T> | null {
-  return parseWith(schema, req.query, reply);
+  return parseValue(schema, req.query, reply);
 }
 
 /** The request's form or JSON body by the schema, or null after answering 400. */
 export function parseBody<T extends z.ZodType>(schema: T, req: FastifyRequest, reply: FastifyReply): z.infer<T> | null {
-  return parseWith(schema, req.body, reply);
+  return parseValue(schema, req.body, reply);
 }
 
 export function notFound(reply: FastifyReply): FastifyReply {

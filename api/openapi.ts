@@ -3,7 +3,7 @@ import * as contract from '~/shared/contract';
 import * as reviewsContract from '~/shared/reviews-contract';
 import { StaffReturnResponse } from '~/api/staff/returns.routes.server';
 import { StockLedgerResponse } from '~/api/staff/routes.server';
-import { adminOpenApiPaths } from '~/api/admin/openapi';
+import { openApiPaths } from '~/api/route.server';
 
 // The published description of the product API, built from the same zod schemas the
 // storefront's types come from, so the two cannot drift apart.
@@ -34,7 +34,8 @@ const formBody = (properties: Record<string, string>, required: string[] = []) =
     'application/x-www-form-urlencoded': {
       schema: {
         type: 'object',
-        required,
+        // OpenAPI 3.0: a `required` list has at least one name.
+        ...(required.length ? { required } : {}),
         properties: Object.fromEntries(Object.entries(properties).map(([k, description]) => [k, { type: 'string', description }])),
       },
     },
@@ -42,7 +43,7 @@ const formBody = (properties: Record<string, string>, required: string[] = []) =
 });
 const noSession = ok('No token, or its session ended (logged out, expired, forged)', contract.ApiError);
 
-export function buildOpenApi(serverUrl: string): Record<string, unknown> {
+function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
   return {
     openapi: '3.0.3',
     info: {
@@ -93,13 +94,6 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           summary: 'Product search: Russian word forms, prefixes, one typo per word, article numbers',
           parameters: [param('q', 'The query', true), param('limit', 'At most this many hits (1–48, default 24)')],
           responses: { 200: ok('Hits, best first', contract.SearchResponse) },
-        },
-      },
-      '/page-meta/': {
-        get: {
-          summary: 'Title, description and keywords for a page (SPEC §2 Page metadata)',
-          parameters: [param('path', 'The page path', true), param('product', 'Product name, for product pages')],
-          responses: { 200: ok('Resolved metadata', contract.PageMeta), 400: badRequest },
         },
       },
       '/api/personal/get_cart.php': {
@@ -682,15 +676,18 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { 200: { description: '{ html } or the tariff list' }, 400: badRequest, 502: ok('CDEK failed', contract.ApiError) },
         },
       },
-      '/redirect/': {
-        get: {
-          summary: 'A stored redirect for a path',
-          parameters: [param('path', 'The page path', true)],
-          responses: { 200: ok('The redirect or null', contract.RedirectResponse), 400: badRequest },
-        },
-      },
-      // The back office's API (api/admin/), described by its routes as they register.
-      ...adminOpenApiPaths(serverUrl),
     },
   };
+}
+
+/**
+ * The published document: the routes defined with api/route.server.ts defineRoute, described from
+ * the zod schemas they validate with, over the descriptions still written here by hand (a defined
+ * route's operation replaces a hand-written one of the same method and path).
+ */
+export function buildOpenApi(serverUrl: string): Record<string, unknown> {
+  const doc = handWrittenOpenApi(serverUrl) as { paths: Record<string, Record<string, unknown>> };
+  const paths = { ...doc.paths };
+  for (const [path, operations] of Object.entries(openApiPaths(serverUrl))) paths[path] = { ...paths[path], ...operations };
+  return { ...doc, paths };
 }

@@ -11,6 +11,7 @@ import type { InstalmentServices } from '~/models/instalments.server';
 import type { RunNowResult } from '~/models/jobs.server';
 import type { FeedBuilder } from './staff/feeds.routes.server';
 import { instalmentRoutes } from './payments/instalments.routes.server';
+import { defineRoute } from '~/api/route.server';
 import { buildOpenApi } from './openapi';
 import { parseNestedForm } from './form';
 import { NOT_FOUND_BODY, SERVER_ERROR_TEXT } from './http.server';
@@ -170,10 +171,16 @@ export async function productApi(
   await app.register(reviewRoutes, { db, authSecret, photos: reviewPhotos, now: clock });
 
   let openApi: Record<string, unknown> | null = null;
-  app.get('/openapi.json', async (_req, reply) => {
-    openApi ??= buildOpenApi(app.prefix || '/');
-    reply.header('cache-control', 'public, max-age=300');
-    return openApi;
+  defineRoute(app, {
+    method: 'GET',
+    url: '/openapi.json',
+    summary: 'This document (OpenAPI 3.0), made from the routes and the zod schemas they validate with',
+    responses: { 200: { description: 'The OpenAPI document' } },
+    handler: async (_input, _req, reply) => {
+      openApi ??= buildOpenApi(app.prefix || '/');
+      reply.header('cache-control', 'public, max-age=300');
+      return openApi;
+    },
   });
 
   fallback.register();

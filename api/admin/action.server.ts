@@ -10,7 +10,8 @@ import { findRefusedText, CONTROL_CHARACTER_ERROR } from '~/core/input-text';
 import { lastValue } from '~/api/http.server';
 import type { AdminError } from '~/shared/admin-contract';
 import { requireStaff, staffActor, type AdminDeps } from './context.server';
-import { recordAdminDoc } from './openapi';
+import { defineRoute } from '~/api/route.server';
+import { adminDoc } from './openapi';
 
 // The two ways an admin route is written (docs/back-office.md "Writing an admin route"):
 //
@@ -22,7 +23,8 @@ import { recordAdminDoc } from './openapi';
 //   in ONE transaction with the audit row(s) it returns (models/admin-change.server.ts). A refusal
 //   from the model rolls everything back. `afterCommit` work (SMS, letters) runs after the commit.
 //
-// Each route also records its description for the OpenAPI document (api/admin/openapi.ts).
+// Both are api/route.server.ts defineRoute underneath: the OpenAPI document is made from the same
+// schemas (api/admin/openapi.ts adds the permission, the Idempotency-Key and the admin answers).
 
 const ru = z.locales.ru();
 
@@ -89,21 +91,23 @@ export function adminRead<P extends z.ZodType, Q extends z.ZodType>(
     handler: (ctx: { params: z.infer<P>; query: z.infer<Q>; req: FastifyRequest; reply: FastifyReply; staff: StaffRow }) => Promise<unknown>;
   },
 ): void {
-  recordAdminDoc(app.prefix, {
+  defineRoute(app, {
     method: 'GET',
     url: def.url,
     summary: def.summary,
-    permission: def.permission,
-    response: def.response,
+    ...adminDoc({ permission: def.permission, response: def.response }),
     ...(def.params ? { params: def.params } : {}),
     ...(def.query ? { query: def.query } : {}),
-  });
-  app.get(def.url, { preHandler: requireStaff(deps, def.permission) }, async (req, reply) => {
-    const params = def.params ? parseAdmin(def.params, req.params, reply) : ({} as z.infer<P>);
-    if (params === null) return reply;
-    const query = def.query ? parseAdmin(def.query, req.query, reply) : ({} as z.infer<Q>);
-    if (query === null) return reply;
-    return def.handler({ params, query, req, reply, staff: (req.staffSession as NonNullable<typeof req.staffSession>).staff });
+    parse: parseAdmin,
+    preHandler: requireStaff(deps, def.permission),
+    handler: ({ params, query }, req, reply) =>
+      def.handler({
+        params: params as z.infer<P>,
+        query: query as z.infer<Q>,
+        req,
+        reply,
+        staff: (req.staffSession as NonNullable<typeof req.staffSession>).staff,
+      }),
   });
 }
 
@@ -144,26 +148,19 @@ export function adminChange<P extends z.ZodType, B extends z.ZodType>(
   },
 ): void {
   const keyRule = def.method === 'POST' ? 'required' : 'optional';
-  recordAdminDoc(app.prefix, {
+  const route = `${def.method} ${app.prefix}${def.url}`;
+  defineRoute(app, {
     method: def.method,
     url: def.url,
     summary: def.summary,
-    permission: def.permission,
-    body: def.body,
-    response: def.response,
-    idempotencyKey: keyRule,
+    ...adminDoc({ permission: def.permission, response: def.response, idempotencyKey: keyRule }),
     ...(def.params ? { params: def.params } : {}),
-  });
-  const route = `${def.method} ${app.prefix}${def.url}`;
-  app.route({
-    method: def.method,
-    url: def.url,
+    body: def.body,
+    parse: parseAdmin,
     preHandler: requireStaff(deps, def.permission),
-    handler: async (req, reply) => {
-      const params = def.params ? parseAdmin(def.params, req.params, reply) : ({} as z.infer<P>);
-      if (params === null) return reply;
-      const body = parseAdmin(def.body, req.body, reply);
-      if (body === null) return reply;
+    handler: async (input, req, reply) => {
+      const params = input.params as z.infer<P>;
+      const body = input.body as z.infer<B>;
       const header = req.headers['idempotency-key'];
       const key = typeof header === 'string' ? header : undefined;
       if (key !== undefined && !KEY_PATTERN.test(key))

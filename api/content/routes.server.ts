@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '~/db/client.server';
-import type { BlogArticle, BlogListResponse, ContentPage, SectionLink, SectionsResponse } from '~/shared/contract';
+import { ApiError, BlogArticle, BlogListResponse, ContentPage, type SectionLink, type SectionsResponse } from '~/shared/contract';
+import { defineRoute } from '~/api/route.server';
 import { getMenu } from '~/api/catalog/page.server';
 import { notFound } from '~/api/http.server';
 import { UNANNOUNCED_CHANGE_TTL_MS, versionedMemo } from '~/api/meta/data-version.server';
@@ -26,22 +27,42 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Database; 
 
   const publicCache = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
 
-  app.get('/content/pages/:slug/', async (req, reply) => {
-    const { slug } = req.params as { slug: string };
-    const page = isSlug(slug) ? await store.page(slug) : null;
-    if (!page) return notFound(reply);
-    publicCache(reply);
-    return page satisfies ContentPage;
+  defineRoute(app, {
+    method: 'GET',
+    url: '/content/pages/:slug/',
+    summary: 'A content page (content/pages/{slug}.md) as HTML',
+    responses: { 200: { description: 'The page', schema: ContentPage }, 404: NOT_FOUND },
+    handler: async (_input, req, reply) => {
+      // The slug is checked here, not by a schema: anything else is this API's 404.
+      const { slug } = req.params as { slug: string };
+      const page = isSlug(slug) ? await store.page(slug) : null;
+      if (!page) return notFound(reply);
+      publicCache(reply);
+      return page satisfies ContentPage;
+    },
   });
 
-  app.get('/content/blog/', async (_req, reply) => {
-    const all = await articles();
-    publicCache(reply);
-    return { articles: all.map(({ summary }) => summary) } satisfies BlogListResponse;
+  defineRoute(app, {
+    method: 'GET',
+    url: '/content/blog/',
+    summary: 'The blog: every article, newest first',
+    responses: { 200: { description: 'Article summaries', schema: BlogListResponse } },
+    handler: async (_input, _req, reply) => {
+      const all = await articles();
+      publicCache(reply);
+      return { articles: all.map(({ summary }) => summary) } satisfies BlogListResponse;
+    },
   });
 
-  app.get('/content/blog/:slug/', async (req, reply) => {
-    const { slug } = req.params as { slug: string };
+  defineRoute(app, {
+    method: 'GET',
+    url: '/content/blog/:slug/',
+    summary: 'One blog article as HTML, with the catalogue sections it links to',
+    responses: { 200: { description: 'The article', schema: BlogArticle }, 404: NOT_FOUND },
+    handler: (_input, req, reply) => blogArticle((req.params as { slug: string }).slug, req, reply),
+  });
+
+  async function blogArticle(slug: string, req: FastifyRequest, reply: FastifyReply) {
     const article = isSlug(slug) ? await store.article(slug) : null;
     if (!article) return notFound(reply);
     let names = new Map<string, string>();
@@ -57,8 +78,10 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Database; 
     });
     publicCache(reply);
     return { ...article.summary, html: article.html, products } satisfies BlogArticle;
-  });
+  }
 }
+
+const NOT_FOUND = { description: 'Not found', schema: ApiError };
 
 const SECTION_NAMES_TTL_MS = 60_000;
 

@@ -1,25 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
-import { parseQuery } from '~/api/http.server';
+import { defineRoute, type RouteResponse } from '~/api/route.server';
+import { ApiError, PageMeta, RedirectResponse } from '~/shared/contract';
 import { findRedirect, getPageMeta } from './meta.server';
 
-const PathParam = z.string().min(1).max(2048).startsWith('/');
-const PageMetaQuery = z.object({ path: PathParam, product: z.string().max(500).optional() });
+const PathParam = z.string().min(1).max(2048).startsWith('/').describe('The page path');
+const PageMetaQuery = z.object({ path: PathParam, product: z.string().max(500).optional().describe('Product name, for product pages') });
 const RedirectQuery = z.object({ path: PathParam });
 
 export async function metaRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
-  app.get('/page-meta/', async (req, reply) => {
-    const q = parseQuery(PageMetaQuery, req, reply);
-    if (!q) return reply;
-    reply.header('cache-control', 'public, max-age=60');
-    return getPageMeta({ db, path: q.path, productName: q.product });
-  });
+  /** A public GET read by its query, cached a minute. */
+  const publicGet = <Q extends z.ZodType>(url: string, summary: string, query: Q, answer: RouteResponse, read: (q: z.infer<Q>) => Promise<unknown>) =>
+    defineRoute(app, {
+      method: 'GET',
+      url,
+      summary,
+      query,
+      responses: { 200: answer, 400: { description: 'Bad parameters', schema: ApiError } },
+      handler: async (input, _req, reply) => {
+        reply.header('cache-control', 'public, max-age=60');
+        return read(input.query);
+      },
+    });
 
-  app.get('/redirect/', async (req, reply) => {
-    const q = parseQuery(RedirectQuery, req, reply);
-    if (!q) return reply;
-    reply.header('cache-control', 'public, max-age=60');
-    return { redirect: await findRedirect({ db, path: q.path }) };
-  });
+  publicGet(
+    '/page-meta/',
+    'Title, description and keywords for a page (SPEC §2 Page metadata)',
+    PageMetaQuery,
+    { description: 'Resolved metadata', schema: PageMeta },
+    (q) => getPageMeta({ db, path: q.path, productName: q.product }),
+  );
+  publicGet('/redirect/', 'A stored redirect for a path', RedirectQuery, { description: 'The redirect or null', schema: RedirectResponse }, async (q) => ({
+    redirect: await findRedirect({ db, path: q.path }),
+  }));
 }
