@@ -39,6 +39,8 @@ const theme: RaThemeOptions = {
     ...defaultTheme.components,
     // A list wider than the window (many columns, a phone) scrolls inside its card, not the page.
     RaList: { styleOverrides: { root: { '& .RaList-content': { overflowX: 'auto' } } } },
+    // The same for a record's page (an offer's ledger on a phone): the card may not grow past the window.
+    RaShow: { styleOverrides: { root: { '& .RaShow-card': { minWidth: 0, overflowX: 'auto' } } } },
   },
 };
 
