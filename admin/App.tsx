@@ -40,7 +40,13 @@ const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     // A list wider than the window (many columns, a phone) scrolls inside its card, not the page.
-    RaList: { styleOverrides: { root: { '& .RaList-content': { overflowX: 'auto' } } } },
+    // (The flex items around it may shrink below their content's width: minWidth 0.)
+    // react-admin's layout is at least as wide as its content (minWidth: fit-content): no, the window's width.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },
+    // The same for a record's page (an offer's ledger on a phone): the card may not grow past the window.
+    RaShow: { styleOverrides: { root: { '& .RaShow-main': { minWidth: 0 }, '& .RaShow-card': { minWidth: 0, overflowX: 'auto' } } } },
+    RaEdit: { styleOverrides: { root: { '& .RaEdit-main': { minWidth: 0 }, '& .RaEdit-card': { minWidth: 0, overflowX: 'auto' } } } },
   },
 };
 

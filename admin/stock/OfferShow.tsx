@@ -27,11 +27,11 @@ export function OfferShow() {
               render={(m) =>
                 m.order_id ? (
                   <Link component={RouterLink} to={`/orders/${m.order_id}/show`}>
-                    {m.reason_label}, заказ № {m.order_id}
+                    {m.reason === 'order' ? `Заказ №\u00a0${m.order_id}` : `${m.reason_label} (№\u00a0${m.order_id})`}
                   </Link>
                 ) : m.return_request_id ? (
                   <Link component={RouterLink} to={`/returns/${m.return_request_id}/show`}>
-                    {m.reason_label}, возврат № {m.return_request_id}
+                    {m.reason_label} (заявление №\u00a0{m.return_request_id})
                   </Link>
                 ) : (
                   m.reason_label
