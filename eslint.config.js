@@ -76,7 +76,11 @@ const appZones = [
     from: COMPOSERS,
     message: 'Features do not import the pages, routes or root that compose them.',
   })),
-  { target: './app/pages', from: ['./app/routes', './app/root.tsx'], message: 'Pages are composed by routes, not the other way round.' },
+  {
+    target: './app/pages',
+    from: ['./app/routes', './app/root.tsx'],
+    message: 'Pages are composed by routes, not the other way round.',
+  },
 ];
 
 export default tseslint.config(
@@ -95,7 +99,10 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...innerZones, ...appZones] }],
       // Across folders, the '~/' alias: '../../x' says nothing about where x lives.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*'], message: "Import across folders with '~/…' (tsconfig paths)." }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*'], message: "Import across folders with '~/…' (tsconfig paths)." }] },
+      ],
     },
   },
   {
@@ -110,7 +117,11 @@ export default tseslint.config(
         {
           patterns: [{ group: ['../*'], message: "Import across folders with '~/…' (tsconfig paths)." }],
           paths: [
-            { name: '~/shared/contract', allowTypeImports: true, message: 'Browser code imports only types from the contract (zod stays out of the bundle).' },
+            {
+              name: '~/shared/contract',
+              allowTypeImports: true,
+              message: 'Browser code imports only types from the contract (zod stays out of the bundle).',
+            },
             {
               name: '~/shared/admin-contract',
               allowTypeImports: true,
@@ -138,7 +149,10 @@ export default tseslint.config(
           selector: "CallExpression[callee.name='useRouteLoaderData'][arguments.0.value='root']",
           message: "Read the root's data with useRootData() (app/lib/root-data.ts).",
         },
-        { selector: "BinaryExpression[right.value='root']", message: "Read the root's data in `meta` with rootDataOf(args.matches) (app/lib/root-data.ts)." },
+        {
+          selector: "BinaryExpression[right.value='root']",
+          message: "Read the root's data in `meta` with rootDataOf(args.matches) (app/lib/root-data.ts).",
+        },
       ],
     },
   },

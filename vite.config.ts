@@ -150,7 +150,12 @@ const pageChunks: Plugin = {
     const table: Record<string, string[]> = {};
     for (const chunk of chunks.values()) {
       for (const moduleId of chunk.moduleIds) {
-        if (moduleId.startsWith('\0') || moduleId.includes('?') || !this.getModuleInfo(moduleId)?.dynamicImporters.length) continue;
+        if (
+          moduleId.startsWith('\0') ||
+          moduleId.includes('?') ||
+          !this.getModuleInfo(moduleId)?.dynamicImporters.length
+        )
+          continue;
         const seen = new Set<string>();
         files(chunk.fileName, seen);
         table[path.relative(root, moduleId)] = [...seen].map((file) => `${base}${file}`);

@@ -14,7 +14,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{core,shared,models,media,app,admin,server,api,db,integrations,content,scripts,bench}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
+          include: [
+            '{core,shared,models,media,app,admin,server,api,db,integrations,content,scripts,bench}/**/*.test.{ts,tsx}',
+            'tests/unit/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

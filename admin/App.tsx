@@ -43,10 +43,20 @@ const theme: RaThemeOptions = {
     // (The flex items around it may shrink below their content's width: minWidth 0.)
     // react-admin's layout is at least as wide as its content (minWidth: fit-content): no, the window's width.
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
-    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },
+    RaList: {
+      styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } },
+    },
     // The same for a record's page (an offer's ledger on a phone): the card may not grow past the window.
-    RaShow: { styleOverrides: { root: { '& .RaShow-main': { minWidth: 0 }, '& .RaShow-card': { minWidth: 0, overflowX: 'auto' } } } },
-    RaEdit: { styleOverrides: { root: { '& .RaEdit-main': { minWidth: 0 }, '& .RaEdit-card': { minWidth: 0, overflowX: 'auto' } } } },
+    RaShow: {
+      styleOverrides: {
+        root: { '& .RaShow-main': { minWidth: 0 }, '& .RaShow-card': { minWidth: 0, overflowX: 'auto' } },
+      },
+    },
+    RaEdit: {
+      styleOverrides: {
+        root: { '& .RaEdit-main': { minWidth: 0 }, '& .RaEdit-card': { minWidth: 0, overflowX: 'auto' } },
+      },
+    },
   },
 };
 
@@ -65,7 +75,14 @@ export function App() {
       // No calls to react-admin's servers (and the CSP would refuse them).
       disableTelemetry
     >
-      <Resource name="orders" list={OrderList} show={OrderShow} icon={ReceiptIcon} options={{ label: 'Заказы' }} recordRepresentation="id" />
+      <Resource
+        name="orders"
+        list={OrderList}
+        show={OrderShow}
+        icon={ReceiptIcon}
+        options={{ label: 'Заказы' }}
+        recordRepresentation="id"
+      />
       <Resource
         name="staff"
         list={StaffList}
@@ -75,12 +92,30 @@ export function App() {
         options={{ label: 'Сотрудники' }}
         recordRepresentation="email"
       />
-      <Resource name="returns" list={ReturnList} show={ReturnShow} icon={AssignmentReturnIcon} options={{ label: 'Возвраты' }} />
+      <Resource
+        name="returns"
+        list={ReturnList}
+        show={ReturnShow}
+        icon={AssignmentReturnIcon}
+        options={{ label: 'Возвраты' }}
+      />
       <Resource name="offers" list={StockList} show={OfferShow} icon={InventoryIcon} options={{ label: 'Склад' }} />
       <Resource name="waiting-list" list={WaitingList} icon={HourglassIcon} options={{ label: 'Листы ожидания' }} />
       <Resource name="preorders" list={PreorderList} icon={HourglassIcon} options={{ label: 'Предзаказы' }} />
-      <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PersonIcon} options={{ label: 'Покупатели' }} />
-      <Resource name="reviews" list={ReviewList} show={ReviewShow} icon={RateReviewIcon} options={{ label: 'Отзывы' }} />
+      <Resource
+        name="customers"
+        list={CustomerList}
+        show={CustomerShow}
+        icon={PersonIcon}
+        options={{ label: 'Покупатели' }}
+      />
+      <Resource
+        name="reviews"
+        list={ReviewList}
+        show={ReviewShow}
+        icon={RateReviewIcon}
+        options={{ label: 'Отзывы' }}
+      />
       <Resource name="audit" list={AuditList} icon={HistoryIcon} options={{ label: 'Журнал действий' }} />
       <CustomRoutes noLayout>
         <Route path="/setup" element={<SetupPage />} />

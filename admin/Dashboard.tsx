@@ -51,7 +51,8 @@ export function Dashboard() {
           </Typography>
           {me ? (
             <Typography color="text.secondary">
-              Роль: {me.role_label}. Сеанс действует до {dateTime(me.session.expires_at)} (МСК) и завершится после 30 минут без действий.
+              Роль: {me.role_label}. Сеанс действует до {dateTime(me.session.expires_at)} (МСК) и завершится после 30
+              минут без действий.
             </Typography>
           ) : null}
           {permissions?.includes('dashboard:read') ? <DashboardFigures /> : null}
@@ -71,7 +72,9 @@ export function Dashboard() {
               </List>
             </>
           ) : (
-            <Typography color="text.secondary">Разделы для вашей роли (заказы, возвраты, остатки, товары) появятся здесь.</Typography>
+            <Typography color="text.secondary">
+              Разделы для вашей роли (заказы, возвраты, остатки, товары) появятся здесь.
+            </Typography>
           )}
           <ChangePassword />
         </Stack>
@@ -111,7 +114,13 @@ function ChangePassword() {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {error ? <Alert severity="error">{error}</Alert> : null}
-            <TextField label="Текущий пароль" type="password" value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" />
+            <TextField
+              label="Текущий пароль"
+              type="password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+              autoComplete="current-password"
+            />
             <TextField
               label="Новый пароль"
               type="password"

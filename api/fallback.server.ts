@@ -57,7 +57,8 @@ export function apiFallback(app: FastifyInstance): { register: () => void } {
   /** The methods some route takes at this address, in a stable order; empty when none. */
   function allowedAt(pathname: string): string[] {
     const methods = new Set<string>();
-    for (const { pattern, methods: taken } of routes.values()) if (pattern.test(pathname)) for (const m of taken) methods.add(m);
+    for (const { pattern, methods: taken } of routes.values())
+      if (pattern.test(pathname)) for (const m of taken) methods.add(m);
     return [...methods].sort();
   }
 

@@ -29,7 +29,13 @@ export function parseValue<T extends z.ZodType>(schema: T, value: unknown, reply
   // Control characters (a NUL PostgreSQL refuses) never get past the edge, in any field.
   const refused = findRefusedText(value);
   if (refused) {
-    void reply.code(400).send(validationError(new z.ZodError([{ code: 'custom', path: refused, message: CONTROL_CHARACTER_ERROR, input: undefined }])));
+    void reply
+      .code(400)
+      .send(
+        validationError(
+          new z.ZodError([{ code: 'custom', path: refused, message: CONTROL_CHARACTER_ERROR, input: undefined }]),
+        ),
+      );
     return null;
   }
   const parsed = schema.safeParse(value ?? {}, { error: ru.localeError });
@@ -39,7 +45,11 @@ export function parseValue<T extends z.ZodType>(schema: T, value: unknown, reply
 }
 
 /** The request's query by the schema, or null after answering 400. */
-export function parseQuery<T extends z.ZodType>(schema: T, req: FastifyRequest, reply: FastifyReply): z.infer<T> | null {
+export function parseQuery<T extends z.ZodType>(
+  schema: T,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): z.infer<T> | null {
   return parseValue(schema, req.query, reply);
 }
 
@@ -68,13 +78,17 @@ export function unauthorized(reply: FastifyReply, body: object = SESSION_GONE_BO
  */
 export type ActionResult<T> = { data: T | null; errors: Record<string, string>; warnings: string[] };
 
-export function actionHandler<A extends Record<string, { schema: z.ZodType; run: (input: never, req: FastifyRequest) => Promise<ActionResult<unknown>> }>>(
-  actions: A,
-) {
+export function actionHandler<
+  A extends Record<
+    string,
+    { schema: z.ZodType; run: (input: never, req: FastifyRequest) => Promise<ActionResult<unknown>> }
+  >,
+>(actions: A) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const name = lastValue(body.action);
-    if (typeof name !== 'string' || !Object.hasOwn(actions, name)) return reply.code(400).send({ error: 'Неизвестное действие' } satisfies ApiError);
+    if (typeof name !== 'string' || !Object.hasOwn(actions, name))
+      return reply.code(400).send({ error: 'Неизвестное действие' } satisfies ApiError);
     const action = actions[name] as A[string];
     const input = parseBody(action.schema, req, reply);
     if (input === null) return reply;

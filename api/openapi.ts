@@ -20,7 +20,12 @@ function ok(description: string, schema: Schema) {
 
 const notFound = ok('Not found', contract.ApiError);
 const badRequest = ok('Bad parameters', contract.ApiError);
-const param = (name: string, description: string, required = false, schema: Record<string, unknown> = { type: 'string' }) => ({
+const param = (
+  name: string,
+  description: string,
+  required = false,
+  schema: Record<string, unknown> = { type: 'string' },
+) => ({
   name,
   in: 'query',
   required,
@@ -36,7 +41,9 @@ const formBody = (properties: Record<string, string>, required: string[] = []) =
         type: 'object',
         // OpenAPI 3.0: a `required` list has at least one name.
         ...(required.length ? { required } : {}),
-        properties: Object.fromEntries(Object.entries(properties).map(([k, description]) => [k, { type: 'string', description }])),
+        properties: Object.fromEntries(
+          Object.entries(properties).map(([k, description]) => [k, { type: 'string', description }]),
+        ),
       },
     },
   },
@@ -58,7 +65,12 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
         get: {
           summary: 'Menu sections (iscollection=no), otherwise the whole catalogue',
           parameters: [param('iscollection', "'no' for the menu")],
-          responses: { 200: ok('Menu sections or the catalogue listing', z.union([contract.SectionsResponse, contract.CatalogSectionResponse])) },
+          responses: {
+            200: ok(
+              'Menu sections or the catalogue listing',
+              z.union([contract.SectionsResponse, contract.CatalogSectionResponse]),
+            ),
+          },
         },
       },
       '/catalog/{path}': {
@@ -72,7 +84,13 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
             param('PAGEN_1', 'Page number, from 1'),
             param('offer', 'Offer id to mark as SELECTED on a product page'),
           ],
-          responses: { 200: ok('Listing (ITEMS) or product (ITEM)', z.union([contract.CatalogSectionResponse, contract.ProductResponse])), 404: notFound },
+          responses: {
+            200: ok(
+              'Listing (ITEMS) or product (ITEM)',
+              z.union([contract.CatalogSectionResponse, contract.ProductResponse]),
+            ),
+            404: notFound,
+          },
         },
       },
       '/wishlist/': {
@@ -120,25 +138,44 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
       },
       '/api/catalog/fastorder.php': {
         get: {
-          summary: 'Order one offer as a guest in one step (a pre-order when the size is out of stock but open for pre-order)',
+          summary:
+            'Order one offer as a guest in one step (a pre-order when the size is out of stock but open for pre-order)',
           description:
             'Capped per IP (FAST_ORDERS_PER_IP_HOUR), per phone (FAST_ORDERS_PER_PHONE_DAY) and per offer and IP (FAST_ORDERS_PER_OFFER_IP_DAY): beyond a cap, `success: false` with the Russian text. Stock taken is held for FAST_ORDER_HOLD_HOURS unless staff confirm the order.',
           parameters: [
             param('id', 'Offer id', true),
             param('name', 'Customer name', true),
             param('phone', 'Phone, any formatting', true),
-            param('key', 'Idempotency key of this submission (8–64 of A–Z, a–z, 0–9, -): a repeat gets the first answer'),
-            param('recaptcha_token', 'Captcha token of action fast_order (as send_sms.php); offline, any non-empty token but offline-fail passes', true),
+            param(
+              'key',
+              'Idempotency key of this submission (8–64 of A–Z, a–z, 0–9, -): a repeat gets the first answer',
+            ),
+            param(
+              'recaptcha_token',
+              'Captcha token of action fast_order (as send_sms.php); offline, any non-empty token but offline-fail passes',
+              true,
+            ),
           ],
-          responses: { 200: ok('The order id, or the error with the fields to flag', contract.FastOrderResponse), 400: badRequest },
+          responses: {
+            200: ok('The order id, or the error with the fields to flag', contract.FastOrderResponse),
+            400: badRequest,
+          },
         },
       },
       '/api/catalog/addtowishlist.php': {
         get: {
           summary: 'Join the back-in-stock waiting list of a sold-out size (one SMS when it is back)',
-          description: 'Capped per IP (WAITING_LIST_PER_IP_HOUR), per phone (WAITING_LIST_PER_PHONE_DAY) and per offer and IP (WAITING_LIST_PER_OFFER_IP_DAY).',
-          parameters: [param('product_id', 'Offer id', true), param('name', 'Name', true), param('phone', 'Phone', true)],
-          responses: { 200: ok('Joined, or the error with the fields to flag', contract.WaitingListResponse), 400: badRequest },
+          description:
+            'Capped per IP (WAITING_LIST_PER_IP_HOUR), per phone (WAITING_LIST_PER_PHONE_DAY) and per offer and IP (WAITING_LIST_PER_OFFER_IP_DAY).',
+          parameters: [
+            param('product_id', 'Offer id', true),
+            param('name', 'Name', true),
+            param('phone', 'Phone', true),
+          ],
+          responses: {
+            200: ok('Joined, or the error with the fields to flag', contract.WaitingListResponse),
+            400: badRequest,
+          },
         },
       },
       '/api/catalog/check_certificate.php': {
@@ -161,7 +198,10 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
             },
           },
           responses: {
-            200: ok('The balance (roubles), the number in groups and the last day it is valid; or the error', contract.CertificateCheckResponse),
+            200: ok(
+              'The balance (roubles), the number in groups and the last day it is valid; or the error',
+              contract.CertificateCheckResponse,
+            ),
             400: badRequest,
             429: ok('Too many unknown numbers from this IP or customer', contract.CertificateCheckResponse),
           },
@@ -169,13 +209,18 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
       },
       '/api/personal/subscribe_form.php': {
         post: {
-          summary: 'Subscribe an e-mail address to the newsletter: pending until the link in the confirmation letter is confirmed',
+          summary:
+            'Subscribe an e-mail address to the newsletter: pending until the link in the confirmation letter is confirmed',
           description:
             'Form body. A bad address and too many tries from one IP (10 an hour) answer 200 with `error`, the text to show above the field; an address already subscribed answers a `message` too.',
           requestBody: {
             content: {
               'application/x-www-form-urlencoded': {
-                schema: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } },
+                schema: {
+                  type: 'object',
+                  required: ['email'],
+                  properties: { email: { type: 'string', maxLength: 254 } },
+                },
               },
             },
           },
@@ -185,12 +230,24 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
       '/api/newsletter/status': {
         post: {
           summary: 'A newsletter letter’s link: the subscription’s state',
-          description: 'JSON or form body `token` (from the letter’s link; no login). An unknown or malformed token answers status `unknown`.',
+          description:
+            'JSON or form body `token` (from the letter’s link; no login). An unknown or malformed token answers status `unknown`.',
           requestBody: {
-            content: { 'application/json': { schema: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } } } },
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['token'],
+                  properties: { token: { type: 'string', maxLength: 200 } },
+                },
+              },
+            },
           },
           responses: {
-            200: ok('The subscription’s state, its address masked, whether this call changed it', contract.NewsletterLinkResponse),
+            200: ok(
+              'The subscription’s state, its address masked, whether this call changed it',
+              contract.NewsletterLinkResponse,
+            ),
             400: badRequest,
           },
         },
@@ -198,12 +255,24 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
       '/api/newsletter/confirm': {
         post: {
           summary: 'Confirm a pending subscription (double opt-in); the first confirmation sends the welcome letter',
-          description: 'JSON or form body `token` (from the letter’s link; no login). An unknown or malformed token answers status `unknown`.',
+          description:
+            'JSON or form body `token` (from the letter’s link; no login). An unknown or malformed token answers status `unknown`.',
           requestBody: {
-            content: { 'application/json': { schema: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } } } },
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['token'],
+                  properties: { token: { type: 'string', maxLength: 200 } },
+                },
+              },
+            },
           },
           responses: {
-            200: ok('The subscription’s state, its address masked, whether this call changed it', contract.NewsletterLinkResponse),
+            200: ok(
+              'The subscription’s state, its address masked, whether this call changed it',
+              contract.NewsletterLinkResponse,
+            ),
             400: badRequest,
           },
         },
@@ -211,12 +280,24 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
       '/api/newsletter/unsubscribe': {
         post: {
           summary: 'Unsubscribe (the page behind List-Unsubscribe calls it)',
-          description: 'JSON or form body `token` (from the letter’s link; no login). An unknown or malformed token answers status `unknown`.',
+          description:
+            'JSON or form body `token` (from the letter’s link; no login). An unknown or malformed token answers status `unknown`.',
           requestBody: {
-            content: { 'application/json': { schema: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } } } },
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['token'],
+                  properties: { token: { type: 'string', maxLength: 200 } },
+                },
+              },
+            },
           },
           responses: {
-            200: ok('The subscription’s state, its address masked, whether this call changed it', contract.NewsletterLinkResponse),
+            200: ok(
+              'The subscription’s state, its address masked, whether this call changed it',
+              contract.NewsletterLinkResponse,
+            ),
             400: badRequest,
           },
         },
@@ -262,8 +343,16 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
                   properties: {
                     action: { type: 'string', enum: ['approve', 'reject', 'transferred'] },
                     request_id: { type: 'integer' },
-                    delivery: { type: 'string', enum: ['0', '1'], description: "approve: '1' refunds the delivery too (once per order)" },
-                    note: { type: 'string', maxLength: 500, description: 'reject: the reason the customer sees (required); approve: kept with the decision' },
+                    delivery: {
+                      type: 'string',
+                      enum: ['0', '1'],
+                      description: "approve: '1' refunds the delivery too (once per order)",
+                    },
+                    note: {
+                      type: 'string',
+                      maxLength: 500,
+                      description: 'reject: the reason the customer sees (required); approve: kept with the decision',
+                    },
                   },
                 },
               },
@@ -280,7 +369,10 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
         get: {
           summary:
             'Staff only (Authorization: Bearer STAFF_TOKEN): the product feeds (docs/feeds.md): their addresses, the settings, each last build with the offers it left out and why',
-          responses: { 200: ok('The feeds', contract.StaffFeedsResponse), 401: ok('No or a wrong staff key', contract.ApiError) },
+          responses: {
+            200: ok('The feeds', contract.StaffFeedsResponse),
+            401: ok('No or a wrong staff key', contract.ApiError),
+          },
         },
         post: {
           summary:
@@ -293,7 +385,10 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
                   required: ['action'],
                   properties: {
                     action: { type: 'string', enum: ['settings', 'build'] },
-                    settings: { type: 'object', description: 'settings: the fields to change (FeedSettings, lists and UTM tags replaced whole)' },
+                    settings: {
+                      type: 'object',
+                      description: 'settings: the fields to change (FeedSettings, lists and UTM tags replaced whole)',
+                    },
                     channel: { type: 'string', enum: [...contract.FEED_CHANNELS] },
                   },
                 },
@@ -327,7 +422,10 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
             },
           },
           responses: {
-            200: ok('The change (set, add) or the ledger check (verify)', z.union([contract.StockChangeResponse, StockLedgerResponse])),
+            200: ok(
+              'The change (set, add) or the ledger check (verify)',
+              z.union([contract.StockChangeResponse, StockLedgerResponse]),
+            ),
             400: badRequest,
             401: ok('No or a wrong staff key', contract.ApiError),
           },
@@ -338,10 +436,10 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
           summary: 'Send a login code by SMS (6 digits, 5 minutes, 5 tries)',
           description:
             'Refused, with the Russian reason, without a good captcha token, within 59 s of the last code to the phone (resend_in says how long), or past the caps: 5 an hour and 10 a day per phone, per client IP, per number range, per day for the shop. The answer never says whether the phone has an account.',
-          requestBody: formBody({ phone: 'Digits only, country code first', recaptcha_token: 'Captcha token of action send_sms' }, [
-            'phone',
-            'recaptcha_token',
-          ]),
+          requestBody: formBody(
+            { phone: 'Digits only, country code first', recaptcha_token: 'Captcha token of action send_sms' },
+            ['phone', 'recaptcha_token'],
+          ),
           responses: { 200: ok('Sent, or why not', contract.SendCodeResponse), 400: badRequest },
         },
       },
@@ -357,13 +455,17 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
           summary: 'Send a login code by e-mail (6 digits, 5 minutes, 5 tries)',
           description:
             'For customers with this e-mail in their profile; any other well-formed address gets the same answer and a letter saying no account uses it (no code), so the answer never says whether the address is registered. The same refusals as send_sms.php: captcha (action send_email), 59 s between codes (resend_in), 5 an hour and 10 a day per address, per client IP, per day for the shop.',
-          requestBody: formBody({ email: 'The e-mail address', recaptcha_token: 'Captcha token of action send_email' }, ['email', 'recaptcha_token']),
+          requestBody: formBody(
+            { email: 'The e-mail address', recaptcha_token: 'Captcha token of action send_email' },
+            ['email', 'recaptcha_token'],
+          ),
           responses: { 200: ok('Sent, or why not', contract.SendCodeResponse), 400: badRequest },
         },
       },
       '/api/personal/auth_email.php': {
         post: {
-          summary: 'Log in with the code from the e-mail: the session token (jwt_token) and the main data, or data.error',
+          summary:
+            'Log in with the code from the e-mail: the session token (jwt_token) and the main data, or data.error',
           requestBody: formBody({ email: 'The e-mail address', code: 'The code from the letter' }, ['email', 'code']),
           responses: { 200: ok('user, or data.error', contract.AuthResponse), 400: badRequest },
         },
@@ -384,7 +486,8 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
       },
       '/api/personal/profile_change.php': {
         post: {
-          summary: "Change the token's customer's profile: only non-empty change[...] fields (lower-cased names); the e-mail checked",
+          summary:
+            "Change the token's customer's profile: only non-empty change[...] fields (lower-cased names); the e-mail checked",
           requestBody: formBody(
             {
               token: 'Session token',
@@ -395,7 +498,11 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
             },
             ['token'],
           ),
-          responses: { 200: ok('The profile after the change, or why not (Russian)', contract.ProfileChangeResponse), 400: badRequest, 401: noSession },
+          responses: {
+            200: ok('The profile after the change, or why not (Russian)', contract.ProfileChangeResponse),
+            400: badRequest,
+            401: noSession,
+          },
         },
       },
       '/api/personal/addresses.php': {
@@ -421,26 +528,36 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
             },
             ['token', 'city', 'street'],
           ),
-          responses: { 200: ok('The address id, or why not', contract.AddressChangeResponse), 400: badRequest, 401: noSession },
+          responses: {
+            200: ok('The address id, or why not', contract.AddressChangeResponse),
+            400: badRequest,
+            401: noSession,
+          },
         },
       },
       '/api/personal/address_remove.php': {
         post: {
           summary: "Remove one of the customer's own addresses",
           requestBody: formBody({ token: 'Session token', id: 'Address id' }, ['token', 'id']),
-          responses: { 200: ok('Removed, or not found', contract.AddressChangeResponse), 400: badRequest, 401: noSession },
+          responses: {
+            200: ok('Removed, or not found', contract.AddressChangeResponse),
+            400: badRequest,
+            401: noSession,
+          },
         },
       },
       '/api/personal/orders.php': {
         post: {
-          summary: "The customer's orders, newest first: Russian dates and status labels, lines with integer rouble prices, totals",
+          summary:
+            "The customer's orders, newest first: Russian dates and status labels, lines with integer rouble prices, totals",
           requestBody: formBody({ token: 'Session token' }, ['token']),
           responses: { 200: ok('value.orders', contract.OrdersResponse), 400: badRequest, 401: noSession },
         },
       },
       '/api/reviews/list.php': {
         get: {
-          summary: "A product's published reviews (10 a page), its rating and the fit advice (issue #32, docs/reviews.md)",
+          summary:
+            "A product's published reviews (10 a page), its rating and the fit advice (issue #32, docs/reviews.md)",
           parameters: [
             param('product_id', 'Product id', true),
             param('sort', 'new (default) or helpful'),
@@ -448,7 +565,10 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
             param('photos', '1: only reviews with photos'),
             param('page', 'Page, from 1'),
           ],
-          responses: { 200: ok('Summary and the page of reviews', reviewsContract.ReviewListResponse), 400: badRequest },
+          responses: {
+            200: ok('Summary and the page of reviews', reviewsContract.ReviewListResponse),
+            400: badRequest,
+          },
         },
       },
       '/api/personal/review_lines.php': {
@@ -460,16 +580,26 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
       },
       '/api/personal/review_add.php': {
         post: {
-          summary: 'A review of a received and kept order line, once per line, within 60 days (JSON; photos as base64, at most 5)',
+          summary:
+            'A review of a received and kept order line, once per line, within 60 days (JSON; photos as base64, at most 5)',
           description:
             "JSON body: token (or the session cookie from the shop's own pages), order_id, offer_id, is_preorder, rating 1–5, fit small|true|large, text, height, usual_size, photos[]. Mistakes answer 200 with success false and the Russian text.",
-          responses: { 200: ok('The review, or the error', reviewsContract.ReviewWriteResponse), 400: badRequest, 401: noSession },
+          responses: {
+            200: ok('The review, or the error', reviewsContract.ReviewWriteResponse),
+            400: badRequest,
+            401: noSession,
+          },
         },
       },
       '/api/personal/review_resend.php': {
         post: {
-          summary: 'A rejected review edited and sent again, once (JSON: review_id and the fields of review_add.php; keep_photos true keeps them)',
-          responses: { 200: ok('The review, or the error', reviewsContract.ReviewWriteResponse), 400: badRequest, 401: noSession },
+          summary:
+            'A rejected review edited and sent again, once (JSON: review_id and the fields of review_add.php; keep_photos true keeps them)',
+          responses: {
+            200: ok('The review, or the error', reviewsContract.ReviewWriteResponse),
+            400: badRequest,
+            401: noSession,
+          },
         },
       },
       '/api/reviews/helpful.php': {
@@ -488,12 +618,22 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
       },
       '/api/personal/return_add.php': {
         post: {
-          summary: "Ask back lines of one of the customer's received orders within the return period (7 days from receipt, 14 for pre-orders)",
+          summary:
+            "Ask back lines of one of the customer's received orders within the return period (7 days from receipt, 14 for pre-orders)",
           requestBody: formBody(
-            { token: 'Session token', order_id: 'Order id', 'items[{offer id}]': 'Quantity to return', reason: 'Why (500 characters at most)' },
+            {
+              token: 'Session token',
+              order_id: 'Order id',
+              'items[{offer id}]': 'Quantity to return',
+              reason: 'Why (500 characters at most)',
+            },
             ['token', 'order_id'],
           ),
-          responses: { 200: ok('The request id, or why not', contract.ReturnCreateResponse), 400: badRequest, 401: noSession },
+          responses: {
+            200: ok('The request id, or why not', contract.ReturnCreateResponse),
+            400: badRequest,
+            401: noSession,
+          },
         },
       },
       '/api/personal/subscribe.php': {
@@ -508,20 +648,32 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
           summary:
             "The customer's bonuses (content/pages/loyalty.md): the balance to spend now (whole roubles), the birthday, the history newest first (Russian text, signed amount, the last day added bonuses can be spent) and the bonuses received orders will bring 14 days after receipt",
           requestBody: formBody({ token: 'Session token' }, ['token']),
-          responses: { 200: ok('balance, birthday, history, pending', contract.BonusesResponse), 400: badRequest, 401: noSession },
+          responses: {
+            200: ok('balance, birthday, history, pending', contract.BonusesResponse),
+            400: badRequest,
+            401: noSession,
+          },
         },
       },
       '/api/personal/birthday.php': {
         post: {
           summary:
             "Set the customer's birthday, once (a second, different date is refused); if its bonus window (7 days before to 7 after) is open, the 2 000 bonuses are granted at once",
-          requestBody: formBody({ token: 'Session token', birthday: "'ДД.ММ.ГГГГ' or 'YYYY-MM-DD'" }, ['token', 'birthday']),
-          responses: { 200: ok('The birthday as stored, or why not (Russian)', contract.BirthdayResponse), 400: badRequest, 401: noSession },
+          requestBody: formBody({ token: 'Session token', birthday: "'ДД.ММ.ГГГГ' or 'YYYY-MM-DD'" }, [
+            'token',
+            'birthday',
+          ]),
+          responses: {
+            200: ok('The birthday as stored, or why not (Russian)', contract.BirthdayResponse),
+            400: badRequest,
+            401: noSession,
+          },
         },
       },
       '/api/catalog/get_cities.php': {
         get: {
-          summary: 'The cities the shop delivers to (Russia, Belarus, Kazakhstan, other CIS; one entry for the rest of the world)',
+          summary:
+            'The cities the shop delivers to (Russia, Belarus, Kazakhstan, other CIS; one entry for the rest of the world)',
           responses: { 200: ok('cities', contract.CitiesResponse) },
         },
       },
@@ -582,7 +734,10 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
             ['token'],
           ),
           responses: {
-            200: ok('The order id, or data as the error set (field → Russian message; error for the form)', contract.CheckoutOrderResponse),
+            200: ok(
+              'The order id, or data as the error set (field → Russian message; error for the form)',
+              contract.CheckoutOrderResponse,
+            ),
             400: badRequest,
             401: ok('No session', contract.CheckoutOrderResponse),
             500: ok('Произошла ошибка на сервере. Пожалуйста, попробуйте позже.', contract.ApiError),
@@ -594,15 +749,23 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
           summary:
             "The CloudPayments widget's options and pay('charge', …) parameters (with the SPEC §3 receipt) for the customer's order awaiting card payment",
           requestBody: formBody({ token: 'Session token', order_id: 'Order id' }, ['token', 'order_id']),
-          responses: { 200: ok('payment, or error with the order status', contract.PaymentParamsResponse), 400: badRequest },
+          responses: {
+            200: ok('payment, or error with the order status', contract.PaymentParamsResponse),
+            400: badRequest,
+          },
         },
       },
       '/api/catalog/success_payment_order.php': {
         get: {
-          summary: 'The browser says a payment went through: the server answers paid only when it verified it (already paid, or CloudPayments asked)',
+          summary:
+            'The browser says a payment went through: the server answers paid only when it verified it (already paid, or CloudPayments asked)',
           description:
             "Only the order's owner (token) learns anything, and only for the owner is the provider asked, at most PAYMENT_CHECKS_PER_ORDER_MINUTE times a minute per order (beyond, the stored state). PAYMENT_CHECKS_PER_IP_MINUTE calls a minute per IP; beyond, status `unknown` with the Russian text in `message`.",
-          parameters: [param('order_id', 'Order id', true), param('payment_num', 'The transaction id the widget gave'), param('token', 'Session token')],
+          parameters: [
+            param('order_id', 'Order id', true),
+            param('payment_num', 'The transaction id the widget gave'),
+            param('token', 'Session token'),
+          ],
           responses: { 200: ok('Whether the order is paid', contract.PaymentStatusResponse), 400: badRequest },
         },
       },
@@ -610,13 +773,21 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
         post: {
           summary:
             'CloudPayments notifications: kind is check, pay, fail or refund. Form body as CloudPayments sends it, accepted only with a valid Content-HMAC over the raw body; answers {"code":0} (Check: 10, 11, 12, 13 or 20 when refused)',
-          parameters: [{ name: 'kind', in: 'path', required: true, schema: { type: 'string', enum: ['check', 'pay', 'fail', 'refund'] } }],
+          parameters: [
+            {
+              name: 'kind',
+              in: 'path',
+              required: true,
+              schema: { type: 'string', enum: ['check', 'pay', 'fail', 'refund'] },
+            },
+          ],
           responses: { 200: { description: '{ code }' }, 401: ok('Missing or bad signature', contract.ApiError) },
         },
       },
       '/api/catalog/instalment_link.php': {
         post: {
-          summary: "Pay in parts: the provider's page (Dolyami or Yandex Split; offline, the stand-in's) for the customer's order awaiting payment",
+          summary:
+            "Pay in parts: the provider's page (Dolyami or Yandex Split; offline, the stand-in's) for the customer's order awaiting payment",
           requestBody: formBody({ token: 'Session token', order_id: 'Order id' }, ['token', 'order_id']),
           responses: {
             200: ok('link and provider, or error with the order status', contract.InstalmentLinkResponse),
@@ -627,9 +798,17 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
       },
       '/api/catalog/change_payment.php': {
         post: {
-          summary: "Another online method (9 card, 10 Dolyami, 11 Yandex Split) for the customer's order still awaiting payment",
-          requestBody: formBody({ token: 'Session token', order_id: 'Order id', payment_id: '9, 10 or 11' }, ['token', 'order_id', 'payment_id']),
-          responses: { 200: ok('success, or error with the order status', contract.ChangePaymentResponse), 400: badRequest },
+          summary:
+            "Another online method (9 card, 10 Dolyami, 11 Yandex Split) for the customer's order still awaiting payment",
+          requestBody: formBody({ token: 'Session token', order_id: 'Order id', payment_id: '9, 10 or 11' }, [
+            'token',
+            'order_id',
+            'payment_id',
+          ]),
+          responses: {
+            200: ok('success, or error with the order status', contract.ChangePaymentResponse),
+            400: badRequest,
+          },
         },
       },
       '/api/dolyami/callback/': {
@@ -641,15 +820,23 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
       },
       '/api/yandex-split/v1/webhook': {
         post: {
-          summary: "Yandex Split's webhook: the body is an ES256 JWT (application/octet-stream) checked against Yandex's JWKS; then GET /orders confirms it",
-          responses: { 200: { description: '{ status: "success" }' }, 403: { description: '{ reasonCode: "FORBIDDEN" } for a bad token' } },
+          summary:
+            "Yandex Split's webhook: the body is an ES256 JWT (application/octet-stream) checked against Yandex's JWKS; then GET /orders confirms it",
+          responses: {
+            200: { description: '{ status: "success" }' },
+            403: { description: '{ reasonCode: "FORBIDDEN" } for a bad token' },
+          },
         },
       },
       '/api/personal/order_detail.php': {
         post: {
           summary: "One of the customer's orders with its delivery, payment and status history",
           requestBody: formBody({ token: 'Session token', order_id: 'Order id' }, ['token', 'order_id']),
-          responses: { 200: ok("The order, or error when it is not the customer's", contract.OrderDetailResponse), 400: badRequest, 401: noSession },
+          responses: {
+            200: ok("The order, or error when it is not the customer's", contract.OrderDetailResponse),
+            400: badRequest,
+            401: noSession,
+          },
         },
       },
       '/api/personal/order_to_cart.php': {
@@ -658,7 +845,10 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
             "Puts the lines of one of the customer's orders back in their saved basket (summed, cut to stock; pre-orders as pre-orders while they can be): the basket as saved",
           requestBody: formBody({ token: 'Session token', order_id: 'Order id' }, ['token', 'order_id']),
           responses: {
-            200: ok("The basket, or error when the order is not the customer's or still awaits its payment", contract.OrderToCartResponse),
+            200: ok(
+              "The basket, or error when the order is not the customer's or still awaits its payment",
+              contract.OrderToCartResponse,
+            ),
             400: badRequest,
             401: noSession,
           },
@@ -666,14 +856,31 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
       },
       '/api/cdek/': {
         get: {
-          summary: "CDEK map widget proxy (action=offices: the city's delivery points, CDEK's shape) or the pickup-point map page (action=map&city_code=)",
-          parameters: [param('action', "'offices' or 'map'", true), param('city_code', 'CDEK city code'), param('type', 'PVZ, POSTAMAT or ALL')],
-          responses: { 200: { description: 'Delivery points (JSON) or the map page (text/html)' }, 400: badRequest, 502: ok('CDEK failed', contract.ApiError) },
+          summary:
+            "CDEK map widget proxy (action=offices: the city's delivery points, CDEK's shape) or the pickup-point map page (action=map&city_code=)",
+          parameters: [
+            param('action', "'offices' or 'map'", true),
+            param('city_code', 'CDEK city code'),
+            param('type', 'PVZ, POSTAMAT or ALL'),
+          ],
+          responses: {
+            200: { description: 'Delivery points (JSON) or the map page (text/html)' },
+            400: badRequest,
+            502: ok('CDEK failed', contract.ApiError),
+          },
         },
         post: {
-          summary: 'piniaState (form) → { html }: the pickup-point map page of the state\'s city; or JSON {"action":"calculate", …}: the widget\'s tariff list',
-          requestBody: formBody({ piniaState: 'The storefront state as JSON (city or cityCode read)', city_code: 'CDEK city code' }),
-          responses: { 200: { description: '{ html } or the tariff list' }, 400: badRequest, 502: ok('CDEK failed', contract.ApiError) },
+          summary:
+            'piniaState (form) → { html }: the pickup-point map page of the state\'s city; or JSON {"action":"calculate", …}: the widget\'s tariff list',
+          requestBody: formBody({
+            piniaState: 'The storefront state as JSON (city or cityCode read)',
+            city_code: 'CDEK city code',
+          }),
+          responses: {
+            200: { description: '{ html } or the tariff list' },
+            400: badRequest,
+            502: ok('CDEK failed', contract.ApiError),
+          },
         },
       },
     },
@@ -688,6 +895,7 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
 export function buildOpenApi(serverUrl: string): Record<string, unknown> {
   const doc = handWrittenOpenApi(serverUrl) as { paths: Record<string, Record<string, unknown>> };
   const paths = { ...doc.paths };
-  for (const [path, operations] of Object.entries(openApiPaths(serverUrl))) paths[path] = { ...paths[path], ...operations };
+  for (const [path, operations] of Object.entries(openApiPaths(serverUrl)))
+    paths[path] = { ...paths[path], ...operations };
   return { ...doc, paths };
 }

@@ -114,9 +114,13 @@ export async function productApi(
   }: ApiDeps,
 ): Promise<void> {
   // SPEC §7 bodies are form-encoded with a[b] nesting.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-    done(null, parseNestedForm(body as string));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_req, body, done) => {
+      done(null, parseNestedForm(body as string));
+    },
+  );
 
   // Watches every route registered below; its own catch-all goes in last (fallback.server.ts).
   const fallback = apiFallback(app);
@@ -127,7 +131,14 @@ export async function productApi(
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'api error');
     // Fastify's own 4xx (a body too large, bad JSON) speak English: shoppers get Russian.
-    const text = status === 500 ? SERVER_ERROR_TEXT : status === 413 ? 'Слишком большой запрос' : status === 404 ? NOT_FOUND_BODY.error : 'Неверный запрос';
+    const text =
+      status === 500
+        ? SERVER_ERROR_TEXT
+        : status === 413
+          ? 'Слишком большой запрос'
+          : status === 404
+            ? NOT_FOUND_BODY.error
+            : 'Неверный запрос';
     return reply.code(status).send({ error: text });
   });
 
@@ -137,7 +148,15 @@ export async function productApi(
   await app.register(searchRoutes, { db });
   await app.register(contentRoutes, { db });
   await app.register(basketRoutes, { db, authSecret, captcha, limits });
-  await app.register(staffRoutes, { db, sms, staffToken, siteUrl, now: clock, ...(runJobsNow ? { runJobsNow } : {}), ...(feeds ? { feeds } : {}) });
+  await app.register(staffRoutes, {
+    db,
+    sms,
+    staffToken,
+    siteUrl,
+    now: clock,
+    ...(runJobsNow ? { runJobsNow } : {}),
+    ...(feeds ? { feeds } : {}),
+  });
   // The back office's API (docs/back-office.md): staff sessions, roles, the audit log.
   await app.register(adminApi, { prefix: '/admin', db, siteUrl, totpKey: totpKeyFrom(authSecret), now: clock, sms });
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions, now: rateClock });
@@ -152,7 +171,14 @@ export async function productApi(
     payHoldMinutes: payments.holdMinutes,
     ...(onOrderPlaced ? { onOrderPlaced } : {}),
   });
-  await app.register(paymentRoutes, { db, authSecret, payments, limits, ...(onOrderPlaced ? { onOrderPlaced } : {}), ...(instalments ? { instalments } : {}) });
+  await app.register(paymentRoutes, {
+    db,
+    authSecret,
+    payments,
+    limits,
+    ...(onOrderPlaced ? { onOrderPlaced } : {}),
+    ...(instalments ? { instalments } : {}),
+  });
   if (instalments)
     await app.register(instalmentRoutes, {
       db,

@@ -43,7 +43,10 @@ export interface RouteInput<P, Q, B> {
 
 type Parse = <T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply) => z.infer<T> | null;
 
-export interface RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> extends Omit<RouteDoc, 'method' | 'url' | 'bodyType'> {
+export interface RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> extends Omit<
+  RouteDoc,
+  'method' | 'url' | 'bodyType'
+> {
   /** One method, or several served by one handler (each is documented). */
   method: Method | readonly Method[];
   /** The path inside the plugin (its prefix is added), `:name` for path parameters. */
@@ -66,13 +69,16 @@ const docs = new Map<string, RouteDoc>();
  * Registers a route on `app` and records its description. The handler gets the parsed params,
  * query and body (each `{}` without a schema); a value its schema refuses has been answered 400.
  */
-export function defineRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
-  app: FastifyInstance,
-  def: RouteDefinition<P, Q, B>,
-): void {
+export function defineRoute<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+>(app: FastifyInstance, def: RouteDefinition<P, Q, B>): void {
   const methods = typeof def.method === 'string' ? [def.method] : [...def.method];
   const { method: _m, url: _u, parse: _p, preHandler, hidden, handler, ...doc } = def;
-  if (!hidden) for (const method of methods) recordRoute({ ...doc, method, url: `${app.prefix}${def.url}`, bodyType: def.bodyType ?? 'form' });
+  if (!hidden)
+    for (const method of methods)
+      recordRoute({ ...doc, method, url: `${app.prefix}${def.url}`, bodyType: def.bodyType ?? 'form' });
   const parse: Parse = def.parse ?? parseValue;
   app.route({
     method: methods,
@@ -109,7 +115,9 @@ function json(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown
 /** The object's fields (through pipes, preprocessors and optionals), or null for another shape. */
 function objectShape(schema: z.ZodType): Record<string, z.ZodType> | null {
   if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodType>;
-  const def = (schema as unknown as { _zod: { def: { type: string; in?: z.ZodType; out?: z.ZodType; innerType?: z.ZodType } } })._zod.def;
+  const def = (
+    schema as unknown as { _zod: { def: { type: string; in?: z.ZodType; out?: z.ZodType; innerType?: z.ZodType } } }
+  )._zod.def;
   if (def.type === 'pipe') return (def.in && objectShape(def.in)) ?? (def.out && objectShape(def.out)) ?? null;
   if ((def.type === 'optional' || def.type === 'default') && def.innerType) return objectShape(def.innerType);
   return null;
@@ -139,7 +147,12 @@ function operation(doc: RouteDoc, relative: string): Record<string, unknown> {
   for (const name of relative.match(/:([A-Za-z0-9_]+)|\*$/g) ?? []) {
     const key = name === '*' ? 'path' : name.slice(1);
     const field = paramShape?.[name === '*' ? '*' : key];
-    parameters.push({ name: key, in: 'path', required: true, schema: field ? json(field, 'input') : { type: 'string' } });
+    parameters.push({
+      name: key,
+      in: 'path',
+      required: true,
+      schema: field ? json(field, 'input') : { type: 'string' },
+    });
   }
   const queryShape = doc.query ? objectShape(doc.query) : null;
   for (const [name, field] of Object.entries(queryShape ?? {})) {
@@ -159,13 +172,22 @@ function operation(doc: RouteDoc, relative: string): Record<string, unknown> {
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(doc.body ? { requestBody: { required: !isOptional(doc.body), content: { [bodyType]: { schema: json(doc.body, 'input') } } } } : {}),
+    ...(doc.body
+      ? {
+          requestBody: {
+            required: !isOptional(doc.body),
+            content: { [bodyType]: { schema: json(doc.body, 'input') } },
+          },
+        }
+      : {}),
     responses: Object.fromEntries(
       Object.entries(doc.responses).map(([status, r]) => [
         status,
         {
           description: r.description,
-          ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: json(r.schema, 'output') } } } : {}),
+          ...(r.schema
+            ? { content: { [r.contentType ?? 'application/json']: { schema: json(r.schema, 'output') } } }
+            : {}),
         },
       ]),
     ),

@@ -85,7 +85,10 @@ function Page() {
 
 describe('the server.bun renderer', () => {
   it('writes the same document as the Node build, suspended and lazy parts included', async () => {
-    const [fromNode, fromBun] = await Promise.all([render(nodeServer.renderToPipeableStream, <Page />), render(bunServer.renderToPipeableStream, <Page />)]);
+    const [fromNode, fromBun] = await Promise.all([
+      render(nodeServer.renderToPipeableStream, <Page />),
+      render(bunServer.renderToPipeableStream, <Page />),
+    ]);
     expect(fromNode).toContain('Цена: <!-- -->12 990');
     expect(fromNode).toContain('<li>M</li>');
     expect(fromBun).toBe(fromNode);

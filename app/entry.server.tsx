@@ -27,7 +27,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext?: AppLoadContext,
 ) {
-  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  if (request.method.toUpperCase() === 'HEAD')
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
@@ -36,7 +37,12 @@ export default function handleRequest(
     const html = new DocumentBytes();
     // What React's pipe() needs of a Node stream, and no more: the whole document is written in
     // one go once all is ready, so a real Writable's buffering and callbacks are only overhead.
-    const sink: { write(chunk: Uint8Array | string): boolean; end(): void; destroy(error?: unknown): void; on(): unknown } = {
+    const sink: {
+      write(chunk: Uint8Array | string): boolean;
+      end(): void;
+      destroy(error?: unknown): void;
+      on(): unknown;
+    } = {
       write(chunk: Uint8Array | string): boolean {
         if (typeof chunk === 'string') html.write(chunk);
         else html.writeBytes(chunk);
@@ -91,6 +97,7 @@ export default function handleRequest(
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs): void {
   if (request.signal.aborted) return;
   // A thrown Response (a 404, a redirect) carries no error; a 500 made from an Error keeps it in `error`.
-  const err = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  const err =
+    isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
   context.log.error({ err, url: request.url }, 'page request failed');
 }

@@ -1,4 +1,13 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+} from 'react-router';
 import { useEffect, useMemo } from 'react';
 import { AppLinks } from '~/app/lib/app-link';
 import { preload } from 'react-dom';
@@ -21,7 +30,9 @@ import { useAuthModal } from '~/app/components/auth/auth-modal';
 import { preloadProductPage } from '~/app/pages/catalog-parts';
 
 // Every file scripts/subset-fonts.ts wrote (app/fonts/font-files.ts owns the list), as built URLs.
-const FONT_URLS = Object.values(import.meta.glob<string>('./fonts/*.woff2', { query: '?url', import: 'default', eager: true }));
+const FONT_URLS = Object.values(
+  import.meta.glob<string>('./fonts/*.woff2', { query: '?url', import: 'default', eager: true }),
+);
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -43,7 +54,8 @@ export function shouldRevalidate() {
 }
 
 export function meta({ error, location }: Route.MetaArgs) {
-  if (isRouteErrorResponse(error) && error.status === 404) return notFoundTags(notFoundPath(error.data, location.pathname));
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return notFoundTags(notFoundPath(error.data, location.pathname));
   return [];
 }
 

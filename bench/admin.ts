@@ -25,7 +25,18 @@ const RUNS = Number(arg('runs', '200'));
 const DBS = arg('db', process.env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite').split(',');
 
 /** What staff type: surnames, names, phone fragments, e-mails. */
-const SEARCHES = ['иванова', 'смирнова', 'анна', 'мария поп', '7919', '912345', 'client123', 'client5000@', 'орлова', 'ксения'];
+const SEARCHES = [
+  'иванова',
+  'смирнова',
+  'анна',
+  'мария поп',
+  '7919',
+  '912345',
+  'client123',
+  'client5000@',
+  'орлова',
+  'ксения',
+];
 
 async function main() {
   const lines: string[] = [];
@@ -40,11 +51,13 @@ async function main() {
       const seedS = ((performance.now() - t0) / 1000).toFixed(1);
       const run = (i: number, filter: AdminOrderFilter) => {
         const t = performance.now();
-        return listAdminOrders({ db: handle.db, filter, sort: 'created_at', order: 'desc', offset: 0, limit: 25 }).then((r) => ({
-          ms: performance.now() - t,
-          total: r.total,
-          i,
-        }));
+        return listAdminOrders({ db: handle.db, filter, sort: 'created_at', order: 'desc', offset: 0, limit: 25 }).then(
+          (r) => ({
+            ms: performance.now() - t,
+            total: r.total,
+            i,
+          }),
+        );
       };
       // Warm up, then measure: status + delivery + a text search, and status + a date range + a search.
       const monthAgo = new Date(Date.now() - 30 * 86_400_000);
@@ -90,7 +103,9 @@ async function main() {
       }
     };
     walk(adminDir);
-    lines.push(`admin bundle (build/admin, js+css): ${(raw / 1024).toFixed(0)} KiB, gzip ${(gz / 1024).toFixed(0)} KiB`);
+    lines.push(
+      `admin bundle (build/admin, js+css): ${(raw / 1024).toFixed(0)} KiB, gzip ${(gz / 1024).toFixed(0)} KiB`,
+    );
   } else lines.push('admin bundle: build/admin not found (npm run build first)');
   console.log(`\n${lines.join('\n')}`);
 }

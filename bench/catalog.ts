@@ -59,8 +59,20 @@ async function main() {
         await seedDatabase(handle.db, { products: size });
         const seedS = ((performance.now() - t0) / 1000).toFixed(1);
         // The page cache off: this measures rendering at each catalogue size, not the cache.
-        const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_ON_START: 'false', PORT: '0', PAGE_CACHE: 'off' });
-        const app = await buildServer({ env, database: { ...handle, close: async () => {} }, build, clientDir: path.resolve('build/client') });
+        const env = loadEnv({
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'silent',
+          DATA_DIR: dataDir,
+          SEED_ON_START: 'false',
+          PORT: '0',
+          PAGE_CACHE: 'off',
+        });
+        const app = await buildServer({
+          env,
+          database: { ...handle, close: async () => {} },
+          build,
+          clientDir: path.resolve('build/client'),
+        });
         await app.listen({ port: 0, host: '127.0.0.1' });
         const addr = app.server.address();
         const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -76,14 +88,25 @@ async function main() {
           const value = size && size.CODE !== 'price' ? size.VALUES[i % size.VALUES.length] : undefined;
           if (!value || !price || price.CODE !== 'price') continue;
           const mid = Math.round((price.VALUES.MIN + price.VALUES.MAX) / 2);
-          listings.push(`${url}filter/size-is-${value.URL_ID}/price-base-from-${price.VALUES.MIN}-to-${mid}/apply/?sort=${i % 2 ? 'price_asc' : 'new'}`);
+          listings.push(
+            `${url}filter/size-is-${value.URL_ID}/price-base-from-${price.VALUES.MIN}-to-${mid}/apply/?sort=${i % 2 ? 'price_asc' : 'new'}`,
+          );
         }
         const sitemap = (await (await fetch(`${base}/backend/sitemap/products/?page=1`)).json()) as SitemapProducts;
         const step = Math.max(1, Math.floor(sitemap.urls.length / 200));
         const productUrls = sitemap.urls.filter((_, i) => i % step === 0).map((u) => u.loc);
-        const queries = ['пальто', 'платье', 'джинсы', 'пльто', 'кашемир', 'свитер чёрный', 'пал', 'шёлк', 'VT-26-001', 'юбка миди'].map(
-          (q) => `/api/search?q=${encodeURIComponent(q)}`,
-        );
+        const queries = [
+          'пальто',
+          'платье',
+          'джинсы',
+          'пльто',
+          'кашемир',
+          'свитер чёрный',
+          'пал',
+          'шёлк',
+          'VT-26-001',
+          'юбка миди',
+        ].map((q) => `/api/search?q=${encodeURIComponent(q)}`);
 
         const listing = await timeCalls(`${base}/backend`, listings);
         const product = await timeCalls(`${base}/backend`, productUrls);

@@ -38,7 +38,13 @@ async function main() {
     try {
       await handle.migrate();
       await seedDatabase(handle.db, { products: PRODUCTS });
-      const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_ON_START: 'false', PORT: '0' });
+      const env = loadEnv({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        SEED_ON_START: 'false',
+        PORT: '0',
+      });
       const app = await buildServer({ env, database: { ...handle, close: async () => {} }, build: null });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const addr = app.server.address();
@@ -61,7 +67,10 @@ async function main() {
       const secret = resolveAuthSecret({ dataDir });
       const tokens: string[] = [];
       for (let i = 0; i < CUSTOMERS; i++) {
-        const { id: customerId } = await findOrCreateCustomerByPhone({ db, phone: `7916${String(i).padStart(7, '0')}` });
+        const { id: customerId } = await findOrCreateCustomerByPhone({
+          db,
+          phone: `7916${String(i).padStart(7, '0')}`,
+        });
         const session = await createSession({ db, customerId });
         tokens.push(await signSessionToken(secret, { sessionId: session.id, customerId }, session.expiresAt));
       }
@@ -71,7 +80,9 @@ async function main() {
       for (let i = 0; i < PARAMS_CALLS + 20; i++) {
         const lines = Array.from({ length: 3 }, (_, k) => `${ids[(i * 3 + k) % ids.length]}:1`).join(',');
         const t = performance.now();
-        const res = await fetch(`${api}/api/catalog/get_order_params.php?${new URLSearchParams({ city: 'Москва', ids: lines })}`);
+        const res = await fetch(
+          `${api}/api/catalog/get_order_params.php?${new URLSearchParams({ city: 'Москва', ids: lines })}`,
+        );
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`get_order_params: ${res.status}`);
         if (i >= 20) times.push(performance.now() - t);
@@ -105,7 +116,12 @@ async function main() {
                 deliverycost: '700',
                 key: crypto.randomUUID(),
               }).toString();
-              return { ...req, path: '/backend/api/catalog/order.php', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body };
+              return {
+                ...req,
+                path: '/backend/api/catalog/order.php',
+                headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                body,
+              };
             },
           },
         ],
@@ -122,7 +138,9 @@ async function main() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  console.log(`\nVitrina checkout bench (${os.cpus().length} cores, ${PARAMS_CALLS} sequential get_order_params calls, ${SECONDS} s of orders)`);
+  console.log(
+    `\nVitrina checkout bench (${os.cpus().length} cores, ${PARAMS_CALLS} sequential get_order_params calls, ${SECONDS} s of orders)`,
+  );
   for (const r of results) console.log(r);
 }
 

@@ -83,21 +83,30 @@ function get(base: string, urlPath: string, headers: Record<string, string> = {}
         first = false;
         bytes += c.length;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ttfb, total: performance.now() - t0, bytes, headers: res.headers }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, ttfb, total: performance.now() - t0, bytes, headers: res.headers }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
   });
 }
 
-async function startChild(dataDir: string, databaseUrl: string | undefined): Promise<{ proc: ChildProcess; base: string }> {
+async function startChild(
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<{ proc: ChildProcess; base: string }> {
   // --heap <MB>: the shop's V8 old space capped (--max-old-space-size), to show the build's working set.
   const heap = arg('heap', '');
   const flags = heap ? [`--max-old-space-size=${heap}`] : [];
-  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', '--import', './server/production-env.ts', 'bench/feeds.ts', '--child', dataDir], {
-    env: { ...process.env, BENCH_CHILD_DATABASE_URL: databaseUrl ?? '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const proc = spawn(
+    process.execPath,
+    [...flags, '--import', 'tsx', '--import', './server/production-env.ts', 'bench/feeds.ts', '--child', dataDir],
+    {
+      env: { ...process.env, BENCH_CHILD_DATABASE_URL: databaseUrl ?? '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const lines = readline.createInterface({ input: proc.stdout as NodeJS.ReadableStream });
   // The log shares stdout: the port is the line that says { "port": … } alone.
   const port = await new Promise<number>((resolve, reject) => {
@@ -128,7 +137,9 @@ async function measure(kind: string, products: number, requests: number): Promis
     const pid = proc.pid as number;
     const atRest = memoryOf(pid);
     const report = async (channel: FeedChannel) => {
-      const res = await fetch(`${base}/backend/staff/feeds/`, { headers: { authorization: `Bearer ${BENCH_STAFF_TOKEN}` } });
+      const res = await fetch(`${base}/backend/staff/feeds/`, {
+        headers: { authorization: `Bearer ${BENCH_STAFF_TOKEN}` },
+      });
       if (res.status !== 200) throw new Error(`staff feeds: ${res.status} ${await res.text()}`);
       const body = (await res.json()) as StaffFeedsResponse;
       const r = body.feeds.find((f) => f.channel === channel)?.last_build;
@@ -136,7 +147,9 @@ async function measure(kind: string, products: number, requests: number): Promis
       return r;
     };
 
-    out.push(`${kind}: ${products} products seeded in ${seedS} s; the shop at rest: RSS ${MB(atRest.rss)} (peak ${MB(atRest.peak)})`);
+    out.push(
+      `${kind}: ${products} products seeded in ${seedS} s; the shop at rest: RSS ${MB(atRest.rss)} (peak ${MB(atRest.peak)})`,
+    );
     for (const [channel, urlPath] of [
       ['yandex', '/feeds/yandex.yml'],
       ['google', '/feeds/google.xml'],
@@ -172,7 +185,9 @@ async function measure(kind: string, products: number, requests: number): Promis
         );
       }
       const t = performance.now();
-      const parallel = await Promise.all(Array.from({ length: 8 }, () => get(base, urlPath, { 'accept-encoding': 'identity' })));
+      const parallel = await Promise.all(
+        Array.from({ length: 8 }, () => get(base, urlPath, { 'accept-encoding': 'identity' })),
+      );
       const wall = performance.now() - t;
       const sent = parallel.reduce((a, f) => a + f.bytes, 0);
       const conditional: number[] = [];

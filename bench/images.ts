@@ -16,7 +16,11 @@ const PAGE = 24;
 const ACCEPT = { avif: 'image/avif,image/webp,*/*', webp: 'image/webp,*/*', jpeg: '*/*' } as const;
 type Format = keyof typeof ACCEPT;
 
-async function timed(shop: TestShop, path: string, accept?: string): Promise<{ ms: number; bytes: number; cache: string | null }> {
+async function timed(
+  shop: TestShop,
+  path: string,
+  accept?: string,
+): Promise<{ ms: number; bytes: number; cache: string | null }> {
   const started = performance.now();
   const res = await fetch(`${shop.baseUrl}${path}`, { headers: accept ? { accept } : {} });
   const body = await res.arrayBuffer();
@@ -43,10 +47,13 @@ async function main() {
   try {
     const photos: string[] = [];
     for (let page = 1; photos.length < SAMPLES * 9 + PAGE; page++) {
-      const list = (await (await fetch(`${shop.baseUrl}/backend/catalog/all/?PAGEN_1=${page}`)).json()) as CatalogSectionResponse;
+      const list = (await (
+        await fetch(`${shop.baseUrl}/backend/catalog/all/?PAGEN_1=${page}`)
+      ).json()) as CatalogSectionResponse;
       if (list.ITEMS.length === 0) break;
       for (const item of list.ITEMS)
-        for (const src of [item.PREVIEW_PICTURE, item.SECOND_PICTURE]) if (src?.startsWith('/media/')) photos.push(src.slice('/media/'.length));
+        for (const src of [item.PREVIEW_PICTURE, item.SECOND_PICTURE])
+          if (src?.startsWith('/media/')) photos.push(src.slice('/media/'.length));
     }
     const take = (n: number) => {
       if (photos.length < n) throw new Error('not enough seeded photos');
@@ -74,9 +81,18 @@ async function main() {
       if (cached.some((c) => c.cache !== 'hit')) throw new Error('expected cache hits');
 
       const bytes = median(cold.map((c) => c.bytes));
-      rows.push([`640 ${format}: nothing on disk (draw + resize)`, `median ${ms(median(cold.map((c) => c.ms)))}, p90 ${ms(p90(cold.map((c) => c.ms)))}`]);
-      rows.push([`640 ${format}: original on disk (resize)`, `median ${ms(median(warm.map((c) => c.ms)))}, p90 ${ms(p90(warm.map((c) => c.ms)))}`]);
-      rows.push([`640 ${format}: from the disk cache`, `median ${ms(median(cached.map((c) => c.ms)))}, p90 ${ms(p90(cached.map((c) => c.ms)))}`]);
+      rows.push([
+        `640 ${format}: nothing on disk (draw + resize)`,
+        `median ${ms(median(cold.map((c) => c.ms)))}, p90 ${ms(p90(cold.map((c) => c.ms)))}`,
+      ]);
+      rows.push([
+        `640 ${format}: original on disk (resize)`,
+        `median ${ms(median(warm.map((c) => c.ms)))}, p90 ${ms(p90(warm.map((c) => c.ms)))}`,
+      ]);
+      rows.push([
+        `640 ${format}: from the disk cache`,
+        `median ${ms(median(cached.map((c) => c.ms)))}, p90 ${ms(p90(cached.map((c) => c.ms)))}`,
+      ]);
       rows.push([`640 ${format}: size`, `median ${(bytes / 1024).toFixed(1)} KB`]);
     }
 
@@ -87,7 +103,10 @@ async function main() {
     const page = take(PAGE);
     const started = performance.now();
     await Promise.all(page.map((p) => timed(shop, `/img/640/${p}`, ACCEPT.avif)));
-    rows.push([`${PAGE} cold 640 avif at once (a catalogue page)`, `${ms(performance.now() - started)} until the last`]);
+    rows.push([
+      `${PAGE} cold 640 avif at once (a catalogue page)`,
+      `${ms(performance.now() - started)} until the last`,
+    ]);
 
     console.log(
       `\nVitrina image bench (${os.cpus().length} cores, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, ${SAMPLES} photos per figure)`,

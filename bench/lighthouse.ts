@@ -33,7 +33,9 @@ async function main() {
     ],
   });
   try {
-    const listing = (await (await fetch(`${shop.baseUrl}/backend/catalog/woman/uteplyennye_palto/`)).json()) as CatalogSectionResponse;
+    const listing = (await (
+      await fetch(`${shop.baseUrl}/backend/catalog/woman/uteplyennye_palto/`)
+    ).json()) as CatalogSectionResponse;
     const product = listing.ITEMS[0]?.DETAIL_PAGE_URL ?? '/';
     const detail = (await (await fetch(`${shop.baseUrl}/backend${product}`)).json()) as ProductResponse;
     const offer = detail.ITEM.OFFERS.find((o) => o.AVAILABLE === 'Y');
@@ -53,7 +55,12 @@ async function main() {
     const rows: string[] = [];
     for (const [name, path, extraHeaders] of pages) {
       // A first, unscored run warms the server's caches and the browser's compile cache.
-      await lighthouse(`${shop.baseUrl}${path}`, { port: chrome.port, logLevel: 'error', output: 'json', extraHeaders });
+      await lighthouse(`${shop.baseUrl}${path}`, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        extraHeaders,
+      });
       const runs: {
         perf: number;
         a11y: number;
@@ -82,14 +89,19 @@ async function main() {
         }
         const { categories, audits } = result.lhr;
         const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
-        const requests = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+        const requests =
+          (
+            audits['network-requests']?.details as
+              { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+          )?.items ?? [];
         const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
         runs.push({
           perf: score('performance'),
           a11y: score('accessibility'),
           seo: score('seo'),
           bp: score('best-practices'),
-          jsKb: requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024,
+          jsKb:
+            requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024,
           fcp: numeric('first-contentful-paint'),
           lcp: numeric('largest-contentful-paint'),
           tbt: numeric('total-blocking-time'),

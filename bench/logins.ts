@@ -31,7 +31,13 @@ async function main() {
     try {
       await handle.migrate();
       await seedDatabase(handle.db, { products: 180 });
-      const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_ON_START: 'false', PORT: '0' });
+      const env = loadEnv({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        SEED_ON_START: 'false',
+        PORT: '0',
+      });
       const app = await buildServer({ env, database: { ...handle, close: async () => {} }, build: null });
       await app.ready();
       const outbox = path.join(dataDir, 'outbox', SMS_OUTBOX_FILE);
@@ -100,7 +106,9 @@ async function main() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  console.log(`\nVitrina logins bench (${os.cpus().length} cores, ${SECONDS} s a database, ${WORKERS} logins at once, in process)`);
+  console.log(
+    `\nVitrina logins bench (${os.cpus().length} cores, ${SECONDS} s a database, ${WORKERS} logins at once, in process)`,
+  );
   for (const r of results) console.log(r);
 }
 

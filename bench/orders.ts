@@ -64,7 +64,9 @@ async function main() {
       // get_cart.php with 10 lines, sequential calls.
       const times: number[] = [];
       for (let i = 0; i < CART_CALLS + 20; i++) {
-        const lines = Array.from({ length: 10 }, (_, k) => `${ids[(i * 10 + k) % ids.length]}:${1 + (k % 3)}`).join(',');
+        const lines = Array.from({ length: 10 }, (_, k) => `${ids[(i * 10 + k) % ids.length]}:${1 + (k % 3)}`).join(
+          ',',
+        );
         const t = performance.now();
         const res = await fetch(`${api}/api/personal/get_cart.php`, {
           method: 'POST',
@@ -113,7 +115,9 @@ async function main() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  console.log(`\nVitrina orders bench (${os.cpus().length} cores, ${CART_CALLS} sequential get_cart calls, ${SECONDS} s of fast orders)`);
+  console.log(
+    `\nVitrina orders bench (${os.cpus().length} cores, ${CART_CALLS} sequential get_cart calls, ${SECONDS} s of fast orders)`,
+  );
   for (const r of results) console.log(r);
 }
 

@@ -105,7 +105,10 @@ async function main() {
               return {
                 ...req,
                 path: '/backend/api/cloudpayments/pay/',
-                headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-hmac': signBody(SECRET, body) },
+                headers: {
+                  'content-type': 'application/x-www-form-urlencoded',
+                  'content-hmac': signBody(SECRET, body),
+                },
                 body,
               };
             },
@@ -129,7 +132,9 @@ async function main() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  console.log(`\nVitrina payments bench (${os.cpus().length} cores, ${ORDERS} orders awaiting payment, ${SECONDS} s of Pay notifications)`);
+  console.log(
+    `\nVitrina payments bench (${os.cpus().length} cores, ${ORDERS} orders awaiting payment, ${SECONDS} s of Pay notifications)`,
+  );
   for (const r of results) console.log(r);
 }
 

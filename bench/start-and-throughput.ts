@@ -83,7 +83,8 @@ const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 300);
 /** ms of the server's CPU per request, over CPU_REQUESTS sequential requests (one at a time). */
 async function cpuPerRequest(pid: number, url: string): Promise<number> {
   const before = processCpuMs(pid);
-  for (let i = 0; i < CPU_REQUESTS; i++) await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer();
+  for (let i = 0; i < CPU_REQUESTS; i++)
+    await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer();
   return (processCpuMs(pid) - before) / CPU_REQUESTS;
 }
 const show = (l: Load) => `${l.rps} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms${l.errors ? `, errors ${l.errors}` : ''}`;
@@ -106,7 +107,9 @@ async function main() {
     // 1. Cold start: empty data folder, so migrations and the seed run too.
     let run = start(dataDir);
     const cold = await waitForPage(run.spawnedAt);
-    const listing = (await (await fetch(`${base}/backend/catalog/all/`)).json()) as { ITEMS: Array<{ DETAIL_PAGE_URL: string }> };
+    const listing = (await (await fetch(`${base}/backend/catalog/all/`)).json()) as {
+      ITEMS: Array<{ DETAIL_PAGE_URL: string }>;
+    };
     const productUrl = listing.ITEMS[0]?.DETAIL_PAGE_URL;
     if (!productUrl) throw new Error('no product in the catalogue');
     const pages: Array<{ name: string; url: string; bytes: number; br: number; data: number }> = [];
@@ -122,7 +125,13 @@ async function main() {
       fs.writeFileSync(file, html);
       fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html));
       written.push(file, `${file}.br`);
-      pages.push({ name, url, bytes: Buffer.byteLength(html), br: zlib.brotliCompressSync(html).length, data: loaderDataBytes(html) });
+      pages.push({
+        name,
+        url,
+        bytes: Buffer.byteLength(html),
+        br: zlib.brotliCompressSync(html).length,
+        data: loaderDataBytes(html),
+      });
     }
     await stop(run.child);
 
@@ -135,7 +144,9 @@ async function main() {
       await load(`${base}${page.url}`, 3);
       await load(`${base}${page.url}`, 1, BR);
       // The same key autocannon uses: no compression.
-      const xCache = (await fetch(`${base}${page.url}`, { headers: { 'accept-encoding': 'identity' } })).headers.get('x-cache');
+      const xCache = (await fetch(`${base}${page.url}`, { headers: { 'accept-encoding': 'identity' } })).headers.get(
+        'x-cache',
+      );
       const hit = await load(`${base}${page.url}`);
       const file = await load(`${base}/${staticPath(page.name)}`);
       const hitBr = await load(`${base}${page.url}`, DURATION, BR);
@@ -179,7 +190,10 @@ async function main() {
         ['  br hit / br static ratio', (h.hitBr.rps / h.fileBr.rps).toFixed(3)],
         ['  cache off (rendered every time)', show(off)],
         [`  cache off, CPU per request (${CPU_REQUESTS} sequential)`, `${(cpu.get(page.name) ?? NaN).toFixed(2)} ms`],
-        [`  cache off, CPU per request (under the ${CONNECTIONS}-connection load)`, `${(loadedCpu.get(page.name) ?? NaN).toFixed(2)} ms`],
+        [
+          `  cache off, CPU per request (under the ${CONNECTIONS}-connection load)`,
+          `${(loadedCpu.get(page.name) ?? NaN).toFixed(2)} ms`,
+        ],
       );
     }
     console.log(

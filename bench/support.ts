@@ -17,7 +17,8 @@ export async function openBenchDatabase(
   dataDir: string,
   poolSize = 8,
 ): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; /** postgres: the database's URL. */ url?: string }> {
-  if (kind === 'pglite') return { handle: await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }), drop: async () => {} };
+  if (kind === 'pglite')
+    return { handle: await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }), drop: async () => {} };
   const admin = process.env.BENCH_DATABASE_URL;
   if (!admin) throw new Error('BENCH_DATABASE_URL is needed for postgres');
   const { default: pg } = await import('pg');
@@ -57,13 +58,25 @@ export interface LoadResult {
  * of a cheap request (measured: a cache hit's p99 35 ms with autocannon at 40 % of the server's
  * core, 9 ms with wrk at 100 %). BENCH_LOAD=autocannon forces autocannon.
  */
-export const loadTool: 'wrk' | 'autocannon' = process.env.BENCH_LOAD === 'autocannon' ? 'autocannon' : spawnSync('wrk', ['-v']).error ? 'autocannon' : 'wrk';
+export const loadTool: 'wrk' | 'autocannon' =
+  process.env.BENCH_LOAD === 'autocannon' ? 'autocannon' : spawnSync('wrk', ['-v']).error ? 'autocannon' : 'wrk';
 
 /** `connections` GET connections to url for `seconds`; latency percentiles in ms. */
-export async function httpLoad(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<LoadResult> {
+export async function httpLoad(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
   if (loadTool === 'autocannon') {
     const r = await autocannon({ url, connections, duration: seconds, headers });
-    return { requests: r.requests.total, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+    return {
+      requests: r.requests.total,
+      rps: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.non2xx,
+    };
   }
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);

@@ -21,7 +21,15 @@ const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 
 function start(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, serveNodeArgs(), {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ALLOW_OFFLINE_PAYMENTS: 'true', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ALLOW_OFFLINE_PAYMENTS: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
@@ -50,12 +58,16 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** The JSON-LD availability of each offer of a product page, in the API's offer order. */
-async function guestAvailability(port: number, url: string): Promise<{ availability: string[]; xCache: string | null }> {
+async function guestAvailability(
+  port: number,
+  url: string,
+): Promise<{ availability: string[]; xCache: string | null }> {
   const res = await fetch(`http://127.0.0.1:${port}${url}`);
   const html = await res.text();
   for (const m of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
     const ld = JSON.parse(m[1] ?? '{}') as { '@type'?: string; offers?: Array<{ availability?: string }> };
-    if (ld['@type'] === 'Product') return { availability: (ld.offers ?? []).map((o) => String(o.availability)), xCache: res.headers.get('x-cache') };
+    if (ld['@type'] === 'Product')
+      return { availability: (ld.offers ?? []).map((o) => String(o.availability)), xCache: res.headers.get('x-cache') };
   }
   throw new Error(`no Product JSON-LD on ${url}`);
 }
@@ -70,7 +82,12 @@ async function setStock(port: number, token: string, offerId: number, quantity: 
 }
 
 /** ms from now until process B's guest page shows offer `index` as `want` (or 'not InStock'). */
-async function timeUntil(port: number, url: string, index: number, seen: (availability: string) => boolean): Promise<number> {
+async function timeUntil(
+  port: number,
+  url: string,
+  index: number,
+  seen: (availability: string) => boolean,
+): Promise<number> {
   const began = performance.now();
   for (;;) {
     const { availability } = await guestAvailability(port, url);
@@ -92,7 +109,12 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-two-'));
   const staffToken = crypto.randomBytes(24).toString('base64url');
   // One data folder and the same secrets for both: sessions and the staff key work on either.
-  const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, STAFF_TOKEN: staffToken, AUTH_SECRET: crypto.randomBytes(32).toString('base64url') };
+  const env = {
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    STAFF_TOKEN: staffToken,
+    AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
+  };
   const children: ChildProcess[] = [];
   try {
     // A first (migrates and seeds), then B on the same database.
@@ -101,11 +123,15 @@ async function main(): Promise<void> {
     children.push(start(PORT_B, env));
     await waitForPage(PORT_B);
 
-    const listing = (await (await fetch(`http://127.0.0.1:${PORT_A}/backend/catalog/all/`)).json()) as { ITEMS: Array<{ DETAIL_PAGE_URL: string }> };
+    const listing = (await (await fetch(`http://127.0.0.1:${PORT_A}/backend/catalog/all/`)).json()) as {
+      ITEMS: Array<{ DETAIL_PAGE_URL: string }>;
+    };
     let productUrl = '';
     let offers: ProductOffer[] = [];
     for (const item of listing.ITEMS) {
-      const product = (await (await fetch(`http://127.0.0.1:${PORT_A}/backend${item.DETAIL_PAGE_URL}`)).json()) as { ITEM: { OFFERS: ProductOffer[] } };
+      const product = (await (await fetch(`http://127.0.0.1:${PORT_A}/backend${item.DETAIL_PAGE_URL}`)).json()) as {
+        ITEM: { OFFERS: ProductOffer[] };
+      };
       const inStock = product.ITEM.OFFERS.filter((o) => o.AVAILABLE === 'Y' && o.QUANTITY > 0);
       if (inStock.length >= ROUNDS) {
         productUrl = item.DETAIL_PAGE_URL;
@@ -117,7 +143,9 @@ async function main(): Promise<void> {
 
     const seenGone: number[] = [];
     const seenBack: number[] = [];
-    const candidates = offers.map((o, index) => ({ o, index })).filter(({ o }) => o.AVAILABLE === 'Y' && o.QUANTITY > 0);
+    const candidates = offers
+      .map((o, index) => ({ o, index }))
+      .filter(({ o }) => o.AVAILABLE === 'Y' && o.QUANTITY > 0);
     for (const { o, index } of candidates.slice(0, ROUNDS)) {
       // Both caches warm: the page is a hit in A and in B before the change.
       for (const port of [PORT_A, PORT_B]) {
@@ -134,14 +162,21 @@ async function main(): Promise<void> {
     }
 
     // Cache hits over both processes: half the connections on each port, at the same time.
-    await Promise.all([PORT_A, PORT_B].map((port) => autocannon({ url: `http://127.0.0.1:${port}${productUrl}`, connections: 16, duration: 2 })));
+    await Promise.all(
+      [PORT_A, PORT_B].map((port) =>
+        autocannon({ url: `http://127.0.0.1:${port}${productUrl}`, connections: 16, duration: 2 }),
+      ),
+    );
     const loads = await Promise.all(
-      [PORT_A, PORT_B].map((port) => autocannon({ url: `http://127.0.0.1:${port}${productUrl}`, connections: 16, duration: DURATION })),
+      [PORT_A, PORT_B].map((port) =>
+        autocannon({ url: `http://127.0.0.1:${port}${productUrl}`, connections: 16, duration: DURATION }),
+      ),
     );
     const rps = loads.reduce((n, r) => n + r.requests.average, 0);
     const errors = loads.reduce((n, r) => n + r.errors + r.non2xx, 0);
 
-    const fmt = (xs: number[]) => `max ${Math.round(Math.max(...xs))} ms, each ${xs.map((x) => Math.round(x)).join(' / ')} ms`;
+    const fmt = (xs: number[]) =>
+      `max ${Math.round(Math.max(...xs))} ms, each ${xs.map((x) => Math.round(x)).join(' / ')} ms`;
     console.log(`\nVitrina: 2 processes on one PostgreSQL (${os.cpus().length} cores), product ${productUrl}`);
     console.log(`  size set to 0 through A, seen out of stock by B's guests   ${fmt(seenGone)}`);
     console.log(`  size back in stock through A, seen in stock by B's guests  ${fmt(seenBack)}`);

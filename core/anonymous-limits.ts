@@ -58,7 +58,10 @@ const HOUR = 3600;
 const DAY = 86_400;
 
 /** The counters one fast order hits, in a fixed order (no two requests wait on each other's rows crosswise). */
-export function fastOrderCounters(limits: AnonymousLimits, { ip, phone, offerId }: { ip: string; phone: string; offerId: number }): RateCounter[] {
+export function fastOrderCounters(
+  limits: AnonymousLimits,
+  { ip, phone, offerId }: { ip: string; phone: string; offerId: number },
+): RateCounter[] {
   return [
     { key: `fastorder:ip:h:${ip}`, windowSeconds: HOUR, limit: limits.fastOrdersPerIpHour },
     { key: `fastorder:phone:d:${phone}`, windowSeconds: DAY, limit: limits.fastOrdersPerPhoneDay },
@@ -67,7 +70,10 @@ export function fastOrderCounters(limits: AnonymousLimits, { ip, phone, offerId 
 }
 
 /** The counters one waiting-list entry hits. */
-export function waitingListCounters(limits: AnonymousLimits, { ip, phone, offerId }: { ip: string; phone: string; offerId: number }): RateCounter[] {
+export function waitingListCounters(
+  limits: AnonymousLimits,
+  { ip, phone, offerId }: { ip: string; phone: string; offerId: number },
+): RateCounter[] {
   return [
     { key: `waitlist:ip:h:${ip}`, windowSeconds: HOUR, limit: limits.waitingListPerIpHour },
     { key: `waitlist:phone:d:${phone}`, windowSeconds: DAY, limit: limits.waitingListPerPhoneDay },

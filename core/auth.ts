@@ -89,5 +89,9 @@ export const SESSION_TOKEN_MAX_LENGTH = 1000;
  * cannot read is treated as none, whatever its length or content).
  */
 export function isSessionTokenShaped(token: string | null | undefined): token is string {
-  return typeof token === 'string' && token.length <= SESSION_TOKEN_MAX_LENGTH && /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token);
+  return (
+    typeof token === 'string' &&
+    token.length <= SESSION_TOKEN_MAX_LENGTH &&
+    /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token)
+  );
 }

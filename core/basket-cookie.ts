@@ -142,7 +142,12 @@ export function addLine(cart: Cart, offerId: number, qty = 1): Map<number, numbe
 // Pre-orders: the same rules over the separate pre-order map (SPEC §4)
 
 /** Adds qty to the pre-order (capped); the product data is refreshed to the latest given. */
-export function addPreorder(preorders: Preorders, offerId: number, productData: PreorderProductData, qty = 1): Map<number, PreorderLine> {
+export function addPreorder(
+  preorders: Preorders,
+  offerId: number,
+  productData: PreorderProductData,
+  qty = 1,
+): Map<number, PreorderLine> {
   const next = new Map(preorders);
   if (!isOfferId(offerId) || offerId === GIFT_COVER_OFFER_ID || !Number.isInteger(qty) || qty < 1) return next;
   const existing = next.get(offerId);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { GIFT_COVER_OFFER_ID } from './basket';
-import { NOTICE_GONE, noticeCut, noticeNoPreorder, noticeSoldOut, priceBasket, reconcileBasket, type OfferFacts } from './basket-pricing';
+import {
+  NOTICE_GONE,
+  noticeCut,
+  noticeNoPreorder,
+  noticeSoldOut,
+  priceBasket,
+  reconcileBasket,
+  type OfferFacts,
+} from './basket-pricing';
 import type { PromoCode } from './promo';
 import { backInStockText } from './waiting-list';
 
@@ -23,7 +31,10 @@ const catalog = new Map<number, OfferFacts>([
   [4, facts(4, { available: 0 })],
   [5, facts(5, { active: false })],
   [6, facts(6, { priceKopecks: 700_000, oldPriceKopecks: 1_000_000 })],
-  [GIFT_COVER_OFFER_ID, facts(GIFT_COVER_OFFER_ID, { productName: 'Чехол для одежды', priceKopecks: 0, active: false, available: 0 })],
+  [
+    GIFT_COVER_OFFER_ID,
+    facts(GIFT_COVER_OFFER_ID, { productName: 'Чехол для одежды', priceKopecks: 0, active: false, available: 0 }),
+  ],
 ]);
 
 const promo = (over: Partial<PromoCode> = {}): PromoCode => ({
@@ -60,7 +71,11 @@ describe('reconcileBasket', () => {
       { offerId: 1, quantity: 3 },
       { offerId: 2, quantity: 1 },
     ]);
-    expect(r.notices).toEqual([noticeCut(catalog.get(1) as OfferFacts), NOTICE_GONE, noticeSoldOut(catalog.get(4) as OfferFacts)]);
+    expect(r.notices).toEqual([
+      noticeCut(catalog.get(1) as OfferFacts),
+      NOTICE_GONE,
+      noticeSoldOut(catalog.get(4) as OfferFacts),
+    ]);
     expect(r.soldOut.map((o) => o.offerId)).toEqual([4]);
   });
 
@@ -121,7 +136,14 @@ describe('priceBasket', () => {
   });
 
   it('reports an invalid code with its reason and charges full price', () => {
-    const p = priceBasket({ basket, offers: catalog, giftCover: gift, promoCode: 'OLDCODE', promo: promo({ validTo: new Date('2025-12-31T00:00:00Z') }), now });
+    const p = priceBasket({
+      basket,
+      offers: catalog,
+      giftCover: gift,
+      promoCode: 'OLDCODE',
+      promo: promo({ validTo: new Date('2025-12-31T00:00:00Z') }),
+      now,
+    });
     expect(p.promo).toEqual({ status: 'invalid', code: 'OLDCODE', error: 'Срок действия промокода истёк' });
     expect(p.discountKopecks).toBe(0);
     const unknown = priceBasket({ basket, offers: catalog, giftCover: gift, promoCode: 'NOPE', promo: null, now });

@@ -109,7 +109,9 @@ export function reconcileBasket(input: {
     preorders.push({ offerId: line.offerId, quantity: Math.min(line.quantity, MAX_LINE_QUANTITY) });
   }
   const nameOf = (offerId: number) => input.offers.get(offerId)?.productName ?? '';
-  const giftCovers = giftCoverQuantity([...cart, ...preorders].map((l) => ({ offerId: l.offerId, quantity: l.quantity, productName: nameOf(l.offerId) })));
+  const giftCovers = giftCoverQuantity(
+    [...cart, ...preorders].map((l) => ({ offerId: l.offerId, quantity: l.quantity, productName: nameOf(l.offerId) })),
+  );
   return { cart, preorders, giftCovers, notices: [...notices], soldOut };
 }
 
@@ -163,10 +165,20 @@ export function priceBasket(input: {
   ] as const) {
     for (const line of list) {
       const facts = input.offers.get(line.offerId);
-      if (facts) push(line.offerId, line.quantity, isPreorder, false, facts.priceKopecks, facts.oldPriceKopecks, facts.certificate ?? null);
+      if (facts)
+        push(
+          line.offerId,
+          line.quantity,
+          isPreorder,
+          false,
+          facts.priceKopecks,
+          facts.oldPriceKopecks,
+          facts.certificate ?? null,
+        );
     }
   }
-  if (input.basket.giftCovers > 0 && input.giftCover) push(GIFT_COVER_OFFER_ID, input.basket.giftCovers, false, true, input.giftCover.priceKopecks, null);
+  if (input.basket.giftCovers > 0 && input.giftCover)
+    push(GIFT_COVER_OFFER_ID, input.basket.giftCovers, false, true, input.giftCover.priceKopecks, null);
 
   const totalKopecks = lines.reduce((sum, l) => sum + l.sumKopecks, 0);
   const quantity = lines.reduce((sum, l) => sum + (l.isGift ? 0 : l.quantity), 0);

@@ -42,7 +42,11 @@ const COAT_DATA: PreorderProductData = {
   SIZE_SHOES: '',
 };
 
-const DRESS_DATA: PreorderProductData = { ...COAT_DATA, NAME: 'Платье миди', DETAIL_PAGE_URL: '/catalog/dresses/midi/' };
+const DRESS_DATA: PreorderProductData = {
+  ...COAT_DATA,
+  NAME: 'Платье миди',
+  DETAIL_PAGE_URL: '/catalog/dresses/midi/',
+};
 
 function preorder(quantity: number, productData: PreorderProductData = COAT_DATA): PreorderLine {
   return { quantity, isPreorder: true, productData };
@@ -95,7 +99,9 @@ describe('parseCartCookie', () => {
   });
 
   it('drops ids that are not positive int4 integers', () => {
-    expect(entries(parseCartCookie('0:1,2147483648:1,99999999999999999999:1,2147483647:1'))).toEqual([[2_147_483_647, 1]]);
+    expect(entries(parseCartCookie('0:1,2147483648:1,99999999999999999999:1,2147483647:1'))).toEqual([
+      [2_147_483_647, 1],
+    ]);
   });
 
   it('drops zero quantities and clamps large ones to 99', () => {
@@ -199,7 +205,20 @@ describe('parsePreordersCookie / serializePreorders', () => {
   });
 
   it('reads nothing from junk without throwing', () => {
-    for (const junk of [null, undefined, '', '{', 'null', '[]', '[{"quantity":1}]', '"12"', '42', 'true', '{"12":null}', '{"12":[1]}']) {
+    for (const junk of [
+      null,
+      undefined,
+      '',
+      '{',
+      'null',
+      '[]',
+      '[{"quantity":1}]',
+      '"12"',
+      '42',
+      'true',
+      '{"12":null}',
+      '{"12":[1]}',
+    ]) {
       expect(parsePreordersCookie(junk).size).toBe(0);
     }
   });
@@ -233,7 +252,15 @@ describe('parsePreordersCookie / serializePreorders', () => {
     expect(parsed.get(12)).toEqual({
       quantity: 1,
       isPreorder: true,
-      productData: { NAME: '', IMAGE_SRC: '', DETAIL_PAGE_URL: '', PRICE: null, OLD_PRICE: null, SIZE: '', SIZE_SHOES: '' },
+      productData: {
+        NAME: '',
+        IMAGE_SRC: '',
+        DETAIL_PAGE_URL: '',
+        PRICE: null,
+        OLD_PRICE: null,
+        SIZE: '',
+        SIZE_SHOES: '',
+      },
     });
   });
 
@@ -255,7 +282,11 @@ describe('parsePreordersCookie / serializePreorders', () => {
         },
         '13': {
           quantity: 1,
-          productData: { IMAGE_SRC: 'https://cdn.example/a.jpg', DETAIL_PAGE_URL: 'javascript:alert(1)', PRICE: 'free' },
+          productData: {
+            IMAGE_SRC: 'https://cdn.example/a.jpg',
+            DETAIL_PAGE_URL: 'javascript:alert(1)',
+            PRICE: 'free',
+          },
         },
       }),
     );

@@ -68,7 +68,13 @@ export function preordersForRequest(preorders: Preorders): string {
  */
 export function replaceOffer(cart: Cart, fromOfferId: number, toOfferId: number): Map<number, number> {
   const moved = cart.get(fromOfferId);
-  if (moved === undefined || fromOfferId === toOfferId || !isOfferId(toOfferId) || fromOfferId === GIFT_COVER_OFFER_ID || toOfferId === GIFT_COVER_OFFER_ID) {
+  if (
+    moved === undefined ||
+    fromOfferId === toOfferId ||
+    !isOfferId(toOfferId) ||
+    fromOfferId === GIFT_COVER_OFFER_ID ||
+    toOfferId === GIFT_COVER_OFFER_ID
+  ) {
     return new Map(cart);
   }
   const next = new Map<number, number>();

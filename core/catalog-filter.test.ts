@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalogPath, EMPTY_FILTER, parseCatalogPath, parseOfferParam, parsePageNumber, parseSort, toggleFilterValue, withPrice } from './catalog-filter';
+import {
+  buildCatalogPath,
+  EMPTY_FILTER,
+  parseCatalogPath,
+  parseOfferParam,
+  parsePageNumber,
+  parseSort,
+  toggleFilterValue,
+  withPrice,
+} from './catalog-filter';
 
 describe('parseCatalogPath', () => {
   it('reads sizes, colours and a price range', () => {
-    const p = parseCatalogPath('/catalog/woman/denim/filter/size-is-42-or-44/color-is-chernyj/price-base-from-5000-to-20000/apply/');
+    const p = parseCatalogPath(
+      '/catalog/woman/denim/filter/size-is-42-or-44/color-is-chernyj/price-base-from-5000-to-20000/apply/',
+    );
     expect(p).toEqual({
       kind: 'listing',
       sectionPath: '/catalog/woman/denim/',
@@ -13,10 +24,18 @@ describe('parseCatalogPath', () => {
   });
   it('accepts an open-ended price and any order of segments', () => {
     const p = parseCatalogPath('/catalog/all/filter/price-base-to-9000/size-is-s/apply/');
-    expect(p).toMatchObject({ kind: 'listing', sectionPath: '/catalog/all/', filter: { size: ['s'], price: { from: null, to: 9000 } } });
+    expect(p).toMatchObject({
+      kind: 'listing',
+      sectionPath: '/catalog/all/',
+      filter: { size: ['s'], price: { from: null, to: 9000 } },
+    });
   });
   it('passes a plain section or product path through', () => {
-    expect(parseCatalogPath('/catalog/woman/denim')).toMatchObject({ kind: 'listing', sectionPath: '/catalog/woman/denim/', filtered: false });
+    expect(parseCatalogPath('/catalog/woman/denim')).toMatchObject({
+      kind: 'listing',
+      sectionPath: '/catalog/woman/denim/',
+      filtered: false,
+    });
   });
   it.each([
     '/catalog/woman/denim/filter/apply/',

@@ -20,7 +20,8 @@ const VALUE = /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/;
 const MAX_VALUES = 40;
 const MAX_PRICE = 100_000_000;
 
-export type ParsedCatalogPath = { kind: 'listing'; sectionPath: string; filter: CatalogFilter; filtered: boolean } | { kind: 'invalid' };
+export type ParsedCatalogPath =
+  { kind: 'listing'; sectionPath: string; filter: CatalogFilter; filtered: boolean } | { kind: 'invalid' };
 
 export function isEmptyFilter(f: CatalogFilter): boolean {
   return f.size.length === 0 && f.color.length === 0 && f.price.from === null && f.price.to === null;
@@ -74,7 +75,8 @@ export function buildCatalogPath(sectionPath: string, filter: CatalogFilter): st
     if (values.length) parts.push(`${code}-is-${values.join('-or-')}`);
   }
   const { from, to } = filter.price;
-  if (from !== null || to !== null) parts.push(`price-base${from !== null ? `-from-${from}` : ''}${to !== null ? `-to-${to}` : ''}`);
+  if (from !== null || to !== null)
+    parts.push(`price-base${from !== null ? `-from-${from}` : ''}${to !== null ? `-to-${to}` : ''}`);
   return parts.length ? `${base}filter/${parts.join('/')}/apply/` : base;
 }
 

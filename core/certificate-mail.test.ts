@@ -27,7 +27,13 @@ describe('certificate mail', () => {
   });
 
   it('a late evening in Moscow is already the next day', () => {
-    const late = certificateMail({ nominalKopecks: 500_000, code: '4000123456789010', expiresAt: new Date('2027-11-24T22:30:00Z'), orderId: 1, siteUrl: '' });
+    const late = certificateMail({
+      nominalKopecks: 500_000,
+      code: '4000123456789010',
+      expiresAt: new Date('2027-11-24T22:30:00Z'),
+      orderId: 1,
+      siteUrl: '',
+    });
     expect(late.text).toContain('Действует до 25 ноября 2027');
   });
 

@@ -49,7 +49,9 @@ describe('CHECKOUT_TEXT', () => {
     expect(CHECKOUT_TEXT.deliveryNotForCity).toBe('Этот способ доставки недоступен для выбранного города');
     expect(CHECKOUT_TEXT.pointNotInCity).toBe('Пункт выдачи не найден в выбранном городе');
     expect(CHECKOUT_TEXT.paymentNotForDelivery).toBe('Этот способ оплаты недоступен для выбранной доставки');
-    expect(CHECKOUT_TEXT.deliveryCostChanged).toBe('Стоимость доставки изменилась: проверьте сумму и подтвердите заказ ещё раз');
+    expect(CHECKOUT_TEXT.deliveryCostChanged).toBe(
+      'Стоимость доставки изменилась: проверьте сумму и подтвердите заказ ещё раз',
+    );
   });
   it('limits every field', () => {
     for (const name of CHECKOUT_FIELDS) expect(CHECKOUT_MAX_LENGTH[name]).toBeGreaterThan(0);
@@ -88,17 +90,33 @@ describe('validateCheckout: a valid form', () => {
     });
   });
   it('collapses whitespace and ignores unknown fields', () => {
-    const v = valueOf({ ...valid, firstname: '  Анна  Мария ', street: ' ул\tТверская\n ', city: ' Москва ', extra: 'x' });
+    const v = valueOf({
+      ...valid,
+      firstname: '  Анна  Мария ',
+      street: ' ул\tТверская\n ',
+      city: ' Москва ',
+      extra: 'x',
+    });
     expect(v.firstname).toBe('Анна Мария');
     expect(v.street).toBe('ул Тверская');
     expect(v.city).toBe('Москва');
     expect(v).not.toHaveProperty('extra');
   });
   it('a comment keeps single line breaks', () => {
-    expect(valueOf({ ...valid, comment: '  Позвоните\r\n\r\n\r\n  за час   до  приезда \n' }).comment).toBe('Позвоните\n\nза час до приезда');
+    expect(valueOf({ ...valid, comment: '  Позвоните\r\n\r\n\r\n  за час   до  приезда \n' }).comment).toBe(
+      'Позвоните\n\nза час до приезда',
+    );
   });
   it('absent optional fields are empty', () => {
-    const v = valueOf({ ...valid, lastname: undefined, secondname: undefined, house: undefined, flat: undefined, postcode: undefined, comment: undefined });
+    const v = valueOf({
+      ...valid,
+      lastname: undefined,
+      secondname: undefined,
+      house: undefined,
+      flat: undefined,
+      postcode: undefined,
+      comment: undefined,
+    });
     expect([v.lastname, v.secondname, v.house, v.flat, v.postcode, v.comment]).toEqual(['', '', '', '', '', '']);
   });
 });
@@ -158,10 +176,13 @@ describe('validateCheckout: phone', () => {
     expect(valueOf({ ...valid, phone: '+375 29 123-45-67' }).phone).toBe('375291234567');
   });
   it('refuses what is not a phone', () => {
-    for (const phone of ['123', '+7 (999) 123-45', 'телефон', '0123456789']) expect(errorsOf({ ...valid, phone })).toEqual({ phone: CHECKOUT_TEXT.badPhone });
+    for (const phone of ['123', '+7 (999) 123-45', 'телефон', '0123456789'])
+      expect(errorsOf({ ...valid, phone })).toEqual({ phone: CHECKOUT_TEXT.badPhone });
   });
   it('refuses an over-long value', () => {
-    expect(errorsOf({ ...valid, phone: `+7 999 123 45 67${' x'.repeat(20)}` })).toEqual({ phone: CHECKOUT_TEXT.longField });
+    expect(errorsOf({ ...valid, phone: `+7 999 123 45 67${' x'.repeat(20)}` })).toEqual({
+      phone: CHECKOUT_TEXT.longField,
+    });
   });
 });
 
@@ -190,7 +211,8 @@ describe('validateCheckout: e-mail', () => {
     }
   });
   it('accepts ordinary addresses, Cyrillic domains included', () => {
-    for (const email of ['a@b.co', 'anna_i-1@sub.mail.ru', 'anna@почта.рф', "o'neil@example.com"]) expect(isEmailShaped(email), email).toBe(true);
+    for (const email of ['a@b.co', 'anna_i-1@sub.mail.ru', 'anna@почта.рф', "o'neil@example.com"])
+      expect(isEmailShaped(email), email).toBe(true);
   });
   it('at most 254 characters', () => {
     const long = `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.ru`;
@@ -226,7 +248,15 @@ describe('validateCheckout: delivery', () => {
     expect(errorsOf({ ...valid, comment: '👗'.repeat(501) })).toEqual({ comment: CHECKOUT_TEXT.longField });
   });
   it('house, flat, postcode and comment limits', () => {
-    expect(errorsOf({ ...valid, house: '1'.repeat(21), flat: '2'.repeat(21), postcode: '1'.repeat(11), comment: 'к'.repeat(501) })).toEqual({
+    expect(
+      errorsOf({
+        ...valid,
+        house: '1'.repeat(21),
+        flat: '2'.repeat(21),
+        postcode: '1'.repeat(11),
+        comment: 'к'.repeat(501),
+      }),
+    ).toEqual({
       house: CHECKOUT_TEXT.longField,
       flat: CHECKOUT_TEXT.longField,
       postcode: CHECKOUT_TEXT.longField,
@@ -234,8 +264,10 @@ describe('validateCheckout: delivery', () => {
     });
   });
   it('a postcode is letters, digits, spaces and hyphens', () => {
-    for (const postcode of ['125009', 'SW1A 1AA', '00-950']) expect(errorsOf({ ...valid, postcode }), postcode).toEqual({});
-    for (const postcode of ['<b>', '12;34', '-1234']) expect(errorsOf({ ...valid, postcode }), postcode).toEqual({ postcode: CHECKOUT_TEXT.badPostcode });
+    for (const postcode of ['125009', 'SW1A 1AA', '00-950'])
+      expect(errorsOf({ ...valid, postcode }), postcode).toEqual({});
+    for (const postcode of ['<b>', '12;34', '-1234'])
+      expect(errorsOf({ ...valid, postcode }), postcode).toEqual({ postcode: CHECKOUT_TEXT.badPostcode });
   });
   it('a pickup point replaces the street for CDEK pickup', () => {
     const v = valueOf({ ...valid, delivery_id: '139', street: '', house: '', flat: '', code_pvz: ' MSK123 ' });
@@ -243,14 +275,20 @@ describe('validateCheckout: delivery', () => {
     expect(v.pickupPoint).toBe('MSK123');
   });
   it('pickup without code_pvz is refused', () => {
-    expect(errorsOf({ ...valid, delivery_id: '139', street: '', code_pvz: '' })).toEqual({ code_pvz: CHECKOUT_TEXT.pointRequired });
-    expect(errorsOf({ ...valid, delivery_id: '139', code_pvz: undefined })).toEqual({ code_pvz: 'Выберите пункт выдачи' });
+    expect(errorsOf({ ...valid, delivery_id: '139', street: '', code_pvz: '' })).toEqual({
+      code_pvz: CHECKOUT_TEXT.pointRequired,
+    });
+    expect(errorsOf({ ...valid, delivery_id: '139', code_pvz: undefined })).toEqual({
+      code_pvz: 'Выберите пункт выдачи',
+    });
   });
   it('a pickup code is kept only for pickup', () => {
     expect(valueOf({ ...valid, delivery_id: '137', code_pvz: 'MSK123' }).pickupPoint).toBe('');
   });
   it('international delivery needs the foreign address in street', () => {
-    expect(errorsOf({ ...valid, city: 'Другая страна', delivery_id: '200', street: '' })).toEqual({ street: CHECKOUT_TEXT.foreignAddressRequired });
+    expect(errorsOf({ ...valid, city: 'Другая страна', delivery_id: '200', street: '' })).toEqual({
+      street: CHECKOUT_TEXT.foreignAddressRequired,
+    });
     const v = valueOf({
       ...valid,
       city: 'Другая страна',
@@ -289,14 +327,24 @@ describe('addressLine', () => {
     );
   });
   it('skips empty parts', () => {
-    expect(addressLine({ city: 'Москва', street: 'ул Тверская', house: '12', flat: '', postcode: '' })).toBe('Москва, ул Тверская, д. 12');
-    expect(addressLine({ city: 'Москва', street: 'ул Тверская, 12', house: ' ', flat: '', postcode: '125009' })).toBe('Москва, ул Тверская, 12, 125009');
+    expect(addressLine({ city: 'Москва', street: 'ул Тверская', house: '12', flat: '', postcode: '' })).toBe(
+      'Москва, ул Тверская, д. 12',
+    );
+    expect(addressLine({ city: 'Москва', street: 'ул Тверская, 12', house: ' ', flat: '', postcode: '125009' })).toBe(
+      'Москва, ул Тверская, 12, 125009',
+    );
     expect(addressLine({ city: '', street: '', house: '', flat: '', postcode: '' })).toBe('');
   });
   it('does not double the house or flat prefix', () => {
-    expect(addressLine({ city: 'Москва', street: 'ул Тверская', house: 'д. 12', flat: 'кв. 5', postcode: '' })).toBe('Москва, ул Тверская, д. 12, кв. 5');
-    expect(addressLine({ city: 'Москва', street: 'ул Тверская', house: 'дом 12', flat: 'офис 3', postcode: '' })).toBe('Москва, ул Тверская, дом 12, офис 3');
-    expect(addressLine({ city: 'Москва', street: 'ул Тверская', house: '12 корп. 2', flat: '', postcode: '' })).toBe('Москва, ул Тверская, д. 12 корп. 2');
+    expect(addressLine({ city: 'Москва', street: 'ул Тверская', house: 'д. 12', flat: 'кв. 5', postcode: '' })).toBe(
+      'Москва, ул Тверская, д. 12, кв. 5',
+    );
+    expect(addressLine({ city: 'Москва', street: 'ул Тверская', house: 'дом 12', flat: 'офис 3', postcode: '' })).toBe(
+      'Москва, ул Тверская, дом 12, офис 3',
+    );
+    expect(addressLine({ city: 'Москва', street: 'ул Тверская', house: '12 корп. 2', flat: '', postcode: '' })).toBe(
+      'Москва, ул Тверская, д. 12 корп. 2',
+    );
   });
 });
 

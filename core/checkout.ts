@@ -171,7 +171,8 @@ export function validateCheckout(fields: Readonly<Record<string, string | undefi
   };
 
   // Lengths first: an over-long value gets that message whatever else is wrong with it.
-  for (const name of CHECKOUT_FIELDS) if (length(v[name]) > CHECKOUT_MAX_LENGTH[name]) fail(name, CHECKOUT_TEXT.longField);
+  for (const name of CHECKOUT_FIELDS)
+    if (length(v[name]) > CHECKOUT_MAX_LENGTH[name]) fail(name, CHECKOUT_TEXT.longField);
 
   if (v.firstname === '') fail('firstname', CHECKOUT_TEXT.firstnameRequired);
   for (const name of ['firstname', 'lastname', 'secondname'] as const) {
@@ -205,7 +206,8 @@ export function validateCheckout(fields: Readonly<Record<string, string | undefi
   const paymentId = v.payment_id;
   if (!isPaymentId(paymentId)) fail('payment_id', CHECKOUT_TEXT.paymentRequired);
 
-  if (Object.keys(errors).length > 0 || !isDeliveryId(deliveryId) || !isPaymentId(paymentId)) return { ok: false, errors };
+  if (Object.keys(errors).length > 0 || !isDeliveryId(deliveryId) || !isPaymentId(paymentId))
+    return { ok: false, errors };
   return {
     ok: true,
     value: {
@@ -237,13 +239,17 @@ export function addressLine(form: Pick<CheckoutForm, 'street' | 'house' | 'flat'
   const house = collapseWhitespace(form.house);
   const flat = collapseWhitespace(form.flat);
   const postcode = collapseWhitespace(form.postcode);
-  return [city, street, /^\d/.test(house) ? `д. ${house}` : house, /^\d/.test(flat) ? `кв. ${flat}` : flat, postcode].filter((part) => part !== '').join(', ');
+  return [city, street, /^\d/.test(house) ? `д. ${house}` : house, /^\d/.test(flat) ? `кв. ${flat}` : flat, postcode]
+    .filter((part) => part !== '')
+    .join(', ');
 }
 
 /** Two cities are the same when their names are ('г Москва', 'москва'). */
-export const sameCity = (a: string, b: string): boolean => normaliseCityName(a) !== '' && normaliseCityName(a) === normaliseCityName(b);
+export const sameCity = (a: string, b: string): boolean =>
+  normaliseCityName(a) !== '' && normaliseCityName(a) === normaliseCityName(b);
 
-const sameText = (a: string, b: string): boolean => collapseWhitespace(a).toLowerCase() === collapseWhitespace(b).toLowerCase();
+const sameText = (a: string, b: string): boolean =>
+  collapseWhitespace(a).toLowerCase() === collapseWhitespace(b).toLowerCase();
 
 /**
  * Issue #26: the city of a saved address that the order's address is, street, house, flat and

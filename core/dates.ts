@@ -1,6 +1,19 @@
 // SPEC §9: dates in Russian long format ('22 ноября 2026'), one formatter for the whole shop.
 
-const MONTHS_GENITIVE = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'] as const;
+const MONTHS_GENITIVE = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+] as const;
 
 /**
  * A Date is read in the local calendar (a schedule computed in the browser shows the shopper's

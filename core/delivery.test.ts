@@ -55,8 +55,10 @@ describe('constants (SPEC §9, delivery.md)', () => {
 
 describe('outerwear', () => {
   it('coats, trenches, puffers, fur coats and denim jackets are outerwear', () => {
-    for (const kind of ['warm-coat', 'coat', 'trench', 'puffer', 'fur-coat', 'denim-jacket']) expect(isOuterwear(kind)).toBe(true);
-    for (const kind of ['blazer', 'cardigan', 'dress', 'bag', 'boots', 'gift-card', '', 'COAT']) expect(isOuterwear(kind)).toBe(false);
+    for (const kind of ['warm-coat', 'coat', 'trench', 'puffer', 'fur-coat', 'denim-jacket'])
+      expect(isOuterwear(kind)).toBe(true);
+    for (const kind of ['blazer', 'cardigan', 'dress', 'bag', 'boots', 'gift-card', '', 'COAT'])
+      expect(isOuterwear(kind)).toBe(false);
   });
   it('every outerwear kind is a garment kind', () => {
     for (const kind of OUTERWEAR_KINDS) expect(GARMENT_KINDS as readonly string[]).toContain(kind);
@@ -195,9 +197,18 @@ describe('shipmentDates', () => {
 
 describe('carrierDeliveryDates', () => {
   it('adds the region period in calendar days to the shipment window', () => {
-    expect(carrierDeliveryDates(msk('2026-11-24T12:00'), REGION_DAYS.russia)).toEqual({ from: '2026-11-27', to: '2026-12-06' });
-    expect(carrierDeliveryDates(msk('2026-11-24T12:00'), REGION_DAYS.cis)).toEqual({ from: '2026-11-28', to: '2026-12-11' });
-    expect(carrierDeliveryDates(msk('2026-12-30T10:00'), REGION_DAYS['by-kz'])).toEqual({ from: '2027-01-03', to: '2027-01-22' });
+    expect(carrierDeliveryDates(msk('2026-11-24T12:00'), REGION_DAYS.russia)).toEqual({
+      from: '2026-11-27',
+      to: '2026-12-06',
+    });
+    expect(carrierDeliveryDates(msk('2026-11-24T12:00'), REGION_DAYS.cis)).toEqual({
+      from: '2026-11-28',
+      to: '2026-12-11',
+    });
+    expect(carrierDeliveryDates(msk('2026-12-30T10:00'), REGION_DAYS['by-kz'])).toEqual({
+      from: '2027-01-03',
+      to: '2027-01-22',
+    });
   });
   it('regionDays gives the table entry, null for Moscow and the world', () => {
     expect(regionDays('russia')).toEqual({ min: 2, max: 9 });
@@ -212,13 +223,18 @@ describe('pre-order dates (pre-order.md, issue #26)', () => {
   it('counts the method’s dates from when the item is made: two to four weeks later', () => {
     expect(PREORDER_MAKING_DAYS).toEqual({ min: 14, max: 28 });
     // The Moscow courier's next working day, 1 December: a pre-order comes 15–29 December.
-    expect(preorderDeliveryDates({ from: '2026-12-01', to: '2026-12-01' })).toEqual({ from: '2026-12-15', to: '2026-12-29' });
+    expect(preorderDeliveryDates({ from: '2026-12-01', to: '2026-12-01' })).toEqual({
+      from: '2026-12-15',
+      to: '2026-12-29',
+    });
     const cdek = carrierDeliveryDates(msk('2026-11-24T12:00'), REGION_DAYS.russia);
     expect(preorderDeliveryDates(cdek)).toEqual({ from: '2026-12-11', to: '2027-01-03' });
   });
   it('says so in the timing and in the note of a mixed order', () => {
     expect(preorderPeriodText('2–9 дней')).toBe('2–9 дней после изготовления');
-    expect(preorderLaterNote('15 — 29 декабря')).toBe('Предзаказ привезём отдельно, когда он будет готов: ожидаемая доставка 15 — 29 декабря.');
+    expect(preorderLaterNote('15 — 29 декабря')).toBe(
+      'Предзаказ привезём отдельно, когда он будет готов: ожидаемая доставка 15 — 29 декабря.',
+    );
   });
 });
 
@@ -245,7 +261,12 @@ describe('parcel', () => {
     expect(DEFAULT_WEIGHT_GRAMS['warm-coat']).toBe(2000);
   });
   it('one item: its weight plus the box, in a 40×30×10 box', () => {
-    expect(parcel([{ kind: 'dress', weightGrams: null, quantity: 1 }])).toEqual({ weight: 500 + PACKAGING_GRAMS.box, length: 40, width: 30, height: 10 });
+    expect(parcel([{ kind: 'dress', weightGrams: null, quantity: 1 }])).toEqual({
+      weight: 500 + PACKAGING_GRAMS.box,
+      length: 40,
+      width: 30,
+      height: 10,
+    });
   });
   it("a product's own weight wins over its kind's default", () => {
     expect(parcel([{ kind: 'coat', weightGrams: 1850, quantity: 2 }]).weight).toBe(3700 + 300);
@@ -311,7 +332,8 @@ describe('deliveryMethodIds', () => {
     expect(deliveryMethodIds({ city: moscow, hasItems: true })).toEqual(['1', '139', '137']);
   });
   it('other cities CDEK serves: CDEK only', () => {
-    for (const city of [spb, minsk, yerevan]) expect(deliveryMethodIds({ city, hasItems: true })).toEqual(['139', '137']);
+    for (const city of [spb, minsk, yerevan])
+      expect(deliveryMethodIds({ city, hasItems: true })).toEqual(['139', '137']);
     for (const city of SHOP_CITIES.filter((c) => c.deliveryRegion !== 'moscow' && c.cdekCode !== null)) {
       expect(deliveryMethodIds({ city, hasItems: true })).toEqual([DELIVERY_ID.cdekPickup, DELIVERY_ID.cdekDoor]);
     }
@@ -323,8 +345,13 @@ describe('deliveryMethodIds', () => {
   it('an empty basket has no methods', () => {
     expect(deliveryMethodIds({ city: moscow, hasItems: false })).toEqual([]);
     // Electronic gift certificates only: by e-mail, wherever the shopper is, paid online only.
-    for (const city of [moscow, spb, null]) expect(deliveryMethodIds({ city, hasItems: true, onlyElectronic: true })).toEqual([DELIVERY_ID.email]);
-    expect(paymentMethodIds({ deliveryId: DELIVERY_ID.email, hasPreorders: false, hasCertificates: true })).toEqual(['9', '10', '11']);
+    for (const city of [moscow, spb, null])
+      expect(deliveryMethodIds({ city, hasItems: true, onlyElectronic: true })).toEqual([DELIVERY_ID.email]);
+    expect(paymentMethodIds({ deliveryId: DELIVERY_ID.email, hasPreorders: false, hasCertificates: true })).toEqual([
+      '9',
+      '10',
+      '11',
+    ]);
     expect(deliveryMethodIds({ city: null, hasItems: false })).toEqual([]);
   });
   it('deliveryMode says what the form needs', () => {
@@ -335,7 +362,8 @@ describe('deliveryMethodIds', () => {
   });
   it('isCdekDeliveryId: the pickup point and the door, nothing else', () => {
     expect([DELIVERY_ID.cdekPickup, DELIVERY_ID.cdekDoor].every(isCdekDeliveryId)).toBe(true);
-    for (const id of [DELIVERY_ID.moscowCourier, DELIVERY_ID.world, DELIVERY_ID.email, null]) expect(isCdekDeliveryId(id)).toBe(false);
+    for (const id of [DELIVERY_ID.moscowCourier, DELIVERY_ID.world, DELIVERY_ID.email, null])
+      expect(isCdekDeliveryId(id)).toBe(false);
   });
 });
 
@@ -346,9 +374,11 @@ describe('paymentMethodIds', () => {
   });
   it('card online with every method', () => {
     for (const deliveryId of Object.values(DELIVERY_ID)) {
-      for (const hasPreorders of [false, true]) expect(paymentMethodIds({ deliveryId, hasPreorders })).toContain(PAYMENT_ID.cardOnline);
+      for (const hasPreorders of [false, true])
+        expect(paymentMethodIds({ deliveryId, hasPreorders })).toContain(PAYMENT_ID.cardOnline);
     }
-    for (const deliveryId of ['139', '137', '200']) expect(paymentMethodIds({ deliveryId, hasPreorders: false })).toEqual(['9', '10', '11']);
+    for (const deliveryId of ['139', '137', '200'])
+      expect(paymentMethodIds({ deliveryId, hasPreorders: false })).toEqual(['9', '10', '11']);
   });
   it('pay in parts (Dolyami, Yandex Split) wherever card online goes, pre-orders included', () => {
     for (const deliveryId of Object.values(DELIVERY_ID)) {

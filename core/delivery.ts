@@ -24,7 +24,14 @@ export const SHIPPING_WORKING_DAYS = 3;
 // ---------------------------------------------------------------------------------------
 
 /** delivery.md «пальто, куртки, плащи, шубы»: the garment kinds (shared/art.ts) a courier carries two of a trip. */
-export const OUTERWEAR_KINDS: ReadonlySet<string> = new Set(['warm-coat', 'coat', 'trench', 'puffer', 'fur-coat', 'denim-jacket']);
+export const OUTERWEAR_KINDS: ReadonlySet<string> = new Set([
+  'warm-coat',
+  'coat',
+  'trench',
+  'puffer',
+  'fur-coat',
+  'denim-jacket',
+]);
 
 export function isOuterwear(kind: string): boolean {
   return OUTERWEAR_KINDS.has(kind);
@@ -99,7 +106,8 @@ export function carrierDeliveryDates(now: Date, period: { min: number; max: numb
 
 /** '2–9 дней', '1–2 дня', '3 дня', '1 день' (the noun agrees with the last number, en dash between). */
 export function periodText(min: number, max: number): string {
-  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0 || max < min) throw new RangeError(`Not a period: ${min}–${max}`);
+  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0 || max < min)
+    throw new RangeError(`Not a period: ${min}–${max}`);
   const noun = pluralRu(max, 'день', 'дня', 'дней');
   return min === max ? `${max} ${noun}` : `${min}–${max} ${noun}`;
 }
@@ -109,14 +117,18 @@ export const PREORDER_MAKING_DAYS = { min: 14, max: 28 } as const;
 
 /** When a pre-order is expected: the method's own dates, counted from when the item is made. */
 export function preorderDeliveryDates(dates: { from: string; to: string }): { from: string; to: string } {
-  return { from: addCalendarDays(dates.from, PREORDER_MAKING_DAYS.min), to: addCalendarDays(dates.to, PREORDER_MAKING_DAYS.max) };
+  return {
+    from: addCalendarDays(dates.from, PREORDER_MAKING_DAYS.min),
+    to: addCalendarDays(dates.to, PREORDER_MAKING_DAYS.max),
+  };
 }
 
 /** A method's timing for a basket of pre-orders only ('2–9 дней после изготовления'). */
 export const preorderPeriodText = (period: string): string => `${period} после изготовления`;
 
 /** The note of an order that mixes goods in stock and pre-orders: the pre-orders come later. */
-export const preorderLaterNote = (dates: string): string => `Предзаказ привезём отдельно, когда он будет готов: ожидаемая доставка ${dates}.`;
+export const preorderLaterNote = (dates: string): string =>
+  `Предзаказ привезём отдельно, когда он будет готов: ожидаемая доставка ${dates}.`;
 
 /** The courier's timing as a method's PERIOD_TEXT. */
 export const COURIER_PERIOD_TEXT = 'на следующий рабочий день';
@@ -192,7 +204,8 @@ export interface Parcel {
 }
 
 function itemWeight(line: ParcelLine): number {
-  if (line.weightGrams !== null && Number.isFinite(line.weightGrams) && line.weightGrams > 0) return Math.round(line.weightGrams);
+  if (line.weightGrams !== null && Number.isFinite(line.weightGrams) && line.weightGrams > 0)
+    return Math.round(line.weightGrams);
   if (line.isGift) return PACKAGING_GRAMS.giftCover;
   return DEFAULT_WEIGHT_GRAMS[line.kind] ?? FALLBACK_WEIGHT_GRAMS;
 }
@@ -206,7 +219,10 @@ export function parcel(lines: readonly ParcelLine[]): Parcel {
     weight += itemWeight(line) * quantity;
     if (!line.isGift) count += quantity;
   }
-  const height = Math.min(PARCEL_BOX_CM.height + PARCEL_HEIGHT_PER_ITEM_CM * Math.max(0, count - 1), PARCEL_MAX_HEIGHT_CM);
+  const height = Math.min(
+    PARCEL_BOX_CM.height + PARCEL_HEIGHT_PER_ITEM_CM * Math.max(0, count - 1),
+    PARCEL_MAX_HEIGHT_CM,
+  );
   return { weight, length: PARCEL_BOX_CM.length, width: PARCEL_BOX_CM.width, height };
 }
 
@@ -217,7 +233,10 @@ export function parcel(lines: readonly ParcelLine[]): Parcel {
  */
 export function fitsDeliveryPoint(
   p: Parcel,
-  point: { weight_max?: number | null; dimensions?: readonly { width: number; height: number; depth: number }[] | null },
+  point: {
+    weight_max?: number | null;
+    dimensions?: readonly { width: number; height: number; depth: number }[] | null;
+  },
 ): boolean {
   if (point.weight_max != null && p.weight > point.weight_max * 1000) return false;
   if (!point.dimensions || point.dimensions.length === 0) return true;
@@ -237,13 +256,18 @@ export function fitsDeliveryPoint(
  * serves addresses outside it); other cities CDEK reaches get CDEK; the world entry and any
  * city the shop does not know get international delivery by agreement. Nothing for an empty basket.
  */
-export function deliveryMethodIds(input: { city: ShopCity | null; hasItems: boolean; onlyElectronic?: boolean }): string[] {
+export function deliveryMethodIds(input: {
+  city: ShopCity | null;
+  hasItems: boolean;
+  onlyElectronic?: boolean;
+}): string[] {
   const { city, hasItems } = input;
   if (!hasItems) return [];
   // Electronic gift certificates only: nothing to carry, the card goes to the order's e-mail.
   if (input.onlyElectronic) return [DELIVERY_ID.email];
   if (city === null || city.deliveryRegion === 'world' || city.cdekCode === null) return [DELIVERY_ID.world];
-  if (city.deliveryRegion === 'moscow') return [DELIVERY_ID.moscowCourier, DELIVERY_ID.cdekPickup, DELIVERY_ID.cdekDoor];
+  if (city.deliveryRegion === 'moscow')
+    return [DELIVERY_ID.moscowCourier, DELIVERY_ID.cdekPickup, DELIVERY_ID.cdekDoor];
   return [DELIVERY_ID.cdekPickup, DELIVERY_ID.cdekDoor];
 }
 
@@ -273,10 +297,15 @@ export function isOnlinePaymentId(id: string): boolean {
  * online only (podarochnye-sertifikaty.md: card; the issue adds pay in parts). An unknown
  * delivery id allows none.
  */
-export function paymentMethodIds(input: { deliveryId: string; hasPreorders: boolean; hasCertificates?: boolean }): string[] {
+export function paymentMethodIds(input: {
+  deliveryId: string;
+  hasPreorders: boolean;
+  hasCertificates?: boolean;
+}): string[] {
   if (!isDeliveryId(input.deliveryId)) return [];
   const online = [PAYMENT_ID.cardOnline, ...INSTALMENT_PAYMENT_IDS];
-  const all = input.deliveryId === DELIVERY_ID.moscowCourier && !input.hasPreorders ? [PAYMENT_ID.onReceipt, ...online] : online;
+  const all =
+    input.deliveryId === DELIVERY_ID.moscowCourier && !input.hasPreorders ? [PAYMENT_ID.onReceipt, ...online] : online;
   return input.hasCertificates ? all.filter(paysForCertificates) : all;
 }
 
@@ -286,9 +315,14 @@ export function paysForCertificates(paymentId: string): boolean {
 }
 
 /** The delivery methods (of `deliveryIds`) a payment method can be chosen with: the PaymentMethod DELIVERY_IDS list. */
-export function paymentDeliveryIds(paymentId: string, input: { deliveryIds: readonly string[]; hasPreorders: boolean; hasCertificates?: boolean }): string[] {
+export function paymentDeliveryIds(
+  paymentId: string,
+  input: { deliveryIds: readonly string[]; hasPreorders: boolean; hasCertificates?: boolean },
+): string[] {
   return input.deliveryIds.filter((deliveryId) =>
-    paymentMethodIds({ deliveryId, hasPreorders: input.hasPreorders, hasCertificates: input.hasCertificates }).includes(paymentId),
+    paymentMethodIds({ deliveryId, hasPreorders: input.hasPreorders, hasCertificates: input.hasCertificates }).includes(
+      paymentId,
+    ),
   );
 }
 
@@ -310,19 +344,23 @@ export const DELIVERY_TEXT = {
   delivery: {
     '1': {
       name: 'Курьером по Москве',
-      description: 'В пределах МКАД, на следующий рабочий день при заказе до 18:00. 15 минут на примерку — оплачиваете только то, что оставили.',
+      description:
+        'В пределах МКАД, на следующий рабочий день при заказе до 18:00. 15 минут на примерку — оплачиваете только то, что оставили.',
     },
     '139': {
       name: 'Пункт выдачи СДЭК',
-      description: 'Выберите удобный пункт на карте: в нём указаны адрес и часы работы. Стоимость и сроки рассчитываются автоматически.',
+      description:
+        'Выберите удобный пункт на карте: в нём указаны адрес и часы работы. Стоимость и сроки рассчитываются автоматически.',
     },
     '137': {
       name: 'Курьером СДЭК до двери',
-      description: 'Курьер СДЭК привезёт заказ по указанному адресу в согласованный день. Стоимость и сроки рассчитываются автоматически.',
+      description:
+        'Курьер СДЭК привезёт заказ по указанному адресу в согласованный день. Стоимость и сроки рассчитываются автоматически.',
     },
     '300': {
       name: 'На электронную почту',
-      description: 'Электронный сертификат придёт на e-mail, указанный в заказе, в течение часа после оплаты — в виде открытки с уникальным номером.',
+      description:
+        'Электронный сертификат придёт на e-mail, указанный в заказе, в течение часа после оплаты — в виде открытки с уникальным номером.',
     },
     '200': {
       name: 'Международная доставка',
@@ -331,12 +369,19 @@ export const DELIVERY_TEXT = {
     },
   },
   payment: {
-    '1': { name: 'При получении', description: 'Картой или через СБП после примерки — только за вещи, которые оставите' },
+    '1': {
+      name: 'При получении',
+      description: 'Картой или через СБП после примерки — только за вещи, которые оставите',
+    },
     '9': { name: 'Банковской картой онлайн', description: 'Yandex Pay, платёжные сервисы банков, СБП' },
-    '10': { name: 'Долями', description: 'Четыре платежа по 25%: первый сегодня, остальные каждые две недели. Для заказов от 500 до 40 000 ₽' },
+    '10': {
+      name: 'Долями',
+      description: 'Четыре платежа по 25%: первый сегодня, остальные каждые две недели. Для заказов от 500 до 40 000 ₽',
+    },
     '11': {
       name: 'Яндекс Сплит',
-      description: 'Четыре равных платежа: первый сегодня, остальные каждые две недели, через Яндекс ID. Для заказов от 500 до 40 000 ₽',
+      description:
+        'Четыре равных платежа: первый сегодня, остальные каждые две недели, через Яндекс ID. Для заказов от 500 до 40 000 ₽',
     },
   },
 } as const satisfies {

@@ -17,7 +17,12 @@ export interface LoginMail {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const origin = (siteUrl: string) => siteUrl.replace(/\/+$/, '');
 
-function letter(subject: string, paragraphs: string[], siteUrl: string, link?: { href: string; label: string }): LoginMail {
+function letter(
+  subject: string,
+  paragraphs: string[],
+  siteUrl: string,
+  link?: { href: string; label: string },
+): LoginMail {
   const signature = ['Команда Vitrina', origin(siteUrl)];
   const linkText = link ? `\n\n${link.label}: ${link.href}` : '';
   return {

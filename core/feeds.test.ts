@@ -28,7 +28,14 @@ import {
 } from './feeds';
 
 const SECTIONS: FeedSection[] = [
-  { id: 1, code: 'new-collection', name: 'Новая коллекция', url: '/catalog/new-collection/', parentId: null, kind: 'new' },
+  {
+    id: 1,
+    code: 'new-collection',
+    name: 'Новая коллекция',
+    url: '/catalog/new-collection/',
+    parentId: null,
+    kind: 'new',
+  },
   { id: 2, code: 'woman', name: 'Женщинам', url: '/catalog/woman/', parentId: null, kind: 'category' },
   { id: 3, code: 'yubki', name: 'Юбки & «мини»', url: '/catalog/woman/yubki/', parentId: 2, kind: 'category' },
   { id: 4, code: 'muzhchinam', name: 'Мужчинам', url: '/catalog/man/muzhchinam/', parentId: null, kind: 'category' },
@@ -60,9 +67,36 @@ function product(over: Partial<FeedProduct> = {}): FeedProduct {
     article: 'VT-26-00010',
     photos: ['products/yubka-midi/1.jpg', 'products/yubka-midi/2.jpg'],
     offers: [
-      { id: 101, size: '42', sizeType: 'clothes', intlSize: 'XS', priceKopecks: 1_290_000, oldPriceKopecks: 1_590_000, quantity: 3, preorder: false },
-      { id: 102, size: '44', sizeType: 'clothes', intlSize: 'S', priceKopecks: 1_290_000, oldPriceKopecks: null, quantity: 0, preorder: true },
-      { id: 103, size: '46', sizeType: 'clothes', intlSize: 'M', priceKopecks: 1_290_000, oldPriceKopecks: null, quantity: 0, preorder: false },
+      {
+        id: 101,
+        size: '42',
+        sizeType: 'clothes',
+        intlSize: 'XS',
+        priceKopecks: 1_290_000,
+        oldPriceKopecks: 1_590_000,
+        quantity: 3,
+        preorder: false,
+      },
+      {
+        id: 102,
+        size: '44',
+        sizeType: 'clothes',
+        intlSize: 'S',
+        priceKopecks: 1_290_000,
+        oldPriceKopecks: null,
+        quantity: 0,
+        preorder: true,
+      },
+      {
+        id: 103,
+        size: '46',
+        sizeType: 'clothes',
+        intlSize: 'M',
+        priceKopecks: 1_290_000,
+        oldPriceKopecks: null,
+        quantity: 0,
+        preorder: false,
+      },
     ],
     ...over,
   };
@@ -119,8 +153,14 @@ describe('values', () => {
 
   it('links an offer with its size and the UTM tags, encoded, Директ placeholders kept', () => {
     expect(
-      offerLink('https://shop.test', '/catalog/woman/yubki/yubka/', 5, { utm_campaign: 'зима 2026', utm_source: 'yandex', utm_content: '{ad_id}&x' }),
-    ).toBe('https://shop.test/catalog/woman/yubki/yubka/?offer=5&utm_source=yandex&utm_campaign=%D0%B7%D0%B8%D0%BC%D0%B0%202026&utm_content={ad_id}%26x');
+      offerLink('https://shop.test', '/catalog/woman/yubki/yubka/', 5, {
+        utm_campaign: 'зима 2026',
+        utm_source: 'yandex',
+        utm_content: '{ad_id}&x',
+      }),
+    ).toBe(
+      'https://shop.test/catalog/woman/yubki/yubka/?offer=5&utm_source=yandex&utm_campaign=%D0%B7%D0%B8%D0%BC%D0%B0%202026&utm_content={ad_id}%26x',
+    );
     expect(offerLink('https://shop.test', '/p/', 5, {})).toBe('https://shop.test/p/?offer=5');
   });
 
@@ -146,7 +186,9 @@ describe('values', () => {
 
   it('follows a section up to its top', () => {
     expect(sectionChain(ctx().sections, 3).map((s) => s.code)).toEqual(['woman', 'yubki']);
-    const loop = new Map<number, FeedSection>([[1, { id: 1, code: 'a', name: 'a', url: '/a/', parentId: 1, kind: 'category' }]]);
+    const loop = new Map<number, FeedSection>([
+      [1, { id: 1, code: 'a', name: 'a', url: '/a/', parentId: 1, kind: 'category' }],
+    ]);
     expect(sectionChain(loop, 1)).toHaveLength(20);
   });
 });
@@ -170,7 +212,10 @@ describe('planProduct', () => {
       gender: 'female',
       googleCategory: 1581,
       url: 'https://shop.test/catalog/woman/yubki/yubka-midi/?offer=101&utm_source=yandex&utm_medium=cpc&utm_campaign=feed',
-      pictures: ['https://shop.test/img/1024/products/yubka-midi/1.jpg', 'https://shop.test/img/1024/products/yubka-midi/2.jpg'],
+      pictures: [
+        'https://shop.test/img/1024/products/yubka-midi/1.jpg',
+        'https://shop.test/img/1024/products/yubka-midi/2.jpg',
+      ],
     });
   });
 
@@ -191,7 +236,10 @@ describe('planProduct', () => {
       ctx({
         settings: {
           ...DEFAULT_FEED_SETTINGS,
-          channels: { ...DEFAULT_FEED_SETTINGS.channels, yandex: { ...DEFAULT_FEED_SETTINGS.channels.yandex, ...channel } },
+          channels: {
+            ...DEFAULT_FEED_SETTINGS.channels,
+            yandex: { ...DEFAULT_FEED_SETTINGS.channels.yandex, ...channel },
+          },
         },
       });
     expect(reason(product(), settings({ excludeSections: ['woman'] }))).toEqual([['excluded', 3]]);
@@ -203,8 +251,26 @@ describe('planProduct', () => {
   it('leaves a size without a price out, and drops an old price that is not above the price', () => {
     const p = product({
       offers: [
-        { id: 1, size: '42', sizeType: 'clothes', intlSize: null, priceKopecks: 0, oldPriceKopecks: null, quantity: 5, preorder: false },
-        { id: 2, size: '44', sizeType: 'clothes', intlSize: null, priceKopecks: 100_000, oldPriceKopecks: 100_000, quantity: 5, preorder: false },
+        {
+          id: 1,
+          size: '42',
+          sizeType: 'clothes',
+          intlSize: null,
+          priceKopecks: 0,
+          oldPriceKopecks: null,
+          quantity: 5,
+          preorder: false,
+        },
+        {
+          id: 2,
+          size: '44',
+          sizeType: 'clothes',
+          intlSize: null,
+          priceKopecks: 100_000,
+          oldPriceKopecks: 100_000,
+          quantity: 5,
+          preorder: false,
+        },
       ],
     });
     const { items, leftOut } = planProduct(p, ctx());
@@ -217,7 +283,18 @@ describe('planProduct', () => {
       product({
         sectionId: 4,
         kind: 'bag',
-        offers: [{ id: 9, size: 'Единый', sizeType: 'none', intlSize: null, priceKopecks: 100, oldPriceKopecks: null, quantity: 1, preorder: false }],
+        offers: [
+          {
+            id: 9,
+            size: 'Единый',
+            sizeType: 'none',
+            intlSize: null,
+            priceKopecks: 100,
+            oldPriceKopecks: null,
+            quantity: 1,
+            preorder: false,
+          },
+        ],
       }),
       ctx(),
     );
@@ -233,7 +310,12 @@ describe('planProduct', () => {
 });
 
 describe('documents', () => {
-  const nasty = product({ name: 'Платье "Ночь" & <день>\u0001', colorName: "Д'Артаньян", description: 'Ткань ]]> & <b>шёлк</b>\u0008', article: 'VT&1' });
+  const nasty = product({
+    name: 'Платье "Ночь" & <день>\u0001',
+    colorName: "Д'Артаньян",
+    description: 'Ткань ]]> & <b>шёлк</b>\u0008',
+    article: 'VT&1',
+  });
 
   it('YML: a whole document with a nasty name parses, with every element Yandex needs', () => {
     const c = ctx();
@@ -243,7 +325,12 @@ describe('documents', () => {
     const yml = parser.parse(doc) as {
       yml_catalog: {
         '@date': string;
-        shop: { name: string; currencies: unknown; categories: { category: Array<Record<string, string>> }; offers: { offer: Array<Record<string, unknown>> } };
+        shop: {
+          name: string;
+          currencies: unknown;
+          categories: { category: Array<Record<string, string>> };
+          offers: { offer: Array<Record<string, unknown>> };
+        };
       };
     };
     expect(yml.yml_catalog['@date']).toBe('2026-11-28T14:05:09+03:00');
@@ -304,7 +391,11 @@ describe('documents', () => {
       'g:image_link': 'https://shop.test/img/1024/products/yubka-midi/1.jpg',
       'g:additional_image_link': 'https://shop.test/img/1024/products/yubka-midi/2.jpg',
     });
-    expect(preorder).toMatchObject({ 'g:availability': 'backorder', 'g:availability_date': '2026-12-26T14:05+0300', 'g:price': '12900.00 RUB' });
+    expect(preorder).toMatchObject({
+      'g:availability': 'backorder',
+      'g:availability_date': '2026-12-26T14:05+0300',
+      'g:price': '12900.00 RUB',
+    });
     expect(preorder?.['g:sale_price']).toBeUndefined();
     expect(soldOut).toMatchObject({ 'g:availability': 'out_of_stock' });
   });

@@ -108,15 +108,22 @@ export function stableJson(value: unknown): string {
 // XML 1.0 allows tab, line feed, carriage return and the characters from U+0020 up, except the
 // surrogates (a pair is one character; a lone half is not) and U+FFFE/U+FFFF. C1 controls
 // (U+007F–U+009F) are allowed but discouraged, and feed checkers refuse them: dropped too.
-// eslint-disable-next-line no-control-regex
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** The text without characters an XML 1.0 document cannot hold. */
 export function stripNonXml(s: string): string {
   return s.replace(NOT_XML, '');
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 
 /** Text for an element or a double- or single-quoted attribute. */
 export function xmlEscape(s: string): string {
@@ -175,7 +182,12 @@ function encodeTag(value: string): string {
  * An offer's link: the product's canonical address, the size chosen (`offer`, as the product
  * page reads it) and the feed's UTM tags in a fixed order.
  */
-export function offerLink(siteUrl: string, productPath: string, offerId: number, utm: FeedChannelSettings['utm']): string {
+export function offerLink(
+  siteUrl: string,
+  productPath: string,
+  offerId: number,
+  utm: FeedChannelSettings['utm'],
+): string {
   const query = [`offer=${offerId}`];
   for (const key of UTM_ORDER) {
     const value = utm[key];
@@ -395,7 +407,8 @@ export function planProduct(p: FeedProduct, ctx: FeedBuildContext): { items: Fee
   const items: FeedItem[] = [];
   const leftOut: FeedLeftOutEntry[] = [];
   for (const o of p.offers) {
-    const offerOut = (reason: FeedLeftOutReason) => leftOut.push({ productId: p.id, offerId: o.id, name: `${p.name}, ${o.size}`, reason, offers: 1 });
+    const offerOut = (reason: FeedLeftOutReason) =>
+      leftOut.push({ productId: p.id, offerId: o.id, name: `${p.name}, ${o.size}`, reason, offers: 1 });
     if (!(o.priceKopecks > 0)) {
       offerOut('no_price');
       continue;
@@ -491,7 +504,11 @@ export function googleHead(ctx: FeedBuildContext): string {
   );
 }
 
-const GOOGLE_AVAILABILITY: Readonly<Record<FeedAvailability, string>> = { in_stock: 'in_stock', preorder: 'backorder', out_of_stock: 'out_of_stock' };
+const GOOGLE_AVAILABILITY: Readonly<Record<FeedAvailability, string>> = {
+  in_stock: 'in_stock',
+  preorder: 'backorder',
+  out_of_stock: 'out_of_stock',
+};
 
 /**
  * One size as an <item>: a sale is the old price as g:price and the price as g:sale_price; a
@@ -499,7 +516,8 @@ const GOOGLE_AVAILABILITY: Readonly<Record<FeedAvailability, string>> = { in_sto
  * the maker's part number (we are the maker), per size.
  */
 export function googleItem(item: FeedItem, ctx: Pick<FeedBuildContext, 'builtAt' | 'settings'>): string {
-  const tag = (name: string, value: string | number) => `<g:${name}>${typeof value === 'number' ? value : xmlEscape(value)}</g:${name}>\n`;
+  const tag = (name: string, value: string | number) =>
+    `<g:${name}>${typeof value === 'number' ? value : xmlEscape(value)}</g:${name}>\n`;
   let out = `<item>\n${tag('id', item.offerId)}${tag('item_group_id', item.groupId)}${tag('title', item.name)}`;
   out += tag('description', item.description || item.name);
   out += tag('link', item.url);
@@ -507,8 +525,13 @@ export function googleItem(item: FeedItem, ctx: Pick<FeedBuildContext, 'builtAt'
   if (first) out += tag('image_link', first);
   for (const p of more) out += tag('additional_image_link', p);
   out += tag('availability', GOOGLE_AVAILABILITY[item.availability]);
-  if (item.availability === 'preorder') out += tag('availability_date', googleDate(new Date(ctx.builtAt.getTime() + ctx.settings.preorderDays * 86_400_000)));
-  if (item.oldPriceKopecks !== null) out += tag('price', googlePrice(item.oldPriceKopecks)) + tag('sale_price', googlePrice(item.priceKopecks));
+  if (item.availability === 'preorder')
+    out += tag(
+      'availability_date',
+      googleDate(new Date(ctx.builtAt.getTime() + ctx.settings.preorderDays * 86_400_000)),
+    );
+  if (item.oldPriceKopecks !== null)
+    out += tag('price', googlePrice(item.oldPriceKopecks)) + tag('sale_price', googlePrice(item.priceKopecks));
   else out += tag('price', googlePrice(item.priceKopecks));
   out += tag('brand', item.vendor);
   if (item.vendorCode) out += tag('mpn', item.size === null ? item.vendorCode : `${item.vendorCode}-${item.size}`);

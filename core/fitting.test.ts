@@ -21,7 +21,15 @@ const coat: FittingOrderLine = {
   isPreorder: false,
   isGift: false,
 };
-const scarf: FittingOrderLine = { offerId: 12, title: 'Шарф Лён', quantity: 3, priceKopecks: 345_050, discountKopecks: 100, isPreorder: false, isGift: false };
+const scarf: FittingOrderLine = {
+  offerId: 12,
+  title: 'Шарф Лён',
+  quantity: 3,
+  priceKopecks: 345_050,
+  discountKopecks: 100,
+  isPreorder: false,
+  isGift: false,
+};
 const cover: FittingOrderLine = {
   offerId: GIFT_COVER_OFFER_ID,
   title: 'Чехол для пальто',
@@ -81,7 +89,9 @@ describe('the amount paid at the door', () => {
       { ...scarf, kept: 2 },
     ];
     expect(fittingAmountKopecks({ lines, deliveryKopecks: 70_000 })).toBe(2_990_000 - 149_501 + 690_100 - 67 + 70_000);
-    expect(fittingAmountKopecks({ lines: lines.map((l) => ({ ...l, kept: 0 })), deliveryKopecks: 70_000 })).toBe(70_000);
+    expect(fittingAmountKopecks({ lines: lines.map((l) => ({ ...l, kept: 0 })), deliveryKopecks: 70_000 })).toBe(
+      70_000,
+    );
     // Keeping everything pays exactly what the order said.
     const all = [coat, scarf].map((l) => ({ ...l, kept: l.quantity }));
     const ordered = [coat, scarf].reduce((s, l) => s + l.priceKopecks * l.quantity - l.discountKopecks, 0);
@@ -122,7 +132,11 @@ describe('planning a fitting from what staff wrote down', () => {
   });
 
   it('leaves pre-orders out (they ship apart) but keeps their covers', () => {
-    const plan = planFitting({ order: [coat, preCoat, cover], given: [{ offerId: 11, kept: 0, refused: 2 }], deliveryKopecks: 70_000 });
+    const plan = planFitting({
+      order: [coat, preCoat, cover],
+      given: [{ offerId: 11, kept: 0, refused: 2 }],
+      deliveryKopecks: 70_000,
+    });
     expect(plan.ok && plan.lines.map((l) => [l.offerId, l.kept, l.refused])).toEqual([
       [11, 0, 2],
       [GIFT_COVER_OFFER_ID, 1, 1],
@@ -152,7 +166,10 @@ describe('planning a fitting from what staff wrote down', () => {
       },
     });
     const negative = planFitting({ order: [coat], given: [{ offerId: 11, kept: 3, refused: -1 }], deliveryKopecks: 0 });
-    expect(negative).toEqual({ ok: false, errors: { 'lines[11]': '«Пальто Аврора»: оставлено и возвращено — целые числа от 0' } });
+    expect(negative).toEqual({
+      ok: false,
+      errors: { 'lines[11]': '«Пальто Аврора»: оставлено и возвращено — целые числа от 0' },
+    });
     const twice = planFitting({
       order: [coat],
       given: [
@@ -162,12 +179,17 @@ describe('planning a fitting from what staff wrote down', () => {
       deliveryKopecks: 0,
     });
     expect(twice).toEqual({ ok: false, errors: { 'lines[11]': 'Товар №11 указан дважды' } });
-    expect(planFitting({ order: [preCoat], given: [], deliveryKopecks: 0 })).toEqual({ ok: false, errors: { lines: FITTING_TEXT.empty } });
+    expect(planFitting({ order: [preCoat], given: [], deliveryKopecks: 0 })).toEqual({
+      ok: false,
+      errors: { lines: FITTING_TEXT.empty },
+    });
   });
 
   it('writes the history note', () => {
     expect(fittingNote(2, 1)).toBe('Примерка: оставлено 2, возвращено 1');
-    expect(fittingNote(0, 2, 430_000).replace(/\u00a0/g, ' ')).toBe('Примерка: оставлено 0, возвращено 2; на подарочные сертификаты вернули 4 300 ₽');
+    expect(fittingNote(0, 2, 430_000).replace(/\u00a0/g, ' ')).toBe(
+      'Примерка: оставлено 0, возвращено 2; на подарочные сертификаты вернули 4 300 ₽',
+    );
   });
 });
 
@@ -176,10 +198,22 @@ describe('settleFitting (issue #26: certificates an advance, given back when unu
   const order = { totalKopecks: 1_770_000, certificateKopecks: 500_000, preorderKopecks: 0 };
 
   it('on receipt: the courier takes what the certificate does not cover; the unused certificate money goes back to it', () => {
-    expect(settleFitting({ ...order, keptKopecks: 1_070_000, online: false })).toEqual({ paidKopecks: 570_000, refundKopecks: 0, certificateBackKopecks: 0 });
-    expect(settleFitting({ ...order, keptKopecks: 370_000, online: false })).toEqual({ paidKopecks: 0, refundKopecks: 0, certificateBackKopecks: 130_000 });
+    expect(settleFitting({ ...order, keptKopecks: 1_070_000, online: false })).toEqual({
+      paidKopecks: 570_000,
+      refundKopecks: 0,
+      certificateBackKopecks: 0,
+    });
+    expect(settleFitting({ ...order, keptKopecks: 370_000, online: false })).toEqual({
+      paidKopecks: 0,
+      refundKopecks: 0,
+      certificateBackKopecks: 130_000,
+    });
     // All handed back: the courier's 700 ₽ comes out of the certificate, the rest goes back.
-    expect(settleFitting({ ...order, keptKopecks: 70_000, online: false })).toEqual({ paidKopecks: 0, refundKopecks: 0, certificateBackKopecks: 430_000 });
+    expect(settleFitting({ ...order, keptKopecks: 70_000, online: false })).toEqual({
+      paidKopecks: 0,
+      refundKopecks: 0,
+      certificateBackKopecks: 430_000,
+    });
     expect(settleFitting({ ...order, certificateKopecks: 0, keptKopecks: 70_000, online: false })).toEqual({
       paidKopecks: 70_000,
       refundKopecks: 0,
@@ -224,8 +258,16 @@ describe('settleFitting (issue #26: certificates an advance, given back when unu
     for (const kept of [0, 1, 70_000, 499_999, 500_000, 500_001, 1_770_000])
       for (const certificate of [0, 1, 500_000, 1_770_000])
         for (const online of [false, true]) {
-          const s = settleFitting({ totalKopecks: 1_770_000, certificateKopecks: certificate, preorderKopecks: 0, keptKopecks: kept, online });
-          expect(certificate - s.certificateBackKopecks + s.paidKopecks).toBe(Math.max(kept, certificate - s.certificateBackKopecks));
+          const s = settleFitting({
+            totalKopecks: 1_770_000,
+            certificateKopecks: certificate,
+            preorderKopecks: 0,
+            keptKopecks: kept,
+            online,
+          });
+          expect(certificate - s.certificateBackKopecks + s.paidKopecks).toBe(
+            Math.max(kept, certificate - s.certificateBackKopecks),
+          );
           if (online) expect(s.paidKopecks + s.refundKopecks).toBe(1_770_000 - certificate);
           expect(Math.min(s.paidKopecks, s.certificateBackKopecks)).toBe(0);
         }

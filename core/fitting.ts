@@ -59,21 +59,26 @@ export type FittingPlan =
   | { ok: false; errors: Record<string, string> };
 
 function assertCount(value: number, what: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${what} must be a non-negative integer, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${what} must be a non-negative integer, got ${value}`);
 }
 
 /** The kept items' share of a line's discount: ceil(discount × kept / quantity), exactly. */
 export function keptDiscountKopecks(discountKopecks: number, quantity: number, kept: number): number {
   assertCount(discountKopecks, 'discount');
   assertCount(kept, 'kept');
-  if (!Number.isSafeInteger(quantity) || quantity <= 0 || kept > quantity) throw new RangeError(`kept ${kept} of ${quantity}`);
+  if (!Number.isSafeInteger(quantity) || quantity <= 0 || kept > quantity)
+    throw new RangeError(`kept ${kept} of ${quantity}`);
   const numerator = discountKopecks * kept;
   if (!Number.isSafeInteger(numerator)) throw new RangeError('discount too large');
   return Math.floor((numerator + quantity - 1) / quantity);
 }
 
 /** What the shopper pays for `kept` items of one line. */
-export function fittingLineKopecks(line: Pick<FittingOrderLine, 'priceKopecks' | 'quantity' | 'discountKopecks'>, kept: number): number {
+export function fittingLineKopecks(
+  line: Pick<FittingOrderLine, 'priceKopecks' | 'quantity' | 'discountKopecks'>,
+  kept: number,
+): number {
   assertCount(line.priceKopecks, 'price');
   return line.priceKopecks * kept - keptDiscountKopecks(line.discountKopecks, line.quantity, kept);
 }
@@ -111,7 +116,11 @@ export const FITTING_TEXT = {
  * (not a pre-order, not the gift cover) must be given, kept + refused equal to what was ordered;
  * the gift cover follows the coats kept. Errors are keyed `lines[<offer id>]`, in Russian.
  */
-export function planFitting(input: { order: readonly FittingOrderLine[]; given: readonly FittingInputLine[]; deliveryKopecks: number }): FittingPlan {
+export function planFitting(input: {
+  order: readonly FittingOrderLine[];
+  given: readonly FittingInputLine[];
+  deliveryKopecks: number;
+}): FittingPlan {
   const errors: Record<string, string> = {};
   const byOffer = new Map<number, FittingOrderLine>();
   for (const line of input.order) if (!line.isPreorder) byOffer.set(line.offerId, line);
@@ -125,13 +134,15 @@ export function planFitting(input: { order: readonly FittingOrderLine[]; given: 
     else if (!line) {
       const pre = preordered.get(g.offerId);
       errors[key] = pre ? FITTING_TEXT.preorder(pre) : FITTING_TEXT.notInOrder(g.offerId);
-    } else if (![g.kept, g.refused].every((n) => Number.isSafeInteger(n) && n >= 0)) errors[key] = FITTING_TEXT.notCount(line);
+    } else if (![g.kept, g.refused].every((n) => Number.isSafeInteger(n) && n >= 0))
+      errors[key] = FITTING_TEXT.notCount(line);
     else if (g.kept + g.refused !== line.quantity) errors[key] = FITTING_TEXT.mismatch(line, g.kept + g.refused);
     given.set(g.offerId, g);
   }
   const fitted = [...byOffer.values()].filter((l) => !l.isGift);
   if (fitted.length === 0) errors.lines = FITTING_TEXT.empty;
-  for (const line of fitted) if (!given.has(line.offerId)) errors[`lines[${line.offerId}]`] = FITTING_TEXT.missing(line);
+  for (const line of fitted)
+    if (!given.has(line.offerId)) errors[`lines[${line.offerId}]`] = FITTING_TEXT.missing(line);
   if (Object.keys(errors).length) return { ok: false, errors };
 
   const lines: FittingLineResult[] = [];
@@ -143,7 +154,13 @@ export function planFitting(input: { order: readonly FittingOrderLine[]; given: 
     kept += g.kept;
     refused += g.refused;
     if (isCoat(line.title)) coatsKept += g.kept;
-    lines.push({ offerId: line.offerId, isGift: false, kept: g.kept, refused: g.refused, paidKopecks: fittingLineKopecks(line, g.kept) });
+    lines.push({
+      offerId: line.offerId,
+      isGift: false,
+      kept: g.kept,
+      refused: g.refused,
+      paidKopecks: fittingLineKopecks(line, g.kept),
+    });
   }
   for (const cover of [...byOffer.values()].filter((l) => l.isGift)) {
     const coatsPreordered = [...preordered.values()].filter((l) => isCoat(l.title)).reduce((s, l) => s + l.quantity, 0);
@@ -158,7 +175,15 @@ export function planFitting(input: { order: readonly FittingOrderLine[]; given: 
   }
   const itemsKopecks = lines.reduce((s, l) => s + l.paidKopecks, 0);
   assertCount(input.deliveryKopecks, 'delivery');
-  return { ok: true, lines, kept, refused, itemsKopecks, deliveryKopecks: input.deliveryKopecks, totalKopecks: itemsKopecks + input.deliveryKopecks };
+  return {
+    ok: true,
+    lines,
+    kept,
+    refused,
+    itemsKopecks,
+    deliveryKopecks: input.deliveryKopecks,
+    totalKopecks: itemsKopecks + input.deliveryKopecks,
+  };
 }
 
 /** Who gets what once the fitting is priced (core/order-money.ts: certificates are an advance, a refund never turns them into money). */
@@ -198,13 +223,24 @@ export function settleFitting(input: {
   const certificate = Math.min(input.certificateKopecks, input.totalKopecks);
   const used = input.keptKopecks + input.preorderKopecks;
   const certificateBack = Math.max(0, certificate - used);
-  if (!input.online) return { paidKopecks: Math.max(0, input.keptKopecks - certificate), refundKopecks: 0, certificateBackKopecks: certificateBack };
+  if (!input.online)
+    return {
+      paidKopecks: Math.max(0, input.keptKopecks - certificate),
+      refundKopecks: 0,
+      certificateBackKopecks: certificateBack,
+    };
   const kept = Math.max(0, used - certificate);
-  return { paidKopecks: kept, refundKopecks: Math.max(0, input.totalKopecks - certificate - kept), certificateBackKopecks: certificateBack };
+  return {
+    paidKopecks: kept,
+    refundKopecks: Math.max(0, input.totalKopecks - certificate - kept),
+    certificateBackKopecks: certificateBack,
+  };
 }
 
 /** The status history's note for a fitting, and what went back to the certificates. */
 export function fittingNote(kept: number, refused: number, certificateBackKopecks = 0): string {
   const note = `Примерка: оставлено ${kept}, возвращено ${refused}`;
-  return certificateBackKopecks > 0 ? `${note}; на подарочные сертификаты вернули ${formatRub(certificateBackKopecks)}` : note;
+  return certificateBackKopecks > 0
+    ? `${note}; на подарочные сертификаты вернули ${formatRub(certificateBackKopecks)}`
+    : note;
 }

@@ -31,7 +31,8 @@ describe('certificate codes', () => {
 
   it('uses every digit evenly (rejection sampling, no modulo bias)', () => {
     const counts = new Array(10).fill(0) as number[];
-    for (let i = 0; i < 2000; i++) for (const d of newCertificateCode((n) => randomBytes(n)).slice(1, 15)) counts[Number(d)]!++;
+    for (let i = 0; i < 2000; i++)
+      for (const d of newCertificateCode((n) => randomBytes(n)).slice(1, 15)) counts[Number(d)]!++;
     for (const c of counts) expect(c).toBeGreaterThan(2300); // 28 000 digits, 2 800 expected each
   });
 
@@ -45,7 +46,8 @@ describe('certificate codes', () => {
       const swapped = code.slice(0, 3) + code[4] + code[3] + code.slice(5);
       expect(normalizeCertificateCode(swapped)).toBeNull();
     }
-    for (const junk of ['', 'abc', '123', `${code}1`, null, undefined, 'x'.repeat(100)]) expect(normalizeCertificateCode(junk)).toBeNull();
+    for (const junk of ['', 'abc', '123', `${code}1`, null, undefined, 'x'.repeat(100)])
+      expect(normalizeCertificateCode(junk)).toBeNull();
   });
 
   it('formats in groups of four', () => {
@@ -60,12 +62,19 @@ describe('certificate validity and payment', () => {
   });
 
   it('refuses an expired or empty certificate, in Russian', () => {
-    expect(certificateState({ code: 'a', balanceKopecks: 100, expiresAt: new Date('2026-11-24T11:00:00Z') }, now)).toEqual({
+    expect(
+      certificateState({ code: 'a', balanceKopecks: 100, expiresAt: new Date('2026-11-24T11:00:00Z') }, now),
+    ).toEqual({
       ok: false,
       error: 'Срок действия сертификата истёк 24 ноября 2026',
     });
-    expect(certificateState({ code: 'a', balanceKopecks: 0, expiresAt: new Date('2027-01-01') }, now)).toEqual({ ok: false, error: CERTIFICATE_TEXT.empty });
-    expect(certificateState({ code: 'a', balanceKopecks: 1, expiresAt: new Date('2027-01-01') }, now)).toEqual({ ok: true });
+    expect(certificateState({ code: 'a', balanceKopecks: 0, expiresAt: new Date('2027-01-01') }, now)).toEqual({
+      ok: false,
+      error: CERTIFICATE_TEXT.empty,
+    });
+    expect(certificateState({ code: 'a', balanceKopecks: 1, expiresAt: new Date('2027-01-01') }, now)).toEqual({
+      ok: true,
+    });
   });
 
   it('pays in the order given, each up to its balance, the rest staying on it', () => {
@@ -83,7 +92,10 @@ describe('certificate validity and payment', () => {
       ],
       totalKopecks: 1_200_000,
     });
-    expect(applyCertificates(300_000, [{ code: 'a', balanceKopecks: 500_000, expiresAt: exp }])).toMatchObject({ ok: true, totalKopecks: 300_000 });
+    expect(applyCertificates(300_000, [{ code: 'a', balanceKopecks: 500_000, expiresAt: exp }])).toMatchObject({
+      ok: true,
+      totalKopecks: 300_000,
+    });
   });
 
   it('refuses a certificate that would pay nothing', () => {

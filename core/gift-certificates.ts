@@ -33,7 +33,8 @@ export const CERTIFICATE_TEXT = {
   onlineOnly: 'Подарочный сертификат можно оплатить только картой онлайн или частями',
   noPromo: 'Промокод не действует на подарочные сертификаты',
   noBonuses: 'Подарочный сертификат нельзя оплатить бонусами',
-  balance: (balanceKopecks: number, expiresAt: Date) => `На сертификате ${formatRub(balanceKopecks)}, действует до ${moscowDate(expiresAt)}`,
+  balance: (balanceKopecks: number, expiresAt: Date) =>
+    `На сертификате ${formatRub(balanceKopecks)}, действует до ${moscowDate(expiresAt)}`,
   changed: 'Баланс сертификата изменился: проверьте сумму и подтвердите заказ ещё раз',
 } as const;
 
@@ -116,7 +117,9 @@ export function certificateState(c: CertificateBalance, now: Date): CertificateS
 export function applyCertificates(
   dueKopecks: number,
   certificates: readonly CertificateBalance[],
-): { ok: true; amounts: { code: string; amountKopecks: number }[]; totalKopecks: number } | { ok: false; code: string; error: string } {
+):
+  | { ok: true; amounts: { code: string; amountKopecks: number }[]; totalKopecks: number }
+  | { ok: false; code: string; error: string } {
   let left = Math.max(0, dueKopecks);
   const amounts: { code: string; amountKopecks: number }[] = [];
   for (const c of certificates) {
@@ -129,7 +132,9 @@ export function applyCertificates(
 }
 
 /** Codes as the form sends them ('a, b' or several fields): normalised, or the first problem. */
-export function parseCertificateCodes(inputs: readonly string[]): { ok: true; codes: string[] } | { ok: false; input: string; error: string } {
+export function parseCertificateCodes(
+  inputs: readonly string[],
+): { ok: true; codes: string[] } | { ok: false; input: string; error: string } {
   const codes: string[] = [];
   for (const raw of inputs
     .flatMap((s) => s.split(/[,;\n]/))

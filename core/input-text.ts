@@ -3,8 +3,9 @@
 // characters. Tabs and line breaks stay (comments and addresses are typed in text areas).
 
 /** A control character other than tab and line breaks, or half of a surrogate pair. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const REFUSED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const REFUSED =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const CONTROL_CHARACTER_ERROR = 'недопустимые символы';
 
@@ -24,7 +25,11 @@ export function withoutRefusedCharacters(text: string): string {
  * refused character is: its path, or null when there is none. Deeper than `maxDepth` is not
  * looked at (the form parser stops at 5 levels, JSON bodies are capped by size).
  */
-export function findRefusedText(value: unknown, path: (string | number)[] = [], maxDepth = 32): (string | number)[] | null {
+export function findRefusedText(
+  value: unknown,
+  path: (string | number)[] = [],
+  maxDepth = 32,
+): (string | number)[] | null {
   if (typeof value === 'string') return hasRefusedCharacter(value) ? path : null;
   if (value === null || typeof value !== 'object' || path.length >= maxDepth) return null;
   if (Array.isArray(value)) {

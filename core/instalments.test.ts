@@ -35,7 +35,9 @@ describe('instalment constants (SPEC §9)', () => {
 
 describe('instalmentSchedule amounts', () => {
   it('splits a price divisible by four into equal quarters', () => {
-    expect(instalmentSchedule(2_000_000, TODAY)?.map((p) => p.amountKopecks)).toEqual([500_000, 500_000, 500_000, 500_000]);
+    expect(instalmentSchedule(2_000_000, TODAY)?.map((p) => p.amountKopecks)).toEqual([
+      500_000, 500_000, 500_000, 500_000,
+    ]);
     expect(instalmentSchedule(50_000, TODAY)?.map((p) => p.amountKopecks)).toEqual([12_500, 12_500, 12_500, 12_500]);
   });
 
@@ -44,14 +46,20 @@ describe('instalmentSchedule amounts', () => {
     expect(instalmentSchedule(50_002, TODAY)?.map((p) => p.amountKopecks)).toEqual([12_502, 12_500, 12_500, 12_500]);
     expect(instalmentSchedule(50_003, TODAY)?.map((p) => p.amountKopecks)).toEqual([12_503, 12_500, 12_500, 12_500]);
     // 12 345,67 RUB
-    expect(instalmentSchedule(1_234_567, TODAY)?.map((p) => p.amountKopecks)).toEqual([308_644, 308_641, 308_641, 308_641]);
+    expect(instalmentSchedule(1_234_567, TODAY)?.map((p) => p.amountKopecks)).toEqual([
+      308_644, 308_641, 308_641, 308_641,
+    ]);
     // 39 999,99 RUB
-    expect(instalmentSchedule(3_999_999, TODAY)?.map((p) => p.amountKopecks)).toEqual([1_000_002, 999_999, 999_999, 999_999]);
+    expect(instalmentSchedule(3_999_999, TODAY)?.map((p) => p.amountKopecks)).toEqual([
+      1_000_002, 999_999, 999_999, 999_999,
+    ]);
   });
 
   it('sums exactly to the price for every kopeck amount in a range and for sampled prices', () => {
-    for (let price = INSTALMENT_MIN_KOPECKS; price < INSTALMENT_MIN_KOPECKS + 2_000; price++) expect(sum(price)).toBe(price);
-    for (let price = INSTALMENT_MAX_KOPECKS - 2_000; price <= INSTALMENT_MAX_KOPECKS; price++) expect(sum(price)).toBe(price);
+    for (let price = INSTALMENT_MIN_KOPECKS; price < INSTALMENT_MIN_KOPECKS + 2_000; price++)
+      expect(sum(price)).toBe(price);
+    for (let price = INSTALMENT_MAX_KOPECKS - 2_000; price <= INSTALMENT_MAX_KOPECKS; price++)
+      expect(sum(price)).toBe(price);
     // Catalogue prices of SPEC §9 and odd kopecks across the range.
     for (const price of [980_000, 1_380_000, 1_980_000, 3_200_000, 1_999, 77_777, 123_457, 2_500_001, 3_333_333]) {
       if (price < INSTALMENT_MIN_KOPECKS) continue;
@@ -84,7 +92,16 @@ describe('instalmentSchedule bounds and junk', () => {
   });
 
   it('refuses anything that is not whole kopecks', () => {
-    for (const junk of [0, -2_000_000, 1_000_000.5, 50_000.0001, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.MAX_SAFE_INTEGER + 2]) {
+    for (const junk of [
+      0,
+      -2_000_000,
+      1_000_000.5,
+      50_000.0001,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      Number.MAX_SAFE_INTEGER + 2,
+    ]) {
       expect(instalmentSchedule(junk, TODAY)).toBeNull();
     }
     for (const junk of ['2000000', null, undefined, {}, [2_000_000], 2_000_000n]) {
@@ -108,17 +125,50 @@ describe('instalmentSchedule bounds and junk', () => {
 describe('instalmentSchedule dates', () => {
   it('starts today and steps 14 days, at local midnight', () => {
     const schedule = instalmentSchedule(2_000_000, TODAY) ?? [];
-    expect(schedule.map((p) => formatRussianDate(p.date))).toEqual(['22 ноября 2026', '6 декабря 2026', '20 декабря 2026', '3 января 2027']);
-    for (const p of schedule) expect([p.date.getHours(), p.date.getMinutes(), p.date.getSeconds(), p.date.getMilliseconds()]).toEqual([0, 0, 0, 0]);
+    expect(schedule.map((p) => formatRussianDate(p.date))).toEqual([
+      '22 ноября 2026',
+      '6 декабря 2026',
+      '20 декабря 2026',
+      '3 января 2027',
+    ]);
+    for (const p of schedule)
+      expect([p.date.getHours(), p.date.getMinutes(), p.date.getSeconds(), p.date.getMilliseconds()]).toEqual([
+        0, 0, 0, 0,
+      ]);
   });
 
   it('crosses month and year ends and leap days', () => {
-    expect(dates(2_000_000, new Date(2026, 0, 31))).toEqual(['31 января 2026', '14 февраля 2026', '28 февраля 2026', '14 марта 2026']);
-    expect(dates(2_000_000, new Date(2028, 1, 1))).toEqual(['1 февраля 2028', '15 февраля 2028', '29 февраля 2028', '14 марта 2028']);
-    expect(dates(2_000_000, new Date(2026, 11, 31, 23, 59, 59))).toEqual(['31 декабря 2026', '14 января 2027', '28 января 2027', '11 февраля 2027']);
-    expect(dates(2_000_000, new Date(2026, 11, 10))).toEqual(['10 декабря 2026', '24 декабря 2026', '7 января 2027', '21 января 2027']);
+    expect(dates(2_000_000, new Date(2026, 0, 31))).toEqual([
+      '31 января 2026',
+      '14 февраля 2026',
+      '28 февраля 2026',
+      '14 марта 2026',
+    ]);
+    expect(dates(2_000_000, new Date(2028, 1, 1))).toEqual([
+      '1 февраля 2028',
+      '15 февраля 2028',
+      '29 февраля 2028',
+      '14 марта 2028',
+    ]);
+    expect(dates(2_000_000, new Date(2026, 11, 31, 23, 59, 59))).toEqual([
+      '31 декабря 2026',
+      '14 января 2027',
+      '28 января 2027',
+      '11 февраля 2027',
+    ]);
+    expect(dates(2_000_000, new Date(2026, 11, 10))).toEqual([
+      '10 декабря 2026',
+      '24 декабря 2026',
+      '7 января 2027',
+      '21 января 2027',
+    ]);
     // The example of content/pages/dolyami.md: an order on 1 October.
-    expect(dates(2_000_000, new Date(2026, 9, 1))).toEqual(['1 октября 2026', '15 октября 2026', '29 октября 2026', '12 ноября 2026']);
+    expect(dates(2_000_000, new Date(2026, 9, 1))).toEqual([
+      '1 октября 2026',
+      '15 октября 2026',
+      '29 октября 2026',
+      '12 ноября 2026',
+    ]);
   });
 
   describe('in a time zone with daylight saving', () => {
@@ -131,8 +181,18 @@ describe('instalmentSchedule dates', () => {
     it('keeps calendar days across the clock change', () => {
       process.env.TZ = 'America/New_York';
       // 2026-03-08 and 2026-11-01 are DST changes in New York; a 14×24 h step would drift an hour.
-      expect(dates(2_000_000, new Date(2026, 2, 1, 0, 30))).toEqual(['1 марта 2026', '15 марта 2026', '29 марта 2026', '12 апреля 2026']);
-      expect(dates(2_000_000, new Date(2026, 9, 25, 23, 30))).toEqual(['25 октября 2026', '8 ноября 2026', '22 ноября 2026', '6 декабря 2026']);
+      expect(dates(2_000_000, new Date(2026, 2, 1, 0, 30))).toEqual([
+        '1 марта 2026',
+        '15 марта 2026',
+        '29 марта 2026',
+        '12 апреля 2026',
+      ]);
+      expect(dates(2_000_000, new Date(2026, 9, 25, 23, 30))).toEqual([
+        '25 октября 2026',
+        '8 ноября 2026',
+        '22 ноября 2026',
+        '6 декабря 2026',
+      ]);
       const schedule = instalmentSchedule(2_000_000, new Date(2026, 2, 1, 0, 30)) ?? [];
       for (const p of schedule) expect(p.date.getHours()).toBe(0);
     });
@@ -150,7 +210,20 @@ describe('formatRussianDate', () => {
   it('writes the day, the month in the genitive and the year', () => {
     expect(formatRussianDate(new Date(2026, 10, 22))).toBe('22 ноября 2026');
     const months = Array.from({ length: 12 }, (_, m) => formatRussianDate(new Date(2026, m, 1)).split(' ')[1]);
-    expect(months).toEqual(['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря']);
+    expect(months).toEqual([
+      'января',
+      'февраля',
+      'марта',
+      'апреля',
+      'мая',
+      'июня',
+      'июля',
+      'августа',
+      'сентября',
+      'октября',
+      'ноября',
+      'декабря',
+    ]);
     expect(formatRussianDate(new Date(2027, 0, 3, 23, 59))).toBe('3 января 2027');
   });
 
@@ -166,7 +239,9 @@ describe('instalmentUnavailableReason', () => {
     expect(instalmentUnavailableReason(2_000_000)).toBeNull();
   });
   it('says the range and the amount outside it', () => {
-    expect(instalmentUnavailableReason(49_999)).toBe('Оплата частями доступна для заказов от 500 до 40 000 ₽, а сумма этого заказа — 499,99\u00a0₽');
+    expect(instalmentUnavailableReason(49_999)).toBe(
+      'Оплата частями доступна для заказов от 500 до 40 000 ₽, а сумма этого заказа — 499,99\u00a0₽',
+    );
     expect(instalmentUnavailableReason(4_000_001)).toMatch(
       /^Оплата частями доступна для заказов от 500 до 40 000 ₽, а сумма этого заказа — 40\u00a0000,01\u00a0₽\. Оплатите картой/,
     );

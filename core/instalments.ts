@@ -21,7 +21,11 @@ export interface InstalmentPayment {
 
 /** Whether an amount (whole kopecks) may be paid in instalments. */
 export function isInstalmentAvailable(priceKopecks: number): boolean {
-  return Number.isSafeInteger(priceKopecks) && priceKopecks >= INSTALMENT_MIN_KOPECKS && priceKopecks <= INSTALMENT_MAX_KOPECKS;
+  return (
+    Number.isSafeInteger(priceKopecks) &&
+    priceKopecks >= INSTALMENT_MIN_KOPECKS &&
+    priceKopecks <= INSTALMENT_MAX_KOPECKS
+  );
 }
 
 /**
@@ -65,7 +69,9 @@ export const INSTALMENT_TEXT = {
 export function instalmentUnavailableReason(payKopecks: number): string | null {
   if (isInstalmentAvailable(payKopecks)) return null;
   if (!Number.isSafeInteger(payKopecks) || payKopecks < 0) return INSTALMENT_TEXT.range;
-  return payKopecks < INSTALMENT_MIN_KOPECKS ? INSTALMENT_TEXT.below(formatRub(payKopecks)) : INSTALMENT_TEXT.above(formatRub(payKopecks));
+  return payKopecks < INSTALMENT_MIN_KOPECKS
+    ? INSTALMENT_TEXT.below(formatRub(payKopecks))
+    : INSTALMENT_TEXT.above(formatRub(payKopecks));
 }
 
 /** A schedule date as the API writes it: the local calendar day, YYYY-MM-DD. */

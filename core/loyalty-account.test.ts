@@ -30,9 +30,15 @@ describe('accrual over order lines', () => {
   });
 
   it('counts what was paid: less the promo and the bonuses spent on the line', () => {
-    const paid = accrualPaidLines([line({ priceKopecks: 500_000, quantity: 2, discountKopecks: 100_000, bonusKopecks: 100_000 })]);
+    const paid = accrualPaidLines([
+      line({ priceKopecks: 500_000, quantity: 2, discountKopecks: 100_000, bonusKopecks: 100_000 }),
+    ]);
     expect(paid).toEqual([{ paidKopecks: 800_000, onSale: false, certificate: false }]);
-    expect(orderAccrualKopecks([line({ priceKopecks: 500_000, quantity: 2, discountKopecks: 100_000, bonusKopecks: 100_000 })])).toBe(40_000);
+    expect(
+      orderAccrualKopecks([
+        line({ priceKopecks: 500_000, quantity: 2, discountKopecks: 100_000, bonusKopecks: 100_000 }),
+      ]),
+    ).toBe(40_000);
   });
 
   it('leaves out sale lines, certificates and the gift cover', () => {
@@ -50,7 +56,9 @@ describe('accrual over order lines', () => {
   it('scales a line to the items kept at the fitting and not returned', () => {
     expect(orderAccrualKopecks([line({ priceKopecks: 300_000, quantity: 3, returnedQuantity: 1 })])).toBe(30_000);
     expect(orderAccrualKopecks([line({ priceKopecks: 300_000, quantity: 3, keptQuantity: 2 })])).toBe(30_000);
-    expect(orderAccrualKopecks([line({ priceKopecks: 300_000, quantity: 3, keptQuantity: 2, returnedQuantity: 2 })])).toBe(0);
+    expect(
+      orderAccrualKopecks([line({ priceKopecks: 300_000, quantity: 3, keptQuantity: 2, returnedQuantity: 2 })]),
+    ).toBe(0);
     expect(orderAccrualKopecks([line({ quantity: 2, returnedQuantity: 2 })])).toBe(0);
   });
 });
@@ -59,9 +67,15 @@ describe('history texts', () => {
   it('says in Russian what happened, with the order number', () => {
     expect(bonusMoveText({ kind: 'credit', orderId: 12, amountKopecks: 50_000 })).toBe('Начислено за заказ №12');
     expect(bonusMoveText({ kind: 'spend', orderId: 15, amountKopecks: -50_000 })).toBe('Списано в заказе №15');
-    expect(bonusMoveText({ kind: 'release', orderId: 15, amountKopecks: 50_000 })).toBe('Возвращено: заказ №15 отменён');
-    expect(bonusMoveText({ kind: 'restore', orderId: 15, amountKopecks: 50_000 })).toBe('Возвращено: возврат по заказу №15');
-    expect(bonusMoveText({ kind: 'cancel', orderId: 12, amountKopecks: -50_000 })).toBe('Аннулировано: возврат по заказу №12');
+    expect(bonusMoveText({ kind: 'release', orderId: 15, amountKopecks: 50_000 })).toBe(
+      'Возвращено: заказ №15 отменён',
+    );
+    expect(bonusMoveText({ kind: 'restore', orderId: 15, amountKopecks: 50_000 })).toBe(
+      'Возвращено: возврат по заказу №15',
+    );
+    expect(bonusMoveText({ kind: 'cancel', orderId: 12, amountKopecks: -50_000 })).toBe(
+      'Аннулировано: возврат по заказу №12',
+    );
     expect(bonusMoveText({ kind: 'birthday', orderId: null, amountKopecks: 200_000 })).toBe('Подарок ко дню рождения');
     expect(bonusMoveText({ kind: 'expire', orderId: null, amountKopecks: -200_000 })).toBe('Сгорели');
     expect(bonusMoveText({ kind: 'manual', orderId: null, amountKopecks: 10_000 })).toBe('Начислено магазином');

@@ -46,7 +46,16 @@ export function orderAccrualKopecks(items: readonly AccrualItem[]): number {
   return accrualKopecks(accrualPaidLines(items));
 }
 
-export const BONUS_MOVE_KINDS = ['credit', 'birthday', 'spend', 'release', 'restore', 'expire', 'cancel', 'manual'] as const;
+export const BONUS_MOVE_KINDS = [
+  'credit',
+  'birthday',
+  'spend',
+  'release',
+  'restore',
+  'expire',
+  'cancel',
+  'manual',
+] as const;
 export type BonusMoveKind = (typeof BONUS_MOVE_KINDS)[number];
 
 /** The account history's line for a move (or several moves of one event, summed). */

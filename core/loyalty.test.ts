@@ -63,8 +63,14 @@ describe('spending bonuses', () => {
 
   it('checks the amount asked for', () => {
     const lines = [full(4_000_000)];
-    expect(checkBonusSpend({ requestedKopecks: 0, balanceKopecks: 0, lines, hasPromo: true })).toEqual({ ok: true, kopecks: 0 });
-    expect(checkBonusSpend({ requestedKopecks: 100_000, balanceKopecks: 200_000, lines, hasPromo: false })).toEqual({ ok: true, kopecks: 100_000 });
+    expect(checkBonusSpend({ requestedKopecks: 0, balanceKopecks: 0, lines, hasPromo: true })).toEqual({
+      ok: true,
+      kopecks: 0,
+    });
+    expect(checkBonusSpend({ requestedKopecks: 100_000, balanceKopecks: 200_000, lines, hasPromo: false })).toEqual({
+      ok: true,
+      kopecks: 100_000,
+    });
     expect(checkBonusSpend({ requestedKopecks: 100_000, balanceKopecks: 200_000, lines, hasPromo: true })).toEqual({
       ok: false,
       error: LOYALTY_TEXT.notWithPromo,
@@ -77,9 +83,17 @@ describe('spending bonuses', () => {
       ok: false,
       error: 'У вас 2\u00a0000 бонусов: списать больше нельзя',
     });
-    expect(checkBonusSpend({ requestedKopecks: 150, balanceKopecks: 200_000, lines, hasPromo: false })).toEqual({ ok: false, error: LOYALTY_TEXT.badAmount });
-    expect(checkBonusSpend({ requestedKopecks: -100, balanceKopecks: 200_000, lines, hasPromo: false })).toEqual({ ok: false, error: LOYALTY_TEXT.badAmount });
-    expect(checkBonusSpend({ requestedKopecks: 100, balanceKopecks: 200_000, lines: [sale(10_000)], hasPromo: false })).toEqual({
+    expect(checkBonusSpend({ requestedKopecks: 150, balanceKopecks: 200_000, lines, hasPromo: false })).toEqual({
+      ok: false,
+      error: LOYALTY_TEXT.badAmount,
+    });
+    expect(checkBonusSpend({ requestedKopecks: -100, balanceKopecks: 200_000, lines, hasPromo: false })).toEqual({
+      ok: false,
+      error: LOYALTY_TEXT.badAmount,
+    });
+    expect(
+      checkBonusSpend({ requestedKopecks: 100, balanceKopecks: 200_000, lines: [sale(10_000)], hasPromo: false }),
+    ).toEqual({
       ok: false,
       error: LOYALTY_TEXT.nothingEligible,
     });
@@ -142,7 +156,10 @@ describe('the birthday', () => {
     expect(w.from.toISOString()).toBe('2026-11-23T21:00:00.000Z');
     expect(w.to.toISOString()).toBe('2026-12-08T21:00:00.000Z');
     expect(birthdayWindow('1990-12-01', new Date('2026-11-23T20:59:00Z')).current).toBe(false);
-    expect(birthdayWindow('1990-12-01', new Date('2026-12-08T21:00:00Z'))).toMatchObject({ year: 2027, current: false });
+    expect(birthdayWindow('1990-12-01', new Date('2026-12-08T21:00:00Z'))).toMatchObject({
+      year: 2027,
+      current: false,
+    });
   });
 
   it('crosses the new year', () => {
@@ -158,6 +175,7 @@ describe('the birthday', () => {
     const now = new Date('2026-11-24T12:00:00Z');
     expect(parseBirthday('14.03.1990', now)).toBe('1990-03-14');
     expect(parseBirthday('1990-03-14', now)).toBe('1990-03-14');
-    for (const bad of ['31.02.1990', '2030-01-01', '01.01.2020', '1800-01-01', 'вчера', '']) expect(parseBirthday(bad, now)).toBeNull();
+    for (const bad of ['31.02.1990', '2030-01-01', '01.01.2020', '1800-01-01', 'вчера', ''])
+      expect(parseBirthday(bad, now)).toBeNull();
   });
 });

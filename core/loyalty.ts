@@ -62,7 +62,10 @@ export function isEligible(line: Pick<LoyaltyLine, 'onSale' | 'certificate'>): b
  * and whether bonuses may pay for it (not on sale, not a gift certificate).
  */
 export function loyaltyLines(priced: {
-  lines: readonly Pick<BasketLine, 'sumKopecks' | 'discountKopecks' | 'priceKopecks' | 'oldPriceKopecks' | 'certificate'>[];
+  lines: readonly Pick<
+    BasketLine,
+    'sumKopecks' | 'discountKopecks' | 'priceKopecks' | 'oldPriceKopecks' | 'certificate'
+  >[];
 }): LoyaltyLine[] {
   return priced.lines.map((l) => ({
     amountKopecks: l.sumKopecks - l.discountKopecks,
@@ -108,7 +111,8 @@ export function checkBonusSpend(input: {
 }): { ok: true; kopecks: number } | { ok: false; error: string } {
   const { requestedKopecks, balanceKopecks } = input;
   if (requestedKopecks === 0) return { ok: true, kopecks: 0 };
-  if (!Number.isSafeInteger(requestedKopecks) || requestedKopecks < 0 || requestedKopecks % 100 !== 0) return { ok: false, error: LOYALTY_TEXT.badAmount };
+  if (!Number.isSafeInteger(requestedKopecks) || requestedKopecks < 0 || requestedKopecks % 100 !== 0)
+    return { ok: false, error: LOYALTY_TEXT.badAmount };
   if (input.hasPromo) return { ok: false, error: LOYALTY_TEXT.notWithPromo };
   const cap = bonusCapKopecks(input.lines);
   if (cap === 0) return { ok: false, error: LOYALTY_TEXT.nothingEligible };
@@ -197,7 +201,10 @@ export interface SpendableLot {
 }
 
 /** Takes `amountKopecks` from the lots that expire first; null when they do not hold that much. */
-export function takeFromLots(lots: readonly SpendableLot[], amountKopecks: number): { lotId: number; amountKopecks: number }[] | null {
+export function takeFromLots(
+  lots: readonly SpendableLot[],
+  amountKopecks: number,
+): { lotId: number; amountKopecks: number }[] | null {
   const sorted = [...lots].sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime() || a.id - b.id);
   const taken: { lotId: number; amountKopecks: number }[] = [];
   let left = amountKopecks;

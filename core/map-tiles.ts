@@ -43,7 +43,8 @@ export function resolveMapTiles(settings: MapTileSettings): MapTiles | null {
 
 /** Why a template is not usable, or null: https (http only for a local server), and {z}, {x} and {y}. */
 export function mapTileUrlProblem(url: string): string | null {
-  if (!/^https:\/\/[^/\s]+\//.test(url) && !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(url)) return 'must be an https:// URL template';
+  if (!/^https:\/\/[^/\s]+\//.test(url) && !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(url))
+    return 'must be an https:// URL template';
   if (!['{z}', '{x}', '{y}'].every((part) => url.includes(part))) return 'must contain {z}, {x} and {y}';
   return null;
 }

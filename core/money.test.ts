@@ -40,7 +40,8 @@ describe('one rouble formatter', () => {
         const rel = path.join(folder, file);
         // Code only: a comment may quote a price.
         const text = fs.readFileSync(path.join(root, rel), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-        if (rel !== path.join('core', 'money.ts') && text.includes('(?=(\\d{3})+(?!\\d))') && text.includes('₽')) offenders.push(rel);
+        if (rel !== path.join('core', 'money.ts') && text.includes('(?=(\\d{3})+(?!\\d))') && text.includes('₽'))
+          offenders.push(rel);
       }
     }
     expect(offenders).toEqual([]);

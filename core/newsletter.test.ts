@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isNewsletterToken, marketingMail, maskNewsletterEmail, newsletterConfirmMail, newsletterWelcomeMail } from './newsletter';
+import {
+  isNewsletterToken,
+  marketingMail,
+  maskNewsletterEmail,
+  newsletterConfirmMail,
+  newsletterWelcomeMail,
+} from './newsletter';
 
 const SITE = 'https://vitrina.ru';
 const TOKEN = 'AbC_dEf-0123456789abcdefghijklmnopqrstuvwxy';
@@ -13,7 +19,10 @@ describe('newsletter letters', () => {
       paragraphs: ['Здравствуйте!', 'Пальто <уже> в продаже & ждут вас.'],
     });
     const url = `${SITE}/newsletter/unsubscribe/?token=${TOKEN}`;
-    expect(letter.headers).toEqual({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(letter.headers).toEqual({
+      'List-Unsubscribe': `<${url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     expect(letter.text).toContain(url);
     expect(letter.html).toContain(`<a href="${url}">Отписаться от рассылки</a>`);
     // The caller's text is escaped in HTML.
@@ -32,7 +41,8 @@ describe('newsletter letters', () => {
   it('tokens and masked addresses', () => {
     expect(isNewsletterToken(TOKEN)).toBe(true);
     expect(isNewsletterToken('a'.repeat(64))).toBe(true);
-    for (const bad of ['', 'short', 'a'.repeat(129), `${TOKEN}'`, `${TOKEN}/`, null, 42]) expect(isNewsletterToken(bad)).toBe(false);
+    for (const bad of ['', 'short', 'a'.repeat(129), `${TOKEN}'`, `${TOKEN}/`, null, 42])
+      expect(isNewsletterToken(bad)).toBe(false);
     expect(maskNewsletterEmail('anna@example.com')).toBe('an***@example.com');
     expect(maskNewsletterEmail('a@example.com')).toBe('a***@example.com');
   });

@@ -47,7 +47,8 @@ export function isNewsletterToken(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{32,128}$/.test(value);
 }
 
-export const newsletterLink = (siteUrl: string, path: string, token: string) => `${siteUrl}${path}?token=${encodeURIComponent(token)}`;
+export const newsletterLink = (siteUrl: string, path: string, token: string) =>
+  `${siteUrl}${path}?token=${encodeURIComponent(token)}`;
 
 /** For the pages: enough for its owner to recognise the address, not enough to read it off a forwarded link. */
 export function maskNewsletterEmail(address: string): string {
@@ -74,7 +75,11 @@ function letter(subject: string, blocks: readonly Block[], siteUrl: string): Let
   const signature = ['Команда Vitrina', siteUrl];
   const text = blocks.map((b) => (typeof b === 'string' ? b : b.href)).join('\n\n');
   const html = blocks
-    .map((b) => (typeof b === 'string' ? `<p>${escapeHtml(b)}</p>` : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`))
+    .map((b) =>
+      typeof b === 'string'
+        ? `<p>${escapeHtml(b)}</p>`
+        : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`,
+    )
     .join('\n');
   return {
     subject,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { caretAfterDigits, clamp, commitMasked, digitsBefore, formatThousands, maskMaxLength, maskWhileTyping, parseMasked } from './number-mask';
+import {
+  caretAfterDigits,
+  clamp,
+  commitMasked,
+  digitsBefore,
+  formatThousands,
+  maskMaxLength,
+  maskWhileTyping,
+  parseMasked,
+} from './number-mask';
 
 const RANGE = { min: 3_000, max: 65_000 };
 

@@ -36,7 +36,8 @@ export type PayChannel = 'online' | 'receipt' | 'other';
 
 export function payChannel(paymentId: string): PayChannel {
   if (paymentId === PAYMENT_ID.onReceipt) return 'receipt';
-  if (paymentId === PAYMENT_ID.cardOnline || paymentId === PAYMENT_ID.dolyami || paymentId === PAYMENT_ID.yandexSplit) return 'online';
+  if (paymentId === PAYMENT_ID.cardOnline || paymentId === PAYMENT_ID.dolyami || paymentId === PAYMENT_ID.yandexSplit)
+    return 'online';
   return 'other';
 }
 
@@ -114,7 +115,8 @@ export function orderMoney(input: OrderMoneyInput): OrderBreakdown {
   assertAmount(input.certificateKopecks, 'certificate');
   const total = items - promo - bonus + (delivery ?? 0);
   if (total < 0) throw new RangeError(`discounts above the goods: ${total}`);
-  if (input.certificateKopecks > total) throw new RangeError(`certificates ${input.certificateKopecks} above the total ${total}`);
+  if (input.certificateKopecks > total)
+    throw new RangeError(`certificates ${input.certificateKopecks} above the total ${total}`);
   const due = total - input.certificateKopecks;
   const channel = payChannel(input.paymentId);
   const paid = input.paid ?? false;
@@ -188,7 +190,10 @@ export function checkoutMoney(input: CheckoutMoneyInput): OrderBreakdown {
   }));
   const bonus = Math.min(Math.max(0, input.bonusKopecks), bonusCapKopecks(loyalty));
   const shares = spreadBonuses(loyalty, bonus);
-  const lines: MoneyLine[] = input.lines.map(({ certificate: _certificate, ...l }, i) => ({ ...l, bonusKopecks: shares[i] ?? 0 }));
+  const lines: MoneyLine[] = input.lines.map(({ certificate: _certificate, ...l }, i) => ({
+    ...l,
+    bonusKopecks: shares[i] ?? 0,
+  }));
   const base = { lines, deliveryKopecks: input.deliveryKopecks, paymentId: input.paymentId };
   const before = orderMoney({ ...base, certificateKopecks: 0 });
   // A certificate never pays for another certificate (placeOrder's rule).
@@ -229,7 +234,9 @@ export interface MoneyRow {
  * left to pay (on receipt or online) or what was paid.
  */
 export function moneyRows(b: OrderBreakdown): MoneyRow[] {
-  const rows: MoneyRow[] = [{ key: 'goods', label: MONEY_TEXT.goods, kopecks: b.goodsKopecks, text: formatRub(b.goodsKopecks) }];
+  const rows: MoneyRow[] = [
+    { key: 'goods', label: MONEY_TEXT.goods, kopecks: b.goodsKopecks, text: formatRub(b.goodsKopecks) },
+  ];
   const off = (key: MoneyRow['key'], label: string, kopecks: number) => {
     if (kopecks > 0) rows.push({ key, label, kopecks: -kopecks, text: `−${formatRub(kopecks)}` });
   };
@@ -240,7 +247,12 @@ export function moneyRows(b: OrderBreakdown): MoneyRow[] {
     key: 'delivery',
     label: MONEY_TEXT.delivery,
     kopecks: b.deliveryKopecks,
-    text: b.deliveryKopecks === null ? MONEY_TEXT.deliveryPending : b.deliveryKopecks === 0 ? MONEY_TEXT.deliveryFree : formatRub(b.deliveryKopecks),
+    text:
+      b.deliveryKopecks === null
+        ? MONEY_TEXT.deliveryPending
+        : b.deliveryKopecks === 0
+          ? MONEY_TEXT.deliveryFree
+          : formatRub(b.deliveryKopecks),
   });
   if (b.certificateKopecks > 0) {
     rows.push({ key: 'total', label: MONEY_TEXT.total, kopecks: b.totalKopecks, text: formatRub(b.totalKopecks) });
@@ -254,7 +266,8 @@ export function moneyRows(b: OrderBreakdown): MoneyRow[] {
 /** The last row: what was paid (online, or at the door) or what is left to pay and how. */
 export function finalRow(b: OrderBreakdown): { label: string; kopecks: number } {
   if (b.collectedKopecks !== null) return { label: MONEY_TEXT.collected, kopecks: b.collectedKopecks };
-  if (b.channel === 'online' && b.paidOnlineKopecks > 0) return { label: MONEY_TEXT.paidOnline, kopecks: b.paidOnlineKopecks };
+  if (b.channel === 'online' && b.paidOnlineKopecks > 0)
+    return { label: MONEY_TEXT.paidOnline, kopecks: b.paidOnlineKopecks };
   if (b.channel === 'receipt') return { label: MONEY_TEXT.dueOnReceipt, kopecks: b.onReceiptKopecks };
   return { label: MONEY_TEXT.due, kopecks: b.dueKopecks };
 }
@@ -319,7 +332,12 @@ export function planRefund(input: {
   const providerLeft = Math.max(0, input.providerPaidKopecks - input.providerRefundedKopecks);
   const certificate = Math.min(money, certificateLeft);
   const provider = Math.min(money - certificate, providerLeft);
-  return { bonusKopecks: bonus, certificateKopecks: certificate, providerKopecks: provider, moneyKopecks: certificate + provider };
+  return {
+    bonusKopecks: bonus,
+    certificateKopecks: certificate,
+    providerKopecks: provider,
+    moneyKopecks: certificate + provider,
+  };
 }
 
 /** Which provider a payment id refunds through; 'transfer' for pay on receipt (staff pay by hand). */

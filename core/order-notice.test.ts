@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { orderMoney } from './order-money';
-import { deliveryDatesText, orderPlacedMail, orderPlacedSms, orderShippedMail, orderShippedSms, type OrderNotice } from './order-notice';
+import {
+  deliveryDatesText,
+  orderPlacedMail,
+  orderPlacedSms,
+  orderShippedMail,
+  orderShippedSms,
+  type OrderNotice,
+} from './order-notice';
 
 const NBSP = '\u00a0';
 const notice: OrderNotice = {
@@ -56,7 +63,13 @@ describe('order notices', () => {
   });
 
   it('a certificate paid part: the SMS and the letter say what the courier takes, a paid card order what was charged (issue #26)', () => {
-    const line = { priceKopecks: 17_000_00, oldPriceKopecks: null, quantity: 1, discountKopecks: 1_700_00, bonusKopecks: 0 };
+    const line = {
+      priceKopecks: 17_000_00,
+      oldPriceKopecks: null,
+      quantity: 1,
+      discountKopecks: 1_700_00,
+      bonusKopecks: 0,
+    };
     const money = orderMoney({ lines: [line], deliveryKopecks: 700_00, certificateKopecks: 5_000_00, paymentId: '1' });
     const n = { ...notice, money };
     expect(orderPlacedSms(n).replaceAll(NBSP, ' ')).toContain('к оплате при получении 11 000 ₽');
@@ -70,21 +83,31 @@ describe('order notices', () => {
       paid: true,
       paidKopecks: 10_700_00,
     });
-    expect(orderPlacedSms({ ...n, money: card }).replaceAll(NBSP, ' ')).toContain('оформлен и оплачен, оплата 10 700 ₽ прошла');
+    expect(orderPlacedSms({ ...n, money: card }).replaceAll(NBSP, ' ')).toContain(
+      'оформлен и оплачен, оплата 10 700 ₽ прошла',
+    );
     expect(orderPlacedMail({ ...n, money: card }, '').text.replaceAll(NBSP, ' ')).toContain('Бонусами: −2 000 ₽');
   });
 
   it('a cost to be confirmed and a range of dates', () => {
-    const mail = orderPlacedMail({ ...notice, money: { ...notice.money, deliveryKopecks: null }, dateTo: '2026-12-02' }, '');
+    const mail = orderPlacedMail(
+      { ...notice, money: { ...notice.money, deliveryKopecks: null }, dateTo: '2026-12-02' },
+      '',
+    );
     expect(mail.text).toContain('Доставка: стоимость уточнит менеджер');
     expect(deliveryDatesText('2026-11-25', '2026-12-02')).toBe('25 ноября 2026 — 2 декабря 2026');
     expect(deliveryDatesText(null, null)).toBeNull();
   });
 
   it('shipped: the track number for CDEK, the call ahead for the courier', () => {
-    expect(orderShippedSms({ orderId: 7, trackNumber: '1234567890', courier: false })).toBe('Vitrina: заказ №7 передан в СДЭК, трек-номер 1234567890.');
+    expect(orderShippedSms({ orderId: 7, trackNumber: '1234567890', courier: false })).toBe(
+      'Vitrina: заказ №7 передан в СДЭК, трек-номер 1234567890.',
+    );
     expect(orderShippedSms({ orderId: 7, trackNumber: null, courier: true })).toContain('Курьер позвонит заранее');
-    const mail = orderShippedMail({ orderId: 7, customerName: 'Анна', trackNumber: '1234567890', courier: false }, 'https://vitrina.example');
+    const mail = orderShippedMail(
+      { orderId: 7, customerName: 'Анна', trackNumber: '1234567890', courier: false },
+      'https://vitrina.example',
+    );
     expect(mail.subject).toBe('Заказ №7 передан в доставку');
     expect(mail.text).toContain('https://www.cdek.ru/ru/tracking/?order_id=1234567890');
   });

@@ -46,7 +46,8 @@ export function orderPlacedSms(n: Pick<OrderNotice, 'orderId' | 'money' | 'await
       ? 'Электронный сертификат придёт на e-mail в течение часа после оплаты.'
       : 'Менеджер свяжется с вами для подтверждения.';
   const final = finalRow(n.money);
-  if (n.money.dueKopecks === 0 && n.money.certificateKopecks > 0) return `Vitrina: заказ №${n.orderId} оформлен и оплачен подарочными сертификатами. ${tail}`;
+  if (n.money.dueKopecks === 0 && n.money.certificateKopecks > 0)
+    return `Vitrina: заказ №${n.orderId} оформлен и оплачен подарочными сертификатами. ${tail}`;
   if (n.money.channel === 'online' && n.money.paidOnlineKopecks > 0)
     return `Vitrina: заказ №${n.orderId} оформлен и оплачен, оплата ${formatRub(final.kopecks)} прошла. ${tail}`;
   return `Vitrina: заказ №${n.orderId} оформлен, ${final.label.toLowerCase()} ${formatRub(final.kopecks)}. ${tail}`;
@@ -76,7 +77,9 @@ export function orderPlacedMail(n: OrderNotice, siteUrl: string): { subject: str
       : n.byEmail
         ? 'Электронный сертификат придёт на этот адрес отдельным письмом в течение часа после оплаты — в виде открытки с уникальным номером.'
         : 'Менеджер свяжется с вами, чтобы подтвердить заказ. Отправим его в течение 3 рабочих дней и пришлём трек-номер.';
-  const deliveryLine = n.byEmail ? `Доставка: ${n.deliveryName}` : `Доставка: ${n.deliveryName}${n.deliveryAddress ? `, ${n.deliveryAddress}` : ''}`;
+  const deliveryLine = n.byEmail
+    ? `Доставка: ${n.deliveryName}`
+    : `Доставка: ${n.deliveryName}${n.deliveryAddress ? `, ${n.deliveryAddress}` : ''}`;
   const text = [
     `${n.customerName ? `${n.customerName}, с` : 'С'}пасибо за заказ!`,
     '',
@@ -94,7 +97,8 @@ export function orderPlacedMail(n: OrderNotice, siteUrl: string): { subject: str
     ...(n.pay ? [`Оплатить заказ: ${n.pay.url}`] : []),
     `Статус заказа — в личном кабинете: ${siteUrl}/personal/`,
   ].join('\n');
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const esc = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const html = `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1d1d1b;max-width:560px">
 <h1 style="font-size:20px">${esc(subject)}</h1>
 <p>${esc(n.customerName ? `${n.customerName}, спасибо за заказ!` : 'Спасибо за заказ!')}</p>
@@ -116,22 +120,31 @@ export function cdekTrackingUrl(trackNumber: string): string {
 
 /** shipment.md: «Когда заказ передан в СДЭК, мы отправляем вам SMS и письмо с трек-номером». The courier's: he calls ahead. */
 export function orderShippedSms(n: { orderId: number; trackNumber: string | null; courier: boolean }): string {
-  if (n.courier) return `Vitrina: заказ №${n.orderId} передан курьеру. Курьер позвонит заранее, чтобы согласовать время.`;
+  if (n.courier)
+    return `Vitrina: заказ №${n.orderId} передан курьеру. Курьер позвонит заранее, чтобы согласовать время.`;
   return `Vitrina: заказ №${n.orderId} передан в СДЭК${n.trackNumber ? `, трек-номер ${n.trackNumber}` : ''}.`;
 }
 
-export function orderShippedMail(n: { orderId: number; customerName: string; trackNumber: string | null; courier: boolean }, siteUrl: string) {
+export function orderShippedMail(
+  n: { orderId: number; customerName: string; trackNumber: string | null; courier: boolean },
+  siteUrl: string,
+) {
   const subject = `Заказ №${n.orderId} передан в доставку`;
   const greeting = n.customerName ? `${n.customerName}, здравствуйте!` : 'Здравствуйте!';
   const lines = n.courier
-    ? [`Заказ №${n.orderId} передан нашему курьеру. Он позвонит заранее, чтобы согласовать время. На примерку у вас будет 15 минут.`]
+    ? [
+        `Заказ №${n.orderId} передан нашему курьеру. Он позвонит заранее, чтобы согласовать время. На примерку у вас будет 15 минут.`,
+      ]
     : [
         `Заказ №${n.orderId} передан в СДЭК.`,
-        ...(n.trackNumber ? [`Трек-номер: ${n.trackNumber}. Отследить посылку: ${cdekTrackingUrl(n.trackNumber)}`] : []),
+        ...(n.trackNumber
+          ? [`Трек-номер: ${n.trackNumber}. Отследить посылку: ${cdekTrackingUrl(n.trackNumber)}`]
+          : []),
         'Когда посылка прибудет, СДЭК пришлёт уведомление.',
       ];
   const text = [greeting, '', ...lines, '', `Статус заказа — в личном кабинете: ${siteUrl}/personal/`].join('\n');
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const esc = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const html = `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1d1d1b;max-width:560px">
 <h1 style="font-size:20px">${esc(subject)}</h1>
 <p>${esc(greeting)}</p>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, isFinalStatus, isTrackNumber, moveError, nextStatuses, ORDER_STATUS_TEXT, ORDER_STATUSES, statusLabel } from './order-status';
+import {
+  canMove,
+  isFinalStatus,
+  isTrackNumber,
+  moveError,
+  nextStatuses,
+  ORDER_STATUS_TEXT,
+  ORDER_STATUSES,
+  statusLabel,
+} from './order-status';
 import { orderStatusLabel } from './account';
 
 describe('order statuses', () => {
@@ -13,11 +22,13 @@ describe('order statuses', () => {
   });
 
   it('can be cancelled only before the carrier has the parcel', () => {
-    for (const from of ['awaiting_payment', 'new', 'confirmed', 'assembling']) expect(canMove(from, 'cancelled')).toBe(true);
+    for (const from of ['awaiting_payment', 'new', 'confirmed', 'assembling'])
+      expect(canMove(from, 'cancelled')).toBe(true);
     // Paid only when the provider's payment is verified, never by hand.
     expect(canMove('awaiting_payment', 'new')).toBe(false);
     expect(moveError('awaiting_payment', 'new')).toBe(ORDER_STATUS_TEXT.paymentNotVerified);
-    for (const from of ['shipped', 'delivered', 'received', 'cancelled']) expect(canMove(from, 'cancelled')).toBe(false);
+    for (const from of ['shipped', 'delivered', 'received', 'cancelled'])
+      expect(canMove(from, 'cancelled')).toBe(false);
   });
 
   it('ends at received or cancelled, and unknown codes never move', () => {
@@ -55,7 +66,9 @@ describe('order statuses', () => {
   it('explains a refused move in Russian', () => {
     expect(moveError('received', 'cancelled')).toBe('Заказ в статусе «Получен»: его статус больше не меняется');
     expect(moveError('shipped', 'cancelled')).toBe('Заказ в статусе «Передан в доставку» уже нельзя отменить');
-    expect(moveError('new', 'shipped')).toBe('Нельзя перевести заказ из статуса «Принят» в «Передан в доставку»: можно только в «Подтверждён» или «Отменён»');
+    expect(moveError('new', 'shipped')).toBe(
+      'Нельзя перевести заказ из статуса «Принят» в «Передан в доставку»: можно только в «Подтверждён» или «Отменён»',
+    );
     expect(moveError('new', 'new')).toBe('Заказ уже в статусе «Принят»');
     expect(moveError('new', 'lost')).toBe('Неизвестный статус заказа');
   });

@@ -2,7 +2,16 @@
 // Russian labels, and which moves staff (and, later, the payment path) may make. Pure, so the
 // account, the staff API and the models share one table.
 
-export const ORDER_STATUSES = ['awaiting_payment', 'new', 'confirmed', 'assembling', 'shipped', 'delivered', 'received', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'new',
+  'confirmed',
+  'assembling',
+  'shipped',
+  'delivered',
+  'received',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
@@ -69,7 +78,8 @@ export const ORDER_STATUS_TEXT = {
   trackRequired: 'Для отправки СДЭК укажите трек-номер',
   badTrack: 'Трек-номер: от 4 до 40 латинских букв, цифр и дефисов',
   fittingRequired: 'Заказ с курьерской доставкой по Москве получают после примерки: запишите примерку',
-  paymentNotVerified: 'Заказ станет «Принят», когда платёжная система подтвердит оплату: вручную его можно только отменить',
+  paymentNotVerified:
+    'Заказ станет «Принят», когда платёжная система подтвердит оплату: вручную его можно только отменить',
 } as const;
 
 /** Why `from` cannot become `to`, for staff, in Russian. */

@@ -151,9 +151,12 @@ describe('resolvePageMeta', () => {
       product: { name: 'Пальто' },
     };
     const entry = { title: '{name}', description: 'd', keywords: 'k' };
-    expect(resolvePageMeta({ ...input, entries: { '/catalog/all/coat/': { ...entry, seoBottom: 'Абзац о модели.\n\nЕщё абзац.' } } }).seoBottom).toBe(
-      'Абзац о модели.\n\nЕщё абзац.',
-    );
+    expect(
+      resolvePageMeta({
+        ...input,
+        entries: { '/catalog/all/coat/': { ...entry, seoBottom: 'Абзац о модели.\n\nЕщё абзац.' } },
+      }).seoBottom,
+    ).toBe('Абзац о модели.\n\nЕщё абзац.');
     expect(resolvePageMeta({ ...input, entries: { '/catalog/all/coat/': entry } })).not.toHaveProperty('seoBottom');
   });
 
@@ -180,7 +183,12 @@ describe('resolvePageMeta', () => {
     expect(r.title).toBe('Пальто из шерсти: купить онлайн с доставкой — Vitrina');
     expect(r.description.startsWith('Пальто из шерсти')).toBe(true);
     expect(r.keywords).toContain('купить Пальто из шерсти');
-    const home = resolvePageMeta({ path: '', entries: PAGE_META, defaults: DEFAULT_META, productTemplate: PRODUCT_META_TEMPLATE });
+    const home = resolvePageMeta({
+      path: '',
+      entries: PAGE_META,
+      defaults: DEFAULT_META,
+      productTemplate: PRODUCT_META_TEMPLATE,
+    });
     expect(home.title).toBe(PAGE_META['/']?.title);
   });
 });
@@ -266,7 +274,11 @@ describe('PAGE_META table', () => {
     '/personal/',
   ];
   const cyrillic = /[А-Яа-яЁё]/;
-  const all: [string, PageMetaEntry][] = [...Object.entries(PAGE_META), ['DEFAULT_META', DEFAULT_META], ['PRODUCT_META_TEMPLATE', PRODUCT_META_TEMPLATE]];
+  const all: [string, PageMetaEntry][] = [
+    ...Object.entries(PAGE_META),
+    ['DEFAULT_META', DEFAULT_META],
+    ['PRODUCT_META_TEMPLATE', PRODUCT_META_TEMPLATE],
+  ];
 
   it('has an entry for every listed route', () => {
     const missing = required.filter((path) => !(path in PAGE_META));

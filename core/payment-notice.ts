@@ -43,8 +43,22 @@ export interface PaymentNoticeOrder {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function letter(subject: string, greeting: string, paragraphs: string[], link: { href: string; text: string }, siteUrl: string) {
-  const text = [greeting, '', ...paragraphs, '', `${link.text}: ${link.href}`, '', `Все заказы — в личном кабинете: ${siteUrl}/personal/`].join('\n');
+function letter(
+  subject: string,
+  greeting: string,
+  paragraphs: string[],
+  link: { href: string; text: string },
+  siteUrl: string,
+) {
+  const text = [
+    greeting,
+    '',
+    ...paragraphs,
+    '',
+    `${link.text}: ${link.href}`,
+    '',
+    `Все заказы — в личном кабинете: ${siteUrl}/personal/`,
+  ].join('\n');
   const html = `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1d1d1b;max-width:560px">
 <h1 style="font-size:20px">${esc(subject)}</h1>
 <p>${esc(greeting)}</p>

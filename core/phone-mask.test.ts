@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { isPhoneMaskComplete, maskPhoneWhileTyping, nationalDigits, PHONE_MASK_LENGTH, phoneDigits } from './phone-mask';
+import {
+  isPhoneMaskComplete,
+  maskPhoneWhileTyping,
+  nationalDigits,
+  PHONE_MASK_LENGTH,
+  phoneDigits,
+} from './phone-mask';
 
 describe('maskPhoneWhileTyping', () => {
   it('builds the mask digit by digit', () => {
-    const steps = ['9', '+7 (99', '+7 (999', '+7 (9990', '+7 (999) 000', '+7 (999) 0000', '+7 (999) 000-000', '+7 (999) 000-00-0', '+7 (999) 000-00-00'];
+    const steps = [
+      '9',
+      '+7 (99',
+      '+7 (999',
+      '+7 (9990',
+      '+7 (999) 000',
+      '+7 (999) 0000',
+      '+7 (999) 000-000',
+      '+7 (999) 000-00-0',
+      '+7 (999) 000-00-00',
+    ];
     expect(steps.map(maskPhoneWhileTyping)).toEqual([
       '+7 (9',
       '+7 (99',

@@ -116,7 +116,9 @@ describe('evaluatePromo: validity', () => {
       status: 'invalid',
       error: PROMO_ERROR_NOT_FOUND,
     });
-    expect(evaluatePromo({ promo: promo({ ...expired, totalLimit: 1, usedTotal: 1 }), lines: [COAT], now: NOW })).toEqual({
+    expect(
+      evaluatePromo({ promo: promo({ ...expired, totalLimit: 1, usedTotal: 1 }), lines: [COAT], now: NOW }),
+    ).toEqual({
       status: 'invalid',
       error: PROMO_ERROR_EXPIRED,
     });
@@ -125,10 +127,16 @@ describe('evaluatePromo: validity', () => {
   it('stops at the total limit and the per-customer limit', () => {
     const check = (p: PromoCode) => evaluatePromo({ promo: p, lines: [COAT], now: NOW });
     expect(check(promo({ totalLimit: 100, usedTotal: 99 })).status).toBe('valid');
-    expect(check(promo({ totalLimit: 100, usedTotal: 100 }))).toEqual({ status: 'invalid', error: 'Промокод больше нельзя использовать' });
+    expect(check(promo({ totalLimit: 100, usedTotal: 100 }))).toEqual({
+      status: 'invalid',
+      error: 'Промокод больше нельзя использовать',
+    });
     expect(check(promo({ totalLimit: 0 }))).toEqual({ status: 'invalid', error: PROMO_ERROR_LIMIT_REACHED });
     expect(check(promo({ perCustomerLimit: 1, usedByCustomer: 0 })).status).toBe('valid');
-    expect(check(promo({ perCustomerLimit: 1, usedByCustomer: 1 }))).toEqual({ status: 'invalid', error: PROMO_ERROR_LIMIT_REACHED });
+    expect(check(promo({ perCustomerLimit: 1, usedByCustomer: 1 }))).toEqual({
+      status: 'invalid',
+      error: PROMO_ERROR_LIMIT_REACHED,
+    });
   });
 });
 
@@ -162,7 +170,10 @@ describe('evaluatePromo: sale items and the minimum basket', () => {
       status: 'invalid',
       error: 'Промокод действует для заказа от 35\u00a0000\u00a0₽',
     });
-    expect(valid(evaluatePromo({ promo: { ...p, excludeSale: false }, lines: [COAT, SALE_DRESS], now: NOW })).discountKopecks).toBe(439_000);
+    expect(
+      valid(evaluatePromo({ promo: { ...p, excludeSale: false }, lines: [COAT, SALE_DRESS], now: NOW }))
+        .discountKopecks,
+    ).toBe(439_000);
   });
 
   it('accepts a basket exactly at the minimum', () => {
@@ -176,11 +187,17 @@ describe('evaluatePromo: sale items and the minimum basket', () => {
 
   it('reports sale exclusion before the minimum', () => {
     const p = promo({ minBasketKopecks: 1_000_000 });
-    expect(evaluatePromo({ promo: p, lines: [SALE_DRESS], now: NOW })).toEqual({ status: 'invalid', error: PROMO_ERROR_SALE_EXCLUDED });
+    expect(evaluatePromo({ promo: p, lines: [SALE_DRESS], now: NOW })).toEqual({
+      status: 'invalid',
+      error: PROMO_ERROR_SALE_EXCLUDED,
+    });
   });
 
   it('is valid with nothing to discount in an empty basket without a minimum', () => {
-    expect(valid(evaluatePromo({ promo: promo(), lines: [], now: NOW }))).toEqual({ discountKopecks: 0, lineDiscounts: [] });
+    expect(valid(evaluatePromo({ promo: promo(), lines: [], now: NOW }))).toEqual({
+      discountKopecks: 0,
+      lineDiscounts: [],
+    });
     expect(evaluatePromo({ promo: promo({ minBasketKopecks: 100 }), lines: [], now: NOW })).toEqual({
       status: 'invalid',
       error: 'Промокод действует для заказа от 1\u00a0₽',
@@ -202,7 +219,9 @@ describe('evaluatePromo: amounts', () => {
 
   it('percent rounds down to whole kopecks', () => {
     // 999 × 15 % = 149.85 → 149.
-    expect(valid(evaluatePromo({ promo: promo({ percent: 15 }), lines: [line('1', 999)], now: NOW })).discountKopecks).toBe(149);
+    expect(
+      valid(evaluatePromo({ promo: promo({ percent: 15 }), lines: [line('1', 999)], now: NOW })).discountKopecks,
+    ).toBe(149);
     // 1 % of 50 kopecks is nothing, and still a valid code.
     expect(valid(evaluatePromo({ promo: promo({ percent: 1 }), lines: [line('1', 50)], now: NOW }))).toEqual({
       discountKopecks: 0,
@@ -211,7 +230,9 @@ describe('evaluatePromo: amounts', () => {
   });
 
   it('100 % makes every eligible line free, exactly', () => {
-    expect(valid(evaluatePromo({ promo: promo({ percent: 100 }), lines: [COAT, JEANS, SALE_DRESS], now: NOW }))).toEqual({
+    expect(
+      valid(evaluatePromo({ promo: promo({ percent: 100 }), lines: [COAT, JEANS, SALE_DRESS], now: NOW })),
+    ).toEqual({
       discountKopecks: 5_160_000,
       lineDiscounts: [
         ['12', 3_200_000],
@@ -257,7 +278,14 @@ describe('evaluatePromo: amounts', () => {
   });
 
   it('line discounts always add up to the discount and stay within each line', () => {
-    const lines = [line('1', 333, 3), line('2', 1, 1), line('3', 12_345, 7), line('4', 99_999, 1, true), line('5', 0, 2), line('6', 7, 11)];
+    const lines = [
+      line('1', 333, 3),
+      line('2', 1, 1),
+      line('3', 12_345, 7),
+      line('4', 99_999, 1, true),
+      line('5', 0, 2),
+      line('6', 7, 11),
+    ];
     for (const p of [
       promo({ percent: 7 }),
       promo({ percent: 33 }),
@@ -284,7 +312,13 @@ describe('evaluatePromo: amounts', () => {
   });
 
   it('throws on lines with bad money values (a server bug, not shopper input)', () => {
-    for (const bad of [line('1', 10.5), line('1', -1), line('1', 100, 1.5), line('1', 100, -1), line('1', Number.MAX_SAFE_INTEGER, 2)]) {
+    for (const bad of [
+      line('1', 10.5),
+      line('1', -1),
+      line('1', 100, 1.5),
+      line('1', 100, -1),
+      line('1', Number.MAX_SAFE_INTEGER, 2),
+    ]) {
       expect(() => evaluatePromo({ promo: promo(), lines: [bad], now: NOW })).toThrow();
     }
   });

@@ -37,7 +37,9 @@ export interface PromoLine {
   certificate?: boolean;
 }
 
-export type PromoEvaluation = { status: 'valid'; discountKopecks: number; lineDiscounts: Map<string, number> } | { status: 'invalid'; error: string };
+export type PromoEvaluation =
+  | { status: 'valid'; discountKopecks: number; lineDiscounts: Map<string, number> }
+  | { status: 'invalid'; error: string };
 
 export const PROMO_MAX_LENGTH = 32;
 
@@ -76,7 +78,11 @@ export function normalizePromoCode(input: string | null | undefined): string | n
  * not found rather than guessed at. Lines with bad money values throw: they come from the
  * server's own catalogue, so that is a bug, not shopper input.
  */
-export function evaluatePromo(input: { promo: PromoCode | null; lines: readonly PromoLine[]; now: Date }): PromoEvaluation {
+export function evaluatePromo(input: {
+  promo: PromoCode | null;
+  lines: readonly PromoLine[];
+  now: Date;
+}): PromoEvaluation {
   const { promo, lines, now } = input;
   const totals = lines.map(lineTotal);
 
@@ -103,7 +109,9 @@ export function evaluatePromo(input: { promo: PromoCode | null; lines: readonly 
   if (eligibleTotal < promo.minBasketKopecks) return invalid(promoMinBasketError(promo.minBasketKopecks));
 
   const discountKopecks =
-    promo.kind === 'percent' ? Number((BigInt(eligibleTotal) * BigInt(promo.percent ?? 0)) / 100n) : Math.min(promo.amountKopecks ?? 0, eligibleTotal);
+    promo.kind === 'percent'
+      ? Number((BigInt(eligibleTotal) * BigInt(promo.percent ?? 0)) / 100n)
+      : Math.min(promo.amountKopecks ?? 0, eligibleTotal);
 
   const parts = eligibleTotal === 0 ? weights.map(() => 0) : allocateProportionally(discountKopecks, weights);
   const lineDiscounts = new Map<string, number>();

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { allocateProportionally } from './allocate';
-import { buildReceipt, foldDiscount, ReceiptError, receiptItemsKopecks, receiptLabel, RECEIPT_LABEL_MAX, type ReceiptLine } from './receipt';
+import {
+  buildReceipt,
+  foldDiscount,
+  ReceiptError,
+  receiptItemsKopecks,
+  receiptLabel,
+  RECEIPT_LABEL_MAX,
+  type ReceiptLine,
+} from './receipt';
 
 const base = { email: 'anna@example.com', phone: '79161234567' };
 
@@ -26,7 +34,14 @@ describe('buildReceipt', () => {
     });
     expect(receipt).toEqual({
       Items: [
-        { label: 'Платье «Ирис», размер 44 (S)', price: 12900, quantity: 2, amount: 25800, vat: 0, measurementUnit: 'шт' },
+        {
+          label: 'Платье «Ирис», размер 44 (S)',
+          price: 12900,
+          quantity: 2,
+          amount: 25800,
+          vat: 0,
+          measurementUnit: 'шт',
+        },
         { label: 'Шарф', price: 3500.5, quantity: 1, amount: 3500.5, vat: 0, measurementUnit: 'шт' },
         { label: 'Доставка', price: 700, quantity: 1, amount: 700, vat: 0, measurementUnit: 'шт' },
       ],
@@ -75,7 +90,13 @@ describe('buildReceipt', () => {
   });
 
   it('splits an order-level discount not yet on the lines so the items still meet the total', () => {
-    const lines = [1_00, 1_00, 1_00].map((p, i) => ({ title: `Носки ${i}`, size: '', priceKopecks: p, quantity: 1, discountKopecks: 0 }));
+    const lines = [1_00, 1_00, 1_00].map((p, i) => ({
+      title: `Носки ${i}`,
+      size: '',
+      priceKopecks: p,
+      quantity: 1,
+      discountKopecks: 0,
+    }));
     const receipt = buildReceipt({ ...base, lines, deliveryKopecks: 0, totalKopecks: 2_00 });
     // One kopeck off each of the three equal lines would be 3: the largest remainders take it, earliest first.
     expect(receipt.Items.map((i) => i.amount)).toEqual([0.66, 0.67, 0.67]);
@@ -85,10 +106,18 @@ describe('buildReceipt', () => {
 
   it('refuses lines that come to less than the total, a negative line and an empty receipt', () => {
     const line = { title: 'Юбка', size: 'S', priceKopecks: 5_000_00, quantity: 1, discountKopecks: 0 };
-    expect(() => buildReceipt({ ...base, lines: [line], deliveryKopecks: 0, totalKopecks: 5_000_01 })).toThrow(ReceiptError);
-    expect(() => buildReceipt({ ...base, lines: [{ ...line, discountKopecks: 5_000_01 }], deliveryKopecks: 0, totalKopecks: 0 })).toThrow(ReceiptError);
-    expect(() => buildReceipt({ ...base, lines: [{ ...line, priceKopecks: 0 }], deliveryKopecks: 0, totalKopecks: 0 })).toThrow(ReceiptError);
-    expect(() => buildReceipt({ ...base, lines: [{ ...line, priceKopecks: 1.5 }], deliveryKopecks: 0, totalKopecks: 1 })).toThrow(ReceiptError);
+    expect(() => buildReceipt({ ...base, lines: [line], deliveryKopecks: 0, totalKopecks: 5_000_01 })).toThrow(
+      ReceiptError,
+    );
+    expect(() =>
+      buildReceipt({ ...base, lines: [{ ...line, discountKopecks: 5_000_01 }], deliveryKopecks: 0, totalKopecks: 0 }),
+    ).toThrow(ReceiptError);
+    expect(() =>
+      buildReceipt({ ...base, lines: [{ ...line, priceKopecks: 0 }], deliveryKopecks: 0, totalKopecks: 0 }),
+    ).toThrow(ReceiptError);
+    expect(() =>
+      buildReceipt({ ...base, lines: [{ ...line, priceKopecks: 1.5 }], deliveryKopecks: 0, totalKopecks: 1 }),
+    ).toThrow(ReceiptError);
   });
 });
 
@@ -96,7 +125,16 @@ describe('a receipt with bonuses and a certificate (issue #26)', () => {
   it('folds the bonuses into the unit price and offsets the certificate as an advance payment', () => {
     const receipt = buildReceipt({
       ...base,
-      lines: [{ title: 'Мужской вязаный свитер', size: '48 (L)', priceKopecks: 17_000_00, quantity: 1, discountKopecks: 0, bonusKopecks: 2_000_00 }],
+      lines: [
+        {
+          title: 'Мужской вязаный свитер',
+          size: '48 (L)',
+          priceKopecks: 17_000_00,
+          quantity: 1,
+          discountKopecks: 0,
+          bonusKopecks: 2_000_00,
+        },
+      ],
       deliveryKopecks: 700_00,
       totalKopecks: 15_700_00,
       advancePaymentKopecks: 5_000_00,
@@ -112,7 +150,9 @@ describe('a receipt with bonuses and a certificate (issue #26)', () => {
   it('cuts a line whose amount does not divide by its quantity into two items, each price × quantity', () => {
     const receipt = buildReceipt({
       ...base,
-      lines: [{ title: 'Носки', size: '', priceKopecks: 1_000_00, quantity: 3, discountKopecks: 100_00, bonusKopecks: 0 }],
+      lines: [
+        { title: 'Носки', size: '', priceKopecks: 1_000_00, quantity: 3, discountKopecks: 100_00, bonusKopecks: 0 },
+      ],
       deliveryKopecks: 0,
       totalKopecks: 2_900_00,
     });

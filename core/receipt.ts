@@ -61,9 +61,15 @@ export function receiptLabel(title: string, size: string): string {
  */
 export function buildReceipt(input: ReceiptInput): PaymentReceipt {
   const { lines, deliveryKopecks, totalKopecks } = input;
-  for (const n of [deliveryKopecks, totalKopecks]) if (!Number.isSafeInteger(n) || n < 0) throw new ReceiptError(`bad amount ${n}`);
+  for (const n of [deliveryKopecks, totalKopecks])
+    if (!Number.isSafeInteger(n) || n < 0) throw new ReceiptError(`bad amount ${n}`);
   const own = lines.map((l) => {
-    if (!Number.isSafeInteger(l.priceKopecks) || !Number.isSafeInteger(l.quantity) || !Number.isSafeInteger(l.discountKopecks) || l.quantity <= 0) {
+    if (
+      !Number.isSafeInteger(l.priceKopecks) ||
+      !Number.isSafeInteger(l.quantity) ||
+      !Number.isSafeInteger(l.discountKopecks) ||
+      l.quantity <= 0
+    ) {
       throw new ReceiptError(`bad line ${l.title}`);
     }
     const amount = l.priceKopecks * l.quantity - l.discountKopecks - (l.bonusKopecks ?? 0);
@@ -92,10 +98,18 @@ export function buildReceipt(input: ReceiptInput): PaymentReceipt {
     }
   });
   if (delivery > 0)
-    items.push({ label: DELIVERY_LABEL, price: kopecksToRoubles(delivery), quantity: 1, amount: kopecksToRoubles(delivery), vat: 0, measurementUnit: 'шт' });
+    items.push({
+      label: DELIVERY_LABEL,
+      price: kopecksToRoubles(delivery),
+      quantity: 1,
+      amount: kopecksToRoubles(delivery),
+      vat: 0,
+      measurementUnit: 'шт',
+    });
   if (totalKopecks <= 0 || items.length === 0) throw new ReceiptError('a receipt needs a total above 0');
   const advance = input.advancePaymentKopecks ?? 0;
-  if (!Number.isSafeInteger(advance) || advance < 0 || advance >= totalKopecks) throw new ReceiptError(`bad advance payment ${advance}`);
+  if (!Number.isSafeInteger(advance) || advance < 0 || advance >= totalKopecks)
+    throw new ReceiptError(`bad advance payment ${advance}`);
   return {
     Items: items,
     email: input.email,

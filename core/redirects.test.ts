@@ -3,7 +3,15 @@ import { canonicalPagePath, isExternalUrl, isPagePath, legacyProductTarget, page
 
 describe('isPagePath', () => {
   it('treats shop routes as pages', () => {
-    for (const p of ['/', '/about', '/catalog/woman/denim/', '/Catalog/Woman', '/blog/kak-vybrat-palto', '/administration', '/Admin']) {
+    for (const p of [
+      '/',
+      '/about',
+      '/catalog/woman/denim/',
+      '/Catalog/Woman',
+      '/blog/kak-vybrat-palto',
+      '/administration',
+      '/Admin',
+    ]) {
       expect(isPagePath(p, '/backend')).toBe(true);
     }
   });

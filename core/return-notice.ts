@@ -17,7 +17,8 @@ export interface RefundPart {
 
 export const RETURN_TEXT = {
   /** A gift certificate goes back only whole and unused: else its money would come out twice. */
-  certificateUsed: (title: string) => `«${title}»: подарочный сертификат можно вернуть, только пока им не расплачивались и срок его действия не истёк`,
+  certificateUsed: (title: string) =>
+    `«${title}»: подарочный сертификат можно вернуть, только пока им не расплачивались и срок его действия не истёк`,
   notFound: 'Заявка на возврат не найдена',
   already: (label: string) => `Заявка уже рассмотрена: ${label.toLowerCase()}. Ничего не изменилось`,
   orderNotPaid: 'Заказ не оплачен: возвращать нечего',
@@ -67,20 +68,32 @@ export interface ReturnDecision {
 }
 
 export function returnDecisionSms(n: Pick<ReturnDecision, 'orderId' | 'decision' | 'parts' | 'note'>): string {
-  if (n.decision === 'rejected') return `Возврат по заказу №${n.orderId} отклонён${n.note ? `: ${n.note}` : ''}. Подробности — в личном кабинете.`;
+  if (n.decision === 'rejected')
+    return `Возврат по заказу №${n.orderId} отклонён${n.note ? `: ${n.note}` : ''}. Подробности — в личном кабинете.`;
   const parts = sorted(n.parts).map(refundPartText);
   return `Возврат по заказу №${n.orderId} одобрен${parts.length ? `: ${parts.join('; ')}` : ''}.`;
 }
 
-export function returnDecisionMail(n: ReturnDecision, siteUrl: string): { subject: string; text: string; html: string } {
-  const subject = n.decision === 'approved' ? `Возврат по заказу №${n.orderId} одобрен` : `Возврат по заказу №${n.orderId} отклонён`;
+export function returnDecisionMail(
+  n: ReturnDecision,
+  siteUrl: string,
+): { subject: string; text: string; html: string } {
+  const subject =
+    n.decision === 'approved' ? `Возврат по заказу №${n.orderId} одобрен` : `Возврат по заказу №${n.orderId} отклонён`;
   const greeting = n.customerName ? `${n.customerName}, здравствуйте!` : 'Здравствуйте!';
   const lines =
     n.decision === 'approved'
-      ? [`Мы проверили вещи по заявке №${n.requestId} и одобрили возврат.`, ...sorted(n.parts).map((p) => `${refundPartText(p)}.`)]
-      : [`К сожалению, мы не можем принять возврат по заявке №${n.requestId}.`, ...(n.note ? [`Причина: ${n.note}`] : [])];
+      ? [
+          `Мы проверили вещи по заявке №${n.requestId} и одобрили возврат.`,
+          ...sorted(n.parts).map((p) => `${refundPartText(p)}.`),
+        ]
+      : [
+          `К сожалению, мы не можем принять возврат по заявке №${n.requestId}.`,
+          ...(n.note ? [`Причина: ${n.note}`] : []),
+        ];
   const text = [greeting, '', ...lines, '', `История возвратов — в личном кабинете: ${siteUrl}/personal/`].join('\n');
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const esc = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const html = `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1d1d1b;max-width:560px">
 <h1 style="font-size:20px">${esc(subject)}</h1>
 <p>${esc(greeting)}</p>
@@ -101,7 +114,9 @@ function doneText(parts: readonly Pick<RefundPart, 'means' | 'amountKopecks'>[])
     transfer: 'переводом',
   };
   return sorted(parts)
-    .map((p) => (p.means === 'bonus' ? formatBonuses(p.amountKopecks) : `${formatRub(p.amountKopecks)} ${where[p.means]}`))
+    .map((p) =>
+      p.means === 'bonus' ? formatBonuses(p.amountKopecks) : `${formatRub(p.amountKopecks)} ${where[p.means]}`,
+    )
     .join(', ');
 }
 
@@ -118,7 +133,12 @@ export function returnStatusText(status: string, parts: readonly RefundPart[], n
   if (status === 'approved') {
     const done = parts.filter((p) => p.status === 'done');
     const waiting = sorted(parts.filter((p) => p.status !== 'done')).map(refundPartText);
-    return ['Возврат одобрен', [done.length ? `возвращено ${doneText(done)}` : '', ...waiting].filter(Boolean).join('; ')].filter(Boolean).join(': ');
+    return [
+      'Возврат одобрен',
+      [done.length ? `возвращено ${doneText(done)}` : '', ...waiting].filter(Boolean).join('; '),
+    ]
+      .filter(Boolean)
+      .join(': ');
   }
   return 'Заявка принята';
 }

@@ -35,14 +35,22 @@ const line = (over: Partial<ReviewableLine> = {}): ReviewableLine => ({
 describe('who may review what', () => {
   it('a received and kept line, within the period from receipt, once', () => {
     expect(reviewEligibility(line(), false, at(1))).toEqual({ ok: true, until: at(REVIEW_WINDOW_DAYS) });
-    expect(reviewEligibility(line({ orderStatus: 'delivered' }), false, at(REVIEW_WINDOW_DAYS))).toMatchObject({ ok: true });
+    expect(reviewEligibility(line({ orderStatus: 'delivered' }), false, at(REVIEW_WINDOW_DAYS))).toMatchObject({
+      ok: true,
+    });
     expect(reviewEligibility(line(), false, at(REVIEW_WINDOW_DAYS + 0.01))).toEqual({ ok: false, reason: 'expired' });
     expect(reviewEligibility(line(), true, at(1))).toEqual({ ok: false, reason: 'already' });
   });
 
   it('not before receipt', () => {
-    expect(reviewEligibility(line({ orderStatus: 'shipped', deliveredAt: null }), false, at(1))).toEqual({ ok: false, reason: 'not_received' });
-    expect(reviewEligibility(line({ orderStatus: 'cancelled' }), false, at(1))).toEqual({ ok: false, reason: 'not_received' });
+    expect(reviewEligibility(line({ orderStatus: 'shipped', deliveredAt: null }), false, at(1))).toEqual({
+      ok: false,
+      reason: 'not_received',
+    });
+    expect(reviewEligibility(line({ orderStatus: 'cancelled' }), false, at(1))).toEqual({
+      ok: false,
+      reason: 'not_received',
+    });
   });
 
   it('only what was kept: refused at the fitting or returned is out; gifts and certificates are never reviewed', () => {
@@ -59,19 +67,41 @@ describe('who may review what', () => {
 describe('the form', () => {
   const good = { rating: '5', fit: 'small', text: 'Очень тёплое пальто, село отлично.' };
   it('accepts a good review and keeps optional fields empty', () => {
-    expect(checkReview(good)).toEqual({ ok: true, review: { rating: 5, fit: 'small', text: good.text, heightCm: null, usualSize: null } });
-    expect(checkReview({ ...good, height: '172', usualSize: ' 44 ' })).toMatchObject({ ok: true, review: { heightCm: 172, usualSize: '44' } });
+    expect(checkReview(good)).toEqual({
+      ok: true,
+      review: { rating: 5, fit: 'small', text: good.text, heightCm: null, usualSize: null },
+    });
+    expect(checkReview({ ...good, height: '172', usualSize: ' 44 ' })).toMatchObject({
+      ok: true,
+      review: { heightCm: 172, usualSize: '44' },
+    });
   });
   it('requires a rating 1–5 and a fit', () => {
     for (const rating of ['', '0', '6', '4.5', 'пять', undefined])
-      expect(checkReview({ ...good, rating })).toEqual({ ok: false, field: 'rating', error: REVIEW_TEXT.ratingRequired });
+      expect(checkReview({ ...good, rating })).toEqual({
+        ok: false,
+        field: 'rating',
+        error: REVIEW_TEXT.ratingRequired,
+      });
     expect(checkReview({ ...good, fit: 'tight' })).toEqual({ ok: false, field: 'fit', error: REVIEW_TEXT.fitRequired });
   });
   it('limits the text and refuses control characters', () => {
-    expect(checkReview({ ...good, text: '  коротко  ' })).toEqual({ ok: false, field: 'text', error: REVIEW_TEXT.textShort });
-    expect(checkReview({ ...good, text: 'я'.repeat(REVIEW_TEXT_MAX + 1) })).toEqual({ ok: false, field: 'text', error: REVIEW_TEXT.textLong });
+    expect(checkReview({ ...good, text: '  коротко  ' })).toEqual({
+      ok: false,
+      field: 'text',
+      error: REVIEW_TEXT.textShort,
+    });
+    expect(checkReview({ ...good, text: 'я'.repeat(REVIEW_TEXT_MAX + 1) })).toEqual({
+      ok: false,
+      field: 'text',
+      error: REVIEW_TEXT.textLong,
+    });
     expect(checkReview({ ...good, text: 'я'.repeat(REVIEW_TEXT_MAX) })).toMatchObject({ ok: true });
-    expect(checkReview({ ...good, text: 'Хорошее пальто\u0000 правда' })).toEqual({ ok: false, field: 'text', error: REVIEW_TEXT.badCharacters });
+    expect(checkReview({ ...good, text: 'Хорошее пальто\u0000 правда' })).toEqual({
+      ok: false,
+      field: 'text',
+      error: REVIEW_TEXT.badCharacters,
+    });
   });
   it('checks height and usual size', () => {
     expect(checkReview({ ...good, height: '12' })).toMatchObject({ ok: false, field: 'height' });
@@ -79,7 +109,9 @@ describe('the form', () => {
     expect(checkReview({ ...good, usualSize: '<b>44</b>' })).toMatchObject({ ok: false, field: 'usual_size' });
   });
   it('stores plain text: line breaks kept, runs of empty lines cut, markup and links left as words', () => {
-    expect(normaliseReviewText(' Раз  \r\n\r\n\r\n\r\nДва <a href="x">http://spam.example</a> ')).toBe('Раз\n\nДва <a href="x">http://spam.example</a>');
+    expect(normaliseReviewText(' Раз  \r\n\r\n\r\n\r\nДва <a href="x">http://spam.example</a> ')).toBe(
+      'Раз\n\nДва <a href="x">http://spam.example</a>',
+    );
   });
 });
 

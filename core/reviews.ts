@@ -90,12 +90,14 @@ export function reviewDeadline(deliveredAt: Date): Date {
   return new Date(deliveredAt.getTime() + REVIEW_WINDOW_DAYS * 86_400_000);
 }
 
-export type Eligibility = { ok: true; until: Date } | { ok: false; reason: 'not_received' | 'not_kept' | 'expired' | 'already' };
+export type Eligibility =
+  { ok: true; until: Date } | { ok: false; reason: 'not_received' | 'not_kept' | 'expired' | 'already' };
 
 /** Whether a new review of the line may be written at `now` (`reviewed`: the line already has one). */
 export function reviewEligibility(line: ReviewableLine, reviewed: boolean, now: Date): Eligibility {
   if (line.isGift || line.isCertificate) return { ok: false, reason: 'not_kept' };
-  if (!line.deliveredAt || !['delivered', 'received'].includes(line.orderStatus)) return { ok: false, reason: 'not_received' };
+  if (!line.deliveredAt || !['delivered', 'received'].includes(line.orderStatus))
+    return { ok: false, reason: 'not_received' };
   if (keptUnits(line) <= 0) return { ok: false, reason: 'not_kept' };
   if (reviewed) return { ok: false, reason: 'already' };
   const until = reviewDeadline(line.deliveredAt);
@@ -104,7 +106,12 @@ export function reviewEligibility(line: ReviewableLine, reviewed: boolean, now: 
 }
 
 export function eligibilityText(reason: Exclude<Eligibility, { ok: true }>['reason']): string {
-  return { not_received: REVIEW_TEXT.notReceived, not_kept: REVIEW_TEXT.notKept, expired: REVIEW_TEXT.expired, already: REVIEW_TEXT.already }[reason];
+  return {
+    not_received: REVIEW_TEXT.notReceived,
+    not_kept: REVIEW_TEXT.notKept,
+    expired: REVIEW_TEXT.expired,
+    already: REVIEW_TEXT.already,
+  }[reason];
 }
 
 export interface ReviewInput {
@@ -123,7 +130,9 @@ export interface ReviewFields {
   usualSize: string | null;
 }
 
-export type ReviewCheck = { ok: true; review: ReviewFields } | { ok: false; field: 'rating' | 'fit' | 'text' | 'height' | 'usual_size'; error: string };
+export type ReviewCheck =
+  | { ok: true; review: ReviewFields }
+  | { ok: false; field: 'rating' | 'fit' | 'text' | 'height' | 'usual_size'; error: string };
 
 /**
  * The review text as it is stored: plain text (shown as text, never as markup, so a link stays
@@ -139,7 +148,12 @@ export function normaliseReviewText(text: string): string {
 
 /** The form checked, in field order; the first mistake is named. */
 export function checkReview(input: ReviewInput): ReviewCheck {
-  const ratingText = typeof input.rating === 'number' ? String(input.rating) : typeof input.rating === 'string' ? input.rating.trim() : '';
+  const ratingText =
+    typeof input.rating === 'number'
+      ? String(input.rating)
+      : typeof input.rating === 'string'
+        ? input.rating.trim()
+        : '';
   if (!/^[1-5]$/.test(ratingText)) return { ok: false, field: 'rating', error: REVIEW_TEXT.ratingRequired };
   const fit = typeof input.fit === 'string' ? input.fit : '';
   if (!(FITS as readonly string[]).includes(fit)) return { ok: false, field: 'fit', error: REVIEW_TEXT.fitRequired };
@@ -149,7 +163,12 @@ export function checkReview(input: ReviewInput): ReviewCheck {
   if ([...text].length < REVIEW_TEXT_MIN) return { ok: false, field: 'text', error: REVIEW_TEXT.textShort };
   if ([...text].length > REVIEW_TEXT_MAX) return { ok: false, field: 'text', error: REVIEW_TEXT.textLong };
   let heightCm: number | null = null;
-  const heightText = typeof input.height === 'number' ? String(input.height) : typeof input.height === 'string' ? input.height.trim() : '';
+  const heightText =
+    typeof input.height === 'number'
+      ? String(input.height)
+      : typeof input.height === 'string'
+        ? input.height.trim()
+        : '';
   if (heightText !== '') {
     if (!/^\d{2,3}$/.test(heightText) || Number(heightText) < HEIGHT_MIN_CM || Number(heightText) > HEIGHT_MAX_CM)
       return { ok: false, field: 'height', error: REVIEW_TEXT.heightRange };
@@ -157,8 +176,12 @@ export function checkReview(input: ReviewInput): ReviewCheck {
   }
   const usual = typeof input.usualSize === 'string' ? input.usualSize.trim() : '';
   if (usual.length > USUAL_SIZE_MAX) return { ok: false, field: 'usual_size', error: REVIEW_TEXT.usualSizeLong };
-  if (hasRefusedCharacter(usual) || /[<>]/.test(usual)) return { ok: false, field: 'usual_size', error: REVIEW_TEXT.badCharacters };
-  return { ok: true, review: { rating: Number(ratingText), fit: fit as Fit, text, heightCm, usualSize: usual === '' ? null : usual } };
+  if (hasRefusedCharacter(usual) || /[<>]/.test(usual))
+    return { ok: false, field: 'usual_size', error: REVIEW_TEXT.badCharacters };
+  return {
+    ok: true,
+    review: { rating: Number(ratingText), fit: fit as Fit, text, heightCm, usualSize: usual === '' ? null : usual },
+  };
 }
 
 /** The author as shown: the first word of the customer's first name, or «Покупатель». */

@@ -55,7 +55,10 @@ export function switchLayout(q: string): string | null {
  * word may mean that the catalogue has ('46' → ['46'], '37' → ['obuv-37']). A query of sizes
  * only is left as it is: there is nothing else to look for.
  */
-export function splitSizes(words: readonly string[], sizeIds: (word: string) => string[]): { words: string[]; sizes: string[] } {
+export function splitSizes(
+  words: readonly string[],
+  sizeIds: (word: string) => string[],
+): { words: string[]; sizes: string[] } {
   const text: string[] = [];
   const sizes = new Set<string>();
   for (const w of words) {

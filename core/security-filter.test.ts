@@ -46,7 +46,14 @@ describe('fixtures', () => {
   });
 
   it('reports each section as its kind', () => {
-    const kinds: readonly string[] = ['traversal', 'system-path', 'script-function', 'script-tag', 'scheme', 'event-handler'];
+    const kinds: readonly string[] = [
+      'traversal',
+      'system-path',
+      'script-function',
+      'script-tag',
+      'scheme',
+      'event-handler',
+    ];
     const wrong: string[] = [];
     for (const { text, section } of attacks) {
       if (!kinds.includes(section)) continue;
@@ -215,13 +222,24 @@ describe('findInjection on honest look-alikes', () => {
     expect(findInjection('/etc/')).toBe('system-path');
   });
   it('tells server-side includes from comments and hash tags', () => {
-    for (const t of ['/search/?q=%3C!--+комментарий+--%3E', '/search/?q=%23include', '/search/?q=%23set+%23echo', '/search/?q=esi', '/search/?q=%24(цена)']) {
+    for (const t of [
+      '/search/?q=%3C!--+комментарий+--%3E',
+      '/search/?q=%23include',
+      '/search/?q=%23set+%23echo',
+      '/search/?q=esi',
+      '/search/?q=%24(цена)',
+    ]) {
       expect(findInjection(t), t).toBeNull();
     }
   });
   it('reads cp1251 letters as no dot or slash', () => {
     // А (C0) and Б (C1) before cp1251 lower-case letters: no overlong or IIS form.
-    for (const t of ['/search/?q=%C0%EB%E5%ED%E0', '/search/?q=%C1%EE%F0%E8%F1', '/search/?q=%C0', '/search/?q=%C1%C0%C1']) {
+    for (const t of [
+      '/search/?q=%C0%EB%E5%ED%E0',
+      '/search/?q=%C1%EE%F0%E8%F1',
+      '/search/?q=%C0',
+      '/search/?q=%C1%C0%C1',
+    ]) {
       expect(findInjection(t), t).toBeNull();
     }
   });

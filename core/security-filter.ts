@@ -583,13 +583,16 @@ const ENTITY_RE = /&(?:#x([0-9a-f]{1,8});?|#([0-9]{1,10});?|([a-z]{2,12});|(lt|g
 
 function decodeEntities(s: string): string {
   if (!s.includes('&')) return s;
-  return s.replace(ENTITY_RE, (match, hex: string | undefined, dec: string | undefined, name: string | undefined, legacy: string | undefined) => {
-    if (hex !== undefined || dec !== undefined) {
-      const cp = hex !== undefined ? parseInt(hex, 16) : parseInt(dec!, 10);
-      return cp <= 0x10ffff ? String.fromCodePoint(cp) : match;
-    }
-    return NAMED_ENTITIES[(name ?? legacy ?? '').toLowerCase()] ?? match;
-  });
+  return s.replace(
+    ENTITY_RE,
+    (match, hex: string | undefined, dec: string | undefined, name: string | undefined, legacy: string | undefined) => {
+      if (hex !== undefined || dec !== undefined) {
+        const cp = hex !== undefined ? parseInt(hex, 16) : parseInt(dec!, 10);
+        return cp <= 0x10ffff ? String.fromCodePoint(cp) : match;
+      }
+      return NAMED_ENTITIES[(name ?? legacy ?? '').toLowerCase()] ?? match;
+    },
+  );
 }
 
 // eslint-disable-next-line no-control-regex

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityOf, buyButton, initialOffer, offerForSize, sizeOptions, sizeValueOf, type SizedOffer } from './size-selection';
+import {
+  availabilityOf,
+  buyButton,
+  initialOffer,
+  offerForSize,
+  sizeOptions,
+  sizeValueOf,
+  type SizedOffer,
+} from './size-selection';
 
 function offer(id: number, size: string, over: Partial<SizedOffer> = {}): SizedOffer {
   return {
@@ -76,7 +84,10 @@ describe('offerForSize', () => {
   });
 
   it('matches shoe sizes and falls back to SIZE_ID', () => {
-    const shoes = [offer(5, '', { IS_OFFER: { SIZES_SHOES: { LABEL: '37', VALUE: '37' } }, SIZE_ID: '37' }), offer(6, '', { IS_OFFER: {}, SIZE_ID: 'edinyj' })];
+    const shoes = [
+      offer(5, '', { IS_OFFER: { SIZES_SHOES: { LABEL: '37', VALUE: '37' } }, SIZE_ID: '37' }),
+      offer(6, '', { IS_OFFER: {}, SIZE_ID: 'edinyj' }),
+    ];
     expect(offerForSize(shoes, '37')?.ID).toBe(5);
     expect(offerForSize(shoes, 'edinyj')?.ID).toBe(6);
     expect(sizeValueOf(shoes[0] as SizedOffer)).toBe('37');
@@ -93,7 +104,14 @@ describe('availability labels', () => {
     expect(sizeOptions(OFFERS)).toEqual([
       { value: '42', label: '42 (INT)', offerId: 1, availability: 'in-stock', disabled: false, note: null },
       { value: '44', label: '44 (INT)', offerId: 2, availability: 'preorder', disabled: false, note: 'предзаказ' },
-      { value: '46', label: '46 (INT)', offerId: 3, availability: 'unavailable', disabled: true, note: 'нет в наличии' },
+      {
+        value: '46',
+        label: '46 (INT)',
+        offerId: 3,
+        availability: 'unavailable',
+        disabled: true,
+        note: 'нет в наличии',
+      },
       { value: '48', label: '48 (INT)', offerId: 4, availability: 'in-stock', disabled: false, note: null },
     ]);
   });

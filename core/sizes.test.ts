@@ -17,7 +17,13 @@ it('labels sizes the way shoppers read them', () => {
 });
 
 it('orders clothes, then shoes, then one size', () => {
-  expect(['edinyj', 'obuv-36', '50', '42', 'obuv-35'].sort(compareSizeIds)).toEqual(['42', '50', 'obuv-35', 'obuv-36', 'edinyj']);
+  expect(['edinyj', 'obuv-36', '50', '42', 'obuv-35'].sort(compareSizeIds)).toEqual([
+    '42',
+    '50',
+    'obuv-35',
+    'obuv-36',
+    'edinyj',
+  ]);
 });
 
 it('reads a search word as the size filter ids it may name', () => {

@@ -2,7 +2,15 @@
 
 export type SizeType = 'clothes' | 'shoes' | 'none';
 
-const INTL: Record<string, string> = { '40': 'XXS', '42': 'XS', '44': 'S', '46': 'M', '48': 'L', '50': 'XL', '52': 'XXL' };
+const INTL: Record<string, string> = {
+  '40': 'XXS',
+  '42': 'XS',
+  '44': 'S',
+  '46': 'M',
+  '48': 'L',
+  '50': 'XL',
+  '52': 'XXL',
+};
 const ONE_SIZE_ID = 'edinyj';
 
 /** The size's id in filter URLs: '44' for clothes, 'obuv-37' for shoes (so shoe 40 is not dress 40). */

@@ -27,7 +27,9 @@ describe('staff password policy', () => {
   it('refuses a common password whatever its letter case, and one repeating the e-mail', () => {
     expect(passwordProblem('PassWord', { email: 'a@b.ru', isCommon })).toMatch(/распространён/);
     expect(passwordProblem('QWERTYUIOP', { email: 'a@b.ru', isCommon })).toMatch(/распространён/);
-    expect(passwordProblem('anna.petrova@vitrina.example', { email: 'anna.petrova@vitrina.example', isCommon })).toMatch(/почты/);
+    expect(
+      passwordProblem('anna.petrova@vitrina.example', { email: 'anna.petrova@vitrina.example', isCommon }),
+    ).toMatch(/почты/);
     expect(passwordProblem('my-anna.petrova-1', { email: 'anna.petrova@vitrina.example', isCommon })).toMatch(/почты/);
   });
 });
@@ -35,7 +37,8 @@ describe('staff password policy', () => {
 describe('staff e-mail', () => {
   it('is trimmed and lower-cased, and must look like an address', () => {
     expect(normalizeStaffEmail('  Anna@Vitrina.Example ')).toBe('anna@vitrina.example');
-    for (const bad of ['', 'anna', 'anna@', '@vitrina.example', 'a b@c.ru', 'anna@vitrina']) expect(normalizeStaffEmail(bad)).toBeNull();
+    for (const bad of ['', 'anna', 'anna@', '@vitrina.example', 'a b@c.ru', 'anna@vitrina'])
+      expect(normalizeStaffEmail(bad)).toBeNull();
   });
 });
 

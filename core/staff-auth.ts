@@ -50,21 +50,28 @@ export function normalizeStaffEmail(input: string): string | null {
  * common password (the list, compared without letter case), or the account's own e-mail. No
  * composition rules (ASVS 6.2.5).
  */
-export function passwordProblem(password: string, { email, isCommon }: { email: string; isCommon: (candidate: string) => boolean }): string | null {
+export function passwordProblem(
+  password: string,
+  { email, isCommon }: { email: string; isCommon: (candidate: string) => boolean },
+): string | null {
   const length = [...password].length;
   if (length < STAFF_PASSWORD_MIN) return `Пароль короче ${STAFF_PASSWORD_MIN} символов`;
   if (length > STAFF_PASSWORD_MAX) return `Пароль длиннее ${STAFF_PASSWORD_MAX} символов`;
   const lower = password.toLowerCase();
   if (isCommon(lower)) return 'Этот пароль слишком распространён: его подбирают первым. Выберите другой';
   const local = email.toLowerCase().split('@')[0] ?? '';
-  if (lower === email.toLowerCase() || (local.length >= 4 && lower.includes(local))) return 'Пароль не должен повторять адрес почты';
+  if (lower === email.toLowerCase() || (local.length >= 4 && lower.includes(local)))
+    return 'Пароль не должен повторять адрес почты';
   return null;
 }
 
 export type StaffSessionEnd = 'idle' | 'expired';
 
 /** Whether an active session has run out at `now`: idle too long, or past its absolute lifetime. */
-export function staffSessionEnd(session: { authenticatedAt: Date; lastSeenAt: Date }, now: Date): StaffSessionEnd | null {
+export function staffSessionEnd(
+  session: { authenticatedAt: Date; lastSeenAt: Date },
+  now: Date,
+): StaffSessionEnd | null {
   if (now.getTime() - session.authenticatedAt.getTime() >= STAFF_SESSION_ABSOLUTE_MS) return 'expired';
   if (now.getTime() - session.lastSeenAt.getTime() >= STAFF_SESSION_IDLE_MS) return 'idle';
   return null;
@@ -76,7 +83,12 @@ export function staffSessionEnd(session: { authenticatedAt: Date; lastSeenAt: Da
  * `Sec-Fetch-Site: same-origin` passes; a request naming neither is refused (the admin API is
  * called by the admin app, which is always a browser).
  */
-export function isAdminOrigin(input: { origin: string | undefined; fetchSite: string | undefined; requestOrigin: string; siteOrigin: string | null }): boolean {
+export function isAdminOrigin(input: {
+  origin: string | undefined;
+  fetchSite: string | undefined;
+  requestOrigin: string;
+  siteOrigin: string | null;
+}): boolean {
   const { origin } = input;
   if (origin === undefined || origin === '') return input.fetchSite === 'same-origin';
   let url: URL;

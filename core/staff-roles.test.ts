@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { can, PERMISSIONS, permissionsOf, ROLE_PERMISSIONS, STAFF_ROLES, type Permission, type StaffRole } from './staff-roles';
+import {
+  can,
+  PERMISSIONS,
+  permissionsOf,
+  ROLE_PERMISSIONS,
+  STAFF_ROLES,
+  type Permission,
+  type StaffRole,
+} from './staff-roles';
 
 // The whole table: each row a permission, each column a role, as issue #29 assigns them.
 const A = true;

@@ -70,7 +70,11 @@ describe('planStockMoves', () => {
   });
 
   it('an unknown offer refuses an order but is skipped by a release', () => {
-    expect(planStockMoves(stock, [{ offerId: 99, delta: -1 }], 'refuse')).toEqual({ ok: false, short: [], missing: [99] });
+    expect(planStockMoves(stock, [{ offerId: 99, delta: -1 }], 'refuse')).toEqual({
+      ok: false,
+      short: [],
+      missing: [99],
+    });
     expect(
       planStockMoves(
         stock,
@@ -87,7 +91,10 @@ describe('planStockMoves', () => {
   });
 
   it('a count of what is there is a move of zero (the ledger records the count)', () => {
-    expect(planStockMoves(stock, [{ offerId: 1, setTo: 5 }], 'clamp')).toEqual({ ok: true, moves: [{ offerId: 1, previous: 5, delta: 0, quantityAfter: 5 }] });
+    expect(planStockMoves(stock, [{ offerId: 1, setTo: 5 }], 'clamp')).toEqual({
+      ok: true,
+      moves: [{ offerId: 1, previous: 5, delta: 0, quantityAfter: 5 }],
+    });
   });
 
   it('rejects nonsense: fractions, negative counts, an offer both set and moved', () => {

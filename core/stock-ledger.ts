@@ -41,7 +41,8 @@ export const STOCK_REASON_LABEL: Readonly<Record<StockReason, string>> = {
 export const STOCK_ACTOR_KINDS = ['customer', 'staff', 'system'] as const;
 
 /** Who moved the stock: a customer (null id: a guest's fast order), a staff member (null id until staff accounts exist: the staff token), or the shop itself (jobs, payments). */
-export type StockActor = { kind: 'customer'; id: number | null } | { kind: 'staff'; id: number | null } | { kind: 'system' };
+export type StockActor =
+  { kind: 'customer'; id: number | null } | { kind: 'staff'; id: number | null } | { kind: 'system' };
 
 export const SYSTEM_ACTOR: StockActor = { kind: 'system' };
 /** Staff acting through the staff token (scripts, the staff API) before staff accounts exist. */
@@ -73,13 +74,19 @@ export type StockPlan =
  * several lines of one offer summed. An unknown offer refuses the move under `refuse` and is
  * skipped under `clamp`; a quantity never goes below zero.
  */
-export function planStockMoves(current: ReadonlyMap<number, number>, lines: readonly StockLine[], short: ShortPolicy): StockPlan {
+export function planStockMoves(
+  current: ReadonlyMap<number, number>,
+  lines: readonly StockLine[],
+  short: ShortPolicy,
+): StockPlan {
   const wanted = new Map<number, { delta: number; setTo: number | null }>();
   for (const line of lines) {
     const w = wanted.get(line.offerId) ?? { delta: 0, setTo: null };
     if ('setTo' in line) {
-      if (!Number.isInteger(line.setTo) || line.setTo < 0) throw new Error(`stock: bad quantity ${line.setTo} for offer ${line.offerId}`);
-      if (w.setTo !== null || w.delta !== 0) throw new Error(`stock: offer ${line.offerId} both set and moved in one change`);
+      if (!Number.isInteger(line.setTo) || line.setTo < 0)
+        throw new Error(`stock: bad quantity ${line.setTo} for offer ${line.offerId}`);
+      if (w.setTo !== null || w.delta !== 0)
+        throw new Error(`stock: offer ${line.offerId} both set and moved in one change`);
       w.setTo = line.setTo;
     } else {
       if (!Number.isInteger(line.delta)) throw new Error(`stock: bad delta ${line.delta} for offer ${line.offerId}`);

@@ -73,7 +73,15 @@ describe('TOTP (RFC 6238)', () => {
   it('reads a code with spaces and refuses what is not six digits', () => {
     const at = 1_700_000_015_000;
     const code = totpCode(sha1, SEEDS.sha1, at);
-    expect(verifyTotp({ hmac: sha1, key: SEEDS.sha1, code: `${code.slice(0, 3)} ${code.slice(3)}`, atMs: at, lastUsedStep: null })).toBe(totpStep(at));
+    expect(
+      verifyTotp({
+        hmac: sha1,
+        key: SEEDS.sha1,
+        code: `${code.slice(0, 3)} ${code.slice(3)}`,
+        atMs: at,
+        lastUsedStep: null,
+      }),
+    ).toBe(totpStep(at));
     for (const bad of ['', '12345', '1234567', 'abcdef', `${code}0`]) {
       expect(verifyTotp({ hmac: sha1, key: SEEDS.sha1, code: bad, atMs: at, lastUsedStep: null })).toBeNull();
     }
@@ -101,6 +109,8 @@ describe('TOTP (RFC 6238)', () => {
 
   it('writes the otpauth:// URI authenticator apps read', () => {
     const uri = otpauthUri({ issuer: 'Vitrina', account: 'anna@vitrina.example', secret: 'GEZDGNBV' });
-    expect(uri).toBe('otpauth://totp/Vitrina:anna%40vitrina.example?secret=GEZDGNBV&issuer=Vitrina&algorithm=SHA1&digits=6&period=30');
+    expect(uri).toBe(
+      'otpauth://totp/Vitrina:anna%40vitrina.example?secret=GEZDGNBV&issuer=Vitrina&algorithm=SHA1&digits=6&period=30',
+    );
   });
 });

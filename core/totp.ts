@@ -67,7 +67,10 @@ export function hotp(hmac: Hmac, key: Uint8Array, counter: number, digits = TOTP
   const mac = hmac(key, message);
   const offset = (mac[mac.length - 1] as number) & 0x0f;
   const binary =
-    (((mac[offset] as number) & 0x7f) << 24) | ((mac[offset + 1] as number) << 16) | ((mac[offset + 2] as number) << 8) | (mac[offset + 3] as number);
+    (((mac[offset] as number) & 0x7f) << 24) |
+    ((mac[offset + 1] as number) << 16) |
+    ((mac[offset + 2] as number) << 8) |
+    (mac[offset + 3] as number);
   return String(binary % 10 ** digits).padStart(digits, '0');
 }
 
@@ -88,7 +91,14 @@ export function normalizeTotpInput(input: string): string | null {
  * every code older than one already used (RFC 6238 §5.2). Every candidate is compared in full
  * (no early exit on the first differing digit).
  */
-export function verifyTotp(input: { hmac: Hmac; key: Uint8Array; code: string; atMs: number; lastUsedStep: number | null; window?: number }): number | null {
+export function verifyTotp(input: {
+  hmac: Hmac;
+  key: Uint8Array;
+  code: string;
+  atMs: number;
+  lastUsedStep: number | null;
+  window?: number;
+}): number | null {
   const code = normalizeTotpInput(input.code);
   if (code === null) return null;
   const now = totpStep(input.atMs);
@@ -111,7 +121,13 @@ function sameDigits(a: string, b: string): boolean {
 /** The otpauth:// URI an authenticator app reads (from a QR code or typed in): Key URI Format. */
 export function otpauthUri({ issuer, account, secret }: { issuer: string; account: string; secret: string }): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const params = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: String(TOTP_DIGITS), period: String(TOTP_STEP_SECONDS) });
+  const params = new URLSearchParams({
+    secret,
+    issuer,
+    algorithm: 'SHA1',
+    digits: String(TOTP_DIGITS),
+    period: String(TOTP_STEP_SECONDS),
+  });
   return `otpauth://totp/${label}?${params.toString()}`;
 }
 

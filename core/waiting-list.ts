@@ -4,6 +4,14 @@ export const WAITING_LIST_THANKS = 'Товар добавлен в список 
 export const WAITING_LIST_IN_STOCK = 'Этот размер есть в наличии: его можно добавить в корзину';
 
 /** The one SMS a waiting shopper gets when the size is back (SMS-length: keep it short). */
-export function backInStockText({ size, productName, url }: { size: string; productName: string; url: string }): string {
+export function backInStockText({
+  size,
+  productName,
+  url,
+}: {
+  size: string;
+  productName: string;
+  url: string;
+}): string {
   return `Размер ${size} снова в наличии: ${productName}. ${url}`;
 }

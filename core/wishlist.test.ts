@@ -17,7 +17,8 @@ describe('product ids', () => {
     expect(parseProductId('12')).toBe(12);
     expect(parseProductId(' 7 ')).toBe(7);
     expect(parseProductId('2147483647')).toBe(2_147_483_647);
-    for (const junk of ['', ' ', '0', '-3', '1.5', '12abc', 'abc', '2147483648', '99999999999', '1e3', '0x10']) expect(parseProductId(junk), junk).toBeNull();
+    for (const junk of ['', ' ', '0', '-3', '1.5', '12abc', 'abc', '2147483648', '99999999999', '1e3', '0x10'])
+      expect(parseProductId(junk), junk).toBeNull();
     expect(isProductId(5)).toBe(true);
     expect(isProductId(0)).toBe(false);
     expect(isProductId(Number.NaN)).toBe(false);

@@ -15,5 +15,8 @@ export async function bumpCatalogVersion(db: Database): Promise<void> {
   await db
     .insert(appState)
     .values({ key: KEY, value: 1 })
-    .onConflictDoUpdate({ target: appState.key, set: { value: sql`to_jsonb((${appState.value})::text::int + 1)`, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: appState.key,
+      set: { value: sql`to_jsonb((${appState.value})::text::int + 1)`, updatedAt: sql`now()` },
+    });
 }

@@ -22,7 +22,10 @@ export interface DatabaseHandle {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 async function appliedMigrations(db: Database): Promise<number> {
-  const [table] = await queryRows<{ t: string | null }>(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  const [table] = await queryRows<{ t: string | null }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`,
+  );
   if (!table?.t) return 0;
   const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
   return Number(row?.n ?? 0);
@@ -90,7 +93,11 @@ async function openPglite(dir: string, loadDataDir?: Blob): Promise<DatabaseHand
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = await PGlite.create({
+    dataDir: dir,
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = drizzle(client, { schema }) as unknown as Database;
   return {
     db,

@@ -152,7 +152,10 @@ export const productPhotos = pgTable(
     // For generated demo photos: how to draw the original when it is not on disk yet.
     art: jsonb('art'),
   },
-  (t) => [uniqueIndex('product_photos_product_pos_uq').on(t.productId, t.position), uniqueIndex('product_photos_path_uq').on(t.path)],
+  (t) => [
+    uniqueIndex('product_photos_product_pos_uq').on(t.productId, t.position),
+    uniqueIndex('product_photos_path_uq').on(t.path),
+  ],
 );
 
 export const customers = pgTable(
@@ -375,7 +378,10 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     // The list's status + delivery filters, newest first (migration 0023, bench:admin).
     index('orders_status_delivery_created_idx').on(t.status, t.deliveryId, t.createdAt, t.id),
-    index('orders_search_trgm_idx').using('gin', sql`lower(${t.phone} || ' ' || ${t.email} || ' ' || ${t.customerName}) gin_trgm_ops`),
+    index('orders_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.phone} || ' ' || ${t.email} || ' ' || ${t.customerName}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -498,7 +504,10 @@ export const paymentEvents = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payment_events_uq').on(t.provider, t.transactionId, t.kind), index('payment_events_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('payment_events_uq').on(t.provider, t.transactionId, t.kind),
+    index('payment_events_order_idx').on(t.orderId),
+  ],
 );
 
 // Gift certificates (content/pages/podarochnye-sertifikaty.md): issued once per bought unit
@@ -548,7 +557,10 @@ export const certificateMoves = pgTable(
     returnRequestId: integer('return_request_id').references(() => returnRequests.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('certificate_moves_certificate_idx').on(t.certificateId, t.id), index('certificate_moves_order_idx').on(t.orderId)],
+  (t) => [
+    index('certificate_moves_certificate_idx').on(t.certificateId, t.id),
+    index('certificate_moves_order_idx').on(t.orderId),
+  ],
 );
 
 // The loyalty programme (content/pages/loyalty.md). Bonuses come in lots, each with its own
@@ -589,7 +601,9 @@ export const bonusMoves = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     lotId: integer('lot_id').references(() => bonusLots.id),
-    kind: text('kind', { enum: ['credit', 'birthday', 'spend', 'release', 'restore', 'expire', 'cancel', 'manual'] }).notNull(),
+    kind: text('kind', {
+      enum: ['credit', 'birthday', 'spend', 'release', 'restore', 'expire', 'cancel', 'manual'],
+    }).notNull(),
     amountKopecks: integer('amount_kopecks').notNull(),
     orderId: integer('order_id').references(() => orders.id),
     returnRequestId: integer('return_request_id').references(() => returnRequests.id),
@@ -610,7 +624,9 @@ export const refunds = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
-    means: text('means', { enum: ['cloudpayments', 'dolyami', 'yandex-split', 'certificate', 'bonus', 'transfer'] }).notNull(),
+    means: text('means', {
+      enum: ['cloudpayments', 'dolyami', 'yandex-split', 'certificate', 'bonus', 'transfer'],
+    }).notNull(),
     amountKopecks: integer('amount_kopecks').notNull(),
     // 'pending' until the provider confirmed (or the ledger was written), then 'done'; 'manual'
     // for a bank transfer staff make by hand (cash on delivery).
@@ -649,7 +665,10 @@ export const promoCodes = pgTable(
   (t) => [
     check('promo_codes_percent', sql`${t.kind} <> 'percent' or (${t.percent} between 1 and 100)`),
     check('promo_codes_amount', sql`${t.kind} <> 'fixed' or ${t.amountKopecks} > 0`),
-    check('promo_codes_used', sql`${t.usedCount} >= 0 and (${t.totalLimit} is null or ${t.usedCount} <= ${t.totalLimit})`),
+    check(
+      'promo_codes_used',
+      sql`${t.usedCount} >= 0 and (${t.totalLimit} is null or ${t.usedCount} <= ${t.totalLimit})`,
+    ),
   ],
 );
 
@@ -825,7 +844,10 @@ export const auditEvents = pgTable(
     index('audit_events_entity_idx').on(t.entityType, t.entityId, t.at),
     index('audit_events_staff_idx').on(t.staffId, t.at),
     index('audit_events_action_idx').on(t.action, t.at),
-    check('audit_events_actor', sql`(${t.actorKind} = 'staff') = (${t.staffId} is not null) and ${t.actorKind} in ('staff', 'script', 'system')`),
+    check(
+      'audit_events_actor',
+      sql`(${t.actorKind} = 'staff') = (${t.staffId} is not null) and ${t.actorKind} in ('staff', 'script', 'system')`,
+    ),
   ],
 );
 
@@ -918,7 +940,10 @@ export const reviewPhotos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
   },
-  (t) => [uniqueIndex('review_photos_review_pos_uq').on(t.reviewId, t.position), uniqueIndex('review_photos_path_uq').on(t.path)],
+  (t) => [
+    uniqueIndex('review_photos_review_pos_uq').on(t.reviewId, t.position),
+    uniqueIndex('review_photos_path_uq').on(t.path),
+  ],
 );
 
 // "Помог отзыв": one vote per customer and review (the "most helpful" sort counts them).

@@ -43,8 +43,12 @@ async function sheet(file: string, arts: GarmentArt[], cols: number, w: number):
   const h = Math.round((w * ART_HEIGHT) / ART_WIDTH);
   const rows = Math.ceil(arts.length / cols);
   const tiles = await Promise.all(arts.map((a) => tile(a, w)));
-  await sharp({ create: { width: cols * w + (cols + 1) * 4, height: rows * h + (rows + 1) * 4, channels: 3, background: '#ffffff' } })
-    .composite(tiles.map((input, i) => ({ input, left: 4 + (i % cols) * (w + 4), top: 4 + Math.floor(i / cols) * (h + 4) })))
+  await sharp({
+    create: { width: cols * w + (cols + 1) * 4, height: rows * h + (rows + 1) * 4, channels: 3, background: '#ffffff' },
+  })
+    .composite(
+      tiles.map((input, i) => ({ input, left: 4 + (i % cols) * (w + 4), top: 4 + Math.floor(i / cols) * (h + 4) })),
+    )
     .png()
     .toFile(file);
   console.log('wrote', file);
@@ -56,7 +60,9 @@ async function main(): Promise<void> {
   const size = Number(arg('size') ?? 300);
   const kinds = (arg('kinds')?.split(',') ?? [...GARMENT_KINDS]) as GarmentKind[];
   const colorArg = arg('colors');
-  const colors: [string, string][] = colorArg ? colorArg.split(',').map((c) => [c.replace('#', ''), c]) : Object.entries(COLORS).slice(0, 4);
+  const colors: [string, string][] = colorArg
+    ? colorArg.split(',').map((c) => [c.replace('#', ''), c])
+    : Object.entries(COLORS).slice(0, 4);
   const only = arg('only');
   const kindView = Number(arg('view') ?? 0);
 
@@ -72,12 +78,24 @@ async function main(): Promise<void> {
     }
   }
   if (!only || only === 'views') {
-    const viewKinds = (arg('view-kinds')?.split(',') ?? ['coat', 'jeans', 'sweater', 'dress', 'bag', 'gift-card']) as GarmentKind[];
+    const viewKinds = (arg('view-kinds')?.split(',') ?? [
+      'coat',
+      'jeans',
+      'sweater',
+      'dress',
+      'bag',
+      'gift-card',
+    ]) as GarmentKind[];
     const palette = Object.values(COLORS);
     const arts: GarmentArt[] = [];
     viewKinds.forEach((kind, k) => {
       for (let view = 0; view < 5; view++)
-        arts.push({ kind, color: colors[k % colors.length]?.[1] ?? palette[k % palette.length] ?? '#8e8e8c', view, seed: k * 7 + view + 1 });
+        arts.push({
+          kind,
+          color: colors[k % colors.length]?.[1] ?? palette[k % palette.length] ?? '#8e8e8c',
+          view,
+          seed: k * 7 + view + 1,
+        });
     });
     await sheet(path.join(out, 'views.png'), arts, 5, size);
   }
@@ -94,7 +112,8 @@ async function main(): Promise<void> {
     // timing: full-size JPEGs, every kind and view
     const arts: GarmentArt[] = [];
     for (const kind of GARMENT_KINDS)
-      for (let view = 0; view < 5; view++) arts.push({ kind, color: Object.values(COLORS)[(arts.length * 7) % 9] ?? '#141414', view, seed: arts.length });
+      for (let view = 0; view < 5; view++)
+        arts.push({ kind, color: Object.values(COLORS)[(arts.length * 7) % 9] ?? '#141414', view, seed: arts.length });
     await renderGarmentJpeg(arts[0] as GarmentArt);
     const times: number[] = [];
     const cpuTimes: number[] = [];

@@ -34,7 +34,14 @@ describe('garmentSvg', () => {
   });
 
   it('never injects a colour that is not #rrggbb', () => {
-    const evil = ['red"/><script>alert(1)</script><rect fill="', 'url(javascript:alert(1))', '#12345', '#gggggg', 'rgb(1,2,3)', ''];
+    const evil = [
+      'red"/><script>alert(1)</script><rect fill="',
+      'url(javascript:alert(1))',
+      '#12345',
+      '#gggggg',
+      'rgb(1,2,3)',
+      '',
+    ];
     for (const color of evil) {
       const svg = garmentSvg({ ...coat, color } as GarmentArt);
       expect(svg).not.toContain('script');
@@ -93,7 +100,9 @@ describe('isGarmentArt', () => {
 describe('renderGarmentJpeg', () => {
   it('renders every kind as a 1200×1600 JPEG (front view)', { timeout: 20_000 }, async () => {
     const metas = await Promise.all(
-      GARMENT_KINDS.map(async (kind, i) => sharp(await renderGarmentJpeg({ kind, color: i % 2 ? '#141414' : '#f7f6f2', view: 0, seed: i })).metadata()),
+      GARMENT_KINDS.map(async (kind, i) =>
+        sharp(await renderGarmentJpeg({ kind, color: i % 2 ? '#141414' : '#f7f6f2', view: 0, seed: i })).metadata(),
+      ),
     );
     metas.forEach((meta, i) => {
       const kind = GARMENT_KINDS[i];

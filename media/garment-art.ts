@@ -48,7 +48,8 @@ export function isGarmentArt(value: unknown): value is GarmentArt {
     v.view <= 4 &&
     typeof v.seed === 'number' &&
     Number.isSafeInteger(v.seed) &&
-    (v.nominal === undefined || (typeof v.nominal === 'number' && Number.isSafeInteger(v.nominal) && v.nominal > 0 && v.nominal < 10_000_000))
+    (v.nominal === undefined ||
+      (typeof v.nominal === 'number' && Number.isSafeInteger(v.nominal) && v.nominal > 0 && v.nominal < 10_000_000))
   );
 }
 
@@ -192,11 +193,21 @@ function palette(base: string): Pal {
 type Stop = readonly [offset: number, color: string, opacity: number];
 
 function stops(list: readonly Stop[]): string {
-  return list.map(([o, c, a]) => `<stop offset="${fmt(o * 100)}%" stop-color="${c}" stop-opacity="${Math.round(a * 1000) / 1000}"/>`).join('');
+  return list
+    .map(
+      ([o, c, a]) =>
+        `<stop offset="${fmt(o * 100)}%" stop-color="${c}" stop-opacity="${Math.round(a * 1000) / 1000}"/>`,
+    )
+    .join('');
 }
 
 function linGrad(id: string, axis: 'x' | 'y' | 'd', list: readonly Stop[]): string {
-  const xy = axis === 'x' ? 'x1="0" y1="0" x2="1" y2="0"' : axis === 'y' ? 'x1="0" y1="0" x2="0" y2="1"' : 'x1="0" y1="0" x2="1" y2="1"';
+  const xy =
+    axis === 'x'
+      ? 'x1="0" y1="0" x2="1" y2="0"'
+      : axis === 'y'
+        ? 'x1="0" y1="0" x2="0" y2="1"'
+        : 'x1="0" y1="0" x2="1" y2="1"';
   return `<linearGradient id="${id}" ${xy}>${stops(list)}</linearGradient>`;
 }
 
@@ -353,11 +364,14 @@ function vol(f: Fig, P: Pal, path: string, o: VolOpts = {}): void {
   f.add(`<path d="${path}" fill="${o.fill ?? P.base}"/>`);
   if (o.grad !== '') f.add(`<path d="${path}" fill="url(#${o.grad ?? 'gh'})"/>`);
   if (o.vgrad !== null) f.add(`<path d="${path}" fill="url(#${o.vgrad ?? 'gv'})"/>`);
-  f.add(`<path d="${path}" fill="none" stroke="${o.stroke ?? P.edge}" stroke-width="${o.sw ?? 2.6}" stroke-linejoin="round"/>`);
+  f.add(
+    `<path d="${path}" fill="none" stroke="${o.stroke ?? P.edge}" stroke-width="${o.sw ?? 2.6}" stroke-linejoin="round"/>`,
+  );
   if (o.sil !== false) f.sil.push(path);
 }
 
-const shift = (svg: string, dx: number, dy: number): string => `<g transform="translate(${fmt(dx)} ${fmt(dy)})">${svg}</g>`;
+const shift = (svg: string, dx: number, dy: number): string =>
+  `<g transform="translate(${fmt(dx)} ${fmt(dy)})">${svg}</g>`;
 
 function line(path: string, color: string, width: number, opacity = 1, extra = ''): string {
   return `<path d="${path}" fill="none" stroke="${color}" stroke-width="${fmt(width)}"${opacity < 1 ? ` stroke-opacity="${Math.round(opacity * 100) / 100}"` : ''} stroke-linecap="round" stroke-linejoin="round"${extra}/>`;
@@ -390,7 +404,10 @@ function drape(P: Pal, a: Pt, b: Pt, w: number, strength: number, bend = 0): str
   const v = sub(b, a);
   const l = len(v) || 1;
   const n: Pt = [(-v[1] / l) * w * 1.1, (v[0] / l) * w * 1.1];
-  return fold(a, b, w, strength, bend) + fold(add(a, mul(n, -1)), add(b, mul(n, -1)), w * 0.8, strength * (P.isDark ? 0.5 : 0.7), bend, true);
+  return (
+    fold(a, b, w, strength, bend) +
+    fold(add(a, mul(n, -1)), add(b, mul(n, -1)), w * 0.8, strength * (P.isDark ? 0.5 : 0.7), bend, true)
+  );
 }
 
 /** A hanging fold opening towards the hem: a soft shadow with a lit ridge, pointed at the top. */
@@ -413,7 +430,11 @@ function button(x: number, y: number, r: number, holes = 4, fill = 'url(#btn)', 
             [-o, o],
             [o, o],
           ];
-    s += pts.map(([hx, hy]) => `<circle cx="${fmt(x + hx)}" cy="${fmt(y + hy)}" r="${fmt(hr)}" fill="#000" fill-opacity=".45"/>`).join('');
+    s += pts
+      .map(
+        ([hx, hy]) => `<circle cx="${fmt(x + hx)}" cy="${fmt(y + hy)}" r="${fmt(hr)}" fill="#000" fill-opacity=".45"/>`,
+      )
+      .join('');
   }
   return s;
 }
@@ -955,10 +976,23 @@ function neckFront(s: TopSpec): string {
 }
 
 function bodyPath(s: TopSpec, neck: string): string {
-  const { neckW: nw, shoulderW: sw, shoulderDrop: sd, chestW: cw, armpitY: ay, waistW: ww, waistY: wy, hemW: hw, length: L, hemCurve: hc } = s;
+  const {
+    neckW: nw,
+    shoulderW: sw,
+    shoulderDrop: sd,
+    chestW: cw,
+    armpitY: ay,
+    waistW: ww,
+    waistY: wy,
+    hemW: hw,
+    length: L,
+    hemCurve: hc,
+  } = s;
   const sleeveless = s.sleeve === 'none';
   const armR = sleeveless ? d`Q${sw - 4} ${ay - 30} ${cw} ${ay}` : d`Q${cw - 4} ${sd + (ay - sd) * 0.55} ${cw} ${ay}`;
-  const armL = sleeveless ? d`Q${-(sw - 4)} ${ay - 30} ${-sw} ${sd}` : d`Q${-(cw - 4)} ${sd + (ay - sd) * 0.55} ${-sw} ${sd}`;
+  const armL = sleeveless
+    ? d`Q${-(sw - 4)} ${ay - 30} ${-sw} ${sd}`
+    : d`Q${-(cw - 4)} ${sd + (ay - sd) * 0.55} ${-sw} ${sd}`;
   const k1 = (wy - ay) * 0.45;
   const k2 = (L - wy) * 0.35;
   return (
@@ -985,11 +1019,27 @@ function drawTop(f: Fig, P: Pal, s: TopSpec, view: number, rng: Rng, opts: { ski
   const back = view === 1;
   const hang = view === 2;
   const flat = view === 4;
-  const { neckW: nw, shoulderW: sw, shoulderDrop: sd, chestW: cw, armpitY: ay, waistW: ww, waistY: wy, hemW: hw, length: L, hemCurve: hc } = s;
-  const angle = flat ? s.sleeveAngle + (s.sleeve === 'short' ? 10 : 22) : hang ? Math.max(3, s.sleeveAngle * 0.55) : s.sleeveAngle;
+  const {
+    neckW: nw,
+    shoulderW: sw,
+    shoulderDrop: sd,
+    chestW: cw,
+    armpitY: ay,
+    waistW: ww,
+    waistY: wy,
+    hemW: hw,
+    length: L,
+    hemCurve: hc,
+  } = s;
+  const angle = flat
+    ? s.sleeveAngle + (s.sleeve === 'short' ? 10 : 22)
+    : hang
+      ? Math.max(3, s.sleeveAngle * 0.55)
+      : s.sleeveAngle;
   const grad = flat ? 'gflat' : 'gh';
   const vgrad = flat ? null : 'gv';
-  const hasCollar = s.neck === 'notch' || s.neck === 'shirt' || s.neck === 'stand' || s.neck === 'fur' || s.neck === 'shawl';
+  const hasCollar =
+    s.neck === 'notch' || s.neck === 'shirt' || s.neck === 'stand' || s.neck === 'fur' || s.neck === 'shawl';
   const collarTop = s.neck === 'stand' ? -90 : s.neck === 'fur' ? -46 : hasCollar ? -30 : -4;
 
   // --- outline ---
@@ -1028,7 +1078,9 @@ function drawTop(f: Fig, P: Pal, s: TopSpec, view: number, rng: Rng, opts: { ski
           false,
         )
       : d`M${-cw} ${ay}Q${-(cw - 4)} ${sd + (ay - sd) * 0.55} ${-sw} ${sd}L${-nw} 0`;
-    const shR = s.fluffy ? bumpy(shoulderR, 40, 8, r, false) : d`M${nw} 0L${sw} ${sd}Q${cw - 4} ${sd + (ay - sd) * 0.55} ${cw} ${ay}`;
+    const shR = s.fluffy
+      ? bumpy(shoulderR, 40, 8, r, false)
+      : d`M${nw} 0L${sw} ${sd}Q${cw - 4} ${sd + (ay - sd) * 0.55} ${cw} ${ay}`;
     const strip = (p: string): string => p.replace(/^M[^QLC]+/, '');
     body = d`M${-nw} 0` + neck + strip(shR) + strip(rightSide) + strip(hem) + strip(leftSide) + strip(shoulderL) + 'Z';
   } else {
@@ -1039,8 +1091,12 @@ function drawTop(f: Fig, P: Pal, s: TopSpec, view: number, rng: Rng, opts: { ski
   // --- the inside of the back, seen through the front neck opening ---
   if (!back) {
     const dip = 16;
-    f.add(`<path d="${d`M${-nw} 0Q0 ${dip * 2} ${nw} 0L${nw} ${s.neckDepth + 20}L${-nw} ${s.neckDepth + 20}Z`}" fill="${P.deep}"/>`);
-    f.add(`<path d="${d`M${-nw} 0Q0 ${dip * 2} ${nw} 0L${nw} ${dip + 40}Q0 ${dip * 2 + 40} ${-nw} ${dip + 40}Z`}" fill="#000" fill-opacity=".25"/>`);
+    f.add(
+      `<path d="${d`M${-nw} 0Q0 ${dip * 2} ${nw} 0L${nw} ${s.neckDepth + 20}L${-nw} ${s.neckDepth + 20}Z`}" fill="${P.deep}"/>`,
+    );
+    f.add(
+      `<path d="${d`M${-nw} 0Q0 ${dip * 2} ${nw} 0L${nw} ${dip + 40}Q0 ${dip * 2 + 40} ${-nw} ${dip + 40}Z`}" fill="#000" fill-opacity=".25"/>`,
+    );
   }
   if (hang) drawHangerBar(f, s);
 
@@ -1056,7 +1112,10 @@ function drawTop(f: Fig, P: Pal, s: TopSpec, view: number, rng: Rng, opts: { ski
       else if (s.quilt > 0) {
         const n = Math.max(1, Math.round(s.sleeveLen / s.quilt));
         const outer = bumpy([g.O1, g.O2], s.sleeveLen / n, 8, null, false, sign);
-        const inner = bumpy([g.I2, g.A], len(sub(g.A, g.I2)) / Math.max(1, n - 1), 8, null, false, sign).replace(/^M[^Q]+/, '');
+        const inner = bumpy([g.I2, g.A], len(sub(g.A, g.I2)) / Math.max(1, n - 1), 8, null, false, sign).replace(
+          /^M[^Q]+/,
+          '',
+        );
         path = outer + `Q${P2(add(lerp(g.O2, g.I2, 0.5), mul(g.dir, 6)))} ${P2(g.I2)}` + inner + tail;
       }
       vol(f, P, path, { grad, vgrad });
@@ -1068,7 +1127,10 @@ function drawTop(f: Fig, P: Pal, s: TopSpec, view: number, rng: Rng, opts: { ski
   // --- body ---
   vol(f, P, body, { grad, vgrad });
   f.defs.push(`<clipPath id="cb"><path d="${body}"/></clipPath>`);
-  if (s.knit) f.add(`<path d="${body}" fill="url(#rib)" fill-opacity="${s.neck === 'crew' && s.sleeve === 'short' ? 0.9 : 0.45}"/>`);
+  if (s.knit)
+    f.add(
+      `<path d="${body}" fill="url(#rib)" fill-opacity="${s.neck === 'crew' && s.sleeve === 'short' ? 0.9 : 0.45}"/>`,
+    );
   if (s.denim) f.add(`<path d="${body}" fill="url(#twill)"/>`);
   if (s.quilt > 0) drawQuilt(f, P, s, flat);
   if (s.fluffy) drawFur(f, P, s, rng);
@@ -1079,7 +1141,15 @@ function drawTop(f: Fig, P: Pal, s: TopSpec, view: number, rng: Rng, opts: { ski
     const side = i % 2 === 0 ? 1 : -1;
     const x = side * rnd(rng, 0.25, 0.6) * hw;
     const y0 = rnd(rng, Math.max(ay, wy - 60), wy + 60);
-    g.push(drape(P, [x * 0.9, y0], [x + side * rnd(rng, 5, 30), L + 80], rnd(rng, 13, 20), rnd(rng, 0.4, 0.65) * (P.isLight ? 0.6 : 1)));
+    g.push(
+      drape(
+        P,
+        [x * 0.9, y0],
+        [x + side * rnd(rng, 5, 30), L + 80],
+        rnd(rng, 13, 20),
+        rnd(rng, 0.4, 0.65) * (P.isLight ? 0.6 : 1),
+      ),
+    );
   }
   if (flat) g.push(fold([-hw * 0.5, L * 0.5], [hw * 0.3, L * 0.62], 16, 0.22, 6));
   f.add(`<g clip-path="url(#cb)">${g.join('')}</g>`);
@@ -1103,7 +1173,15 @@ function drawTop(f: Fig, P: Pal, s: TopSpec, view: number, rng: Rng, opts: { ski
     }
     f.add(`<path d="${band}" fill="none" stroke="${P.edge}" stroke-width="2.6"/>`);
   } else if (!s.fluffy && !opts.skirtBelow) {
-    f.add(stitch(d`M${-hw + 8} ${L - 20}Q0 ${L - 20 + hc * 2} ${hw - 8} ${L - 20}`, s.denim ? '#c8893b' : P.stitch, 1.6, '6 5', 0.6));
+    f.add(
+      stitch(
+        d`M${-hw + 8} ${L - 20}Q0 ${L - 20 + hc * 2} ${hw - 8} ${L - 20}`,
+        s.denim ? '#c8893b' : P.stitch,
+        1.6,
+        '6 5',
+        0.6,
+      ),
+    );
   }
 
   // --- belt ---
@@ -1132,7 +1210,9 @@ function drawSleeveDetails(f: Fig, P: Pal, s: TopSpec, g: SleeveGeo, sign: numbe
       seams += `M${P2(p0)}L${P2(add(p0, mul(g.nrm, -260)))}`;
     }
     parts.push(`<g clip-path="url(#${id})">${line(seams, '#000', 3, 0.4)}</g>`);
-    f.defs.push(userGrad(`qs${sign > 0 ? 'r' : 'l'}`, g.O1, add(g.O1, mul(g.dir, s.sleeveLen / n)), quiltStops(P), true));
+    f.defs.push(
+      userGrad(`qs${sign > 0 ? 'r' : 'l'}`, g.O1, add(g.O1, mul(g.dir, s.sleeveLen / n)), quiltStops(P), true),
+    );
     parts.unshift(`<path d="${g.path}" fill="url(#qs${sign > 0 ? 'r' : 'l'})"/>`);
   }
   if (s.knit) parts.unshift(`<path d="${g.path}" fill="url(#rib)" fill-opacity=".45"/>`);
@@ -1171,9 +1251,12 @@ function drawSleeveDetails(f: Fig, P: Pal, s: TopSpec, g: SleeveGeo, sign: numbe
       for (let i = 1; i < 6; i++) parts.push(fold(g.at(tl - 0.12, i / 6), g.at(tl, i / 6), 5, 0.35));
     }
     if (s.cuff === 'band') {
-      if (s.denim) parts.push(metalButton(...lerp(g.at(tl + (1 - tl) / 2, 0.2), g.at(tl + (1 - tl) / 2, 0.2), 0), 8, 'copper'));
+      if (s.denim)
+        parts.push(metalButton(...lerp(g.at(tl + (1 - tl) / 2, 0.2), g.at(tl + (1 - tl) / 2, 0.2), 0), 8, 'copper'));
       else if (s.quilt === 0) parts.push(button(...g.at(tl + (1 - tl) / 2, 0.22), 6, 2));
-      parts.push(stitch(`M${P2(g.at(tl + 0.02, 0.04))}L${P2(g.at(tl + 0.02, 0.96))}`, s.denim ? '#c8893b' : P.stitch, 1.5));
+      parts.push(
+        stitch(`M${P2(g.at(tl + 0.02, 0.04))}L${P2(g.at(tl + 0.02, 0.96))}`, s.denim ? '#c8893b' : P.stitch, 1.5),
+      );
     }
   } else if (s.sleeve === 'long') {
     parts.push(stitch(`M${P2(g.at(0.95, 0.03))}L${P2(g.at(0.95, 0.97))}`, P.stitch, 1.5, '6 5', 0.6));
@@ -1191,10 +1274,14 @@ function drawSleeveDetails(f: Fig, P: Pal, s: TopSpec, g: SleeveGeo, sign: numbe
     const b = g.at(0.8, 1.02);
     const c = g.at(0.86, 1.02);
     const e = g.at(0.86, -0.02);
-    parts.push(`<path d="M${P2(a)}L${P2(b)}L${P2(c)}L${P2(e)}Z" fill="${P.band}" stroke="${P.edge}" stroke-width="2"/>`);
+    parts.push(
+      `<path d="M${P2(a)}L${P2(b)}L${P2(c)}L${P2(e)}Z" fill="${P.band}" stroke="${P.edge}" stroke-width="2"/>`,
+    );
     parts.push(`<path d="M${P2(a)}L${P2(b)}L${P2(c)}L${P2(e)}Z" fill="url(#gband)"/>`);
     const m = g.at(0.83, 0.3);
-    parts.push(`<rect x="${fmt(m[0] - 13)}" y="${fmt(m[1] - 17)}" width="26" height="34" rx="4" fill="none" stroke="url(#metal)" stroke-width="5"/>`);
+    parts.push(
+      `<rect x="${fmt(m[0] - 13)}" y="${fmt(m[1] - 17)}" width="26" height="34" rx="4" fill="none" stroke="url(#metal)" stroke-width="5"/>`,
+    );
   }
   f.add(`<g>${parts.join('')}</g>`);
 }
@@ -1213,7 +1300,9 @@ function quiltStops(P: Pal): Stop[] {
 function drawQuilt(f: Fig, P: Pal, s: TopSpec, flat: boolean): void {
   const q = s.quilt;
   f.defs.push(userGrad('qz', [0, s.armpitY], [0, s.armpitY + q], quiltStops(P), true));
-  const parts: string[] = [`<rect x="-400" y="${fmt(s.shoulderDrop - 40)}" width="800" height="${fmt(s.length + 80)}" fill="url(#qz)"/>`];
+  const parts: string[] = [
+    `<rect x="-400" y="${fmt(s.shoulderDrop - 40)}" width="800" height="${fmt(s.length + 80)}" fill="url(#qz)"/>`,
+  ];
   let seams = '';
   for (let y = s.armpitY; y < s.length - q * 0.5; y += q) seams += d`M-400 ${y}L400 ${y}`;
   seams += d`M-400 ${s.armpitY - q}Q0 ${s.armpitY - q + 18} 400 ${s.armpitY - q}`;
@@ -1234,7 +1323,9 @@ function drawFur(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
     if (i % 2) dark += seg;
     else light += seg;
   }
-  f.add(`<g clip-path="url(#cb)">${line(dark, '#000', 3.2, P.isDark ? 0.35 : 0.16)}${line(light, '#fff', 2.4, P.isDark ? 0.1 : 0.16)}</g>`);
+  f.add(
+    `<g clip-path="url(#cb)">${line(dark, '#000', 3.2, P.isDark ? 0.35 : 0.16)}${line(light, '#fff', 2.4, P.isDark ? 0.1 : 0.16)}</g>`,
+  );
 }
 
 function drawTopFront(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
@@ -1255,7 +1346,15 @@ function drawTopFront(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
     );
   } else if (s.neck === 'v' || s.neck === 'scoop' || s.neck === 'square') {
     f.add(`<path d="M${fmt(-nw)} 0${neckFront(s)}" fill="none" stroke="${P.edge}" stroke-width="2.6"/>`);
-    f.add(stitch(`M${fmt(-nw + 2)} 12${neckFront({ ...s, neckW: nw - 2, neckDepth: dp + 10 }).replace(/ 0$/, ' 12')}`, stitchC, 1.4, '5 4', 0.6));
+    f.add(
+      stitch(
+        `M${fmt(-nw + 2)} 12${neckFront({ ...s, neckW: nw - 2, neckDepth: dp + 10 }).replace(/ 0$/, ' 12')}`,
+        stitchC,
+        1.4,
+        '5 4',
+        0.6,
+      ),
+    );
   } else if (s.neck === 'bow') {
     drawBow(f, P, s);
   } else if (s.neck === 'shirt') {
@@ -1265,14 +1364,23 @@ function drawTopFront(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
   } else if (s.neck === 'notch') {
     // collar around the back of the neck
     const ct = nw + 24;
-    vol(f, P, d`M${-ct} -16Q0 -40 ${ct} -16L${nw} 6Q0 26 ${-nw} 6Z`, { grad: 'gband', vgrad: null, fill: P.band, sil: false });
+    vol(f, P, d`M${-ct} -16Q0 -40 ${ct} -16L${nw} 6Q0 26 ${-nw} 6Z`, {
+      grad: 'gband',
+      vgrad: null,
+      fill: P.band,
+      sil: false,
+    });
     for (const sign of [1, -1]) drawLapel(f, P, s, sign, edgeX, stitchC);
   } else if (s.neck === 'shawl') {
     // knitted band from the back of the neck down the fronts
     f.add(line(d`M${-nw - 6} 4Q0 36 ${nw + 6} 4`, P.band, 30));
     for (const sign of [-1, 1]) {
       const band = d`M${sign * (nw + 6)} 4L${sign * 14} ${dp}L${sign * 14} ${L}`;
-      f.add(line(band, P.edge, 32), line(band, P.band, 28), `<path d="${band}" fill="none" stroke="url(#rib)" stroke-width="28"/>`);
+      f.add(
+        line(band, P.edge, 32),
+        line(band, P.band, 28),
+        `<path d="${band}" fill="none" stroke="url(#rib)" stroke-width="28"/>`,
+      );
     }
   } else if (s.neck === 'fur') {
     drawFurCollar(f, P, s, rng);
@@ -1285,7 +1393,10 @@ function drawTopFront(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
     f.add(stitch(d`M${edgeX - 10} ${top + 14}L${edgeX - 10} ${L - 14}`, stitchC, 1.4, '6 5', 0.5));
     const n = s.buttons;
     const y0 = s.neck === 'notch' ? dp - 2 : s.neck === 'stand' ? 70 : 90;
-    const y1 = Math.min(L - 120, Math.max(y0 + 92 * (n - 1), y0 + (wy - y0) * (dbl ? 1.35 : 1.05) + (s.length > 900 ? 120 : 0)));
+    const y1 = Math.min(
+      L - 120,
+      Math.max(y0 + 92 * (n - 1), y0 + (wy - y0) * (dbl ? 1.35 : 1.05) + (s.length > 900 ? 120 : 0)),
+    );
     for (let i = 0; i < n; i++) {
       const y = n === 1 ? y0 : y0 + ((y1 - y0) * i) / (n - 1);
       if (dbl) {
@@ -1295,20 +1406,37 @@ function drawTopFront(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
     }
   } else if (s.closure === 'zip') {
     const top = s.neck === 'stand' ? -70 : 20;
-    f.add(line(d`M0 ${top}L0 ${L}`, shade(P.base, 0.3), 12), line(d`M0 ${top}L0 ${L}`, '#000', 8, 0.35, ' stroke-dasharray="2 2.5"'));
-    f.add(`<rect x="-7" y="${fmt(top + 2)}" width="14" height="34" rx="4" fill="url(#metal)" stroke="#555" stroke-width="1"/>`);
+    f.add(
+      line(d`M0 ${top}L0 ${L}`, shade(P.base, 0.3), 12),
+      line(d`M0 ${top}L0 ${L}`, '#000', 8, 0.35, ' stroke-dasharray="2 2.5"'),
+    );
+    f.add(
+      `<rect x="-7" y="${fmt(top + 2)}" width="14" height="34" rx="4" fill="url(#metal)" stroke="#555" stroke-width="1"/>`,
+    );
   } else if (s.closure === 'placket') {
     const top = 16;
-    f.add(seam(P, d`M-15 ${top}L-15 ${L + s.hemCurve * 0.85}`, 1.6), seam(P, d`M15 ${top}L15 ${L + s.hemCurve * 0.85}`, 1.6));
-    if (s.denim) f.add(stitch(d`M-21 ${top}L-21 ${L - 2}`, stitchC, 1.6, '6 4'), stitch(d`M21 ${top}L21 ${L - 2}`, stitchC, 1.6, '6 4'));
+    f.add(
+      seam(P, d`M-15 ${top}L-15 ${L + s.hemCurve * 0.85}`, 1.6),
+      seam(P, d`M15 ${top}L15 ${L + s.hemCurve * 0.85}`, 1.6),
+    );
+    if (s.denim)
+      f.add(
+        stitch(d`M-21 ${top}L-21 ${L - 2}`, stitchC, 1.6, '6 4'),
+        stitch(d`M21 ${top}L21 ${L - 2}`, stitchC, 1.6, '6 4'),
+      );
     const n = s.buttons;
     const y1 = L - (s.hemBand === 'band' ? 30 : 90);
     for (let i = 0; i < n; i++) {
       const y = 30 + ((y1 - 30) * i) / Math.max(1, n - 1);
-      f.add(s.denim ? metalButton(0, y, s.buttonR, 'copper') : button(0, y, s.buttonR, 4, P.isLight ? 'url(#btn)' : tint(P.base, 0.7)));
+      f.add(
+        s.denim
+          ? metalButton(0, y, s.buttonR, 'copper')
+          : button(0, y, s.buttonR, 4, P.isLight ? 'url(#btn)' : tint(P.base, 0.7)),
+      );
     }
   } else if (s.closure === 'band') {
-    for (let i = 0; i < s.buttons; i++) f.add(button(14, dp + 10 + ((L - dp - 110) * i) / Math.max(1, s.buttons - 1), s.buttonR));
+    for (let i = 0; i < s.buttons; i++)
+      f.add(button(14, dp + 10 + ((L - dp - 110) * i) / Math.max(1, s.buttons - 1), s.buttonR));
   }
 
   // --- pockets ---
@@ -1339,7 +1467,11 @@ function drawTopFront(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
           line(`M${P2(a)}L${P2(b)}`, '#000', 4, 0.3, ' stroke-dasharray="2 2" transform="translate(-3 0)"'),
           `<rect x="${fmt(a[0] - 4)}" y="${fmt(a[1] - 2)}" width="8" height="24" rx="3" fill="url(#metal)"/>`,
         );
-      else f.add(line(`M${P2(a)}L${P2(b)}`, P.band, 10, 0.9, ' transform="translate(-7 1)"'), shift(seam(P, `M${P2(a)}L${P2(b)}`), -12, 1));
+      else
+        f.add(
+          line(`M${P2(a)}L${P2(b)}`, P.band, 10, 0.9, ' transform="translate(-7 1)"'),
+          shift(seam(P, `M${P2(a)}L${P2(b)}`), -12, 1),
+        );
     }
   } else if (s.pockets === 'patch') {
     const sign = s.neck === 'shirt' ? 1 : 0;
@@ -1372,7 +1504,12 @@ function drawTopFront(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
       vol(f, P, flap, { grad: 'gband', vgrad: null, sil: false, sw: 2 });
       f.add(
         `<path d="${flap}" fill="url(#twill)"/>`,
-        stitch(d`M${cx - 52} ${y + 2}L${cx - 52} ${y + 32}L${cx} ${y + 48}L${cx + 52} ${y + 32}L${cx + 52} ${y + 2}`, stitchC, 1.6, '6 4'),
+        stitch(
+          d`M${cx - 52} ${y + 2}L${cx - 52} ${y + 32}L${cx} ${y + 48}L${cx + 52} ${y + 32}L${cx + 52} ${y + 2}`,
+          stitchC,
+          1.6,
+          '6 4',
+        ),
         metalButton(cx, y + 34, 9, 'copper'),
       );
       // front yoke and panel seams
@@ -1390,7 +1527,10 @@ function drawTopFront(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
   // --- trench details: storm flap and epaulettes ---
   if (s.trench) {
     const sf = d`M${-nw - 10} 8L${-sw + 8} ${sd + 6}L${-sw + 2} ${ay + 10}Q${-sw * 0.6} ${ay + 40} ${-nw * 0.5} ${ay + 26}`;
-    f.add(`<path d="${sf}" fill="none" stroke="#000" stroke-opacity=".3" stroke-width="3.5"/>`, shift(stitch(sf, stitchC, 1.4, '5 4', 0.6), 0, -8));
+    f.add(
+      `<path d="${sf}" fill="none" stroke="#000" stroke-opacity=".3" stroke-width="3.5"/>`,
+      shift(stitch(sf, stitchC, 1.4, '5 4', 0.6), 0, -8),
+    );
   }
   if (s.trench) {
     for (const sign of [-1, 1]) {
@@ -1431,7 +1571,11 @@ function drawTopBack(f: Fig, P: Pal, s: TopSpec, rng: Rng): void {
     vol(f, P, c, { fill: tint(P.base, 0.04), sil: false });
   } else if (s.neck === 'crew') {
     const c = d`M${-nw} 0Q0 26 ${nw} 0`;
-    f.add(line(c, P.band, 18), `<path d="${c}" fill="none" stroke="url(#rib)" stroke-width="18"/>`, seam(P, d`M${-nw - 2} 9Q0 35 ${nw + 2} 9`, 1.4));
+    f.add(
+      line(c, P.band, 18),
+      `<path d="${c}" fill="none" stroke="url(#rib)" stroke-width="18"/>`,
+      seam(P, d`M${-nw - 2} 9Q0 35 ${nw + 2} 9`, 1.4),
+    );
   } else if (s.neck === 'bow') {
     f.add(line(d`M${-nw} 0Q0 26 ${nw} 0`, P.band, 16));
   }
@@ -1480,13 +1624,26 @@ function drawLapel(f: Fig, P: Pal, s: TopSpec, sign: number, apexX: number, stit
   const G = lerp(N, B, 0.2);
   f.add(seam(P, `M${P2(notch)}L${P2(G)}`, 1.6));
   f.add(line(`M${P2(lerp(N, B, 0.05))}L${P2(lerp(N, B, 0.95))}`, '#fff', 4, P.isDark ? 0.12 : 0.2));
-  f.add(stitch(`M${P2(add(B, [sign * 8, -14]))}Q${P2(add(outerC, [-sign * 10, 0]))} ${P2(add(Pp, [-sign * 10, 8]))}`, stitchC, 1.2, '4 4', 0.5));
+  f.add(
+    stitch(
+      `M${P2(add(B, [sign * 8, -14]))}Q${P2(add(outerC, [-sign * 10, 0]))} ${P2(add(Pp, [-sign * 10, 8]))}`,
+      stitchC,
+      1.2,
+      '4 4',
+      0.5,
+    ),
+  );
   if (sign > 0 && !s.trench) f.add(line(`M${P2(lerp(B, Pp, 0.72))}l${fmt(sign * 18)} -4`, '#000', 3, 0.4));
 }
 
 function drawShirtCollar(f: Fig, P: Pal, nw: number, contrast: string | null): void {
   // stand around the back of the neck
-  vol(f, P, d`M${-nw - 26} -8Q0 -36 ${nw + 26} -8L${nw + 8} 8Q0 30 ${-nw - 8} 8Z`, { fill: P.band, grad: 'gband', vgrad: null, sil: false });
+  vol(f, P, d`M${-nw - 26} -8Q0 -36 ${nw + 26} -8L${nw + 8} 8Q0 30 ${-nw - 8} 8Z`, {
+    fill: P.band,
+    grad: 'gband',
+    vgrad: null,
+    sil: false,
+  });
   for (const sign of [-1, 1]) {
     const leaf = d`M${sign * 3} 18L${sign * (nw + 28)} -8Q${sign * (nw + 40)} 40 ${sign * (nw + 30)} 84L${sign * 44} 96Q${sign * 22} 60 ${sign * 3} 18Z`;
     f.add(`<path d="${leaf}" fill="#000" fill-opacity=".22" transform="translate(${sign * 3} 6)"/>`);
@@ -1608,7 +1765,9 @@ function drawBelt(f: Fig, P: Pal, s: TopSpec, back: boolean, rng: Rng): void {
     f.add(
       `<rect x="${fmt(bx - 30)}" y="${fmt(y - 8)}" width="60" height="${fmt(bh + 20)}" rx="6" fill="none" stroke="#000" stroke-opacity=".3" stroke-width="9" transform="translate(2 4)"/>`,
     );
-    f.add(`<rect x="${fmt(bx - 30)}" y="${fmt(y - 8)}" width="60" height="${fmt(bh + 20)}" rx="6" fill="none" stroke="url(#metal)" stroke-width="8"/>`);
+    f.add(
+      `<rect x="${fmt(bx - 30)}" y="${fmt(y - 8)}" width="60" height="${fmt(bh + 20)}" rx="6" fill="none" stroke="url(#metal)" stroke-width="8"/>`,
+    );
     f.add(line(d`M${bx} ${y + bh / 2 + 4}L${bx + 36} ${y + bh / 2 + 4}`, '#8f887d', 5));
     // the tail hanging down
     const tail = d`M${bx - 40} ${y + 4}C${bx - 70} ${y + 80} ${bx - 60} ${y + 150} ${bx - 80} ${y + 230}L${bx - 40} ${y + 238}C${bx - 24} ${y + 160} ${bx - 24} ${y + 80} ${bx - 2} ${y + bh}Z`;
@@ -1620,11 +1779,16 @@ function drawBelt(f: Fig, P: Pal, s: TopSpec, back: boolean, rng: Rng): void {
     const e2 = d`M${kx} ${y + bh / 2}C${kx + 20} ${y + 80} ${kx + 20} ${y + 150} ${kx + 40} ${y + 220}L${kx + 76} ${y + 214}C${kx + 50} ${y + 150} ${kx + 30} ${y + 80} ${kx + 14} ${y + bh / 2}Z`;
     vol(f, P, e2, { fill: P.band, sil: false, sw: 2 });
     vol(f, P, e1, { fill: P.band, sil: false, sw: 2 });
-    vol(f, P, d`M${kx - 30} ${y - 6}Q${kx} ${y - 14} ${kx + 30} ${y - 6}L${kx + 26} ${y + bh + 6}Q${kx} ${y + bh + 14} ${kx - 26} ${y + bh + 6}Z`, {
-      fill: P.band,
-      sil: false,
-      sw: 2,
-    });
+    vol(
+      f,
+      P,
+      d`M${kx - 30} ${y - 6}Q${kx} ${y - 14} ${kx + 30} ${y - 6}L${kx + 26} ${y + bh + 6}Q${kx} ${y + bh + 14} ${kx - 26} ${y + bh + 6}Z`,
+      {
+        fill: P.band,
+        sil: false,
+        sw: 2,
+      },
+    );
     f.add(fold([kx - 20, y + 6], [kx + 16, y + bh - 4], 6, 0.4));
   }
 }
@@ -1639,7 +1803,9 @@ function drawHangerHook(f: Fig, collarTop: number): void {
   const y = collarTop - 2;
   const hook = d`M0 ${y}L0 ${y - 70}C0 ${y - 130} 62 ${y - 130} 62 ${y - 84}C62 ${y - 62} 44 ${y - 56} 34 ${y - 64}`;
   f.add(line(hook, '#6e675e', 9), line(hook, '#d9d4cb', 3.5, 0.9, ' transform="translate(-1.5 -1.5)"'));
-  f.add(`<rect x="-20" y="${fmt(y - 16)}" width="40" height="26" rx="6" fill="url(#wood)" stroke="#5a3b22" stroke-width="2"/>`);
+  f.add(
+    `<rect x="-20" y="${fmt(y - 16)}" width="40" height="26" rx="6" fill="url(#wood)" stroke="#5a3b22" stroke-width="2"/>`,
+  );
   f.box(-20, y - 132, 64, y);
 }
 
@@ -1746,7 +1912,17 @@ function drawBottom(f: Fig, P: Pal, b: BottomSpec, view: number, rng: Rng, y0 = 
     det.push(fold([sign * 30, Y(cy - 40)], [sign * (ih + 40), Y(cy + 120)], 10, 0.3));
     if (b.jeans) {
       // whiskers and fading
-      for (let i = 0; i < 3; i++) det.push(fold([sign * (20 + i * 18), Y(cy - 30 + i * 20)], [sign * (110 + i * 20), Y(cy - 70 + i * 24)], 5, 0.45, 2, true));
+      for (let i = 0; i < 3; i++)
+        det.push(
+          fold(
+            [sign * (20 + i * 18), Y(cy - 30 + i * 20)],
+            [sign * (110 + i * 20), Y(cy - 70 + i * 24)],
+            5,
+            0.45,
+            2,
+            true,
+          ),
+        );
       det.push(fold([xc, kneeY - 160], [xc, kneeY + 120], 40, 0.28, 0, true));
     }
     if (b.crease) {
@@ -1765,7 +1941,16 @@ function drawBottom(f: Fig, P: Pal, b: BottomSpec, view: number, rng: Rng, y0 = 
         `<path d="${band}" fill="url(#gband)"/>`,
         `<path d="${band}" fill="#000" fill-opacity=".15" transform="translate(0 -6) scale(1 1)"/>`,
       );
-    } else det.push(stitch(d`M${sign * (ih + 4)} ${Y(L - 22)}L${sign * (oh - 4)} ${Y(L - 22)}`, stitchC, b.jeans ? 1.8 : 1.4, '6 4', b.jeans ? 0.9 : 0.6));
+    } else
+      det.push(
+        stitch(
+          d`M${sign * (ih + 4)} ${Y(L - 22)}L${sign * (oh - 4)} ${Y(L - 22)}`,
+          stitchC,
+          b.jeans ? 1.8 : 1.4,
+          '6 4',
+          b.jeans ? 0.9 : 0.6,
+        ),
+      );
   }
   f.add(`<g clip-path="url(#cbt)">${det.join('')}</g>`);
   f.add(`<path d="${outline}" fill="none" stroke="${P.edge}" stroke-width="2.6" stroke-linejoin="round"/>`);
@@ -1788,7 +1973,9 @@ function drawBottom(f: Fig, P: Pal, b: BottomSpec, view: number, rng: Rng, y0 = 
     );
   }
   if (back) {
-    f.add(`<rect x="-8" y="${fmt(Y(-4))}" width="16" height="${fmt(wbH + 14)}" rx="3" fill="${P.band}" stroke="${P.edge}" stroke-width="1.8"/>`);
+    f.add(
+      `<rect x="-8" y="${fmt(Y(-4))}" width="16" height="${fmt(wbH + 14)}" rx="3" fill="${P.band}" stroke="${P.edge}" stroke-width="1.8"/>`,
+    );
     f.add(seam(P, d`M0 ${Y(wbH)}L0 ${Y(cy - 6)}`, 2));
     if (b.jeans) {
       f.add(
@@ -1802,7 +1989,12 @@ function drawBottom(f: Fig, P: Pal, b: BottomSpec, view: number, rng: Rng, y0 = 
         vol(f, P, pk, { grad: 'gband', vgrad: null, sil: false, sw: 2 });
         f.add(
           `<path d="${pk}" fill="url(#twill)"/>`,
-          stitch(d`M${cx - 54} ${top + 8}L${cx + 54} ${top + 4}L${cx + 48} ${top + 124}L${cx} ${top + 144}L${cx - 48} ${top + 124}Z`, stitchC, 1.6, '6 4'),
+          stitch(
+            d`M${cx - 54} ${top + 8}L${cx + 54} ${top + 4}L${cx + 48} ${top + 124}L${cx} ${top + 144}L${cx - 48} ${top + 124}Z`,
+            stitchC,
+            1.6,
+            '6 4',
+          ),
         );
         f.add(
           stitch(
@@ -1813,7 +2005,9 @@ function drawBottom(f: Fig, P: Pal, b: BottomSpec, view: number, rng: Rng, y0 = 
           ),
         );
       }
-      f.add(`<rect x="${fmt(w * 0.5)}" y="${fmt(Y(6))}" width="70" height="${fmt(wbH - 12)}" rx="3" fill="#8a5a36" stroke="#5a3a22" stroke-width="1.5"/>`);
+      f.add(
+        `<rect x="${fmt(w * 0.5)}" y="${fmt(Y(6))}" width="70" height="${fmt(wbH - 12)}" rx="3" fill="#8a5a36" stroke="#5a3a22" stroke-width="1.5"/>`,
+      );
     } else {
       for (const sign of [-1, 1]) {
         const cx = sign * h * 0.5;
@@ -1829,15 +2023,39 @@ function drawBottom(f: Fig, P: Pal, b: BottomSpec, view: number, rng: Rng, y0 = 
   }
   // fly and closure
   f.add(seam(P, d`M0 ${Y(wbH)}L0 ${Y(cy - 10)}`, 2));
-  f.add(stitch(d`M26 ${Y(wbH + 2)}L26 ${Y(cy - 70)}Q26 ${Y(cy - 34)} 2 ${Y(cy - 28)}`, stitchC, b.jeans ? 1.8 : 1.4, '6 4', b.jeans ? 0.9 : 0.6));
+  f.add(
+    stitch(
+      d`M26 ${Y(wbH + 2)}L26 ${Y(cy - 70)}Q26 ${Y(cy - 34)} 2 ${Y(cy - 28)}`,
+      stitchC,
+      b.jeans ? 1.8 : 1.4,
+      '6 4',
+      b.jeans ? 0.9 : 0.6,
+    ),
+  );
   if (b.jeans) f.add(metalButton(0, Y(wbH / 2), 11, 'copper'));
   else f.add(button(0, Y(wbH / 2), 8, 2));
   for (const sign of [-1, 1]) {
     if (b.jeans) {
       const pk = d`M${sign * (w - 76)} ${Y(wbH)}Q${sign * (w - 64)} ${Y(wbH + 84)} ${sign * (h - 4)} ${Y(wbH + 96)}`;
-      f.add(seam(P, pk, 2), stitch(d`M${sign * (w - 88)} ${Y(wbH)}Q${sign * (w - 76)} ${Y(wbH + 96)} ${sign * (h - 2)} ${Y(wbH + 108)}`, stitchC, 1.6, '6 4'));
+      f.add(
+        seam(P, pk, 2),
+        stitch(
+          d`M${sign * (w - 88)} ${Y(wbH)}Q${sign * (w - 76)} ${Y(wbH + 96)} ${sign * (h - 2)} ${Y(wbH + 108)}`,
+          stitchC,
+          1.6,
+          '6 4',
+        ),
+      );
       f.add(`<circle cx="${fmt(sign * (h - 8))}" cy="${fmt(Y(wbH + 96))}" r="6" fill="url(#copper)"/>`);
-      if (sign > 0) f.add(stitch(d`M${w - 62} ${Y(wbH + 6)}L${w - 60} ${Y(wbH + 56)}L${w - 16} ${Y(wbH + 60)}L${w - 14} ${Y(wbH + 10)}`, stitchC, 1.6, '6 4'));
+      if (sign > 0)
+        f.add(
+          stitch(
+            d`M${w - 62} ${Y(wbH + 6)}L${w - 60} ${Y(wbH + 56)}L${w - 16} ${Y(wbH + 60)}L${w - 14} ${Y(wbH + 10)}`,
+            stitchC,
+            1.6,
+            '6 4',
+          ),
+        );
     } else {
       f.add(seam(P, d`M${sign * (w - 46)} ${Y(wbH)}L${sign * (h - 2)} ${Y(hy - 40)}`, 2));
       if (b.pleat) f.add(fold([sign * (w * 0.42), Y(wbH)], [sign * (w * 0.5), Y(wbH + 160)], 7, 0.4));
@@ -1882,14 +2100,20 @@ function drawSkirt(f: Fig, P: Pal, k: SkirtSpec, view: number, rng: Rng, y0 = 0,
   for (let i = 1; i < waves * 2; i += 2) {
     const x = xs[i] ?? 0;
     const xt = x * (h / hw) * 0.9 + rnd(rng, -8, 8);
-    det.push(drape(P, [xt, Y(hy * rnd(rng, 0.7, 1.1))], [x, Y(L + 10)], 20 + Math.abs(x) * 0.03, 0.42, rnd(rng, -6, 6)));
+    det.push(
+      drape(P, [xt, Y(hy * rnd(rng, 0.7, 1.1))], [x, Y(L + 10)], 20 + Math.abs(x) * 0.03, 0.42, rnd(rng, -6, 6)),
+    );
   }
   det.push(stitch(d`M${-hw + 10} ${Y(L - 18)}L${hw - 10} ${Y(L - 18)}`, P.stitch, 1.3, '5 4', 0.4));
   f.add(`<g clip-path="url(#csk)">${det.join('')}</g>`);
   if (withWaistband) {
     const wb = d`M${-w} ${Y(0)}L${w} ${Y(0)}L${w + 3} ${Y(wbH)}Q0 ${Y(wbH + 4)} ${-w - 3} ${Y(wbH)}Z`;
     vol(f, P, wb, { fill: P.band, grad: 'gh', vgrad: 'gband', sil: false, sw: 2.4 });
-    if (view === 1) f.add(seam(P, d`M0 ${Y(wbH)}L0 ${Y(hy + 60)}`, 1.6), `<rect x="-4" y="${fmt(Y(wbH))}" width="8" height="14" rx="2" fill="url(#metal)"/>`);
+    if (view === 1)
+      f.add(
+        seam(P, d`M0 ${Y(wbH)}L0 ${Y(hy + 60)}`, 1.6),
+        `<rect x="-4" y="${fmt(Y(wbH))}" width="8" height="14" rx="2" fill="url(#metal)"/>`,
+      );
     else f.add(button(w * 0.55, Y(wbH / 2), 8, 2));
   }
 }
@@ -1925,7 +2149,10 @@ function drawBag(f: Fig, P: Pal, view: number): void {
       stitch(hd, P.stitch, 1.2, '4 4', 0.7),
     );
     if (dy === 0)
-      for (const e of [-a, a]) f.add(`<rect x="${fmt(e - 14)}" y="-8" width="28" height="40" rx="5" fill="url(#gold)" stroke="#7a5c22" stroke-width="1.5"/>`);
+      for (const e of [-a, a])
+        f.add(
+          `<rect x="${fmt(e - 14)}" y="-8" width="28" height="40" rx="5" fill="url(#gold)" stroke="#7a5c22" stroke-width="1.5"/>`,
+        );
   }
   if (three) {
     const side = d`M${W0 - 4} 6L${W0 + 64} -22L${W1 + 58} ${H - 34}L${W1 - 6} ${H}Z`;
@@ -1933,9 +2160,14 @@ function drawBag(f: Fig, P: Pal, view: number): void {
     f.add(fold([W0 + 36, 0], [W1 + 30, H - 20], 10, 0.5));
   }
   vol(f, P, body, {});
-  f.add(stitch(d`M${-W0 + 14} 14L${W0 - 14} 14L${W1 - 14} ${H - 16}L${-W1 + 14} ${H - 16}Z`, P.stitch, 1.6, '6 4', 0.7));
+  f.add(
+    stitch(d`M${-W0 + 14} 14L${W0 - 14} 14L${W1 - 14} ${H - 16}L${-W1 + 14} ${H - 16}Z`, P.stitch, 1.6, '6 4', 0.7),
+  );
   if (view === 1) {
-    f.add(seam(P, d`M${-W0 + 30} 120L${W0 - 30} 120`, 2), stitch(d`M${-W0 + 30} 130L${W0 - 30} 130`, P.stitch, 1.4, '6 4', 0.6));
+    f.add(
+      seam(P, d`M${-W0 + 30} 120L${W0 - 30} 120`, 2),
+      stitch(d`M${-W0 + 30} 130L${W0 - 30} 130`, P.stitch, 1.4, '6 4', 0.6),
+    );
     return;
   }
   // flap with a turn lock
@@ -1969,10 +2201,14 @@ function drawShoe(P: Pal, boot: boolean, fill: string): string {
   s += `<path d="${up}" fill="${fill}"/><path d="${up}" fill="url(#gv)"/>`;
   s += `<path d="${d`M0 -300H620V200H0Z`}" fill="url(#gh)" clip-path="url(#shoeclip${boot ? 'b' : ''})"/>`;
   // toe and heel-counter highlights
-  s += fold([boot ? 400 : 360, boot ? 86 : 58], [570, 150], 16, 0.6, 0, true) + fold([16, 160], [26, 70], 10, 0.35, 0, true);
+  s +=
+    fold([boot ? 400 : 360, boot ? 86 : 58], [570, 150], 16, 0.6, 0, true) +
+    fold([16, 160], [26, 70], 10, 0.35, 0, true);
   if (!boot) {
     // moccasin apron and penny strap
-    s += seam(P, d`M300 52C390 52 478 84 548 130`, 1.6) + stitch(d`M300 64C390 64 470 94 536 136`, P.stitch, 1.4, '4 3', 0.8);
+    s +=
+      seam(P, d`M300 52C390 52 478 84 548 130`, 1.6) +
+      stitch(d`M300 64C390 64 470 94 536 136`, P.stitch, 1.4, '4 3', 0.8);
     const strap = d`M206 84C236 66 270 56 306 54L314 90C280 92 248 100 218 116Z`;
     s += `<path d="${strap}" fill="#000" fill-opacity=".25" transform="translate(2 5)"/><path d="${strap}" fill="${shade(fill, 0.06)}" stroke="${P.edge}" stroke-width="2"/><path d="${strap}" fill="url(#gband)"/>`;
     s += `<path d="${d`M246 80Q264 72 284 70L286 78Q266 80 248 88Z`}" fill="#000" fill-opacity=".6"/>`;
@@ -2021,7 +2257,8 @@ function drawShoeFront(P: Pal, boot: boolean, fill: string): string {
   s += `<path d="${foot}" fill="${fill}" stroke="${P.edge}" stroke-width="2.6"/><path d="${foot}" fill="url(#gh)"/><path d="${foot}" fill="url(#gv)"/>`;
   if (!boot) s += `<ellipse cx="0" cy="62" rx="62" ry="14" fill="${inside}"/>`;
   s += fold([0, 90], [0, 186], 26, 0.55, 0, true);
-  if (!boot) s += `<path d="${d`M-86 100Q0 84 86 100L90 128Q0 112 -90 128Z`}" fill="${shade(fill, 0.06)}" stroke="${P.edge}" stroke-width="2"/>`;
+  if (!boot)
+    s += `<path d="${d`M-86 100Q0 84 86 100L90 128Q0 112 -90 128Z`}" fill="${shade(fill, 0.06)}" stroke="${P.edge}" stroke-width="2"/>`;
   s += `<path d="${d`M-110 192H110Q116 210 100 216H-100Q-116 210 -110 192Z`}" fill="${sole}"/>`;
   return s;
 }
@@ -2050,7 +2287,9 @@ function drawFootwear(f: Fig, P: Pal, view: number, boot: boolean): void {
       return;
     }
     for (const sign of [-1, 1])
-      f.add(`<g transform="translate(${sign * 140} ${sign * 30}) rotate(${sign * 6}) scale(${sign} 1)">${drawShoeTop(P, P.base)}</g>`);
+      f.add(
+        `<g transform="translate(${sign * 140} ${sign * 30}) rotate(${sign * 6}) scale(${sign} 1)">${drawShoeTop(P, P.base)}</g>`,
+      );
     f.box(-270, -340, 270, 340);
     return;
   }
@@ -2105,7 +2344,12 @@ function drawHat(f: Fig, P: Pal, view: number): void {
   const by = 10;
   const crown = d`M-212 ${by}C-218 -110 -202 -210 -162 -252Q-80 -280 0 ${view === 1 ? -262 : -238}Q80 -280 162 -252C202 -210 218 -110 212 ${by}Q0 ${by + 46 * tilt} -212 ${by}Z`;
   vol(f, P, crown, { sil: true });
-  if (view !== 1) f.add(fold([-70, -250], [-50, -130], 16, 0.45), fold([70, -250], [50, -130], 16, 0.45), fold([0, -236], [0, -150], 10, 0.35, 0, true));
+  if (view !== 1)
+    f.add(
+      fold([-70, -250], [-50, -130], 16, 0.45),
+      fold([70, -250], [50, -130], 16, 0.45),
+      fold([0, -236], [0, -150], 10, 0.35, 0, true),
+    );
   const band = d`M-213 -50Q0 ${-50 + 46 * tilt} 213 -50L212 ${by}Q0 ${by + 46 * tilt} -212 ${by}Z`;
   f.add(`<path d="${band}" fill="${ribbon}"/><path d="${band}" fill="url(#gh)"/>`);
   if (view !== 1)
@@ -2147,7 +2391,9 @@ function drawScarf(f: Fig, P: Pal, view: number, rng: Rng): void {
     // folded over the bar of a wooden hanger
     f.add(`<path d="${d`M0 -150L0 -96`}" stroke="#6e675e" stroke-width="9" fill="none"/>`);
     f.add(line(d`M0 -96L0 -150C0 -200 56 -200 56 -160C56 -140 40 -134 30 -142`, '#6e675e', 9));
-    f.add(`<path d="${d`M-300 -20Q0 -110 300 -20L294 6Q0 -82 -294 6Z`}" fill="url(#wood)" stroke="#5a3b22" stroke-width="2"/>`);
+    f.add(
+      `<path d="${d`M-300 -20Q0 -110 300 -20L294 6Q0 -82 -294 6Z`}" fill="url(#wood)" stroke="#5a3b22" stroke-width="2"/>`,
+    );
     const back = d`M-40 -52Q60 -70 170 -40C180 300 170 640 186 900L-10 910C0 640 -20 300 -40 -52Z`;
     const front = d`M-200 -40Q-100 -76 40 -52C30 300 50 660 34 1000L-170 994C-180 660 -210 300 -200 -40Z`;
     knit(back, shade(P.base, 0.1));
@@ -2176,9 +2422,15 @@ function drawScarf(f: Fig, P: Pal, view: number, rng: Rng): void {
   f.add(fringe(Math.min(X(-176), X(22)), Math.max(X(-176), X(22)), mirror > 0 ? 994 : 1000, mirror > 0 ? 1000 : 994));
   f.add(drape(P, [X(-90), 120], [X(-80), 960], 22, 0.35, 6), drape(P, [X(90), 140], [X(100), 840], 16, 0.3, -4));
   const frontBand = d`M-190 10C-150 40 -80 42 -100 22A100 22 0 0 0 100 22C80 42 150 40 190 10C210 60 200 96 176 116C100 150 -100 150 -176 116C-200 96 -210 60 -190 10Z`;
-  f.add(`<path d="${d`M-176 116C-100 150 100 150 176 116`}" fill="none" stroke="#000" stroke-opacity=".22" stroke-width="18" transform="translate(0 8)"/>`);
+  f.add(
+    `<path d="${d`M-176 116C-100 150 100 150 176 116`}" fill="none" stroke="#000" stroke-opacity=".22" stroke-width="18" transform="translate(0 8)"/>`,
+  );
   knit(frontBand, tint(P.base, 0.03));
-  f.add(fold([-160, 70], [-40, 120], 14, 0.45), fold([40, 124], [160, 76], 14, 0.4), fold([-120, 50], [110, 52], 10, 0.35, 0, true));
+  f.add(
+    fold([-160, 70], [-40, 120], 14, 0.45),
+    fold([40, 124], [160, 76], 14, 0.4),
+    fold([-120, 50], [110, 52], 10, 0.35, 0, true),
+  );
   f.sil.push(endA, endB);
   f.box(-210, -80, 210, 1070);
 }
@@ -2198,7 +2450,8 @@ function drawBeltAcc(f: Fig, P: Pal, view: number): void {
     const strap = d`M-34 0L34 0L30 900Q0 950 -30 900Z`;
     vol(f, P, strap, {});
     f.add(stitch(d`M-24 10L-22 900M24 10L22 900`, P.stitch, 1.4, '5 4', 0.7));
-    for (let i = 0; i < 5; i++) f.add(`<ellipse cx="0" cy="${fmt(700 + i * 40)}" rx="6" ry="7" fill="#000" fill-opacity=".6"/>`);
+    for (let i = 0; i < 5; i++)
+      f.add(`<ellipse cx="0" cy="${fmt(700 + i * 40)}" rx="6" ry="7" fill="#000" fill-opacity=".6"/>`);
     f.add(buckle(0, -20, 110, 86));
     f.box(-70, -70, 70, 940);
     return;
@@ -2230,7 +2483,9 @@ function drawBeltAcc(f: Fig, P: Pal, view: number): void {
   const ry = 120;
   const backWall = d`M${-rx} 0A${rx} ${ry} 0 0 1 ${rx} 0L${rx} ${h}A${rx} ${ry} 0 0 0 ${-rx} ${h}Z`;
   const frontWall = d`M${-rx} 0A${rx} ${ry} 0 0 0 ${rx} 0L${rx} ${h}A${rx} ${ry} 0 0 1 ${-rx} ${h}Z`;
-  f.add(`<path d="${backWall}" fill="${shade(P.base, 0.35)}" stroke="${P.edge}" stroke-width="2"/><path d="${backWall}" fill="url(#gh)"/>`);
+  f.add(
+    `<path d="${backWall}" fill="${shade(P.base, 0.35)}" stroke="${P.edge}" stroke-width="2"/><path d="${backWall}" fill="url(#gh)"/>`,
+  );
   if (view === 1) f.add(buckle(0, -ry + h / 2, 70, 86));
   vol(f, P, frontWall, { vgrad: 'gband' });
   f.add(
@@ -2240,16 +2495,21 @@ function drawBeltAcc(f: Fig, P: Pal, view: number): void {
   if (view === 0) {
     const tail = d`M20 ${ry - 4}Q150 ${ry - 24} 250 ${ry - 62}L270 ${ry - 6}Q160 ${ry + 40} 20 ${ry + h - 4}Z`;
     vol(f, P, tail, { sil: false, vgrad: 'gband' });
-    for (let i = 0; i < 4; i++) f.add(`<ellipse cx="${fmt(90 + i * 44)}" cy="${fmt(ry + 18 - i * 13)}" rx="6" ry="7" fill="#000" fill-opacity=".6"/>`);
+    for (let i = 0; i < 4; i++)
+      f.add(
+        `<ellipse cx="${fmt(90 + i * 44)}" cy="${fmt(ry + 18 - i * 13)}" rx="6" ry="7" fill="#000" fill-opacity=".6"/>`,
+      );
     f.add(buckle(0, ry + h / 2, 78, 96));
   } else {
-    for (let i = 0; i < 5; i++) f.add(`<ellipse cx="${fmt(-80 + i * 40)}" cy="${fmt(ry + h / 2)}" rx="6" ry="7" fill="#000" fill-opacity=".6"/>`);
+    for (let i = 0; i < 5; i++)
+      f.add(`<ellipse cx="${fmt(-80 + i * 40)}" cy="${fmt(ry + h / 2)}" rx="6" ry="7" fill="#000" fill-opacity=".6"/>`);
   }
   f.sil.push(d`M${-rx} 0A${rx} ${ry} 0 1 1 ${rx} 0L${rx} ${h}A${rx} ${ry} 0 1 1 ${-rx} ${h}Z`);
   f.box(-rx - 4, -ry - 10, rx + 4, ry + h + 20);
 }
 
-const MONOGRAM_V = 'M-122 -120H-30V-112Q-44 -110 -40 -96L16 64L76 -96Q82 -110 64 -112V-120H120V-112Q106 -110 98 -96L6 124H-4L-96 -98Q-104 -110 -122 -112Z';
+const MONOGRAM_V =
+  'M-122 -120H-30V-112Q-44 -110 -40 -96L16 64L76 -96Q82 -110 64 -112V-120H120V-112Q106 -110 98 -96L6 124H-4L-96 -98Q-104 -110 -122 -112Z';
 
 function monogram(x: number, y: number, scale: number, base: string, strength = 1): string {
   const t = (dx: number, dy: number): string => `transform="translate(${fmt(x + dx)} ${fmt(y + dy)}) scale(${scale})"`;
@@ -2363,7 +2623,9 @@ function drawGiftCard(f: Fig, P: Pal, view: number, rng: Rng, nominal?: number):
   if (view === 4 || view === 2) {
     const env = mix(P.isLight ? '#d9cfc0' : '#f3efe8', P.base, 0.1);
     const e = d`M-440 -200L440 -200L440 360L-440 360Z`;
-    f.add(`<path d="${e}" fill="${env}" stroke="${shade(env, 0.2)}" stroke-width="2"/><path d="${e}" fill="url(#gflat)"/>`);
+    f.add(
+      `<path d="${e}" fill="${env}" stroke="${shade(env, 0.2)}" stroke-width="2"/><path d="${e}" fill="url(#gflat)"/>`,
+    );
     f.add(line(d`M-440 -200L0 120L440 -200`, shade(env, 0.15), 3));
     f.add(`<g transform="translate(60 -200) rotate(${view === 2 ? -12 : -6})">${card(0, 0, false, view === 4)}</g>`);
     f.sil.push(e);
@@ -2386,18 +2648,28 @@ function drawGarmentCover(f: Fig, P: Pal, view: number): void {
   drawHangerHook(f, 4);
   vol(f, P, body, { vgrad: 'gv' });
   // soft hanging folds of thin cotton
-  f.add(fold([-200, 260], [-230, H - 40], 22, 0.35), fold([190, 300], [220, H - 30], 18, 0.3), fold([-40, 500], [-70, H - 20], 14, 0.22));
+  f.add(
+    fold([-200, 260], [-230, H - 40], 22, 0.35),
+    fold([190, 300], [220, H - 30], 18, 0.3),
+    fold([-40, 500], [-70, H - 20], 14, 0.22),
+  );
   f.add(stitch(d`M${-W + 16} 170L${-W + 16} ${H - 18}L${W - 16} ${H - 18}L${W - 16} 170`, P.stitch, 1.6, '7 5', 0.6));
   if (view !== 1) {
     // the zip: a tape, the teeth, the pull at the top
     const zip = d`M0 40L0 ${H - 30}`;
-    f.add(line(zip, shade(P.base, 0.3), 16), line(zip, P.isDark ? '#d9d4cb' : '#5f5a53', 7, 0.9, ' stroke-dasharray="3 3"'));
+    f.add(
+      line(zip, shade(P.base, 0.3), 16),
+      line(zip, P.isDark ? '#d9d4cb' : '#5f5a53', 7, 0.9, ' stroke-dasharray="3 3"'),
+    );
     f.add(`<rect x="-13" y="44" width="26" height="58" rx="8" fill="url(#gold)" stroke="#7a5c22" stroke-width="2"/>`);
     // the label: a paler cotton patch with the monogram
     const label = d`M-250 210H-70V350H-250Z`;
     f.add(`<path d="${label}" fill="#000" fill-opacity=".15" transform="translate(3 5)"/>`);
     vol(f, P, label, { fill: tint(P.base, 0.45), vgrad: null, sw: 1.6, sil: false });
-    f.add(stitch(d`M-240 220H-80V340H-240Z`, P.stitch, 1.2, '5 4', 0.7), monogram(-160, 280, 0.22, shade(P.base, 0.35)));
+    f.add(
+      stitch(d`M-240 220H-80V340H-240Z`, P.stitch, 1.2, '5 4', 0.7),
+      monogram(-160, 280, 0.22, shade(P.base, 0.35)),
+    );
   } else f.add(seam(P, d`M${-W + 20} 620L${W - 20} 620`, 1.6));
   f.box(-W - 4, -140, W + 4, H + 4);
 }
@@ -2410,7 +2682,15 @@ function drawKind(f: Fig, kind: GarmentKind, P: Pal, view: number, rng: Rng, nom
   const ts = TOP_SPECS[kind];
   const bs = BOTTOM_SPECS[kind];
   if (kind === 'dress' && ts) {
-    const skirt: SkirtSpec = { waistW: ts.waistW, wbH: 0, hipY: 150, hipW: ts.waistW + 34, length: 760, hemW: 330, waves: 5 };
+    const skirt: SkirtSpec = {
+      waistW: ts.waistW,
+      wbH: 0,
+      hipY: 150,
+      hipW: ts.waistW + 34,
+      length: 760,
+      hemW: 330,
+      waves: 5,
+    };
     drawSkirt(f, P, skirt, view, rng, ts.waistY, false);
     drawTop(f, P, ts, view, rng, { skirtBelow: true });
     f.add(seam(P, d`M${-ts.waistW} ${ts.waistY}L${ts.waistW} ${ts.waistY}`, 1.6));
@@ -2475,7 +2755,10 @@ function drawKind(f: Fig, kind: GarmentKind, P: Pal, view: number, rng: Rng, nom
 
 function drawClipHanger(f: Fig, waistW: number): void {
   const w = waistW + 40;
-  f.add(line(d`M${-w} -70L${w} -70`, '#6e675e', 10), line(d`M${-w} -70L${w} -70`, '#e0dbd2', 3, 0.9, ' transform="translate(0 -2)"'));
+  f.add(
+    line(d`M${-w} -70L${w} -70`, '#6e675e', 10),
+    line(d`M${-w} -70L${w} -70`, '#e0dbd2', 3, 0.9, ' transform="translate(0 -2)"'),
+  );
   f.add(
     line(d`M0 -70L0 -130C0 -190 62 -190 62 -144C62 -122 44 -116 34 -124`, '#6e675e', 9),
     line(d`M0 -70L0 -130C0 -190 62 -190 62 -144`, '#e0dbd2', 3, 0.9, ' transform="translate(-1.5 -1.5)"'),
@@ -2483,7 +2766,9 @@ function drawClipHanger(f: Fig, waistW: number): void {
   for (const sign of [-1, 1]) {
     const x = sign * (waistW - 36);
     f.add(line(d`M${x} -70L${x} -30`, '#6e675e', 5));
-    f.add(`<rect x="${fmt(x - 18)}" y="-34" width="36" height="62" rx="5" fill="url(#metal)" stroke="#5a554d" stroke-width="2"/>`);
+    f.add(
+      `<rect x="${fmt(x - 18)}" y="-34" width="36" height="62" rx="5" fill="url(#metal)" stroke="#5a554d" stroke-width="2"/>`,
+    );
   }
   f.box(-w, -195, w, 0);
 }
@@ -2570,7 +2855,8 @@ function stage(f: Fig, view: number, rng: Rng, defs: string[], P: Pal): string {
     const sw = Math.min(w * s * 0.56, 520);
     const gap = f.ground ? -6 : 40;
     out += `<ellipse cx="${fmt(tx)}" cy="${fmt(bottomY + gap)}" rx="${fmt(sw)}" ry="${f.ground ? 30 : 26}" fill="url(#floor)"/>`;
-    if (f.ground) out += `<ellipse cx="${fmt(tx)}" cy="${fmt(bottomY - 4)}" rx="${fmt(sw * 0.85)}" ry="10" fill="#000" fill-opacity=".18"/>`;
+    if (f.ground)
+      out += `<ellipse cx="${fmt(tx)}" cy="${fmt(bottomY - 4)}" rx="${fmt(sw * 0.85)}" ry="10" fill="#000" fill-opacity=".18"/>`;
   }
   out += `<g transform="${tf(0, 0)}">${f.els.join('')}</g>`;
   defs.push(...f.defs);
@@ -2581,7 +2867,20 @@ function stage(f: Fig, view: number, rng: Rng, defs: string[], P: Pal): string {
 // Close-ups (view 3): fabric filling the frame, with a seam and a detail
 // ---------------------------------------------------------------------------
 
-type Material = 'wool' | 'twill' | 'knit' | 'chunky' | 'denim' | 'fur' | 'leather' | 'nylon' | 'poplin' | 'jersey' | 'silk' | 'felt' | 'paper';
+type Material =
+  | 'wool'
+  | 'twill'
+  | 'knit'
+  | 'chunky'
+  | 'denim'
+  | 'fur'
+  | 'leather'
+  | 'nylon'
+  | 'poplin'
+  | 'jersey'
+  | 'silk'
+  | 'felt'
+  | 'paper';
 
 const MATERIAL: Record<GarmentKind, Material> = {
   'warm-coat': 'wool',
@@ -2625,7 +2924,8 @@ function fibres(rng: Rng, size: number, count: number, lenMin: number, lenMax: n
     const seg = d`l${Math.cos(a) * l} ${Math.sin(a) * l}`;
     for (const ox of [0, -size])
       for (const oy of [0, -size])
-        if ((ox === 0 || x + Math.abs(Math.cos(a) * l) > size) && (oy === 0 || y + Math.abs(Math.sin(a) * l) > size)) s += d`M${x + ox} ${y + oy}` + seg;
+        if ((ox === 0 || x + Math.abs(Math.cos(a) * l) > size) && (oy === 0 || y + Math.abs(Math.sin(a) * l) > size))
+          s += d`M${x + ox} ${y + oy}` + seg;
   }
   return s;
 }
@@ -2644,7 +2944,14 @@ function materialPattern(m: Material, P: Pal, rng: Rng): string {
           16,
           16,
           `<path d="M-4 20L20 -4M-4 4L4 -4M12 20L20 12" stroke="#000" stroke-opacity="${dk}" stroke-width="4.5"/><path d="M4 20L20 4M-4 12L12 -4" stroke="#fff" stroke-opacity="${lt}" stroke-width="2.5"/>`,
-        ) + pat('tex2', 120, 120, line(fibres(rng, 120, 40, 8, 18), '#fff', 1.4, lt * 1.2) + line(fibres(rng, 120, 24, 8, 16), '#000', 1.4, dk * 0.6))
+        ) +
+        pat(
+          'tex2',
+          120,
+          120,
+          line(fibres(rng, 120, 40, 8, 18), '#fff', 1.4, lt * 1.2) +
+            line(fibres(rng, 120, 24, 8, 16), '#000', 1.4, dk * 0.6),
+        )
       );
     case 'twill':
       return (
@@ -2657,7 +2964,8 @@ function materialPattern(m: Material, P: Pal, rng: Rng): string {
       );
     case 'denim': {
       let slub = '';
-      for (let i = 0; i < 40; i++) slub += d`M${rnd(rng, -40, 200)} ${Math.round(rnd(rng, 1, 119))}h${rnd(rng, 20, 90)}`;
+      for (let i = 0; i < 40; i++)
+        slub += d`M${rnd(rng, -40, 200)} ${Math.round(rnd(rng, 1, 119))}h${rnd(rng, 20, 90)}`;
       return (
         pat(
           'tex',
@@ -2697,7 +3005,12 @@ function materialPattern(m: Material, P: Pal, rng: Rng): string {
           }
         }
       }
-      return pat('tex', 120, 120, line(dark, '#000', 2.6, P.isDark ? 0.4 : 0.13) + line(light, '#fff', 2.2, P.isDark ? 0.14 : 0.22));
+      return pat(
+        'tex',
+        120,
+        120,
+        line(dark, '#000', 2.6, P.isDark ? 0.4 : 0.13) + line(light, '#fff', 2.2, P.isDark ? 0.14 : 0.22),
+      );
     }
     case 'leather': {
       let cells = '';
@@ -2708,10 +3021,20 @@ function materialPattern(m: Material, P: Pal, rng: Rng): string {
         const ry = rnd(rng, 2, 5);
         cells += d`M${x - rx} ${y}a${rx} ${ry} 0 1 0 ${rx * 2} 0a${rx} ${ry} 0 1 0 ${-rx * 2} 0`;
       }
-      return pat('tex', 80, 80, `<path d="${cells}" fill="#fff" fill-opacity="${lt * 0.35}" stroke="#000" stroke-opacity="${dk * 0.45}" stroke-width="1.4"/>`);
+      return pat(
+        'tex',
+        80,
+        80,
+        `<path d="${cells}" fill="#fff" fill-opacity="${lt * 0.35}" stroke="#000" stroke-opacity="${dk * 0.45}" stroke-width="1.4"/>`,
+      );
     }
     case 'nylon':
-      return pat('tex', 24, 24, `<path d="M0 0.5H24M0.5 0V24" stroke="#000" stroke-opacity="${dk * 0.45}" stroke-width="1"/>`);
+      return pat(
+        'tex',
+        24,
+        24,
+        `<path d="M0 0.5H24M0.5 0V24" stroke="#000" stroke-opacity="${dk * 0.45}" stroke-width="1"/>`,
+      );
     case 'poplin':
       return pat(
         'tex',
@@ -2823,7 +3146,8 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
     return p;
   };
   const edgeX = 700 + rnd(rng, -40, 40);
-  const edgeAt = (_y: number, off: number): string => d`M${edgeX + off} -20C${edgeX - 30 + off} 500 ${edgeX + 40 + off} 1100 ${edgeX - 20 + off} ${H + 20}`;
+  const edgeAt = (_y: number, off: number): string =>
+    d`M${edgeX + off} -20C${edgeX - 30 + off} 500 ${edgeX + 40 + off} 1100 ${edgeX - 20 + off} ${H + 20}`;
 
   switch (kind) {
     case 'coat':
@@ -2845,7 +3169,10 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
       if (kind === 'trench') {
         s += bigButton(edgeX + 170, by, 64, P) + bigButton(edgeX - 330, by, 64, P);
         s += stitch(d`M-20 1240Q500 1270 ${edgeX - 10} 1240`, stitchC, 4, '16 10', 0.8);
-      } else s += bigButton(edgeX + 190, by, kind === 'blazer' ? 62 : 80, P) + bigButton(edgeX + 190, by + 520, kind === 'blazer' ? 62 : 80, P);
+      } else
+        s +=
+          bigButton(edgeX + 190, by, kind === 'blazer' ? 62 : 80, P) +
+          bigButton(edgeX + 190, by + 520, kind === 'blazer' ? 62 : 80, P);
       if (kind === 'warm-coat')
         s +=
           `<path d="${d`M-20 1180L${edgeX} 1150L${edgeX} 1420L-20 1450Z`}" fill="#000" fill-opacity=".25" transform="translate(0 10)"/>` +
@@ -2869,7 +3196,10 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
           cloth(flap, P.base, m) +
           stitch(d`M-20 446H${edgeX - 84}V586L${edgeX * 0.5} 676L-20 586`, stitchC, 4, '14 8') +
           stitch(d`M-20 466H${edgeX - 104}V574L${edgeX * 0.5} 656L-20 574`, stitchC, 4, '14 8');
-        s += metalButton(edgeX * 0.5, 620, 44, 'copper') + metalButton(bx, 560, 66, 'copper') + metalButton(bx, 1240, 66, 'copper');
+        s +=
+          metalButton(edgeX * 0.5, 620, 44, 'copper') +
+          metalButton(bx, 560, 66, 'copper') +
+          metalButton(bx, 1240, 66, 'copper');
       } else {
         s += bigButton(bx, 520, 42, P) + bigButton(bx, 1240, 42, P);
         const collar = d`M${edgeX - 260} -20L${W + 20} -20L${W + 20} 160L${edgeX + 120} 300Z`;
@@ -2923,12 +3253,15 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
         // the end of the scarf with its fringe, over the backdrop
         const bg = studioTone(rng, P);
         const end = d`M-20 -20H${W + 20}V${y}Q600 ${y + 20} -20 ${y}Z`;
-        s = `<rect width="${W}" height="${H}" fill="${bg}"/><rect width="${W}" height="${H}" fill="url(#cl)"/>` + cloth(end, P.base, m);
+        s =
+          `<rect width="${W}" height="${H}" fill="${bg}"/><rect width="${W}" height="${H}" fill="url(#cl)"/>` +
+          cloth(end, P.base, m);
         folds(2, 260, 0.4, end);
         for (const yy of [y - 240, y - 160])
           s += `<path d="${d`M-20 ${yy}H${W + 20}V${yy + 46}H-20Z`}" fill="${shade(P.base, P.isDark ? 0 : 0.3)}" fill-opacity=".7"/>`;
         let fr = '';
-        for (let x = 10; x < W; x += 22) fr += d`M${x} ${y - 6}q${rnd(rng, -14, 14)} 160 ${rnd(rng, -20, 20)} ${rnd(rng, 300, 380)}`;
+        for (let x = 10; x < W; x += 22)
+          fr += d`M${x} ${y - 6}q${rnd(rng, -14, 14)} 160 ${rnd(rng, -20, 20)} ${rnd(rng, 300, 380)}`;
         s +=
           line(fr, '#000', 16, 0.18, ' transform="translate(6 10)"') +
           line(fr, P.edge, 15) +
@@ -2970,7 +3303,12 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
         s +=
           `<path d="${wb}" fill="#000" fill-opacity=".3" transform="translate(0 14)"/>` +
           cloth(wb, P.band, m) +
-          stitch(d`M-20 ${wy + 22}Q600 ${wy - 8} ${W + 20} ${wy + 22}M-20 ${wy + 148}Q600 ${wy + 118} ${W + 20} ${wy + 148}`, stitchC, 3, '10 8');
+          stitch(
+            d`M-20 ${wy + 22}Q600 ${wy - 8} ${W + 20} ${wy + 22}M-20 ${wy + 148}Q600 ${wy + 118} ${W + 20} ${wy + 148}`,
+            stitchC,
+            3,
+            '10 8',
+          );
         const knot = d`M640 ${wy - 40}Q760 ${wy - 60} 860 ${wy - 30}L880 ${wy + 200}Q760 ${wy + 230} 650 ${wy + 210}Z`;
         const tail = d`M700 ${wy + 180}C680 ${wy + 500} 640 ${wy + 800} 560 ${H + 40}L820 ${H + 40}C860 ${wy + 800} 840 ${wy + 500} 820 ${wy + 190}Z`;
         s +=
@@ -2984,12 +3322,22 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
       s += `<path d="${wb}" fill="#000" fill-opacity=".3" transform="translate(0 14)"/>` + cloth(wb, P.band, m);
       s +=
         stitch(d`M-20 ${wy + 24}Q600 ${wy - 6} ${W + 20} ${wy + 24}`, stitchC, jeans ? 4 : 3, jeans ? '14 8' : '10 8') +
-        stitch(d`M-20 ${wy + 146}Q600 ${wy + 116} ${W + 20} ${wy + 146}`, stitchC, jeans ? 4 : 3, jeans ? '14 8' : '10 8');
+        stitch(
+          d`M-20 ${wy + 146}Q600 ${wy + 116} ${W + 20} ${wy + 146}`,
+          stitchC,
+          jeans ? 4 : 3,
+          jeans ? '14 8' : '10 8',
+        );
       // fly
       const fx = 820 + rnd(rng, -30, 30);
       s +=
         seam(P, d`M${fx} ${wy + 160}V${H + 20}`, 4) +
-        stitch(d`M${fx - 110} ${wy + 170}V${H - 200}Q${fx - 110} ${H - 90} ${fx - 10} ${H - 60}`, stitchC, jeans ? 4 : 3, jeans ? '14 8' : '10 8');
+        stitch(
+          d`M${fx - 110} ${wy + 170}V${H - 200}Q${fx - 110} ${H - 90} ${fx - 10} ${H - 60}`,
+          stitchC,
+          jeans ? 4 : 3,
+          jeans ? '14 8' : '10 8',
+        );
       // belt loop
       const lx = 300 + rnd(rng, -40, 40);
       const loop = d`M${lx} ${wy - 40}H${lx + 80}V${wy + 220}H${lx}Z`;
@@ -2999,7 +3347,9 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
         stitch(d`M${lx + 14} ${wy - 30}V${wy + 210}M${lx + 66} ${wy - 30}V${wy + 210}`, stitchC, 3, '10 8');
       if (jeans) {
         s += metalButton(fx, wy + 80, 66, 'copper');
-        s += seam(P, d`M-20 ${wy + 330}Q300 ${wy + 300} 560 ${wy + 170}`, 4) + stitch(d`M-20 ${wy + 360}Q310 ${wy + 330} 590 ${wy + 170}`, stitchC, 4, '14 8');
+        s +=
+          seam(P, d`M-20 ${wy + 330}Q300 ${wy + 300} 560 ${wy + 170}`, 4) +
+          stitch(d`M-20 ${wy + 360}Q310 ${wy + 330} 590 ${wy + 170}`, stitchC, 4, '14 8');
         s += `<circle cx="560" cy="${fmt(wy + 196)}" r="24" fill="#000" fill-opacity=".35" transform="translate(3 5)"/><circle cx="560" cy="${fmt(wy + 196)}" r="24" fill="url(#copper)" stroke="#5a3a1a" stroke-width="2"/>`;
       } else {
         s += bigButton(fx, wy + 80, kind === 'skirt' ? 34 : 44, P);
@@ -3043,7 +3393,10 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
         folds(3, 240, 0.7, body);
         s += stitch(d`M-20 ${y + 40}H${W + 20}`, stitchC, 3, '8 7') + line(d`M-20 ${y}H${W + 20}`, P.edge, 4);
         const strap = d`M760 -20H1010V${y + 10}H760Z`;
-        s += cloth(strap, P.base, m) + line(d`M760 -20V${y}M1010 -20V${y}`, P.edge, 4) + stitch(d`M790 -20V${y + 40}M980 -20V${y + 40}`, stitchC, 3, '8 7');
+        s +=
+          cloth(strap, P.base, m) +
+          line(d`M760 -20V${y}M1010 -20V${y}`, P.edge, 4) +
+          stitch(d`M790 -20V${y + 40}M980 -20V${y + 40}`, stitchC, 3, '8 7');
       } else {
         // rib neckline of a t-shirt
         const y = 420 + rnd(rng, -40, 40);
@@ -3063,7 +3416,12 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
         s += `<path d="${d`M-20 -20H${W + 20}V${y - 120}Q600 ${y + 120} -20 ${y - 120}Z`}" fill="${P.deep}"/>`;
         const rib = d`M-20 ${y - 120}Q600 ${y + 120} ${W + 20} ${y - 120}V${y}Q600 ${y + 240} -20 ${y}Z`;
         s += `<path d="${rib}" fill="${P.band}"/><path d="${rib}" fill="url(#crib)"/><path d="${rib}" fill="url(#cl)"/>`;
-        s += stitch(d`M-20 ${y + 26}Q600 ${y + 266} ${W + 20} ${y + 26}M-20 ${y + 50}Q600 ${y + 290} ${W + 20} ${y + 50}`, stitchC, 3, '8 6');
+        s += stitch(
+          d`M-20 ${y + 26}Q600 ${y + 266} ${W + 20} ${y + 26}M-20 ${y + 50}Q600 ${y + 290} ${W + 20} ${y + 50}`,
+          stitchC,
+          3,
+          '8 6',
+        );
       }
       break;
     }
@@ -3101,7 +3459,14 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
       for (let i = 0; i < 34; i++) {
         const x = rnd(rng, -40, W + 40);
         const y = rnd(rng, -200, H);
-        locks += fold([x, y], [x + rnd(rng, -24, 24), y + rnd(rng, 260, 460)], rnd(rng, 22, 40), rnd(rng, 0.25, 0.45), rnd(rng, -20, 20), i % 3 === 0);
+        locks += fold(
+          [x, y],
+          [x + rnd(rng, -24, 24), y + rnd(rng, 260, 460)],
+          rnd(rng, 22, 40),
+          rnd(rng, 0.25, 0.45),
+          rnd(rng, -20, 20),
+          i % 3 === 0,
+        );
       }
       s = `<rect width="${W}" height="${H}" fill="${P.base}"/><rect width="${W}" height="${H}" fill="url(#pelt)"/>${locks}<rect width="${W}" height="${H}" fill="url(#tex)"/><rect width="${W}" height="${H}" fill="url(#cl)"/>`;
       folds(2, 420, 0.5);
@@ -3130,7 +3495,9 @@ function closeUp(kind: GarmentKind, P: Pal, rng: Rng, defs: string[]): string {
         break;
       }
       s += panel(edgeX);
-      s += shift(stitch(edgeAt(0, 0), stitchC, 4, '14 10'), 38, 0) + stitch(d`M-20 1280Q400 1300 ${edgeX - 10} 1270`, stitchC, 4, '14 10');
+      s +=
+        shift(stitch(edgeAt(0, 0), stitchC, 4, '14 10'), 38, 0) +
+        stitch(d`M-20 1280Q400 1300 ${edgeX - 10} 1270`, stitchC, 4, '14 10');
       const by = 600 + rnd(rng, -60, 60);
       if (kind === 'bag')
         s += `<rect x="${fmt(edgeX + 70)}" y="${fmt(by - 110)}" width="300" height="220" rx="40" fill="#000" fill-opacity=".35" transform="translate(10 16)"/><rect x="${fmt(edgeX + 70)}" y="${fmt(by - 110)}" width="300" height="220" rx="40" fill="url(#gold)" stroke="#7a5c22" stroke-width="4"/><rect x="${fmt(edgeX + 190)}" y="${fmt(by - 80)}" width="60" height="160" rx="28" fill="url(#gold)" stroke="#7a5c22" stroke-width="4" transform="rotate(90 ${fmt(edgeX + 220)} ${fmt(by)})"/>`;

@@ -59,13 +59,23 @@ const lineColumns = {
 };
 
 /** Quantities already asked back, by order and offer (refused requests give theirs back). */
-async function requestedByOrder(db: Reader, customerId: number, orderIds: number[]): Promise<Map<number, Map<number, number>>> {
+async function requestedByOrder(
+  db: Reader,
+  customerId: number,
+  orderIds: number[],
+): Promise<Map<number, Map<number, number>>> {
   const out = new Map<number, Map<number, number>>();
   if (orderIds.length === 0) return out;
   const rows = await db
     .select({ orderId: returnRequests.orderId, items: returnRequests.items })
     .from(returnRequests)
-    .where(and(eq(returnRequests.customerId, customerId), inArray(returnRequests.orderId, orderIds), ne(returnRequests.status, 'rejected')));
+    .where(
+      and(
+        eq(returnRequests.customerId, customerId),
+        inArray(returnRequests.orderId, orderIds),
+        ne(returnRequests.status, 'rejected'),
+      ),
+    );
   for (const row of rows) {
     const byOffer = out.get(row.orderId) ?? new Map<number, number>();
     for (const item of row.items) byOffer.set(item.offerId, (byOffer.get(item.offerId) ?? 0) + item.quantity);
@@ -75,7 +85,10 @@ async function requestedByOrder(db: Reader, customerId: number, orderIds: number
 }
 
 async function readOrders(db: Reader, customerId: number, now: Date, orderId?: number): Promise<AccountOrder[]> {
-  const where = orderId === undefined ? eq(orders.customerId, customerId) : and(eq(orders.customerId, customerId), eq(orders.id, orderId));
+  const where =
+    orderId === undefined
+      ? eq(orders.customerId, customerId)
+      : and(eq(orders.customerId, customerId), eq(orders.id, orderId));
   const heads = await db
     .select({
       id: orders.id,
@@ -109,12 +122,33 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
     const bought = own.map((l) => ({ ...l, quantity: l.keptQuantity ?? l.quantity }));
     const returnable = returnableQuantities(bought, head.deliveredAt, requested.get(head.id) ?? new Map(), now);
     const { deliveryCostPending, certificateKopecks, paymentId, paidKopecks, paidAt, ...rest } = head;
-    const money = breakdownOf({ deliveryCostKopecks: head.deliveryCostKopecks, deliveryCostPending, certificateKopecks, paymentId, paidKopecks, paidAt }, own);
+    const money = breakdownOf(
+      {
+        deliveryCostKopecks: head.deliveryCostKopecks,
+        deliveryCostPending,
+        certificateKopecks,
+        paymentId,
+        paidKopecks,
+        paidAt,
+      },
+      own,
+    );
     return {
       ...rest,
       money,
       lines: own.map(
-        ({ orderId: _orderId, keptQuantity: _kept, oldPriceKopecks: _old, discountKopecks: _discount, bonusKopecks: _bonus, certificate, ...line }, i) => ({
+        (
+          {
+            orderId: _orderId,
+            keptQuantity: _kept,
+            oldPriceKopecks: _old,
+            discountKopecks: _discount,
+            bonusKopecks: _bonus,
+            certificate,
+            ...line
+          },
+          i,
+        ) => ({
           ...line,
           returnable: returnable[i] ?? 0,
           byEmail: certificate === 'electronic',
@@ -125,7 +159,15 @@ async function readOrders(db: Reader, customerId: number, now: Date, orderId?: n
 }
 
 /** The customer's orders, newest first, with their lines and what may still be returned. */
-export async function listCustomerOrders({ db, customerId, now = new Date() }: { db: Database; customerId: number; now?: Date }): Promise<AccountOrder[]> {
+export async function listCustomerOrders({
+  db,
+  customerId,
+  now = new Date(),
+}: {
+  db: Database;
+  customerId: number;
+  now?: Date;
+}): Promise<AccountOrder[]> {
   return readOrders(db, customerId, now);
 }
 
@@ -152,7 +194,12 @@ export async function repeatOrderLines({
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
   if (!order || order.status === 'awaiting_payment') return null;
   const lines = await db
-    .select({ offerId: orderItems.offerId, quantity: orderItems.quantity, isPreorder: orderItems.isPreorder, inStock: offers.quantity })
+    .select({
+      offerId: orderItems.offerId,
+      quantity: orderItems.quantity,
+      isPreorder: orderItems.isPreorder,
+      inStock: offers.quantity,
+    })
     .from(orderItems)
     .leftJoin(offers, eq(offers.id, orderItems.offerId))
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isGift, false)))
@@ -230,7 +277,8 @@ export async function listReturns({ db, customerId }: { db: Database; customerId
   }));
 }
 
-export type CreateReturnResult = { ok: true; id: number } | { ok: false; reason: 'not_found' | 'not_delivered' | 'expired' | 'too_many' | 'nothing' };
+export type CreateReturnResult =
+  { ok: true; id: number } | { ok: false; reason: 'not_found' | 'not_delivered' | 'expired' | 'too_many' | 'nothing' };
 
 /**
  * Asks back lines of one of the customer's own orders: received, within the return period,
@@ -248,7 +296,8 @@ export async function createReturnRequest(input: {
   const { db, customerId, orderId, reason } = input;
   const now = input.now ?? new Date();
   const wanted = new Map<number, number>();
-  for (const item of input.items) if (item.quantity > 0) wanted.set(item.offerId, (wanted.get(item.offerId) ?? 0) + item.quantity);
+  for (const item of input.items)
+    if (item.quantity > 0) wanted.set(item.offerId, (wanted.get(item.offerId) ?? 0) + item.quantity);
   if (wanted.size === 0) return { ok: false, reason: 'nothing' };
   return db.transaction(async (tx) => {
     const [locked] = await tx
@@ -265,7 +314,9 @@ export async function createReturnRequest(input: {
     const bought = new Set(order.lines.filter((l) => !l.isGift).map((l) => l.offerId));
     for (const [offerId, quantity] of wanted) {
       if (!bought.has(offerId)) return { ok: false, reason: 'too_many' } as const;
-      const inPeriod = order.lines.some((l) => l.offerId === offerId && !l.isGift && isReturnOpen(order.deliveredAt, l.isPreorder, now));
+      const inPeriod = order.lines.some(
+        (l) => l.offerId === offerId && !l.isGift && isReturnOpen(order.deliveredAt, l.isPreorder, now),
+      );
       if (!inPeriod) return { ok: false, reason: 'expired' } as const;
       if ((open.get(offerId) ?? 0) < quantity) return { ok: false, reason: 'too_many' } as const;
     }
@@ -337,7 +388,11 @@ export async function getCustomerOrderDetail({
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))),
     db
-      .select({ status: orderStatusHistory.status, note: orderStatusHistory.note, createdAt: orderStatusHistory.createdAt })
+      .select({
+        status: orderStatusHistory.status,
+        note: orderStatusHistory.note,
+        createdAt: orderStatusHistory.createdAt,
+      })
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, orderId))
       .orderBy(asc(orderStatusHistory.id)),

@@ -11,7 +11,13 @@ export interface AddressRecord {
   createdAt: Date;
 }
 
-export async function listAddresses({ db, customerId }: { db: Database; customerId: number }): Promise<AddressRecord[]> {
+export async function listAddresses({
+  db,
+  customerId,
+}: {
+  db: Database;
+  customerId: number;
+}): Promise<AddressRecord[]> {
   return db
     .select({ id: addresses.id, fields: addresses.fields, createdAt: addresses.createdAt })
     .from(addresses)
@@ -43,7 +49,11 @@ export async function saveAddress(input: {
     return rows[0] ? { ok: true, id: rows[0].id } : { ok: false, reason: 'not_found' };
   }
   return db.transaction(async (tx) => {
-    const [owner] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+    const [owner] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
     if (!owner) return { ok: false, reason: 'not_found' } as const;
     const [counted] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -57,7 +67,15 @@ export async function saveAddress(input: {
 }
 
 /** Removes one of the customer's own addresses; false when they have none with that id. */
-export async function removeAddress({ db, customerId, addressId }: { db: Database; customerId: number; addressId: number }): Promise<boolean> {
+export async function removeAddress({
+  db,
+  customerId,
+  addressId,
+}: {
+  db: Database;
+  customerId: number;
+  addressId: number;
+}): Promise<boolean> {
   const rows = await db
     .delete(addresses)
     .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)))

@@ -98,7 +98,12 @@ export async function runAdminChange({
           .update(idempotencyKeys)
           .set({ status, body: outcome.body as object })
           .where(and(eq(idempotencyKeys.scope, idempotency.scope), eq(idempotencyKeys.key, idempotency.key)));
-      return { status, body: outcome.body, replayed: false, ...(outcome.afterCommit ? { afterCommit: outcome.afterCommit } : {}) };
+      return {
+        status,
+        body: outcome.body,
+        replayed: false,
+        ...(outcome.afterCommit ? { afterCommit: outcome.afterCommit } : {}),
+      };
     });
   } catch (err) {
     if (err instanceof Refused) return { ...err.answer, replayed: false };

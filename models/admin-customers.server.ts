@@ -1,6 +1,16 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { addresses, bonusLots, bonusMoves, customers, giftCertificates, newsletterSubscriptions, orders, returnRequests, sessions } from '~/db/schema';
+import {
+  addresses,
+  bonusLots,
+  bonusMoves,
+  customers,
+  giftCertificates,
+  newsletterSubscriptions,
+  orders,
+  returnRequests,
+  sessions,
+} from '~/db/schema';
 import { bonusBalance } from './loyalty.server';
 
 // The back office's customers (issue #29): search by phone, e-mail or name; one customer's page
@@ -10,7 +20,10 @@ import { bonusBalance } from './loyalty.server';
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listAdminCustomers(db: Database, { q, offset, limit }: { q?: string | undefined; offset: number; limit: number }) {
+export async function listAdminCustomers(
+  db: Database,
+  { q, offset, limit }: { q?: string | undefined; offset: number; limit: number },
+) {
   let cond: SQL | undefined;
   if (q) {
     const digits = q.replace(/\D/g, '');
@@ -63,67 +76,78 @@ export async function getAdminCustomer(db: Database, id: number, now: Date) {
     .where(eq(customers.id, id))
     .limit(1);
   if (!row) return null;
-  const [orderRows, returnRows, bonus, addressRows, moveRows, certificateRows, newsletter, liveSessions] = await Promise.all([
-    db
-      .select({ id: orders.id, status: orders.status, totalKopecks: orders.totalKopecks, createdAt: orders.createdAt })
-      .from(orders)
-      .where(eq(orders.customerId, id))
-      .orderBy(desc(orders.id))
-      .limit(100),
-    db
-      .select({ id: returnRequests.id, orderId: returnRequests.orderId, status: returnRequests.status, createdAt: returnRequests.createdAt })
-      .from(returnRequests)
-      .where(and(eq(returnRequests.customerId, id)))
-      .orderBy(desc(returnRequests.id))
-      .limit(100),
-    bonusBalance(db, id, now),
-    db
-      .select({ id: addresses.id, fields: addresses.fields, createdAt: addresses.createdAt })
-      .from(addresses)
-      .where(eq(addresses.customerId, id))
-      .orderBy(asc(addresses.id)),
-    db
-      .select({
-        id: bonusMoves.id,
-        kind: bonusMoves.kind,
-        amountKopecks: bonusMoves.amountKopecks,
-        orderId: bonusMoves.orderId,
-        returnRequestId: bonusMoves.returnRequestId,
-        createdAt: bonusMoves.createdAt,
-        expiresAt: bonusLots.expiresAt,
-      })
-      .from(bonusMoves)
-      .leftJoin(bonusLots, eq(bonusLots.id, bonusMoves.lotId))
-      .where(eq(bonusMoves.customerId, id))
-      .orderBy(desc(bonusMoves.id))
-      .limit(200),
-    db
-      .select({
-        id: giftCertificates.id,
-        code: giftCertificates.code,
-        kind: giftCertificates.kind,
-        nominalKopecks: giftCertificates.nominalKopecks,
-        balanceKopecks: giftCertificates.balanceKopecks,
-        orderId: giftCertificates.orderId,
-        expiresAt: giftCertificates.expiresAt,
-      })
-      .from(giftCertificates)
-      .innerJoin(orders, eq(orders.id, giftCertificates.orderId))
-      .where(eq(orders.customerId, id))
-      .orderBy(desc(giftCertificates.id))
-      .limit(100),
-    row.email
-      ? db
-          .select({ status: newsletterSubscriptions.status })
-          .from(newsletterSubscriptions)
-          .where(eq(newsletterSubscriptions.email, row.email.toLowerCase()))
-          .limit(1)
-      : Promise.resolve([]),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sessions)
-      .where(and(eq(sessions.customerId, id), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > ${now}`)),
-  ]);
+  const [orderRows, returnRows, bonus, addressRows, moveRows, certificateRows, newsletter, liveSessions] =
+    await Promise.all([
+      db
+        .select({
+          id: orders.id,
+          status: orders.status,
+          totalKopecks: orders.totalKopecks,
+          createdAt: orders.createdAt,
+        })
+        .from(orders)
+        .where(eq(orders.customerId, id))
+        .orderBy(desc(orders.id))
+        .limit(100),
+      db
+        .select({
+          id: returnRequests.id,
+          orderId: returnRequests.orderId,
+          status: returnRequests.status,
+          createdAt: returnRequests.createdAt,
+        })
+        .from(returnRequests)
+        .where(and(eq(returnRequests.customerId, id)))
+        .orderBy(desc(returnRequests.id))
+        .limit(100),
+      bonusBalance(db, id, now),
+      db
+        .select({ id: addresses.id, fields: addresses.fields, createdAt: addresses.createdAt })
+        .from(addresses)
+        .where(eq(addresses.customerId, id))
+        .orderBy(asc(addresses.id)),
+      db
+        .select({
+          id: bonusMoves.id,
+          kind: bonusMoves.kind,
+          amountKopecks: bonusMoves.amountKopecks,
+          orderId: bonusMoves.orderId,
+          returnRequestId: bonusMoves.returnRequestId,
+          createdAt: bonusMoves.createdAt,
+          expiresAt: bonusLots.expiresAt,
+        })
+        .from(bonusMoves)
+        .leftJoin(bonusLots, eq(bonusLots.id, bonusMoves.lotId))
+        .where(eq(bonusMoves.customerId, id))
+        .orderBy(desc(bonusMoves.id))
+        .limit(200),
+      db
+        .select({
+          id: giftCertificates.id,
+          code: giftCertificates.code,
+          kind: giftCertificates.kind,
+          nominalKopecks: giftCertificates.nominalKopecks,
+          balanceKopecks: giftCertificates.balanceKopecks,
+          orderId: giftCertificates.orderId,
+          expiresAt: giftCertificates.expiresAt,
+        })
+        .from(giftCertificates)
+        .innerJoin(orders, eq(orders.id, giftCertificates.orderId))
+        .where(eq(orders.customerId, id))
+        .orderBy(desc(giftCertificates.id))
+        .limit(100),
+      row.email
+        ? db
+            .select({ status: newsletterSubscriptions.status })
+            .from(newsletterSubscriptions)
+            .where(eq(newsletterSubscriptions.email, row.email.toLowerCase()))
+            .limit(1)
+        : Promise.resolve([]),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sessions)
+        .where(and(eq(sessions.customerId, id), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > ${now}`)),
+    ]);
   return {
     ...row,
     orders: orderRows,
@@ -138,7 +162,8 @@ export async function getAdminCustomer(db: Database, id: number, now: Date) {
 }
 
 export type BlockResult =
-  { ok: true; before: { blocked: boolean }; after: { blocked: boolean; sessions_ended: number } } | { ok: false; status: number; field: string; error: string };
+  | { ok: true; before: { blocked: boolean }; after: { blocked: boolean; sessions_ended: number } }
+  | { ok: false; status: number; field: string; error: string };
 
 /**
  * Blocks (or unblocks) a customer under their row lock, inside the caller's transaction: blocking
@@ -150,14 +175,25 @@ export async function setCustomerBlocked(
   tx: Database,
   input: { customerId: number; blocked: boolean; reason: string | null; now: Date },
 ): Promise<BlockResult> {
-  const [row] = await tx.select({ id: customers.id, blockedAt: customers.blockedAt }).from(customers).where(eq(customers.id, input.customerId)).for('update');
+  const [row] = await tx
+    .select({ id: customers.id, blockedAt: customers.blockedAt })
+    .from(customers)
+    .where(eq(customers.id, input.customerId))
+    .for('update');
   if (!row) return { ok: false, status: 404, field: 'id', error: 'Покупатель не найден' };
   const was = row.blockedAt !== null;
   if (was === input.blocked)
-    return { ok: false, status: 409, field: 'id', error: input.blocked ? 'Покупатель уже заблокирован' : 'Покупатель не заблокирован' };
+    return {
+      ok: false,
+      status: 409,
+      field: 'id',
+      error: input.blocked ? 'Покупатель уже заблокирован' : 'Покупатель не заблокирован',
+    };
   await tx
     .update(customers)
-    .set(input.blocked ? { blockedAt: input.now, blockedReason: input.reason } : { blockedAt: null, blockedReason: null })
+    .set(
+      input.blocked ? { blockedAt: input.now, blockedReason: input.reason } : { blockedAt: null, blockedReason: null },
+    )
     .where(eq(customers.id, input.customerId));
   let ended = 0;
   if (input.blocked) {

@@ -32,7 +32,12 @@ import { lockOrder } from './order-status.server';
 export type PaymentState = 'paid' | 'awaiting' | 'on_receipt' | 'other' | 'none';
 
 /** Whether the order's money came in (online verified, or taken at the door), is awaited, or is due on receipt. */
-export function paymentState(o: { status: string; paymentId: string; paidAt: Date | null; paidKopecks: number | null }): PaymentState {
+export function paymentState(o: {
+  status: string;
+  paymentId: string;
+  paidAt: Date | null;
+  paidKopecks: number | null;
+}): PaymentState {
   if (o.paidAt !== null || o.paidKopecks !== null) return 'paid';
   if (o.status === 'cancelled') return 'none';
   const channel = payChannel(o.paymentId);
@@ -71,7 +76,8 @@ function orderWhere(filter: AdminOrderFilter): SQL | undefined {
     const any: SQL[] = [like(q)];
     // A phone as people type it (+7 (916) 123-45-67): its digits.
     const digits = q.replace(/\D/g, '');
-    if (digits.length >= 4 && digits !== q) any.push(like(digits.startsWith('8') && digits.length === 11 ? `7${digits.slice(1)}` : digits));
+    if (digits.length >= 4 && digits !== q)
+      any.push(like(digits.startsWith('8') && digits.length === 11 ? `7${digits.slice(1)}` : digits));
     // An order number (with or without «№» or «#»).
     const number = /^[№#]?\s*(\d{1,9})$/.exec(q);
     if (number) any.push(eq(orders.id, Number(number[1])));
@@ -114,7 +120,9 @@ export async function listAdminOrders({
   limit: number;
 }): Promise<{ rows: AdminOrderRow[]; total: number }> {
   const where = orderWhere(filter);
-  const column = { id: orders.id, created_at: orders.createdAt, total: orders.totalKopecks, status: orders.status }[sort];
+  const column = { id: orders.id, created_at: orders.createdAt, total: orders.totalKopecks, status: orders.status }[
+    sort
+  ];
   const dir = order === 'asc' ? asc : desc;
   // A text search's total is counted up to SEARCH_TOTAL_CAP only: counting every match of a common
   // name ('анна') among 100 000 orders costs more than the page itself (bench:admin), and nobody
@@ -172,12 +180,32 @@ export async function adminOrderDetail(db: Database, id: number): Promise<AdminO
   if (!order) return null;
   const subject = `orderId=${id}`;
   // One after another: this runs inside an admin change's transaction too (one connection).
-  const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.isPreorder), asc(orderItems.offerId));
-  const history = await db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(asc(orderStatusHistory.id));
-  const payments = await db.select().from(paymentEvents).where(eq(paymentEvents.orderId, id)).orderBy(asc(paymentEvents.id));
+  const lines = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(asc(orderItems.isPreorder), asc(orderItems.offerId));
+  const history = await db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, id))
+    .orderBy(asc(orderStatusHistory.id));
+  const payments = await db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.orderId, id))
+    .orderBy(asc(paymentEvents.id));
   const refundRows = await db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(asc(refunds.id));
-  const returns = await db.select().from(returnRequests).where(eq(returnRequests.orderId, id)).orderBy(asc(returnRequests.id));
-  const certMoves = await db.select().from(certificateMoves).where(eq(certificateMoves.orderId, id)).orderBy(asc(certificateMoves.id));
+  const returns = await db
+    .select()
+    .from(returnRequests)
+    .where(eq(returnRequests.orderId, id))
+    .orderBy(asc(returnRequests.id));
+  const certMoves = await db
+    .select()
+    .from(certificateMoves)
+    .where(eq(certificateMoves.orderId, id))
+    .orderBy(asc(certificateMoves.id));
   const bonus = await db.select().from(bonusMoves).where(eq(bonusMoves.orderId, id)).orderBy(asc(bonusMoves.id));
   // A job's messages are keyed by its subject (models/sent-messages.server.ts jobSubject): `<kind>:orderId=<id>|…`.
   const messages = await db
@@ -224,16 +252,26 @@ export async function adminOrderDetail(db: Database, id: number): Promise<AdminO
   };
 }
 
-export type OrderNoteResult = { ok: true; note: typeof orderNotes.$inferSelect } | { ok: false; status: number; field: string; error: string };
+export type OrderNoteResult =
+  { ok: true; note: typeof orderNotes.$inferSelect } | { ok: false; status: number; field: string; error: string };
 
 /** A staff note on an order (in the caller's transaction, with its audit row). */
 export async function addOrderNote(
   tx: Database,
-  { orderId, text, staffId, authorLabel, now }: { orderId: number; text: string; staffId: number | null; authorLabel: string; now: Date },
+  {
+    orderId,
+    text,
+    staffId,
+    authorLabel,
+    now,
+  }: { orderId: number; text: string; staffId: number | null; authorLabel: string; now: Date },
 ): Promise<OrderNoteResult> {
   const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return { ok: false, status: 404, field: 'id', error: 'Заказ не найден' };
-  const [note] = await tx.insert(orderNotes).values({ orderId, text, staffId, authorLabel, createdAt: now }).returning();
+  const [note] = await tx
+    .insert(orderNotes)
+    .values({ orderId, text, staffId, authorLabel, createdAt: now })
+    .returning();
   return { ok: true, note: note as typeof orderNotes.$inferSelect };
 }
 
@@ -241,11 +279,18 @@ export const MARK_PAID_ERROR = {
   notFound: 'Заказ не найден',
   notOnReceipt: 'Отметить оплату при получении можно только у заказа с оплатой при получении',
   already: 'Оплата по этому заказу уже отмечена',
-  notYet: (status: string) => `Оплату при получении отмечают, когда заказ передан в доставку, доставлен или получен, а он сейчас «${statusLabel(status)}»`,
+  notYet: (status: string) =>
+    `Оплату при получении отмечают, когда заказ передан в доставку, доставлен или получен, а он сейчас «${statusLabel(status)}»`,
 } as const;
 
 export type MarkPaidResult =
-  | { ok: true; orderId: number; paidKopecks: number; before: { paidKopecks: number | null; paidAt: null }; paidAt: Date }
+  | {
+      ok: true;
+      orderId: number;
+      paidKopecks: number;
+      before: { paidKopecks: number | null; paidAt: null };
+      paidAt: Date;
+    }
   | { ok: false; status: number; field: string; error: string };
 
 /**
@@ -253,10 +298,14 @@ export type MarkPaidResult =
  * once: an order paid on receipt, handed to delivery or later, not marked yet. The amount is what
  * the courier took after a fitting, or otherwise what was due (core/order-money.ts dueKopecks).
  */
-export async function markOrderPaidOnReceipt(tx: Database, { orderId, now }: { orderId: number; now: Date }): Promise<MarkPaidResult> {
+export async function markOrderPaidOnReceipt(
+  tx: Database,
+  { orderId, now }: { orderId: number; now: Date },
+): Promise<MarkPaidResult> {
   const order = await lockOrder(tx, orderId);
   if (!order) return { ok: false, status: 404, field: 'id', error: MARK_PAID_ERROR.notFound };
-  if (payChannel(order.paymentId) !== 'receipt') return { ok: false, status: 409, field: 'payment', error: MARK_PAID_ERROR.notOnReceipt };
+  if (payChannel(order.paymentId) !== 'receipt')
+    return { ok: false, status: 409, field: 'payment', error: MARK_PAID_ERROR.notOnReceipt };
   const [row] = await tx.select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.id, orderId));
   if (row?.paidAt) return { ok: false, status: 409, field: 'payment', error: MARK_PAID_ERROR.already };
   if (!['shipped', 'delivered', 'received'].includes(order.status))
@@ -268,7 +317,9 @@ export async function markOrderPaidOnReceipt(tx: Database, { orderId, now }: { o
     .where(and(eq(orders.id, orderId), isNull(orders.paidAt)))
     .returning({ id: orders.id });
   if (moved.length !== 1) throw new Error(`order ${orderId} changed under its row lock`);
-  await tx.insert(orderStatusHistory).values({ orderId, status: order.status, note: 'Оплата при получении получена', createdAt: now });
+  await tx
+    .insert(orderStatusHistory)
+    .values({ orderId, status: order.status, note: 'Оплата при получении получена', createdAt: now });
   return { ok: true, orderId, paidKopecks, paidAt: now, before: { paidKopecks: order.paidKopecks, paidAt: null } };
 }
 
@@ -300,7 +351,10 @@ export interface Dashboard {
 /** Orders that count as sales: placed and not cancelled, not waiting for an online payment. */
 const sold = sql`${orders.status} not in ('cancelled', 'awaiting_payment')`;
 
-export async function adminDashboard(db: Database, { now, lowStockAt = 2 }: { now: Date; lowStockAt?: number }): Promise<Dashboard> {
+export async function adminDashboard(
+  db: Database,
+  { now, lowStockAt = 2 }: { now: Date; lowStockAt?: number },
+): Promise<Dashboard> {
   const { day, week } = moscowDayAndWeek(now);
   const period = (from: Date) =>
     db
@@ -322,7 +376,13 @@ export async function adminDashboard(db: Database, { now, lowStockAt = 2 }: { no
     .from(refunds)
     .where(inArray(refunds.status, ['pending', 'manual']));
   const low = db
-    .select({ offerId: offers.id, productId: products.id, name: products.name, size: offers.size, quantity: offers.quantity })
+    .select({
+      offerId: offers.id,
+      productId: products.id,
+      name: products.name,
+      size: offers.size,
+      quantity: offers.quantity,
+    })
     .from(offers)
     .innerJoin(products, eq(products.id, offers.productId))
     .where(and(sql`${offers.quantity} between 1 and ${lowStockAt}`, eq(offers.preorder, false)))

@@ -18,7 +18,12 @@ export interface StockListFilter {
   q?: string | undefined;
 }
 
-const STOCK_SORTS = { id: offers.id, quantity: offers.quantity, article: products.article, name: products.name } as const;
+const STOCK_SORTS = {
+  id: offers.id,
+  quantity: offers.quantity,
+  article: products.article,
+  name: products.name,
+} as const;
 export type StockSort = keyof typeof STOCK_SORTS;
 
 export async function listStockOffers({
@@ -93,8 +98,17 @@ export async function getStockOffer(db: Database, offerId: number) {
 }
 
 /** An offer's ledger, newest first. */
-export async function listStockMoves(db: Database, { offerId, offset, limit }: { offerId: number; offset: number; limit: number }) {
-  const rows = await db.select().from(stockMoves).where(eq(stockMoves.offerId, offerId)).orderBy(desc(stockMoves.id)).offset(offset).limit(limit);
+export async function listStockMoves(
+  db: Database,
+  { offerId, offset, limit }: { offerId: number; offset: number; limit: number },
+) {
+  const rows = await db
+    .select()
+    .from(stockMoves)
+    .where(eq(stockMoves.offerId, offerId))
+    .orderBy(desc(stockMoves.id))
+    .offset(offset)
+    .limit(limit);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(stockMoves)
@@ -103,8 +117,14 @@ export async function listStockMoves(db: Database, { offerId, offset, limit }: {
 }
 
 /** Who waits for which size (open entries), and whether it is a pre-order size. */
-export async function listWaiting(db: Database, { offerId, offset, limit }: { offerId?: number | undefined; offset: number; limit: number }) {
-  const cond = and(isNull(waitingList.notifiedAt), offerId !== undefined ? eq(waitingList.offerId, offerId) : undefined);
+export async function listWaiting(
+  db: Database,
+  { offerId, offset, limit }: { offerId?: number | undefined; offset: number; limit: number },
+) {
+  const cond = and(
+    isNull(waitingList.notifiedAt),
+    offerId !== undefined ? eq(waitingList.offerId, offerId) : undefined,
+  );
   const rows = await db
     .select({
       id: waitingList.id,
@@ -142,7 +162,12 @@ export const PREORDER_OPEN_STATUSES = ['awaiting_payment', 'new', 'confirmed', '
  */
 export async function listPreorders(
   db: Database,
-  { offerId, inStock, offset, limit }: { offerId?: number | undefined; inStock?: boolean | undefined; offset: number; limit: number },
+  {
+    offerId,
+    inStock,
+    offset,
+    limit,
+  }: { offerId?: number | undefined; inStock?: boolean | undefined; offset: number; limit: number },
 ) {
   const cond = and(
     eq(orderItems.isPreorder, true),
@@ -207,11 +232,19 @@ export interface StaffStockLine {
  */
 export async function adjustStock(
   tx: Database,
-  { lines, kind, note, actor, mode }: { lines: readonly StaffStockLine[]; kind: AdjustKind; note: string; actor: StockActor; mode: 'all' | 'each' },
+  {
+    lines,
+    kind,
+    note,
+    actor,
+    mode,
+  }: { lines: readonly StaffStockLine[]; kind: AdjustKind; note: string; actor: StockActor; mode: 'all' | 'each' },
 ): Promise<MoveStockResult> {
   const reason: StockReason = kind === 'count' ? 'count' : 'staff_adjustment';
   const moveNote = `${ADJUST_KIND_LABEL[kind]}: ${note}`;
-  const planned: StockLine[] = lines.map((l) => (l.set !== undefined ? { offerId: l.offerId, setTo: l.set } : { offerId: l.offerId, delta: l.delta ?? 0 }));
+  const planned: StockLine[] = lines.map((l) =>
+    l.set !== undefined ? { offerId: l.offerId, setTo: l.set } : { offerId: l.offerId, delta: l.delta ?? 0 },
+  );
   if (mode === 'all') return moveStock(tx, { lines: planned, reason, actor, note: moveNote, short: 'refuse' });
   const result: MoveStockResult & { ok: true } = { ok: true, changes: [], notices: [] };
   for (const line of planned) {
@@ -232,9 +265,15 @@ export async function receiveReturn(
   tx: Database,
   { requestId, actor }: { requestId: number; actor: StockActor },
 ): Promise<
-  { ok: true; requestId: number; orderId: number; result: MoveStockResult & { ok: true } } | { ok: false; status: number; field: string; error: string }
+  | { ok: true; requestId: number; orderId: number; result: MoveStockResult & { ok: true } }
+  | { ok: false; status: number; field: string; error: string }
 > {
-  const [request] = await tx.select().from(returnRequests).where(eq(returnRequests.id, requestId)).for('update').limit(1);
+  const [request] = await tx
+    .select()
+    .from(returnRequests)
+    .where(eq(returnRequests.id, requestId))
+    .for('update')
+    .limit(1);
   if (!request) return { ok: false, status: 404, field: 'id', error: 'Заявление на возврат не найдено' };
   if (request.status !== 'approved' && request.status !== 'refunded')
     return { ok: false, status: 409, field: 'id', error: 'Принять товар можно только по одобренному заявлению' };
@@ -245,7 +284,13 @@ export async function receiveReturn(
     .limit(1);
   if (done) return { ok: false, status: 409, field: 'id', error: 'Товар по этому заявлению уже принят' };
   const lines = request.items.filter((i) => i.quantity > 0).map((i) => ({ offerId: i.offerId, delta: i.quantity }));
-  const moved = await moveStock(tx, { lines, reason: 'return_received', actor, ref: { returnRequestId: requestId, orderId: request.orderId }, short: 'clamp' });
+  const moved = await moveStock(tx, {
+    lines,
+    reason: 'return_received',
+    actor,
+    ref: { returnRequestId: requestId, orderId: request.orderId },
+    short: 'clamp',
+  });
   if (!moved.ok) return { ok: false, status: 409, field: 'id', error: 'Товары заявления не найдены' };
   return { ok: true, requestId, orderId: request.orderId, result: moved };
 }
@@ -269,7 +314,10 @@ export interface ReturnListFilter {
 }
 
 /** The return requests for the back office, newest first, with whether their goods were received. */
-export async function listAdminReturns(db: Database, { filter, offset, limit }: { filter: ReturnListFilter; offset: number; limit: number }) {
+export async function listAdminReturns(
+  db: Database,
+  { filter, offset, limit }: { filter: ReturnListFilter; offset: number; limit: number },
+) {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(returnRequests.status, filter.status));
   if (filter.from) where.push(sql`${returnRequests.createdAt} >= ${filter.from.toISOString()}`);
@@ -277,7 +325,13 @@ export async function listAdminReturns(db: Database, { filter, offset, limit }: 
   if (filter.orderId !== undefined) where.push(eq(returnRequests.orderId, filter.orderId));
   if (filter.customerId !== undefined) where.push(eq(returnRequests.customerId, filter.customerId));
   const cond = where.length ? and(...where) : undefined;
-  const rows = await db.select().from(returnRequests).where(cond).orderBy(desc(returnRequests.id)).offset(offset).limit(limit);
+  const rows = await db
+    .select()
+    .from(returnRequests)
+    .where(cond)
+    .orderBy(desc(returnRequests.id))
+    .offset(offset)
+    .limit(limit);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(returnRequests)

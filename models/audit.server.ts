@@ -79,7 +79,8 @@ export async function listAudit({
   if (filter.from !== undefined) where.push(gte(auditEvents.at, filter.from));
   if (filter.to !== undefined) where.push(lt(auditEvents.at, filter.to));
   const condition = where.length ? and(...where) : undefined;
-  const by = order === 'asc' ? [asc(auditEvents.at), asc(auditEvents.id)] : [desc(auditEvents.at), desc(auditEvents.id)];
+  const by =
+    order === 'asc' ? [asc(auditEvents.at), asc(auditEvents.id)] : [desc(auditEvents.at), desc(auditEvents.id)];
   const [rows, totals] = await Promise.all([
     db
       .select()
@@ -95,12 +96,20 @@ export async function listAudit({
 
 /** The actions that appear in the log (the admin's action filter). */
 export async function auditActions(db: Database): Promise<string[]> {
-  const rows = await db.selectDistinct({ action: auditEvents.action }).from(auditEvents).orderBy(asc(auditEvents.action));
+  const rows = await db
+    .selectDistinct({ action: auditEvents.action })
+    .from(auditEvents)
+    .orderBy(asc(auditEvents.action));
   return rows.map((r) => r.action);
 }
 
 /** One record's history (an order's, an offer's, a customer's page): its audit rows, oldest first, at most `limit`. */
-export async function entityAudit(db: Database, entityType: string, entityId: string | number, limit = 200): Promise<AuditRow[]> {
+export async function entityAudit(
+  db: Database,
+  entityType: string,
+  entityId: string | number,
+  limit = 200,
+): Promise<AuditRow[]> {
   return db
     .select()
     .from(auditEvents)

@@ -2,7 +2,15 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { authCodes, customers, sessions } from '~/db/schema';
-import { LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TTL_MS, phonePrefix, RESEND_SECONDS, SEND_LIMITS, SESSION_TTL_DAYS } from '~/core/auth';
+import {
+  LOGIN_CODE_LENGTH,
+  LOGIN_CODE_MAX_ATTEMPTS,
+  LOGIN_CODE_TTL_MS,
+  phonePrefix,
+  RESEND_SECONDS,
+  SEND_LIMITS,
+  SESSION_TTL_DAYS,
+} from '~/core/auth';
 import { hitRateLimit } from './rate-limit.server';
 
 // Login codes and sessions (DESIGN.md: sessions are signed tokens carrying an id kept here, so
@@ -13,7 +21,8 @@ import { hitRateLimit } from './rate-limit.server';
 export type Channel = 'phone' | 'email';
 
 /** `limit` names the counter that refused (for the log line when a cap is hit). */
-export type SendRefusal = { ok: false; reason: 'too_soon'; retryAfter: number } | { ok: false; reason: 'too_many'; limit: string };
+export type SendRefusal =
+  { ok: false; reason: 'too_soon'; retryAfter: number } | { ok: false; reason: 'too_many'; limit: string };
 
 /** The keyed hash of a code: a stolen table gives no codes, not even by trying all 10^6. */
 function hashCode(secret: string, channel: Channel, target: string, code: string): string {
@@ -49,7 +58,10 @@ export async function createLoginCode(input: {
     if (last !== undefined && now.getTime() - last < RESEND_SECONDS * 1000) {
       return { ok: false, reason: 'too_soon', retryAfter: Math.ceil(RESEND_SECONDS - (now.getTime() - last) / 1000) };
     }
-    if (recent.length >= SEND_LIMITS.perTargetDay || recent.filter((r) => r.createdAt.getTime() > hourAgo).length >= SEND_LIMITS.perTargetHour) {
+    if (
+      recent.length >= SEND_LIMITS.perTargetDay ||
+      recent.filter((r) => r.createdAt.getTime() > hourAgo).length >= SEND_LIMITS.perTargetHour
+    ) {
       return { ok: false, reason: 'too_many', limit: 'target' };
     }
     const counters: [string, number, number][] = [
@@ -59,7 +71,8 @@ export async function createLoginCode(input: {
     ];
     if (channel === 'phone') counters.push([`login:prefix:h:${phonePrefix(target)}`, 3600, SEND_LIMITS.perPrefixHour]);
     for (const [key, windowSeconds, limit] of counters) {
-      if (!(await hitRateLimit({ db: tx, key, windowSeconds, limit, now }))) return { ok: false, reason: 'too_many', limit: key.replace(/:[^:]*$/, '') };
+      if (!(await hitRateLimit({ db: tx, key, windowSeconds, limit, now })))
+        return { ok: false, reason: 'too_many', limit: key.replace(/:[^:]*$/, '') };
     }
     const code = String(crypto.randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
     // Older codes of this target die: only the newest one can be entered.
@@ -80,8 +93,25 @@ export async function createLoginCode(input: {
 }
 
 /** Forgets a code whose message could not be sent, so the shopper may ask again at once. */
-export async function dropLoginCode({ db, channel, target }: { db: Database; channel: Channel; target: string }): Promise<void> {
-  await db.delete(authCodes).where(and(eq(authCodes.channel, channel), eq(authCodes.target, target), isNull(authCodes.usedAt), eq(authCodes.attempts, 0)));
+export async function dropLoginCode({
+  db,
+  channel,
+  target,
+}: {
+  db: Database;
+  channel: Channel;
+  target: string;
+}): Promise<void> {
+  await db
+    .delete(authCodes)
+    .where(
+      and(
+        eq(authCodes.channel, channel),
+        eq(authCodes.target, target),
+        isNull(authCodes.usedAt),
+        eq(authCodes.attempts, 0),
+      ),
+    );
 }
 
 export type CodeCheck = { ok: true } | { ok: false; reason: 'expired' | 'attempts' | 'wrong' };
@@ -91,7 +121,14 @@ export type CodeCheck = { ok: true } | { ok: false; reason: 'expired' | 'attempt
  * limit whatever runs at the same moment; then the hash is compared in constant time; a match
  * uses the code up.
  */
-export async function checkLoginCode(input: { db: Database; secret: string; channel: Channel; target: string; code: string; now?: Date }): Promise<CodeCheck> {
+export async function checkLoginCode(input: {
+  db: Database;
+  secret: string;
+  channel: Channel;
+  target: string;
+  code: string;
+  now?: Date;
+}): Promise<CodeCheck> {
   const { db, secret, channel, target, code } = input;
   const now = input.now ?? new Date();
   const [current] = await db
@@ -104,12 +141,19 @@ export async function checkLoginCode(input: { db: Database; secret: string; chan
   const counted = await db
     .update(authCodes)
     .set({ attempts: sql`${authCodes.attempts} + 1` })
-    .where(and(eq(authCodes.id, current.id), isNull(authCodes.usedAt), sql`${authCodes.attempts} < ${LOGIN_CODE_MAX_ATTEMPTS}`))
+    .where(
+      and(
+        eq(authCodes.id, current.id),
+        isNull(authCodes.usedAt),
+        sql`${authCodes.attempts} < ${LOGIN_CODE_MAX_ATTEMPTS}`,
+      ),
+    )
     .returning({ attempts: authCodes.attempts });
   if (counted.length === 0) return { ok: false, reason: 'attempts' };
   const expected = Buffer.from(current.codeHash);
   const given = Buffer.from(hashCode(secret, channel, target, code));
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return { ok: false, reason: 'wrong' };
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
+    return { ok: false, reason: 'wrong' };
   // Used once: a second request with the same code (a double click) finds nothing to use.
   const used = await db
     .update(authCodes)
@@ -120,7 +164,13 @@ export async function checkLoginCode(input: { db: Database; secret: string; chan
 }
 
 /** The customer with this phone, made at their first successful login. */
-export async function findOrCreateCustomerByPhone({ db, phone }: { db: Database; phone: string }): Promise<{ id: number }> {
+export async function findOrCreateCustomerByPhone({
+  db,
+  phone,
+}: {
+  db: Database;
+  phone: string;
+}): Promise<{ id: number }> {
   await db.insert(customers).values({ phone }).onConflictDoNothing({ target: customers.phone });
   const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.phone, phone));
   if (!row) throw new Error('customer vanished after insert');
@@ -128,7 +178,13 @@ export async function findOrCreateCustomerByPhone({ db, phone }: { db: Database;
 }
 
 /** The customer whose e-mail this is (e-mail login is for customers who gave one); null when none. */
-export async function findCustomerByEmail({ db, email }: { db: Database; email: string }): Promise<{ id: number } | null> {
+export async function findCustomerByEmail({
+  db,
+  email,
+}: {
+  db: Database;
+  email: string;
+}): Promise<{ id: number } | null> {
   const [row] = await db
     .select({ id: customers.id })
     .from(customers)
@@ -160,20 +216,39 @@ export async function createSession(input: {
 }
 
 /** The customer of a live session (not revoked, not expired); null otherwise. */
-export async function getSessionCustomerId({ db, sessionId, now }: { db: Database; sessionId: string; now?: Date }): Promise<number | null> {
+export async function getSessionCustomerId({
+  db,
+  sessionId,
+  now,
+}: {
+  db: Database;
+  sessionId: string;
+  now?: Date;
+}): Promise<number | null> {
   // A blocked customer's sessions are revoked when they are blocked; the join keeps it so for any
   // session that slipped in between.
   const [row] = await db
     .select({ customerId: sessions.customerId })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now ?? new Date()), isNull(customers.blockedAt)));
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now ?? new Date()),
+        isNull(customers.blockedAt),
+      ),
+    );
   return row?.customerId ?? null;
 }
 
 /** Whether staff blocked this customer (issue #29): no login then. */
 export async function isCustomerBlocked({ db, customerId }: { db: Database; customerId: number }): Promise<boolean> {
-  const [row] = await db.select({ blockedAt: customers.blockedAt }).from(customers).where(eq(customers.id, customerId)).limit(1);
+  const [row] = await db
+    .select({ blockedAt: customers.blockedAt })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
   return row?.blockedAt != null;
 }
 

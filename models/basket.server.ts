@@ -4,7 +4,14 @@ import { offers, productPhotos, products } from '~/db/schema';
 import { sizeLabel, type SizeType } from '~/core/sizes';
 import { GIFT_COVER_OFFER_ID, giftCoverQuantity, parseCartLines } from '~/core/basket';
 import { normalizePromoCode } from '~/core/promo';
-import { priceBasket, reconcileBasket, type OfferFacts, type PricedBasket, type ReconciledBasket, type RequestedLine } from '~/core/basket-pricing';
+import {
+  priceBasket,
+  reconcileBasket,
+  type OfferFacts,
+  type PricedBasket,
+  type ReconciledBasket,
+  type RequestedLine,
+} from '~/core/basket-pricing';
 import { getPromoCode } from './promo.server';
 
 // What the basket needs of the catalogue: each requested offer's facts (price, stock,
@@ -111,17 +118,37 @@ export async function loadPricedBasket({
   /** Runs once the catalogue is read, before pricing (an order refuses lines there and takes stock). */
   onCatalog?: (catalog: BasketCatalog) => Promise<void>;
 }): Promise<LoadedBasket> {
-  const catalog = await getBasketCatalog({ db, offerIds: [...cart, ...preorders].map((l) => l.offerId).concat(GIFT_COVER_OFFER_ID) });
+  const catalog = await getBasketCatalog({
+    db,
+    offerIds: [...cart, ...preorders].map((l) => l.offerId).concat(GIFT_COVER_OFFER_ID),
+  });
   if (onCatalog) await onCatalog(catalog);
-  const basket = lines === 'reconcile' ? reconcileBasket({ cart, preorders, offers: catalog.offers }) : asAsked(cart, preorders, catalog);
+  const basket =
+    lines === 'reconcile'
+      ? reconcileBasket({ cart, preorders, offers: catalog.offers })
+      : asAsked(cart, preorders, catalog);
   const promo = promoCode ? await getPromoCode({ db, code: promoCode, customerId, forUpdate: lockPromo }) : null;
-  const priced = priceBasket({ basket, offers: catalog.offers, giftCover: catalog.offers.get(GIFT_COVER_OFFER_ID) ?? null, promoCode, promo, now });
+  const priced = priceBasket({
+    basket,
+    offers: catalog.offers,
+    giftCover: catalog.offers.get(GIFT_COVER_OFFER_ID) ?? null,
+    promoCode,
+    promo,
+    now,
+  });
   return { catalog, basket, priced };
 }
 
 /** An order's lines as asked (already checked), gift covers recounted. */
-function asAsked(cart: readonly RequestedLine[], preorders: readonly RequestedLine[], catalog: BasketCatalog): ReconciledBasket {
-  const named = [...cart, ...preorders].map((l) => ({ ...l, productName: catalog.offers.get(l.offerId)?.productName ?? '' }));
+function asAsked(
+  cart: readonly RequestedLine[],
+  preorders: readonly RequestedLine[],
+  catalog: BasketCatalog,
+): ReconciledBasket {
+  const named = [...cart, ...preorders].map((l) => ({
+    ...l,
+    productName: catalog.offers.get(l.offerId)?.productName ?? '',
+  }));
   return { cart: [...cart], preorders: [...preorders], giftCovers: giftCoverQuantity(named), notices: [], soldOut: [] };
 }
 

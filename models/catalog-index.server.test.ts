@@ -11,7 +11,23 @@ function rng(seed: number) {
   };
 }
 
-const SIZES = ['40', '42', '44', '46', '48', '50', '52', 'obuv-35', 'obuv-36', 'obuv-37', 'obuv-38', 'obuv-39', 'obuv-40', 'obuv-41', 'edinyj'];
+const SIZES = [
+  '40',
+  '42',
+  '44',
+  '46',
+  '48',
+  '50',
+  '52',
+  'obuv-35',
+  'obuv-36',
+  'obuv-37',
+  'obuv-38',
+  'obuv-39',
+  'obuv-40',
+  'obuv-41',
+  'edinyj',
+];
 // More than 32 sizes exercise the multi-word bitmask.
 const MANY_SIZES = [...SIZES, ...Array.from({ length: 30 }, (_, i) => `x${i}`)];
 const COLORS = ['chernyj', 'belyj', 'kemel', 'seryj', 'indigo'];
@@ -33,10 +49,16 @@ function makeRows(n: number, random: () => number, sizes: string[]): IndexRow[] 
 }
 
 function naive(rows: IndexRow[], scope: Scope, f: CatalogFilter, sort: SortCode, offset: number, limit: number) {
-  const inScope = rows.filter((r) => (!scope.sectionIds || scope.sectionIds.has(r.sectionId)) && (!scope.isNew || r.isNew) && (!scope.onSale || r.onSale));
+  const inScope = rows.filter(
+    (r) =>
+      (!scope.sectionIds || scope.sectionIds.has(r.sectionId)) &&
+      (!scope.isNew || r.isNew) &&
+      (!scope.onSale || r.onSale),
+  );
   const sizeOk = (r: IndexRow) => !f.size.length || r.sizes.some((s) => f.size.includes(s));
   const colorOk = (r: IndexRow) => !f.color.length || f.color.includes(r.colorCode);
-  const priceOk = (r: IndexRow) => (f.price.from === null || r.price >= f.price.from * 100) && (f.price.to === null || r.price <= f.price.to * 100);
+  const priceOk = (r: IndexRow) =>
+    (f.price.from === null || r.price >= f.price.from * 100) && (f.price.to === null || r.price <= f.price.to * 100);
   const cmp: Record<SortCode, (a: IndexRow, b: IndexRow) => number> = {
     popular: (a, b) => b.popularity - a.popularity || a.id - b.id,
     new: (a, b) => b.createdAt - a.createdAt || b.id - a.id,
@@ -45,9 +67,11 @@ function naive(rows: IndexRow[], scope: Scope, f: CatalogFilter, sort: SortCode,
   };
   const matched = inScope.filter((r) => sizeOk(r) && colorOk(r) && priceOk(r)).sort(cmp[sort]);
   const sizeCounts = new Map<string, number>();
-  for (const r of inScope) if (colorOk(r) && priceOk(r)) for (const s of r.sizes) sizeCounts.set(s, (sizeCounts.get(s) ?? 0) + 1);
+  for (const r of inScope)
+    if (colorOk(r) && priceOk(r)) for (const s of r.sizes) sizeCounts.set(s, (sizeCounts.get(s) ?? 0) + 1);
   const colorCounts = new Map<string, number>();
-  for (const r of inScope) if (sizeOk(r) && priceOk(r)) colorCounts.set(r.colorCode, (colorCounts.get(r.colorCode) ?? 0) + 1);
+  for (const r of inScope)
+    if (sizeOk(r) && priceOk(r)) colorCounts.set(r.colorCode, (colorCounts.get(r.colorCode) ?? 0) + 1);
   return {
     ids: matched.slice(offset, offset + limit).map((r) => r.id),
     total: matched.length,
@@ -96,7 +120,13 @@ describe('CatalogIndex', () => {
   }
 
   it('answers an empty catalogue', () => {
-    const r = CatalogIndex.from([]).query({ sectionIds: null }, { size: [], color: [], price: { from: null, to: null } }, 'popular', 0, 24);
+    const r = CatalogIndex.from([]).query(
+      { sectionIds: null },
+      { size: [], color: [], price: { from: null, to: null } },
+      'popular',
+      0,
+      24,
+    );
     expect(r).toMatchObject({ ids: [], total: 0, minPrice: 0, maxPrice: 0 });
   });
 });

@@ -93,7 +93,20 @@ export class CatalogIndex {
       new: order((a, b) => created[b]! - created[a]! || ids[b]! - ids[a]!),
       price_asc: order((a, b) => price[a]! - price[b]! || ids[a]! - ids[b]!),
     };
-    return new CatalogIndex(n, ids, section, flags, price, color, sizeBits, words, [...sizeIds.keys()], colors, orders, Date.now());
+    return new CatalogIndex(
+      n,
+      ids,
+      section,
+      flags,
+      price,
+      color,
+      sizeBits,
+      words,
+      [...sizeIds.keys()],
+      colors,
+      orders,
+      Date.now(),
+    );
   }
 
   /** One pass in the sort order: the page's ids, the total and exact facet counts. */

@@ -16,7 +16,15 @@ export interface BoughtCertificate {
   mailedAt: Date | null;
 }
 
-export async function orderCertificatesOf({ db, customerId, orderId }: { db: Database; customerId: number; orderId: number }): Promise<BoughtCertificate[]> {
+export async function orderCertificatesOf({
+  db,
+  customerId,
+  orderId,
+}: {
+  db: Database;
+  customerId: number;
+  orderId: number;
+}): Promise<BoughtCertificate[]> {
   return db
     .select({
       kind: giftCertificates.kind,
@@ -28,6 +36,13 @@ export async function orderCertificatesOf({ db, customerId, orderId }: { db: Dat
     })
     .from(giftCertificates)
     .innerJoin(orders, eq(orders.id, giftCertificates.orderId))
-    .where(and(eq(giftCertificates.orderId, orderId), eq(orders.customerId, customerId), isNotNull(orders.paidAt), ne(orders.status, 'cancelled')))
+    .where(
+      and(
+        eq(giftCertificates.orderId, orderId),
+        eq(orders.customerId, customerId),
+        isNotNull(orders.paidAt),
+        ne(orders.status, 'cancelled'),
+      ),
+    )
     .orderBy(asc(giftCertificates.id));
 }

@@ -44,7 +44,9 @@ export async function checkCertificate({
 
   const limits = [
     { key: `certificate-check:ip:${ip}`, ...CERTIFICATE_CHECK_LIMITS.ip },
-    ...(customerId !== null ? [{ key: `certificate-check:customer:${customerId}`, ...CERTIFICATE_CHECK_LIMITS.customer }] : []),
+    ...(customerId !== null
+      ? [{ key: `certificate-check:customer:${customerId}`, ...CERTIFICATE_CHECK_LIMITS.customer }]
+      : []),
   ];
   // Each lookup first takes a try (one atomic statement per counter, so a burst of requests
   // cannot all slip through at once); a code that exists gives its try back below.
@@ -58,23 +60,42 @@ export async function checkCertificate({
   }
 
   const [row] = await db
-    .select({ code: giftCertificates.code, balanceKopecks: giftCertificates.balanceKopecks, expiresAt: giftCertificates.expiresAt })
+    .select({
+      code: giftCertificates.code,
+      balanceKopecks: giftCertificates.balanceKopecks,
+      expiresAt: giftCertificates.expiresAt,
+    })
     .from(giftCertificates)
     .where(eq(giftCertificates.code, code))
     .limit(1);
   if (!row) return { ok: false, reason: 'not_found', error: CERTIFICATE_TEXT.notFound };
   await giveBack(db, taken, now);
   const state = certificateState(row, now);
-  if (!state.ok) return { ok: false, reason: row.balanceKopecks <= 0 && row.expiresAt > now ? 'empty' : 'expired', error: state.error };
+  if (!state.ok)
+    return {
+      ok: false,
+      reason: row.balanceKopecks <= 0 && row.expiresAt > now ? 'empty' : 'expired',
+      error: state.error,
+    };
   return { ok: true, code: row.code, balanceKopecks: row.balanceKopecks, expiresAt: row.expiresAt };
 }
 
 /** Un-counts the tries of a lookup that found its certificate. */
-async function giveBack(db: Database, limits: readonly { key: string; windowSeconds: number }[], now: Date): Promise<void> {
+async function giveBack(
+  db: Database,
+  limits: readonly { key: string; windowSeconds: number }[],
+  now: Date,
+): Promise<void> {
   for (const l of limits) {
     await db
       .update(rateCounters)
       .set({ count: sql`${rateCounters.count} - 1` })
-      .where(and(eq(rateCounters.key, l.key), eq(rateCounters.windowStart, windowStartOf(l.windowSeconds, now)), sql`${rateCounters.count} > 0`));
+      .where(
+        and(
+          eq(rateCounters.key, l.key),
+          eq(rateCounters.windowStart, windowStartOf(l.windowSeconds, now)),
+          sql`${rateCounters.count} > 0`,
+        ),
+      );
   }
 }

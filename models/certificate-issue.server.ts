@@ -2,7 +2,12 @@ import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { certificateMoves, giftCertificates, offers, orderItems, orders, products } from '~/db/schema';
-import { certificateExpiry, maskCertificateCode, newCertificateCode, type CertificateKind } from '~/core/gift-certificates';
+import {
+  certificateExpiry,
+  maskCertificateCode,
+  newCertificateCode,
+  type CertificateKind,
+} from '~/core/gift-certificates';
 import { CERTIFICATE_MAIL_TAG, certificateMail } from '~/core/certificate-mail';
 import type { MailSender } from '~/integrations/mail/mail';
 import { enqueueJob, type JobHandler } from './jobs.server';
@@ -48,11 +53,22 @@ export function certificateJobHandlers(deps: CertificateJobDeps): Record<string,
 /** Units of the order's lines whose product is a certificate of `kind` (never the gift cover). */
 async function certificateLines(db: Database, orderId: number, kind?: CertificateKind) {
   return db
-    .select({ offerId: orderItems.offerId, quantity: orderItems.quantity, priceKopecks: orderItems.priceKopecks, kind: products.certificate })
+    .select({
+      offerId: orderItems.offerId,
+      quantity: orderItems.quantity,
+      priceKopecks: orderItems.priceKopecks,
+      kind: products.certificate,
+    })
     .from(orderItems)
     .innerJoin(offers, eq(offers.id, orderItems.offerId))
     .innerJoin(products, eq(products.id, offers.productId))
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isGift, false), kind ? eq(products.certificate, kind) : sql`${products.certificate} is not null`))
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.isGift, false),
+        kind ? eq(products.certificate, kind) : sql`${products.certificate} is not null`,
+      ),
+    )
     .orderBy(asc(orderItems.offerId), asc(orderItems.isPreorder));
 }
 
@@ -66,7 +82,11 @@ export async function orderCertificateKinds(db: Database, orderId: number): Prom
  * For the verified-payment transition (inside its transaction): queues the issue of the order's
  * electronic certificates if it has any. `kind` 'plastic' is what shipping queues.
  */
-export async function enqueueCertificateIssue(tx: Database, orderId: number, kind: CertificateKind = 'electronic'): Promise<boolean> {
+export async function enqueueCertificateIssue(
+  tx: Database,
+  orderId: number,
+  kind: CertificateKind = 'electronic',
+): Promise<boolean> {
   if (!(await orderCertificateKinds(tx, orderId)).has(kind)) return false;
   await enqueueJob(tx, CERTIFICATE_ISSUE_JOB, { orderId, kind });
   return true;
@@ -97,7 +117,13 @@ export async function issueCertificates(
     const tx = txn as unknown as Database;
     // The lock queues a second job for the same order behind this one.
     const [order] = await tx
-      .select({ id: orders.id, paidAt: orders.paidAt, status: orders.status, email: orders.email, fields: orders.fields })
+      .select({
+        id: orders.id,
+        paidAt: orders.paidAt,
+        status: orders.status,
+        email: orders.email,
+        fields: orders.fields,
+      })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for('update')
@@ -170,10 +196,20 @@ async function insertCertificate(
         email: giftCertificates.email,
       });
     if (row) {
-      await tx.insert(certificateMoves).values({ certificateId: row.id, kind: 'issue', amountKopecks: c.nominalKopecks, orderId: c.orderId, createdAt: c.now });
+      await tx.insert(certificateMoves).values({
+        certificateId: row.id,
+        kind: 'issue',
+        amountKopecks: c.nominalKopecks,
+        orderId: c.orderId,
+        createdAt: c.now,
+      });
       return row;
     }
-    const [existing] = await tx.select({ id: giftCertificates.id }).from(giftCertificates).where(eq(giftCertificates.issueKey, c.issueKey)).limit(1);
+    const [existing] = await tx
+      .select({ id: giftCertificates.id })
+      .from(giftCertificates)
+      .where(eq(giftCertificates.issueKey, c.issueKey))
+      .limit(1);
     if (existing) return null; // issued before: a retry
     // Otherwise the code was taken (1 in 10^15 per certificate): draw another.
   }
@@ -181,14 +217,23 @@ async function insertCertificate(
 }
 
 /** E-mails one electronic certificate unless it went already; true when it was sent now. */
-export async function mailCertificate(deps: Pick<CertificateJobDeps, 'db' | 'mail' | 'siteUrl' | 'now'>, certificateId: number): Promise<boolean> {
+export async function mailCertificate(
+  deps: Pick<CertificateJobDeps, 'db' | 'mail' | 'siteUrl' | 'now'>,
+  certificateId: number,
+): Promise<boolean> {
   const { db, mail, siteUrl } = deps;
   const [c] = await db.select().from(giftCertificates).where(eq(giftCertificates.id, certificateId)).limit(1);
   if (!c || c.kind !== 'electronic' || c.mailedAt || !c.email || !c.orderId) return false;
   await mail.send({
     to: c.email,
     tag: CERTIFICATE_MAIL_TAG,
-    ...certificateMail({ nominalKopecks: c.nominalKopecks, code: c.code, expiresAt: c.expiresAt, orderId: c.orderId, siteUrl }),
+    ...certificateMail({
+      nominalKopecks: c.nominalKopecks,
+      code: c.code,
+      expiresAt: c.expiresAt,
+      orderId: c.orderId,
+      siteUrl,
+    }),
   });
   await db
     .update(giftCertificates)
@@ -198,12 +243,25 @@ export async function mailCertificate(deps: Pick<CertificateJobDeps, 'db' | 'mai
 }
 
 /** The issue job: the certificates the order is owed of `kind` (their letters are queued with them). */
-export async function issueOrderCertificates(deps: CertificateJobDeps, orderId: number, kind: CertificateKind): Promise<IssuedCertificate[]> {
+export async function issueOrderCertificates(
+  deps: CertificateJobDeps,
+  orderId: number,
+  kind: CertificateKind,
+): Promise<IssuedCertificate[]> {
   const now = deps.now?.() ?? new Date();
-  const issued = await issueCertificates(deps.db, { orderId, kind, now, ...(deps.randomBytes ? { randomBytes: deps.randomBytes } : {}) });
+  const issued = await issueCertificates(deps.db, {
+    orderId,
+    kind,
+    now,
+    ...(deps.randomBytes ? { randomBytes: deps.randomBytes } : {}),
+  });
   if (issued.length)
-    deps.log?.info({ orderId, kind, count: issued.length, certificates: issued.map((c) => maskCertificateCode(c.code)) }, 'gift certificates issued');
+    deps.log?.info(
+      { orderId, kind, count: issued.length, certificates: issued.map((c) => maskCertificateCode(c.code)) },
+      'gift certificates issued',
+    );
   // Checkout requires an e-mail for online payment; should one be missing, staff send the code.
-  if (kind === 'electronic' && issued.some((c) => !c.email)) deps.log?.warn({ orderId }, 'gift certificates issued with no e-mail to send them to');
+  if (kind === 'electronic' && issued.some((c) => !c.email))
+    deps.log?.warn({ orderId }, 'gift certificates issued with no e-mail to send them to');
   return issued;
 }

@@ -9,7 +9,9 @@ import { applyCertificates, certificateState, CERTIFICATE_TEXT } from '~/core/gi
 // certificate queue up, and the balance moves by conditional updates, so it never goes below zero
 // and never above the nominal (the table checks both as well).
 
-export type RedeemResult = { ok: true; totalKopecks: number; amounts: { code: string; amountKopecks: number }[] } | { ok: false; code: string; error: string };
+export type RedeemResult =
+  | { ok: true; totalKopecks: number; amounts: { code: string; amountKopecks: number }[] }
+  | { ok: false; code: string; error: string };
 
 /**
  * Pays up to `dueKopecks` of order `orderId` with the certificates `codes` (normalised, in the
@@ -21,7 +23,12 @@ export async function redeemCertificates(
 ): Promise<RedeemResult> {
   if (input.codes.length === 0) return { ok: true, totalKopecks: 0, amounts: [] };
   const rows = await tx
-    .select({ id: giftCertificates.id, code: giftCertificates.code, balanceKopecks: giftCertificates.balanceKopecks, expiresAt: giftCertificates.expiresAt })
+    .select({
+      id: giftCertificates.id,
+      code: giftCertificates.code,
+      balanceKopecks: giftCertificates.balanceKopecks,
+      expiresAt: giftCertificates.expiresAt,
+    })
     .from(giftCertificates)
     .where(inArray(giftCertificates.code, [...input.codes]))
     .orderBy(asc(giftCertificates.code))
@@ -46,9 +53,13 @@ export async function redeemCertificates(
       .returning({ id: giftCertificates.id });
     // Under the row lock this cannot miss; if it ever did, nothing is spent twice.
     if (updated.length === 0) return { ok: false, code: a.code, error: CERTIFICATE_TEXT.changed };
-    await tx
-      .insert(certificateMoves)
-      .values({ certificateId: row.id, kind: 'redeem', amountKopecks: -a.amountKopecks, orderId: input.orderId, createdAt: input.now });
+    await tx.insert(certificateMoves).values({
+      certificateId: row.id,
+      kind: 'redeem',
+      amountKopecks: -a.amountKopecks,
+      orderId: input.orderId,
+      createdAt: input.now,
+    });
   }
   return { ok: true, totalKopecks: applied.totalKopecks, amounts: applied.amounts };
 }
@@ -60,14 +71,29 @@ export async function redeemCertificates(
  */
 export async function giveBackToCertificates(
   tx: Database,
-  input: { orderId: number; amountKopecks: number | 'all'; kind: 'release' | 'refund' | 'fitting'; returnRequestId?: number | null; now: Date },
+  input: {
+    orderId: number;
+    amountKopecks: number | 'all';
+    kind: 'release' | 'refund' | 'fitting';
+    returnRequestId?: number | null;
+    now: Date;
+  },
 ): Promise<number> {
   const moves = await tx
-    .select({ id: certificateMoves.id, certificateId: certificateMoves.certificateId, amountKopecks: certificateMoves.amountKopecks })
+    .select({
+      id: certificateMoves.id,
+      certificateId: certificateMoves.certificateId,
+      amountKopecks: certificateMoves.amountKopecks,
+    })
     .from(certificateMoves)
     // Only paying and giving back: the order may also be where a certificate was bought ('issue')
     // or returned whole ('void').
-    .where(and(eq(certificateMoves.orderId, input.orderId), inArray(certificateMoves.kind, ['redeem', 'release', 'refund', 'fitting'])))
+    .where(
+      and(
+        eq(certificateMoves.orderId, input.orderId),
+        inArray(certificateMoves.kind, ['redeem', 'release', 'refund', 'fitting']),
+      ),
+    )
     .orderBy(asc(certificateMoves.id));
   // What each certificate paid for this order, less what it already got back.
   const out = new Map<number, number>();

@@ -65,13 +65,22 @@ export async function loadCheckoutBasket(request: BasketRequest): Promise<Checko
     parcelLines,
     isEmpty: basket.cart.length === 0 && basket.preorders.length === 0,
     hasPreorders: basket.preorders.length > 0,
-    preorders: basket.preorders.length === 0 ? 'none' : basket.cart.some((l) => l.offerId !== GIFT_COVER_OFFER_ID) ? 'some' : 'all',
+    preorders:
+      basket.preorders.length === 0
+        ? 'none'
+        : basket.cart.some((l) => l.offerId !== GIFT_COVER_OFFER_ID)
+          ? 'some'
+          : 'all',
     hasCertificates: priced.lines.some((l) => l.certificate !== null),
-    onlyElectronic: priced.lines.some((l) => !l.isGift) && priced.lines.every((l) => l.isGift || l.certificate === 'electronic'),
+    onlyElectronic:
+      priced.lines.some((l) => !l.isGift) && priced.lines.every((l) => l.isGift || l.certificate === 'electronic'),
   };
 }
 
-export async function loadParcelKinds(db: Database, offerIds: number[]): Promise<Map<number, { kind: string; weightGrams: number | null }>> {
+export async function loadParcelKinds(
+  db: Database,
+  offerIds: number[],
+): Promise<Map<number, { kind: string; weightGrams: number | null }>> {
   if (offerIds.length === 0) return new Map();
   const rows = await db
     .select({ offerId: offers.id, kind: products.kind, weightGrams: products.weightGrams })
@@ -116,24 +125,49 @@ export interface CheckoutDeps {
  */
 export async function quoteDelivery(
   deps: CheckoutDeps,
-  input: { city: ShopCity | null; deliveryId: string; parcelLines: readonly ParcelLine[]; now?: Date; preorders?: PreorderShare },
+  input: {
+    city: ShopCity | null;
+    deliveryId: string;
+    parcelLines: readonly ParcelLine[];
+    now?: Date;
+    preorders?: PreorderShare;
+  },
 ): Promise<DeliveryQuote> {
   const quote = await quoteInStock(deps, input);
   const share = input.preorders ?? 'none';
   if (share === 'none' || !quote.dateFrom || !quote.dateTo) return quote;
   const later = preorderDeliveryDates({ from: quote.dateFrom, to: quote.dateTo });
-  if (share === 'all') return { ...quote, dateFrom: later.from, dateTo: later.to, periodText: preorderPeriodText(quote.periodText) };
+  if (share === 'all')
+    return { ...quote, dateFrom: later.from, dateTo: later.to, periodText: preorderPeriodText(quote.periodText) };
   const note = preorderLaterNote(deliveryDatesText(later.from, later.to) ?? '');
-  return { ...quote, preorderFrom: later.from, preorderTo: later.to, note: quote.note ? `${quote.note} ${note}` : note };
+  return {
+    ...quote,
+    preorderFrom: later.from,
+    preorderTo: later.to,
+    note: quote.note ? `${quote.note} ${note}` : note,
+  };
 }
 
 /** The quote for goods in stock. */
 async function quoteInStock(
   deps: CheckoutDeps,
-  { city, deliveryId, parcelLines, now = new Date() }: { city: ShopCity | null; deliveryId: string; parcelLines: readonly ParcelLine[]; now?: Date },
+  {
+    city,
+    deliveryId,
+    parcelLines,
+    now = new Date(),
+  }: { city: ShopCity | null; deliveryId: string; parcelLines: readonly ParcelLine[]; now?: Date },
 ): Promise<DeliveryQuote> {
   if (deliveryId === DELIVERY_ID.email) {
-    return { costKopecks: 0, costError: null, periodText: 'в течение часа после оплаты', dateFrom: null, dateTo: null, note: null, trips: 1 };
+    return {
+      costKopecks: 0,
+      costError: null,
+      periodText: 'в течение часа после оплаты',
+      dateFrom: null,
+      dateTo: null,
+      note: null,
+      trips: 1,
+    };
   }
   if (deliveryId === DELIVERY_ID.moscowCourier) {
     const trips = courierTrips(parcelLines.filter((l) => !l.isGift));
@@ -149,7 +183,10 @@ async function quoteInStock(
       trips,
     };
   }
-  const regionDays = city && city.deliveryRegion !== 'world' && city.deliveryRegion !== 'moscow' ? REGION_DAYS[city.deliveryRegion] : REGION_DAYS.russia;
+  const regionDays =
+    city && city.deliveryRegion !== 'world' && city.deliveryRegion !== 'moscow'
+      ? REGION_DAYS[city.deliveryRegion]
+      : REGION_DAYS.russia;
   if ((deliveryId === DELIVERY_ID.cdekPickup || deliveryId === DELIVERY_ID.cdekDoor) && city?.cdekCode) {
     const tariff = deliveryId === DELIVERY_ID.cdekPickup ? CDEK_TARIFF.toPoint : CDEK_TARIFF.toDoor;
     try {
@@ -165,7 +202,10 @@ async function quoteInStock(
         trips: 1,
       };
     } catch (err) {
-      deps.log.warn({ err: err instanceof Error ? err.message : String(err), city: city.cdekCode, tariff }, 'delivery cost failed');
+      deps.log.warn(
+        { err: err instanceof Error ? err.message : String(err), city: city.cdekCode, tariff },
+        'delivery cost failed',
+      );
       const dates = carrierDeliveryDates(now, regionDays);
       return {
         costKopecks: null,
@@ -179,28 +219,51 @@ async function quoteInStock(
     }
   }
   // By agreement: staff work out the cost and the dates with the shopper.
-  return { costKopecks: null, costError: COST_BY_AGREEMENT, periodText: COST_BY_AGREEMENT, dateFrom: null, dateTo: null, note: null, trips: 1 };
+  return {
+    costKopecks: null,
+    costError: COST_BY_AGREEMENT,
+    periodText: COST_BY_AGREEMENT,
+    dateFrom: null,
+    dateTo: null,
+    note: null,
+    trips: 1,
+  };
 }
 
 const TARIFF_TTL_MS = 60_000;
 const POINTS_TTL_MS = 10 * 60_000;
-const tariffCache = new Map<string, { at: number; value: Promise<{ delivery_sum: number; period_min: number; period_max: number }> }>();
+const tariffCache = new Map<
+  string,
+  { at: number; value: Promise<{ delivery_sum: number; period_min: number; period_max: number }> }
+>();
 const pointsCache = new Map<string, { at: number; value: Promise<CdekDeliveryPoint[]> }>();
 
 function cachedTariff(deps: CheckoutDeps, toCode: number, tariff: number, lines: readonly ParcelLine[]) {
   const box = parcel(lines);
   const key = `${deps.cdek.kind}|${deps.fromCityCode}|${toCode}|${tariff}|${box.weight}|${box.length}x${box.width}x${box.height}`;
   return remember(tariffCache, key, TARIFF_TTL_MS, () =>
-    deps.cdek.calculateTariff({ tariff_code: tariff, from_location: { code: deps.fromCityCode }, to_location: { code: toCode }, packages: [box] }),
+    deps.cdek.calculateTariff({
+      tariff_code: tariff,
+      from_location: { code: deps.fromCityCode },
+      to_location: { code: toCode },
+      packages: [box],
+    }),
   );
 }
 
 /** The city's pickup points and parcel lockers (cached; rejects when CDEK fails). */
 export function cityPickupPoints(deps: CheckoutDeps, cityCode: number): Promise<CdekDeliveryPoint[]> {
-  return remember(pointsCache, `${deps.cdek.kind}|${cityCode}`, POINTS_TTL_MS, () => deps.cdek.deliveryPoints({ city_code: cityCode, type: 'ALL' }));
+  return remember(pointsCache, `${deps.cdek.kind}|${cityCode}`, POINTS_TTL_MS, () =>
+    deps.cdek.deliveryPoints({ city_code: cityCode, type: 'ALL' }),
+  );
 }
 
-function remember<T>(cache: Map<string, { at: number; value: Promise<T> }>, key: string, ttl: number, load: () => Promise<T>): Promise<T> {
+function remember<T>(
+  cache: Map<string, { at: number; value: Promise<T> }>,
+  key: string,
+  ttl: number,
+  load: () => Promise<T>,
+): Promise<T> {
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < ttl) return hit.value;
   const value = load();

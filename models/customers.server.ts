@@ -19,7 +19,13 @@ export interface CustomerRecord {
   subscribed: boolean;
 }
 
-export async function getCustomer({ db, customerId }: { db: Database; customerId: number }): Promise<CustomerRecord | null> {
+export async function getCustomer({
+  db,
+  customerId,
+}: {
+  db: Database;
+  customerId: number;
+}): Promise<CustomerRecord | null> {
   const [row] = await db
     .select({
       id: customers.id,
@@ -45,7 +51,13 @@ export interface CustomerBasket {
   rev: number;
 }
 
-export async function getCustomerBasket({ db, customerId }: { db: Database; customerId: number }): Promise<CustomerBasket | null> {
+export async function getCustomerBasket({
+  db,
+  customerId,
+}: {
+  db: Database;
+  customerId: number;
+}): Promise<CustomerBasket | null> {
   const [row] = await db
     .select({ cart: customers.cart, preorders: customers.preorders, rev: customers.cartRev })
     .from(customers)

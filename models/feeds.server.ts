@@ -32,7 +32,9 @@ export async function readFeedState(db: Database): Promise<FeedState> {
   return {
     catalogVersion: typeof version === 'number' ? version : 0,
     settings: parsed.success ? parsed.data : FeedSettings.parse(withFeedDefaults(null)),
-    settingsProblem: parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    settingsProblem: parsed.success
+      ? null
+      : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
   };
 }
 
@@ -56,7 +58,14 @@ export function feedBuildKey(channel: FeedChannel, settings: FeedSettings, siteU
 
 export async function loadFeedSections(db: Database): Promise<FeedSection[]> {
   return db
-    .select({ id: sections.id, code: sections.code, name: sections.name, url: sections.url, parentId: sections.parentId, kind: sections.kind })
+    .select({
+      id: sections.id,
+      code: sections.code,
+      name: sections.name,
+      url: sections.url,
+      parentId: sections.parentId,
+      kind: sections.kind,
+    })
     .from(sections)
     .orderBy(asc(sections.sort), asc(sections.id));
 }
@@ -82,7 +91,10 @@ interface ProductBatchRow {
  * group_id must be). One row per group, read once per build (about 40 bytes a group).
  */
 export async function loadFeedGroups(db: Database): Promise<Map<string, number>> {
-  const rows = await queryRows<{ group_key: string; id: number }>(db, sql`select group_key, min(id)::int as id from products group by group_key`);
+  const rows = await queryRows<{ group_key: string; id: number }>(
+    db,
+    sql`select group_key, min(id)::int as id from products group by group_key`,
+  );
   return new Map(rows.map((r) => [r.group_key, Number(r.id)]));
 }
 
@@ -91,7 +103,11 @@ export async function loadFeedGroups(db: Database): Promise<Map<string, number>>
  * `batchSize` at a time in id order, so a feed of any size is written without holding the
  * catalogue in memory.
  */
-export async function* feedProductBatches(db: Database, groups: ReadonlyMap<string, number>, batchSize = 1000): AsyncGenerator<FeedProduct[]> {
+export async function* feedProductBatches(
+  db: Database,
+  groups: ReadonlyMap<string, number>,
+  batchSize = 1000,
+): AsyncGenerator<FeedProduct[]> {
   let after = 0;
   for (;;) {
     const rows = await queryRows<ProductBatchRow>(

@@ -22,7 +22,8 @@ import { moveStock, sendBackInStock, type MoveStockResult, type StockChange } fr
 export const FITTING_ERROR = {
   notCourier: 'Примерка бывает только при курьерской доставке по Москве',
   already: 'Примерка по этому заказу уже записана',
-  notYet: (status: string) => `Примерку записывают, когда заказ передан в доставку или доставлен, а он сейчас «${statusLabel(status)}»`,
+  notYet: (status: string) =>
+    `Примерку записывают, когда заказ передан в доставку или доставлен, а он сейчас «${statusLabel(status)}»`,
 } as const;
 
 export type RecordFittingResult =
@@ -53,18 +54,30 @@ export async function recordFitting({
   lines,
   actor = STAFF_TOKEN_ACTOR,
   now = new Date(),
-}: OrderStatusDeps & { orderId: number; lines: readonly FittingInputLine[]; actor?: StockActor; now?: Date }): Promise<RecordFittingResult> {
-  const outcome = await db.transaction(async (txn) => recordFittingIn(txn as unknown as Database, { orderId, lines, actor, now }));
+}: OrderStatusDeps & {
+  orderId: number;
+  lines: readonly FittingInputLine[];
+  actor?: StockActor;
+  now?: Date;
+}): Promise<RecordFittingResult> {
+  const outcome = await db.transaction(async (txn) =>
+    recordFittingIn(txn as unknown as Database, { orderId, lines, actor, now }),
+  );
   if (!outcome.ok) return outcome;
   const { back, ...result } = outcome;
   await sendBackInStock({ db, sms, log, siteUrl, notices: back.notices });
-  log.info({ orderId, kept: result.kept, refused: result.refused, paidKopecks: result.paidKopecks }, 'fitting recorded');
+  log.info(
+    { orderId, kept: result.kept, refused: result.refused, paidKopecks: result.paidKopecks },
+    'fitting recorded',
+  );
   return { ...result, stockReturned: back.changes };
 }
 
 export type FittingOutcome =
   | Extract<RecordFittingResult, { ok: false }>
-  | (Omit<Extract<RecordFittingResult, { ok: true }>, 'stockReturned'> & { back: Extract<MoveStockResult, { ok: true }> });
+  | (Omit<Extract<RecordFittingResult, { ok: true }>, 'stockReturned'> & {
+      back: Extract<MoveStockResult, { ok: true }>;
+    });
 
 /**
  * The fitting itself, in the caller's transaction under the order's row lock: the admin API runs
@@ -73,7 +86,12 @@ export type FittingOutcome =
  */
 export async function recordFittingIn(
   tx: Database,
-  { orderId, lines, actor = STAFF_TOKEN_ACTOR, now = new Date() }: { orderId: number; lines: readonly FittingInputLine[]; actor?: StockActor; now?: Date },
+  {
+    orderId,
+    lines,
+    actor = STAFF_TOKEN_ACTOR,
+    now = new Date(),
+  }: { orderId: number; lines: readonly FittingInputLine[]; actor?: StockActor; now?: Date },
 ): Promise<FittingOutcome> {
   const refuse = (error: string) => ({ ok: false as const, errors: { order_id: error } });
   const order = await lockOrder(tx, orderId);
@@ -110,7 +128,9 @@ export async function recordFittingIn(
   const paidOnline = payChannel(order.paymentId ?? '') === 'online';
   const settled = settleFitting({
     keptKopecks: plan.totalKopecks,
-    preorderKopecks: items.filter((i) => i.isPreorder).reduce((sum, i) => sum + i.priceKopecks * i.quantity - i.discountKopecks - i.bonusKopecks, 0),
+    preorderKopecks: items
+      .filter((i) => i.isPreorder)
+      .reduce((sum, i) => sum + i.priceKopecks * i.quantity - i.discountKopecks - i.bonusKopecks, 0),
     totalKopecks: order.totalKopecks,
     certificateKopecks: order.certificateKopecks,
     online: paidOnline,
@@ -121,7 +141,9 @@ export async function recordFittingIn(
     await tx
       .update(orderItems)
       .set({ keptQuantity: line.kept, refusedQuantity: line.refused })
-      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.offerId, line.offerId), eq(orderItems.isPreorder, false)));
+      .where(
+        and(eq(orderItems.orderId, orderId), eq(orderItems.offerId, line.offerId), eq(orderItems.isPreorder, false)),
+      );
   }
   const moved = await tx
     .update(orders)
@@ -132,11 +154,23 @@ export async function recordFittingIn(
   // The courier's visit is both the delivery and the receipt: the history shows both steps.
   const history: (typeof orderStatusHistory.$inferInsert)[] = [];
   if (order.status === 'shipped') history.push({ orderId, status: 'delivered', createdAt: now });
-  history.push({ orderId, status: 'received', note: fittingNote(plan.kept, plan.refused, settled.certificateBackKopecks), createdAt: now });
+  history.push({
+    orderId,
+    status: 'received',
+    note: fittingNote(plan.kept, plan.refused, settled.certificateBackKopecks),
+    createdAt: now,
+  });
   await tx.insert(orderStatusHistory).values(history);
   // Under the order's row lock, once: a second fitting finds the order 'received' and stops above.
   const certificateBackKopecks =
-    settled.certificateBackKopecks > 0 ? await giveBackToCertificates(tx, { orderId, amountKopecks: settled.certificateBackKopecks, kind: 'fitting', now }) : 0;
+    settled.certificateBackKopecks > 0
+      ? await giveBackToCertificates(tx, {
+          orderId,
+          amountKopecks: settled.certificateBackKopecks,
+          kind: 'fitting',
+          now,
+        })
+      : 0;
   // loyalty.md: the kept items' bonuses are credited once the return period is over.
   await scheduleAccrual(tx, orderId, order.deliveredAt ?? now);
 

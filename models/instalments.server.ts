@@ -6,8 +6,21 @@ import { instalmentUnavailableReason } from '~/core/instalments';
 import { allocateProportionally } from '~/core/allocate';
 import { amountDue } from '~/core/order-money';
 import { PAYMENT_ID, type PaymentReceipt } from '~/shared/contract';
-import { DOLYAMI_COMMITTABLE, DOLYAMI_DECLINED, DOLYAMI_PAID, DOLYAMI_PROVIDER, type Dolyami, type DolyamiItem } from '~/integrations/dolyami/index.server';
-import { SPLIT_CAPTURABLE, SPLIT_DECLINED, SPLIT_PAID, YANDEX_SPLIT_PROVIDER, type YandexSplit } from '~/integrations/yandex-split/index.server';
+import {
+  DOLYAMI_COMMITTABLE,
+  DOLYAMI_DECLINED,
+  DOLYAMI_PAID,
+  DOLYAMI_PROVIDER,
+  type Dolyami,
+  type DolyamiItem,
+} from '~/integrations/dolyami/index.server';
+import {
+  SPLIT_CAPTURABLE,
+  SPLIT_DECLINED,
+  SPLIT_PAID,
+  YANDEX_SPLIT_PROVIDER,
+  type YandexSplit,
+} from '~/integrations/yandex-split/index.server';
 import { applyPayment, findOrderToPay, PAYMENT_TEXT, type PayOutcome } from './payments.server';
 
 // Pay in parts (issue #12; docs/decisions/008-instalments.md). Each try at a provider is an
@@ -26,12 +39,17 @@ export interface InstalmentServices {
 }
 
 export const INSTALMENT_TEXT = {
-  unavailable: 'Сервис оплаты частями сейчас недоступен. Попробуйте ещё раз через минуту или выберите другой способ оплаты.',
+  unavailable:
+    'Сервис оплаты частями сейчас недоступен. Попробуйте ещё раз через минуту или выберите другой способ оплаты.',
   pending: 'Сервис ещё обрабатывает оплату. Обновите страницу через минуту.',
 } as const;
 
 export function providerOf(paymentId: string): InstalmentProvider | null {
-  return paymentId === PAYMENT_ID.dolyami ? DOLYAMI_PROVIDER : paymentId === PAYMENT_ID.yandexSplit ? YANDEX_SPLIT_PROVIDER : null;
+  return paymentId === PAYMENT_ID.dolyami
+    ? DOLYAMI_PROVIDER
+    : paymentId === PAYMENT_ID.yandexSplit
+      ? YANDEX_SPLIT_PROVIDER
+      : null;
 }
 
 /** `<order id>-<n>` → the order id, or null. */
@@ -43,7 +61,9 @@ export function orderIdOfAttempt(attemptId: string): number | null {
 }
 
 /** Receipt lines as the providers' items: whole kopecks per item, or one line for the lot when a line's total does not divide. */
-export function receiptItems(receipt: PaymentReceipt): { label: string; quantity: number; unitKopecks: number; totalKopecks: number }[] {
+export function receiptItems(
+  receipt: PaymentReceipt,
+): { label: string; quantity: number; unitKopecks: number; totalKopecks: number }[] {
   // Gift certificates paid part of it (amounts.advancePayment): the provider lends only the
   // rest, so its items are the receipt's less that part, spread in proportion, adding up exactly.
   const amounts = receipt.Items.map((item) => Math.round(item.amount * 100));
@@ -69,9 +89,16 @@ interface Attempt {
 
 async function attemptsOf(db: Database, provider: string, orderId: number): Promise<Attempt[]> {
   const rows = await db
-    .select({ id: paymentEvents.transactionId, amountKopecks: paymentEvents.amountKopecks, outcome: paymentEvents.outcome, payload: paymentEvents.payload })
+    .select({
+      id: paymentEvents.transactionId,
+      amountKopecks: paymentEvents.amountKopecks,
+      outcome: paymentEvents.outcome,
+      payload: paymentEvents.payload,
+    })
     .from(paymentEvents)
-    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.orderId, orderId), eq(paymentEvents.kind, 'create')))
+    .where(
+      and(eq(paymentEvents.provider, provider), eq(paymentEvents.orderId, orderId), eq(paymentEvents.kind, 'create')),
+    )
     .orderBy(desc(paymentEvents.id));
   return rows.map((r) => ({
     id: r.id,
@@ -107,7 +134,8 @@ async function record(
   return rows.length > 0;
 }
 
-export type StartResult = { ok: true; link: string; provider: InstalmentProvider } | { ok: false; status: string; error: string };
+export type StartResult =
+  { ok: true; link: string; provider: InstalmentProvider } | { ok: false; status: string; error: string };
 
 /**
  * instalment_link.php: the provider's page for the customer's own instalment order awaiting
@@ -140,7 +168,9 @@ export async function startInstalment({
   const open = attempts.find((a) => a.outcome === 'created' && a.link && a.amountKopecks === amountDue(order));
   if (open?.link) {
     const state =
-      provider === DOLYAMI_PROVIDER ? (await services.dolyami.client.info(open.id))?.status : (await services.split.client.getOrder(open.id))?.paymentStatus;
+      provider === DOLYAMI_PROVIDER
+        ? (await services.dolyami.client.info(open.id))?.status
+        : (await services.split.client.getOrder(open.id))?.paymentStatus;
     if (state === 'new' || state === 'PENDING') return { ok: true, link: open.link, provider };
     // Approved there but no callback came (lost, or still on its way): settle it now rather
     // than open a second attempt the shopper could pay as well.
@@ -149,7 +179,8 @@ export async function startInstalment({
         provider === DOLYAMI_PROVIDER
           ? await confirmDolyami({ db, dolyami: services.dolyami, attemptId: open.id })
           : await confirmSplit({ db, split: services.split, attemptId: open.id });
-      if (outcome === 'paid' || outcome === 'replay' || outcome === 'already-paid') return { ok: false, status: 'paid', error: PAYMENT_TEXT.alreadyPaid };
+      if (outcome === 'paid' || outcome === 'replay' || outcome === 'already-paid')
+        return { ok: false, status: 'paid', error: PAYMENT_TEXT.alreadyPaid };
       if (outcome === 'pending') return { ok: false, status: 'pending', error: INSTALMENT_TEXT.pending };
     }
   }
@@ -179,7 +210,12 @@ export async function startInstalment({
       const created = await services.split.client.createOrder({
         orderId: id,
         amountKopecks: amountDue(order),
-        items: lines.map((l, i) => ({ productId: String(i + 1), title: l.label, quantity: l.quantity, totalKopecks: l.totalKopecks })),
+        items: lines.map((l, i) => ({
+          productId: String(i + 1),
+          title: l.label,
+          quantity: l.quantity,
+          totalKopecks: l.totalKopecks,
+        })),
         successUrl: u.successUrl,
         errorUrl: u.failUrl,
       });
@@ -198,11 +234,19 @@ async function customerName(db: Database, orderId: number): Promise<string> {
   return row?.name ?? '';
 }
 
-async function setAttempt(db: Database, provider: string, id: string, outcome: string, payload: Record<string, unknown>) {
+async function setAttempt(
+  db: Database,
+  provider: string,
+  id: string,
+  outcome: string,
+  payload: Record<string, unknown>,
+) {
   await db
     .update(paymentEvents)
     .set({ outcome, payload })
-    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.transactionId, id), eq(paymentEvents.kind, 'create')));
+    .where(
+      and(eq(paymentEvents.provider, provider), eq(paymentEvents.transactionId, id), eq(paymentEvents.kind, 'create')),
+    );
 }
 
 async function orderState(db: Database, orderId: number) {
@@ -229,9 +273,18 @@ function takesMoney(order: NonNullable<Awaited<ReturnType<typeof orderState>>>, 
   return order.status === 'awaiting_payment' || order.status === 'cancelled';
 }
 
-export type ConfirmOutcome = PayOutcome | 'unknown' | 'pending' | 'declined' | 'declined:replay' | 'refused:amount' | 'cancelled-at-provider';
+export type ConfirmOutcome =
+  PayOutcome | 'unknown' | 'pending' | 'declined' | 'declined:replay' | 'refused:amount' | 'cancelled-at-provider';
 
-async function paid(db: Database, provider: InstalmentProvider, attempt: Attempt, amountKopecks: number, customerId: number | null, status: string, now: Date) {
+async function paid(
+  db: Database,
+  provider: InstalmentProvider,
+  attempt: Attempt,
+  amountKopecks: number,
+  customerId: number | null,
+  status: string,
+  now: Date,
+) {
   return applyPayment({
     db,
     provider,
@@ -249,8 +302,15 @@ async function paid(db: Database, provider: InstalmentProvider, attempt: Attempt
   });
 }
 
-async function declined(db: Database, provider: InstalmentProvider, attempt: Attempt, status: string): Promise<ConfirmOutcome> {
-  return (await record(db, provider, attempt.id, 'fail', attempt.orderId, attempt.amountKopecks, `declined:${status}`, { status }))
+async function declined(
+  db: Database,
+  provider: InstalmentProvider,
+  attempt: Attempt,
+  status: string,
+): Promise<ConfirmOutcome> {
+  return (await record(db, provider, attempt.id, 'fail', attempt.orderId, attempt.amountKopecks, `declined:${status}`, {
+    status,
+  }))
     ? 'declined'
     : 'declined:replay';
 }
@@ -280,13 +340,24 @@ export async function confirmDolyami({
   if (!order) return 'unknown';
   if (info.amountKopecks !== attempt.amountKopecks || info.amountKopecks !== amountDue(order)) {
     if (DOLYAMI_COMMITTABLE.includes(info.status)) await dolyami.client.cancel(attempt.id);
-    await record(db, DOLYAMI_PROVIDER, attempt.id, 'verified', order.id, info.amountKopecks, 'refused:amount', { status: info.status });
+    await record(db, DOLYAMI_PROVIDER, attempt.id, 'verified', order.id, info.amountKopecks, 'refused:amount', {
+      status: info.status,
+    });
     return 'refused:amount';
   }
   if (DOLYAMI_COMMITTABLE.includes(info.status)) {
     if (!takesMoney(order, attempt.id)) {
       await dolyami.client.cancel(attempt.id);
-      await record(db, DOLYAMI_PROVIDER, attempt.id, 'cancel', order.id, info.amountKopecks, 'cancelled:order-not-awaiting', { status: info.status });
+      await record(
+        db,
+        DOLYAMI_PROVIDER,
+        attempt.id,
+        'cancel',
+        order.id,
+        info.amountKopecks,
+        'cancelled:order-not-awaiting',
+        { status: info.status },
+      );
       return 'cancelled-at-provider';
     }
     try {
@@ -297,9 +368,19 @@ export async function confirmDolyami({
       if (!again || !DOLYAMI_PAID.includes(again.status)) throw err;
       info = again;
     }
-    await record(db, DOLYAMI_PROVIDER, attempt.id, 'confirm', order.id, info.amountKopecks, `committed:${info.status}`, { status: info.status });
+    await record(
+      db,
+      DOLYAMI_PROVIDER,
+      attempt.id,
+      'confirm',
+      order.id,
+      info.amountKopecks,
+      `committed:${info.status}`,
+      { status: info.status },
+    );
   }
-  if (DOLYAMI_PAID.includes(info.status)) return paid(db, DOLYAMI_PROVIDER, attempt, info.amountKopecks, order.customerId, info.status, now);
+  if (DOLYAMI_PAID.includes(info.status))
+    return paid(db, DOLYAMI_PROVIDER, attempt, info.amountKopecks, order.customerId, info.status, now);
   return 'pending';
 }
 
@@ -322,13 +403,16 @@ export async function confirmSplit({
   if (!attempt) return 'unknown';
   let state = await split.client.getOrder(attempt.id);
   if (!state) return 'unknown';
-  if (SPLIT_DECLINED.includes(state.paymentStatus)) return declined(db, YANDEX_SPLIT_PROVIDER, attempt, state.paymentStatus);
+  if (SPLIT_DECLINED.includes(state.paymentStatus))
+    return declined(db, YANDEX_SPLIT_PROVIDER, attempt, state.paymentStatus);
   const order = await orderState(db, attempt.orderId);
   if (!order) return 'unknown';
   // GET /orders' amount field is unconfirmed: without one, the amount the attempt was created with stands.
   const amount = state.amountKopecks ?? attempt.amountKopecks;
   if (amount !== attempt.amountKopecks || amount !== amountDue(order)) {
-    await record(db, YANDEX_SPLIT_PROVIDER, attempt.id, 'verified', order.id, amount, 'refused:amount', { status: state.paymentStatus });
+    await record(db, YANDEX_SPLIT_PROVIDER, attempt.id, 'verified', order.id, amount, 'refused:amount', {
+      status: state.paymentStatus,
+    });
     return 'refused:amount';
   }
   if (SPLIT_CAPTURABLE.includes(state.paymentStatus) && takesMoney(order, attempt.id)) {
@@ -340,7 +424,8 @@ export async function confirmSplit({
     }
     state = (await split.client.getOrder(attempt.id)) ?? state;
   }
-  if (SPLIT_PAID.includes(state.paymentStatus)) return paid(db, YANDEX_SPLIT_PROVIDER, attempt, amount, order.customerId, state.paymentStatus, now);
+  if (SPLIT_PAID.includes(state.paymentStatus))
+    return paid(db, YANDEX_SPLIT_PROVIDER, attempt, amount, order.customerId, state.paymentStatus, now);
   return 'pending';
 }
 
@@ -388,7 +473,12 @@ export async function refundInstalment({
   const attempt = await attemptById(db, provider, attemptId);
   if (!attempt) throw new Error(`no ${provider} attempt ${attemptId}`);
   if (provider === DOLYAMI_PROVIDER) {
-    await services.dolyami.client.refund(attempt.id, amountKopecks, amountKopecks === attempt.amountKopecks ? attempt.items : [], key);
+    await services.dolyami.client.refund(
+      attempt.id,
+      amountKopecks,
+      amountKopecks === attempt.amountKopecks ? attempt.items : [],
+      key,
+    );
     return;
   }
   const state = await services.split.client.getOrder(attempt.id);
@@ -457,7 +547,9 @@ export async function changeOnlinePayment({
       .update(orders)
       .set({ paymentId })
       .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')));
-    await tx.insert(orderStatusHistory).values({ orderId, status: 'awaiting_payment', note: CHANGE_PAYMENT_TEXT.changed(name), createdAt: now });
+    await tx
+      .insert(orderStatusHistory)
+      .values({ orderId, status: 'awaiting_payment', note: CHANGE_PAYMENT_TEXT.changed(name), createdAt: now });
     return { ok: true as const };
   });
 }

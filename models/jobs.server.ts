@@ -35,7 +35,12 @@ export function currentJob(): RunningJob | undefined {
   return runningJob.getStore();
 }
 
-export async function enqueueJob(db: Database, kind: string, payload: Record<string, unknown>, runAt?: Date): Promise<void> {
+export async function enqueueJob(
+  db: Database,
+  kind: string,
+  payload: Record<string, unknown>,
+  runAt?: Date,
+): Promise<void> {
   await db.insert(jobs).values({ kind, payload, ...(runAt ? { runAt } : {}) });
 }
 
@@ -86,8 +91,14 @@ export async function runDueJobs({
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const next = new Date(now().getTime() + retryDelaySeconds(attempts) * 1000);
-      await db.execute(sql`update jobs set last_error = ${message.slice(0, 1000)}, run_at = ${next.toISOString()}::timestamptz where id = ${job.id}`);
-      (attempts >= MAX_ATTEMPTS ? log.error : log.warn).call(log, { jobId: job.id, kind: job.kind, attempts, err: message }, 'job failed');
+      await db.execute(
+        sql`update jobs set last_error = ${message.slice(0, 1000)}, run_at = ${next.toISOString()}::timestamptz where id = ${job.id}`,
+      );
+      (attempts >= MAX_ATTEMPTS ? log.error : log.warn).call(
+        log,
+        { jobId: job.id, kind: job.kind, attempts, err: message },
+        'job failed',
+      );
     }
   }
   return ran;

@@ -35,8 +35,20 @@ export interface BonusAccount {
   pending: PendingAccrual[];
 }
 
-export async function getBonusAccount({ db, customerId, now = new Date() }: { db: Database; customerId: number; now?: Date }): Promise<BonusAccount> {
-  const [customer] = await db.select({ birthday: customers.birthday }).from(customers).where(eq(customers.id, customerId)).limit(1);
+export async function getBonusAccount({
+  db,
+  customerId,
+  now = new Date(),
+}: {
+  db: Database;
+  customerId: number;
+  now?: Date;
+}): Promise<BonusAccount> {
+  const [customer] = await db
+    .select({ birthday: customers.birthday })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
   const [balanceKopecks, history, pending] = await Promise.all([
     bonusBalance(db, customerId, now),
     bonusHistory(db, customerId),
@@ -67,14 +79,24 @@ async function bonusHistory(db: Database, customerId: number): Promise<BonusHist
   const entries: (BonusHistoryEntry & { key: string })[] = [];
   for (const r of rows) {
     // Expiry is per lot: expired lots stay separate entries, whatever else they share.
-    const key = r.kind === 'expire' ? `expire:${entries.length}` : [r.kind, r.orderId, r.returnRequestId, r.createdAt.getTime()].join(':');
+    const key =
+      r.kind === 'expire'
+        ? `expire:${entries.length}`
+        : [r.kind, r.orderId, r.returnRequestId, r.createdAt.getTime()].join(':');
     const last = entries[entries.length - 1];
     if (last && last.key === key) {
       last.amountKopecks += r.amountKopecks;
       continue;
     }
     const adds = r.kind === 'credit' || r.kind === 'birthday' || r.kind === 'manual';
-    entries.push({ key, at: r.createdAt, kind: r.kind, orderId: r.orderId, amountKopecks: r.amountKopecks, expiresAt: adds ? r.expiresAt : null });
+    entries.push({
+      key,
+      at: r.createdAt,
+      kind: r.kind,
+      orderId: r.orderId,
+      amountKopecks: r.amountKopecks,
+      expiresAt: adds ? r.expiresAt : null,
+    });
   }
   return entries.map(({ key: _key, ...e }) => e);
 }
@@ -131,7 +153,11 @@ export async function setBirthday({
     .where(and(eq(customers.id, customerId), isNull(customers.birthday)))
     .returning({ id: customers.id });
   if (set.length === 0) {
-    const [row] = await db.select({ birthday: customers.birthday }).from(customers).where(eq(customers.id, customerId)).limit(1);
+    const [row] = await db
+      .select({ birthday: customers.birthday })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .limit(1);
     if (row?.birthday !== birthday) return { ok: false, reason: 'already_set' };
   }
   const granted = await grantBirthdayBonus(db, customerId, birthday, now);

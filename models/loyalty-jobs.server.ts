@@ -32,7 +32,11 @@ export function loyaltyJobHandlers({ db, log = quietLog }: { db: Database; log?:
       const now = new Date();
       const granted = await grantBirthdayBonuses(db, now);
       const expired = await expireBonuses(db, now);
-      if (granted || expired.lots) log.info({ birthdays: granted, expiredLots: expired.lots, expiredKopecks: expired.kopecks }, 'loyalty daily run');
+      if (granted || expired.lots)
+        log.info(
+          { birthdays: granted, expiredLots: expired.lots, expiredKopecks: expired.kopecks },
+          'loyalty daily run',
+        );
     },
   };
 }
@@ -109,7 +113,14 @@ export async function accrueOrderBonuses(db: Database, orderId: number, now = ne
       .onConflictDoNothing({ target: [bonusLots.customerId, bonusLots.lotKey] })
       .returning({ id: bonusLots.id });
     if (!lot) return 0;
-    await tx.insert(bonusMoves).values({ customerId: order.customerId, lotId: lot.id, kind: 'credit', amountKopecks: kopecks, orderId, createdAt: now });
+    await tx.insert(bonusMoves).values({
+      customerId: order.customerId,
+      lotId: lot.id,
+      kind: 'credit',
+      amountKopecks: kopecks,
+      orderId,
+      createdAt: now,
+    });
     return kopecks;
   });
 }
@@ -119,7 +130,12 @@ export async function accrueOrderBonuses(db: Database, orderId: number, now = ne
  * year's gift is not there yet: a 'birthday' lot keyed `birthday:<year>`, spendable from the
  * window's first day to its last. Returns whether this call granted it.
  */
-export async function grantBirthdayBonus(db: Database, customerId: number, birthday: string, now = new Date()): Promise<boolean> {
+export async function grantBirthdayBonus(
+  db: Database,
+  customerId: number,
+  birthday: string,
+  now = new Date(),
+): Promise<boolean> {
   const window = birthdayWindow(birthday, now);
   if (!window.current) return false;
   return db.transaction(async (txn) => {
@@ -139,7 +155,9 @@ export async function grantBirthdayBonus(db: Database, customerId: number, birth
       .onConflictDoNothing({ target: [bonusLots.customerId, bonusLots.lotKey] })
       .returning({ id: bonusLots.id });
     if (!lot) return false;
-    await tx.insert(bonusMoves).values({ customerId, lotId: lot.id, kind: 'birthday', amountKopecks: LOYALTY.birthdayKopecks, createdAt: now });
+    await tx
+      .insert(bonusMoves)
+      .values({ customerId, lotId: lot.id, kind: 'birthday', amountKopecks: LOYALTY.birthdayKopecks, createdAt: now });
     return true;
   });
 }
@@ -180,7 +198,9 @@ export async function expireBonuses(db: Database, now = new Date()): Promise<{ l
       const expired = await tx
         .select({ id: bonusLots.id, remaining: bonusLots.remainingKopecks })
         .from(bonusLots)
-        .where(and(eq(bonusLots.customerId, customerId), lte(bonusLots.expiresAt, now), gt(bonusLots.remainingKopecks, 0)))
+        .where(
+          and(eq(bonusLots.customerId, customerId), lte(bonusLots.expiresAt, now), gt(bonusLots.remainingKopecks, 0)),
+        )
         .orderBy(asc(bonusLots.id));
       for (const lot of expired) {
         const emptied = await tx
@@ -189,7 +209,9 @@ export async function expireBonuses(db: Database, now = new Date()): Promise<{ l
           .where(and(eq(bonusLots.id, lot.id), eq(bonusLots.remainingKopecks, lot.remaining)))
           .returning({ id: bonusLots.id });
         if (emptied.length !== 1) throw new Error(`bonus lot ${lot.id} changed under its lock`);
-        await tx.insert(bonusMoves).values({ customerId, lotId: lot.id, kind: 'expire', amountKopecks: -lot.remaining, createdAt: now });
+        await tx
+          .insert(bonusMoves)
+          .values({ customerId, lotId: lot.id, kind: 'expire', amountKopecks: -lot.remaining, createdAt: now });
         lots++;
         kopecks += lot.remaining;
       }

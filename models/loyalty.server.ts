@@ -18,7 +18,12 @@ async function lockCustomer(tx: Database, customerId: number): Promise<void> {
 }
 
 function spendable(customerId: number, now: Date) {
-  return and(eq(bonusLots.customerId, customerId), gt(bonusLots.remainingKopecks, 0), lte(bonusLots.availableFrom, now), gt(bonusLots.expiresAt, now));
+  return and(
+    eq(bonusLots.customerId, customerId),
+    gt(bonusLots.remainingKopecks, 0),
+    lte(bonusLots.availableFrom, now),
+    gt(bonusLots.expiresAt, now),
+  );
 }
 
 /** Bonuses the customer can spend now, in kopecks (whole roubles). */
@@ -31,7 +36,10 @@ export async function bonusBalance(db: Database, customerId: number, now = new D
 }
 
 /** Spends `amountKopecks` for order `orderId` from the lots that expire first; false when the balance is short. */
-export async function spendBonuses(tx: Database, input: { customerId: number; orderId: number; amountKopecks: number; now: Date }): Promise<boolean> {
+export async function spendBonuses(
+  tx: Database,
+  input: { customerId: number; orderId: number; amountKopecks: number; now: Date },
+): Promise<boolean> {
   if (input.amountKopecks <= 0) return true;
   await lockCustomer(tx, input.customerId);
   const lots = await tx
@@ -66,18 +74,35 @@ export async function spendBonuses(tx: Database, input: { customerId: number; or
  */
 export async function giveBackBonuses(
   tx: Database,
-  input: { customerId: number; orderId: number; amountKopecks: number | 'all'; kind: 'release' | 'restore'; returnRequestId?: number | null; now: Date },
+  input: {
+    customerId: number;
+    orderId: number;
+    amountKopecks: number | 'all';
+    kind: 'release' | 'restore';
+    returnRequestId?: number | null;
+    now: Date;
+  },
 ): Promise<number> {
   await lockCustomer(tx, input.customerId);
   const moves = await tx
     .select({ lotId: bonusMoves.lotId, amountKopecks: bonusMoves.amountKopecks })
     .from(bonusMoves)
-    .where(and(eq(bonusMoves.orderId, input.orderId), eq(bonusMoves.customerId, input.customerId), inArray(bonusMoves.kind, ['spend', 'release', 'restore'])));
+    .where(
+      and(
+        eq(bonusMoves.orderId, input.orderId),
+        eq(bonusMoves.customerId, input.customerId),
+        inArray(bonusMoves.kind, ['spend', 'release', 'restore']),
+      ),
+    );
   const out = new Map<number, number>();
   for (const m of moves) if (m.lotId !== null) out.set(m.lotId, (out.get(m.lotId) ?? 0) - m.amountKopecks);
   const lotIds = [...out].filter(([, v]) => v > 0).map(([id]) => id);
   if (lotIds.length === 0) return 0;
-  const lots = await tx.select({ id: bonusLots.id }).from(bonusLots).where(inArray(bonusLots.id, lotIds)).orderBy(desc(bonusLots.expiresAt), asc(bonusLots.id));
+  const lots = await tx
+    .select({ id: bonusLots.id })
+    .from(bonusLots)
+    .where(inArray(bonusLots.id, lotIds))
+    .orderBy(desc(bonusLots.expiresAt), asc(bonusLots.id));
   let left = input.amountKopecks === 'all' ? Number.MAX_SAFE_INTEGER : input.amountKopecks;
   let given = 0;
   for (const lot of lots) {
@@ -142,7 +167,8 @@ export async function cancelAccrual(
 }
 
 export type BonusAdjustResult =
-  { ok: true; beforeKopecks: number; afterKopecks: number; lotId: number | null } | { ok: false; status: number; field: string; error: string };
+  | { ok: true; beforeKopecks: number; afterKopecks: number; lotId: number | null }
+  | { ok: false; status: number; field: string; error: string };
 
 /**
  * Staff's manual adjustment (issue #29, the back office's customer page): + a new 'manual' lot
@@ -150,8 +176,15 @@ export type BonusAdjustResult =
  * customer's row lock inside the caller's transaction, so two adjustments at once queue up and
  * the balance never goes below zero: taking more than there is is refused. Whole roubles only.
  */
-export async function adjustBonuses(tx: Database, input: { customerId: number; amountKopecks: number; now: Date; key: string }): Promise<BonusAdjustResult> {
-  const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId)).for('no key update');
+export async function adjustBonuses(
+  tx: Database,
+  input: { customerId: number; amountKopecks: number; now: Date; key: string },
+): Promise<BonusAdjustResult> {
+  const [customer] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, input.customerId))
+    .for('no key update');
   if (!customer) return { ok: false, status: 404, field: 'id', error: 'Покупатель не найден' };
   const before = await bonusBalance(tx, input.customerId, input.now);
   if (input.amountKopecks > 0) {
@@ -169,9 +202,13 @@ export async function adjustBonuses(tx: Database, input: { customerId: number; a
       })
       .returning({ id: bonusLots.id });
     if (!lot) throw new Error('manual bonus lot not written');
-    await tx
-      .insert(bonusMoves)
-      .values({ customerId: input.customerId, lotId: lot.id, kind: 'manual', amountKopecks: input.amountKopecks, createdAt: input.now });
+    await tx.insert(bonusMoves).values({
+      customerId: input.customerId,
+      lotId: lot.id,
+      kind: 'manual',
+      amountKopecks: input.amountKopecks,
+      createdAt: input.now,
+    });
     return { ok: true, beforeKopecks: before, afterKopecks: before + input.amountKopecks, lotId: lot.id };
   }
   const take = -input.amountKopecks;
@@ -180,7 +217,13 @@ export async function adjustBonuses(tx: Database, input: { customerId: number; a
     .from(bonusLots)
     .where(spendable(input.customerId, input.now));
   const taken = takeFromLots(lots, take);
-  if (!taken) return { ok: false, status: 409, field: 'amount_kopecks', error: `На счёте ${formatBonuses(before)}: списать больше нельзя` };
+  if (!taken)
+    return {
+      ok: false,
+      status: 409,
+      field: 'amount_kopecks',
+      error: `На счёте ${formatBonuses(before)}: списать больше нельзя`,
+    };
   for (const t of taken) {
     const updated = await tx
       .update(bonusLots)
@@ -188,7 +231,13 @@ export async function adjustBonuses(tx: Database, input: { customerId: number; a
       .where(and(eq(bonusLots.id, t.lotId), sql`${bonusLots.remainingKopecks} >= ${t.amountKopecks}`))
       .returning({ id: bonusLots.id });
     if (updated.length === 0) throw new Error(`bonus lot ${t.lotId} changed under its lock`);
-    await tx.insert(bonusMoves).values({ customerId: input.customerId, lotId: t.lotId, kind: 'manual', amountKopecks: -t.amountKopecks, createdAt: input.now });
+    await tx.insert(bonusMoves).values({
+      customerId: input.customerId,
+      lotId: t.lotId,
+      kind: 'manual',
+      amountKopecks: -t.amountKopecks,
+      createdAt: input.now,
+    });
   }
   return { ok: true, beforeKopecks: before, afterKopecks: before - take, lotId: null };
 }

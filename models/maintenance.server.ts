@@ -23,7 +23,9 @@ export async function pruneExpired({ db, now = new Date() }: { db: Database; now
   const count = async (query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(db, query))[0]?.n ?? 0;
   return {
     authCodes: Number(
-      await count(sql`with d as (delete from auth_codes where created_at < ${at(48)}::timestamptz returning 1) select count(*)::int as n from d`),
+      await count(
+        sql`with d as (delete from auth_codes where created_at < ${at(48)}::timestamptz returning 1) select count(*)::int as n from d`,
+      ),
     ),
     sessions: Number(
       await count(
@@ -31,22 +33,40 @@ export async function pruneExpired({ db, now = new Date() }: { db: Database; now
       ),
     ),
     rateCounters: Number(
-      await count(sql`with d as (delete from rate_counters where window_start < ${at(48)}::timestamptz returning 1) select count(*)::int as n from d`),
+      await count(
+        sql`with d as (delete from rate_counters where window_start < ${at(48)}::timestamptz returning 1) select count(*)::int as n from d`,
+      ),
     ),
-    jobs: Number(await count(sql`with d as (delete from jobs where done_at < ${at(24 * 30)}::timestamptz returning 1) select count(*)::int as n from d`)),
+    jobs: Number(
+      await count(
+        sql`with d as (delete from jobs where done_at < ${at(24 * 30)}::timestamptz returning 1) select count(*)::int as n from d`,
+      ),
+    ),
     sentMessages: Number(
-      await count(sql`with d as (delete from sent_messages where sent_at < ${at(24 * 31)}::timestamptz returning 1) select count(*)::int as n from d`),
+      await count(
+        sql`with d as (delete from sent_messages where sent_at < ${at(24 * 31)}::timestamptz returning 1) select count(*)::int as n from d`,
+      ),
     ),
     idempotencyKeys: Number(
-      await count(sql`with d as (delete from idempotency_keys where created_at < ${at(24 * 7)}::timestamptz returning 1) select count(*)::int as n from d`),
+      await count(
+        sql`with d as (delete from idempotency_keys where created_at < ${at(24 * 7)}::timestamptz returning 1) select count(*)::int as n from d`,
+      ),
     ),
     staffSessions: Number(
-      await count(sql`with d as (delete from staff_sessions where created_at < ${at(24 * 90)}::timestamptz returning 1) select count(*)::int as n from d`),
+      await count(
+        sql`with d as (delete from staff_sessions where created_at < ${at(24 * 90)}::timestamptz returning 1) select count(*)::int as n from d`,
+      ),
     ),
   };
 }
 
-export function maintenanceJobHandlers({ db, log }: { db: Database; log: { info(obj: object, msg: string): void } }): Record<string, JobHandler> {
+export function maintenanceJobHandlers({
+  db,
+  log,
+}: {
+  db: Database;
+  log: { info(obj: object, msg: string): void };
+}): Record<string, JobHandler> {
   return {
     'maintenance.prune': async () => {
       const counts = await pruneExpired({ db });

@@ -14,7 +14,13 @@ export const newNewsletterToken = () => randomBytes(32).toString('base64url');
  * A new address, one still pending and one that unsubscribed answer 'pending' with the token of
  * the confirmation link to send (an unsubscribed one gets a new token); a confirmed one 'already'.
  */
-export async function subscribe({ db, email }: { db: Database; email: string }): Promise<{ status: 'pending'; token: string } | { status: 'already' }> {
+export async function subscribe({
+  db,
+  email,
+}: {
+  db: Database;
+  email: string;
+}): Promise<{ status: 'pending'; token: string } | { status: 'already' }> {
   const address = email.trim().toLowerCase();
   // One statement, so two forms sent at once cannot both insert or both reset.
   const [row] = await db
@@ -22,7 +28,13 @@ export async function subscribe({ db, email }: { db: Database; email: string }):
     .values({ email: address, token: newNewsletterToken() })
     .onConflictDoUpdate({
       target: newsletterSubscriptions.email,
-      set: { status: 'pending', token: newNewsletterToken(), createdAt: new Date(), confirmedAt: null, unsubscribedAt: null },
+      set: {
+        status: 'pending',
+        token: newNewsletterToken(),
+        createdAt: new Date(),
+        confirmedAt: null,
+        unsubscribedAt: null,
+      },
       setWhere: eq(newsletterSubscriptions.status, 'unsubscribed'),
     })
     .returning({ token: newsletterSubscriptions.token });
@@ -52,7 +64,13 @@ export async function findByToken({ db, token }: { db: Database; token: string }
  * Confirms a pending subscription. `changed` is true only for the request that confirmed it (it
  * sends the welcome letter); an unsubscribed address is not brought back by an old letter's link.
  */
-export async function confirmSubscription({ db, token }: { db: Database; token: string }): Promise<(TokenSubscription & { changed: boolean }) | null> {
+export async function confirmSubscription({
+  db,
+  token,
+}: {
+  db: Database;
+  token: string;
+}): Promise<(TokenSubscription & { changed: boolean }) | null> {
   const [row] = await db
     .update(newsletterSubscriptions)
     .set({ status: 'confirmed', confirmedAt: new Date() })
@@ -64,7 +82,13 @@ export async function confirmSubscription({ db, token }: { db: Database; token: 
 }
 
 /** Unsubscribes (a pending or confirmed subscription); a repeat changes nothing. */
-export async function unsubscribe({ db, token }: { db: Database; token: string }): Promise<(TokenSubscription & { changed: boolean }) | null> {
+export async function unsubscribe({
+  db,
+  token,
+}: {
+  db: Database;
+  token: string;
+}): Promise<(TokenSubscription & { changed: boolean }) | null> {
   const [row] = await db
     .update(newsletterSubscriptions)
     .set({ status: 'unsubscribed', unsubscribedAt: new Date() })

@@ -1,7 +1,13 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { orderItems, orders, orderStatusHistory } from '~/db/schema';
-import { orderPlacedMail, orderPlacedSms, orderShippedMail, orderShippedSms, type OrderNotice } from '~/core/order-notice';
+import {
+  orderPlacedMail,
+  orderPlacedSms,
+  orderShippedMail,
+  orderShippedSms,
+  type OrderNotice,
+} from '~/core/order-notice';
 import { DELIVERY_TEXT, isDeliveryId, isOnlinePaymentId, parcel } from '~/core/delivery';
 import { amountDue } from '~/core/order-money';
 import {
@@ -20,7 +26,13 @@ import { CDEK_TARIFF, type CdekClient } from '~/integrations/cdek/cdek';
 import type { CloudPaymentsClient } from '~/integrations/cloudpayments/cloudpayments';
 import type { JobHandler } from './jobs.server';
 import { releaseUnpaidOrder, refundPayment, verifiedNotice, applyPayment } from './payments.server';
-import { confirmLatestAttempt, providerOf, refundInstalment, type InstalmentProvider, type InstalmentServices } from './instalments.server';
+import {
+  confirmLatestAttempt,
+  providerOf,
+  refundInstalment,
+  type InstalmentProvider,
+  type InstalmentServices,
+} from './instalments.server';
 import { loadParcelKinds } from './checkout.server';
 import { breakdownOf } from './order-money.server';
 
@@ -42,7 +54,11 @@ export interface OrderJobDeps {
   instalments?: InstalmentServices;
   /** How long a fast order staff have not confirmed holds its stock (FAST_ORDER_HOLD_HOURS). */
   fastOrderHoldHours?: number;
-  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log?: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
   /** The clock the time-based steps read (the hold, the reminder); tests move it instead of waiting. */
   now?: () => Date;
 }
@@ -68,7 +84,14 @@ export function orderJobHandlers(deps: OrderJobDeps): Record<string, JobHandler>
         await refundPayment({
           db: deps.db,
           provider,
-          refund: (attemptId, amountKopecks) => refundInstalment({ db: deps.db, services, provider: provider as InstalmentProvider, attemptId, amountKopecks }),
+          refund: (attemptId, amountKopecks) =>
+            refundInstalment({
+              db: deps.db,
+              services,
+              provider: provider as InstalmentProvider,
+              attemptId,
+              amountKopecks,
+            }),
           orderId: Number(payload.orderId),
           transactionId: String(payload.transactionId),
           amountKopecks: Number(payload.amountKopecks),
@@ -125,7 +148,11 @@ function orderContents(order: typeof orders.$inferSelect, items: (typeof orderIt
 async function notifyOrderPlaced({ db, sms, mail, siteUrl }: OrderJobDeps, orderId: number): Promise<void> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return;
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.isPreorder), asc(orderItems.isGift));
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.isPreorder), asc(orderItems.isGift));
   const notice: OrderNotice = {
     ...orderContents(order, items),
     // A card order's notice goes out once its payment is verified: it says so.
@@ -179,7 +206,11 @@ async function notifyAwaitingPayment(deps: OrderJobDeps, orderId: number): Promi
   const { order, notice } = found;
   await sms.send({ phone: order.phone, text: awaitingPaymentSms(notice, siteUrl), tag: 'order-awaiting-payment' });
   if (!order.email) return;
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.isPreorder), asc(orderItems.isGift));
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.isPreorder), asc(orderItems.isGift));
   await mail.send({
     to: order.email,
     tag: 'order-awaiting-payment',
@@ -204,7 +235,8 @@ async function remindToPay(deps: OrderJobDeps, orderId: number): Promise<void> {
   if (!found || !stillPayable(found.order, now)) return;
   const { order, notice } = found;
   await sms.send({ phone: order.phone, text: paymentReminderSms(notice, siteUrl, now), tag: 'order-payment-reminder' });
-  if (order.email) await mail.send({ to: order.email, tag: 'order-payment-reminder', ...paymentReminderMail(notice, siteUrl, now) });
+  if (order.email)
+    await mail.send({ to: order.email, tag: 'order-payment-reminder', ...paymentReminderMail(notice, siteUrl, now) });
 }
 
 /** The release cancelled the unpaid order: the notice, with the lines offered back (unless a late payment restored it meanwhile). */
@@ -213,7 +245,8 @@ async function notifyPaymentExpired({ db, sms, mail, siteUrl }: OrderJobDeps, or
   if (!found || found.order.status !== 'cancelled' || found.order.paidAt) return;
   const { order, notice } = found;
   await sms.send({ phone: order.phone, text: paymentExpiredSms(notice, siteUrl), tag: 'order-payment-expired' });
-  if (order.email) await mail.send({ to: order.email, tag: 'order-payment-expired', ...paymentExpiredMail(notice, siteUrl) });
+  if (order.email)
+    await mail.send({ to: order.email, tag: 'order-payment-expired', ...paymentExpiredMail(notice, siteUrl) });
 }
 
 async function notifyOrderShipped({ db, sms, mail, siteUrl }: OrderJobDeps, orderId: number): Promise<void> {
@@ -259,7 +292,11 @@ async function registerWithCdek({ db, cdek, fromCityCode }: OrderJobDeps, orderI
       tariff_code: toPoint ? CDEK_TARIFF.toPoint : CDEK_TARIFF.toDoor,
       ...(toPoint ? { delivery_point: point?.code ?? '' } : { to_location: { address: order.deliveryAddress } }),
       from_location: { code: fromCityCode },
-      recipient: { name: order.customerName, ...(order.email ? { email: order.email } : {}), phones: [{ number: `+${order.phone}` }] },
+      recipient: {
+        name: order.customerName,
+        ...(order.email ? { email: order.email } : {}),
+        phones: [{ number: `+${order.phone}` }],
+      },
       packages: [
         {
           number: `${orderId}-1`,
@@ -301,7 +338,9 @@ async function registerWithCdek({ db, cdek, fromCityCode }: OrderJobDeps, orderI
     .where(and(eq(orders.id, orderId), isNull(orders.trackNumber)))
     .returning({ id: orders.id });
   if (updated.length > 0)
-    await db.insert(orderStatusHistory).values({ orderId, status: order.status, note: `Заказ зарегистрирован в СДЭК, трек-номер ${state.cdek_number}` });
+    await db
+      .insert(orderStatusHistory)
+      .values({ orderId, status: order.status, note: `Заказ зарегистрирован в СДЭК, трек-номер ${state.cdek_number}` });
 }
 
 /**
@@ -314,7 +353,11 @@ async function releaseOrder(
   { db, sms, siteUrl, payments, instalments, fastOrderHoldHours, log = quietLog, now }: OrderJobDeps,
   orderId: number,
 ): Promise<void> {
-  const [row] = await db.select({ paymentId: orders.paymentId, kind: orders.kind }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  const [row] = await db
+    .select({ paymentId: orders.paymentId, kind: orders.kind })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
   // A fast order is paid on receipt: no provider to ask, only whether staff confirmed it in time.
   const fast = row?.kind === 'fast';
   if (!fast && row && providerOf(row.paymentId)) {
@@ -324,7 +367,10 @@ async function releaseOrder(
         const outcome = await confirmLatestAttempt({ db, services: instalments, orderId });
         if (outcome === 'paid' || outcome === 'already-paid') return;
       } catch (err) {
-        log.warn({ orderId, err: err instanceof Error ? err.message : String(err) }, 'instalment look-up at release failed');
+        log.warn(
+          { orderId, err: err instanceof Error ? err.message : String(err) },
+          'instalment look-up at release failed',
+        );
       }
     }
   } else if (!fast && payments) {

@@ -103,7 +103,14 @@ export async function releaseOrder(
   });
   if (!back.ok) throw new Error(`order ${order.id}: stock not given back`);
   await giveBackToCertificates(tx, { orderId: order.id, amountKopecks: 'all', kind: 'release', now });
-  if (order.customerId !== null) await giveBackBonuses(tx, { customerId: order.customerId, orderId: order.id, amountKopecks: 'all', kind: 'release', now });
+  if (order.customerId !== null)
+    await giveBackBonuses(tx, {
+      customerId: order.customerId,
+      orderId: order.id,
+      amountKopecks: 'all',
+      kind: 'release',
+      now,
+    });
   return { changes: back.changes, notices: back.notices };
 }
 
@@ -112,7 +119,10 @@ export async function releaseOrder(
  * certificates), or paid online later. Its customer's notice, CDEK registration for CDEK
  * deliveries, and the codes of electronic gift certificates (plastic ones when shipped).
  */
-export async function enqueueGoAheadJobs(tx: Database, order: { id: number; deliveryId: string | null }): Promise<void> {
+export async function enqueueGoAheadJobs(
+  tx: Database,
+  order: { id: number; deliveryId: string | null },
+): Promise<void> {
   await enqueueJob(tx, 'order.placed', { orderId: order.id });
   if (isCdekDeliveryId(order.deliveryId)) await enqueueJob(tx, 'cdek.register', { orderId: order.id });
   await enqueueCertificateIssue(tx, order.id, 'electronic');

@@ -37,7 +37,13 @@ export interface MoneyHead {
   paidAt: Date | null;
 }
 
-export type MoneyLineRow = { priceKopecks: number; oldPriceKopecks: number | null; quantity: number; discountKopecks: number; bonusKopecks: number };
+export type MoneyLineRow = {
+  priceKopecks: number;
+  oldPriceKopecks: number | null;
+  quantity: number;
+  discountKopecks: number;
+  bonusKopecks: number;
+};
 
 /** The breakdown of an order from its row and its lines. */
 export function breakdownOf(head: MoneyHead, lines: readonly MoneyLineRow[]): OrderBreakdown {

@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { orderItems, orders, orderStatusHistory } from '~/db/schema';
-import { canMove, isOrderStatus, isTrackNumber, moveError, ORDER_STATUS_TEXT, type OrderStatus } from '~/core/order-status';
+import {
+  canMove,
+  isOrderStatus,
+  isTrackNumber,
+  moveError,
+  ORDER_STATUS_TEXT,
+  type OrderStatus,
+} from '~/core/order-status';
 import { DELIVERY_ID } from '~/shared/contract';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import { isCdekDeliveryId } from '~/core/delivery';
@@ -113,17 +120,27 @@ export async function changeOrderStatus({
   now?: Date;
 }): Promise<ChangeOrderStatusResult> {
   const outcome = await db.transaction(async (txn) =>
-    changeOrderStatusIn(txn as unknown as Database, { orderId, to, note: note ?? null, trackNumber: trackNumber ?? null, actor, now }),
+    changeOrderStatusIn(txn as unknown as Database, {
+      orderId,
+      to,
+      note: note ?? null,
+      trackNumber: trackNumber ?? null,
+      actor,
+      now,
+    }),
   );
   if (!outcome.ok) return outcome;
   const { released, ...result } = outcome;
   if (!released) return { ...result, stockReturned: [] };
   await sendBackInStock({ db, sms, log, siteUrl, notices: released.notices });
-  if (released.changes.length) log.info({ orderId, offers: released.changes.length }, 'cancelled order: stock given back');
+  if (released.changes.length)
+    log.info({ orderId, offers: released.changes.length }, 'cancelled order: stock given back');
   return { ...result, stockReturned: released.changes };
 }
 
-export type OrderStatusOutcome = Refusal | (Omit<Extract<ChangeOrderStatusResult, { ok: true }>, 'stockReturned'> & { released: ReleasedOrder | null });
+export type OrderStatusOutcome =
+  | Refusal
+  | (Omit<Extract<ChangeOrderStatusResult, { ok: true }>, 'stockReturned'> & { released: ReleasedOrder | null });
 
 /**
  * The move itself, in the caller's transaction (which it leaves holding the order's row lock):
@@ -141,11 +158,17 @@ export async function changeOrderStatusIn(
     now = new Date(),
   }: { orderId: number; to: string; note?: string | null; trackNumber?: string | null; actor?: StockActor; now?: Date },
 ): Promise<OrderStatusOutcome> {
-  const refuse = (reason: Refusal['reason'], field: Refusal['field'], error: string): Refusal => ({ ok: false, reason, field, error });
+  const refuse = (reason: Refusal['reason'], field: Refusal['field'], error: string): Refusal => ({
+    ok: false,
+    reason,
+    field,
+    error,
+  });
   const track = trackNumber?.trim() || null;
   if (!isOrderStatus(to)) return refuse('unknown_status', 'status', ORDER_STATUS_TEXT.unknownStatus);
   if (track !== null && !isTrackNumber(track)) return refuse('bad_track', 'track_number', ORDER_STATUS_TEXT.badTrack);
-  if (track !== null && to !== 'shipped') return refuse('bad_track', 'track_number', 'Трек-номер указывают при передаче заказа в доставку');
+  if (track !== null && to !== 'shipped')
+    return refuse('bad_track', 'track_number', 'Трек-номер указывают при передаче заказа в доставку');
 
   const order = await lockOrder(tx, orderId);
   if (!order) return refuse('not_found', 'order_id', ORDER_STATUS_TEXT.notFound);
@@ -157,10 +180,22 @@ export async function changeOrderStatusIn(
   if (to === 'shipped' && !keptTrack && isCdekDeliveryId(order.deliveryId)) {
     return refuse('track_required', 'track_number', ORDER_STATUS_TEXT.trackRequired);
   }
-  const moved = { ok: true as const, orderId, from: order.status, to, trackNumber: to === 'shipped' ? keptTrack : order.trackNumber };
+  const moved = {
+    ok: true as const,
+    orderId,
+    from: order.status,
+    to,
+    trackNumber: to === 'shipped' ? keptTrack : order.trackNumber,
+  };
   // A cancel releases the order: its stock and the ledgers that paid it come back (models/order-lifecycle.server.ts).
   if (to === 'cancelled') {
-    const released = await releaseOrder(tx, { order, note: note?.trim() || null, reason: 'order_cancelled', actor, now });
+    const released = await releaseOrder(tx, {
+      order,
+      note: note?.trim() || null,
+      reason: 'order_cancelled',
+      actor,
+      now,
+    });
     return { ...moved, deliveredAt: order.deliveredAt, released };
   }
   const deliveredAt = await moveAlong(tx, { order, to, track, keptTrack, note, now });
@@ -180,7 +215,14 @@ async function moveAlong(
     keptTrack,
     note,
     now,
-  }: { order: LockedOrder; to: OrderStatus; track: string | null; keptTrack: string | null; note?: string | null; now: Date },
+  }: {
+    order: LockedOrder;
+    to: OrderStatus;
+    track: string | null;
+    keptTrack: string | null;
+    note?: string | null;
+    now: Date;
+  },
 ): Promise<Date | null> {
   const orderId = order.id;
   const deliveredAt = to === 'delivered' || to === 'received' ? (order.deliveredAt ?? now) : order.deliveredAt;

@@ -143,7 +143,8 @@ async function repeatedSubmission(tx: Database, input: PlaceOrderInput): Promise
     .limit(1);
   if (!existing) return null;
   const sameSender = existing.kind === input.kind && existing.customerId === input.customerId;
-  if (!sameSender || (input.kind === 'fast' && (existing.phone !== input.phone || existing.name !== input.name))) return { ok: false, reason: 'key_reused' };
+  if (!sameSender || (input.kind === 'fast' && (existing.phone !== input.phone || existing.name !== input.name)))
+    return { ok: false, reason: 'key_reused' };
   const due = existing.total - existing.certificate;
   return { ok: true, orderId: existing.id, repeated: true, payKopecks: due, paid: due === 0 };
 }
@@ -168,7 +169,10 @@ function checkOrderLines(catalog: OrderCatalog, cart: RequestedLine[], preorders
 
 /** The new order's id, taken before its row is written so its stock moves can name it (a refused order leaves a gap). */
 async function newOrderId(tx: Database): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
+  );
   if (!row) throw new Error('no order id');
   return Number(row.id);
 }
@@ -176,11 +180,21 @@ async function newOrderId(tx: Database): Promise<number> {
 /** The in-stock lines' stock, all or none, through the stock ledger (pre-order lines take none); every short line is named. */
 async function takeStock(
   tx: Database,
-  { orderId, cart, catalog, customerId, now }: { orderId: number; cart: RequestedLine[]; catalog: OrderCatalog; customerId: number | null; now: Date },
+  {
+    orderId,
+    cart,
+    catalog,
+    customerId,
+    now,
+  }: { orderId: number; cart: RequestedLine[]; catalog: OrderCatalog; customerId: number | null; now: Date },
 ): Promise<void> {
   const taken = await takeOrderStock(tx, { orderId, lines: cart, actor: { kind: 'customer', id: customerId }, now });
   if (!taken.ok)
-    throw new Refused({ ok: false, reason: 'unavailable', items: taken.short.map((id) => describeOffer(catalog.offers.get(id) as BasketOfferRow)) });
+    throw new Refused({
+      ok: false,
+      reason: 'unavailable',
+      items: taken.short.map((id) => describeOffer(catalog.offers.get(id) as BasketOfferRow)),
+    });
 }
 
 /**
@@ -191,7 +205,13 @@ async function takeStock(
  */
 async function priceOrder(
   tx: Database,
-  { orderId, input, cart, preorders, now }: { orderId: number; input: PlaceOrderInput; cart: RequestedLine[]; preorders: RequestedLine[]; now: Date },
+  {
+    orderId,
+    input,
+    cart,
+    preorders,
+    now,
+  }: { orderId: number; input: PlaceOrderInput; cart: RequestedLine[]; preorders: RequestedLine[]; now: Date },
 ): Promise<{ catalog: OrderCatalog; priced: PricedBasket }> {
   const promoCode = input.promoCode ?? null;
   const { catalog, priced } = await loadPricedBasket({
@@ -248,14 +268,27 @@ function planMoney(input: PlaceOrderInput, priced: PricedBasket): OrderMoney {
     if (!check.ok) throw new Refused({ ok: false, reason: 'bonuses', error: check.error });
     bonusKopecks = check.kopecks;
   }
-  const certificateLinesKopecks = priced.lines.reduce((sum, l) => sum + (l.certificate !== null ? l.sumKopecks - l.discountKopecks : 0), 0);
+  const certificateLinesKopecks = priced.lines.reduce(
+    (sum, l) => sum + (l.certificate !== null ? l.sumKopecks - l.discountKopecks : 0),
+    0,
+  );
   const deliveryKopecks = input.deliveryCostKopecks ?? 0;
   const totalKopecks = priced.payKopecks - bonusKopecks + deliveryKopecks;
   // A certificate never pays for another certificate.
-  if ((input.certificateCodes ?? []).length > 0 && certificateLinesKopecks > 0 && totalKopecks - certificateLinesKopecks <= 0) {
+  if (
+    (input.certificateCodes ?? []).length > 0 &&
+    certificateLinesKopecks > 0 &&
+    totalKopecks - certificateLinesKopecks <= 0
+  ) {
     throw new Refused({ ok: false, reason: 'certificate', code: '', error: CERTIFICATE_TEXT.notForCertificates });
   }
-  return { bonusKopecks, bonusShares: spreadBonuses(bonusLines, bonusKopecks), certificateLinesKopecks, deliveryKopecks, totalKopecks };
+  return {
+    bonusKopecks,
+    bonusShares: spreadBonuses(bonusLines, bonusKopecks),
+    certificateLinesKopecks,
+    deliveryKopecks,
+    totalKopecks,
+  };
 }
 
 /** The order row (with the checkout details), its first status-history row and its item snapshots. */
@@ -268,7 +301,14 @@ async function writeOrder(
     money,
     catalog,
     now,
-  }: { orderId: number; input: PlaceOrderInput; priced: PricedBasket; money: OrderMoney; catalog: OrderCatalog; now: Date },
+  }: {
+    orderId: number;
+    input: PlaceOrderInput;
+    priced: PricedBasket;
+    money: OrderMoney;
+    catalog: OrderCatalog;
+    now: Date;
+  },
 ): Promise<void> {
   const checkout = input.checkout;
   await tx.insert(orders).values({
@@ -337,7 +377,12 @@ async function chargeBalances(
   { orderId, input, money, now }: { orderId: number; input: PlaceOrderInput; money: OrderMoney; now: Date },
 ): Promise<{ dueKopecks: number; paid: boolean }> {
   if (money.bonusKopecks > 0) {
-    const spent = await spendBonuses(tx, { customerId: input.customerId as number, orderId, amountKopecks: money.bonusKopecks, now });
+    const spent = await spendBonuses(tx, {
+      customerId: input.customerId as number,
+      orderId,
+      amountKopecks: money.bonusKopecks,
+      now,
+    });
     if (!spent) {
       const balance = await bonusBalance(tx, input.customerId as number, now);
       throw new Refused({ ok: false, reason: 'bonuses', error: LOYALTY_TEXT.overBalance(balance) });
@@ -346,8 +391,14 @@ async function chargeBalances(
   const codes = input.certificateCodes ?? [];
   let certificateKopecks = 0;
   if (codes.length > 0) {
-    const redeemed = await redeemCertificates(tx, { orderId, codes, dueKopecks: money.totalKopecks - money.certificateLinesKopecks, now });
-    if (!redeemed.ok) throw new Refused({ ok: false, reason: 'certificate', code: redeemed.code, error: redeemed.error });
+    const redeemed = await redeemCertificates(tx, {
+      orderId,
+      codes,
+      dueKopecks: money.totalKopecks - money.certificateLinesKopecks,
+      now,
+    });
+    if (!redeemed.ok)
+      throw new Refused({ ok: false, reason: 'certificate', code: redeemed.code, error: redeemed.error });
     certificateKopecks = redeemed.totalKopecks;
   }
   const dueKopecks = money.totalKopecks - certificateKopecks;
@@ -360,7 +411,10 @@ async function chargeBalances(
       .set(paid ? { certificateKopecks, status: 'new', paidAt: now, paidKopecks: 0 } : { certificateKopecks })
       .where(eq(orders.id, orderId));
     if (paid && input.status === 'awaiting_payment') {
-      await tx.update(orderStatusHistory).set({ status: 'new', note: 'Оплачен подарочными сертификатами' }).where(eq(orderStatusHistory.orderId, orderId));
+      await tx
+        .update(orderStatusHistory)
+        .set({ status: 'new', note: 'Оплачен подарочными сертификатами' })
+        .where(eq(orderStatusHistory.orderId, orderId));
     }
   }
   return { dueKopecks, paid };

@@ -19,7 +19,17 @@ export async function getPageMetaEntry({ db, path }: { db: Database; path: strin
 }
 
 /** The redirect staff stored for a canonical path, or null. */
-export async function getStoredRedirect({ db, path }: { db: Database; path: string }): Promise<{ toUrl: string; status: number } | null> {
-  const [row] = await db.select({ toUrl: redirects.toUrl, status: redirects.status }).from(redirects).where(eq(redirects.fromPath, path)).limit(1);
+export async function getStoredRedirect({
+  db,
+  path,
+}: {
+  db: Database;
+  path: string;
+}): Promise<{ toUrl: string; status: number } | null> {
+  const [row] = await db
+    .select({ toUrl: redirects.toUrl, status: redirects.status })
+    .from(redirects)
+    .where(eq(redirects.fromPath, path))
+    .limit(1);
   return row ?? null;
 }

@@ -107,17 +107,37 @@ async function recordEvent(
 ): Promise<boolean> {
   const inserted = await db
     .insert(paymentEvents)
-    .values({ provider, transactionId: notice.transactionId, kind, orderId, amountKopecks: notice.amountKopecks, outcome, payload: notice.fields })
+    .values({
+      provider,
+      transactionId: notice.transactionId,
+      kind,
+      orderId,
+      amountKopecks: notice.amountKopecks,
+      outcome,
+      payload: notice.fields,
+    })
     .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.transactionId, paymentEvents.kind] })
     .returning({ id: paymentEvents.id });
   return inserted.length > 0;
 }
 
-async function setOutcome(db: Database, kind: string, transactionId: string, outcome: string, provider = CLOUDPAYMENTS_PROVIDER): Promise<void> {
+async function setOutcome(
+  db: Database,
+  kind: string,
+  transactionId: string,
+  outcome: string,
+  provider = CLOUDPAYMENTS_PROVIDER,
+): Promise<void> {
   await db
     .update(paymentEvents)
     .set({ outcome })
-    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.transactionId, transactionId), eq(paymentEvents.kind, kind)));
+    .where(
+      and(
+        eq(paymentEvents.provider, provider),
+        eq(paymentEvents.transactionId, transactionId),
+        eq(paymentEvents.kind, kind),
+      ),
+    );
 }
 
 /**
@@ -158,15 +178,21 @@ export async function orderReceipt(
 }
 
 /** Whether the order can still be paid online now. */
-function payable(order: PaymentOrder, now: Date, paymentId: string = PAYMENT_ID.cardOnline): 'ok' | 'paid' | 'expired' | 'other' {
+function payable(
+  order: PaymentOrder,
+  now: Date,
+  paymentId: string = PAYMENT_ID.cardOnline,
+): 'ok' | 'paid' | 'expired' | 'other' {
   if (order.paymentId !== paymentId) return 'other';
-  if (order.status === 'awaiting_payment') return order.payUntil && order.payUntil.getTime() <= now.getTime() ? 'expired' : 'ok';
+  if (order.status === 'awaiting_payment')
+    return order.payUntil && order.payUntil.getTime() <= now.getTime() ? 'expired' : 'ok';
   if (order.status === 'cancelled') return order.paidAt ? 'other' : 'expired';
   return order.paidAt ? 'paid' : 'other';
 }
 
 export type PaymentParamsLookup =
-  { ok: true; order: PaymentOrder; receipt: PaymentReceipt } | { ok: false; status: 'paid' | 'cancelled' | 'not_found'; error: string };
+  | { ok: true; order: PaymentOrder; receipt: PaymentReceipt }
+  | { ok: false; status: 'paid' | 'cancelled' | 'not_found'; error: string };
 
 /** The customer's own order awaiting payment, with its receipt; or why it cannot be paid. */
 export async function findOrderToPay({
@@ -208,7 +234,15 @@ export async function holdForPayment(tx: Database, orderId: number, minutes: num
 }
 
 /** Check: may this payment go ahead? 0, or the code CloudPayments shows as the refusal. Recorded once per transaction. */
-export async function handleCheck({ db, notice, now = new Date() }: { db: Database; notice: PaymentNotice; now?: Date }): Promise<number> {
+export async function handleCheck({
+  db,
+  notice,
+  now = new Date(),
+}: {
+  db: Database;
+  notice: PaymentNotice;
+  now?: Date;
+}): Promise<number> {
   const orderId = orderIdOf(notice.invoiceId);
   const order = orderId === null ? null : await readOrder(db, orderId, false);
   let code: number = CHECK_CODE.ok;
@@ -286,7 +320,12 @@ export async function applyPayment({
     if (notice.currency !== 'RUB') return settle('refused:currency');
     if (order.customerId === null || notice.accountId !== String(order.customerId)) return settle('refused:account');
     if (order.paymentTransactionId === notice.transactionId) return settle('already-paid');
-    const paid = { paidAt: now, paymentTransactionId: notice.transactionId, paidKopecks: notice.amountKopecks, paymentId: method.paymentId };
+    const paid = {
+      paidAt: now,
+      paymentTransactionId: notice.transactionId,
+      paidKopecks: notice.amountKopecks,
+      paymentId: method.paymentId,
+    };
 
     if (order.status === 'awaiting_payment') {
       const moved = await tx
@@ -295,7 +334,9 @@ export async function applyPayment({
         .where(and(eq(orders.id, order.id), eq(orders.status, 'awaiting_payment')))
         .returning({ id: orders.id });
       if (moved.length !== 1) throw new Error(`order ${order.id} changed under its row lock`);
-      await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'new', note: method.paidNote, createdAt: now });
+      await tx
+        .insert(orderStatusHistory)
+        .values({ orderId: order.id, status: 'new', note: method.paidNote, createdAt: now });
       await enqueueGoAheadJobs(tx, order);
       return settle('paid');
     }
@@ -319,7 +360,14 @@ export async function applyPayment({
       if (
         !usedLedgers &&
         (await releasedUnpaid(tx, order.id)) &&
-        (await takeOrderStock(tx, { orderId: order.id, lines: await orderStockLines(tx, order.id), actor: SYSTEM_ACTOR, now })).ok
+        (
+          await takeOrderStock(tx, {
+            orderId: order.id,
+            lines: await orderStockLines(tx, order.id),
+            actor: SYSTEM_ACTOR,
+            now,
+          })
+        ).ok
       ) {
         const moved = await tx
           .update(orders)
@@ -327,7 +375,9 @@ export async function applyPayment({
           .where(and(eq(orders.id, order.id), eq(orders.status, 'cancelled')))
           .returning({ id: orders.id });
         if (moved.length !== 1) throw new Error(`order ${order.id} changed under its row lock`);
-        await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'new', note: PAYMENT_TEXT.restoredNote, createdAt: now });
+        await tx
+          .insert(orderStatusHistory)
+          .values({ orderId: order.id, status: 'new', note: PAYMENT_TEXT.restoredNote, createdAt: now });
         await enqueueGoAheadJobs(tx, order);
         return settle('late:restored');
       }
@@ -398,11 +448,21 @@ export async function verifyOrderPayment({
 }): Promise<PaymentStatus & { customerId: number | null }> {
   const order = await readOrder(db, orderId, false);
   const instalment = order !== null && isInstalmentPaymentId(order.paymentId) && confirmInstalment !== undefined;
-  if (!order || (order.paymentId !== PAYMENT_ID.cardOnline && !instalment) || (customerId !== undefined && order.customerId !== customerId))
+  if (
+    !order ||
+    (order.paymentId !== PAYMENT_ID.cardOnline && !instalment) ||
+    (customerId !== undefined && order.customerId !== customerId)
+  )
     return { found: false, paid: false, status: 'unknown', message: PAYMENT_TEXT.notFound, customerId: null };
   const answer = (o: PaymentOrder, declined = false): PaymentStatus & { customerId: number | null } => {
     const paid = o.paidAt !== null && o.status !== 'cancelled';
-    const message = paid ? null : o.status === 'cancelled' ? PAYMENT_TEXT.expired : declined ? PAYMENT_TEXT.declined : PAYMENT_TEXT.notYet;
+    const message = paid
+      ? null
+      : o.status === 'cancelled'
+        ? PAYMENT_TEXT.expired
+        : declined
+          ? PAYMENT_TEXT.declined
+          : PAYMENT_TEXT.notYet;
     return { found: true, paid, status: o.status, message, customerId: o.customerId };
   };
   if (order.paidAt) return answer(order);
@@ -450,7 +510,8 @@ export async function releaseUnpaidOrder({
     const order = await readOrder(tx, orderId, true);
     const from = order?.kind === 'fast' ? 'new' : 'awaiting_payment';
     if (!order || order.status !== from) return { result: 'not-awaiting' as const, released: null };
-    const until = from === 'new' ? new Date(order.createdAt.getTime() + fastOrderHoldHours * 3_600_000) : order.payUntil;
+    const until =
+      from === 'new' ? new Date(order.createdAt.getTime() + fastOrderHoldHours * 3_600_000) : order.payUntil;
     if (until && until.getTime() > now.getTime()) return { result: 'not-due' as const, released: null };
     const released = await releaseOrder(tx, {
       order,
@@ -495,14 +556,25 @@ export async function refundPayment({
   const [event] = await db
     .select({ outcome: paymentEvents.outcome })
     .from(paymentEvents)
-    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.transactionId, transactionId), eq(paymentEvents.kind, kind)))
+    .where(
+      and(
+        eq(paymentEvents.provider, provider),
+        eq(paymentEvents.transactionId, transactionId),
+        eq(paymentEvents.kind, kind),
+      ),
+    )
     .limit(1);
   if (!event || event.outcome.endsWith(':refunded')) return;
   await refund(transactionId, amountKopecks);
   const outcome = event.outcome.replace(/:refunding$/, ':refunded');
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update')
+      .limit(1);
     await setOutcome(tx, kind, transactionId, outcome, provider);
     if (order) await tx.insert(orderStatusHistory).values({ orderId, status: order.status, note });
   });

@@ -47,7 +47,13 @@ const cardPhotos = sql<
 >`coalesce((select json_agg(pp.path order by pp.position) from product_photos pp where pp.product_id = "products"."id" and pp.position <= 2), '[]'::json)`;
 
 /** getListingProducts and getCardPhotoPaths in one query: a listing page's cards. */
-export async function getListingCards({ db, ids }: { db: Database; ids: number[] }): Promise<Array<ListingProduct & { photoPaths: string[] }>> {
+export async function getListingCards({
+  db,
+  ids,
+}: {
+  db: Database;
+  ids: number[];
+}): Promise<Array<ListingProduct & { photoPaths: string[] }>> {
   if (!ids.length) return [];
   const rows = await db
     .select({
@@ -129,7 +135,13 @@ export async function getProductDetail({ db, slug }: { db: Database; slug: strin
   ]);
   // The variants' card photos came with them (one query fewer, one round trip less).
   const variantPhotos = new Map(variants.map((v) => [v.id, v.photoPaths]));
-  return { product, offers: offerRows, photos: photoRows, variants: variants.map(({ photoPaths: _, ...v }) => v), variantPhotos };
+  return {
+    product,
+    offers: offerRows,
+    photos: photoRows,
+    variants: variants.map(({ photoPaths: _, ...v }) => v),
+    variantPhotos,
+  };
 }
 
 export async function countActiveProducts({ db }: { db: Database }): Promise<number> {

@@ -18,7 +18,8 @@ export type ProfileUpdate = 'ok' | 'gone' | 'email_taken';
 function isEmailTaken(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === '23505' && (constraint === 'customers_email_uq' || String(message).includes('customers_email_uq'))) return true;
+    if (code === '23505' && (constraint === 'customers_email_uq' || String(message).includes('customers_email_uq')))
+      return true;
   }
   return false;
 }
@@ -28,7 +29,15 @@ function isEmailTaken(err: unknown): boolean {
  * to one customer (the unique index customers_email_uq): another customer's answers
  * 'email_taken' and nothing is written. 'gone' when the customer is gone.
  */
-export async function updateProfile({ db, customerId, change }: { db: Database; customerId: number; change: ProfileChange }): Promise<ProfileUpdate> {
+export async function updateProfile({
+  db,
+  customerId,
+  change,
+}: {
+  db: Database;
+  customerId: number;
+  change: ProfileChange;
+}): Promise<ProfileUpdate> {
   const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as ProfileChange;
   if (set.email !== undefined) set.email = set.email.trim().toLowerCase();
   if (Object.keys(set).length === 0) {
@@ -45,7 +54,11 @@ export async function updateProfile({ db, customerId, change }: { db: Database; 
     if (other) return 'email_taken';
   }
   try {
-    const rows = await db.update(customers).set(set).where(eq(customers.id, customerId)).returning({ id: customers.id });
+    const rows = await db
+      .update(customers)
+      .set(set)
+      .where(eq(customers.id, customerId))
+      .returning({ id: customers.id });
     return rows.length > 0 ? 'ok' : 'gone';
   } catch (err) {
     if (isEmailTaken(err)) return 'email_taken';
@@ -76,11 +89,28 @@ export async function fillEmptyName({
       lastName: keep(customers.lastName, name.lastName),
       secondName: keep(customers.secondName, name.secondName),
     })
-    .where(and(eq(customers.id, customerId), sql`(${customers.firstName} = '' or lower(${customers.firstName}) = lower(${name.firstName}))`));
+    .where(
+      and(
+        eq(customers.id, customerId),
+        sql`(${customers.firstName} = '' or lower(${customers.firstName}) = lower(${name.firstName}))`,
+      ),
+    );
 }
 
 /** The account's newsletter toggle (subscribe.php); false when the customer is gone. */
-export async function setSubscribed({ db, customerId, subscribed }: { db: Database; customerId: number; subscribed: boolean }): Promise<boolean> {
-  const rows = await db.update(customers).set({ subscribed }).where(eq(customers.id, customerId)).returning({ id: customers.id });
+export async function setSubscribed({
+  db,
+  customerId,
+  subscribed,
+}: {
+  db: Database;
+  customerId: number;
+  subscribed: boolean;
+}): Promise<boolean> {
+  const rows = await db
+    .update(customers)
+    .set({ subscribed })
+    .where(eq(customers.id, customerId))
+    .returning({ id: customers.id });
   return rows.length > 0;
 }

@@ -24,7 +24,15 @@ export function toPromoCode(row: PromoRow, usedByCustomer: number): PromoCode {
 }
 
 /** How many orders this customer placed with the code (0 for a guest: guests have no history to count). */
-export async function countPromoUsesByCustomer({ db, code, customerId }: { db: Database; code: string; customerId: number | null }): Promise<number> {
+export async function countPromoUsesByCustomer({
+  db,
+  code,
+  customerId,
+}: {
+  db: Database;
+  code: string;
+  customerId: number | null;
+}): Promise<number> {
   if (customerId === null) return 0;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

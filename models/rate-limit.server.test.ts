@@ -26,7 +26,8 @@ describe('hitRateLimit', () => {
     const { db } = database;
     const now = at('2026-03-01T10:15:00Z');
     const results = [];
-    for (let i = 0; i < 5; i++) results.push(await hitRateLimit({ db, key: 'test:a', windowSeconds: HOUR, limit: 3, now }));
+    for (let i = 0; i < 5; i++)
+      results.push(await hitRateLimit({ db, key: 'test:a', windowSeconds: HOUR, limit: 3, now }));
     expect(results).toEqual([true, true, true, false, false]);
 
     const rows = await db.select().from(rateCounters).where(eq(rateCounters.key, 'test:a'));
@@ -45,14 +46,18 @@ describe('hitRateLimit', () => {
   it('lets exactly `limit` of many simultaneous hits through', async () => {
     const { db } = database;
     const now = at('2026-03-02T08:00:00Z');
-    const results = await Promise.all(Array.from({ length: 25 }, () => hitRateLimit({ db, key: 'test:burst', windowSeconds: HOUR, limit: 10, now })));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => hitRateLimit({ db, key: 'test:burst', windowSeconds: HOUR, limit: 10, now })),
+    );
     expect(results.filter(Boolean)).toHaveLength(10);
   });
 
   it('works inside a transaction', async () => {
     const { db } = database;
     const now = at('2026-03-03T08:00:00Z');
-    const inside = await db.transaction(async (tx) => hitRateLimit({ db: tx as unknown as typeof db, key: 'test:tx', windowSeconds: 60, limit: 1, now }));
+    const inside = await db.transaction(async (tx) =>
+      hitRateLimit({ db: tx as unknown as typeof db, key: 'test:tx', windowSeconds: 60, limit: 1, now }),
+    );
     expect(inside).toBe(true);
     expect(await hitRateLimit({ db, key: 'test:tx', windowSeconds: 60, limit: 1, now })).toBe(false);
   });

@@ -49,7 +49,11 @@ export function returnRefundJobHandlers(deps: ReturnRefundJobDeps): Record<strin
 export type RefundJobOutcome = 'refunded' | 'already-done' | 'not-pending' | 'unknown';
 
 /** Refunds one pending refunds row through its provider, once. */
-export async function refundReturn(deps: ReturnRefundJobDeps, refundId: number, now = new Date()): Promise<RefundJobOutcome> {
+export async function refundReturn(
+  deps: ReturnRefundJobDeps,
+  refundId: number,
+  now = new Date(),
+): Promise<RefundJobOutcome> {
   const { db } = deps;
   const [row] = await db
     .select({
@@ -80,7 +84,8 @@ export async function refundReturn(deps: ReturnRefundJobDeps, refundId: number, 
     const services = deps.instalments;
     if (!services) throw new Error(`no ${row.means} to refund through`);
     const provider = row.means as InstalmentProvider;
-    call = () => refundInstalment({ db, services, provider, attemptId: payment, amountKopecks: row.amountKopecks, key: eventId });
+    call = () =>
+      refundInstalment({ db, services, provider, attemptId: payment, amountKopecks: row.amountKopecks, key: eventId });
   } else {
     throw new Error(`refund ${row.id}: ${row.means} is not refunded by a provider`);
   }
@@ -115,7 +120,10 @@ export async function refundReturn(deps: ReturnRefundJobDeps, refundId: number, 
     if (result.refunded) await enqueueJob(tx, 'return.notify', { requestId: row.requestId });
     return result;
   });
-  deps.log?.info({ refundId: row.id, orderId: row.orderId, means: row.means, amountKopecks: row.amountKopecks }, 'return refunded');
+  deps.log?.info(
+    { refundId: row.id, orderId: row.orderId, means: row.means, amountKopecks: row.amountKopecks },
+    'return refunded',
+  );
   return settled.settled ? 'refunded' : 'already-done';
 }
 
@@ -146,5 +154,6 @@ async function notifyReturnDecision({ db, sms, mail, siteUrl }: ReturnRefundJobD
     note: request.note,
   };
   await sms.send({ phone: request.phone, text: returnDecisionSms(decision), tag: 'return-decision' });
-  if (request.email) await mail.send({ to: request.email, tag: 'return-decision', ...returnDecisionMail(decision, siteUrl) });
+  if (request.email)
+    await mail.send({ to: request.email, tag: 'return-decision', ...returnDecisionMail(decision, siteUrl) });
 }

@@ -1,7 +1,18 @@
 import { withdrawReviewsOfReturnedLines } from './reviews.server';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { certificateMoves, customers, giftCertificates, offers, orderItems, orders, orderStatusHistory, products, refunds, returnRequests } from '~/db/schema';
+import {
+  certificateMoves,
+  customers,
+  giftCertificates,
+  offers,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  products,
+  refunds,
+  returnRequests,
+} from '~/db/schema';
 import { amountDue, planRefund, refundMeans, type ReturnLine } from '~/core/order-money';
 import { orderAccrualKopecks } from '~/core/loyalty-account';
 import { isOnlinePaymentId } from '~/core/delivery';
@@ -40,7 +51,8 @@ export type ApproveReturnResult =
   | { ok: false; field: 'request_id' | 'items'; error: string; status?: string };
 
 export type RejectReturnResult =
-  { ok: true; requestId: number; orderId: number; status: 'rejected' } | { ok: false; field: string; error: string; status?: string };
+  | { ok: true; requestId: number; orderId: number; status: 'rejected' }
+  | { ok: false; field: string; error: string; status?: string };
 
 async function lockRequest(tx: Database, requestId: number) {
   const [row] = await tx.select().from(returnRequests).where(eq(returnRequests.id, requestId)).for('update').limit(1);
@@ -141,11 +153,19 @@ export async function approveReturn({
 }
 
 /** The request (only a 'new' one is decided) and its order, both under their row locks; a paid-online order only once its payment was verified. */
-async function lockForDecision(tx: Database, requestId: number): Promise<{ request: ReturnRequestRow; order: ReturnOrder }> {
+async function lockForDecision(
+  tx: Database,
+  requestId: number,
+): Promise<{ request: ReturnRequestRow; order: ReturnOrder }> {
   const request = await lockRequest(tx, requestId);
   if (!request) throw new ReturnRefused({ ok: false, field: 'request_id', error: RETURN_TEXT.notFound });
   if (request.status !== 'new')
-    throw new ReturnRefused({ ok: false, field: 'request_id', error: RETURN_TEXT.already(returnStatusLabel(request.status)), status: request.status });
+    throw new ReturnRefused({
+      ok: false,
+      field: 'request_id',
+      error: RETURN_TEXT.already(returnStatusLabel(request.status)),
+      status: request.status,
+    });
   const order = await lockReturnOrder(tx, request.orderId);
   if (!order) throw new ReturnRefused({ ok: false, field: 'request_id', error: RETURN_TEXT.notFound });
   // Money paid online counts only once the provider's payment was verified; an order paid in
@@ -202,14 +222,20 @@ async function lockOrderLines(tx: Database, orderId: number) {
  * stock first, then pre-order), no more than was bought (kept, after a fitting at the door) less
  * what was returned before.
  */
-function spreadReturn(lines: readonly ReturnOrderLine[], items: readonly { offerId: number; quantity: number }[]): number[] {
+function spreadReturn(
+  lines: readonly ReturnOrderLine[],
+  items: readonly { offerId: number; quantity: number }[],
+): number[] {
   const returning = lines.map(() => 0);
   for (const item of items) {
     const own = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.offerId === item.offerId && !l.isGift);
-    if (own.length === 0) throw new ReturnRefused({ ok: false, field: 'items', error: RETURN_TEXT.noLine(item.offerId) });
-    const availableOf = ({ l, i }: (typeof own)[number]) => Math.max(0, (l.keptQuantity ?? l.quantity) - l.returnedQuantity - (returning[i] as number));
+    if (own.length === 0)
+      throw new ReturnRefused({ ok: false, field: 'items', error: RETURN_TEXT.noLine(item.offerId) });
+    const availableOf = ({ l, i }: (typeof own)[number]) =>
+      Math.max(0, (l.keptQuantity ?? l.quantity) - l.returnedQuantity - (returning[i] as number));
     const open = own.reduce((s, x) => s + availableOf(x), 0);
-    if (item.quantity > open) throw new ReturnRefused({ ok: false, field: 'items', error: RETURN_TEXT.tooMany(own[0]?.l.title ?? '', open) });
+    if (item.quantity > open)
+      throw new ReturnRefused({ ok: false, field: 'items', error: RETURN_TEXT.tooMany(own[0]?.l.title ?? '', open) });
     let left = item.quantity;
     for (const x of own) {
       const take = Math.min(availableOf(x), left);
@@ -248,7 +274,8 @@ async function voidReturnedCertificates({ tx, order, request, lines, returning, 
     const unused = issued.filter((c) => c.balance === c.nominal && c.expiresAt.getTime() > now.getTime());
     // Not issued yet (a plastic card not shipped): nothing can have been spent.
     const notIssued = Math.max(0, l.quantity - issued.length);
-    if (unused.length + notIssued < n) throw new ReturnRefused({ ok: false, field: 'items', error: RETURN_TEXT.certificateUsed(l.title) });
+    if (unused.length + notIssued < n)
+      throw new ReturnRefused({ ok: false, field: 'items', error: RETURN_TEXT.certificateUsed(l.title) });
     voids.push(...unused.slice(0, Math.max(0, n - notIssued)));
   }
   // Written only once every line passed: a refusal above comes before anything changed.
@@ -257,9 +284,14 @@ async function voidReturnedCertificates({ tx, order, request, lines, returning, 
       .update(giftCertificates)
       .set({ balanceKopecks: 0 })
       .where(and(eq(giftCertificates.id, c.id), eq(giftCertificates.balanceKopecks, c.nominal)));
-    await tx
-      .insert(certificateMoves)
-      .values({ certificateId: c.id, kind: 'void', amountKopecks: -c.nominal, orderId: order.id, returnRequestId: request.id, createdAt: now });
+    await tx.insert(certificateMoves).values({
+      certificateId: c.id,
+      kind: 'void',
+      amountKopecks: -c.nominal,
+      orderId: order.id,
+      returnRequestId: request.id,
+      createdAt: now,
+    });
   }
 }
 
@@ -274,8 +306,12 @@ async function planReturnMoney(
 ): Promise<{ plan: ReturnType<typeof planRefund>; withDelivery: boolean }> {
   const online = isOnlinePaymentId(order.paymentId);
   const so = await refundedSoFar(tx, order.id);
-  const providerRefunded = (['cloudpayments', 'dolyami', 'yandex-split', 'transfer'] as const).reduce((s, m) => s + (so.get(m) ?? 0), 0);
-  const withDelivery = refundDelivery && !order.deliveryCostPending && !(await deliveryRefundedBefore(tx, order.id, request.id));
+  const providerRefunded = (['cloudpayments', 'dolyami', 'yandex-split', 'transfer'] as const).reduce(
+    (s, m) => s + (so.get(m) ?? 0),
+    0,
+  );
+  const withDelivery =
+    refundDelivery && !order.deliveryCostPending && !(await deliveryRefundedBefore(tx, order.id, request.id));
   const plan = planRefund({
     lines: lines.map((l, i): ReturnLine => ({
       unitPriceKopecks: l.priceKopecks,
@@ -334,7 +370,15 @@ async function giveMoneyBack(
     if (amountKopecks <= 0) return null;
     const [row] = await tx
       .insert(refunds)
-      .values({ returnRequestId: request.id, orderId: order.id, means, amountKopecks, status, createdAt: now, doneAt: status === 'done' ? now : null })
+      .values({
+        returnRequestId: request.id,
+        orderId: order.id,
+        means,
+        amountKopecks,
+        status,
+        createdAt: now,
+        doneAt: status === 'done' ? now : null,
+      })
       .returning({ id: refunds.id });
     if (!row) throw new Error('refund insert returned nothing');
     written.push({ id: row.id, means, amountKopecks, status });
@@ -345,7 +389,11 @@ async function giveMoneyBack(
   // (spend, then redeem), so a return and a new order of the same shopper cannot deadlock; the
   // same 'no key update' lock as spending, which does not wait for an order being inserted.
   if (order.customerId !== null && (plan.bonusKopecks > 0 || plan.certificateKopecks > 0))
-    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, order.customerId)).for('no key update');
+    await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.id, order.customerId))
+      .for('no key update');
   // Certificates get their part back at once: it never becomes money on a card.
   if (plan.certificateKopecks > 0) {
     const given = await giveBackToCertificates(tx, {
@@ -389,7 +437,10 @@ async function giveMoneyBack(
  * it comes to after, by the same rule as the accrual itself (core/loyalty-account.ts), so what is
  * cancelled is exactly what was credited for these units.
  */
-async function cancelReturnedAccrual({ tx, order, request, lines, returning, now }: Approval, customerId: number): Promise<number> {
+async function cancelReturnedAccrual(
+  { tx, order, request, lines, returning, now }: Approval,
+  customerId: number,
+): Promise<number> {
   const certificateOffers = await certificateOfferIds(
     tx,
     lines.map((l) => l.offerId),
@@ -430,7 +481,9 @@ async function closeRequest(
     .update(returnRequests)
     .set({ status, decidedAt: now, decisionNote: note, refundDelivery: withDelivery })
     .where(and(eq(returnRequests.id, request.id), eq(returnRequests.status, 'new')));
-  await tx.insert(orderStatusHistory).values({ orderId: order.id, status: order.status, note: RETURN_TEXT.approvedNote(request.id), createdAt: now });
+  await tx
+    .insert(orderStatusHistory)
+    .values({ orderId: order.id, status: order.status, note: RETURN_TEXT.approvedNote(request.id), createdAt: now });
   if (!written.some((r) => r.status === 'pending')) await enqueueJob(tx, 'return.notify', { requestId: request.id });
   return status;
 }
@@ -446,7 +499,12 @@ async function certificateOfferIds(tx: Database, offerIds: number[]): Promise<Se
 }
 
 /** Rejects a 'new' request with staff's reason (the customer sees it); nothing else moves. */
-export async function rejectReturn({ db, requestId, note, now = new Date() }: ReturnDecisionInput): Promise<RejectReturnResult> {
+export async function rejectReturn({
+  db,
+  requestId,
+  note,
+  now = new Date(),
+}: ReturnDecisionInput): Promise<RejectReturnResult> {
   const reason = (note ?? '').trim();
   if (!reason) return { ok: false, field: 'note', error: RETURN_TEXT.noteRequired };
   return db.transaction(async (txn) => {
@@ -454,16 +512,28 @@ export async function rejectReturn({ db, requestId, note, now = new Date() }: Re
     const request = await lockRequest(tx, requestId);
     if (!request) return { ok: false as const, field: 'request_id', error: RETURN_TEXT.notFound };
     if (request.status !== 'new')
-      return { ok: false as const, field: 'request_id', error: RETURN_TEXT.already(returnStatusLabel(request.status)), status: request.status };
+      return {
+        ok: false as const,
+        field: 'request_id',
+        error: RETURN_TEXT.already(returnStatusLabel(request.status)),
+        status: request.status,
+      };
     await tx
       .update(returnRequests)
       .set({ status: 'rejected', decidedAt: now, decisionNote: reason })
       .where(and(eq(returnRequests.id, request.id), eq(returnRequests.status, 'new')));
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, request.orderId)).limit(1);
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, request.orderId))
+      .limit(1);
     if (order)
-      await tx
-        .insert(orderStatusHistory)
-        .values({ orderId: request.orderId, status: order.status, note: RETURN_TEXT.rejectedNote(request.id), createdAt: now });
+      await tx.insert(orderStatusHistory).values({
+        orderId: request.orderId,
+        status: order.status,
+        note: RETURN_TEXT.rejectedNote(request.id),
+        createdAt: now,
+      });
     await enqueueJob(tx, 'return.notify', { requestId: request.id });
     return { ok: true as const, requestId: request.id, orderId: request.orderId, status: 'rejected' as const };
   });
@@ -501,10 +571,19 @@ export async function settleRefund(
 }
 
 export type TransferDoneResult =
-  { ok: true; requestId: number; orderId: number; refundId: number; status: string; amountKopecks: number } | { ok: false; field: string; error: string };
+  | { ok: true; requestId: number; orderId: number; refundId: number; status: string; amountKopecks: number }
+  | { ok: false; field: string; error: string };
 
 /** Staff made the bank transfer of a pay-on-receipt return: its 'manual' row is done. */
-export async function markTransferDone({ db, requestId, now = new Date() }: { db: Database; requestId: number; now?: Date }): Promise<TransferDoneResult> {
+export async function markTransferDone({
+  db,
+  requestId,
+  now = new Date(),
+}: {
+  db: Database;
+  requestId: number;
+  now?: Date;
+}): Promise<TransferDoneResult> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const request = await lockRequest(tx, requestId);
@@ -532,7 +611,12 @@ export async function refundsOf(db: Database, requestIds: readonly number[]): Pr
   const out = new Map<number, RefundPart[]>();
   if (requestIds.length === 0) return out;
   const rows = await db
-    .select({ requestId: refunds.returnRequestId, means: refunds.means, amountKopecks: refunds.amountKopecks, status: refunds.status })
+    .select({
+      requestId: refunds.returnRequestId,
+      means: refunds.means,
+      amountKopecks: refunds.amountKopecks,
+      status: refunds.status,
+    })
     .from(refunds)
     .where(inArray(refunds.returnRequestId, [...requestIds]))
     .orderBy(asc(refunds.id));

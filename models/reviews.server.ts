@@ -1,7 +1,17 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '~/db/client.server';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
-import { appState, customers, offers, orderItems, orders, products, reviewPhotos, reviews, reviewVotes } from '~/db/schema';
+import {
+  appState,
+  customers,
+  offers,
+  orderItems,
+  orders,
+  products,
+  reviewPhotos,
+  reviews,
+  reviewVotes,
+} from '~/db/schema';
 import {
   authorName,
   canResend,
@@ -129,7 +139,9 @@ export async function listReviewableLines({
     db,
     written.map((r) => r.id),
   );
-  const byLine = new Map(written.map((r) => [`${r.orderId}:${r.offerId}:${r.isPreorder}`, { ...r, photos: photos.get(r.id) ?? [] }]));
+  const byLine = new Map(
+    written.map((r) => [`${r.orderId}:${r.offerId}:${r.isPreorder}`, { ...r, photos: photos.get(r.id) ?? [] }]),
+  );
   return rows.map((r) => {
     const review = byLine.get(`${r.orderId}:${r.offerId}:${r.isPreorder}`) ?? null;
     const e = reviewEligibility({ ...r, isCertificate: r.certificate !== null }, review !== null, now);
@@ -164,7 +176,9 @@ async function photosOf(db: Database, reviewIds: number[]): Promise<Map<number, 
   return out;
 }
 
-export type WriteResult = { ok: true; review: ReviewRow; published: boolean } | { ok: false; field: string; error: string; status?: 'capped' | 'not_found' };
+export type WriteResult =
+  | { ok: true; review: ReviewRow; published: boolean }
+  | { ok: false; field: string; error: string; status?: 'capped' | 'not_found' };
 
 /** Sends counted against the daily cap, under the customer's row lock (two at once cannot both pass). */
 async function checkDailyCap(tx: Database, customerId: number, now: Date): Promise<boolean> {
@@ -203,7 +217,8 @@ export async function createReview({
   const mode = await readModerationMode(db);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    if (!(await checkDailyCap(tx, customerId, now))) return { ok: false, field: 'text', error: REVIEW_TEXT.tooManyToday, status: 'capped' } as const;
+    if (!(await checkDailyCap(tx, customerId, now)))
+      return { ok: false, field: 'text', error: REVIEW_TEXT.tooManyToday, status: 'capped' } as const;
     const [order] = await tx
       .select({ id: orders.id, status: orders.status, deliveredAt: orders.deliveredAt })
       .from(orders)
@@ -223,7 +238,9 @@ export async function createReview({
       .from(orderItems)
       .innerJoin(offers, eq(offers.id, orderItems.offerId))
       .innerJoin(products, eq(products.id, offers.productId))
-      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.offerId, offerId), eq(orderItems.isPreorder, isPreorder)));
+      .where(
+        and(eq(orderItems.orderId, orderId), eq(orderItems.offerId, offerId), eq(orderItems.isPreorder, isPreorder)),
+      );
     if (!line) return { ok: false, field: 'offer_id', error: REVIEW_TEXT.notFound, status: 'not_found' } as const;
     const [existing] = await tx
       .select({ id: reviews.id })
@@ -235,7 +252,10 @@ export async function createReview({
       now,
     );
     if (!e.ok) return { ok: false, field: 'offer_id', error: eligibilityText(e.reason) } as const;
-    const [customer] = await tx.select({ firstName: customers.firstName }).from(customers).where(eq(customers.id, customerId));
+    const [customer] = await tx
+      .select({ firstName: customers.firstName })
+      .from(customers)
+      .where(eq(customers.id, customerId));
     const status = initialStatus(mode);
     const [row] = await tx
       .insert(reviews)
@@ -260,7 +280,8 @@ export async function createReview({
       })
       .returning();
     const review = row as ReviewRow;
-    if (photos.length) await tx.insert(reviewPhotos).values(photos.map((p, i) => ({ reviewId: review.id, position: i + 1, ...p })));
+    if (photos.length)
+      await tx.insert(reviewPhotos).values(photos.map((p, i) => ({ reviewId: review.id, position: i + 1, ...p })));
     if (status === 'published') await bumpCatalogVersion(tx);
     return { ok: true, review, published: status === 'published' } as const;
   });
@@ -289,7 +310,8 @@ export async function resendReview({
   const mode = await readModerationMode(db);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    if (!(await checkDailyCap(tx, customerId, now))) return { ok: false, field: 'text', error: REVIEW_TEXT.tooManyToday, status: 'capped' } as const;
+    if (!(await checkDailyCap(tx, customerId, now)))
+      return { ok: false, field: 'text', error: REVIEW_TEXT.tooManyToday, status: 'capped' } as const;
     const [current] = await tx
       .select()
       .from(reviews)
@@ -301,9 +323,13 @@ export async function resendReview({
     const status = initialStatus(mode);
     let removedPaths: string[] = [];
     if (photos) {
-      const old = await tx.delete(reviewPhotos).where(eq(reviewPhotos.reviewId, reviewId)).returning({ path: reviewPhotos.path });
+      const old = await tx
+        .delete(reviewPhotos)
+        .where(eq(reviewPhotos.reviewId, reviewId))
+        .returning({ path: reviewPhotos.path });
       removedPaths = old.map((p) => p.path);
-      if (photos.length) await tx.insert(reviewPhotos).values(photos.map((p, i) => ({ reviewId, position: i + 1, ...p })));
+      if (photos.length)
+        await tx.insert(reviewPhotos).values(photos.map((p, i) => ({ reviewId, position: i + 1, ...p })));
     }
     const [row] = await tx
       .update(reviews)
@@ -342,7 +368,11 @@ export async function voteHelpful({
     const tx = txn as unknown as Database;
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for('no key update');
     if (!review || !visible(review)) return { ok: false, count: 0 };
-    const added = await tx.insert(reviewVotes).values({ reviewId, customerId }).onConflictDoNothing().returning({ reviewId: reviewVotes.reviewId });
+    const added = await tx
+      .insert(reviewVotes)
+      .values({ reviewId, customerId })
+      .onConflictDoNothing()
+      .returning({ reviewId: reviewVotes.reviewId });
     if (!added.length) return { ok: true, count: review.helpfulCount };
     const [row] = await tx
       .update(reviews)
@@ -356,7 +386,8 @@ export async function voteHelpful({
 // ---------------------------------------------------------------------------------------------
 // The product page.
 
-const publishedOf = (productId: number) => and(eq(reviews.productId, productId), eq(reviews.status, 'published'), isNull(reviews.withdrawnAt));
+const publishedOf = (productId: number) =>
+  and(eq(reviews.productId, productId), eq(reviews.status, 'published'), isNull(reviews.withdrawnAt));
 
 export interface ProductReviewStats {
   ratings: number[];
@@ -365,7 +396,13 @@ export interface ProductReviewStats {
 }
 
 /** What the product's rating, histogram and fit advice are made of. */
-export async function productReviewStats({ db, productId }: { db: Database; productId: number }): Promise<ProductReviewStats> {
+export async function productReviewStats({
+  db,
+  productId,
+}: {
+  db: Database;
+  productId: number;
+}): Promise<ProductReviewStats> {
   const rows = await db
     .select({
       rating: reviews.rating,
@@ -411,7 +448,12 @@ export async function listPublishedReviews({
   const where = and(...conditions);
   const order =
     sort === 'helpful'
-      ? [desc(reviews.helpfulCount), desc(sql`(${reviews.photoCount} > 0)`), desc(reviews.publishedAt), desc(reviews.id)]
+      ? [
+          desc(reviews.helpfulCount),
+          desc(sql`(${reviews.photoCount} > 0)`),
+          desc(reviews.publishedAt),
+          desc(reviews.id),
+        ]
       : [desc(reviews.publishedAt), desc(reviews.id)];
   const [rows, [count]] = await Promise.all([
     db
@@ -434,7 +476,10 @@ export async function listPublishedReviews({
 }
 
 /** The published rating (average to one decimal, count) of each product id given that has any. */
-export async function productRatings(db: Database, ids: readonly number[]): Promise<Map<number, { average: number; count: number }>> {
+export async function productRatings(
+  db: Database,
+  ids: readonly number[],
+): Promise<Map<number, { average: number; count: number }>> {
   const out = new Map<number, { average: number; count: number }>();
   if (!ids.length) return out;
   const rows = await queryRows<{ product_id: number; average: string; count: number }>(
@@ -467,7 +512,14 @@ export async function withdrawReviewsOfReturnedLines(tx: Database, orderId: numb
       returnedQuantity: orderItems.returnedQuantity,
     })
     .from(reviews)
-    .innerJoin(orderItems, and(eq(orderItems.orderId, reviews.orderId), eq(orderItems.offerId, reviews.offerId), eq(orderItems.isPreorder, reviews.isPreorder)))
+    .innerJoin(
+      orderItems,
+      and(
+        eq(orderItems.orderId, reviews.orderId),
+        eq(orderItems.offerId, reviews.offerId),
+        eq(orderItems.isPreorder, reviews.isPreorder),
+      ),
+    )
     .where(and(eq(reviews.orderId, orderId), isNull(reviews.withdrawnAt)));
   const gone = rows.filter((r) => keptUnits(r) <= 0);
   if (!gone.length) return [];
@@ -503,7 +555,8 @@ export async function listAdminReviews(
 ): Promise<{ rows: AdminReviewRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(reviews.status, filter.status));
-  if (filter.queue === true) conditions.push(isNull(reviews.checkedAt), isNull(reviews.withdrawnAt), sql`${reviews.status} <> 'rejected'`);
+  if (filter.queue === true)
+    conditions.push(isNull(reviews.checkedAt), isNull(reviews.withdrawnAt), sql`${reviews.status} <> 'rejected'`);
   if (filter.queue === false) conditions.push(sql`${reviews.checkedAt} is not null`);
   if (filter.productId) conditions.push(eq(reviews.productId, filter.productId));
   if (filter.rating) conditions.push(eq(reviews.rating, filter.rating));
@@ -527,7 +580,12 @@ export async function listAdminReviews(
     rows.map((r) => r.review.id),
   );
   return {
-    rows: rows.map((r) => ({ ...r.review, productName: r.productName, productSlug: r.productSlug, photos: photos.get(r.review.id) ?? [] })),
+    rows: rows.map((r) => ({
+      ...r.review,
+      productName: r.productName,
+      productSlug: r.productSlug,
+      photos: photos.get(r.review.id) ?? [],
+    })),
     total: Number(count?.n ?? 0),
   };
 }
@@ -543,7 +601,8 @@ export async function getAdminReview(db: Database, id: number): Promise<AdminRev
   return { ...row.review, productName: row.productName, productSlug: row.productSlug, photos: photos.get(id) ?? [] };
 }
 
-export type ModerationResult = { ok: true; before: ReviewRow; after: ReviewRow } | { ok: false; status: number; field: string; error: string };
+export type ModerationResult =
+  { ok: true; before: ReviewRow; after: ReviewRow } | { ok: false; status: number; field: string; error: string };
 
 const NOT_FOUND = { ok: false, status: 404, field: 'id', error: 'Отзыв не найден' } as const;
 
@@ -557,7 +616,8 @@ export async function publishReview(tx: Database, { id, now }: { id: number; now
   const before = await lockReview(tx, id);
   if (!before) return NOT_FOUND;
   if (before.withdrawnAt) return { ok: false, status: 409, field: 'id', error: 'Отзыв снят: покупку вернули' };
-  if (before.status === 'published' && before.checkedAt) return { ok: false, status: 409, field: 'id', error: 'Отзыв уже опубликован' };
+  if (before.status === 'published' && before.checkedAt)
+    return { ok: false, status: 409, field: 'id', error: 'Отзыв уже опубликован' };
   const [after] = await tx
     .update(reviews)
     .set({ status: 'published', checkedAt: now, rejectReason: null, publishedAt: before.publishedAt ?? now })
@@ -568,17 +628,27 @@ export async function publishReview(tx: Database, { id, now }: { id: number; now
 }
 
 /** Rejects a review with the reason its author sees in the account; a published one leaves the page. */
-export async function rejectReview(tx: Database, { id, reason, now }: { id: number; reason: string; now: Date }): Promise<ModerationResult> {
+export async function rejectReview(
+  tx: Database,
+  { id, reason, now }: { id: number; reason: string; now: Date },
+): Promise<ModerationResult> {
   const before = await lockReview(tx, id);
   if (!before) return NOT_FOUND;
   if (before.status === 'rejected') return { ok: false, status: 409, field: 'id', error: 'Отзыв уже отклонён' };
-  const [after] = await tx.update(reviews).set({ status: 'rejected', checkedAt: now, rejectReason: reason }).where(eq(reviews.id, id)).returning();
+  const [after] = await tx
+    .update(reviews)
+    .set({ status: 'rejected', checkedAt: now, rejectReason: reason })
+    .where(eq(reviews.id, id))
+    .returning();
   if (visible(before)) await bumpCatalogVersion(tx);
   return { ok: true, before, after: after as ReviewRow };
 }
 
 /** The shop's reply shown under the review (an empty text removes it). */
-export async function replyToReview(tx: Database, { id, reply, now }: { id: number; reply: string; now: Date }): Promise<ModerationResult> {
+export async function replyToReview(
+  tx: Database,
+  { id, reply, now }: { id: number; reply: string; now: Date },
+): Promise<ModerationResult> {
   const before = await lockReview(tx, id);
   if (!before) return NOT_FOUND;
   const [after] = await tx

@@ -22,7 +22,15 @@ export interface SectionIndex {
 }
 
 /** The whole catalogue (/catalog/, shown as /catalog/all/): no row of its own. */
-export const ALL_SECTION: Section = { id: 0, code: 'all', name: 'Каталог', url: '/catalog/all/', parentId: null, sort: 0, kind: 'all' };
+export const ALL_SECTION: Section = {
+  id: 0,
+  code: 'all',
+  name: 'Каталог',
+  url: '/catalog/all/',
+  parentId: null,
+  sort: 0,
+  kind: 'all',
+};
 
 const SECTION_TTL_MS = 30_000;
 const sectionCache = new WeakMap<Database, { at: number; index: Promise<SectionIndex> }>();

@@ -38,7 +38,12 @@ export function jobSubject(job: RunningJob): string {
 }
 
 /** The idempotency key of a message: the caller's, or the running job's; null outside a job (a login code). */
-export function messageKey(channel: Channel, tag: string | undefined, recipient: string, given?: string): string | null {
+export function messageKey(
+  channel: Channel,
+  tag: string | undefined,
+  recipient: string,
+  given?: string,
+): string | null {
   if (given) return given;
   const job = currentJob();
   return job ? `${jobSubject(job)}|${channel}|${tag ?? ''}|${recipient}` : null;
@@ -67,7 +72,10 @@ export async function sendOnce({
         returning key`,
   );
   if (claimed.length === 0) {
-    const [row] = await queryRows<{ provider_id: string | null; sent_at: unknown }>(db, sql`select provider_id, sent_at from sent_messages where key = ${key}`);
+    const [row] = await queryRows<{ provider_id: string | null; sent_at: unknown }>(
+      db,
+      sql`select provider_id, sent_at from sent_messages where key = ${key}`,
+    );
     if (row?.sent_at) return { id: row.provider_id ?? '' };
     throw new SendInProgress(`message ${key} is being sent by another run`);
   }
@@ -90,7 +98,13 @@ export function recordedSms(db: Database, sms: SmsGateway): SmsGateway {
     send(message: SmsMessage) {
       const key = messageKey('sms', message.tag, message.phone, message.idempotencyKey);
       if (!key) return sms.send(message);
-      return sendOnce({ db, key, channel: 'sms', tag: message.tag ?? null, send: () => sms.send({ ...message, idempotencyKey: key }) });
+      return sendOnce({
+        db,
+        key,
+        channel: 'sms',
+        tag: message.tag ?? null,
+        send: () => sms.send({ ...message, idempotencyKey: key }),
+      });
     },
   };
 }
@@ -102,7 +116,13 @@ export function recordedMail(db: Database, mail: MailSender): MailSender {
     send(message: MailMessage) {
       const key = messageKey('mail', message.tag, message.to, message.idempotencyKey);
       if (!key) return mail.send(message);
-      return sendOnce({ db, key, channel: 'mail', tag: message.tag, send: () => mail.send({ ...message, idempotencyKey: key }) });
+      return sendOnce({
+        db,
+        key,
+        channel: 'mail',
+        tag: message.tag,
+        send: () => mail.send({ ...message, idempotencyKey: key }),
+      });
     },
   };
 }

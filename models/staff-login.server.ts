@@ -37,7 +37,12 @@ export async function takeLoginTry({
   if (refused) {
     const cap = counters.find((c) => c.key === refused);
     const windowSeconds = cap?.windowSeconds ?? 60;
-    return { ok: false, reason: 'capped', retryAfter: secondsLeftInWindow(now.getTime(), windowSeconds), cap: refused.replace(/:[^:]*$/, '') };
+    return {
+      ok: false,
+      reason: 'capped',
+      retryAfter: secondsLeftInWindow(now.getTime(), windowSeconds),
+      cap: refused.replace(/:[^:]*$/, ''),
+    };
   }
   return {
     ok: true,
@@ -121,8 +126,20 @@ export async function staffCodeStep({
     if (!fresh) return null;
     await writeAudit(
       tx,
-      { kind: 'staff', staffId: pending.staff.id, label: pending.staff.email, sessionId: pending.session.id, ip: client.ip, requestId },
-      { action: 'auth.login', entityType: 'staff', entityId: pending.staff.id, after: { user_agent: client.userAgent.slice(0, 300) } },
+      {
+        kind: 'staff',
+        staffId: pending.staff.id,
+        label: pending.staff.email,
+        sessionId: pending.session.id,
+        ip: client.ip,
+        requestId,
+      },
+      {
+        action: 'auth.login',
+        entityType: 'staff',
+        entityId: pending.staff.id,
+        after: { user_agent: client.userAgent.slice(0, 300) },
+      },
       now,
     );
     return fresh;

@@ -63,7 +63,9 @@ export function encryptTotpSecret(key: Buffer, staffId: number, secret: string):
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(`staff:${staffId}`));
   const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join(
+    '.',
+  );
 }
 
 /** The base32 secret back, or null when it cannot be read (another AUTH_SECRET, another row's value). */

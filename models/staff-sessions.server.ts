@@ -1,7 +1,12 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { staff, staffSessions } from '~/db/schema';
-import { STAFF_LOGIN_PENDING_MS, STAFF_LOGIN_PENDING_TRIES, STAFF_SEEN_WRITE_MS, staffSessionEnd } from '~/core/staff-auth';
+import {
+  STAFF_LOGIN_PENDING_MS,
+  STAFF_LOGIN_PENDING_TRIES,
+  STAFF_SEEN_WRITE_MS,
+  staffSessionEnd,
+} from '~/core/staff-auth';
 import { newToken, tokenHash } from './staff-secrets.server';
 
 // Staff sessions (docs/back-office.md): the cookie holds a random token, the row its SHA-256.
@@ -13,7 +18,8 @@ import { newToken, tokenHash } from './staff-secrets.server';
 export type StaffRow = typeof staff.$inferSelect;
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
 
-export type SessionEndReason = 'logout' | 'idle' | 'expired' | 'disabled' | 'password' | 'totp' | 'admin' | 'failures' | 'pending';
+export type SessionEndReason =
+  'logout' | 'idle' | 'expired' | 'disabled' | 'password' | 'totp' | 'admin' | 'failures' | 'pending';
 
 export interface Client {
   ip: string;
@@ -21,7 +27,10 @@ export interface Client {
 }
 
 /** A 'password' row for `staffId`; its token goes in the cookie until the code is entered. */
-export async function startPendingLogin(db: Database, { staffId, client, now }: { staffId: number; client: Client; now: Date }): Promise<string> {
+export async function startPendingLogin(
+  db: Database,
+  { staffId, client, now }: { staffId: number; client: Client; now: Date },
+): Promise<string> {
   const token = newToken();
   await db.insert(staffSessions).values({
     tokenHash: tokenHash(token),
@@ -36,12 +45,21 @@ export async function startPendingLogin(db: Database, { staffId, client, now }: 
 }
 
 /** The half-way login a token names, if still waiting for its code; ends it when its time is up. */
-export async function pendingLogin(db: Database, { token, now }: { token: string; now: Date }): Promise<{ session: StaffSessionRow; staff: StaffRow } | null> {
+export async function pendingLogin(
+  db: Database,
+  { token, now }: { token: string; now: Date },
+): Promise<{ session: StaffSessionRow; staff: StaffRow } | null> {
   const [row] = await db
     .select({ session: staffSessions, staff })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-    .where(and(eq(staffSessions.tokenHash, tokenHash(token)), eq(staffSessions.stage, 'password'), isNull(staffSessions.endedAt)));
+    .where(
+      and(
+        eq(staffSessions.tokenHash, tokenHash(token)),
+        eq(staffSessions.stage, 'password'),
+        isNull(staffSessions.endedAt),
+      ),
+    );
   if (!row) return null;
   if (now.getTime() - row.session.createdAt.getTime() >= STAFF_LOGIN_PENDING_MS || row.staff.disabled) {
     await endSession(db, { sessionId: row.session.id, reason: 'pending', now });
@@ -51,7 +69,10 @@ export async function pendingLogin(db: Database, { token, now }: { token: string
 }
 
 /** Counts a wrong code on a half-way login; the fifth ends it (the password is asked again). */
-export async function countWrongCode(db: Database, { sessionId, now }: { sessionId: number; now: Date }): Promise<void> {
+export async function countWrongCode(
+  db: Database,
+  { sessionId, now }: { sessionId: number; now: Date },
+): Promise<void> {
   const [row] = await db
     .update(staffSessions)
     .set({ totpFailures: sql`${staffSessions.totpFailures} + 1` })
@@ -64,7 +85,10 @@ export async function countWrongCode(db: Database, { sessionId, now }: { session
  * The half-way login becomes a session with a new token (the one the password step set is dead
  * from now on). Conditional on the row still waiting, so two right codes at once make one session.
  */
-export async function activateSession(db: Database, { sessionId, now }: { sessionId: number; now: Date }): Promise<string | null> {
+export async function activateSession(
+  db: Database,
+  { sessionId, now }: { sessionId: number; now: Date },
+): Promise<string | null> {
   const token = newToken();
   const [row] = await db
     .update(staffSessions)
@@ -89,9 +113,18 @@ export async function activeSession(
     .select({ session: staffSessions, staff })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-    .where(and(eq(staffSessions.tokenHash, tokenHash(token)), eq(staffSessions.stage, 'active'), isNull(staffSessions.endedAt)));
+    .where(
+      and(
+        eq(staffSessions.tokenHash, tokenHash(token)),
+        eq(staffSessions.stage, 'active'),
+        isNull(staffSessions.endedAt),
+      ),
+    );
   if (!row || row.staff.disabled || !row.session.authenticatedAt) return { ok: false, reason: 'none' };
-  const end = staffSessionEnd({ authenticatedAt: row.session.authenticatedAt, lastSeenAt: row.session.lastSeenAt }, now);
+  const end = staffSessionEnd(
+    { authenticatedAt: row.session.authenticatedAt, lastSeenAt: row.session.lastSeenAt },
+    now,
+  );
   if (end) {
     await endSession(db, { sessionId: row.session.id, reason: end, now });
     return { ok: false, reason: end };
@@ -113,7 +146,10 @@ export async function openSessionOfToken(db: Database, { token }: { token: strin
   return row ?? null;
 }
 
-export async function endSession(db: Database, { sessionId, reason, now }: { sessionId: number; reason: SessionEndReason; now: Date }): Promise<boolean> {
+export async function endSession(
+  db: Database,
+  { sessionId, reason, now }: { sessionId: number; reason: SessionEndReason; now: Date },
+): Promise<boolean> {
   const ended = await db
     .update(staffSessions)
     .set({ endedAt: now, endReason: reason })
@@ -123,7 +159,10 @@ export async function endSession(db: Database, { sessionId, reason, now }: { ses
 }
 
 /** Ends every open session (and half-way login) of a staff member; answers how many. */
-export async function endStaffSessions(db: Database, { staffId, reason, now }: { staffId: number; reason: SessionEndReason; now: Date }): Promise<number> {
+export async function endStaffSessions(
+  db: Database,
+  { staffId, reason, now }: { staffId: number; reason: SessionEndReason; now: Date },
+): Promise<number> {
   const ended = await db
     .update(staffSessions)
     .set({ endedAt: now, endReason: reason })
@@ -133,7 +172,10 @@ export async function endStaffSessions(db: Database, { staffId, reason, now }: {
 }
 
 /** A staff member's sessions, newest first (the admin's staff page). */
-export async function listStaffSessions(db: Database, { staffId, limit = 50 }: { staffId: number; limit?: number }): Promise<StaffSessionRow[]> {
+export async function listStaffSessions(
+  db: Database,
+  { staffId, limit = 50 }: { staffId: number; limit?: number },
+): Promise<StaffSessionRow[]> {
   return db
     .select()
     .from(staffSessions)

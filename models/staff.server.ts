@@ -93,7 +93,9 @@ export async function listStaff({
     where.push(or(ilike(staff.email, like), ilike(staff.name, like)) as SQL);
   }
   const condition = where.length ? and(...where) : undefined;
-  const column = { id: staff.id, email: staff.email, name: staff.name, role: staff.role, created_at: staff.createdAt }[sort];
+  const column = { id: staff.id, email: staff.email, name: staff.name, role: staff.role, created_at: staff.createdAt }[
+    sort
+  ];
   const by = order === 'asc' ? asc(column) : desc(column);
   const [rows, totals] = await Promise.all([
     db.select().from(staff).where(condition).orderBy(by, asc(staff.id)).offset(offset).limit(limit),
@@ -103,15 +105,28 @@ export async function listStaff({
 }
 
 /** A new one-time link's token for the row (the row keeps only its hash), good for 24 hours. */
-function setupFields(purpose: 'setup' | 'totp', now: Date): { token: string; fields: Pick<StaffRow, 'setupTokenHash' | 'setupPurpose' | 'setupExpiresAt'> } {
+function setupFields(
+  purpose: 'setup' | 'totp',
+  now: Date,
+): { token: string; fields: Pick<StaffRow, 'setupTokenHash' | 'setupPurpose' | 'setupExpiresAt'> } {
   const token = newToken();
-  return { token, fields: { setupTokenHash: tokenHash(token), setupPurpose: purpose, setupExpiresAt: new Date(now.getTime() + STAFF_SETUP_TTL_MS) } };
+  return {
+    token,
+    fields: {
+      setupTokenHash: tokenHash(token),
+      setupPurpose: purpose,
+      setupExpiresAt: new Date(now.getTime() + STAFF_SETUP_TTL_MS),
+    },
+  };
 }
 
 export type CreateStaffResult = { ok: true; staff: StaffRow; setupToken: string } | Refusal;
 
 /** A new account, with no password and no authenticator yet: its one-time link sets both. */
-export async function createStaff(db: Database, input: { email: string; name: string; role: StaffRole; now: Date }): Promise<CreateStaffResult> {
+export async function createStaff(
+  db: Database,
+  input: { email: string; name: string; role: StaffRole; now: Date },
+): Promise<CreateStaffResult> {
   const email = normalizeStaffEmail(input.email);
   if (!email) return refuse(400, 'email', 'Неверный адрес почты');
   const { token, fields } = setupFields('setup', input.now);
@@ -133,7 +148,9 @@ async function otherActiveAdmins(db: Database, exceptId: number): Promise<number
   const rows = await db
     .select({ id: staff.id })
     .from(staff)
-    .where(and(eq(staff.role, 'admin'), eq(staff.disabled, false), ne(staff.id, exceptId), isNotNull(staff.totpSecret)));
+    .where(
+      and(eq(staff.role, 'admin'), eq(staff.disabled, false), ne(staff.id, exceptId), isNotNull(staff.totpSecret)),
+    );
   return rows.length;
 }
 
@@ -150,7 +167,10 @@ export async function renameStaff(db: Database, { id, name }: { id: number; name
 }
 
 /** A new role (checked on the next call: the sessions stay). The last active admin keeps the role. */
-export async function changeStaffRole(db: Database, { id, role }: { id: number; role: StaffRole }): Promise<StaffChange> {
+export async function changeStaffRole(
+  db: Database,
+  { id, role }: { id: number; role: StaffRole },
+): Promise<StaffChange> {
   await lockAdminSet(db);
   const before = await lockStaff(db, id);
   if (!before) return refuse(404, 'id', 'Нет такого сотрудника');
@@ -162,11 +182,15 @@ export async function changeStaffRole(db: Database, { id, role }: { id: number; 
 }
 
 /** Disables (ending every session) or enables an account; the last active admin stays enabled. */
-export async function setStaffDisabled(db: Database, { id, disabled, now }: { id: number; disabled: boolean; now: Date }): Promise<StaffChange> {
+export async function setStaffDisabled(
+  db: Database,
+  { id, disabled, now }: { id: number; disabled: boolean; now: Date },
+): Promise<StaffChange> {
   await lockAdminSet(db);
   const before = await lockStaff(db, id);
   if (!before) return refuse(404, 'id', 'Нет такого сотрудника');
-  if (before.disabled === disabled) return refuse(409, 'disabled', disabled ? 'Сотрудник уже отключён' : 'Сотрудник уже включён');
+  if (before.disabled === disabled)
+    return refuse(409, 'disabled', disabled ? 'Сотрудник уже отключён' : 'Сотрудник уже включён');
   if (disabled && before.role === 'admin' && (await otherActiveAdmins(db, id)) === 0)
     return refuse(409, 'disabled', 'Это последний администратор: его нельзя отключить');
   const [after] = await db.update(staff).set({ disabled }).where(eq(staff.id, id)).returning();
@@ -182,7 +206,8 @@ export async function endStaffSessionsBy(db: Database, { id, now }: { id: number
   return { ok: true, before, after: before, sessionsEnded };
 }
 
-export type LinkChange = { ok: true; before: StaffRow; after: StaffRow; setupToken: string; sessionsEnded: number } | Refusal;
+export type LinkChange =
+  { ok: true; before: StaffRow; after: StaffRow; setupToken: string; sessionsEnded: number } | Refusal;
 
 /**
  * A lost authenticator: the key is removed, every session ends, and a new one-time link enrols a
@@ -200,7 +225,13 @@ export async function resetStaffTotp(
   const { token, fields } = setupFields(setup ? 'setup' : 'totp', now);
   const [after] = await db
     .update(staff)
-    .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, ...(forgetPassword ? { passwordHash: null } : {}), ...fields })
+    .set({
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpLastStep: null,
+      ...(forgetPassword ? { passwordHash: null } : {}),
+      ...fields,
+    })
     .where(eq(staff.id, id))
     .returning();
   const sessionsEnded = await endStaffSessions(db, { staffId: id, reason: forgetPassword ? 'password' : 'totp', now });
@@ -217,7 +248,8 @@ export async function changeOwnPassword(
 ): Promise<StaffChange> {
   const before = await lockStaff(db, input.id);
   if (!before) return refuse(404, 'id', 'Нет такого сотрудника');
-  if (!(await verifyPassword(before.passwordHash, input.current))) return refuse(400, 'current_password', 'Неверный текущий пароль');
+  if (!(await verifyPassword(before.passwordHash, input.current)))
+    return refuse(400, 'current_password', 'Неверный текущий пароль');
   const problem = passwordProblem(input.password, { email: before.email, isCommon: input.isCommonPassword });
   if (problem) return refuse(400, 'password', problem);
   if (input.password === input.current) return refuse(400, 'password', 'Новый пароль совпадает с текущим');
@@ -243,11 +275,16 @@ async function staffOfSetupToken(db: Database, token: string, now: Date, lock: b
 }
 
 /** The owner of a one-time link while it is good (no lock: to name the actor before the change). */
-export async function staffOfSetupLink(db: Database, { token, now }: { token: string; now: Date }): Promise<StaffRow | null> {
+export async function staffOfSetupLink(
+  db: Database,
+  { token, now }: { token: string; now: Date },
+): Promise<StaffRow | null> {
   return staffOfSetupToken(db, token, now, false);
 }
 
-export type SetupStart = { ok: true; staff: StaffRow; purpose: 'setup' | 'totp'; secret: string } | { ok: false; status: 404; error: string; field: 'token' };
+export type SetupStart =
+  | { ok: true; staff: StaffRow; purpose: 'setup' | 'totp'; secret: string }
+  | { ok: false; status: 404; error: string; field: 'token' };
 
 const LINK_DEAD = 'Ссылка недействительна или устарела: попросите администратора прислать новую';
 
@@ -255,7 +292,10 @@ const LINK_DEAD = 'Ссылка недействительна или устар
  * Opening the one-time link: the key to enrol, made once and kept (encrypted) until a code from it
  * is entered, so a reload shows the same QR code.
  */
-export async function startStaffSetup(db: Database, { token, now, totpKey }: { token: string; now: Date; totpKey: Buffer }): Promise<SetupStart> {
+export async function startStaffSetup(
+  db: Database,
+  { token, now, totpKey }: { token: string; now: Date; totpKey: Buffer },
+): Promise<SetupStart> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const row = await staffOfSetupToken(tx, token, now, true);
@@ -271,7 +311,8 @@ export async function startStaffSetup(db: Database, { token, now, totpKey }: { t
   });
 }
 
-export type SetupFinish = { ok: true; before: StaffRow; after: StaffRow; purpose: 'setup' | 'totp'; sessionsEnded: number } | Refusal;
+export type SetupFinish =
+  { ok: true; before: StaffRow; after: StaffRow; purpose: 'setup' | 'totp'; sessionsEnded: number } | Refusal;
 
 /**
  * The link's form sent: for a new account the password to set, after an authenticator reset the
@@ -280,7 +321,14 @@ export type SetupFinish = { ok: true; before: StaffRow; after: StaffRow; purpose
  */
 export async function finishStaffSetup(
   db: Database,
-  input: { token: string; password: string; code: string; now: Date; totpKey: Buffer; isCommonPassword: (p: string) => boolean },
+  input: {
+    token: string;
+    password: string;
+    code: string;
+    now: Date;
+    totpKey: Buffer;
+    isCommonPassword: (p: string) => boolean;
+  },
 ): Promise<SetupFinish> {
   const { now, totpKey } = input;
   const before = await staffOfSetupToken(db, input.token, now, true);
@@ -296,8 +344,15 @@ export async function finishStaffSetup(
   }
   const secret = decryptTotpSecret(totpKey, before.id, before.totpPendingSecret);
   if (!secret) return refuse(404, 'token', LINK_DEAD);
-  const step = verifyTotp({ hmac: hmacSha1, key: totpKeyBytes(secret), code: input.code, atMs: now.getTime(), lastUsedStep: null });
-  if (step === null) return refuse(400, 'code', 'Код не подходит: проверьте время на телефоне и введите новый код из приложения');
+  const step = verifyTotp({
+    hmac: hmacSha1,
+    key: totpKeyBytes(secret),
+    code: input.code,
+    atMs: now.getTime(),
+    lastUsedStep: null,
+  });
+  if (step === null)
+    return refuse(400, 'code', 'Код не подходит: проверьте время на телефоне и введите новый код из приложения');
   const [after] = await db
     .update(staff)
     .set({
@@ -312,7 +367,11 @@ export async function finishStaffSetup(
     })
     .where(eq(staff.id, before.id))
     .returning();
-  const sessionsEnded = await endStaffSessions(db, { staffId: before.id, reason: purpose === 'setup' ? 'password' : 'totp', now });
+  const sessionsEnded = await endStaffSessions(db, {
+    staffId: before.id,
+    reason: purpose === 'setup' ? 'password' : 'totp',
+    now,
+  });
   return { ok: true, before, after: after as StaffRow, purpose, sessionsEnded };
 }
 
@@ -328,7 +387,13 @@ export async function useTotpCode(
   if (!row.totpSecret) return null;
   const secret = decryptTotpSecret(totpKey, row.id, row.totpSecret);
   if (!secret) return null;
-  const step = verifyTotp({ hmac: hmacSha1, key: totpKeyBytes(secret), code, atMs: now.getTime(), lastUsedStep: row.totpLastStep });
+  const step = verifyTotp({
+    hmac: hmacSha1,
+    key: totpKeyBytes(secret),
+    code,
+    atMs: now.getTime(),
+    lastUsedStep: row.totpLastStep,
+  });
   if (step === null) return null;
   const taken = await db
     .update(staff)

@@ -4,7 +4,14 @@ import { offers, products, stockMoves, waitingList } from '~/db/schema';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { sizeFilterId, sizeLabel, type SizeType } from '~/core/sizes';
 import { backInStockText } from '~/core/waiting-list';
-import { planStockMoves, STAFF_TOKEN_ACTOR, type ShortPolicy, type StockActor, type StockLine, type StockReason } from '~/core/stock-ledger';
+import {
+  planStockMoves,
+  STAFF_TOKEN_ACTOR,
+  type ShortPolicy,
+  type StockActor,
+  type StockLine,
+  type StockReason,
+} from '~/core/stock-ledger';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import { loadSections, productUrl } from './sections.server';
 
@@ -23,7 +30,11 @@ async function refreshProductSizes({ db, productId }: { db: Database; productId:
     .select({ sizeType: offers.sizeType, size: offers.size, quantity: offers.quantity, preorder: offers.preorder })
     .from(offers)
     .where(eq(offers.productId, productId));
-  const sizes = [...new Set(rows.filter((o) => o.quantity > 0 || o.preorder).map((o) => sizeFilterId(o.sizeType as SizeType, o.size)))];
+  const sizes = [
+    ...new Set(
+      rows.filter((o) => o.quantity > 0 || o.preorder).map((o) => sizeFilterId(o.sizeType as SizeType, o.size)),
+    ),
+  ];
   await db.update(products).set({ sizes }).where(eq(products.id, productId));
 }
 
@@ -103,7 +114,9 @@ export async function moveStock(tx: Database, input: MoveStockInput): Promise<Mo
       changed.map((m) => sql`(${m.offerId}::int, ${m.quantityAfter}::int)`),
       sql`, `,
     );
-    await tx.execute(sql`update offers set quantity = v.quantity from (values ${values}) as v(id, quantity) where offers.id = v.id`);
+    await tx.execute(
+      sql`update offers set quantity = v.quantity from (values ${values}) as v(id, quantity) where offers.id = v.id`,
+    );
   }
   await tx.insert(stockMoves).values(
     plan.moves.map((m) => ({
@@ -127,11 +140,20 @@ export async function moveStock(tx: Database, input: MoveStockInput): Promise<Mo
         .update(waitingList)
         .set({ notifiedAt: sql`now()` })
         .where(and(inArray(waitingList.offerId, back), isNull(waitingList.notifiedAt)))
-        .returning({ id: waitingList.id, offerId: waitingList.offerId, phone: waitingList.phone, name: waitingList.name })
+        .returning({
+          id: waitingList.id,
+          offerId: waitingList.offerId,
+          phone: waitingList.phone,
+          name: waitingList.name,
+        })
     : [];
 
   const productOf = new Map(locked.map((o) => [o.id, o.productId]));
-  const flipped = [...new Set(plan.moves.filter((m) => m.previous > 0 !== m.quantityAfter > 0).map((m) => productOf.get(m.offerId) as number))];
+  const flipped = [
+    ...new Set(
+      plan.moves.filter((m) => m.previous > 0 !== m.quantityAfter > 0).map((m) => productOf.get(m.offerId) as number),
+    ),
+  ];
   if (flipped.length > 0) {
     // A size that sold out leaves the listing's size facet; one back in stock returns to it.
     for (const productId of flipped.sort((a, b) => a - b)) await refreshProductSizes({ db: tx, productId });
@@ -148,7 +170,10 @@ export async function moveStock(tx: Database, input: MoveStockInput): Promise<Mo
 }
 
 /** The notices for the waiting-list entries just marked notified, one per offer. */
-async function backInStockNotices(tx: Database, waiting: { id: number; offerId: number; phone: string; name: string }[]): Promise<BackInStockNotice[]> {
+async function backInStockNotices(
+  tx: Database,
+  waiting: { id: number; offerId: number; phone: string; name: string }[],
+): Promise<BackInStockNotice[]> {
   if (waiting.length === 0) return [];
   const offerIds = [...new Set(waiting.map((w) => w.offerId))].sort((a, b) => a - b);
   const rows = await tx
@@ -240,7 +265,13 @@ export async function changeStock({
 }): Promise<StockChange | null> {
   const line: StockLine = set !== undefined ? { offerId, setTo: set } : { offerId, delta: delta ?? 0 };
   const moved = await db.transaction(async (txn) =>
-    moveStock(txn as unknown as Database, { lines: [line], reason: set !== undefined ? 'count' : 'staff_adjustment', actor, note, short: 'clamp' }),
+    moveStock(txn as unknown as Database, {
+      lines: [line],
+      reason: set !== undefined ? 'count' : 'staff_adjustment',
+      actor,
+      note,
+      short: 'clamp',
+    }),
   );
   const change = moved.ok ? moved.changes[0] : undefined;
   if (!moved.ok || !change) return null;
@@ -270,7 +301,14 @@ export interface StockLedgerCheck {
  * previous one plus its delta. One statement, so it reads one snapshot while orders go on.
  */
 export async function verifyStockLedger({ db }: { db: Database }): Promise<StockLedgerCheck> {
-  const rows = await queryRows<{ id: number | null; quantity: number; moved: number; broken: number | null; offers: number; moves: number }>(
+  const rows = await queryRows<{
+    id: number | null;
+    quantity: number;
+    moved: number;
+    broken: number | null;
+    offers: number;
+    moves: number;
+  }>(
     db,
     sql`with chain as (
           select offer_id, id, delta,

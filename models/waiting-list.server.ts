@@ -5,7 +5,17 @@ import { offers, products, waitingList } from '~/db/schema';
 export type JoinResult = 'added' | 'already' | 'in_stock' | 'unknown';
 
 /** Puts a phone on an offer's waiting list; joining twice changes nothing (one open entry per phone and size). */
-export async function joinWaitingList({ db, offerId, phone, name }: { db: Database; offerId: number; phone: string; name: string }): Promise<JoinResult> {
+export async function joinWaitingList({
+  db,
+  offerId,
+  phone,
+  name,
+}: {
+  db: Database;
+  offerId: number;
+  phone: string;
+  name: string;
+}): Promise<JoinResult> {
   const [offer] = await db
     .select({ quantity: offers.quantity, active: products.active })
     .from(offers)
@@ -17,7 +27,10 @@ export async function joinWaitingList({ db, offerId, phone, name }: { db: Databa
   const inserted = await db
     .insert(waitingList)
     .values({ offerId, phone, name })
-    .onConflictDoNothing({ target: [waitingList.offerId, waitingList.phone], where: sql`${waitingList.notifiedAt} is null` })
+    .onConflictDoNothing({
+      target: [waitingList.offerId, waitingList.phone],
+      where: sql`${waitingList.notifiedAt} is null`,
+    })
     .returning({ id: waitingList.id });
   return inserted.length ? 'added' : 'already';
 }

@@ -17,7 +17,15 @@ const intArray = (ids: readonly number[]): SQL =>
   )}]::integer[]`;
 
 /** The customer's list, latest first; empty when there is no such customer. */
-export async function getCustomerList({ db, customerId, mode }: { db: Database; customerId: number; mode: ListMode }): Promise<number[]> {
+export async function getCustomerList({
+  db,
+  customerId,
+  mode,
+}: {
+  db: Database;
+  customerId: number;
+  mode: ListMode;
+}): Promise<number[]> {
   const [row] = await db
     .select({ list: column(mode) })
     .from(customers)

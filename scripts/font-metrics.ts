@@ -114,7 +114,9 @@ export async function measureFallbackFaces(): Promise<FallbackFace[]> {
     const fallback = await load(path.join(LIBERATION_DIR, spec.local));
     // Only characters both sides hold (the rest fall further back anyway).
     const both = new Set(
-      [...counts.keys()].filter((ch) => web.some((f) => Number.isFinite(advance(f.font, ch))) && Number.isFinite(advance(fallback.font, ch))),
+      [...counts.keys()].filter(
+        (ch) => web.some((f) => Number.isFinite(advance(f.font, ch))) && Number.isFinite(advance(fallback.font, ch)),
+      ),
     );
     const sizeAdjust = averageWidth(web, counts, both) / averageWidth([fallback], counts, both);
     const [{ extents, upem }] = web as [LoadedFont];

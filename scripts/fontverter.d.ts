@@ -1,7 +1,11 @@
 // fontverter (installed with subset-font) ships no types: the one call scripts/font-metrics.ts makes.
 declare module 'fontverter' {
   const fontverter: {
-    convert(font: Buffer, toFormat: 'sfnt' | 'truetype' | 'woff' | 'woff2', fromFormat?: 'sfnt' | 'truetype' | 'woff' | 'woff2'): Promise<Buffer>;
+    convert(
+      font: Buffer,
+      toFormat: 'sfnt' | 'truetype' | 'woff' | 'woff2',
+      fromFormat?: 'sfnt' | 'truetype' | 'woff' | 'woff2',
+    ): Promise<Buffer>;
   };
   export default fontverter;
 }

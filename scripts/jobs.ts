@@ -8,7 +8,8 @@
 import type { StaffJobsResponse } from '~/api/staff/routes.server';
 import { postStaff, printWarnings } from './staff-client';
 
-const USAGE = 'usage: npm run jobs -- run [kind]   (kinds: bonus.accrue, loyalty.daily, maintenance.prune, order.release, …)';
+const USAGE =
+  'usage: npm run jobs -- run [kind]   (kinds: bonus.accrue, loyalty.daily, maintenance.prune, order.release, …)';
 
 const [command, kind, ...rest] = process.argv.slice(2);
 if (command !== 'run' || rest.length > 0) {

@@ -55,7 +55,9 @@ if (command === 'status') {
 const answer = await postStaff<StaffOrderStatusResponse | StaffFittingResponse>('order', 'orders', body);
 if (command === 'status') {
   const d = answer.data as NonNullable<StaffOrderStatusResponse['data']>;
-  console.log(`order ${d.order_id}: ${d.previous_status} → ${d.status} (${d.status_label})${d.track_number ? `, track ${d.track_number}` : ''}`);
+  console.log(
+    `order ${d.order_id}: ${d.previous_status} → ${d.status} (${d.status_label})${d.track_number ? `, track ${d.track_number}` : ''}`,
+  );
   for (const s of d.stock_returned) console.log(`  offer ${s.offer_id}: stock ${s.previous} → ${s.quantity}`);
 } else {
   const d = answer.data as NonNullable<StaffFittingResponse['data']>;
@@ -63,7 +65,9 @@ if (command === 'status') {
     `order ${d.order_id}: received; kept ${d.kept}, refused ${d.refused}; paid ${formatRub(d.paid_kopecks)} (delivery ${formatRub(d.delivery_kopecks)})`,
   );
   for (const l of d.lines)
-    console.log(`  offer ${l.offer_id}${l.gift ? ' (gift cover)' : ''}: kept ${l.kept}, refused ${l.refused}, ${formatRub(l.paid_kopecks)}`);
+    console.log(
+      `  offer ${l.offer_id}${l.gift ? ' (gift cover)' : ''}: kept ${l.kept}, refused ${l.refused}, ${formatRub(l.paid_kopecks)}`,
+    );
   for (const s of d.stock_returned) console.log(`  offer ${s.offer_id}: stock ${s.previous} → ${s.quantity}`);
 }
 printWarnings(answer);

@@ -26,7 +26,13 @@ function usage(problem?: string): never {
 }
 
 const [command, requestArg, ...options] = process.argv.slice(2);
-if (!command || !['approve', 'reject', 'transferred'].includes(command) || !requestArg || !/^\d{1,10}$/.test(requestArg)) usage();
+if (
+  !command ||
+  !['approve', 'reject', 'transferred'].includes(command) ||
+  !requestArg ||
+  !/^\d{1,10}$/.test(requestArg)
+)
+  usage();
 
 const body = new URLSearchParams({ action: command, request_id: requestArg });
 for (let i = 0; i < options.length; i++) {
@@ -50,10 +56,13 @@ const MEANS: Record<string, string> = {
   bonus: 'bonuses',
   transfer: 'bank transfer',
 };
-console.log(`return request ${d.request_id} (order ${d.order_id}): ${d.status}${d.delivery_refunded ? ', delivery refunded' : ''}`);
+console.log(
+  `return request ${d.request_id} (order ${d.order_id}): ${d.status}${d.delivery_refunded ? ', delivery refunded' : ''}`,
+);
 for (const r of d.refunds) {
   const state = r.status === 'pending' ? 'refund job queued' : r.status === 'manual' ? 'TO TRANSFER BY HAND' : 'done';
   console.log(`  ${MEANS[r.means] ?? r.means}: ${formatRub(r.amount_kopecks)} — ${state}`);
 }
-if (d.accrual_cancelled_kopecks > 0) console.log(`  accrued bonuses cancelled: ${formatRub(d.accrual_cancelled_kopecks)}`);
+if (d.accrual_cancelled_kopecks > 0)
+  console.log(`  accrued bonuses cancelled: ${formatRub(d.accrual_cancelled_kopecks)}`);
 printWarnings(answer);

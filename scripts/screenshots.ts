@@ -34,7 +34,8 @@ const chatAt = args.indexOf('--chat');
 const chat = chatAt !== -1;
 if (chat) args.splice(chatAt, 1);
 const [outDir = 'tmp/shots', ...paths] = args;
-const targets = checkout || payment ? [] : paths.length ? paths : ['/', '/catalog/woman/denim/', '/about/', '/no-such-page/'];
+const targets =
+  checkout || payment ? [] : paths.length ? paths : ['/', '/catalog/woman/denim/', '/about/', '/no-such-page/'];
 const fullPage = process.env.FULL_PAGE !== '0';
 
 fs.mkdirSync(outDir, { recursive: true });
@@ -62,7 +63,9 @@ try {
       await page.evaluate(async () => {
         for (const img of Array.from(document.images)) img.loading = 'eager';
         await Promise.all(
-          Array.from(document.images).map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })))),
+          Array.from(document.images).map((img) =>
+            img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })),
+          ),
         );
         // Decoded too: a photo of a row drawn only now would otherwise be captured blank.
         await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => {})));
@@ -119,7 +122,9 @@ async function shootCheckout(page: Page, label: string) {
   await shot(page, label, 'pickup_list', false);
   await dialog.getByRole('button', { name: 'На карте' }).click();
   await dialog.getByRole('region', { name: 'Карта пунктов выдачи' }).getByRole('button').first().waitFor();
-  await page.waitForFunction(() => document.querySelector('[aria-label="Карта пунктов выдачи"]')?.getAttribute('aria-busy') !== 'true');
+  await page.waitForFunction(
+    () => document.querySelector('[aria-label="Карта пунктов выдачи"]')?.getAttribute('aria-busy') !== 'true',
+  );
   await shot(page, label, 'pickup_map', false);
   await dialog.getByRole('button', { name: 'Списком' }).click();
   await dialog.getByRole('list', { name: 'Пункты выдачи' }).getByRole('button').first().click();
@@ -130,7 +135,8 @@ async function shootCheckout(page: Page, label: string) {
   await form.getByRole('button', { name: 'Оформить заказ' }).click();
   // Saint Petersburg has card payment only: the order goes on to its payment.
   await page.waitForURL(/\/basket\/(submited-order|pay)\//);
-  if (page.url().includes('/basket/pay/')) await page.goto(page.url().replace('/basket/pay/', '/basket/submited-order/'));
+  if (page.url().includes('/basket/pay/'))
+    await page.goto(page.url().replace('/basket/pay/', '/basket/submited-order/'));
   await page.getByRole('heading', { name: 'Заказ оформлен' }).waitFor();
   await shot(page, label, 'order_placed');
 }
@@ -155,7 +161,11 @@ async function shootPayment(page: Page, label: string) {
   await shot(page, label, 'basket_pay');
   const payButton = page.getByRole('main').getByRole('button', { name: 'Оплатить', exact: true });
   await payButton.click();
-  const widget = page.getByRole('dialog', { name: 'Оплата картой' }).getByTitle('Оплата картой').contentFrame().locator('body');
+  const widget = page
+    .getByRole('dialog', { name: 'Оплата картой' })
+    .getByTitle('Оплата картой')
+    .contentFrame()
+    .locator('body');
   await widget.getByRole('button', { name: 'Отклонить' }).waitFor();
   await shot(page, label, 'basket_pay_widget', false);
   await widget.getByRole('button', { name: 'Отклонить' }).click();

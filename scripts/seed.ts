@@ -24,11 +24,15 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: 
 try {
   await database.migrate();
   const result = await seedDatabase(database.db, { products, log: (m) => console.log(m) });
-  console.log(result.skipped ? `seed: already done (${result.products} products)` : `seed: done (${result.products} products)`);
+  console.log(
+    result.skipped ? `seed: already done (${result.products} products)` : `seed: done (${result.products} products)`,
+  );
   if (orderCount !== undefined) {
     const t0 = performance.now();
     const made = await seedOrders(database.db, { orders: orderCount, log: (m) => console.log(m) });
-    console.log(`seed: ${made} orders added (${orderCount} wanted) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `seed: ${made} orders added (${orderCount} wanted) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
   }
 } finally {
   await database.close();

@@ -17,7 +17,9 @@ function staffToken(): string {
   try {
     return fs.readFileSync(path.join(dataDir, STAFF_TOKEN_FILE), 'utf8').trim();
   } catch {
-    console.error(`No STAFF_TOKEN and no ${path.join(dataDir, STAFF_TOKEN_FILE)}: start the shop once, or set STAFF_TOKEN.`);
+    console.error(
+      `No STAFF_TOKEN and no ${path.join(dataDir, STAFF_TOKEN_FILE)}: start the shop once, or set STAFF_TOKEN.`,
+    );
     process.exit(2);
   }
 }
@@ -25,7 +27,9 @@ function staffToken(): string {
 /** Where the shop's API answers, with no trailing slash. */
 function apiBase(): string {
   const shop = (process.env.SHOP_URL || `http://127.0.0.1:${process.env.PORT || 3000}`).replace(/\/+$/, '');
-  return process.env.API_BASE_URL?.startsWith('http') ? process.env.API_BASE_URL : `${shop}${process.env.API_BASE_URL || '/backend'}`;
+  return process.env.API_BASE_URL?.startsWith('http')
+    ? process.env.API_BASE_URL
+    : `${shop}${process.env.API_BASE_URL || '/backend'}`;
 }
 
 /**
@@ -45,7 +49,11 @@ export async function postStaff<A extends StaffAnswer>(
     res = await fetch(`${base}/staff/${route}/`, {
       method: 'POST',
       // The audit log names the script (api/staff/script-audit.server.ts).
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded', 'x-vitrina-script': script },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-vitrina-script': script,
+      },
       body: new URLSearchParams(fields),
     });
   } catch (err) {

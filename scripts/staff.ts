@@ -36,11 +36,16 @@ export async function staffAccount({
   const fields = new URLSearchParams({ action, email, ...(role ? { role } : {}), ...(name ? { name } : {}) });
   const res = await fetch(`${apiBase}/staff/accounts/`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded', 'x-vitrina-script': 'staff' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-vitrina-script': 'staff',
+    },
     body: fields,
   });
   const answer = (await res.json()) as Partial<ScriptStaffResponse> & { error?: string };
-  if (!res.ok || !answer.data) throw new Error(`staff ${action}: ${res.status} ${answer.error ?? Object.values(answer.errors ?? {}).join('; ')}`);
+  if (!res.ok || !answer.data)
+    throw new Error(`staff ${action}: ${res.status} ${answer.error ?? Object.values(answer.errors ?? {}).join('; ')}`);
   return answer.data;
 }
 
@@ -61,7 +66,11 @@ async function main(args: string[]): Promise<void> {
   const email = option(args, 'email');
   const role = option(args, 'role');
   const name = option(args, 'name');
-  if ((action !== 'create' && action !== 'reset-totp' && action !== 'disable') || !email || (action === 'create' && !role)) {
+  if (
+    (action !== 'create' && action !== 'reset-totp' && action !== 'disable') ||
+    !email ||
+    (action === 'create' && !role)
+  ) {
     console.error(USAGE);
     process.exit(2);
   }
@@ -71,7 +80,9 @@ async function main(args: string[]): Promise<void> {
   if (action === 'disable') {
     console.log(`${data.email}: disabled; sessions ended: ${data.sessions_ended}`);
   } else {
-    console.log(`${data.email} (${data.role}): ${action === 'create' ? 'account created' : `authenticator removed; sessions ended: ${data.sessions_ended}`}`);
+    console.log(
+      `${data.email} (${data.role}): ${action === 'create' ? 'account created' : `authenticator removed; sessions ended: ${data.sessions_ended}`}`,
+    );
     console.log('');
     console.log(
       'One-time link (hand it to its owner; good until ' +

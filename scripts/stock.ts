@@ -31,12 +31,22 @@ if (args[0] === '--verify') {
   }
 } else {
   const [offerArg, quantityArg] = args;
-  if (args.length !== 2 || !offerArg || !quantityArg || !/^\d{1,10}$/.test(offerArg) || !/^[+-]?\d{1,7}$/.test(quantityArg)) {
+  if (
+    args.length !== 2 ||
+    !offerArg ||
+    !quantityArg ||
+    !/^\d{1,10}$/.test(offerArg) ||
+    !/^[+-]?\d{1,7}$/.test(quantityArg)
+  ) {
     console.error(USAGE);
     process.exit(2);
   }
   const relative = /^[+-]/.test(quantityArg);
-  const body = new URLSearchParams({ action: relative ? 'add' : 'set', offer_id: offerArg, quantity: String(Number(quantityArg)) });
+  const body = new URLSearchParams({
+    action: relative ? 'add' : 'set',
+    offer_id: offerArg,
+    quantity: String(Number(quantityArg)),
+  });
   const answer = await postStaff<StockChangeResponse>('stock', 'stock', body);
   const { offer_id, previous, quantity, notified } = answer.data;
   console.log(`offer ${offer_id}: ${previous} → ${quantity}${notified ? `; waiting list notified: ${notified}` : ''}`);

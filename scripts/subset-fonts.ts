@@ -18,7 +18,9 @@ for (const file of FONT_FILES) {
   const source = await fs.readFile(path.join(root, 'node_modules', file.source));
   const subset = await subsetFont(source, String.fromCodePoint(...file.codePoints), { targetFormat: 'woff2' });
   await fs.writeFile(path.join(root, 'app/fonts', file.name), subset);
-  console.log(`${file.name.padEnd(24)} ${(source.length / 1024).toFixed(1).padStart(5)} KB → ${(subset.length / 1024).toFixed(1).padStart(5)} KB`);
+  console.log(
+    `${file.name.padEnd(24)} ${(source.length / 1024).toFixed(1).padStart(5)} KB → ${(subset.length / 1024).toFixed(1).padStart(5)} KB`,
+  );
 }
 await fs.writeFile(path.join(root, 'app/styles/fonts.css'), fontFaceCss());
 console.log('wrote app/styles/fonts.css');

@@ -139,7 +139,9 @@ export function refusalPage(refusal: Refusal): string {
 /** The body as the Fetch API reads a form (what every action does first), or null when it cannot. */
 async function readForm(contentType: string, body: Buffer | undefined): Promise<FormData | null> {
   try {
-    return await new Response(body && body.length ? new Uint8Array(body) : null, { headers: { 'content-type': contentType } }).formData();
+    return await new Response(body && body.length ? new Uint8Array(body) : null, {
+      headers: { 'content-type': contentType },
+    }).formData();
   } catch {
     return null;
   }
@@ -147,7 +149,8 @@ async function readForm(contentType: string, body: Buffer | undefined): Promise<
 
 /** The first field whose name or text has a character no field of the shop takes (core/input-text.ts). */
 function refusedField(form: FormData): string | null {
-  for (const [name, value] of form) if (hasRefusedCharacter(name) || (typeof value === 'string' && hasRefusedCharacter(value))) return name;
+  for (const [name, value] of form)
+    if (hasRefusedCharacter(name) || (typeof value === 'string' && hasRefusedCharacter(value))) return name;
   return null;
 }
 
@@ -161,7 +164,10 @@ export function createActionGuard(build: ServerBuild, { siteUrl }: ActionGuardOp
   const info = new Map<string, RouteInfo>();
   for (const r of Object.values(build.routes)) {
     if (!r) continue;
-    info.set(r.id, { hasAction: typeof r.module.action === 'function', resource: typeof r.module.default !== 'function' });
+    info.set(r.id, {
+      hasAction: typeof r.module.action === 'function',
+      resource: typeof r.module.default !== 'function',
+    });
   }
   let siteOrigin: string | null = null;
   try {

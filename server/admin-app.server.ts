@@ -29,7 +29,10 @@ export function adminContentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
-export async function adminAppRoutes(app: FastifyInstance, { dir, apiBase }: { dir: string; apiBase: string }): Promise<void> {
+export async function adminAppRoutes(
+  app: FastifyInstance,
+  { dir, apiBase }: { dir: string; apiBase: string },
+): Promise<void> {
   const indexFile = path.join(dir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ dir }, 'back office: no build at this folder (npm run build makes it); /admin is not served');
@@ -58,7 +61,8 @@ export async function adminAppRoutes(app: FastifyInstance, { dir, apiBase }: { d
 
   const answer = async (req: FastifyRequest, reply: FastifyReply) => {
     // A missing hashed file is a 404, never the app's page (a stale tab asking an old chunk).
-    if (req.url.startsWith('/admin/assets/')) return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
+    if (req.url.startsWith('/admin/assets/'))
+      return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
     const nonce = crypto.randomBytes(16).toString('base64');
     return reply
       .header('content-type', 'text/html; charset=utf-8')

@@ -63,7 +63,11 @@ function blockInjection(req: FastifyRequest, reply: FastifyReply): boolean {
   const found = findInjection(req.url);
   if (!found) return false;
   req.log.warn({ url: req.url.slice(0, 500), found }, 'blocked suspicious request');
-  void reply.code(403).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(INJECTION_BLOCKED_MESSAGE);
+  void reply
+    .code(403)
+    .type('text/plain; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(INJECTION_BLOCKED_MESSAGE);
   return true;
 }
 
@@ -74,7 +78,15 @@ type Services = ReturnType<typeof createServices>;
  * and what of them runs on stand-ins; the job worker; /healthz; the product API; media, images,
  * feeds and the back office's app; the storefront (files and pages); closing.
  */
-export async function buildServer({ env, database, build, clientDir, clock, rateClock, adminDir }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({
+  env,
+  database,
+  build,
+  clientDir,
+  clock,
+  rateClock,
+  adminDir,
+}: ServerOptions): Promise<FastifyInstance> {
   const app = createFastify(env);
   addAddressHooks(app, env);
   await registerCompression(app);
@@ -84,7 +96,17 @@ export async function buildServer({ env, database, build, clientDir, clock, rate
   addHealthRoute(app, { env, database, staffToken: services.staffToken, offline });
   // Product feeds (docs/feeds.md): built to files per catalogue version, streamed to each request.
   const feeds = createFeedService({ db: database.db, dataDir: env.dataDir, siteUrl: env.siteUrl, log: app.log });
-  if (env.apiPrefix) await registerProductApi(app, { prefix: env.apiPrefix, env, database, services, jobWorker, feeds, clock, rateClock });
+  if (env.apiPrefix)
+    await registerProductApi(app, {
+      prefix: env.apiPrefix,
+      env,
+      database,
+      services,
+      jobWorker,
+      feeds,
+      clock,
+      rateClock,
+    });
   await registerFiles(app, { env, database, feeds, adminDir });
   app.decorate('pageCache', null);
   if (build) await registerStorefront(app, { env, database, build, clientDir });
@@ -100,7 +122,14 @@ function createFastify(env: Env): FastifyInstance {
     logger: {
       level: env.LOG_LEVEL,
       // Names and phones of guest forms travel in query strings: the log never keeps them.
-      serializers: { req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }) },
+      serializers: {
+        req: (req: FastifyRequest) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+        }),
+      },
     },
     trustProxy: env.TRUST_PROXY,
     // Random request ids: the audit log's request_id names one request across restarts and processes.
@@ -144,7 +173,8 @@ function addAddressHooks(app: FastifyInstance, env: Env): void {
     // Framing and referrer rules are a document's; a hashed script, font or image needs neither
     // (its imports are same-origin, and the browser's default policy is this one). A page under
     // /assets/ (the 404 document) keeps them.
-    if (req.url.startsWith('/assets/') && !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return;
+    if (req.url.startsWith('/assets/') && !String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+      return;
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
   });
@@ -176,7 +206,8 @@ function createServices(app: FastifyInstance, env: Env, database: DatabaseHandle
   const payments = createCardPayments(env, {
     dataDir: env.dataDir,
     log: app.log,
-    offlineSecret: () => resolveKeptSecret({ value: env.CLOUDPAYMENTS_API_SECRET, dataDir: env.dataDir, file: CLOUDPAYMENTS_SECRET_FILE }),
+    offlineSecret: () =>
+      resolveKeptSecret({ value: env.CLOUDPAYMENTS_API_SECRET, dataDir: env.dataDir, file: CLOUDPAYMENTS_SECRET_FILE }),
   });
   if (payments.offline) app.log.info(outbox('cloudpayments.jsonl'), 'CloudPayments: offline stand-in');
   // Pay in parts: the stand-ins' pages are served by the API, so their links start at its base.
@@ -185,7 +216,8 @@ function createServices(app: FastifyInstance, env: Env, database: DatabaseHandle
     dolyami: createDolyami(env, { dataDir: env.dataDir, pagePath: `${apiBase}${DOLYAMI_OFFLINE_PAGE}`, log: app.log }),
     split: createYandexSplit(env, { pagePath: `${apiBase}${SPLIT_OFFLINE_PAGE}`, log: app.log }),
   };
-  if (instalments.dolyami.offline || instalments.split.offline) app.log.info('Dolyami / Yandex Split: offline stand-ins where not configured');
+  if (instalments.dolyami.offline || instalments.split.offline)
+    app.log.info('Dolyami / Yandex Split: offline stand-ins where not configured');
   return {
     sms,
     mail,
@@ -212,7 +244,10 @@ function announceOfflineServices(app: FastifyInstance, env: Env): { payments: st
       'PAYMENTS ARE SIMULATED: card / instalment payments run on offline stand-ins, nobody is charged (a demo: not for a real shop)',
     );
   if (offline.services.length > 0 && env.NODE_ENV === 'production')
-    app.log.warn({ offline: offline.services }, 'outside services on offline stand-ins: their messages, captcha checks and deliveries reach nobody');
+    app.log.warn(
+      { offline: offline.services },
+      'outside services on offline stand-ins: their messages, captcha checks and deliveries reach nobody',
+    );
   return offline;
 }
 
@@ -260,13 +295,24 @@ function startJobs(app: FastifyInstance, env: Env, database: DatabaseHandle, ser
  */
 function addHealthRoute(
   app: FastifyInstance,
-  { env, database, staffToken, offline }: { env: Env; database: DatabaseHandle; staffToken: string; offline: { payments: string[]; services: string[] } },
+  {
+    env,
+    database,
+    staffToken,
+    offline,
+  }: { env: Env; database: DatabaseHandle; staffToken: string; offline: { payments: string[]; services: string[] } },
 ): void {
   app.get('/healthz', async (req, reply) => {
     const header = req.headers.authorization ?? '';
     const staff = header.startsWith('Bearer ') && sameSecret(header.slice('Bearer '.length), staffToken);
     const details = staff
-      ? { details: { nodeEnv: env.NODE_ENV, paymentsSimulated: offline.payments.length > 0, offline: [...offline.payments, ...offline.services] } }
+      ? {
+          details: {
+            nodeEnv: env.NODE_ENV,
+            paymentsSimulated: offline.payments.length > 0,
+            offline: [...offline.payments, ...offline.services],
+          },
+        }
       : {};
     try {
       await database.ping();
@@ -326,7 +372,12 @@ async function registerProductApi(
 /** Media, resized images, feed files, and the back office's app (server/admin-app.server.ts: its API is the product API's /admin). */
 async function registerFiles(
   app: FastifyInstance,
-  { env, database, feeds, adminDir }: { env: Env; database: DatabaseHandle; feeds: FeedService; adminDir?: string | null | undefined },
+  {
+    env,
+    database,
+    feeds,
+    adminDir,
+  }: { env: Env; database: DatabaseHandle; feeds: FeedService; adminDir?: string | null | undefined },
 ): Promise<void> {
   const store = createMediaStore({ db: database.db, root: path.join(env.dataDir, 'media') });
   await app.register(mediaRoutes, { store });
@@ -338,7 +389,12 @@ async function registerFiles(
 /** The storefront: its built files, then its pages (React Router) behind the guest page cache. */
 async function registerStorefront(
   app: FastifyInstance,
-  { env, database, build, clientDir }: { env: Env; database: DatabaseHandle; build: ServerBuild; clientDir?: string | undefined },
+  {
+    env,
+    database,
+    build,
+    clientDir,
+  }: { env: Env; database: DatabaseHandle; build: ServerBuild; clientDir?: string | undefined },
 ): Promise<void> {
   const dir = clientDir ?? path.resolve('build/client');
   if (fs.existsSync(dir)) await registerBuiltFiles(app, dir);
@@ -400,14 +456,24 @@ async function registerBuiltFiles(app: FastifyInstance, dir: string): Promise<vo
     acceptRanges: false,
   });
   // Other public files (favicon, robots' neighbours) may change: an hour, then revalidated.
-  await app.register(fastifyStatic, { ...files(dir, '/', 'public, max-age=3600'), globIgnore: ['assets/**'], decorateReply: false });
+  await app.register(fastifyStatic, {
+    ...files(dir, '/', 'public, max-age=3600'),
+    globIgnore: ['assets/**'],
+    decorateReply: false,
+  });
 }
 
 /** Each page request's load context: the API client (in process when the API is mounted here), its log and the public settings. */
-function loadContextOf(app: FastifyInstance, env: Env, database: DatabaseHandle): (req: FastifyRequest) => ShopLoadContext {
+function loadContextOf(
+  app: FastifyInstance,
+  env: Env,
+  database: DatabaseHandle,
+): (req: FastifyRequest) => ShopLoadContext {
   const apiBase = env.apiPrefix ? `http://in-process${env.apiPrefix}` : env.API_BASE_URL;
   // Public answers are reused while the data version stands (server/in-process-fetch.server.ts).
-  const inProcess = env.apiPrefix ? createInProcessFetch(app, { version: () => currentDataVersion(database.db) }) : null;
+  const inProcess = env.apiPrefix
+    ? createInProcessFetch(app, { version: () => currentDataVersion(database.db) })
+    : null;
   const publicEnv = {
     API_BASE_URL: env.API_BASE_URL,
     PUBLIC_CHAT_URL: env.PUBLIC_CHAT_URL,

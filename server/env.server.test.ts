@@ -35,7 +35,8 @@ describe('PUBLIC_MAP_TILE_*', () => {
     const env = loadEnv({
       ...base,
       NODE_ENV: 'production',
-      PUBLIC_MAP_TILE_URL: 'https://core-renderer-tiles.maps.yandex.net/tiles?l=map&x={x}&y={y}&z={z}&scale=1&lang=ru_RU',
+      PUBLIC_MAP_TILE_URL:
+        'https://core-renderer-tiles.maps.yandex.net/tiles?l=map&x={x}&y={y}&z={z}&scale=1&lang=ru_RU',
       PUBLIC_MAP_TILE_ATTRIBUTION: '&copy; <a href="https://yandex.ru/maps">Яндекс Карты</a>',
       PUBLIC_MAP_TILE_SUBDOMAINS: '',
       PUBLIC_MAP_TILE_MAX_ZOOM: '18',
@@ -56,21 +57,38 @@ describe('PUBLIC_MAP_TILE_*', () => {
       expect(() => loadEnv({ ...base, ...vars })).toThrow(ConfigError);
       expect(() => loadEnv({ ...base, ...vars })).toThrow(text);
     };
-    fails({ PUBLIC_MAP_TILE_URL: 'http://tiles.example.com/{z}/{x}/{y}.png', PUBLIC_MAP_TILE_ATTRIBUTION: 'x' }, /PUBLIC_MAP_TILE_URL: must be an https/);
-    fails({ PUBLIC_MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}.png', PUBLIC_MAP_TILE_ATTRIBUTION: 'x' }, /must contain \{z\}, \{x\} and \{y\}/);
-    fails({ PUBLIC_MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png' }, /PUBLIC_MAP_TILE_ATTRIBUTION: is required/);
+    fails(
+      { PUBLIC_MAP_TILE_URL: 'http://tiles.example.com/{z}/{x}/{y}.png', PUBLIC_MAP_TILE_ATTRIBUTION: 'x' },
+      /PUBLIC_MAP_TILE_URL: must be an https/,
+    );
+    fails(
+      { PUBLIC_MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}.png', PUBLIC_MAP_TILE_ATTRIBUTION: 'x' },
+      /must contain \{z\}, \{x\} and \{y\}/,
+    );
+    fails(
+      { PUBLIC_MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png' },
+      /PUBLIC_MAP_TILE_ATTRIBUTION: is required/,
+    );
     fails({ PUBLIC_MAP_TILE_CRS: 'EPSG4326' }, /PUBLIC_MAP_TILE_CRS/);
     // A local tile server may be plain http.
-    expect(loadEnv({ ...base, PUBLIC_MAP_TILE_URL: 'http://127.0.0.1:8080/{z}/{x}/{y}.png', PUBLIC_MAP_TILE_ATTRIBUTION: 'x' }).mapTiles?.url).toBe(
-      'http://127.0.0.1:8080/{z}/{x}/{y}.png',
-    );
+    expect(
+      loadEnv({
+        ...base,
+        PUBLIC_MAP_TILE_URL: 'http://127.0.0.1:8080/{z}/{x}/{y}.png',
+        PUBLIC_MAP_TILE_ATTRIBUTION: 'x',
+      }).mapTiles?.url,
+    ).toBe('http://127.0.0.1:8080/{z}/{x}/{y}.png');
   });
 });
 
 describe('assertProductionReady', () => {
   it('refuses production with offline payment stand-ins and names every variable to set', () => {
     const env = loadEnv({ NODE_ENV: 'production' });
-    expect(offlinePaymentProviders(env)).toEqual(['CLOUDPAYMENTS_PROVIDER', 'DOLYAMI_PROVIDER', 'YANDEX_SPLIT_PROVIDER']);
+    expect(offlinePaymentProviders(env)).toEqual([
+      'CLOUDPAYMENTS_PROVIDER',
+      'DOLYAMI_PROVIDER',
+      'YANDEX_SPLIT_PROVIDER',
+    ]);
     expect(() => assertProductionReady(env)).toThrow(ConfigError);
     expect(() => assertProductionReady(env)).toThrow(
       /CLOUDPAYMENTS_PROVIDER[\s\S]*DOLYAMI_PROVIDER[\s\S]*YANDEX_SPLIT_PROVIDER[\s\S]*ALLOW_OFFLINE_PAYMENTS=true/,
@@ -78,7 +96,9 @@ describe('assertProductionReady', () => {
   });
 
   it('lets a demo (ALLOW_OFFLINE_PAYMENTS=true) and development or tests start', () => {
-    expect(() => assertProductionReady(loadEnv({ NODE_ENV: 'production', ALLOW_OFFLINE_PAYMENTS: 'true' }))).not.toThrow();
+    expect(() =>
+      assertProductionReady(loadEnv({ NODE_ENV: 'production', ALLOW_OFFLINE_PAYMENTS: 'true' })),
+    ).not.toThrow();
     expect(() => assertProductionReady(loadEnv({ NODE_ENV: 'development' }))).not.toThrow();
     expect(() => assertProductionReady(loadEnv({ NODE_ENV: 'test' }))).not.toThrow();
   });

@@ -64,7 +64,9 @@ const schema = z
     PUBLIC_MAP_TILE_URL: z
       .string()
       .trim()
-      .refine((v) => v === '' || v === 'off' || mapTileUrlProblem(v) === null, { error: (issue) => mapTileUrlProblem(String(issue.input)) ?? 'bad template' })
+      .refine((v) => v === '' || v === 'off' || mapTileUrlProblem(v) === null, {
+        error: (issue) => mapTileUrlProblem(String(issue.input)) ?? 'bad template',
+      })
       .optional()
       .transform((v) => (v === '' ? undefined : v)),
     // The provider's credit, HTML (e.g. '&copy; <a href="https://2gis.ru">2ГИС</a>'); required with a URL.
@@ -79,7 +81,10 @@ const schema = z
       .regex(/^[a-z0-9]*$/i, 'must be letters or digits, one a subdomain')
       .optional()
       .transform((v) => (v === '' ? undefined : v)),
-    PUBLIC_MAP_TILE_MAX_ZOOM: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(22).optional()),
+    PUBLIC_MAP_TILE_MAX_ZOOM: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(1).max(22).optional(),
+    ),
     PUBLIC_MAP_TILE_CRS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['EPSG3857', 'EPSG3395']).optional()),
     // The staff secret for `npm run stock` and other staff-only API paths (at least 24 characters).
     // Unset: one is generated once and kept in DATA_DIR/staff-token.
@@ -142,7 +147,11 @@ const schema = z
   .superRefine((config, ctx) => {
     // A provider's terms require its credit on the map.
     if (config.PUBLIC_MAP_TILE_URL && config.PUBLIC_MAP_TILE_URL !== 'off' && !config.PUBLIC_MAP_TILE_ATTRIBUTION) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_MAP_TILE_ATTRIBUTION'], message: 'is required with PUBLIC_MAP_TILE_URL (the provider’s credit, HTML)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_MAP_TILE_ATTRIBUTION'],
+        message: 'is required with PUBLIC_MAP_TILE_URL (the provider’s credit, HTML)',
+      });
     }
   });
 
@@ -182,7 +191,9 @@ export function configWarnings(env: Env): string[] {
 }
 
 /** The variables of the providers that move money (card, pay in parts) left on their offline stand-ins. */
-export function offlinePaymentProviders(env: Pick<Env, 'CLOUDPAYMENTS_PROVIDER' | 'DOLYAMI_PROVIDER' | 'YANDEX_SPLIT_PROVIDER'>): string[] {
+export function offlinePaymentProviders(
+  env: Pick<Env, 'CLOUDPAYMENTS_PROVIDER' | 'DOLYAMI_PROVIDER' | 'YANDEX_SPLIT_PROVIDER'>,
+): string[] {
   return [
     env.CLOUDPAYMENTS_PROVIDER === 'offline' ? 'CLOUDPAYMENTS_PROVIDER' : null,
     env.DOLYAMI_PROVIDER === 'offline' ? 'DOLYAMI_PROVIDER' : null,
@@ -191,7 +202,9 @@ export function offlinePaymentProviders(env: Pick<Env, 'CLOUDPAYMENTS_PROVIDER' 
 }
 
 /** The variables of the other outside services left on their stand-ins (nothing is charged, but nothing reaches anyone). */
-export function offlineServices(env: Pick<Env, 'SMS_PROVIDER' | 'MAIL_PROVIDER' | 'CAPTCHA_PROVIDER' | 'CDEK_PROVIDER' | 'DADATA_PROVIDER'>): string[] {
+export function offlineServices(
+  env: Pick<Env, 'SMS_PROVIDER' | 'MAIL_PROVIDER' | 'CAPTCHA_PROVIDER' | 'CDEK_PROVIDER' | 'DADATA_PROVIDER'>,
+): string[] {
   return [
     env.SMS_PROVIDER === 'offline' ? 'SMS_PROVIDER' : null,
     env.MAIL_PROVIDER === 'offline' ? 'MAIL_PROVIDER' : null,
@@ -220,7 +233,9 @@ export function assertProductionReady(env: Env): void {
   throw new ConfigError(
     [
       'Refusing to start: NODE_ENV=production with payments on their offline stand-ins, where a test card pays any order:',
-      ...offline.map((name) => `  ${name}: is offline; set it to the real provider with its credentials (docs/configuration.md)`),
+      ...offline.map(
+        (name) => `  ${name}: is offline; set it to the real provider with its credentials (docs/configuration.md)`,
+      ),
       '  or set ALLOW_OFFLINE_PAYMENTS=true for a demo or staging site (payments are simulated; `npm start` sets it).',
     ].join('\n'),
   );

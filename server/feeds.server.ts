@@ -30,7 +30,15 @@ import {
   type FeedBuildContext,
   type FeedLeftOutEntry,
 } from '~/core/feeds';
-import { feedBuildKey, feedProductBatches, loadFeedGroups, loadFeedSections, readFeedState, saveFeedReport, type FeedState } from '~/models/feeds.server';
+import {
+  feedBuildKey,
+  feedProductBatches,
+  loadFeedGroups,
+  loadFeedSections,
+  readFeedState,
+  saveFeedReport,
+  type FeedState,
+} from '~/models/feeds.server';
 import { chooseEncoding } from './page-cache.server';
 
 /**
@@ -175,7 +183,8 @@ export function createFeedService({
 async function removeOlder(dir: string, channel: FeedChannel, key: string, log: FastifyBaseLogger): Promise<void> {
   try {
     for (const name of await fsp.readdir(dir)) {
-      if (name.startsWith(`${channel}-`) && !name.startsWith(`${key}.`) && !name.endsWith('.tmp')) await fsp.rm(path.join(dir, name), { force: true });
+      if (name.startsWith(`${channel}-`) && !name.startsWith(`${key}.`) && !name.endsWith('.tmp'))
+        await fsp.rm(path.join(dir, name), { force: true });
     }
   } catch (err) {
     log.warn({ err }, 'feeds: old builds not removed');
@@ -202,7 +211,16 @@ function tmpName(file: string): string {
  * Writes the document in one pass over the catalogue into the plain file, a gzip (level 6) and a
  * brotli (quality 5) sibling, hashing it on the way; then the meta file, then the build report.
  */
-export async function buildFeed({ db, dir, siteUrl, channel, key, state, builtAt, log }: BuildInput): Promise<BuiltFeed> {
+export async function buildFeed({
+  db,
+  dir,
+  siteUrl,
+  channel,
+  key,
+  state,
+  builtAt,
+  log,
+}: BuildInput): Promise<BuiltFeed> {
   const started = performance.now();
   await fsp.mkdir(dir, { recursive: true });
   const info = FEED_CHANNEL_INFO[channel];
@@ -214,14 +232,21 @@ export async function buildFeed({ db, dir, siteUrl, channel, key, state, builtAt
     builtAt: new Date(builtAt),
     sections: new Map(sections.map((s) => [s.id, s])),
   };
-  const files = { identity: path.join(dir, key + EXT.identity), gzip: path.join(dir, key + EXT.gzip), br: path.join(dir, key + EXT.br) };
+  const files = {
+    identity: path.join(dir, key + EXT.identity),
+    gzip: path.join(dir, key + EXT.gzip),
+    br: path.join(dir, key + EXT.br),
+  };
   const tmp = { identity: tmpName(files.identity), gzip: tmpName(files.gzip), br: tmpName(files.br) };
   const plain = fs.createWriteStream(tmp.identity);
   const gzipFile = fs.createWriteStream(tmp.gzip);
   const brFile = fs.createWriteStream(tmp.br);
   const gzip = zlib.createGzip({ level: 6 });
   const br = zlib.createBrotliCompress({
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    },
   });
   gzip.pipe(gzipFile);
   br.pipe(brFile);
@@ -305,10 +330,18 @@ export async function buildFeed({ db, dir, siteUrl, channel, key, state, builtAt
     br_bytes: feed.brBytes,
     left_out_counts: counts,
     left_out_total: Object.values(counts).reduce((a, b) => a + b, 0),
-    left_out: samples.map((e) => ({ product_id: e.productId, offer_id: e.offerId, name: e.name, reason: e.reason, reason_text: FEED_LEFT_OUT_TEXT[e.reason] })),
+    left_out: samples.map((e) => ({
+      product_id: e.productId,
+      offer_id: e.offerId,
+      name: e.name,
+      reason: e.reason,
+      reason_text: FEED_LEFT_OUT_TEXT[e.reason],
+    })),
   };
   // The report is for staff: a failure to store it never takes the feed down.
-  await saveFeedReport(db, report).catch((err: unknown) => log.error({ err, channel }, 'feeds: build report not stored'));
+  await saveFeedReport(db, report).catch((err: unknown) =>
+    log.error({ err, channel }, 'feeds: build report not stored'),
+  );
   log.info({ channel, offers, products, bytes, durationMs, leftOut: report.left_out_total }, 'feed built');
   return feed;
 }
@@ -325,7 +358,12 @@ function notModified(req: FastifyRequest, feed: BuiltFeed): boolean {
 
 const TAG_SUFFIX = { identity: '', gzip: '-gz', br: '-br' } as const;
 
-async function serveFeed(service: FeedService, channel: FeedChannel, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+async function serveFeed(
+  service: FeedService,
+  channel: FeedChannel,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   reply.header('cache-control', 'no-store');
   for (let attempt = 0; ; attempt++) {
     let feed: BuiltFeed | null;
@@ -333,7 +371,11 @@ async function serveFeed(service: FeedService, channel: FeedChannel, req: Fastif
       feed = await service.current(channel);
     } catch {
       // Logged by the build.
-      return reply.code(503).header('retry-after', '60').type('text/plain; charset=utf-8').send('Фид временно недоступен');
+      return reply
+        .code(503)
+        .header('retry-after', '60')
+        .type('text/plain; charset=utf-8')
+        .send('Фид временно недоступен');
     }
     if (!feed) return reply.code(404).type('text/plain; charset=utf-8').send('Фид выключен');
     const encoding = chooseEncoding(req.headers['accept-encoding']);

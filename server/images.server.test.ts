@@ -4,7 +4,15 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImageService, createLimiter, imageRoutes, negotiateImageFormat, parseImageRequest, QueueFullError, variantFile } from './images.server';
+import {
+  createImageService,
+  createLimiter,
+  imageRoutes,
+  negotiateImageFormat,
+  parseImageRequest,
+  QueueFullError,
+  variantFile,
+} from './images.server';
 import type { MediaStore } from './media.server';
 
 describe('negotiateImageFormat', () => {
@@ -46,15 +54,40 @@ describe('negotiateImageFormat', () => {
 
 describe('parseImageRequest', () => {
   it('reads a width and a media path', () => {
-    expect(parseImageRequest('640/products/palto-x/1.jpg')).toEqual({ ok: true, request: { kind: 'resize', width: 640, mediaPath: 'products/palto-x/1.jpg' } });
+    expect(parseImageRequest('640/products/palto-x/1.jpg')).toEqual({
+      ok: true,
+      request: { kind: 'resize', width: 640, mediaPath: 'products/palto-x/1.jpg' },
+    });
     expect(parseImageRequest('3072/products/a/2.jpg')).toMatchObject({ ok: true, request: { width: 3072 } });
   });
   it('reads a placeholder', () => {
-    expect(parseImageRequest('placeholder/products/a/1.jpg')).toEqual({ ok: true, request: { kind: 'placeholder', mediaPath: 'products/a/1.jpg' } });
+    expect(parseImageRequest('placeholder/products/a/1.jpg')).toEqual({
+      ok: true,
+      request: { kind: 'placeholder', mediaPath: 'products/a/1.jpg' },
+    });
   });
   it('refuses widths the server does not make', () => {
-    for (const w of ['0', '1', '100', '641', '1200', '4096', '0640', '640.0', '6.4e2', '+640', '-640', 'abc', '99999999999999999999', ''])
-      expect(parseImageRequest(`${w}/products/a/1.jpg`), w).toEqual({ ok: false, status: 400, message: 'Unknown width' });
+    for (const w of [
+      '0',
+      '1',
+      '100',
+      '641',
+      '1200',
+      '4096',
+      '0640',
+      '640.0',
+      '6.4e2',
+      '+640',
+      '-640',
+      'abc',
+      '99999999999999999999',
+      '',
+    ])
+      expect(parseImageRequest(`${w}/products/a/1.jpg`), w).toEqual({
+        ok: false,
+        status: 400,
+        message: 'Unknown width',
+      });
   });
   it('refuses traversal and junk paths', () => {
     for (const rest of [
@@ -146,7 +179,11 @@ describe('createImageService', () => {
 
   it('makes a variant once, even for concurrent requests, and reuses it', async () => {
     const service = createImageService({ store, cacheDir: path.join(dir, 'cache'), maxConcurrent: 1 });
-    const files = await Promise.all(Array.from({ length: 5 }, () => service.variant({ kind: 'resize', width: 320, mediaPath: 'products/a/1.jpg' }, 'webp')));
+    const files = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        service.variant({ kind: 'resize', width: 320, mediaPath: 'products/a/1.jpg' }, 'webp'),
+      ),
+    );
     expect(new Set(files).size).toBe(1);
     expect(service.stats.produced).toBe(1);
     const meta = await sharp(files[0] ?? '').metadata();
@@ -207,7 +244,11 @@ describe('imageRoutes on its own (no security filter in front)', () => {
 
   async function app(options: { maxConcurrent?: number; maxQueue?: number } = {}) {
     const app = Fastify();
-    await app.register(imageRoutes, { store, cacheDir: path.join(dir, `cache-${Math.random().toString(36).slice(2)}`), ...options });
+    await app.register(imageRoutes, {
+      store,
+      cacheDir: path.join(dir, `cache-${Math.random().toString(36).slice(2)}`),
+      ...options,
+    });
     return app;
   }
 

@@ -34,7 +34,8 @@ const INPUT: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead
 // ---------------------------------------------------------------------------------------------
 // Pure parts, unit-tested in images.server.test.ts.
 
-export type ImageRequest = { kind: 'resize'; width: number; mediaPath: string } | { kind: 'placeholder'; mediaPath: string };
+export type ImageRequest =
+  { kind: 'resize'; width: number; mediaPath: string } | { kind: 'placeholder'; mediaPath: string };
 
 export type ParsedImageRequest = { ok: true; request: ImageRequest } | { ok: false; status: 400; message: string };
 
@@ -62,7 +63,10 @@ export function parseImageRequest(rest: string): ParsedImageRequest {
  * WebP comes before AVIF (SPEC §9 lists webp, avif, jpg): at the SPEC's quality 80 the shop's
  * photos come out about 40% smaller in WebP than in AVIF, and WebP decodes faster on a cheap phone.
  */
-export function negotiateImageFormat(accept: string | undefined, formats: readonly ImageFormat[] = ['webp', 'avif', 'jpeg']): ImageFormat {
+export function negotiateImageFormat(
+  accept: string | undefined,
+  formats: readonly ImageFormat[] = ['webp', 'avif', 'jpeg'],
+): ImageFormat {
   const fallback = formats[formats.length - 1] ?? 'jpeg';
   if (!accept) return fallback;
   const quality = new Map<string, number>();
@@ -202,7 +206,12 @@ function encode(pipeline: Sharp, format: ImageFormat, quality: number): Promise<
   }
 }
 
-export function createImageService({ store, cacheDir, maxConcurrent = 2, maxQueue = 256 }: ImageServiceOptions): ImageService {
+export function createImageService({
+  store,
+  cacheDir,
+  maxConcurrent = 2,
+  maxQueue = 256,
+}: ImageServiceOptions): ImageService {
   const limiter = createLimiter(Math.max(1, maxConcurrent), Math.max(0, maxQueue));
   const inFlight = new Map<string, Promise<string | null>>();
   const stats = {
@@ -223,26 +232,38 @@ export function createImageService({ store, cacheDir, maxConcurrent = 2, maxQueu
       if (!original) return null;
       stats.produced++;
       if (request.kind === 'placeholder') {
-        const pipeline = sharp(original, INPUT).autoOrient().resize(PLACEHOLDER.width, PLACEHOLDER.height, { fit: 'fill' }).blur(PLACEHOLDER.blur);
+        const pipeline = sharp(original, INPUT)
+          .autoOrient()
+          .resize(PLACEHOLDER.width, PLACEHOLDER.height, { fit: 'fill' })
+          .blur(PLACEHOLDER.blur);
         await writeAtomic(file, await encode(pipeline, format, PLACEHOLDER.quality));
         return file;
       }
       const meta = await sharp(original, INPUT).metadata();
       const originalWidth = meta.autoOrient.width;
       if (request.width < originalWidth) {
-        await writeAtomic(file, await encode(sharp(original, INPUT).autoOrient().resize({ width: request.width }), format, IMAGE_QUALITY));
+        await writeAtomic(
+          file,
+          await encode(sharp(original, INPUT).autoOrient().resize({ width: request.width }), format, IMAGE_QUALITY),
+        );
         return file;
       }
       // Never upscale: every width from the original's up shares one file at the original width.
       const full = variantFile(cacheDir, 'full', request.mediaPath, format);
-      if (!(await exists(full))) await writeAtomic(full, await encode(sharp(original, INPUT).autoOrient(), format, IMAGE_QUALITY));
+      if (!(await exists(full)))
+        await writeAtomic(full, await encode(sharp(original, INPUT).autoOrient(), format, IMAGE_QUALITY));
       await linkAtomic(full, file);
       return file;
     });
   }
 
   const fileOf = (request: ImageRequest, format: ImageFormat) =>
-    variantFile(cacheDir, request.kind === 'placeholder' ? 'placeholder' : String(request.width), request.mediaPath, format);
+    variantFile(
+      cacheDir,
+      request.kind === 'placeholder' ? 'placeholder' : String(request.width),
+      request.mediaPath,
+      format,
+    );
 
   return {
     stats,
@@ -288,7 +309,10 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
     const parsed = parseImageRequest((req.params as { '*': string })['*']);
     if (!parsed.ok) return fail(reply, parsed.status, parsed.message);
     const { request } = parsed;
-    const format = negotiateImageFormat(req.headers.accept, request.kind === 'placeholder' ? ['webp', 'jpeg'] : ['webp', 'avif', 'jpeg']);
+    const format = negotiateImageFormat(
+      req.headers.accept,
+      request.kind === 'placeholder' ? ['webp', 'jpeg'] : ['webp', 'avif', 'jpeg'],
+    );
     let cache: 'hit' | 'miss' = 'hit';
     let body: Buffer | null = null;
     try {

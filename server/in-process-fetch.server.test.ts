@@ -43,9 +43,14 @@ describe('in-process fetch', () => {
 
   it('runs every request through the API without a version', async () => {
     const { fetch: f } = createInProcessFetch(app);
-    for (let i = 0; i < 2; i++) expect(await (await f('http://in-process/api/item/')).json()).toMatchObject({ price: 100 });
+    for (let i = 0; i < 2; i++)
+      expect(await (await f('http://in-process/api/item/')).json()).toMatchObject({ price: 100 });
     expect(calls).toHaveLength(2);
-    const posted = await f('http://in-process/api/item/', { method: 'POST', body: 'x=1', headers: { 'content-type': 'text/plain' } });
+    const posted = await f('http://in-process/api/item/', {
+      method: 'POST',
+      body: 'x=1',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(await posted.json()).toEqual({ ok: true });
     expect(calls[2]).toBe('POST /api/item/ x=1');
   });
@@ -53,7 +58,11 @@ describe('in-process fetch', () => {
   it('reuses a public answer while the version stands and within its time to live', async () => {
     let seq = 1;
     let clock = 0;
-    const { fetch: f, keptValue } = createInProcessFetch(app, { version: async () => ({ seq }), ttlMs: 5_000, now: () => clock });
+    const { fetch: f, keptValue } = createInProcessFetch(app, {
+      version: async () => ({ seq }),
+      ttlMs: 5_000,
+      now: () => clock,
+    });
     const read = async (url = 'http://in-process/api/item/?a=1') =>
       (await (await f(url, { headers: { 'x-real-ip': '10.0.0.1' } })).json()) as { price: number; ip: string };
 
@@ -92,7 +101,11 @@ describe('in-process fetch', () => {
       expect((await f('http://in-process/api/missing/')).status).toBe(404);
       // A request that carries a cookie may be answered for that shopper alone.
       await f('http://in-process/api/item/?c', { headers: { cookie: 'token=x' } });
-      await f('http://in-process/api/item/?c', { method: 'POST', body: 'y', headers: { 'content-type': 'text/plain' } });
+      await f('http://in-process/api/item/?c', {
+        method: 'POST',
+        body: 'y',
+        headers: { 'content-type': 'text/plain' },
+      });
     }
     expect(calls.filter((c) => c.startsWith('/api/private/'))).toHaveLength(2);
     expect(calls.filter((c) => c.startsWith('/api/cookie/'))).toHaveLength(2);
@@ -101,7 +114,8 @@ describe('in-process fetch', () => {
     expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(2);
     // The kept Set-Cookie never reaches another request: the answer was not kept at all.
     expect((await f('http://in-process/api/cookie/')).headers.get('set-cookie')).toBe('a=1');
-    for (const path of ['/api/private/', '/api/cookie/', '/api/missing/', '/api/item/?c']) expect(await keptValue(`http://in-process${path}`)).toBeUndefined();
+    for (const path of ['/api/private/', '/api/cookie/', '/api/missing/', '/api/item/?c'])
+      expect(await keptValue(`http://in-process${path}`)).toBeUndefined();
   });
 
   it('gives every reader its own body of a kept answer', async () => {

@@ -49,7 +49,10 @@ export function createInProcessFetch(app: FastifyInstance, options: InProcessFet
   const { version, ttlMs = PUBLIC_ANSWER_TTL_MS, maxBytes = 16 * 1024 * 1024, now = Date.now } = options;
   const kept = new ByteLru<Kept>(maxBytes);
 
-  async function inject(request: Request, path: string): Promise<{ status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> }> {
+  async function inject(
+    request: Request,
+    path: string,
+  ): Promise<{ status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> }> {
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const sent = Object.fromEntries(request.headers);
     const res = await app.inject({
@@ -70,11 +73,20 @@ export function createInProcessFetch(app: FastifyInstance, options: InProcessFet
     return { status: res.statusCode, headers, body: new Uint8Array(res.rawPayload) };
   }
 
-  const respond = (method: string, { status, headers, body }: { status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> | string }) =>
-    new Response(status === 204 || status === 304 || method === 'HEAD' ? null : body, { status, headers });
+  const respond = (
+    method: string,
+    {
+      status,
+      headers,
+      body,
+    }: { status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> | string },
+  ) => new Response(status === 204 || status === 304 || method === 'HEAD' ? null : body, { status, headers });
 
   /** A kept answer that still stands: same data version, younger than the TTL. */
-  async function standing(readVersion: () => Promise<{ seq: number }>, key: string): Promise<{ seq: number; hit: Kept | undefined }> {
+  async function standing(
+    readVersion: () => Promise<{ seq: number }>,
+    key: string,
+  ): Promise<{ seq: number; hit: Kept | undefined }> {
     const { seq } = await readVersion();
     const hit = kept.get(key);
     return { seq, hit: hit && hit.seq === seq && now() - hit.at < ttlMs ? hit : undefined };
@@ -85,7 +97,11 @@ export function createInProcessFetch(app: FastifyInstance, options: InProcessFet
     const url = new URL(request.url);
     // The API's path and query: what is injected, and the key of a kept answer.
     const key = url.pathname + url.search;
-    const keepable = version !== undefined && request.method === 'GET' && !request.headers.has('cookie') && !request.headers.has('authorization');
+    const keepable =
+      version !== undefined &&
+      request.method === 'GET' &&
+      !request.headers.has('cookie') &&
+      !request.headers.has('authorization');
     if (!keepable) return respond(request.method, await inject(request, key));
 
     const { seq, hit } = await standing(version, key);
@@ -95,7 +111,14 @@ export function createInProcessFetch(app: FastifyInstance, options: InProcessFet
     if (isPublic(answer)) {
       const text = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength).toString('utf8');
       // A string holds at most two bytes a character.
-      kept.set(key, { status: answer.status, headers: answer.headers, text, seq, at: now(), bytes: 2 * text.length + key.length + 200 });
+      kept.set(key, {
+        status: answer.status,
+        headers: answer.headers,
+        text,
+        seq,
+        at: now(),
+        bytes: 2 * text.length + key.length + 200,
+      });
     } else {
       kept.delete(key);
     }

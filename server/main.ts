@@ -32,7 +32,13 @@ async function main(): Promise<void> {
 
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.dataDir, 'pglite') });
   await database.migrate();
-  const app = await buildServer({ env, database, build, clientDir: path.resolve('build/client'), adminDir: path.resolve('build/admin') });
+  const app = await buildServer({
+    env,
+    database,
+    build,
+    clientDir: path.resolve('build/client'),
+    adminDir: path.resolve('build/admin'),
+  });
   for (const warning of configWarnings(env)) app.log.warn(warning);
   if (env.SEED_ON_START) {
     const result = await seedDatabase(database.db, { log: (m) => app.log.info(m) });
@@ -64,7 +70,8 @@ async function main(): Promise<void> {
       // minute), and it has no request to finish. The benches' shutdown time-outs were these.
       const now = performance.now();
       for (const [socket, openedAt] of connections)
-        if (socket.bytesRead === 0 && now - openedAt > SILENT_CONNECTION_MS && !socketResponse(socket)) socket.destroy();
+        if (socket.bytesRead === 0 && now - openedAt > SILENT_CONNECTION_MS && !socketResponse(socket))
+          socket.destroy();
     }, 100);
     sweep.unref();
     const giveUp = () => {
@@ -136,6 +143,13 @@ function describeConnection(socket: Socket): Record<string, unknown> {
     client: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`,
     bytesRead: socket.bytesRead,
     bytesWritten: socket.bytesWritten,
-    request: response ? { method: response.req?.method, url: response.req?.url, headersSent: response.headersSent, finished: response.writableFinished } : null,
+    request: response
+      ? {
+          method: response.req?.method,
+          url: response.req?.url,
+          headersSent: response.headersSent,
+          finished: response.writableFinished,
+        }
+      : null,
   };
 }

@@ -91,7 +91,9 @@ let colorScan: { at: number; colors: Promise<Set<string>> } | null = null;
 async function knownArtColors(): Promise<Set<string>> {
   if (colorScan && Date.now() - colorScan.at < RESCAN_MS) return colorScan.colors;
   const colors = (async () => {
-    const found = new Set<string>([...BRAND_PALETTE.map(([, hex]) => hex), ...Object.values(SECTION_ART).map((a) => a.color)].map(normalizeHex));
+    const found = new Set<string>(
+      [...BRAND_PALETTE.map(([, hex]) => hex), ...Object.values(SECTION_ART).map((a) => a.color)].map(normalizeHex),
+    );
     for (const sub of ['pages', 'blog']) {
       const dir = path.join(CONTENT_DIR, sub);
       const files = await fs.readdir(dir).catch(() => [] as string[]);

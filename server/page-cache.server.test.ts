@@ -3,7 +3,14 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bypassReason, chooseEncoding, createPageCache, isStorable, ownSizedBytes, type PageCache } from './page-cache.server';
+import {
+  bypassReason,
+  chooseEncoding,
+  createPageCache,
+  isStorable,
+  ownSizedBytes,
+  type PageCache,
+} from './page-cache.server';
 
 describe('who shares a cached page', () => {
   const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ method, url, headers });
@@ -12,7 +19,8 @@ describe('who shares a cached page', () => {
     expect(bypassReason(req('/', { cookie: 'cart=1:2; views=5; logged_in=1' }))).toBeNull();
     expect(bypassReason(req('/', { cookie: 'cart=1:2; token=forged' }))).toBe('session');
     expect(bypassReason(req('/', { cookie: 'token=' }))).toBe('session');
-    for (const p of ['/basket/', '/personal/orders/', '/auth/?next=/', '/wishlist/', '/logout/', '/BASKET/']) expect(bypassReason(req(p))).toBe('private');
+    for (const p of ['/basket/', '/personal/orders/', '/auth/?next=/', '/wishlist/', '/logout/', '/BASKET/'])
+      expect(bypassReason(req(p))).toBe('private');
     expect(bypassReason(req('/', {}, 'POST'))).toBe('method');
   });
 
@@ -56,7 +64,15 @@ describe('createPageCache in a Fastify server', () => {
     app = null;
   });
 
-  async function shop(opts: { version?: () => string; ttlMs?: number; delayMs?: number; versionCheckMs?: number; readVersion?: () => Promise<string> } = {}) {
+  async function shop(
+    opts: {
+      version?: () => string;
+      ttlMs?: number;
+      delayMs?: number;
+      versionCheckMs?: number;
+      readVersion?: () => Promise<string>;
+    } = {},
+  ) {
     let clock = 1_000_000;
     const renders = { count: 0 };
     const cache: PageCache = createPageCache({
@@ -112,7 +128,10 @@ describe('createPageCache in a Fastify server', () => {
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('<html>/a/ ');
     expect(renders.count).toBe(3);
     // Conditional request: 304 from memory.
-    const again = await server.inject({ url: '/a/', headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) } });
+    const again = await server.inject({
+      url: '/a/',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     // HEAD shares the GET entry.
     const head = await server.inject({ method: 'HEAD', url: '/a/', headers: { 'accept-encoding': 'br' } });

@@ -27,7 +27,17 @@ export type PageEncoding = 'br' | 'gzip' | 'identity';
 const PRIVATE_PREFIXES = ['/basket/', '/personal/', '/auth/', '/wishlist/', '/logout/'];
 
 /** Headers of a rendered answer that are not the page's own (set per response, or by the cache). */
-const UNSTORED_HEADERS = new Set(['set-cookie', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'date', 'age', 'etag', 'x-cache']);
+const UNSTORED_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'date',
+  'age',
+  'etag',
+  'x-cache',
+]);
 
 const brotli = promisify<zlib.InputType, zlib.BrotliOptions, Buffer>(zlib.brotliCompress);
 const gzip = promisify<zlib.InputType, zlib.ZlibOptions, Buffer>(zlib.gzip);
@@ -62,7 +72,11 @@ export function chooseEncoding(acceptEncoding: string | undefined, noCompression
 }
 
 /** Why a request may not share a cached page, or null when it is a guest's page request. */
-export function bypassReason(req: { method: string; url: string; headers: Record<string, string | string[] | undefined> }): string | null {
+export function bypassReason(req: {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return 'method';
   const cookie = req.headers.cookie;
   // Any session cookie, valid or forged, means "not a guest": the cache never answers it.
@@ -266,7 +280,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (pending) {
         // Another request is rendering this page: wait for its bytes instead of rendering again.
         let timer: NodeJS.Timeout | undefined;
-        const shared = await Promise.race([pending, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), coalesceWaitMs)))]);
+        const shared = await Promise.race([
+          pending,
+          new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), coalesceWaitMs))),
+        ]);
         clearTimeout(timer);
         if (shared && !req.raw.destroyed) {
           counts.misses--;
@@ -315,7 +332,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           if (value === undefined || UNSTORED_HEADERS.has(name)) continue;
           headers.push([name, Array.isArray(value) ? value.map(String) : String(value)]);
         }
-        entry = { status: reply.statusCode, headers, body, etag, storedAt: now(), bytes: body.length + 2048, version: leader.version };
+        entry = {
+          status: reply.statusCode,
+          headers,
+          body,
+          etag,
+          storedAt: now(),
+          bytes: body.length + 2048,
+          version: leader.version,
+        };
       } catch (err) {
         // The render broke off (a client gone, an error while streaming): nothing to keep.
         leader.resolve(null);
@@ -352,7 +377,8 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 
 function addVary(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
-  const list = vary === undefined ? [] : (Array.isArray(vary) ? vary.join(',') : String(vary)).split(',').map((v) => v.trim());
+  const list =
+    vary === undefined ? [] : (Array.isArray(vary) ? vary.join(',') : String(vary)).split(',').map((v) => v.trim());
   if (!list.some((v) => v.toLowerCase() === 'accept-encoding')) list.push('Accept-Encoding');
   reply.header('vary', list.filter(Boolean).join(', '));
 }
@@ -361,9 +387,13 @@ async function collect(payload: unknown): Promise<Buffer> {
   if (Buffer.isBuffer(payload)) return payload;
   if (typeof payload === 'string') return Buffer.from(payload);
   if (payload instanceof Uint8Array) return Buffer.from(payload);
-  if (payload instanceof Readable || (typeof payload === 'object' && payload !== null && Symbol.asyncIterator in payload)) {
+  if (
+    payload instanceof Readable ||
+    (typeof payload === 'object' && payload !== null && Symbol.asyncIterator in payload)
+  ) {
     const chunks: Buffer[] = [];
-    for await (const chunk of payload as AsyncIterable<Buffer | string>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    for await (const chunk of payload as AsyncIterable<Buffer | string>)
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     return Buffer.concat(chunks);
   }
   throw new Error('page cache: unexpected payload');

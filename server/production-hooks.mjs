@@ -9,5 +9,8 @@ const PACKAGES = new Set(['react-router', 'react-router/dom']);
 export async function resolve(specifier, context, nextResolve) {
   const resolved = await nextResolve(specifier, context);
   if (!PACKAGES.has(specifier)) return resolved;
-  return { ...resolved, url: resolved.url.replace('/react-router/dist/development/', '/react-router/dist/production/') };
+  return {
+    ...resolved,
+    url: resolved.url.replace('/react-router/dist/development/', '/react-router/dist/production/'),
+  };
 }

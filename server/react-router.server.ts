@@ -23,7 +23,8 @@ export function createReactRouterHandler(
       else headers.set(key, String(value));
     }
     const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
-    if (req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(req.body)) init.body = new Uint8Array(req.body);
+    if (req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(req.body))
+      init.body = new Uint8Array(req.body);
     // A document comes back through sendDocument (app/entry.server.tsx), as one buffer the guest
     // page cache also stores as is; other answers (resource routes, redirects) as a Response.
     let document: Buffer | null = null;

@@ -32,8 +32,10 @@ export function createReviewPhotoStore({ mediaRoot }: { mediaRoot: string }): Re
         try {
           const input = sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
           const meta = await input.metadata();
-          if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) return { ok: false, error: PHOTO_TEXT.notImage };
-          if (Math.min(meta.width, meta.height) < REVIEW_PHOTO_MIN_SIDE) return { ok: false, error: PHOTO_TEXT.tooSmall };
+          if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height)
+            return { ok: false, error: PHOTO_TEXT.notImage };
+          if (Math.min(meta.width, meta.height) < REVIEW_PHOTO_MIN_SIDE)
+            return { ok: false, error: PHOTO_TEXT.tooSmall };
           const { data, info } = await input
             .rotate()
             .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
@@ -65,7 +67,11 @@ export function createReviewPhotoStore({ mediaRoot }: { mediaRoot: string }): Re
       return written;
     },
     async remove(paths) {
-      await Promise.all(paths.filter((p) => /^reviews\/[0-9a-f]{24}\.jpg$/.test(p)).map((p) => fs.rm(path.join(mediaRoot, p), { force: true })));
+      await Promise.all(
+        paths
+          .filter((p) => /^reviews\/[0-9a-f]{24}\.jpg$/.test(p))
+          .map((p) => fs.rm(path.join(mediaRoot, p), { force: true })),
+      );
     },
   };
 }

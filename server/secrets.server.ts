@@ -9,7 +9,15 @@ export const STAFF_TOKEN_FILE = 'staff-token';
 export const AUTH_SECRET_FILE = 'auth-secret';
 
 /** The environment's value, or the one kept in `dataDir/file`, made on first use. */
-export function resolveKeptSecret({ value, dataDir, file }: { value?: string | undefined; dataDir: string; file: string }): string {
+export function resolveKeptSecret({
+  value,
+  dataDir,
+  file,
+}: {
+  value?: string | undefined;
+  dataDir: string;
+  file: string;
+}): string {
   if (value) return value;
   const where = path.join(dataDir, file);
   try {
@@ -31,11 +39,23 @@ export function resolveKeptSecret({ value, dataDir, file }: { value?: string | u
 }
 
 /** The staff secret of the staff-only API paths. */
-export function resolveStaffToken({ STAFF_TOKEN, dataDir }: { STAFF_TOKEN?: string | undefined; dataDir: string }): string {
+export function resolveStaffToken({
+  STAFF_TOKEN,
+  dataDir,
+}: {
+  STAFF_TOKEN?: string | undefined;
+  dataDir: string;
+}): string {
   return resolveKeptSecret({ value: STAFF_TOKEN, dataDir, file: STAFF_TOKEN_FILE });
 }
 
 /** The key that signs session tokens and hashes login codes. */
-export function resolveAuthSecret({ AUTH_SECRET, dataDir }: { AUTH_SECRET?: string | undefined; dataDir: string }): string {
+export function resolveAuthSecret({
+  AUTH_SECRET,
+  dataDir,
+}: {
+  AUTH_SECRET?: string | undefined;
+  dataDir: string;
+}): string {
   return resolveKeptSecret({ value: AUTH_SECRET, dataDir, file: AUTH_SECRET_FILE });
 }

@@ -8,11 +8,15 @@ import path from 'node:path';
  * of an older checkout (BENCH_APP_DIR) starts that checkout as it started itself.
  */
 export function serveNodeArgs(appDir = '.'): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  const pkg = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
   const script = pkg.scripts?.serve ?? '';
   const [command, ...args] = script.trim().split(/\s+/);
   if (command !== 'node' || !args.includes('server/main.ts')) {
-    throw new Error(`${appDir}/package.json: the serve script is not "node … server/main.ts": ${JSON.stringify(script)}`);
+    throw new Error(
+      `${appDir}/package.json: the serve script is not "node … server/main.ts": ${JSON.stringify(script)}`,
+    );
   }
   return args;
 }

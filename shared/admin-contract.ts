@@ -43,7 +43,10 @@ export type MeResponse = z.infer<typeof MeResponse>;
 export const OkResponse = z.object({ ok: z.literal(true) });
 
 /** A staff member changes their own password: every session of theirs ends (log in again). */
-export const PasswordChangeBody = z.object({ current_password: z.string().min(1).max(1024), password: z.string().max(1024) });
+export const PasswordChangeBody = z.object({
+  current_password: z.string().min(1).max(1024),
+  password: z.string().max(1024),
+});
 
 // --- One-time link: set the password and enrol the authenticator --------------------------------
 
@@ -112,7 +115,11 @@ export const StaffSessionsResponse = z.object({ data: z.array(StaffSession), tot
 export type StaffSessionsResponse = z.infer<typeof StaffSessionsResponse>;
 
 const reason = z.string().trim().max(500).optional();
-export const StaffCreateBody = z.object({ email: z.string().trim().min(1).max(254), name: z.string().trim().max(120).default(''), role: z.string() });
+export const StaffCreateBody = z.object({
+  email: z.string().trim().min(1).max(254),
+  name: z.string().trim().max(120).default(''),
+  role: z.string(),
+});
 export const StaffPatchBody = z.object({ name: z.string().trim().max(120) });
 export const StaffRoleBody = z.object({ role: z.string(), reason });
 export const ReasonBody = z.object({ reason });
@@ -234,19 +241,57 @@ export const AdminOrderDetail = AdminOrderItem.extend({
       gift: z.boolean(),
     }),
   ),
-  history: z.array(z.object({ id: z.number().int(), status: z.string(), status_label: z.string(), note: z.string().nullable(), at: isoDate })),
+  history: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.string(),
+      status_label: z.string(),
+      note: z.string().nullable(),
+      at: isoDate,
+    }),
+  ),
   payments: z
-    .array(z.object({ id: z.number().int(), provider: z.string(), kind: z.string(), amount_kopecks: kopecks.nullable(), outcome: z.string(), at: isoDate }))
+    .array(
+      z.object({
+        id: z.number().int(),
+        provider: z.string(),
+        kind: z.string(),
+        amount_kopecks: kopecks.nullable(),
+        outcome: z.string(),
+        at: isoDate,
+      }),
+    )
     .optional(),
   refunds: z
-    .array(z.object({ id: z.number().int(), return_request_id: z.number().int(), means: z.string(), amount_kopecks: kopecks, status: z.string(), at: isoDate }))
+    .array(
+      z.object({
+        id: z.number().int(),
+        return_request_id: z.number().int(),
+        means: z.string(),
+        amount_kopecks: kopecks,
+        status: z.string(),
+        at: isoDate,
+      }),
+    )
     .optional(),
   returns: z.array(z.object({ id: z.number().int(), status: z.string(), reason: z.string(), at: isoDate })),
   certificate_moves: z
-    .array(z.object({ id: z.number().int(), certificate_id: z.number().int(), kind: z.string(), amount_kopecks: kopecks, at: isoDate }))
+    .array(
+      z.object({
+        id: z.number().int(),
+        certificate_id: z.number().int(),
+        kind: z.string(),
+        amount_kopecks: kopecks,
+        at: isoDate,
+      }),
+    )
     .optional(),
-  bonus_moves: z.array(z.object({ id: z.number().int(), kind: z.string(), amount_kopecks: kopecks, at: isoDate })).optional(),
-  messages: z.array(z.object({ key: z.string(), channel: z.string(), tag: z.string().nullable(), sent_at: isoDate.nullable() })),
+  bonus_moves: z
+    .array(z.object({ id: z.number().int(), kind: z.string(), amount_kopecks: kopecks, at: isoDate }))
+    .optional(),
+  messages: z.array(
+    z.object({ key: z.string(), channel: z.string(), tag: z.string().nullable(), sent_at: isoDate.nullable() }),
+  ),
   jobs: z.array(
     z.object({
       id: z.number().int(),
@@ -267,10 +312,19 @@ export const AdminOrderOneResponse = z.object({ data: AdminOrderDetail });
 export type AdminOrderOneResponse = z.infer<typeof AdminOrderOneResponse>;
 
 export const OrderNoteBody = z.object({ text: z.string().trim().min(1, 'Напишите заметку').max(2000) });
-export const OrderShipBody = z.object({ track_number: z.string().trim().max(40).optional(), note: z.string().trim().max(500).optional() });
+export const OrderShipBody = z.object({
+  track_number: z.string().trim().max(40).optional(),
+  note: z.string().trim().max(500).optional(),
+});
 export const OrderFittingBody = z.object({
   lines: z
-    .array(z.object({ offer_id: z.number().int().min(1), kept: z.number().int().min(0).max(1000), refused: z.number().int().min(0).max(1000) }))
+    .array(
+      z.object({
+        offer_id: z.number().int().min(1),
+        kept: z.number().int().min(0).max(1000),
+        refused: z.number().int().min(0).max(1000),
+      }),
+    )
     .min(1)
     .max(100),
 });
@@ -288,9 +342,23 @@ export const AdminDashboardResponse = z.object({
     fittings_out: z.number().int(),
     returns_to_decide: z.number().int(),
     refunds_pending: z.number().int(),
-    low_stock: z.array(z.object({ offer_id: z.number().int(), product_id: z.number().int(), name: z.string(), size: z.string(), quantity: z.number().int() })),
+    low_stock: z.array(
+      z.object({
+        offer_id: z.number().int(),
+        product_id: z.number().int(),
+        name: z.string(),
+        size: z.string(),
+        quantity: z.number().int(),
+      }),
+    ),
     waiting_lists: z.array(
-      z.object({ offer_id: z.number().int(), product_id: z.number().int(), name: z.string(), size: z.string(), waiting: z.number().int() }),
+      z.object({
+        offer_id: z.number().int(),
+        product_id: z.number().int(),
+        name: z.string(),
+        size: z.string(),
+        waiting: z.number().int(),
+      }),
     ),
   }),
 });
@@ -333,7 +401,9 @@ export type StockMoveItem = z.infer<typeof StockMoveItem>;
 export const StockMoveListResponse = z.object({ data: z.array(StockMoveItem), total: z.number().int() });
 export type StockMoveListResponse = z.infer<typeof StockMoveListResponse>;
 
-const adjustKind = z.enum(['count', 'damage', 'receipt', 'correction'], { error: 'Причина: count, damage, receipt или correction' });
+const adjustKind = z.enum(['count', 'damage', 'receipt', 'correction'], {
+  error: 'Причина: count, damage, receipt или correction',
+});
 const adjustNote = z.string().trim().min(1, 'Укажите причину').max(500);
 const quantity = z.number().int().min(0).max(1_000_000);
 const delta = z
@@ -345,7 +415,10 @@ const delta = z
 /** One offer: `set` a counted quantity (kind 'count') or move it by `delta`. */
 export const StockAdjustBody = z
   .object({ set: quantity.optional(), delta: delta.optional(), kind: adjustKind, note: adjustNote })
-  .refine((b) => (b.set === undefined) !== (b.delta === undefined), { message: 'Укажите либо новое количество (set), либо изменение (delta)', path: ['set'] })
+  .refine((b) => (b.set === undefined) !== (b.delta === undefined), {
+    message: 'Укажите либо новое количество (set), либо изменение (delta)',
+    path: ['set'],
+  })
   .refine((b) => (b.kind === 'count') === (b.set !== undefined), {
     message: 'Инвентаризация задаёт количество (set), остальные причины — изменение (delta)',
     path: ['kind'],
@@ -362,7 +435,12 @@ export const StockBulkBody = z.object({
   mode: z.enum(['all', 'each'], { error: 'Режим: all (всё или ничего) или each (по каждой позиции)' }),
 });
 export type StockBulkBody = z.infer<typeof StockBulkBody>;
-export const StockChangeItem = z.object({ offer_id: z.number().int(), previous: z.number().int(), quantity: z.number().int(), notified: z.number().int() });
+export const StockChangeItem = z.object({
+  offer_id: z.number().int(),
+  previous: z.number().int(),
+  quantity: z.number().int(),
+  notified: z.number().int(),
+});
 export const StockAdjustResponse = z.object({ data: z.array(StockChangeItem) });
 export type StockAdjustResponse = z.infer<typeof StockAdjustResponse>;
 
@@ -426,9 +504,14 @@ export type ReturnListResponse = z.infer<typeof ReturnListResponse>;
 export const ReturnOneResponse = z.object({ data: ReturnItem });
 export type ReturnOneResponse = z.infer<typeof ReturnOneResponse>;
 /** Approve = refund by the original means (certificates and bonuses at once, the card or instalments by a job). */
-export const ReturnApproveBody = z.object({ refund_delivery: z.boolean().default(false), note: z.string().trim().max(500).optional() });
+export const ReturnApproveBody = z.object({
+  refund_delivery: z.boolean().default(false),
+  note: z.string().trim().max(500).optional(),
+});
 /** The reason the customer sees. */
-export const ReturnRejectBody = z.object({ note: z.string().trim().min(1, 'Укажите причину отказа — её увидит покупатель').max(500) });
+export const ReturnRejectBody = z.object({
+  note: z.string().trim().min(1, 'Укажите причину отказа — её увидит покупатель').max(500),
+});
 
 // --- Customers (read) ------------------------------------------------------------------------------------
 
@@ -457,9 +540,15 @@ export const CustomerOneResponse = z.object({
     subscribed: z.boolean(),
     newsletter_status: z.enum(['pending', 'confirmed', 'unsubscribed']).nullable(),
     bonus_kopecks: z.number().int(),
-    addresses: z.array(z.object({ id: z.number().int(), fields: z.record(z.string(), z.string()), created_at: isoDate })),
-    orders: z.array(z.object({ id: z.number().int(), status: z.string(), total_kopecks: z.number().int(), created_at: isoDate })),
-    returns: z.array(z.object({ id: z.number().int(), order_id: z.number().int(), status: z.string(), created_at: isoDate })),
+    addresses: z.array(
+      z.object({ id: z.number().int(), fields: z.record(z.string(), z.string()), created_at: isoDate }),
+    ),
+    orders: z.array(
+      z.object({ id: z.number().int(), status: z.string(), total_kopecks: z.number().int(), created_at: isoDate }),
+    ),
+    returns: z.array(
+      z.object({ id: z.number().int(), order_id: z.number().int(), status: z.string(), created_at: isoDate }),
+    ),
     bonus_moves: z.array(
       z.object({
         id: z.number().int(),

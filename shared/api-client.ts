@@ -1,5 +1,13 @@
 import type { ReviewLinesResponse, ReviewListResponse, ReviewWriteResponse } from './reviews-contract';
-import type { CatalogPageResponse, CatalogSectionResponse, PageMeta, RedirectResponse, SearchResponse, SectionsResponse, SitemapProducts } from './contract';
+import type {
+  CatalogPageResponse,
+  CatalogSectionResponse,
+  PageMeta,
+  RedirectResponse,
+  SearchResponse,
+  SectionsResponse,
+  SitemapProducts,
+} from './contract';
 import type {
   BlogArticle,
   BlogListResponse,
@@ -13,9 +21,21 @@ import type {
 import type { AddressSuggestionsResponse } from './contract';
 import type { WishlistResponse } from './contract';
 import type { BirthdayResponse, BonusesResponse } from './contract';
-import type { CheckoutOrderResponse, CitiesResponse, DeliveryCostResponse, OrderDetailResponse, OrderParamsResponse, OrderToCartResponse } from './contract';
+import type {
+  CheckoutOrderResponse,
+  CitiesResponse,
+  DeliveryCostResponse,
+  OrderDetailResponse,
+  OrderParamsResponse,
+  OrderToCartResponse,
+} from './contract';
 import type { CertificateCheckResponse, OrderBonusesResponse } from './contract';
-import type { ChangePaymentResponse, InstalmentLinkResponse, PaymentParamsResponse, PaymentStatusResponse } from './contract';
+import type {
+  ChangePaymentResponse,
+  InstalmentLinkResponse,
+  PaymentParamsResponse,
+  PaymentStatusResponse,
+} from './contract';
 import type { AuthResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from './contract';
 import type {
   AddressChangeResponse,
@@ -137,15 +157,29 @@ export class ApiClient {
    * SPEC §7 `GET /api/catalog/fastorder.php`: one offer ordered by a guest. `key` is the
    * idempotency key of this submission: a retry with the same key gets the same order.
    */
-  fastOrder(order: { id: number; name: string; phone: string; key: string; recaptchaToken: string }): Promise<FastOrderResponse> {
+  fastOrder(order: {
+    id: number;
+    name: string;
+    phone: string;
+    key: string;
+    recaptchaToken: string;
+  }): Promise<FastOrderResponse> {
     const { recaptchaToken, ...fields } = order;
     // 422: the key was used for another submission; the answer's error is for the shopper.
-    return this.get('/api/catalog/fastorder.php', { ...fields, recaptcha_token: recaptchaToken }, { allowStatuses: [422] });
+    return this.get(
+      '/api/catalog/fastorder.php',
+      { ...fields, recaptcha_token: recaptchaToken },
+      { allowStatuses: [422] },
+    );
   }
 
   /** SPEC §7 `GET /api/catalog/addtowishlist.php`: tell me when this size is back. */
   joinWaitingList(entry: { productId: number; name: string; phone: string }): Promise<WaitingListResponse> {
-    return this.get('/api/catalog/addtowishlist.php', { product_id: entry.productId, name: entry.name, phone: entry.phone });
+    return this.get('/api/catalog/addtowishlist.php', {
+      product_id: entry.productId,
+      name: entry.name,
+      phone: entry.phone,
+    });
   }
 
   /** SPEC §7 `POST /api/personal/subscribe_form.php`: `message` on success, `error` to show above the field. */
@@ -170,7 +204,10 @@ export class ApiClient {
 
   /** `POST /api/personal/send_email_code.php`: a login code by e-mail (captcha action send_email); answers as sendLoginCode does. */
   sendEmailCode(request: { email: string; captchaToken: string }): Promise<SendCodeResponse> {
-    return this.post('/api/personal/send_email_code.php', { email: request.email, recaptcha_token: request.captchaToken });
+    return this.post('/api/personal/send_email_code.php', {
+      email: request.email,
+      recaptcha_token: request.captchaToken,
+    });
   }
 
   /** `POST /api/personal/auth_email.php`: `user` with `jwt_token`, or `data.error`, as authPhone. */
@@ -194,7 +231,10 @@ export class ApiClient {
   }
 
   /** SPEC §7 `profile_change.php`: `change` keys lower-cased (firstname, lastname, secondname, email); only non-empty values are sent (SPEC §5). */
-  changeProfile(token: string, change: Partial<Record<'firstname' | 'lastname' | 'secondname' | 'email', string>>): Promise<ProfileChangeResponse> {
+  changeProfile(
+    token: string,
+    change: Partial<Record<'firstname' | 'lastname' | 'secondname' | 'email', string>>,
+  ): Promise<ProfileChangeResponse> {
     const body: Query = { token };
     for (const [k, v] of Object.entries(change)) if (v && v.trim() !== '') body[`change[${k}]`] = v;
     return this.post('/api/personal/profile_change.php', body);
@@ -208,7 +248,10 @@ export class ApiClient {
   /** SPEC §7 `address_add.php`: adds an address, or with `id` edits one; only non-empty fields are sent (SPEC §5). */
   saveAddress(
     token: string,
-    address: { id?: number | undefined; fields: Partial<Record<'city' | 'street' | 'house' | 'flat' | 'postal_code' | 'comment', string>> },
+    address: {
+      id?: number | undefined;
+      fields: Partial<Record<'city' | 'street' | 'house' | 'flat' | 'postal_code' | 'comment', string>>;
+    },
   ): Promise<AddressChangeResponse> {
     const body: Query = { token, id: address.id };
     for (const [k, v] of Object.entries(address.fields)) if (v && v.trim() !== '') body[k] = v;
@@ -231,9 +274,13 @@ export class ApiClient {
   }
 
   /** `return_add.php`: asks back lines of a received order (`items`: offer id → quantity) within the return period. */
-  createReturn(token: string, request: { orderId: number; items: Record<number, number>; reason: string }): Promise<ReturnCreateResponse> {
+  createReturn(
+    token: string,
+    request: { orderId: number; items: Record<number, number>; reason: string },
+  ): Promise<ReturnCreateResponse> {
     const body: Query = { token, order_id: request.orderId, reason: request.reason };
-    for (const [offerId, quantity] of Object.entries(request.items)) if (quantity > 0) body[`items[${offerId}]`] = quantity;
+    for (const [offerId, quantity] of Object.entries(request.items))
+      if (quantity > 0) body[`items[${offerId}]`] = quantity;
     return this.post('/api/personal/return_add.php', body);
   }
 
@@ -297,8 +344,16 @@ export class ApiClient {
   }
 
   /** SPEC §7 `GET /api/catalog/get_order_params.php`: delivery and payment methods for a city and basket ('id:qty' lists). */
-  getOrderParams(request: { city: string; ids?: string | undefined; preorderIds?: string | undefined }): Promise<OrderParamsResponse> {
-    return this.get('/api/catalog/get_order_params.php', { city: request.city, ids: request.ids, preorder_ids: request.preorderIds });
+  getOrderParams(request: {
+    city: string;
+    ids?: string | undefined;
+    preorderIds?: string | undefined;
+  }): Promise<OrderParamsResponse> {
+    return this.get('/api/catalog/get_order_params.php', {
+      city: request.city,
+      ids: request.ids,
+      preorder_ids: request.preorderIds,
+    });
   }
 
   /** SPEC §7 `GET /api/catalog/getdeliverycost.php`: the delivery cost of a method for this basket and address or pickup point. */
@@ -401,12 +456,23 @@ export class ApiClient {
    * asks the provider and answers `paid` only when it verified it (the token limits it to the
    * customer's own order).
    */
-  checkPayment(request: { orderId: number; paymentNum?: string | undefined; token?: string | undefined }): Promise<PaymentStatusResponse> {
-    return this.get('/api/catalog/success_payment_order.php', { order_id: request.orderId, payment_num: request.paymentNum, token: request.token });
+  checkPayment(request: {
+    orderId: number;
+    paymentNum?: string | undefined;
+    token?: string | undefined;
+  }): Promise<PaymentStatusResponse> {
+    return this.get('/api/catalog/success_payment_order.php', {
+      order_id: request.orderId,
+      payment_num: request.paymentNum,
+      token: request.token,
+    });
   }
 
   /** A product's published reviews, rating and fit advice (issue #32): public, cached with the catalogue. */
-  getReviews(productId: number, query: { sort?: string; rating?: number | null; photos?: boolean; page?: number } = {}): Promise<ReviewListResponse> {
+  getReviews(
+    productId: number,
+    query: { sort?: string; rating?: number | null; photos?: boolean; page?: number } = {},
+  ): Promise<ReviewListResponse> {
     return this.get('/api/reviews/list.php', {
       product_id: productId,
       sort: query.sort && query.sort !== 'new' ? query.sort : undefined,
@@ -423,7 +489,10 @@ export class ApiClient {
 
   /** A new review (`review_add.php`) or a rejected one sent again (`review_resend.php`); photos as base64. */
   writeReview(token: string, body: Record<string, unknown>, resend = false): Promise<ReviewWriteResponse> {
-    return this.postJson(resend ? '/api/personal/review_resend.php' : '/api/personal/review_add.php', { token, ...body });
+    return this.postJson(resend ? '/api/personal/review_resend.php' : '/api/personal/review_add.php', {
+      token,
+      ...body,
+    });
   }
 
   private async postJson<T>(path: string, body: unknown): Promise<T> {
@@ -440,13 +509,21 @@ export class ApiClient {
     for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) form.set(k, String(v));
     const res = await this.doFetch(`${this.base}${path}`, {
       method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', ...this.options.headers },
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/x-www-form-urlencoded',
+        ...this.options.headers,
+      },
       body: form.toString(),
     });
     return this.read<T>(res, path, opts);
   }
 
-  private async get<T>(path: string, query: Query = {}, opts: { allow404?: boolean; allowStatuses?: readonly number[] } = {}): Promise<T> {
+  private async get<T>(
+    path: string,
+    query: Query = {},
+    opts: { allow404?: boolean; allowStatuses?: readonly number[] } = {},
+  ): Promise<T> {
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
     const qs = search.toString();
@@ -457,7 +534,11 @@ export class ApiClient {
     return this.read<T>(res, path, opts);
   }
 
-  private async read<T>(res: Response, path: string, opts: { allow404?: boolean; allowStatuses?: readonly number[] }): Promise<T> {
+  private async read<T>(
+    res: Response,
+    path: string,
+    opts: { allow404?: boolean; allowStatuses?: readonly number[] },
+  ): Promise<T> {
     if (res.status === 404 && opts.allow404) return null as T;
     // Statuses whose body is an answer for the shopper (a rate limit's Russian message).
     if (!res.ok && !opts.allowStatuses?.includes(res.status)) {

@@ -86,12 +86,21 @@ export const PriceFilter = z.object({
   NAME: z.string(),
   MULTIPLE: z.literal(false),
   /** Whole roubles: the section's range, and what is applied (null = open end). */
-  VALUES: z.object({ MIN: z.number().int(), MAX: z.number().int(), FROM: z.number().int().nullable(), TO: z.number().int().nullable() }),
+  VALUES: z.object({
+    MIN: z.number().int(),
+    MAX: z.number().int(),
+    FROM: z.number().int().nullable(),
+    TO: z.number().int().nullable(),
+  }),
 });
 export const CatalogFilterBlock = z.discriminatedUnion('CODE', [ListFilter, PriceFilter]);
 export type CatalogFilterBlock = z.infer<typeof CatalogFilterBlock>;
 
-export const SortOption = z.object({ CODE: z.enum(['popular', 'new', 'price_asc', 'price_desc']), NAME: z.string(), SELECTED: z.boolean() });
+export const SortOption = z.object({
+  CODE: z.enum(['popular', 'new', 'price_asc', 'price_desc']),
+  NAME: z.string(),
+  SELECTED: z.boolean(),
+});
 export type SortOption = z.infer<typeof SortOption>;
 
 export const Breadcrumb = z.object({ NAME: z.string(), URL: z.string() });
@@ -109,7 +118,13 @@ export const CatalogSectionResponse = z.object({
 });
 export type CatalogSectionResponse = z.infer<typeof CatalogSectionResponse>;
 
-export const PhotoValue = z.object({ ID: z.number().int(), FULL: z.string(), ALT: z.string(), WIDTH: z.number().int(), HEIGHT: z.number().int() });
+export const PhotoValue = z.object({
+  ID: z.number().int(),
+  FULL: z.string(),
+  ALT: z.string(),
+  WIDTH: z.number().int(),
+  HEIGHT: z.number().int(),
+});
 export type PhotoValue = z.infer<typeof PhotoValue>;
 
 /** SPEC §3 PROPERTIES: each with NAME, VALUE, DESCRIPTION (lists for multiple values). */
@@ -321,7 +336,10 @@ export type FastOrderResponse = z.infer<typeof FastOrderResponse>;
 /** SPEC §7 `GET /api/catalog/addtowishlist.php` (the waiting list): success, or error.data.error with fields. */
 export const WaitingListResponse = z.discriminatedUnion('success', [
   z.object({ success: z.literal(true), message: z.string() }),
-  z.object({ success: z.literal(false), error: z.object({ data: z.object({ error: z.string(), fields: FormFieldErrors }) }) }),
+  z.object({
+    success: z.literal(false),
+    error: z.object({ data: z.object({ error: z.string(), fields: FormFieldErrors }) }),
+  }),
 ]);
 export type WaitingListResponse = z.infer<typeof WaitingListResponse>;
 
@@ -353,7 +371,14 @@ export type CertificateCheckResponse = z.infer<typeof CertificateCheckResponse>;
 
 /** Staff-only `POST /staff/stock/` (action 'set'): the stock change and who was told. */
 export const StockChangeResponse = z.object({
-  data: z.object({ offer_id: z.number().int(), previous: z.number().int(), quantity: z.number().int(), notified: z.number().int() }).nullable(),
+  data: z
+    .object({
+      offer_id: z.number().int(),
+      previous: z.number().int(),
+      quantity: z.number().int(),
+      notified: z.number().int(),
+    })
+    .nullable(),
   errors: z.record(z.string(), z.string()),
   warnings: z.array(z.string()),
 });
@@ -406,7 +431,13 @@ export const UserMain = z.object({
 });
 export type UserMain = z.infer<typeof UserMain>;
 
-export const UserInfo = z.object({ FIRSTNAME: z.string(), LASTNAME: z.string(), SECONDNAME: z.string(), PHONE: z.string(), EMAIL: z.string() });
+export const UserInfo = z.object({
+  FIRSTNAME: z.string(),
+  LASTNAME: z.string(),
+  SECONDNAME: z.string(),
+  PHONE: z.string(),
+  EMAIL: z.string(),
+});
 export type UserInfo = z.infer<typeof UserInfo>;
 
 /** `send_sms.php` (and the e-mail code): sent, or why not; `resend_in`: seconds until another may be asked for. */
@@ -417,7 +448,10 @@ export const SendCodeResponse = z.discriminatedUnion('success', [
 export type SendCodeResponse = z.infer<typeof SendCodeResponse>;
 
 /** SPEC §7 `auth_phone.php`: `user` with `jwt_token` and the main data; on error `data` with an `error` field. */
-export const AuthResponse = z.union([z.object({ user: UserMain.extend({ jwt_token: z.string() }) }), z.object({ data: z.object({ error: z.string() }) })]);
+export const AuthResponse = z.union([
+  z.object({ user: UserMain.extend({ jwt_token: z.string() }) }),
+  z.object({ data: z.object({ error: z.string() }) }),
+]);
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
 /** SPEC §7 `profile_main.php`: the profile of the token's customer. */
@@ -452,7 +486,10 @@ export const SavedAddress = z.object({
 export type SavedAddress = z.infer<typeof SavedAddress>;
 
 /** SPEC §7 `addresses.php`: the list, or an error (SPEC §8: stored as the addresses error, the list not replaced). */
-export const AddressesResponse = z.union([z.object({ addresses: z.array(SavedAddress) }), z.object({ error: z.string() })]);
+export const AddressesResponse = z.union([
+  z.object({ addresses: z.array(SavedAddress) }),
+  z.object({ error: z.string() }),
+]);
 export type AddressesResponse = z.infer<typeof AddressesResponse>;
 
 /** `address_add.php` and `address_remove.php`: done (the address's id), or why not. */
@@ -769,7 +806,13 @@ export const OrderDetail = z.object({
   STATUS: z.string(),
   STATUS_CODE: z.string(),
   ITEMS: z.array(AccountOrderLine),
-  TOTAL: z.object({ ITEMS: z.number(), DISCOUNT: z.number(), DELIVERY: z.number().nullable(), TOTAL: z.number(), PAID: z.number().nullable() }),
+  TOTAL: z.object({
+    ITEMS: z.number(),
+    DISCOUNT: z.number(),
+    DELIVERY: z.number().nullable(),
+    TOTAL: z.number(),
+    PAID: z.number().nullable(),
+  }),
   MONEY: OrderMoney,
   DELIVERY: z.object({
     ID: z.string(),
@@ -786,11 +829,27 @@ export const OrderDetail = z.object({
     TRACK_URL: z.string().nullable().optional(),
   }),
   /** PAID_AT: when the online payment was verified (Russian date), null while unpaid; PAY_UNTIL: until when an unpaid online order waits. */
-  PAYMENT: z.object({ ID: z.string(), NAME: z.string(), PAID_AT: z.string().nullable().optional(), PAY_UNTIL: z.string().nullable().optional() }),
+  PAYMENT: z.object({
+    ID: z.string(),
+    NAME: z.string(),
+    PAID_AT: z.string().nullable().optional(),
+    PAY_UNTIL: z.string().nullable().optional(),
+  }),
   /** Money given back for returns: the means in words, 'pending' | 'done' | 'manual', the date. */
-  REFUNDS: z.array(z.object({ RETURN_ID: z.number().int(), TEXT: z.string(), STATUS: z.enum(['pending', 'done', 'manual']), DATE: z.string() })).optional(),
+  REFUNDS: z
+    .array(
+      z.object({
+        RETURN_ID: z.number().int(),
+        TEXT: z.string(),
+        STATUS: z.enum(['pending', 'done', 'manual']),
+        DATE: z.string(),
+      }),
+    )
+    .optional(),
   CONTACT: z.object({ NAME: z.string(), PHONE: z.string(), EMAIL: z.string() }),
-  HISTORY: z.array(z.object({ STATUS_CODE: z.string(), STATUS: z.string(), DATE: z.string(), NOTE: z.string().nullable() })),
+  HISTORY: z.array(
+    z.object({ STATUS_CODE: z.string(), STATUS: z.string(), DATE: z.string(), NOTE: z.string().nullable() }),
+  ),
   /** Gift certificates the order bought, once issued (absent when none). */
   CERTIFICATES: z.array(OrderCertificate).optional(),
 });
@@ -851,7 +910,10 @@ export const PaymentWidgetParams = z.object({
 export type PaymentWidgetParams = z.infer<typeof PaymentWidgetParams>;
 
 /** `POST /api/catalog/payment_params.php` (ours; token, order_id): the widget parameters of the customer's order awaiting payment, or why not (already paid, cancelled, not theirs). */
-export const PaymentParamsResponse = z.union([z.object({ payment: PaymentWidgetParams }), z.object({ error: z.string(), status: z.string().optional() })]);
+export const PaymentParamsResponse = z.union([
+  z.object({ payment: PaymentWidgetParams }),
+  z.object({ error: z.string(), status: z.string().optional() }),
+]);
 export type PaymentParamsResponse = z.infer<typeof PaymentParamsResponse>;
 
 /** `POST /api/catalog/instalment_link.php` (ours; token, order_id): the pay-in-parts provider's page for the customer's order awaiting payment, or why not. */
@@ -928,7 +990,15 @@ export const FeedSettings = z.object({
 });
 export type FeedSettings = z.infer<typeof FeedSettings>;
 
-export const FEED_LEFT_OUT_REASONS = ['inactive', 'excluded', 'certificate', 'no_offers', 'no_photo', 'no_price', 'sold_out'] as const;
+export const FEED_LEFT_OUT_REASONS = [
+  'inactive',
+  'excluded',
+  'certificate',
+  'no_offers',
+  'no_photo',
+  'no_price',
+  'sold_out',
+] as const;
 export type FeedLeftOutReason = (typeof FEED_LEFT_OUT_REASONS)[number];
 
 /** One offer (or a whole product, offer_id null) a feed left out, and why. */

@@ -3,7 +3,9 @@ import { deepFreeze } from './deep-freeze';
 
 describe('deepFreeze', () => {
   it('freezes objects and arrays at every depth and returns the same value', () => {
-    const answer = JSON.parse('{"ITEMS":[{"ID":1,"PRICE":{"BASE":9900}},{"ID":2,"PRICE":{"BASE":500}}],"NAME":"Пальто","EMPTY":null}') as {
+    const answer = JSON.parse(
+      '{"ITEMS":[{"ID":1,"PRICE":{"BASE":9900}},{"ID":2,"PRICE":{"BASE":500}}],"NAME":"Пальто","EMPTY":null}',
+    ) as {
       ITEMS: Array<{ ID: number; PRICE: { BASE: number } }>;
       NAME: string;
     };

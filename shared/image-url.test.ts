@@ -76,7 +76,12 @@ describe('imageUrl', () => {
     expect(imageUrl('/media/products/a/1.jpg', 9999)).toBe('/img/3072/products/a/1.jpg');
   });
   it('passes external and non-/media addresses through unchanged', () => {
-    for (const src of ['https://cdn.example.com/a.jpg', '/favicon.svg', '/assets/logo-abc123.png', 'data:image/gif;base64,R0lGOD']) {
+    for (const src of [
+      'https://cdn.example.com/a.jpg',
+      '/favicon.svg',
+      '/assets/logo-abc123.png',
+      'data:image/gif;base64,R0lGOD',
+    ]) {
       expect(imageUrl(src, 640)).toBe(src);
     }
   });
@@ -95,7 +100,9 @@ describe('buildSrcSet', () => {
     expect(srcset?.split(', ')).toEqual(IMAGE_WIDTHS.map((w) => `/img/${w}/products/a/1.jpg ${w}w`));
   });
   it('keeps the given widths that the server makes, sorted and once', () => {
-    expect(buildSrcSet('/media/products/a/1.jpg', [768, 320, 999, 320])).toBe('/img/320/products/a/1.jpg 320w, /img/768/products/a/1.jpg 768w');
+    expect(buildSrcSet('/media/products/a/1.jpg', [768, 320, 999, 320])).toBe(
+      '/img/320/products/a/1.jpg 320w, /img/768/products/a/1.jpg 768w',
+    );
   });
   it('is undefined for external photos and for no usable width', () => {
     expect(buildSrcSet('https://cdn.example.com/a.jpg')).toBeUndefined();
@@ -105,8 +112,12 @@ describe('buildSrcSet', () => {
 
 describe('buildDensitySrcSet', () => {
   it('gives 1x and 2x of the displayed width', () => {
-    expect(buildDensitySrcSet('/media/products/a/1.jpg', 300)).toBe('/img/320/products/a/1.jpg 1x, /img/640/products/a/1.jpg 2x');
-    expect(buildDensitySrcSet('/media/products/a/1.jpg', 1536)).toBe('/img/1536/products/a/1.jpg 1x, /img/3072/products/a/1.jpg 2x');
+    expect(buildDensitySrcSet('/media/products/a/1.jpg', 300)).toBe(
+      '/img/320/products/a/1.jpg 1x, /img/640/products/a/1.jpg 2x',
+    );
+    expect(buildDensitySrcSet('/media/products/a/1.jpg', 1536)).toBe(
+      '/img/1536/products/a/1.jpg 1x, /img/3072/products/a/1.jpg 2x',
+    );
   });
   it('is undefined for external photos', () => {
     expect(buildDensitySrcSet('https://cdn.example.com/a.jpg', 300)).toBeUndefined();

@@ -15,7 +15,9 @@ export const IMAGE_QUALITY = 80;
 export const PLACEHOLDER = { width: 10, height: 10, quality: 50, blur: 3 } as const;
 
 /** Every width the image server produces: each screen width at each density (320 … 3072). */
-export const IMAGE_WIDTHS: readonly number[] = [...new Set(SCREEN_WIDTHS.flatMap((w) => IMAGE_DENSITIES.map((d) => w * d)))].sort((a, b) => a - b);
+export const IMAGE_WIDTHS: readonly number[] = [
+  ...new Set(SCREEN_WIDTHS.flatMap((w) => IMAGE_DENSITIES.map((d) => w * d))),
+].sort((a, b) => a - b);
 
 const WIDTH_SET: ReadonlySet<number> = new Set(IMAGE_WIDTHS);
 const MEDIA_PREFIX = '/media/';

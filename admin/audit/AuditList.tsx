@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { AutocompleteInput, DataTable, DateInput, List, ReferenceInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import {
+  AutocompleteInput,
+  DataTable,
+  DateInput,
+  List,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  useRecordContext,
+} from 'react-admin';
 import type { AuditActionsResponse, AuditItem } from '~/shared/admin-contract';
 import { adminApi } from '~/admin/lib/api';
 import { ACTION_LABELS, ACTOR_KIND_LABELS, dateTime, ENTITY_CHOICES, ENTITY_LABELS } from '~/admin/lib/labels';
@@ -9,7 +18,10 @@ import { ACTION_LABELS, ACTOR_KIND_LABELS, dateTime, ENTITY_CHOICES, ENTITY_LABE
 // action, object and dates; a row opens to the values before and after.
 
 function ActionFilter(props: { source: string; label: string; alwaysOn?: boolean }) {
-  const { data } = useQuery({ queryKey: ['audit', 'actions'], queryFn: () => adminApi<AuditActionsResponse>('/audit/actions') });
+  const { data } = useQuery({
+    queryKey: ['audit', 'actions'],
+    queryFn: () => adminApi<AuditActionsResponse>('/audit/actions'),
+  });
   const choices = (data?.data ?? []).map((a) => ({ id: a.id, name: ACTION_LABELS[a.id] ?? a.id }));
   return <SelectInput {...props} choices={choices} />;
 }
@@ -32,7 +44,18 @@ const filters = [
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography color="text.secondary">—</Typography>;
   return (
-    <Box component="pre" sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+    <Box
+      component="pre"
+      sx={{
+        m: 0,
+        p: 1.5,
+        bgcolor: 'grey.100',
+        borderRadius: 1,
+        fontSize: 13,
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+      }}
+    >
       {JSON.stringify(value, null, 2)}
     </Box>
   );
@@ -75,12 +98,18 @@ export function AuditList() {
           render={(r) => (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <span>{r.actor_label || '—'}</span>
-              {r.actor_kind !== 'staff' ? <Chip size="small" variant="outlined" label={ACTOR_KIND_LABELS[r.actor_kind]} /> : null}
+              {r.actor_kind !== 'staff' ? (
+                <Chip size="small" variant="outlined" label={ACTOR_KIND_LABELS[r.actor_kind]} />
+              ) : null}
             </Stack>
           )}
         />
         <DataTable.Col<AuditItem> label="Действие" disableSort render={(r) => ACTION_LABELS[r.action] ?? r.action} />
-        <DataTable.Col<AuditItem> label="Объект" disableSort render={(r) => `${ENTITY_LABELS[r.entity_type] ?? r.entity_type} №\u00a0${r.entity_id}`} />
+        <DataTable.Col<AuditItem>
+          label="Объект"
+          disableSort
+          render={(r) => `${ENTITY_LABELS[r.entity_type] ?? r.entity_type} №\u00a0${r.entity_id}`}
+        />
         <DataTable.Col<AuditItem> label="Причина" disableSort render={(r) => r.reason ?? ''} />
         <DataTable.Col<AuditItem> label="IP-адрес" disableSort render={(r) => r.ip} />
       </DataTable>

@@ -51,7 +51,10 @@ export function LoginPage() {
 
   if (step === 'code')
     return (
-      <AuthCard title="Код подтверждения" subtitle={<>Откройте приложение-аутентификатор и введите шестизначный код для {email}.</>}>
+      <AuthCard
+        title="Код подтверждения"
+        subtitle={<>Откройте приложение-аутентификатор и введите шестизначный код для {email}.</>}
+      >
         <form onSubmit={sendCode} noValidate>
           <Stack spacing={2}>
             {error ? <Alert severity="error">{error}</Alert> : null}
@@ -63,10 +66,17 @@ export function LoginPage() {
               autoComplete="one-time-code"
               autoFocus
               required
-              slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9 ]*', maxLength: 7, 'aria-describedby': 'code-hint' } }}
+              slotProps={{
+                htmlInput: { inputMode: 'numeric', pattern: '[0-9 ]*', maxLength: 7, 'aria-describedby': 'code-hint' },
+              }}
               helperText={<span id="code-hint">Каждый код действует 30 секунд и принимается один раз</span>}
             />
-            <Button type="submit" variant="contained" size="large" disabled={busy || code.replace(/\s/g, '').length !== 6}>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={busy || code.replace(/\s/g, '').length !== 6}
+            >
               Войти
             </Button>
             <Link

@@ -21,7 +21,9 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : 'Чт�
 export function SetupPage() {
   const [token] = useState(tokenFromHash);
   const [setup, setSetup] = useState<Setup | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(token ? null : 'В ссылке нет ключа: откройте ссылку из сообщения целиком');
+  const [loadError, setLoadError] = useState<string | null>(
+    token ? null : 'В ссылке нет ключа: откройте ссылку из сообщения целиком',
+  );
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<{ text: string; field?: string } | null>(null);
@@ -56,7 +58,8 @@ export function SetupPage() {
       <AuthCard title="Готово">
         <Stack spacing={2}>
           <Alert severity="success">
-            {setup?.purpose === 'totp' ? 'Новое приложение подключено.' : 'Пароль задан, приложение подключено.'} Войдите с паролем и кодом из приложения.
+            {setup?.purpose === 'totp' ? 'Новое приложение подключено.' : 'Пароль задан, приложение подключено.'}{' '}
+            Войдите с паролем и кодом из приложения.
           </Alert>
           <Button component={RouterLink} to="/login" variant="contained" size="large">
             Перейти ко входу
@@ -99,7 +102,8 @@ export function SetupPage() {
             1. Подключите приложение-аутентификатор
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Яндекс Ключ, Google Authenticator, Microsoft Authenticator или любое другое с кодами TOTP: отсканируйте QR-код или введите ключ вручную.
+            Яндекс Ключ, Google Authenticator, Microsoft Authenticator или любое другое с кодами TOTP: отсканируйте
+            QR-код или введите ключ вручную.
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: 'center' }}>
             <Box
@@ -112,13 +116,19 @@ export function SetupPage() {
               <Typography variant="caption" color="text.secondary" component="p">
                 Ключ для ввода вручную
               </Typography>
-              <Typography data-testid="totp-secret" sx={{ fontFamily: 'monospace', fontSize: 17, letterSpacing: '0.05em', mb: 1 }}>
+              <Typography
+                data-testid="totp-secret"
+                sx={{ fontFamily: 'monospace', fontSize: 17, letterSpacing: '0.05em', mb: 1 }}
+              >
                 {setup.secret}
               </Typography>
               <Typography variant="caption" color="text.secondary" component="p">
                 Адрес для приложения
               </Typography>
-              <Typography data-testid="otpauth-uri" sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
+              <Typography
+                data-testid="otpauth-uri"
+                sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}
+              >
                 {setup.otpauth_uri}
               </Typography>
             </Box>
@@ -154,7 +164,12 @@ export function SetupPage() {
             helperText="Шесть цифр, которые приложение показывает для «Vitrina»"
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
           />
-          <Button type="submit" variant="contained" size="large" disabled={busy || !password || code.replace(/\s/g, '').length !== 6}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={busy || !password || code.replace(/\s/g, '').length !== 6}
+          >
             {isNew ? 'Сохранить и подключить' : 'Подключить'}
           </Button>
         </Stack>

@@ -51,7 +51,11 @@ type Customer = CustomerOneResponse['data'];
 
 export function CustomerList() {
   return (
-    <List filters={[<TextInput key="q" source="q" label="Телефон, e-mail или имя" alwaysOn />]} sort={{ field: 'id', order: 'DESC' }} title="Покупатели">
+    <List
+      filters={[<TextInput key="q" source="q" label="Телефон, e-mail или имя" alwaysOn />]}
+      sort={{ field: 'id', order: 'DESC' }}
+      title="Покупатели"
+    >
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="id" label="№" />
         <TextField source="name" label="Имя" sortable={false} />
@@ -64,8 +68,17 @@ export function CustomerList() {
   );
 }
 
-const RETURN_STATUS: Record<string, string> = { new: 'Новая', approved: 'Одобрена', refunded: 'Возвращены деньги', rejected: 'Отклонена' };
-const NEWSLETTER: Record<string, string> = { pending: 'ждёт подтверждения', confirmed: 'подтверждена', unsubscribed: 'отписан' };
+const RETURN_STATUS: Record<string, string> = {
+  new: 'Новая',
+  approved: 'Одобрена',
+  refunded: 'Возвращены деньги',
+  rejected: 'Отклонена',
+};
+const NEWSLETTER: Record<string, string> = {
+  pending: 'ждёт подтверждения',
+  confirmed: 'подтверждена',
+  unsubscribed: 'отписан',
+};
 const ADDRESS_ORDER = ['postal_code', 'city', 'street', 'house', 'flat'];
 const addressText = (fields: Record<string, string>) =>
   [
@@ -108,7 +121,9 @@ function ActionDialog({ customer, kind, onClose }: { customer: Customer; kind: D
     setError(null);
     try {
       const body =
-        kind === 'bonuses' ? { amount_kopecks: sign * amount * 100, reason: reason.trim() } : { ...(reason.trim() ? { reason: reason.trim() } : {}) };
+        kind === 'bonuses'
+          ? { amount_kopecks: sign * amount * 100, reason: reason.trim() }
+          : { ...(reason.trim() ? { reason: reason.trim() } : {}) };
       await dataProvider.action('customers', { id: customer.id, name: kind, body, idempotencyKey });
       notify('Сохранено', { type: 'success' });
       refresh();
@@ -130,7 +145,10 @@ function ActionDialog({ customer, kind, onClose }: { customer: Customer; kind: D
         <Stack spacing={2} sx={{ pt: 1 }}>
           {kind === 'bonuses' ? (
             <>
-              <Typography>Сейчас на счёте {rub(customer.bonus_kopecks)}. Начисленные бонусы действуют 12 месяцев; списать больше, чем есть, нельзя.</Typography>
+              <Typography>
+                Сейчас на счёте {rub(customer.bonus_kopecks)}. Начисленные бонусы действуют 12 месяцев; списать больше,
+                чем есть, нельзя.
+              </Typography>
               <Stack direction="row" spacing={1}>
                 <Button variant={sign === 1 ? 'contained' : 'outlined'} onClick={() => setSign(1)}>
                   Начислить
@@ -149,7 +167,10 @@ function ActionDialog({ customer, kind, onClose }: { customer: Customer; kind: D
             </>
           ) : null}
           {kind === 'block' ? (
-            <Typography>Покупатель выйдет из личного кабинета на всех устройствах и не сможет войти снова, пока его не разблокируют.</Typography>
+            <Typography>
+              Покупатель выйдет из личного кабинета на всех устройствах и не сможет войти снова, пока его не
+              разблокируют.
+            </Typography>
           ) : null}
           {kind === 'unblock' ? <Typography>Покупатель снова сможет входить в личный кабинет.</Typography> : null}
           <MuiTextField
@@ -165,7 +186,12 @@ function ActionDialog({ customer, kind, onClose }: { customer: Customer; kind: D
         <Button onClick={onClose} disabled={busy}>
           Не сейчас
         </Button>
-        <Button onClick={run} disabled={busy || !ready} variant="contained" color={kind === 'block' ? 'error' : 'primary'}>
+        <Button
+          onClick={run}
+          disabled={busy || !ready}
+          variant="contained"
+          color={kind === 'block' ? 'error' : 'primary'}
+        >
           {error ? 'Повторить' : title}
         </Button>
       </DialogActions>
@@ -189,7 +215,9 @@ function CustomerPage() {
             </Typography>
             {c.blocked ? <Chip color="error" label={`Заблокирован ${dateTime(c.blocked_at)}`} /> : null}
           </Stack>
-          {c.blocked && c.blocked_reason ? <Alert severity="warning">Причина блокировки: {c.blocked_reason}</Alert> : null}
+          {c.blocked && c.blocked_reason ? (
+            <Alert severity="warning">Причина блокировки: {c.blocked_reason}</Alert>
+          ) : null}
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
             {may('bonuses:adjust') ? (
               <Button variant="outlined" onClick={() => setOpen('bonuses')}>
@@ -218,7 +246,9 @@ function CustomerPage() {
             </Section>
             <Section title="Рассылка">
               <Typography>В личном кабинете: {c.subscribed ? 'подписан' : 'не подписан'}</Typography>
-              <Typography>Подписка по e-mail: {c.newsletter_status ? NEWSLETTER[c.newsletter_status] : 'нет'}</Typography>
+              <Typography>
+                Подписка по e-mail: {c.newsletter_status ? NEWSLETTER[c.newsletter_status] : 'нет'}
+              </Typography>
             </Section>
             <Section title="Бонусы">
               <Typography variant="h6">{rub(c.bonus_kopecks)}</Typography>
@@ -262,8 +292,8 @@ function CustomerPage() {
             {c.returns.length === 0 ? <Typography color="text.secondary">Нет</Typography> : null}
             {c.returns.map((r) => (
               <Typography key={r.id}>
-                <Link to={`/returns/${r.id}/show`}>Заявка № {r.id}</Link> по заказу № {r.order_id}, {dateTime(r.created_at)} —{' '}
-                {RETURN_STATUS[r.status] ?? r.status}
+                <Link to={`/returns/${r.id}/show`}>Заявка № {r.id}</Link> по заказу № {r.order_id},{' '}
+                {dateTime(r.created_at)} — {RETURN_STATUS[r.status] ?? r.status}
               </Typography>
             ))}
           </Section>
@@ -284,7 +314,13 @@ function CustomerPage() {
                   {c.bonus_moves.map((m) => (
                     <TableRow key={m.id}>
                       <TableCell>{dateTime(m.created_at)}</TableCell>
-                      <TableCell>{bonusMoveText({ kind: m.kind as BonusMoveKind, orderId: m.order_id, amountKopecks: m.amount_kopecks })}</TableCell>
+                      <TableCell>
+                        {bonusMoveText({
+                          kind: m.kind as BonusMoveKind,
+                          orderId: m.order_id,
+                          amountKopecks: m.amount_kopecks,
+                        })}
+                      </TableCell>
                       <TableCell align="right">
                         {m.amount_kopecks > 0 ? '+' : ''}
                         {Math.trunc(m.amount_kopecks / 100)}
@@ -300,8 +336,8 @@ function CustomerPage() {
             {c.certificates.length === 0 ? <Typography color="text.secondary">Нет</Typography> : null}
             {c.certificates.map((g) => (
               <Typography key={g.id}>
-                …{g.code_tail} ({g.kind === 'plastic' ? 'пластиковый' : 'электронный'}), номинал {rub(g.nominal_kopecks)}, остаток {rub(g.balance_kopecks)}, до{' '}
-                {dateTime(g.expires_at)}
+                …{g.code_tail} ({g.kind === 'plastic' ? 'пластиковый' : 'электронный'}), номинал{' '}
+                {rub(g.nominal_kopecks)}, остаток {rub(g.balance_kopecks)}, до {dateTime(g.expires_at)}
                 {g.order_id ? `, заказ № ${g.order_id}` : ''}
               </Typography>
             ))}

@@ -12,7 +12,8 @@ function stubFetch(answer: unknown, status = 200): Sent[] {
   vi.stubGlobal('document', { querySelector: () => ({ getAttribute: () => '/backend/admin' }) });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     // Reads first learn who is logged in (auth-provider's signedIn): not what these tests look at.
-    if (url.endsWith('/auth/me')) return new Response(JSON.stringify({ data: { id: 1, permissions: [] } }), { status: 200 });
+    if (url.endsWith('/auth/me'))
+      return new Response(JSON.stringify({ data: { id: 1, permissions: [] } }), { status: 200 });
     sent.push({
       url,
       method: init.method ?? 'GET',
@@ -51,22 +52,40 @@ describe('admin data provider', () => {
       sort: { field: 'at', order: 'DESC' },
       filter: {},
     });
-    expect(sent.map((s) => s.url)).toEqual(['/backend/admin/staff?ids=3%2C5&limit=2', '/backend/admin/audit?sort=at&order=desc&offset=0&limit=10&staff_id=3']);
+    expect(sent.map((s) => s.url)).toEqual([
+      '/backend/admin/staff?ids=3%2C5&limit=2',
+      '/backend/admin/audit?sort=at&order=desc&offset=0&limit=10&staff_id=3',
+    ]);
   });
 
   it('create POSTs with the Idempotency-Key of the form and keeps the link on the record', async () => {
     const sent = stubFetch({ data: { id: 7, email: 'a@b.ru' }, setup_url: 'http://x/admin/setup#token=t' }, 201);
-    const r = await dataProvider.create('staff', { data: { email: 'a@b.ru', role: 'content' }, meta: { idempotencyKey: 'form-key-123' } });
+    const r = await dataProvider.create('staff', {
+      data: { email: 'a@b.ru', role: 'content' },
+      meta: { idempotencyKey: 'form-key-123' },
+    });
     expect(r.data).toEqual({ id: 7, email: 'a@b.ru', setup_url: 'http://x/admin/setup#token=t' });
-    expect(sent[0]).toMatchObject({ url: '/backend/admin/staff', method: 'POST', body: { email: 'a@b.ru', role: 'content' } });
+    expect(sent[0]).toMatchObject({
+      url: '/backend/admin/staff',
+      method: 'POST',
+      body: { email: 'a@b.ru', role: 'content' },
+    });
     expect(sent[0]?.headers['idempotency-key']).toBe('form-key-123');
     expect(sent[0]?.headers['content-type']).toBe('application/json');
   });
 
   it('update PATCHes only what changed, and nothing when nothing did', async () => {
     const sent = stubFetch({ data: { id: 7, name: 'Б' } });
-    await dataProvider.update('staff', { id: 7, data: { id: 7, email: 'a@b.ru', name: 'Б' }, previousData: { id: 7, email: 'a@b.ru', name: 'А' } });
-    const same = await dataProvider.update('staff', { id: 7, data: { id: 7, name: 'А' }, previousData: { id: 7, name: 'А' } });
+    await dataProvider.update('staff', {
+      id: 7,
+      data: { id: 7, email: 'a@b.ru', name: 'Б' },
+      previousData: { id: 7, email: 'a@b.ru', name: 'А' },
+    });
+    const same = await dataProvider.update('staff', {
+      id: 7,
+      data: { id: 7, name: 'А' },
+      previousData: { id: 7, name: 'А' },
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ url: '/backend/admin/staff/7', method: 'PATCH', body: { name: 'Б' } });
     expect(same.data).toEqual({ id: 7, name: 'А' });
@@ -74,8 +93,14 @@ describe('admin data provider', () => {
 
   it('a named action POSTs to /<resource>/<id>/<name> with its key; a refusal is an HttpError with the Russian message', async () => {
     const sent = stubFetch({ error: 'Это последний администратор: его нельзя отключить', field: 'disabled' }, 409);
-    const err = await dataProvider.action('staff', { id: 1, name: 'disable', body: {}, idempotencyKey: 'dialog-key-1' }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ message: 'Это последний администратор: его нельзя отключить', status: 409, body: { field: 'disabled' } });
+    const err = await dataProvider
+      .action('staff', { id: 1, name: 'disable', body: {}, idempotencyKey: 'dialog-key-1' })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      message: 'Это последний администратор: его нельзя отключить',
+      status: 409,
+      body: { field: 'disabled' },
+    });
     expect(sent[0]).toMatchObject({ url: '/backend/admin/staff/1/disable', method: 'POST' });
     expect(sent[0]?.headers['idempotency-key']).toBe('dialog-key-1');
   });

@@ -34,7 +34,10 @@ const unsupported = (what: string) => () => Promise.reject(new Error(`${what}: n
 
 export interface AdminDataProvider extends DataProvider {
   /** A named state change: POST /<resource>/<id>/<name>. */
-  action<T = unknown>(resource: string, params: { id: RaRecord['id']; name: string; body?: unknown; idempotencyKey: string }): Promise<T>;
+  action<T = unknown>(
+    resource: string,
+    params: { id: RaRecord['id']; name: string; body?: unknown; idempotencyKey: string },
+  ): Promise<T>;
   /** A staff member's sessions. */
   staffSessions(id: RaRecord['id']): Promise<StaffSessionsResponse>;
 }
@@ -50,33 +53,53 @@ export const dataProvider: AdminDataProvider = {
   },
   async getMany(resource, { ids }) {
     await signedIn();
-    const { data } = await adminApi<ListAnswer>(`/${resource}${query({ ids: ids.join(','), limit: Math.min(Math.max(ids.length, 1), 100) })}`);
+    const { data } = await adminApi<ListAnswer>(
+      `/${resource}${query({ ids: ids.join(','), limit: Math.min(Math.max(ids.length, 1), 100) })}`,
+    );
     return { data } as never;
   },
   async getManyReference(resource, params) {
     await signedIn();
     // An offer's stock ledger lives under the offer (GET /offers/:id/moves).
-    if (resource === 'offers-moves') return adminApi<ListAnswer>(`/offers/${encodeURIComponent(String(params.id))}/moves${listQuery(params)}`) as never;
+    if (resource === 'offers-moves')
+      return adminApi<ListAnswer>(
+        `/offers/${encodeURIComponent(String(params.id))}/moves${listQuery(params)}`,
+      ) as never;
     return adminApi<ListAnswer>(`/${resource}${listQuery(params, { [params.target]: params.id })}`) as never;
   },
   async create(resource, { data, meta }) {
     const key = (meta as { idempotencyKey?: string } | undefined)?.idempotencyKey;
-    const answer = await adminApi<{ data: RaRecord } & Record<string, unknown>>(`/${resource}`, { method: 'POST', body: data, ...(key ? { key } : {}) });
+    const answer = await adminApi<{ data: RaRecord } & Record<string, unknown>>(`/${resource}`, {
+      method: 'POST',
+      body: data,
+      ...(key ? { key } : {}),
+    });
     // Whatever else the answer says (a one-time link) rides on the record for the page that made it.
     const { data: record, ...rest } = answer;
     return { data: { ...record, ...rest } } as never;
   },
   async update(resource, { id, data, previousData }) {
     const changed: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(data as Record<string, unknown>)) if ((previousData as Record<string, unknown>)?.[k] !== v) changed[k] = v;
+    for (const [k, v] of Object.entries(data as Record<string, unknown>))
+      if ((previousData as Record<string, unknown>)?.[k] !== v) changed[k] = v;
     if (Object.keys(changed).length === 0) return { data: previousData } as never;
-    return adminApi<{ data: RaRecord }>(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'PATCH', body: changed }) as never;
+    return adminApi<{ data: RaRecord }>(`/${resource}/${encodeURIComponent(String(id))}`, {
+      method: 'PATCH',
+      body: changed,
+    }) as never;
   },
   updateMany: unsupported('updateMany'),
   delete: unsupported('delete'),
   deleteMany: unsupported('deleteMany'),
-  async action<T>(resource: string, { id, name, body, idempotencyKey }: { id: RaRecord['id']; name: string; body?: unknown; idempotencyKey: string }) {
-    return adminApi<T>(`/${resource}/${encodeURIComponent(String(id))}/${name}`, { method: 'POST', body: body ?? {}, key: idempotencyKey });
+  async action<T>(
+    resource: string,
+    { id, name, body, idempotencyKey }: { id: RaRecord['id']; name: string; body?: unknown; idempotencyKey: string },
+  ) {
+    return adminApi<T>(`/${resource}/${encodeURIComponent(String(id))}/${name}`, {
+      method: 'POST',
+      body: body ?? {},
+      key: idempotencyKey,
+    });
   },
   async staffSessions(id) {
     return adminApi<StaffSessionsResponse>(`/staff/${encodeURIComponent(String(id))}/sessions`);

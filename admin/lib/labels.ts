@@ -53,7 +53,12 @@ export const ENTITY_LABELS: Record<string, string> = {
 };
 export const ENTITY_CHOICES = Object.entries(ENTITY_LABELS).map(([id, name]) => ({ id, name }));
 
-export const ACTOR_KIND_LABELS: Record<string, string> = { staff: 'Сотрудник', script: 'Скрипт', system: 'Система', customer: 'Покупатель' };
+export const ACTOR_KIND_LABELS: Record<string, string> = {
+  staff: 'Сотрудник',
+  script: 'Скрипт',
+  system: 'Система',
+  customer: 'Покупатель',
+};
 
 export const SESSION_END_LABELS: Record<string, string> = {
   logout: 'вышел',

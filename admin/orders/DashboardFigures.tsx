@@ -29,14 +29,16 @@ function Figure({ label, value, to }: { label: string; value: string | number; t
   );
 }
 
-const listWith = (list: string, filter: Record<string, string | number>) => `/${list}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+const listWith = (list: string, filter: Record<string, string | number>) =>
+  `/${list}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 const ordersWith = (filter: Record<string, string>) => listWith('orders', filter);
 
 /** 1 заказ, 2 заказа, 5 заказов. */
 export function ordersCount(n: number): string {
   const tens = n % 100;
   const ones = n % 10;
-  const word = tens >= 11 && tens <= 14 ? 'заказов' : ones === 1 ? 'заказ' : ones >= 2 && ones <= 4 ? 'заказа' : 'заказов';
+  const word =
+    tens >= 11 && tens <= 14 ? 'заказов' : ones === 1 ? 'заказ' : ones >= 2 && ones <= 4 ? 'заказа' : 'заказов';
   return `${n} ${word}`;
 }
 
@@ -49,16 +51,28 @@ export function DashboardFigures() {
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
         <Figure
           label="Заказы сегодня"
-          value={d.today.revenue_kopecks === undefined ? ordersCount(d.today.orders) : `${ordersCount(d.today.orders)} · ${rub(d.today.revenue_kopecks)}`}
+          value={
+            d.today.revenue_kopecks === undefined
+              ? ordersCount(d.today.orders)
+              : `${ordersCount(d.today.orders)} · ${rub(d.today.revenue_kopecks)}`
+          }
         />
         <Figure
           label="Заказы за неделю"
-          value={d.week.revenue_kopecks === undefined ? ordersCount(d.week.orders) : `${ordersCount(d.week.orders)} · ${rub(d.week.revenue_kopecks)}`}
+          value={
+            d.week.revenue_kopecks === undefined
+              ? ordersCount(d.week.orders)
+              : `${ordersCount(d.week.orders)} · ${rub(d.week.revenue_kopecks)}`
+          }
         />
         <Figure label="Ждут оплаты" value={d.awaiting_payment} to={ordersWith({ status: 'awaiting_payment' })} />
         <Figure label="Подтвердить" value={d.to_confirm} to={ordersWith({ status: 'new' })} />
         <Figure label="Отправить" value={d.to_ship} to={ordersWith({ status: 'assembling' })} />
-        <Figure label="Курьеры с примеркой" value={d.fittings_out} to={ordersWith({ status: 'shipped', delivery: '1' })} />
+        <Figure
+          label="Курьеры с примеркой"
+          value={d.fittings_out}
+          to={ordersWith({ status: 'shipped', delivery: '1' })}
+        />
         <Figure label="Возвраты ждут решения" value={d.returns_to_decide} to={listWith('returns', { status: 'new' })} />
         <Figure label="Возвраты денег в работе" value={d.refunds_pending} />
       </Stack>

@@ -2,7 +2,16 @@ import { Chip } from '@mui/material';
 import { DataTable, DateInput, List, SelectInput, TextInput } from 'react-admin';
 import type { AdminOrderItem } from '~/shared/admin-contract';
 import { dateTime } from '~/admin/lib/labels';
-import { DELIVERY_CHOICES, DELIVERY_LABELS, PAYMENT_CHOICES, PAYMENT_LABELS, PAYMENT_STATE_LABELS, phoneText, rub, STATUS_CHOICES } from './labels';
+import {
+  DELIVERY_CHOICES,
+  DELIVERY_LABELS,
+  PAYMENT_CHOICES,
+  PAYMENT_LABELS,
+  PAYMENT_STATE_LABELS,
+  phoneText,
+  rub,
+  STATUS_CHOICES,
+} from './labels';
 
 // Orders (issue #29): newest first; filters by status, dates, delivery, payment, city; the search
 // box finds an order by its number, phone, e-mail or name.
@@ -26,7 +35,11 @@ export function OrderList() {
         <DataTable.Col<AdminOrderItem> label="Покупатель" disableSort render={(r) => r.customer_name || '—'} />
         <DataTable.Col<AdminOrderItem> label="Телефон" disableSort render={(r) => phoneText(r.phone)} />
         <DataTable.Col<AdminOrderItem> label="Город" disableSort render={(r) => r.city || '—'} />
-        <DataTable.Col<AdminOrderItem> label="Доставка" disableSort render={(r) => DELIVERY_LABELS[r.delivery_id ?? ''] ?? '—'} />
+        <DataTable.Col<AdminOrderItem>
+          label="Доставка"
+          disableSort
+          render={(r) => DELIVERY_LABELS[r.delivery_id ?? ''] ?? '—'}
+        />
         <DataTable.Col<AdminOrderItem>
           label="Оплата"
           disableSort
@@ -39,7 +52,9 @@ export function OrderList() {
         <DataTable.Col<AdminOrderItem>
           source="status"
           label="Статус"
-          render={(r) => <Chip size="small" variant={r.status === 'cancelled' ? 'outlined' : 'filled'} label={r.status_label} />}
+          render={(r) => (
+            <Chip size="small" variant={r.status === 'cancelled' ? 'outlined' : 'filled'} label={r.status_label} />
+          )}
         />
         <DataTable.Col<AdminOrderItem> source="total" label="Сумма" render={(r) => rub(r.total_kopecks)} />
       </DataTable>

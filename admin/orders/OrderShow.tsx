@@ -25,7 +25,15 @@ import type { AdminOrderDetail } from '~/shared/admin-contract';
 import type { AdminDataProvider } from '~/admin/lib/data-provider';
 import { newIdempotencyKey } from '~/admin/lib/api';
 import { ACTION_LABELS, dateTime } from '~/admin/lib/labels';
-import { ACTION_TITLES, DELIVERY_LABELS, MESSAGE_LABELS, PAYMENT_LABELS, PAYMENT_STATE_LABELS, phoneText, rub } from './labels';
+import {
+  ACTION_TITLES,
+  DELIVERY_LABELS,
+  MESSAGE_LABELS,
+  PAYMENT_LABELS,
+  PAYMENT_STATE_LABELS,
+  phoneText,
+  rub,
+} from './labels';
 
 // One order (issue #29): who, where, what, the money from the one breakdown, then the actions its
 // state allows (the others shown disabled), each behind a confirmation dialog that makes its own
@@ -64,7 +72,9 @@ function ActionDialog({ order, action, onClose }: { order: AdminOrderDetail; act
   const [track, setTrack] = useState(order.track_number ?? '');
   const [reason, setReason] = useState('');
   const fitLines = order.lines.filter((l) => !l.preorder);
-  const [kept, setKept] = useState<Record<number, number>>(() => Object.fromEntries(fitLines.map((l) => [l.offer_id, l.quantity])));
+  const [kept, setKept] = useState<Record<number, number>>(() =>
+    Object.fromEntries(fitLines.map((l) => [l.offer_id, l.quantity])),
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -74,7 +84,13 @@ function ActionDialog({ order, action, onClose }: { order: AdminOrderDetail; act
     try {
       const body =
         action === 'fitting'
-          ? { lines: fitLines.map((l) => ({ offer_id: l.offer_id, kept: kept[l.offer_id] ?? 0, refused: l.quantity - (kept[l.offer_id] ?? 0) })) }
+          ? {
+              lines: fitLines.map((l) => ({
+                offer_id: l.offer_id,
+                kept: kept[l.offer_id] ?? 0,
+                refused: l.quantity - (kept[l.offer_id] ?? 0),
+              })),
+            }
           : action === 'ship'
             ? { ...(track.trim() ? { track_number: track.trim() } : {}) }
             : { ...(reason.trim() ? { reason: reason.trim() } : {}) };
@@ -97,7 +113,9 @@ function ActionDialog({ order, action, onClose }: { order: AdminOrderDetail; act
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography>{EXPLAIN[action]}</Typography>
-          {action === 'ship' ? <TextField label="Трек-номер СДЭК" value={track} onChange={(e) => setTrack(e.target.value)} autoFocus /> : null}
+          {action === 'ship' ? (
+            <TextField label="Трек-номер СДЭК" value={track} onChange={(e) => setTrack(e.target.value)} autoFocus />
+          ) : null}
           {action === 'fitting'
             ? fitLines.map((l) => (
                 <Stack key={l.offer_id} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -111,7 +129,9 @@ function ActionDialog({ order, action, onClose }: { order: AdminOrderDetail; act
                     sx={{ width: 110 }}
                     slotProps={{ htmlInput: { min: 0, max: l.quantity } }}
                     value={kept[l.offer_id] ?? 0}
-                    onChange={(e) => setKept({ ...kept, [l.offer_id]: Math.max(0, Math.min(l.quantity, Number(e.target.value) || 0)) })}
+                    onChange={(e) =>
+                      setKept({ ...kept, [l.offer_id]: Math.max(0, Math.min(l.quantity, Number(e.target.value) || 0)) })
+                    }
                   />
                   <Typography sx={{ width: 110 }} color="text.secondary">
                     Вернул: {l.quantity - (kept[l.offer_id] ?? 0)}
@@ -170,7 +190,13 @@ function NoteForm({ orderId }: { orderId: number }) {
   }
   return (
     <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-      <TextField size="small" fullWidth label="Заметка для коллег" value={text} onChange={(e) => setText(e.target.value)} />
+      <TextField
+        size="small"
+        fullWidth
+        label="Заметка для коллег"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <Button variant="outlined" onClick={save} disabled={busy || !text.trim()}>
         Добавить
       </Button>
@@ -184,7 +210,8 @@ function OrderPage() {
   const [open, setOpen] = useState<Action | null>(null);
   // Opened from the list, react-admin shows the list's row at once (it seeds the one-record cache
   // from the list) while it fetches the order: a row has no lines, actions or history yet.
-  if (!order || !Array.isArray(order.lines) || !Array.isArray(order.actions)) return <LinearProgress aria-label="Загрузка заказа" />;
+  if (!order || !Array.isArray(order.lines) || !Array.isArray(order.actions))
+    return <LinearProgress aria-label="Загрузка заказа" />;
   const point = order.pickup_point as { address?: string; name?: string } | null;
   return (
     <Card>
@@ -249,7 +276,9 @@ function OrderPage() {
                     <TableCell>{l.size}</TableCell>
                     <TableCell align="right">{l.quantity}</TableCell>
                     <TableCell align="right">{rub(l.price_kopecks)}</TableCell>
-                    <TableCell align="right">{l.kept_quantity === null ? '—' : `оставил ${l.kept_quantity}, вернул ${l.refused_quantity ?? 0}`}</TableCell>
+                    <TableCell align="right">
+                      {l.kept_quantity === null ? '—' : `оставил ${l.kept_quantity}, вернул ${l.refused_quantity ?? 0}`}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -31,7 +31,9 @@ export const PAYMENT_STATE_LABELS: Record<string, string> = {
 };
 
 export const rub = (kopecks: number | null | undefined) =>
-  kopecks === null || kopecks === undefined ? '—' : `${(kopecks / 100).toLocaleString('ru-RU', { maximumFractionDigits: 2 })} ₽`;
+  kopecks === null || kopecks === undefined
+    ? '—'
+    : `${(kopecks / 100).toLocaleString('ru-RU', { maximumFractionDigits: 2 })} ₽`;
 
 export const ACTION_TITLES: Record<string, string> = {
   confirm: 'Подтвердить',

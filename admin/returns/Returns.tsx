@@ -82,7 +82,8 @@ const TITLES: Record<ActionName, string> = {
   receive: 'Принять товар на склад',
 };
 const EXPLAIN: Record<ActionName, string> = {
-  approve: 'Деньги вернутся тем же способом, каким оплачен заказ: на карту, в сервис оплаты частями, на сертификаты и бонусы. Покупатель получит уведомление.',
+  approve:
+    'Деньги вернутся тем же способом, каким оплачен заказ: на карту, в сервис оплаты частями, на сертификаты и бонусы. Покупатель получит уведомление.',
   reject: 'Причину увидит покупатель.',
   receive: 'Товары заявления вернутся в остаток (один раз).',
 };
@@ -127,7 +128,11 @@ function ReturnAction({ record, action, onClose }: { record: ReturnItem; action:
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Отмена</Button>
-        <Button variant="contained" disabled={busy || (action === 'reject' && !note.trim())} onClick={() => void submit()}>
+        <Button
+          variant="contained"
+          disabled={busy || (action === 'reject' && !note.trim())}
+          onClick={() => void submit()}
+        >
           {TITLES[action]}
         </Button>
       </DialogActions>

@@ -39,7 +39,15 @@ const EXPLAIN: Record<ActionName, string> = {
   reply: 'Ответ магазина покажется под отзывом. Пустой ответ удаляет прежний.',
 };
 
-function ReviewAction({ record, action, onClose }: { record: AdminReviewItem; action: ActionName; onClose: () => void }) {
+function ReviewAction({
+  record,
+  action,
+  onClose,
+}: {
+  record: AdminReviewItem;
+  action: ActionName;
+  onClose: () => void;
+}) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -82,7 +90,11 @@ function ReviewAction({ record, action, onClose }: { record: AdminReviewItem; ac
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Отмена</Button>
-        <Button variant="contained" disabled={busy || (action === 'reject' && text.trim().length < 3)} onClick={() => void submit()}>
+        <Button
+          variant="contained"
+          disabled={busy || (action === 'reject' && text.trim().length < 3)}
+          onClick={() => void submit()}
+        >
           {TITLES[action]}
         </Button>
       </DialogActions>
@@ -122,7 +134,13 @@ function Photos() {
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
       {record.photos.map((p) => (
         <a key={p.path} href={mediaUrl(p.path)} target="_blank" rel="noreferrer">
-          <img src={`/img/320/${p.path}`} alt="Фото покупателя" width={120} height={Math.round((120 * p.height) / p.width)} style={{ objectFit: 'cover' }} />
+          <img
+            src={`/img/320/${p.path}`}
+            alt="Фото покупателя"
+            width={120}
+            height={Math.round((120 * p.height) / p.width)}
+            style={{ objectFit: 'cover' }}
+          />
         </a>
       ))}
     </Stack>
@@ -141,20 +159,33 @@ const filters = [
     alwaysOn
   />,
   <SelectInput key="status" source="status" label="Статус" choices={STATUSES} alwaysOn />,
-  <SelectInput key="rating" source="rating" label="Оценка" choices={[1, 2, 3, 4, 5].map((r) => ({ id: String(r), name: `${r} ★` }))} />,
+  <SelectInput
+    key="rating"
+    source="rating"
+    label="Оценка"
+    choices={[1, 2, 3, 4, 5].map((r) => ({ id: String(r), name: `${r} ★` }))}
+  />,
   <NumberInput key="product_id" source="product_id" label="Товар (id)" />,
 ];
 
 export function ReviewList() {
   return (
-    <List filters={filters} filterDefaultValues={{ queue: 'true' }} sort={{ field: 'id', order: 'DESC' }} title="Отзывы">
+    <List
+      filters={filters}
+      filterDefaultValues={{ queue: 'true' }}
+      sort={{ field: 'id', order: 'DESC' }}
+      title="Отзывы"
+    >
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <RaTextField source="id" label="№" />
         <DateField source="sent_at" label="Отправлен" showTime sortable={false} />
         <RaTextField source="product_name" label="Товар" sortable={false} />
         <FunctionField label="Оценка" render={(r: AdminReviewItem) => '★'.repeat(r.rating)} />
         <RaTextField source="fit_label" label="Посадка" sortable={false} />
-        <FunctionField label="Текст" render={(r: AdminReviewItem) => (r.text.length > 120 ? `${r.text.slice(0, 120)}…` : r.text)} />
+        <FunctionField
+          label="Текст"
+          render={(r: AdminReviewItem) => (r.text.length > 120 ? `${r.text.slice(0, 120)}…` : r.text)}
+        />
         <FunctionField label="Фото" render={(r: AdminReviewItem) => r.photos.length || ''} />
         <RaTextField source="status_label" label="Статус" sortable={false} />
         <BooleanField source="in_queue" label="Новый" sortable={false} />
@@ -178,7 +209,10 @@ export function ReviewShow() {
         <RaTextField source="size" label="Размер" />
         <RaTextField source="height_cm" label="Рост" emptyText="—" />
         <RaTextField source="usual_size" label="Обычный размер" emptyText="—" />
-        <FunctionField label="Текст" render={(r: AdminReviewItem) => <span style={{ whiteSpace: 'pre-line' }}>{r.text}</span>} />
+        <FunctionField
+          label="Текст"
+          render={(r: AdminReviewItem) => <span style={{ whiteSpace: 'pre-line' }}>{r.text}</span>}
+        />
         <Photos />
         <RaTextField source="reject_reason" label="Причина отказа" emptyText="—" />
         <RaTextField source="resend_count" label="Отправлен повторно" />

@@ -8,10 +8,17 @@ export function SetupLink({ email, url, expiresAt }: { email: string; url: strin
   return (
     <Stack spacing={2} data-testid="setup-link">
       <Alert severity="info">
-        Ссылка для {email} показывается один раз. Передайте её сотруднику лично или в мессенджере: по ней он задаст пароль и подключит
-        приложение-аутентификатор. Ссылка действует до {dateTime(expiresAt)} (МСК) и открывается один раз.
+        Ссылка для {email} показывается один раз. Передайте её сотруднику лично или в мессенджере: по ней он задаст
+        пароль и подключит приложение-аутентификатор. Ссылка действует до {dateTime(expiresAt)} (МСК) и открывается один
+        раз.
       </Alert>
-      <TextField label="Одноразовая ссылка" value={url} slotProps={{ htmlInput: { readOnly: true } }} onFocus={(e) => e.target.select()} fullWidth />
+      <TextField
+        label="Одноразовая ссылка"
+        value={url}
+        slotProps={{ htmlInput: { readOnly: true } }}
+        onFocus={(e) => e.target.select()}
+        fullWidth
+      />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button
           variant="outlined"

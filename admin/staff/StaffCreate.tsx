@@ -31,9 +31,19 @@ export function StaffCreate() {
       </Card>
     );
   return (
-    <Create title="Новый сотрудник" mutationOptions={{ meta: { idempotencyKey }, onSuccess: (data: unknown) => setMade(data as Made) }} redirect={false}>
+    <Create
+      title="Новый сотрудник"
+      mutationOptions={{ meta: { idempotencyKey }, onSuccess: (data: unknown) => setMade(data as Made) }}
+      redirect={false}
+    >
       <SimpleForm defaultValues={{ role: 'manager', name: '' }} sx={{ maxWidth: 520 }}>
-        <TextInput source="email" label="Почта" type="email" validate={[required('Укажите почту'), email('Неверный адрес')]} fullWidth />
+        <TextInput
+          source="email"
+          label="Почта"
+          type="email"
+          validate={[required('Укажите почту'), email('Неверный адрес')]}
+          fullWidth
+        />
         <TextInput source="name" label="Имя и фамилия" fullWidth />
         <SelectInput source="role" label="Роль" choices={ROLE_CHOICES} validate={required()} />
       </SimpleForm>

@@ -20,7 +20,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useDataProvider, useGetIdentity, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import {
+  Edit,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useDataProvider,
+  useGetIdentity,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
 import type { StaffItem, StaffLinkResponse, StaffSessionsEndedResponse } from '~/shared/admin-contract';
 import type { AdminDataProvider } from '~/admin/lib/data-provider';
 import { newIdempotencyKey } from '~/admin/lib/api';
@@ -71,7 +82,12 @@ function ActionDialog({ record, action, onClose }: { record: StaffItem; action: 
     setError(null);
     try {
       const body = { ...(action === 'role' ? { role } : {}), ...(reason.trim() ? { reason: reason.trim() } : {}) };
-      const answer = await dataProvider.action<StaffLinkResponse | StaffSessionsEndedResponse>('staff', { id: record.id, name: action, body, idempotencyKey });
+      const answer = await dataProvider.action<StaffLinkResponse | StaffSessionsEndedResponse>('staff', {
+        id: record.id,
+        name: action,
+        body,
+        idempotencyKey,
+      });
       refresh();
       if (MAKES_LINK.includes(action)) setLink(answer as StaffLinkResponse);
       else {
@@ -107,7 +123,12 @@ function ActionDialog({ record, action, onClose }: { record: StaffItem; action: 
                 ))}
               </TextField>
             ) : null}
-            <TextField label="Причина (в журнал)" value={reason} onChange={(e) => setReason(e.target.value)} slotProps={{ htmlInput: { maxLength: 500 } }} />
+            <TextField
+              label="Причина (в журнал)"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 500 } }}
+            />
           </Stack>
         )}
       </DialogContent>
@@ -187,7 +208,10 @@ function StaffActions() {
 
 function StaffSessions({ id }: { id: number }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const { data, isPending } = useQuery({ queryKey: ['staff', 'sessions', id], queryFn: () => dataProvider.staffSessions(id) });
+  const { data, isPending } = useQuery({
+    queryKey: ['staff', 'sessions', id],
+    queryFn: () => dataProvider.staffSessions(id),
+  });
   return (
     <Box sx={{ mt: 3 }}>
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
@@ -214,10 +238,17 @@ function StaffSessions({ id }: { id: number }) {
                 <TableCell>{dateTime(s.authenticated_at ?? s.created_at)}</TableCell>
                 <TableCell>{dateTime(s.last_seen_at)}</TableCell>
                 <TableCell>{s.ip}</TableCell>
-                <TableCell sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={s.user_agent}>
+                <TableCell
+                  sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  title={s.user_agent}
+                >
                   {s.user_agent}
                 </TableCell>
-                <TableCell>{s.ended_at ? `${dateTime(s.ended_at)}: ${SESSION_END_LABELS[s.end_reason ?? ''] ?? s.end_reason}` : 'открыт'}</TableCell>
+                <TableCell>
+                  {s.ended_at
+                    ? `${dateTime(s.ended_at)}: ${SESSION_END_LABELS[s.end_reason ?? ''] ?? s.end_reason}`
+                    : 'открыт'}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

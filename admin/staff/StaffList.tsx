@@ -22,9 +22,16 @@ export function StaffStatus({ record }: { record: StaffItem }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
       {record.disabled ? <Chip size="small" color="default" label="Отключён" /> : null}
-      {!record.disabled && record.totp_enrolled ? <Chip size="small" color="success" variant="outlined" label="Вход настроен" /> : null}
+      {!record.disabled && record.totp_enrolled ? (
+        <Chip size="small" color="success" variant="outlined" label="Вход настроен" />
+      ) : null}
       {!record.totp_enrolled ? (
-        <Chip size="small" color="warning" variant="outlined" label={record.setup_pending ? 'Ждёт настройки по ссылке' : 'Нет приложения для входа'} />
+        <Chip
+          size="small"
+          color="warning"
+          variant="outlined"
+          label={record.setup_pending ? 'Ждёт настройки по ссылке' : 'Нет приложения для входа'}
+        />
       ) : null}
     </Stack>
   );

@@ -1,6 +1,15 @@
 import { Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { ArrayField, Datagrid, FunctionField, NumberField, ReferenceManyField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import {
+  ArrayField,
+  Datagrid,
+  FunctionField,
+  NumberField,
+  ReferenceManyField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+} from 'react-admin';
 import type { AuditItem, StockMoveItem } from '~/shared/admin-contract';
 import { ACTION_LABELS, ACTOR_KIND_LABELS, dateTime } from '~/admin/lib/labels';
 
@@ -46,7 +55,11 @@ export function OfferShow() {
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>Пока пусто</span>}>
             <FunctionField<AuditItem> label="Когда" sortable={false} render={(a) => dateTime(a.at)} />
             <TextField source="actor_label" label="Кто" sortable={false} />
-            <FunctionField<AuditItem> label="Что" sortable={false} render={(a) => ACTION_LABELS[a.action] ?? a.action} />
+            <FunctionField<AuditItem>
+              label="Что"
+              sortable={false}
+              render={(a) => ACTION_LABELS[a.action] ?? a.action}
+            />
             <TextField source="reason" label="Причина" sortable={false} />
           </Datagrid>
         </ArrayField>

@@ -38,7 +38,8 @@ function AdjustDialog({ record, onClose }: { record: StockOfferItem; onClose: ()
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     const n = Number(amount);
-    const body = kind === 'count' ? { set: n, kind, note } : { delta: kind === 'damage' ? -Math.abs(n) : n, kind, note };
+    const body =
+      kind === 'count' ? { set: n, kind, note } : { delta: kind === 'damage' ? -Math.abs(n) : n, kind, note };
     setBusy(true);
     try {
       await dataProvider.action('offers', { id: record.id, name: 'stock', body, idempotencyKey });
@@ -65,7 +66,12 @@ function AdjustDialog({ record, onClose }: { record: StockOfferItem; onClose: ()
               </MenuItem>
             ))}
           </TextField>
-          <TextField label={kind === 'count' ? 'Новое количество' : 'Количество'} type="number" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <TextField
+            label={kind === 'count' ? 'Новое количество' : 'Количество'}
+            type="number"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
           <TextField label="Комментарий" required value={note} onChange={(e) => setNote(e.target.value)} />
         </Stack>
       </DialogContent>

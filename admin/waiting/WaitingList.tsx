@@ -1,4 +1,14 @@
-import { BooleanField, Datagrid, DateField, FunctionField, List, NumberField, NumberInput, NullableBooleanInput, TextField } from 'react-admin';
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NumberField,
+  NumberInput,
+  NullableBooleanInput,
+  TextField,
+} from 'react-admin';
 import { Link } from 'react-router';
 import type { PreorderListResponse } from '~/shared/admin-contract';
 
@@ -34,7 +44,15 @@ export function PreorderList() {
   return (
     <List
       filters={[
-        <NullableBooleanInput key="in_stock" source="in_stock" label="Пришёл на склад" alwaysOn trueLabel="Да" falseLabel="Нет" nullLabel="Все" />,
+        <NullableBooleanInput
+          key="in_stock"
+          source="in_stock"
+          label="Пришёл на склад"
+          alwaysOn
+          trueLabel="Да"
+          falseLabel="Нет"
+          nullLabel="Все"
+        />,
         <NumberInput key="offer_id" source="offer_id" label="Предложение (id)" />,
       ]}
       sort={{ field: 'order_created_at', order: 'ASC' }}

@@ -6,7 +6,14 @@ import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
 import { AUTH_TEXT, cleanCode, isCodeShaped, normalizeEmail, RESEND_SECONDS, resendText } from '~/core/auth';
 import { EMAIL_CAPTCHA_ACTION, EMAIL_LOGIN_TAG, loginCodeMail, noAccountMail } from '~/core/email-login';
 import type { AuthResponse, SendCodeResponse } from '~/shared/contract';
-import { checkLoginCode, createLoginCode, createSession, dropLoginCode, findCustomerByEmail, isCustomerBlocked } from '~/models/auth.server';
+import {
+  checkLoginCode,
+  createLoginCode,
+  createSession,
+  dropLoginCode,
+  findCustomerByEmail,
+  isCustomerBlocked,
+} from '~/models/auth.server';
 import { getCustomer } from '~/models/customers.server';
 import { ensureTestAccountOrder } from '~/models/test-account.server';
 import { lastValue, parseBody } from '~/api/http.server';
@@ -32,7 +39,10 @@ const field = () => z.preprocess(lastValue, z.string().max(1000).optional());
 const SendEmailBody = z.object({ email: field(), recaptcha_token: field() });
 const AuthEmailBody = z.object({ email: field(), code: field() });
 
-export async function emailLoginRoutes(app: FastifyInstance, { db, mail, captcha, authSecret, siteUrl }: EmailLoginDeps): Promise<void> {
+export async function emailLoginRoutes(
+  app: FastifyInstance,
+  { db, mail, captcha, authSecret, siteUrl }: EmailLoginDeps,
+): Promise<void> {
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -66,7 +76,12 @@ export async function emailLoginRoutes(app: FastifyInstance, { db, mail, captcha
       await mail.send({ to: email, tag: customer ? EMAIL_LOGIN_TAG.code : EMAIL_LOGIN_TAG.noAccount, ...letter });
     } catch (err) {
       // The kind of failure, not the message: an SMTP reply may quote the shopper's address.
-      const { name, code, retryable, responseCode } = err as { name?: string; code?: string; retryable?: boolean; responseCode?: number };
+      const { name, code, retryable, responseCode } = err as {
+        name?: string;
+        code?: string;
+        retryable?: boolean;
+        responseCode?: number;
+      };
       req.log.warn({ mailError: { name, code, retryable, responseCode } }, 'e-mail login code not sent');
       await dropLoginCode({ db, channel: 'email', target: email });
       return fail(AUTH_TEXT.sendFailed);
@@ -84,7 +99,13 @@ export async function emailLoginRoutes(app: FastifyInstance, { db, mail, captcha
     if (!isCodeShaped(code)) return fail(AUTH_TEXT.codeFormat);
     const checked = await checkLoginCode({ db, secret: authSecret, channel: 'email', target: email, code });
     if (!checked.ok)
-      return fail(checked.reason === 'wrong' ? AUTH_TEXT.codeWrong : checked.reason === 'attempts' ? AUTH_TEXT.codeAttempts : AUTH_TEXT.codeExpired);
+      return fail(
+        checked.reason === 'wrong'
+          ? AUTH_TEXT.codeWrong
+          : checked.reason === 'attempts'
+            ? AUTH_TEXT.codeAttempts
+            : AUTH_TEXT.codeExpired,
+      );
     // Looked up again: the address may have left the profile since the code was sent. No
     // customer means the code was never mailed, so it reads as a wrong one.
     const customer = await findCustomerByEmail({ db, email });
@@ -93,7 +114,12 @@ export async function emailLoginRoutes(app: FastifyInstance, { db, mail, captcha
     if (!record) return fail(AUTH_TEXT.codeWrong);
     if (await isCustomerBlocked({ db, customerId: record.id })) return fail(AUTH_TEXT.blocked);
     await ensureTestAccountOrder({ db, customerId: record.id, phone: record.phone });
-    const session = await createSession({ db, customerId: record.id, userAgent: req.headers['user-agent'] ?? '', ip: req.ip });
+    const session = await createSession({
+      db,
+      customerId: record.id,
+      userAgent: req.headers['user-agent'] ?? '',
+      ip: req.ip,
+    });
     const jwt = await signSessionToken(authSecret, { sessionId: session.id, customerId: record.id }, session.expiresAt);
     return { user: { ...toUserMain(record), jwt_token: jwt } } satisfies AuthResponse;
   });

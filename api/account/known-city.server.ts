@@ -17,10 +17,14 @@ export async function knownCityName(suggestions: AddressSuggestions, name: strin
   const own = findShopCity(name);
   if (own) return own.cdekCode === null ? null : own.name;
   const found = await suggestions.suggest({ query: name.trim(), fromBound: 'city', toBound: 'settlement', count: 10 });
-  const candidates = found.suggestions.flatMap((s) => [s.data.city, s.data.settlement_with_type, s.value]).filter((c): c is string => !!c);
+  const candidates = found.suggestions
+    .flatMap((s) => [s.data.city, s.data.settlement_with_type, s.value])
+    .filter((c): c is string => !!c);
   const exact = candidates.find((c) => normaliseCityName(c) === wanted);
   if (exact) return exact;
   if (suggestions.kind !== 'offline') return null;
-  const started = [...candidates, ...SHOP_CITIES.map((c) => c.name)].some((c) => normaliseCityName(c).startsWith(wanted));
+  const started = [...candidates, ...SHOP_CITIES.map((c) => c.name)].some((c) =>
+    normaliseCityName(c).startsWith(wanted),
+  );
   return started ? null : name.trim().replace(/\s+/g, ' ');
 }

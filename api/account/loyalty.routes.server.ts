@@ -20,7 +20,10 @@ export interface LoyaltyRoutesDeps {
 }
 
 const TokenOnly = z.object({ token: tokenField() });
-const BirthdayBody = z.object({ token: tokenField(), birthday: z.preprocess(lastValue, z.string().max(40).optional()) });
+const BirthdayBody = z.object({
+  token: tokenField(),
+  birthday: z.preprocess(lastValue, z.string().max(40).optional()),
+});
 
 const russianDay = (at: Date) => formatRussianDate(moscowNow(at).date);
 const roubles = (kopecks: number) => Math.trunc(kopecks / 100);
@@ -45,7 +48,11 @@ export async function loyaltyRoutes(app: FastifyInstance, { db, authSecret }: Lo
         amount: roubles(e.amountKopecks),
         expires: e.expiresAt ? formatRussianDate(lastBonusDay(e.expiresAt)) : null,
       })),
-      pending: account.pending.map((p) => ({ order_id: p.orderId, amount: roubles(p.amountKopecks), date: russianDay(p.dueAt) })),
+      pending: account.pending.map((p) => ({
+        order_id: p.orderId,
+        amount: roubles(p.amountKopecks),
+        date: russianDay(p.dueAt),
+      })),
     } satisfies BonusesResponse;
   });
 
@@ -54,9 +61,11 @@ export async function loyaltyRoutes(app: FastifyInstance, { db, authSecret }: Lo
     if (!session) return reply;
     const now = new Date();
     const birthday = parseBirthday(session.body.birthday ?? '', now);
-    if (!birthday) return { success: false, error: LOYALTY_TEXT.badBirthday, field: 'birthday' } satisfies BirthdayResponse;
+    if (!birthday)
+      return { success: false, error: LOYALTY_TEXT.badBirthday, field: 'birthday' } satisfies BirthdayResponse;
     const set = await setBirthday({ db, customerId: session.customerId, birthday, now });
-    if (!set.ok) return { success: false, error: LOYALTY_TEXT.birthdayOnce, field: 'birthday' } satisfies BirthdayResponse;
+    if (!set.ok)
+      return { success: false, error: LOYALTY_TEXT.birthdayOnce, field: 'birthday' } satisfies BirthdayResponse;
     return { success: true, birthday: set.birthday, granted: set.granted } satisfies BirthdayResponse;
   });
 }

@@ -69,7 +69,9 @@ function toLine(line: OrderRecord['lines'][number]): AccountOrderLine {
 }
 
 export function toAccountOrder(order: OrderRecord): AccountOrder {
-  const deadlines = order.deliveredAt ? order.lines.filter((l) => !l.isGift).map((l) => returnDeadline(order.deliveredAt as Date, l.isPreorder).getTime()) : [];
+  const deadlines = order.deliveredAt
+    ? order.lines.filter((l) => !l.isGift).map((l) => returnDeadline(order.deliveredAt as Date, l.isPreorder).getTime())
+    : [];
   return {
     ID: order.id,
     DATE: formatRussianDate(order.createdAt),
@@ -139,15 +141,27 @@ export function toOrderDetail(order: OrderDetailRecord): OrderDetail {
       TRACK_NUMBER: order.trackNumber,
       TRACK_URL: order.trackNumber && CDEK_IDS.includes(deliveryId) ? cdekTrackingUrl(order.trackNumber) : null,
     },
-    REFUNDS: order.refunds.map((r) => ({ RETURN_ID: r.returnRequestId, TEXT: refundPartText(r), STATUS: r.status, DATE: formatRussianDate(r.createdAt) })),
+    REFUNDS: order.refunds.map((r) => ({
+      RETURN_ID: r.returnRequestId,
+      TEXT: refundPartText(r),
+      STATUS: r.status,
+      DATE: formatRussianDate(r.createdAt),
+    })),
     PAYMENT: {
       PAID_AT: order.paidAt ? formatRussianDate(order.paidAt) : null,
       PAY_UNTIL: order.payUntil && !order.paidAt ? order.payUntil.toISOString() : null,
       ID: order.paymentId,
       NAME:
-        order.paymentId in DELIVERY_TEXT.payment ? DELIVERY_TEXT.payment[order.paymentId as keyof typeof DELIVERY_TEXT.payment].name : 'Согласуем с менеджером',
+        order.paymentId in DELIVERY_TEXT.payment
+          ? DELIVERY_TEXT.payment[order.paymentId as keyof typeof DELIVERY_TEXT.payment].name
+          : 'Согласуем с менеджером',
     },
     CONTACT: { NAME: order.customerName, PHONE: order.phone, EMAIL: order.email },
-    HISTORY: order.history.map((h) => ({ STATUS_CODE: h.status, STATUS: orderStatusLabel(h.status), DATE: formatRussianDate(h.createdAt), NOTE: h.note })),
+    HISTORY: order.history.map((h) => ({
+      STATUS_CODE: h.status,
+      STATUS: orderStatusLabel(h.status),
+      DATE: formatRussianDate(h.createdAt),
+      NOTE: h.note,
+    })),
   };
 }

@@ -25,7 +25,12 @@ import type {
 import { getCustomer } from '~/models/customers.server';
 import { setSubscribed, updateProfile, type ProfileChange } from '~/models/profile.server';
 import { listAddresses, removeAddress, saveAddress } from '~/models/addresses.server';
-import { createReturnRequest, getCustomerOrderDetail, listCustomerOrders, listReturns } from '~/models/account-orders.server';
+import {
+  createReturnRequest,
+  getCustomerOrderDetail,
+  listCustomerOrders,
+  listReturns,
+} from '~/models/account-orders.server';
 import { lastValue, unauthorized } from '~/api/http.server';
 import { toUserInfo } from './mappers';
 import { toAccountOrder, toAccountReturn, toOrderDetail, toSavedAddress } from './personal-mappers';
@@ -69,7 +74,9 @@ const AddressBody = z.object({
   token: tokenField(),
   id: idField().optional(),
   ...Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, text()])),
-}) as z.ZodType<{ token?: string | undefined; id?: number | undefined } & Partial<Record<(typeof ADDRESS_FIELDS)[number], string>>>;
+}) as z.ZodType<
+  { token?: string | undefined; id?: number | undefined } & Partial<Record<(typeof ADDRESS_FIELDS)[number], string>>
+>;
 const RemoveBody = z.object({ token: tokenField(), id: idField() });
 const TokenOnly = z.object({ token: tokenField() });
 const OrderDetailBody = z.object({ token: tokenField(), order_id: idField() });
@@ -98,7 +105,9 @@ const Email = z.string().max(EMAIL_MAX_LENGTH).pipe(z.email());
 type ChangeFailure = Extract<ProfileChangeResponse, { success: false }>;
 
 /** The change to write, or why not: only non-empty fields (SPEC §5), names checked, the e-mail lower-cased. */
-function readProfileChange(change: z.infer<typeof ProfileChangeBody>['change']): { change: ProfileChange } | ChangeFailure {
+function readProfileChange(
+  change: z.infer<typeof ProfileChangeBody>['change'],
+): { change: ProfileChange } | ChangeFailure {
   const out: ProfileChange = {};
   const names = [
     ['firstname', 'firstName'],
@@ -120,7 +129,10 @@ function readProfileChange(change: z.infer<typeof ProfileChangeBody>['change']):
   return { change: out };
 }
 
-export async function personalRoutes(app: FastifyInstance, { db, authSecret, suggestions }: PersonalDeps): Promise<void> {
+export async function personalRoutes(
+  app: FastifyInstance,
+  { db, authSecret, suggestions }: PersonalDeps,
+): Promise<void> {
   const auth = { db, secret: authSecret };
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -132,7 +144,8 @@ export async function personalRoutes(app: FastifyInstance, { db, authSecret, sug
     const read = readProfileChange(session.body.change);
     if (!('change' in read)) return read;
     const updated = await updateProfile({ db, customerId: session.customerId, change: read.change });
-    if (updated === 'email_taken') return { success: false, error: ACCOUNT_TEXT.emailTaken, field: 'email' } satisfies ProfileChangeResponse;
+    if (updated === 'email_taken')
+      return { success: false, error: ACCOUNT_TEXT.emailTaken, field: 'email' } satisfies ProfileChangeResponse;
     const record = await getCustomer({ db, customerId: session.customerId });
     if (!record) return unauthorized(reply);
     return { success: true, profile: toUserInfo(record) } satisfies ProfileChangeResponse;
@@ -154,16 +167,26 @@ export async function personalRoutes(app: FastifyInstance, { db, authSecret, sug
       // SPEC §5: only non-empty fields are sent; a field left out is stored empty.
       const value = (body[name] ?? '').trim();
       const max = name === 'comment' ? COMMENT_MAX_LENGTH : ADDRESS_FIELD_MAX_LENGTH;
-      if (value.length > max) return { success: false, error: ACCOUNT_TEXT.longField, field: name } satisfies AddressChangeResponse;
+      if (value.length > max)
+        return { success: false, error: ACCOUNT_TEXT.longField, field: name } satisfies AddressChangeResponse;
       if (value !== '') fields[name] = value;
     }
-    if (!fields.city) return { success: false, error: ACCOUNT_TEXT.cityRequired, field: 'city' } satisfies AddressChangeResponse;
-    if (!fields.street) return { success: false, error: ACCOUNT_TEXT.streetRequired, field: 'street' } satisfies AddressChangeResponse;
+    if (!fields.city)
+      return { success: false, error: ACCOUNT_TEXT.cityRequired, field: 'city' } satisfies AddressChangeResponse;
+    if (!fields.street)
+      return { success: false, error: ACCOUNT_TEXT.streetRequired, field: 'street' } satisfies AddressChangeResponse;
     // A city, not a half-typed one (issue #26), written as the shop writes it.
     const city = await knownCityName(suggestions, fields.city);
-    if (!city) return { success: false, error: ACCOUNT_TEXT.unknownCity, field: 'city' } satisfies AddressChangeResponse;
+    if (!city)
+      return { success: false, error: ACCOUNT_TEXT.unknownCity, field: 'city' } satisfies AddressChangeResponse;
     fields.city = city;
-    const saved = await saveAddress({ db, customerId: session.customerId, addressId: body.id, fields, limit: MAX_ADDRESSES });
+    const saved = await saveAddress({
+      db,
+      customerId: session.customerId,
+      addressId: body.id,
+      fields,
+      limit: MAX_ADDRESSES,
+    });
     if (!saved.ok)
       return {
         success: false,
@@ -176,7 +199,9 @@ export async function personalRoutes(app: FastifyInstance, { db, authSecret, sug
     const session = await requireCustomer(auth, RemoveBody, req, reply);
     if (!session) return reply;
     const removed = await removeAddress({ db, customerId: session.customerId, addressId: session.body.id });
-    return (removed ? { success: true, id: session.body.id } : { success: false, error: ACCOUNT_TEXT.addressNotFound }) satisfies AddressChangeResponse;
+    return (
+      removed ? { success: true, id: session.body.id } : { success: false, error: ACCOUNT_TEXT.addressNotFound }
+    ) satisfies AddressChangeResponse;
   });
 
   app.post('/api/personal/orders.php', async (req, reply) => {
@@ -192,9 +217,16 @@ export async function personalRoutes(app: FastifyInstance, { db, authSecret, sug
     if (!session) return reply;
     const order = await getCustomerOrderDetail({ db, customerId: session.customerId, orderId: session.body.order_id });
     if (!order) return { error: ACCOUNT_TEXT.orderNotFound } satisfies OrderDetailResponse;
-    const certificates = await orderCertificatesOf({ db, customerId: session.customerId, orderId: session.body.order_id });
+    const certificates = await orderCertificatesOf({
+      db,
+      customerId: session.customerId,
+      orderId: session.body.order_id,
+    });
     return {
-      order: { ...toOrderDetail(order), ...(certificates.length ? { CERTIFICATES: certificates.map(toOrderCertificate) } : {}) },
+      order: {
+        ...toOrderDetail(order),
+        ...(certificates.length ? { CERTIFICATES: certificates.map(toOrderCertificate) } : {}),
+      },
     } satisfies OrderDetailResponse;
   });
 
@@ -209,7 +241,8 @@ export async function personalRoutes(app: FastifyInstance, { db, authSecret, sug
     const session = await requireCustomer(auth, ReturnBody, req, reply);
     if (!session) return reply;
     const { order_id: orderId, items = {}, reason = '' } = session.body;
-    if (reason.trim().length > REASON_MAX_LENGTH) return { success: false, error: ACCOUNT_TEXT.longReason } satisfies ReturnCreateResponse;
+    if (reason.trim().length > REASON_MAX_LENGTH)
+      return { success: false, error: ACCOUNT_TEXT.longReason } satisfies ReturnCreateResponse;
     const made = await createReturnRequest({
       db,
       customerId: session.customerId,

@@ -44,7 +44,10 @@ const TokenBody = z
   .object({ token: field(), params: z.object({ token: field() }).optional(), all: field() })
   .transform(({ params, token, all }) => ({ token: params?.token ?? token, all }));
 
-export async function accountRoutes(app: FastifyInstance, { db, sms, captcha, authSecret }: AccountDeps): Promise<void> {
+export async function accountRoutes(
+  app: FastifyInstance,
+  { db, sms, captcha, authSecret }: AccountDeps,
+): Promise<void> {
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -91,12 +94,27 @@ export async function accountRoutes(app: FastifyInstance, { db, sms, captcha, au
     if (!isCodeShaped(code)) return fail(AUTH_TEXT.codeFormat);
     const checked = await checkLoginCode({ db, secret: authSecret, channel: 'phone', target: phone.phone, code });
     if (!checked.ok)
-      return fail(checked.reason === 'wrong' ? AUTH_TEXT.codeWrong : checked.reason === 'attempts' ? AUTH_TEXT.codeAttempts : AUTH_TEXT.codeExpired);
+      return fail(
+        checked.reason === 'wrong'
+          ? AUTH_TEXT.codeWrong
+          : checked.reason === 'attempts'
+            ? AUTH_TEXT.codeAttempts
+            : AUTH_TEXT.codeExpired,
+      );
     const customer = await findOrCreateCustomerByPhone({ db, phone: phone.phone });
     if (await isCustomerBlocked({ db, customerId: customer.id })) return fail(AUTH_TEXT.blocked);
     await ensureTestAccountOrder({ db, customerId: customer.id, phone: phone.phone });
-    const session = await createSession({ db, customerId: customer.id, userAgent: req.headers['user-agent'] ?? '', ip: req.ip });
-    const jwt = await signSessionToken(authSecret, { sessionId: session.id, customerId: customer.id }, session.expiresAt);
+    const session = await createSession({
+      db,
+      customerId: customer.id,
+      userAgent: req.headers['user-agent'] ?? '',
+      ip: req.ip,
+    });
+    const jwt = await signSessionToken(
+      authSecret,
+      { sessionId: session.id, customerId: customer.id },
+      session.expiresAt,
+    );
     const record = await getCustomer({ db, customerId: customer.id });
     if (!record) throw new Error('customer vanished after login');
     return { user: { ...toUserMain(record), jwt_token: jwt } } satisfies AuthResponse;
@@ -107,7 +125,11 @@ export async function accountRoutes(app: FastifyInstance, { db, sms, captcha, au
     if (!session) return reply;
     const record = await getCustomer({ db, customerId: session.customerId });
     if (!record) return unauthorized(reply);
-    return { userMain: toUserMain(record), userInfo: toUserInfo(record), subscribed: record.subscribed } satisfies ProfileResponse;
+    return {
+      userMain: toUserMain(record),
+      userInfo: toUserInfo(record),
+      subscribed: record.subscribed,
+    } satisfies ProfileResponse;
   });
 
   app.post('/api/personal/logout.php', async (req, reply) => {
@@ -116,7 +138,11 @@ export async function accountRoutes(app: FastifyInstance, { db, sms, captcha, au
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
     // Logging out a dead token is done already: nothing to revoke, nothing to say.
     if (!session) return { success: true, revoked: 0 } satisfies LogoutResponse;
-    if (body.all === 'yes') return { success: true, revoked: await revokeAllSessions({ db, customerId: session.customerId }) } satisfies LogoutResponse;
+    if (body.all === 'yes')
+      return {
+        success: true,
+        revoked: await revokeAllSessions({ db, customerId: session.customerId }),
+      } satisfies LogoutResponse;
     await revokeSession({ db, sessionId: session.sessionId });
     return { success: true, revoked: 1 } satisfies LogoutResponse;
   });

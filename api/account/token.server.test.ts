@@ -14,7 +14,9 @@ describe('session tokens', () => {
     const token = await signSessionToken(SECRET, { sessionId: 'abc', customerId: 7 }, later());
     expect(await readSessionToken('another-secret-of-enough-length-0', token)).toBeNull();
     const [head, body, sig] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body ?? '', 'base64url').toString()), sub: '8' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body ?? '', 'base64url').toString()), sub: '8' }),
+    ).toString('base64url');
     expect(await readSessionToken(SECRET, `${head}.${forged}.${sig}`)).toBeNull();
     const expired = await signSessionToken(SECRET, { sessionId: 'abc', customerId: 7 }, new Date(Date.now() - 1000));
     expect(await readSessionToken(SECRET, expired)).toBeNull();

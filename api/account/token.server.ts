@@ -25,7 +25,10 @@ export async function signSessionToken(secret: string, claims: TokenClaims, expi
 export async function readSessionToken(secret: string, token: string): Promise<TokenClaims | null> {
   if (!token || token.length > 2048) return null;
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+    });
     const customerId = Number(payload.sub);
     if (typeof payload.sid !== 'string' || !Number.isSafeInteger(customerId) || customerId <= 0) return null;
     return { sessionId: payload.sid, customerId };

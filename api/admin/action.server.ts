@@ -39,9 +39,10 @@ export function parseAdmin<T extends z.ZodType>(schema: T, value: unknown, reply
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.join('.') ?? '';
-  void reply
-    .code(400)
-    .send({ error: `Неверный запрос: ${field ? `«${field}»: ` : ''}${issue?.message ?? 'ошибка'}`, ...(field ? { field } : {}) } satisfies AdminError);
+  void reply.code(400).send({
+    error: `Неверный запрос: ${field ? `«${field}»: ` : ''}${issue?.message ?? 'ошибка'}`,
+    ...(field ? { field } : {}),
+  } satisfies AdminError);
   return null;
 }
 
@@ -49,7 +50,8 @@ export function parseAdmin<T extends z.ZodType>(schema: T, value: unknown, reply
 export const IdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /** A query value as one string (the last of repeated ones), or absent. */
-const one = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), schema);
+const one = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), schema);
 const intQuery = (min: number, max: number) =>
   one(
     z
@@ -64,7 +66,11 @@ const intQuery = (min: number, max: number) =>
  * default) and the list's own filters. Unknown parameters are refused (400), so a misspelt filter
  * never silently lists everything.
  */
-export function listQuery<S extends string, F extends z.ZodRawShape>(sorts: readonly [S, ...S[]], defaults: { sort: S; order: 'asc' | 'desc' }, filters: F) {
+export function listQuery<S extends string, F extends z.ZodRawShape>(
+  sorts: readonly [S, ...S[]],
+  defaults: { sort: S; order: 'asc' | 'desc' },
+  filters: F,
+) {
   return z
     .object({
       sort: one(z.enum(sorts).default(defaults.sort)),
@@ -88,7 +94,13 @@ export function adminRead<P extends z.ZodType, Q extends z.ZodType>(
     params?: P;
     query?: Q;
     response: z.ZodType;
-    handler: (ctx: { params: z.infer<P>; query: z.infer<Q>; req: FastifyRequest; reply: FastifyReply; staff: StaffRow }) => Promise<unknown>;
+    handler: (ctx: {
+      params: z.infer<P>;
+      query: z.infer<Q>;
+      req: FastifyRequest;
+      reply: FastifyReply;
+      staff: StaffRow;
+    }) => Promise<unknown>;
   },
 ): void {
   defineRoute(app, {
@@ -164,8 +176,11 @@ export function adminChange<P extends z.ZodType, B extends z.ZodType>(
       const header = req.headers['idempotency-key'];
       const key = typeof header === 'string' ? header : undefined;
       if (key !== undefined && !KEY_PATTERN.test(key))
-        return reply.code(400).send({ error: 'Неверный заголовок Idempotency-Key: 8–200 латинских букв, цифр, «.», «_», «:», «-»' } satisfies AdminError);
-      if (key === undefined && keyRule === 'required') return reply.code(400).send({ error: 'Нужен заголовок Idempotency-Key' } satisfies AdminError);
+        return reply.code(400).send({
+          error: 'Неверный заголовок Idempotency-Key: 8–200 латинских букв, цифр, «.», «_», «:», «-»',
+        } satisfies AdminError);
+      if (key === undefined && keyRule === 'required')
+        return reply.code(400).send({ error: 'Нужен заголовок Idempotency-Key' } satisfies AdminError);
       const actor = staffActor(req);
       const staff = (req.staffSession as NonNullable<typeof req.staffSession>).staff;
       const now = deps.now();
@@ -180,7 +195,10 @@ export function adminChange<P extends z.ZodType, B extends z.ZodType>(
         idempotency: key ? { scope: `staff:${staff.id}`, key, staffId: staff.id, route, requestHash } : null,
         change: (tx) => def.run({ tx, params, body, actor, staff, now, req }),
       });
-      req.log.info({ admin: 'change', route, staffId: staff.id, status: answer.status, replayed: answer.replayed }, 'admin: state change');
+      req.log.info(
+        { admin: 'change', route, staffId: staff.id, status: answer.status, replayed: answer.replayed },
+        'admin: state change',
+      );
       if (answer.afterCommit) {
         try {
           await answer.afterCommit();

@@ -66,7 +66,8 @@ export async function adminAuditRoutes(app: FastifyInstance, deps: AdminDeps): P
   const { db } = deps;
   adminRead(app, deps, {
     url: '/audit',
-    summary: 'The audit log, newest first: filters staff_id, actor_kind, entity_type, entity_id, action, from, to (days in Moscow time, or ISO moments)',
+    summary:
+      'The audit log, newest first: filters staff_id, actor_kind, entity_type, entity_id, action, from, to (days in Moscow time, or ISO moments)',
     permission: 'audit:read',
     query: AuditListQuery,
     response: AuditListResponse,
@@ -96,6 +97,7 @@ export async function adminAuditRoutes(app: FastifyInstance, deps: AdminDeps): P
     summary: "The actions found in the log (the list's action filter)",
     permission: 'audit:read',
     response: AuditActionsResponse,
-    handler: async () => ({ data: (await auditActions(db)).map((a) => ({ id: a, name: a })) }) satisfies AuditActionsResponse,
+    handler: async () =>
+      ({ data: (await auditActions(db)).map((a) => ({ id: a, name: a })) }) satisfies AuditActionsResponse,
   });
 }

@@ -14,10 +14,21 @@ import {
   type StaffMe,
 } from '~/shared/admin-contract';
 import { ROLE_LABELS, isStaffRole, permissionsOf } from '~/core/staff-roles';
-import { STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN, STAFF_SESSION_ABSOLUTE_MS, STAFF_SESSION_IDLE_MS } from '~/core/staff-auth';
+import {
+  STAFF_PASSWORD_MAX,
+  STAFF_PASSWORD_MIN,
+  STAFF_SESSION_ABSOLUTE_MS,
+  STAFF_SESSION_IDLE_MS,
+} from '~/core/staff-auth';
 import { groupSecret, otpauthUri } from '~/core/totp';
 import { staffCodeStep, staffPasswordStep, takeLoginTry } from '~/models/staff-login.server';
-import { changeOwnPassword, finishStaffSetup, staffAuditView, staffOfSetupLink, startStaffSetup } from '~/models/staff.server';
+import {
+  changeOwnPassword,
+  finishStaffSetup,
+  staffAuditView,
+  staffOfSetupLink,
+  startStaffSetup,
+} from '~/models/staff.server';
 import { activeSession, endSession, openSessionOfToken, type ActiveSession } from '~/models/staff-sessions.server';
 import { writeAudit } from '~/models/audit.server';
 import { runAdminChange } from '~/models/admin-change.server';
@@ -60,7 +71,10 @@ function capped(reply: FastifyReply, retryAfter: number): FastifyReply {
   return reply
     .code(429)
     .header('retry-after', String(retryAfter))
-    .send({ error: `Слишком много неудачных попыток. Повторите через ${wait}`, retry_after: retryAfter } satisfies AdminError);
+    .send({
+      error: `Слишком много неудачных попыток. Повторите через ${wait}`,
+      retry_after: retryAfter,
+    } satisfies AdminError);
 }
 
 export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
@@ -84,7 +98,10 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
       const now = deps.now();
       const r = await staffPasswordStep({ db, email: body.email, password: body.password, client: client(req), now });
       if (r.ok) {
-        req.log.info({ admin: 'login', step: 'password', staffId: r.staff.id, ip: req.ip }, 'admin login: password right, code awaited');
+        req.log.info(
+          { admin: 'login', step: 'password', staffId: r.staff.id, ip: req.ip },
+          'admin login: password right, code awaited',
+        );
         setStaffCookie(reply, siteUrl, r.token);
         return { next: 'totp' } satisfies LoginStepResponse;
       }
@@ -93,12 +110,18 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
         return capped(reply, r.retryAfter);
       }
       if (r.reason === 'no_totp') {
-        req.log.warn({ admin: 'login', step: 'password', staffId: r.staff.id, ip: req.ip }, 'admin login: no authenticator enrolled');
-        return reply
-          .code(403)
-          .send({ error: 'Приложение-аутентификатор не подключено. Попросите администратора прислать ссылку для подключения' } satisfies AdminError);
+        req.log.warn(
+          { admin: 'login', step: 'password', staffId: r.staff.id, ip: req.ip },
+          'admin login: no authenticator enrolled',
+        );
+        return reply.code(403).send({
+          error: 'Приложение-аутентификатор не подключено. Попросите администратора прислать ссылку для подключения',
+        } satisfies AdminError);
       }
-      req.log.warn({ admin: 'login', step: 'password', staffId: r.staff?.id ?? null, ip: req.ip }, 'admin login: wrong e-mail or password');
+      req.log.warn(
+        { admin: 'login', step: 'password', staffId: r.staff?.id ?? null, ip: req.ip },
+        'admin login: wrong e-mail or password',
+      );
       if (r.staff) await auditFailedTry(req, r.staff, r.staff.disabled ? 'отключён' : 'пароль', now);
       return reply.code(401).send({ error: 'Неверный адрес почты или пароль' } satisfies AdminError);
     },
@@ -115,7 +138,15 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
       const token = readStaffCookie(req, siteUrl);
       const now = deps.now();
       const r = token
-        ? await staffCodeStep({ db, token, code: body.code, client: client(req), requestId: String(req.id), now, totpKey: deps.totpKey })
+        ? await staffCodeStep({
+            db,
+            token,
+            code: body.code,
+            client: client(req),
+            requestId: String(req.id),
+            now,
+            totpKey: deps.totpKey,
+          })
         : ({ ok: false, reason: 'no_login' } as const);
       if (r.ok) {
         req.log.info({ admin: 'login', step: 'code', staffId: r.staff.id, ip: req.ip }, 'admin login: session started');
@@ -132,7 +163,10 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
         req.log.warn({ admin: 'login', step: 'code', ip: req.ip }, 'admin login: code without a password step');
         return reply.code(401).send({ error: 'Время на ввод кода вышло. Введите пароль снова' } satisfies AdminError);
       }
-      req.log.warn({ admin: 'login', step: 'code', staffId: r.staff.id, ip: req.ip }, 'admin login: wrong or used code');
+      req.log.warn(
+        { admin: 'login', step: 'code', staffId: r.staff.id, ip: req.ip },
+        'admin login: wrong or used code',
+      );
       await auditFailedTry(req, r.staff, 'код', now);
       return reply.code(401).send({ error: 'Неверный или уже использованный код' } satisfies AdminError);
     },
@@ -153,13 +187,24 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
         await runAdminChange({
           db,
           now,
-          actor: { kind: 'staff', staffId: open.staff.id, label: open.staff.email, sessionId: open.session.id, ip: req.ip, requestId: String(req.id) },
+          actor: {
+            kind: 'staff',
+            staffId: open.staff.id,
+            label: open.staff.email,
+            sessionId: open.session.id,
+            ip: req.ip,
+            requestId: String(req.id),
+          },
           idempotency: null,
           change: async (tx) => {
             const ended = await endSession(tx, { sessionId: open.session.id, reason: 'logout', now });
             // A half-way login ends unrecorded; a session's end is in the log.
             if (!ended || open.session.stage !== 'active') return { ok: false, status: 200, body: { ok: true } };
-            return { ok: true, body: { ok: true }, audit: { action: 'auth.logout', entityType: 'staff', entityId: open.staff.id } };
+            return {
+              ok: true,
+              body: { ok: true },
+              audit: { action: 'auth.logout', entityType: 'staff', entityId: open.staff.id },
+            };
           },
         });
         req.log.info({ admin: 'logout', staffId: open.staff.id, ip: req.ip }, 'admin: logged out');
@@ -171,7 +216,8 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
   defineRoute(app, {
     method: 'POST',
     url: '/auth/password',
-    summary: 'Changes the own password (current one checked, counted by the login caps); ends every session, this one too',
+    summary:
+      'Changes the own password (current one checked, counted by the login caps); ends every session, this one too',
     ...adminDoc({ permission: null, response: OkResponse }),
     body: PasswordChangeBody,
     parse: parseAdmin,
@@ -182,7 +228,10 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
       // A stolen session must not try passwords freely: the login's caps count these tries too.
       const tried = await takeLoginTry({ db, account: staff.email, ip: req.ip, now });
       if (!tried.ok) {
-        req.log.warn({ admin: 'password', staffId: staff.id, cap: tried.cap, ip: req.ip }, 'admin password change: capped');
+        req.log.warn(
+          { admin: 'password', staffId: staff.id, cap: tried.cap, ip: req.ip },
+          'admin password change: capped',
+        );
         return capped(reply, tried.retryAfter);
       }
       const answer = await runAdminChange({
@@ -191,16 +240,30 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
         actor: staffActor(req),
         idempotency: null,
         change: async (tx) => {
-          const r = await changeOwnPassword(tx, { id: staff.id, current: body.current_password, password: body.password, now, isCommonPassword });
+          const r = await changeOwnPassword(tx, {
+            id: staff.id,
+            current: body.current_password,
+            password: body.password,
+            now,
+            isCommonPassword,
+          });
           if (!r.ok) return refusal(r);
           return {
             ok: true,
             body: { ok: true },
-            audit: { action: 'staff.password', entityType: 'staff', entityId: staff.id, after: { sessions_ended: r.sessionsEnded } },
+            audit: {
+              action: 'staff.password',
+              entityType: 'staff',
+              entityId: staff.id,
+              after: { sessions_ended: r.sessionsEnded },
+            },
           };
         },
       });
-      req.log[answer.status === 200 ? 'info' : 'warn']({ admin: 'password', staffId: staff.id, status: answer.status, ip: req.ip }, 'admin password change');
+      req.log[answer.status === 200 ? 'info' : 'warn'](
+        { admin: 'password', staffId: staff.id, status: answer.status, ip: req.ip },
+        'admin password change',
+      );
       if (answer.status === 200) {
         await tried.giveBack();
         setStaffCookie(reply, siteUrl, null);
@@ -263,17 +326,32 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
       const owner = await staffOfSetupLink(db, { token: body.token, now });
       if (!owner) {
         req.log.warn({ admin: 'setup', ip: req.ip }, 'admin setup: dead link');
-        return reply
-          .code(404)
-          .send({ error: 'Ссылка недействительна или устарела: попросите администратора прислать новую', field: 'token' } satisfies AdminError);
+        return reply.code(404).send({
+          error: 'Ссылка недействительна или устарела: попросите администратора прислать новую',
+          field: 'token',
+        } satisfies AdminError);
       }
       const answer = await runAdminChange({
         db,
         now,
-        actor: { kind: 'staff', staffId: owner.id, label: owner.email, sessionId: null, ip: req.ip, requestId: String(req.id) },
+        actor: {
+          kind: 'staff',
+          staffId: owner.id,
+          label: owner.email,
+          sessionId: null,
+          ip: req.ip,
+          requestId: String(req.id),
+        },
         idempotency: null,
         change: async (tx) => {
-          const r = await finishStaffSetup(tx, { token: body.token, password: body.password, code: body.code, now, totpKey: deps.totpKey, isCommonPassword });
+          const r = await finishStaffSetup(tx, {
+            token: body.token,
+            password: body.password,
+            code: body.code,
+            now,
+            totpKey: deps.totpKey,
+            isCommonPassword,
+          });
           if (!r.ok) return refusal(r);
           return {
             ok: true,
@@ -288,7 +366,10 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AdminDeps): Pr
           };
         },
       });
-      req.log[answer.status === 200 ? 'info' : 'warn']({ admin: 'setup', staffId: owner.id, status: answer.status, ip: req.ip }, 'admin setup: finish');
+      req.log[answer.status === 200 ? 'info' : 'warn'](
+        { admin: 'setup', staffId: owner.id, status: answer.status, ip: req.ip },
+        'admin setup: finish',
+      );
       return reply.code(answer.status).send(answer.body);
     },
   });

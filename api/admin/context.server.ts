@@ -67,7 +67,9 @@ const SESSION_ENDED: Record<'none' | 'idle' | 'expired', string> = {
 export function requireStaff(deps: AdminDeps, permission: Permission | null) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const token = readStaffCookie(req, deps.siteUrl);
-    const found = token ? await activeSession(deps.db, { token, now: deps.now() }) : ({ ok: false, reason: 'none' } as const);
+    const found = token
+      ? await activeSession(deps.db, { token, now: deps.now() })
+      : ({ ok: false, reason: 'none' } as const);
     if (!found.ok) {
       if (found.reason !== 'none') setStaffCookie(reply, deps.siteUrl, null);
       req.log.info({ admin: 'unauthenticated', reason: found.reason, url: req.routeOptions.url }, 'admin: no session');
@@ -76,7 +78,14 @@ export function requireStaff(deps: AdminDeps, permission: Permission | null) {
     req.staffSession = found.active;
     if (permission && !can(found.active.staff.role, permission)) {
       req.log.warn(
-        { admin: 'forbidden', staffId: found.active.staff.id, role: found.active.staff.role, permission, method: req.method, url: req.routeOptions.url },
+        {
+          admin: 'forbidden',
+          staffId: found.active.staff.id,
+          role: found.active.staff.role,
+          permission,
+          method: req.method,
+          url: req.routeOptions.url,
+        },
         'admin: permission refused',
       );
       return reply.code(403).send({ error: 'Недостаточно прав для этого действия' } satisfies AdminError);
@@ -88,5 +97,12 @@ export function requireStaff(deps: AdminDeps, permission: Permission | null) {
 export function staffActor(req: FastifyRequest): AuditActor {
   const active = req.staffSession;
   if (!active) throw new Error('staffActor: no staff session on this request (requireStaff first)');
-  return { kind: 'staff', staffId: active.staff.id, label: active.staff.email, sessionId: active.session.id, ip: req.ip, requestId: String(req.id) };
+  return {
+    kind: 'staff',
+    staffId: active.staff.id,
+    label: active.staff.email,
+    sessionId: active.session.id,
+    ip: req.ip,
+    requestId: String(req.id),
+  };
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CustomerBlockBody, CustomerBonusBody, CustomerListResponse, CustomerOneResponse, CustomerUnblockBody } from '~/shared/admin-contract';
+import {
+  CustomerBlockBody,
+  CustomerBonusBody,
+  CustomerListResponse,
+  CustomerOneResponse,
+  CustomerUnblockBody,
+} from '~/shared/admin-contract';
 import { getAdminCustomer, listAdminCustomers, setCustomerBlocked } from '~/models/admin-customers.server';
 import { adjustBonuses } from '~/models/loyalty.server';
 import { entityAudit } from '~/models/audit.server';
@@ -15,8 +21,13 @@ import type { AdminDeps } from './context.server';
 // ends their sessions and stops their logins). Reading needs customers:read (manager, admin):
 // warehouse and content get 403. Nothing here exports personal data (that is customers:export).
 
-const CustomerListQuery = listQuery(['id'], { sort: 'id', order: 'desc' }, { q: filterValue(z.string().trim().max(100)) });
-const fullName = (r: { lastName: string; firstName: string; secondName: string }) => [r.lastName, r.firstName, r.secondName].filter(Boolean).join(' ');
+const CustomerListQuery = listQuery(
+  ['id'],
+  { sort: 'id', order: 'desc' },
+  { q: filterValue(z.string().trim().max(100)) },
+);
+const fullName = (r: { lastName: string; firstName: string; secondName: string }) =>
+  [r.lastName, r.firstName, r.secondName].filter(Boolean).join(' ');
 
 export async function adminCustomerRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
   const { db } = deps;
@@ -65,8 +76,18 @@ export async function adminCustomerRoutes(app: FastifyInstance, deps: AdminDeps)
         newsletter_status: c.newsletterStatus,
         bonus_kopecks: c.bonusKopecks,
         addresses: c.addresses.map((a) => ({ id: a.id, fields: a.fields, created_at: a.createdAt.toISOString() })),
-        orders: c.orders.map((o) => ({ id: o.id, status: o.status, total_kopecks: o.totalKopecks, created_at: o.createdAt.toISOString() })),
-        returns: c.returns.map((r) => ({ id: r.id, order_id: r.orderId, status: r.status, created_at: r.createdAt.toISOString() })),
+        orders: c.orders.map((o) => ({
+          id: o.id,
+          status: o.status,
+          total_kopecks: o.totalKopecks,
+          created_at: o.createdAt.toISOString(),
+        })),
+        returns: c.returns.map((r) => ({
+          id: r.id,
+          order_id: r.orderId,
+          status: r.status,
+          created_at: r.createdAt.toISOString(),
+        })),
         bonus_moves: c.bonusMoves.map((m) => ({
           id: m.id,
           kind: m.kind,
@@ -92,7 +113,8 @@ export async function adminCustomerRoutes(app: FastifyInstance, deps: AdminDeps)
 
   adminRead(app, deps, {
     url: '/customers/:id',
-    summary: 'One customer: profile, addresses, orders, returns, bonus balance and ledger, certificates, newsletter, blocked or not',
+    summary:
+      'One customer: profile, addresses, orders, returns, bonus balance and ledger, certificates, newsletter, blocked or not',
     permission: 'customers:read',
     params: IdParams,
     response: CustomerOneResponse,
@@ -102,13 +124,19 @@ export async function adminCustomerRoutes(app: FastifyInstance, deps: AdminDeps)
   adminChange(app, deps, {
     method: 'POST',
     url: '/customers/:id/bonuses',
-    summary: 'Adjusts the bonus balance by hand with a reason: + a lot valid 12 months, − from the lots expiring first; never below zero',
+    summary:
+      'Adjusts the bonus balance by hand with a reason: + a lot valid 12 months, − from the lots expiring first; never below zero',
     permission: 'bonuses:adjust',
     params: IdParams,
     body: CustomerBonusBody,
     response: CustomerOneResponse,
     run: async ({ tx, params, body, now, actor }) => {
-      const r = await adjustBonuses(tx, { customerId: params.id, amountKopecks: body.amount_kopecks, now, key: actor.requestId });
+      const r = await adjustBonuses(tx, {
+        customerId: params.id,
+        amountKopecks: body.amount_kopecks,
+        now,
+        key: actor.requestId,
+      });
       if (!r.ok) return refusal(r);
       return {
         ok: true,
@@ -129,7 +157,9 @@ export async function adminCustomerRoutes(app: FastifyInstance, deps: AdminDeps)
     adminChange(app, deps, {
       method: 'POST',
       url: blocked ? '/customers/:id/block' : '/customers/:id/unblock',
-      summary: blocked ? 'Blocks a customer: every session ends, logins are refused' : 'Unblocks a customer: they may log in again',
+      summary: blocked
+        ? 'Blocks a customer: every session ends, logins are refused'
+        : 'Unblocks a customer: they may log in again',
       permission: 'customers:block',
       params: IdParams,
       body: blocked ? CustomerBlockBody : CustomerUnblockBody,

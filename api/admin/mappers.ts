@@ -8,7 +8,8 @@ import type { StaffRow, StaffSessionRow } from '~/models/staff-sessions.server';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function staffItem(row: StaffRow, now: Date): StaffItem {
-  const pending = row.setupTokenHash !== null && row.setupExpiresAt !== null && row.setupExpiresAt.getTime() > now.getTime();
+  const pending =
+    row.setupTokenHash !== null && row.setupExpiresAt !== null && row.setupExpiresAt.getTime() > now.getTime();
   return {
     id: row.id,
     email: row.email,

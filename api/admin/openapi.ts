@@ -32,7 +32,8 @@ export function adminDoc({
               name: 'Idempotency-Key',
               in: 'header',
               required: idempotencyKey === 'required',
-              description: 'A repeat with the same key gets the first answer (header Idempotent-Replayed: true); the key with another body answers 422',
+              description:
+                'A repeat with the same key gets the first answer (header Idempotent-Replayed: true); the key with another body answers 422',
               schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,200}$' },
             },
           ],

@@ -51,7 +51,11 @@ const moment = (end: boolean) =>
     .string()
     .trim()
     .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || !Number.isNaN(Date.parse(v)), 'дата: ГГГГ-ММ-ДД или ISO 8601')
-    .transform((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(new Date(`${v}T00:00:00+03:00`).getTime() + (end ? 86_400_000 : 0)) : new Date(v)));
+    .transform((v) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(v)
+        ? new Date(new Date(`${v}T00:00:00+03:00`).getTime() + (end ? 86_400_000 : 0))
+        : new Date(v),
+    );
 
 const OrderListQuery = listQuery(
   ORDER_SORTS,
@@ -95,11 +99,25 @@ function orderItem(r: AdminOrderRow): AdminOrderItem {
   };
 }
 
-export const ORDER_ACTIONS = ['confirm', 'assemble', 'ship', 'deliver', 'receive', 'cancel', 'mark_paid', 'fitting'] as const;
+export const ORDER_ACTIONS = [
+  'confirm',
+  'assemble',
+  'ship',
+  'deliver',
+  'receive',
+  'cancel',
+  'mark_paid',
+  'fitting',
+] as const;
 type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** The actions an order's state allows now (the admin app's buttons; the server checks again under the lock). */
-export function allowedActions(o: { status: string; deliveryId: string | null; paymentId: string; paidAt: Date | null }): OrderAction[] {
+export function allowedActions(o: {
+  status: string;
+  deliveryId: string | null;
+  paymentId: string;
+  paidAt: Date | null;
+}): OrderAction[] {
   const courier = o.deliveryId === DELIVERY_ID.moscowCourier;
   const out: OrderAction[] = [];
   if (canMove(o.status, 'confirmed')) out.push('confirm');
@@ -108,7 +126,12 @@ export function allowedActions(o: { status: string; deliveryId: string | null; p
   if (canMove(o.status, 'delivered') && !courier) out.push('deliver');
   if (canMove(o.status, 'received') && !courier) out.push('receive');
   if (canMove(o.status, 'cancelled')) out.push('cancel');
-  if (payChannel(o.paymentId) === 'receipt' && o.paidAt === null && ['shipped', 'delivered', 'received'].includes(o.status)) out.push('mark_paid');
+  if (
+    payChannel(o.paymentId) === 'receipt' &&
+    o.paidAt === null &&
+    ['shipped', 'delivered', 'received'].includes(o.status)
+  )
+    out.push('mark_paid');
   if (courier && (o.status === 'shipped' || o.status === 'delivered')) out.push('fitting');
   return out;
 }
@@ -121,7 +144,16 @@ export function allowedActions(o: { status: string; deliveryId: string | null; p
 async function detailOf(db: Database, id: number, role: string): Promise<AdminOrderDetail | null> {
   const full = await fullDetailOf(db, id);
   if (!full || can(role, 'orders:money')) return full;
-  const { total_kopecks: _t, money: _m, payments: _p, refunds: _r, certificate_moves: _c, bonus_moves: _b, lines, ...rest } = full;
+  const {
+    total_kopecks: _t,
+    money: _m,
+    payments: _p,
+    refunds: _r,
+    certificate_moves: _c,
+    bonus_moves: _b,
+    lines,
+    ...rest
+  } = full;
   return { ...rest, lines: lines.map(({ price_kopecks: _pk, discount_kopecks: _dk, bonus_kopecks: _bk, ...l }) => l) };
 }
 
@@ -185,7 +217,13 @@ async function fullDetailOf(db: Database, id: number): Promise<AdminOrderDetail 
       preorder: l.isPreorder,
       gift: l.isGift,
     })),
-    history: d.history.map((h) => ({ id: h.id, status: h.status, status_label: statusLabel(h.status), note: h.note, at: h.createdAt.toISOString() })),
+    history: d.history.map((h) => ({
+      id: h.id,
+      status: h.status,
+      status_label: statusLabel(h.status),
+      note: h.note,
+      at: h.createdAt.toISOString(),
+    })),
     payments: d.payments.map((p) => ({
       id: p.id,
       provider: p.provider,
@@ -210,9 +248,21 @@ async function fullDetailOf(db: Database, id: number): Promise<AdminOrderDetail 
       amount_kopecks: c.amountKopecks,
       at: c.createdAt.toISOString(),
     })),
-    bonus_moves: d.bonusMoves.map((b) => ({ id: b.id, kind: b.kind, amount_kopecks: b.amountKopecks, at: b.createdAt.toISOString() })),
+    bonus_moves: d.bonusMoves.map((b) => ({
+      id: b.id,
+      kind: b.kind,
+      amount_kopecks: b.amountKopecks,
+      at: b.createdAt.toISOString(),
+    })),
     messages: d.messages.map((s) => ({ key: s.key, channel: s.channel, tag: s.tag, sent_at: iso(s.sentAt) })),
-    jobs: d.jobs.map((j) => ({ id: j.id, kind: j.kind, run_at: j.runAt.toISOString(), attempts: j.attempts, done_at: iso(j.doneAt), last_error: j.lastError })),
+    jobs: d.jobs.map((j) => ({
+      id: j.id,
+      kind: j.kind,
+      run_at: j.runAt.toISOString(),
+      attempts: j.attempts,
+      done_at: iso(j.doneAt),
+      last_error: j.lastError,
+    })),
     audit: d.audit.map(auditItem),
     notes: d.notes.map((n) => ({ id: n.id, text: n.text, author: n.authorLabel, at: n.createdAt.toISOString() })),
     actions: allowedActions(o),
@@ -226,7 +276,8 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
 
   adminRead(app, deps, {
     url: '/orders',
-    summary: 'Orders: filters status, from, to (days in Moscow time or ISO moments), delivery, payment, city, q (number, phone, e-mail, name), ids',
+    summary:
+      'Orders: filters status, from, to (days in Moscow time or ISO moments), delivery, payment, city, q (number, phone, e-mail, name), ids',
     permission: 'orders:read',
     query: OrderListQuery,
     response: AdminOrderListResponse,
@@ -275,8 +326,20 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
           fittings_out: d.fittingsOut,
           returns_to_decide: d.returnsToDecide,
           refunds_pending: d.refundsPending,
-          low_stock: d.lowStock.map((x) => ({ offer_id: x.offerId, product_id: x.productId, name: x.name, size: x.size, quantity: x.quantity })),
-          waiting_lists: d.waitingLists.map((x) => ({ offer_id: x.offerId, product_id: x.productId, name: x.name, size: x.size, waiting: x.waiting })),
+          low_stock: d.lowStock.map((x) => ({
+            offer_id: x.offerId,
+            product_id: x.productId,
+            name: x.name,
+            size: x.size,
+            quantity: x.quantity,
+          })),
+          waiting_lists: d.waitingLists.map((x) => ({
+            offer_id: x.offerId,
+            product_id: x.productId,
+            name: x.name,
+            size: x.size,
+            waiting: x.waiting,
+          })),
         },
       } satisfies AdminDashboardResponse;
     },
@@ -291,19 +354,32 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
     body: OrderNoteBody,
     response: AdminOrderActionResponse,
     run: async ({ tx, params, body, staff, now }) => {
-      const r = await addOrderNote(tx, { orderId: params.id, text: body.text, staffId: staff.id, authorLabel: staff.name || staff.email, now });
+      const r = await addOrderNote(tx, {
+        orderId: params.id,
+        text: body.text,
+        staffId: staff.id,
+        authorLabel: staff.name || staff.email,
+        now,
+      });
       if (!r.ok) return refusal(r);
       return {
         ok: true,
         status: 201,
         body: { data: (await detailOf(tx, params.id, staff.role)) as AdminOrderDetail },
-        audit: { action: 'order.note', entityType: 'order', entityId: params.id, after: { note_id: r.note.id, text: r.note.text } },
+        audit: {
+          action: 'order.note',
+          entityType: 'order',
+          entityId: params.id,
+          after: { note_id: r.note.id, text: r.note.text },
+        },
       };
     },
   });
 
   /** A move along the statuses through changeOrderStatusIn (the CLI's own function). */
-  const statusAction = <B extends z.ZodType<{ note?: string | undefined; reason?: string | undefined; track_number?: string | undefined }>>(
+  const statusAction = <
+    B extends z.ZodType<{ note?: string | undefined; reason?: string | undefined; track_number?: string | undefined }>,
+  >(
     name: OrderAction,
     to: OrderStatus,
     permission: Permission,
@@ -321,8 +397,20 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
       run: async (ctx: ChangeContext<{ id: number }, z.infer<B>>) => {
         const { tx, params, body: b, now, req, staff } = ctx;
         const note = b.note ?? b.reason ?? null;
-        const r = await changeOrderStatusIn(tx, { orderId: params.id, to, note, trackNumber: b.track_number ?? null, actor: stockActor(ctx), now });
-        if (!r.ok) return refusal({ status: r.reason === 'not_found' ? 404 : r.reason === 'bad_track' ? 400 : 409, field: r.field, error: r.error });
+        const r = await changeOrderStatusIn(tx, {
+          orderId: params.id,
+          to,
+          note,
+          trackNumber: b.track_number ?? null,
+          actor: stockActor(ctx),
+          now,
+        });
+        if (!r.ok)
+          return refusal({
+            status: r.reason === 'not_found' ? 404 : r.reason === 'bad_track' ? 400 : 409,
+            field: r.field,
+            error: r.error,
+          });
         const released = r.released;
         return {
           ok: true,
@@ -335,17 +423,33 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
             after: {
               status: r.to,
               ...(r.to === 'shipped' ? { track_number: r.trackNumber } : {}),
-              ...(released ? { stock_returned: released.changes.map((c) => ({ offer_id: c.offerId, previous: c.previous, quantity: c.quantity })) } : {}),
+              ...(released
+                ? {
+                    stock_returned: released.changes.map((c) => ({
+                      offer_id: c.offerId,
+                      previous: c.previous,
+                      quantity: c.quantity,
+                    })),
+                  }
+                : {}),
             },
             reason: note,
           },
-          ...(released && released.notices.length ? { afterCommit: () => sendBackInStock({ db, sms, log: req.log, siteUrl, notices: released.notices }) } : {}),
+          ...(released && released.notices.length
+            ? { afterCommit: () => sendBackInStock({ db, sms, log: req.log, siteUrl, notices: released.notices }) }
+            : {}),
         };
       },
     });
 
   statusAction('confirm', 'confirmed', 'orders:status', ReasonBody, 'Confirms a new order (new → confirmed)');
-  statusAction('assemble', 'assembling', 'orders:ship', ReasonBody, 'Starts picking (confirmed → assembling; a CDEK parcel is registered)');
+  statusAction(
+    'assemble',
+    'assembling',
+    'orders:ship',
+    ReasonBody,
+    'Starts picking (confirmed → assembling; a CDEK parcel is registered)',
+  );
   statusAction(
     'ship',
     'shipped',
@@ -353,8 +457,20 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
     OrderShipBody,
     "Hands the order to delivery (assembling → shipped) with the CDEK track number: the shopper's SMS and letter go out (the order.shipped job)",
   );
-  statusAction('deliver', 'delivered', 'orders:ship', ReasonBody, 'Delivered (shipped → delivered; not a Moscow courier order: that one records its fitting)');
-  statusAction('receive', 'received', 'orders:ship', ReasonBody, 'Received (delivered → received; the return period and bonuses count from delivery)');
+  statusAction(
+    'deliver',
+    'delivered',
+    'orders:ship',
+    ReasonBody,
+    'Delivered (shipped → delivered; not a Moscow courier order: that one records its fitting)',
+  );
+  statusAction(
+    'receive',
+    'received',
+    'orders:ship',
+    ReasonBody,
+    'Received (delivered → received; the return period and bonuses count from delivery)',
+  );
   statusAction(
     'cancel',
     'cancelled',
@@ -408,7 +524,11 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
       });
       if (!r.ok) {
         const [field, error] = Object.entries(r.errors)[0] ?? ['lines', 'Примерка не записана'];
-        return refusal({ status: error === 'Заказ не найден' ? 404 : field === 'order_id' ? 409 : 400, field: field === 'order_id' ? 'id' : field, error });
+        return refusal({
+          status: error === 'Заказ не найден' ? 404 : field === 'order_id' ? 409 : 400,
+          field: field === 'order_id' ? 'id' : field,
+          error,
+        });
       }
       const { back } = r;
       return {
@@ -424,11 +544,22 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
             refused: r.refused,
             paid_kopecks: r.paidKopecks,
             refund_kopecks: r.refundKopecks,
-            lines: r.lines.map((l) => ({ offer_id: l.offerId, kept: l.kept, refused: l.refused, paid_kopecks: l.paidKopecks })),
-            stock_returned: back.changes.map((c) => ({ offer_id: c.offerId, previous: c.previous, quantity: c.quantity })),
+            lines: r.lines.map((l) => ({
+              offer_id: l.offerId,
+              kept: l.kept,
+              refused: l.refused,
+              paid_kopecks: l.paidKopecks,
+            })),
+            stock_returned: back.changes.map((c) => ({
+              offer_id: c.offerId,
+              previous: c.previous,
+              quantity: c.quantity,
+            })),
           },
         },
-        ...(back.notices.length ? { afterCommit: () => sendBackInStock({ db, sms, log: req.log, siteUrl, notices: back.notices }) } : {}),
+        ...(back.notices.length
+          ? { afterCommit: () => sendBackInStock({ db, sms, log: req.log, siteUrl, notices: back.notices }) }
+          : {}),
       };
     },
   });

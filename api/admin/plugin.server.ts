@@ -46,7 +46,8 @@ export async function adminApi(app: FastifyInstance, { db, siteUrl, totpKey, now
       return reply.code(403).send({ error: 'Запрос с чужого сайта отклонён' } satisfies AdminError);
     }
     const type = String(req.headers['content-type'] ?? '');
-    if (!/^application\/json(\s*;|$)/i.test(type)) return reply.code(415).send({ error: 'Нужно тело запроса в JSON' } satisfies AdminError);
+    if (!/^application\/json(\s*;|$)/i.test(type))
+      return reply.code(415).send({ error: 'Нужно тело запроса в JSON' } satisfies AdminError);
   });
 
   await app.register(adminAuthRoutes, deps);

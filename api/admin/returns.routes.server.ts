@@ -84,14 +84,21 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
 
   adminRead(app, deps, {
     url: '/returns',
-    summary: 'Return requests, newest first: filters status, from and to (YYYY-MM-DD, by filing date), order_id, customer_id',
+    summary:
+      'Return requests, newest first: filters status, from and to (YYYY-MM-DD, by filing date), order_id, customer_id',
     permission: 'returns:read',
     query: ReturnListQuery,
     response: ReturnListResponse,
     handler: async ({ query }) => {
       const { offset, limit, status, from, to, order_id, customer_id } = query;
       const { rows, total } = await listAdminReturns(db, {
-        filter: { status, from, to: to ? new Date(to.getTime() + 86_400_000) : undefined, orderId: order_id, customerId: customer_id },
+        filter: {
+          status,
+          from,
+          to: to ? new Date(to.getTime() + 86_400_000) : undefined,
+          orderId: order_id,
+          customerId: customer_id,
+        },
         offset,
         limit,
       });
@@ -115,13 +122,20 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
   adminChange(app, deps, {
     method: 'POST',
     url: '/returns/:id/approve',
-    summary: 'Approves a new request and refunds it by the original means, once (a second call, or two at once, refunds nothing more)',
+    summary:
+      'Approves a new request and refunds it by the original means, once (a second call, or two at once, refunds nothing more)',
     permission: 'refunds:create',
     params: IdParams,
     body: ReturnApproveBody,
     response: ReturnOneResponse,
     run: async ({ tx, params, body, now }) => {
-      const r = await approveReturn({ db: tx, requestId: params.id, refundDelivery: body.refund_delivery, note: body.note ?? null, now });
+      const r = await approveReturn({
+        db: tx,
+        requestId: params.id,
+        refundDelivery: body.refund_delivery,
+        note: body.note ?? null,
+        now,
+      });
       if (!r.ok) return refusal({ status: statusOf(r.error), field: 'id', error: r.error });
       const row = (await getAdminReturn(tx, params.id)) as ReturnRow;
       const received = await returnReceivedIds(tx, [params.id]);
@@ -135,7 +149,12 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
           before: { status: 'new' },
           after: {
             status: r.status,
-            refunds: r.refunds.map((p) => ({ id: p.id, means: p.means, amount_kopecks: p.amountKopecks, status: p.status })),
+            refunds: r.refunds.map((p) => ({
+              id: p.id,
+              means: p.means,
+              amount_kopecks: p.amountKopecks,
+              status: p.status,
+            })),
             delivery_refunded: r.deliveryRefunded,
             accrual_cancelled_kopecks: r.accrualCancelledKopecks,
           },
@@ -155,7 +174,8 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
     response: ReturnOneResponse,
     run: async ({ tx, params, body, now }) => {
       const r = await rejectReturn({ db: tx, requestId: params.id, note: body.note, now });
-      if (!r.ok) return refusal({ status: statusOf(r.error), field: r.field === 'note' ? 'note' : 'id', error: r.error });
+      if (!r.ok)
+        return refusal({ status: statusOf(r.error), field: r.field === 'note' ? 'note' : 'id', error: r.error });
       const row = (await getAdminReturn(tx, params.id)) as ReturnRow;
       return {
         ok: true,
@@ -175,7 +195,8 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
   adminChange(app, deps, {
     method: 'POST',
     url: '/returns/:id/receive',
-    summary: "The returned goods received: back on the shelf through the stock ledger ('return_received'), once per request",
+    summary:
+      "The returned goods received: back on the shelf through the stock ledger ('return_received'), once per request",
     permission: 'returns:receive',
     params: IdParams,
     body: ReasonBody,
@@ -186,7 +207,14 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
       const { changes, notices } = r.result;
       return {
         ok: true,
-        body: { data: changes.map((c) => ({ offer_id: c.offerId, previous: c.previous, quantity: c.quantity, notified: c.notified })) },
+        body: {
+          data: changes.map((c) => ({
+            offer_id: c.offerId,
+            previous: c.previous,
+            quantity: c.quantity,
+            notified: c.notified,
+          })),
+        },
         audit: {
           action: 'return.receive',
           entityType: 'return',
@@ -195,7 +223,8 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
           reason: body.reason ?? null,
         },
         afterCommit: async () => {
-          if (notices.length) await sendBackInStock({ db, sms: deps.sms, log: app.log, siteUrl: deps.siteUrl, notices });
+          if (notices.length)
+            await sendBackInStock({ db, sms: deps.sms, log: app.log, siteUrl: deps.siteUrl, notices });
         },
       };
     },

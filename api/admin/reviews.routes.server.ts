@@ -100,7 +100,12 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: AdminDeps): 
     response: AdminReviewListResponse,
     handler: async ({ query }) => {
       const { offset, limit, order, status, queue, product_id, rating } = query;
-      const { rows, total } = await listAdminReviews(db, { filter: { status, queue, productId: product_id, rating }, offset, limit, order });
+      const { rows, total } = await listAdminReviews(db, {
+        filter: { status, queue, productId: product_id, rating },
+        offset,
+        limit,
+        order,
+      });
       return { data: rows.map(reviewItem), total };
     },
   });
@@ -125,7 +130,14 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: AdminDeps): 
       return {
         ok: true,
         body: { data: { id: 'reviews' as const, mode: body.mode } },
-        audit: { action: 'reviews.settings', entityType: 'settings', entityId: 0, before: { mode: before }, after: { mode: body.mode }, reason: null },
+        audit: {
+          action: 'reviews.settings',
+          entityType: 'settings',
+          entityId: 0,
+          before: { mode: before },
+          after: { mode: body.mode },
+          reason: null,
+        },
       };
     },
   });
@@ -146,7 +158,8 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: AdminDeps): 
   adminChange(app, deps, {
     method: 'POST',
     url: '/reviews/:id/publish',
-    summary: 'Publishes a review (or marks a review published at once as checked); it counts in the rating and shows on the product page',
+    summary:
+      'Publishes a review (or marks a review published at once as checked); it counts in the rating and shows on the product page',
     permission: 'reviews:moderate',
     params: IdParams,
     body: ReviewPublishBody,
@@ -173,7 +186,8 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: AdminDeps): 
   adminChange(app, deps, {
     method: 'POST',
     url: '/reviews/:id/reject',
-    summary: 'Rejects a review with the reason its author sees in the account (a published one leaves the page); the author may edit and resend it once',
+    summary:
+      'Rejects a review with the reason its author sees in the account (a published one leaves the page); the author may edit and resend it once',
     permission: 'reviews:moderate',
     params: IdParams,
     body: ReviewRejectBody,
@@ -185,7 +199,14 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: AdminDeps): 
       return {
         ok: true,
         body: { data: reviewItem(row) },
-        audit: { action: 'review.reject', entityType: 'review', entityId: params.id, before: stateOf(r.before), after: stateOf(r.after), reason: body.reason },
+        audit: {
+          action: 'review.reject',
+          entityType: 'review',
+          entityId: params.id,
+          before: stateOf(r.before),
+          after: stateOf(r.after),
+          reason: body.reason,
+        },
       };
     },
   });
@@ -205,7 +226,14 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: AdminDeps): 
       return {
         ok: true,
         body: { data: reviewItem(row) },
-        audit: { action: 'review.reply', entityType: 'review', entityId: params.id, before: stateOf(r.before), after: stateOf(r.after), reason: null },
+        audit: {
+          action: 'review.reply',
+          entityType: 'review',
+          entityId: params.id,
+          before: stateOf(r.before),
+          after: stateOf(r.after),
+          reason: null,
+        },
       };
     },
   });

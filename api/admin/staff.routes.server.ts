@@ -113,7 +113,11 @@ export async function adminStaffRoutes(app: FastifyInstance, deps: AdminDeps): P
       return {
         ok: true,
         status: 201,
-        body: { data: staffItem(r.staff, now), setup_url: setupUrl(siteUrl, r.setupToken), setup_expires_at: (r.staff.setupExpiresAt as Date).toISOString() },
+        body: {
+          data: staffItem(r.staff, now),
+          setup_url: setupUrl(siteUrl, r.setupToken),
+          setup_expires_at: (r.staff.setupExpiresAt as Date).toISOString(),
+        },
         audit: { action: 'staff.create', entityType: 'staff', entityId: r.staff.id, after: staffAuditView(r.staff) },
       };
     },
@@ -144,7 +148,8 @@ export async function adminStaffRoutes(app: FastifyInstance, deps: AdminDeps): P
     params: IdParams,
     body: StaffPatchBody,
     response: StaffOneResponse,
-    run: async ({ tx, params, body, now }) => changed('staff.rename', await renameStaff(tx, { id: params.id, name: body.name }), now),
+    run: async ({ tx, params, body, now }) =>
+      changed('staff.rename', await renameStaff(tx, { id: params.id, name: body.name }), now),
   });
 
   adminChange(app, deps, {
@@ -155,7 +160,8 @@ export async function adminStaffRoutes(app: FastifyInstance, deps: AdminDeps): P
     params: IdParams,
     body: StaffRoleBody.extend({ role: Role }),
     response: StaffOneResponse,
-    run: async ({ tx, params, body, now }) => changed('staff.role', await changeStaffRole(tx, { id: params.id, role: body.role }), now, body.reason),
+    run: async ({ tx, params, body, now }) =>
+      changed('staff.role', await changeStaffRole(tx, { id: params.id, role: body.role }), now, body.reason),
   });
 
   adminChange(app, deps, {
@@ -166,7 +172,8 @@ export async function adminStaffRoutes(app: FastifyInstance, deps: AdminDeps): P
     params: IdParams,
     body: ReasonBody,
     response: StaffOneResponse,
-    run: async ({ tx, params, body, now }) => changed('staff.disable', await setStaffDisabled(tx, { id: params.id, disabled: true, now }), now, body.reason),
+    run: async ({ tx, params, body, now }) =>
+      changed('staff.disable', await setStaffDisabled(tx, { id: params.id, disabled: true, now }), now, body.reason),
   });
 
   adminChange(app, deps, {
@@ -177,7 +184,8 @@ export async function adminStaffRoutes(app: FastifyInstance, deps: AdminDeps): P
     params: IdParams,
     body: ReasonBody,
     response: StaffOneResponse,
-    run: async ({ tx, params, body, now }) => changed('staff.enable', await setStaffDisabled(tx, { id: params.id, disabled: false, now }), now, body.reason),
+    run: async ({ tx, params, body, now }) =>
+      changed('staff.enable', await setStaffDisabled(tx, { id: params.id, disabled: false, now }), now, body.reason),
   });
 
   adminChange(app, deps, {
@@ -234,7 +242,11 @@ export async function adminStaffRoutes(app: FastifyInstance, deps: AdminDeps): P
         if (!r.ok) return refusal(r);
         return {
           ok: true,
-          body: { data: staffItem(r.after, now), setup_url: setupUrl(siteUrl, r.setupToken), setup_expires_at: (r.after.setupExpiresAt as Date).toISOString() },
+          body: {
+            data: staffItem(r.after, now),
+            setup_url: setupUrl(siteUrl, r.setupToken),
+            setup_expires_at: (r.after.setupExpiresAt as Date).toISOString(),
+          },
           audit: {
             action,
             entityType: 'staff',

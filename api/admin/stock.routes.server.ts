@@ -13,7 +13,14 @@ import {
   type StockOfferItem,
 } from '~/shared/admin-contract';
 import { STOCK_REASON_LABEL, type StockActor, type StockReason } from '~/core/stock-ledger';
-import { adjustStock, getStockOffer, listPreorders, listStockMoves, listStockOffers, listWaiting } from '~/models/admin-stock.server';
+import {
+  adjustStock,
+  getStockOffer,
+  listPreorders,
+  listStockMoves,
+  listStockOffers,
+  listWaiting,
+} from '~/models/admin-stock.server';
 import { statusLabel } from '~/core/order-status';
 import { sendBackInStock, type BackInStockNotice, type StockChange } from '~/models/stock.server';
 import { entityAudit } from '~/models/audit.server';
@@ -72,7 +79,12 @@ const offerItem = (r: OfferRow): StockOfferItem => ({
   waiting: Number(r.waiting),
 });
 
-const changeItem = (c: StockChange) => ({ offer_id: c.offerId, previous: c.previous, quantity: c.quantity, notified: c.notified });
+const changeItem = (c: StockChange) => ({
+  offer_id: c.offerId,
+  previous: c.previous,
+  quantity: c.quantity,
+  notified: c.notified,
+});
 
 export async function adminStockRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
   const { db } = deps;
@@ -110,7 +122,9 @@ export async function adminStockRoutes(app: FastifyInstance, deps: AdminDeps): P
     handler: async ({ params, reply }) => {
       const row = await getStockOffer(db, params.id);
       if (!row) return notFound(reply);
-      return { data: { ...offerItem(row), audit: (await entityAudit(db, 'offer', params.id)).map(auditItem) } } satisfies z.infer<typeof StockOfferOneResponse>;
+      return {
+        data: { ...offerItem(row), audit: (await entityAudit(db, 'offer', params.id)).map(auditItem) },
+      } satisfies z.infer<typeof StockOfferOneResponse>;
     },
   });
 
@@ -122,7 +136,11 @@ export async function adminStockRoutes(app: FastifyInstance, deps: AdminDeps): P
     query: MovesQuery,
     response: StockMoveListResponse,
     handler: async ({ params, query }) => {
-      const { rows, total } = await listStockMoves(db, { offerId: params.id, offset: query.offset, limit: query.limit });
+      const { rows, total } = await listStockMoves(db, {
+        offerId: params.id,
+        offset: query.offset,
+        limit: query.limit,
+      });
       const data: StockMoveItem[] = rows.map((m) => ({
         id: m.id,
         offer_id: m.offerId,
@@ -143,12 +161,18 @@ export async function adminStockRoutes(app: FastifyInstance, deps: AdminDeps): P
 
   adminRead(app, deps, {
     url: '/preorders',
-    summary: 'Pre-order lines to fulfil (orders not yet handed to delivery), oldest first; in_stock=true: the stock has arrived',
+    summary:
+      'Pre-order lines to fulfil (orders not yet handed to delivery), oldest first; in_stock=true: the stock has arrived',
     permission: 'waitlist:read',
     query: PreorderQuery,
     response: PreorderListResponse,
     handler: async ({ query }) => {
-      const { rows, total } = await listPreorders(db, { offerId: query.offer_id, inStock: query.in_stock, offset: query.offset, limit: query.limit });
+      const { rows, total } = await listPreorders(db, {
+        offerId: query.offer_id,
+        inStock: query.in_stock,
+        offset: query.offset,
+        limit: query.limit,
+      });
       return {
         data: rows.map((r) => ({
           id: `${r.orderId}:${r.offerId}`,
@@ -173,12 +197,17 @@ export async function adminStockRoutes(app: FastifyInstance, deps: AdminDeps): P
 
   adminRead(app, deps, {
     url: '/waiting-list',
-    summary: 'Who waits for which size (open entries, oldest first); preorder marks the sizes to fulfil when stock arrives',
+    summary:
+      'Who waits for which size (open entries, oldest first); preorder marks the sizes to fulfil when stock arrives',
     permission: 'waitlist:read',
     query: WaitingQuery,
     response: WaitingListResponse,
     handler: async ({ query }) => {
-      const { rows, total } = await listWaiting(db, { offerId: query.offer_id, offset: query.offset, limit: query.limit });
+      const { rows, total } = await listWaiting(db, {
+        offerId: query.offer_id,
+        offset: query.offset,
+        limit: query.limit,
+      });
       return {
         data: rows.map((r) => ({
           id: r.id,
@@ -200,7 +229,8 @@ export async function adminStockRoutes(app: FastifyInstance, deps: AdminDeps): P
   adminChange(app, deps, {
     method: 'POST',
     url: '/offers/:id/stock',
-    summary: "Sets (a count) or moves (damage, receipt, correction) one offer's quantity through the stock ledger; 0 → more tells its waiting list",
+    summary:
+      "Sets (a count) or moves (damage, receipt, correction) one offer's quantity through the stock ledger; 0 → more tells its waiting list",
     permission: 'stock:adjust',
     params: IdParams,
     body: StockAdjustBody,
@@ -251,9 +281,12 @@ export async function adminStockRoutes(app: FastifyInstance, deps: AdminDeps): P
         return refusal({
           status: 409,
           field: 'lines',
-          error: r.missing.length ? `Нет предложений: ${r.missing.join(', ')}` : `Не хватает остатка у предложений: ${r.short.join(', ')}`,
+          error: r.missing.length
+            ? `Нет предложений: ${r.missing.join(', ')}`
+            : `Не хватает остатка у предложений: ${r.short.join(', ')}`,
         });
-      if (r.changes.length === 0) return refusal({ status: 409, field: 'lines', error: 'Ни одно предложение не изменилось' });
+      if (r.changes.length === 0)
+        return refusal({ status: 409, field: 'lines', error: 'Ни одно предложение не изменилось' });
       return {
         ok: true,
         body: { data: r.changes.map(changeItem) },

@@ -17,9 +17,17 @@ export function linesToString(lines: readonly { offerId: number; quantity: numbe
 export async function getCart(request: BasketRequest): Promise<CartResponse> {
   const promoCode = normalizePromoCode(request.promoCode ?? undefined);
   const typedSomething = typeof request.promoCode === 'string' && request.promoCode.trim() !== '';
-  const [{ catalog, basket, priced }, index] = await Promise.all([loadRequestedBasket(request), loadSections(request.db)]);
+  const [{ catalog, basket, priced }, index] = await Promise.all([
+    loadRequestedBasket(request),
+    loadSections(request.db),
+  ]);
 
-  const promoError = priced.promo.status === 'invalid' ? priced.promo.error : typedSomething && !promoCode ? PROMO_ERROR_NOT_FOUND : null;
+  const promoError =
+    priced.promo.status === 'invalid'
+      ? priced.promo.error
+      : typedSomething && !promoCode
+        ? PROMO_ERROR_NOT_FOUND
+        : null;
   return {
     items: priced.lines.flatMap((line) => toItem(line, catalog, index)),
     total: {

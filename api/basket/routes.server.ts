@@ -16,7 +16,13 @@ import { lastValue, parseBody, parseQuery, queryString, unauthorized } from '~/a
 import { getCart } from './cart.server';
 import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
 import { AUTH_TEXT } from '~/core/auth';
-import { DEFAULT_ANONYMOUS_LIMITS, fastOrderCounters, LIMIT_TEXT, waitingListCounters, type AnonymousLimits } from '~/core/anonymous-limits';
+import {
+  DEFAULT_ANONYMOUS_LIMITS,
+  fastOrderCounters,
+  LIMIT_TEXT,
+  waitingListCounters,
+  type AnonymousLimits,
+} from '~/core/anonymous-limits';
 import { hitRateLimits } from '~/models/rate-limit.server';
 import { enqueueJob } from '~/models/jobs.server';
 
@@ -51,7 +57,9 @@ const personQuery = {
 };
 const offerIdParam = z.preprocess((v) => {
   const s = lastValue(v);
-  return typeof s === 'string' && /^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= 2_147_483_647 ? Number(s) : undefined;
+  return typeof s === 'string' && /^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= 2_147_483_647
+    ? Number(s)
+    : undefined;
 }, z.number().int().optional());
 const FastOrderQuery = z.object({
   id: offerIdParam,
@@ -66,7 +74,10 @@ const FastOrderQuery = z.object({
 const WaitingListQuery = z.object({ product_id: offerIdParam, ...personQuery });
 
 /** Name and phone of a guest form: the person, or the flagged fields. */
-function checkPerson(q: { name?: string; phone?: string }): { name: string; phone: string } | { fields: { name?: string; phone?: string } } {
+function checkPerson(q: {
+  name?: string;
+  phone?: string;
+}): { name: string; phone: string } | { fields: { name?: string; phone?: string } } {
   const name = (q.name ?? '').trim().replace(/\s+/g, ' ');
   const phone = normalizePhone(q.phone ?? '');
   const fields: { name?: string; phone?: string } = {};
@@ -83,7 +94,15 @@ function checkPerson(q: { name?: string; phone?: string }): { name: string; phon
  * made from the latest saved basket (`cart_rev`); an older copy (another device changed the
  * basket since) gets the saved one.
  */
-async function getCustomerCart({ db, customerId, body }: { db: Database; customerId: number; body: z.infer<typeof CartBody> }): Promise<CartResponse> {
+async function getCustomerCart({
+  db,
+  customerId,
+  body,
+}: {
+  db: Database;
+  customerId: number;
+  body: z.infer<typeof CartBody>;
+}): Promise<CartResponse> {
   const stored = (await getCustomerBasket({ db, customerId })) ?? { cart: '', preorders: '', rev: 0 };
   const sentCopy = body.ids !== undefined || body.preorder_ids !== undefined;
   const lists =
@@ -93,10 +112,22 @@ async function getCustomerCart({ db, customerId, body }: { db: Database; custome
       : sentCopy && body.cart_rev === String(stored.rev)
         ? { ids: body.ids ?? '', preorderIds: body.preorder_ids ?? '' }
         : { ids: stored.cart, preorderIds: stored.preorders };
-  const answer = await getCart({ db, ids: lists.ids, preorderIds: lists.preorderIds, promoCode: body.promo_code, customerId });
+  const answer = await getCart({
+    db,
+    ids: lists.ids,
+    preorderIds: lists.preorderIds,
+    promoCode: body.promo_code,
+    customerId,
+  });
   let rev = stored.rev;
   if (answer.cart !== stored.cart || answer.preorders !== stored.preorders) {
-    const saved = await saveCustomerBasket({ db, customerId, cart: answer.cart, preorders: answer.preorders, expectedRev: stored.rev });
+    const saved = await saveCustomerBasket({
+      db,
+      customerId,
+      cart: answer.cart,
+      preorders: answer.preorders,
+      expectedRev: stored.rev,
+    });
     // Saved by another request in between: this answer is still a priced basket; the next load reconciles.
     rev = saved ?? stored.rev;
   }
@@ -115,7 +146,10 @@ export interface BasketDeps {
 /** The captcha action of a fast order (the storefront asks for a token of it). */
 export const FAST_ORDER_CAPTCHA_ACTION = 'fast_order';
 
-export async function basketRoutes(app: FastifyInstance, { db, authSecret, captcha, limits = DEFAULT_ANONYMOUS_LIMITS }: BasketDeps): Promise<void> {
+export async function basketRoutes(
+  app: FastifyInstance,
+  { db, authSecret, captcha, limits = DEFAULT_ANONYMOUS_LIMITS }: BasketDeps,
+): Promise<void> {
   app.post('/api/personal/get_cart.php', async (req, reply) => {
     const body = parseBody(CartBody, req, reply);
     if (!body) return reply;
@@ -139,19 +173,30 @@ export async function basketRoutes(app: FastifyInstance, { db, authSecret, captc
     const orderId = /^[1-9]\d{0,8}$/.test(body.order_id ?? '') ? Number(body.order_id) : null;
     const lines = orderId === null ? null : await repeatOrderLines({ db, customerId: session.customerId, orderId });
     if (!lines) return { error: ACCOUNT_TEXT.orderNotFound };
-    return getCustomerCart({ db, customerId: session.customerId, body: { ids: lines.cart, preorder_ids: lines.preorders, merge: 'Y' } });
+    return getCustomerCart({
+      db,
+      customerId: session.customerId,
+      body: { ids: lines.cart, preorder_ids: lines.preorders, merge: 'Y' },
+    });
   });
 
   app.get('/api/catalog/fastorder.php', async (req, reply) => {
     const q = parseQuery(FastOrderQuery, req, reply);
     if (!q) return reply;
     reply.header('cache-control', 'private, no-store');
-    const fail = (error: string, fields: { name?: string; phone?: string } = {}): FastOrderResponse => ({ success: false, data: { error, fields } });
+    const fail = (error: string, fields: { name?: string; phone?: string } = {}): FastOrderResponse => ({
+      success: false,
+      data: { error, fields },
+    });
     const person = checkPerson(q);
     if ('fields' in person) return fail(FORM_ERRORS.check, person.fields);
     if (q.id === undefined) return fail(FORM_ERRORS.offer);
     // The captcha first: a bot's request costs no counter and takes no stock.
-    const check = await captcha.verify({ token: q.recaptcha_token ?? '', action: FAST_ORDER_CAPTCHA_ACTION, ip: req.ip });
+    const check = await captcha.verify({
+      token: q.recaptcha_token ?? '',
+      action: FAST_ORDER_CAPTCHA_ACTION,
+      ip: req.ip,
+    });
     if (!check.ok) {
       req.log.info({ reason: check.reason, score: check.score }, 'fast order refused: captcha');
       return fail(AUTH_TEXT.captcha);
@@ -160,7 +205,10 @@ export async function basketRoutes(app: FastifyInstance, { db, authSecret, captc
     const offer = (await getBasketCatalog({ db, offerIds: [q.id] })).offers.get(q.id);
     if (!offer || !offer.active) return fail(FORM_ERRORS.offer);
     // Caps per IP, phone and size (core/anonymous-limits.ts): one address cannot take a size's stock.
-    const refused = await hitRateLimits({ db, counters: fastOrderCounters(limits, { ip: req.ip, phone: person.phone, offerId: q.id }) });
+    const refused = await hitRateLimits({
+      db,
+      counters: fastOrderCounters(limits, { ip: req.ip, phone: person.phone, offerId: q.id }),
+    });
     if (refused) {
       req.log.warn({ limit: refused.replace(/:[^:]*$/, ''), ip: req.ip }, 'fast order refused: a cap was hit');
       return fail(LIMIT_TEXT.fastOrder);
@@ -184,7 +232,12 @@ export async function basketRoutes(app: FastifyInstance, { db, authSecret, captc
         ? {}
         : {
             afterWrite: async (tx: Database, orderId: number) =>
-              enqueueJob(tx, 'order.release', { orderId }, new Date(Date.now() + limits.fastOrderHoldHours * 3_600_000)),
+              enqueueJob(
+                tx,
+                'order.release',
+                { orderId },
+                new Date(Date.now() + limits.fastOrderHoldHours * 3_600_000),
+              ),
           }),
     });
     if (result.ok) {
@@ -211,7 +264,10 @@ export async function basketRoutes(app: FastifyInstance, { db, authSecret, captc
     if ('fields' in person) return fail(FORM_ERRORS.check, person.fields);
     if (q.product_id === undefined) return fail(FORM_ERRORS.offer);
     // Each entry is one SMS at restock: caps per IP, phone and size (core/anonymous-limits.ts).
-    const refused = await hitRateLimits({ db, counters: waitingListCounters(limits, { ip: req.ip, phone: person.phone, offerId: q.product_id }) });
+    const refused = await hitRateLimits({
+      db,
+      counters: waitingListCounters(limits, { ip: req.ip, phone: person.phone, offerId: q.product_id }),
+    });
     if (refused) {
       req.log.warn({ limit: refused.replace(/:[^:]*$/, ''), ip: req.ip }, 'waiting list refused: a cap was hit');
       return fail(LIMIT_TEXT.waitingList);

@@ -19,17 +19,29 @@ const CheckBody = z.object({
   token: z.preprocess(lastValue, z.string().max(4000).optional()),
 });
 
-export async function certificateRoutes(app: FastifyInstance, { db, authSecret }: { db: Database; authSecret: string }): Promise<void> {
+export async function certificateRoutes(
+  app: FastifyInstance,
+  { db, authSecret }: { db: Database; authSecret: string },
+): Promise<void> {
   app.post('/api/catalog/check_certificate.php', async (req, reply) => {
     const body = parseBody(CheckBody, req, reply);
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = body.token ? await sessionOfToken({ db, secret: authSecret, token: body.token }) : null;
     const now = new Date();
-    const result = await checkCertificate({ db, input: body.code ?? '', ip: req.ip, customerId: session?.customerId ?? null, now });
+    const result = await checkCertificate({
+      db,
+      input: body.code ?? '',
+      ip: req.ip,
+      customerId: session?.customerId ?? null,
+      now,
+    });
     if (!result.ok) {
       if (result.reason === 'rate_limited') {
-        req.log.warn({ ip: req.ip, customerId: session?.customerId ?? null }, 'certificate check: too many unknown numbers');
+        req.log.warn(
+          { ip: req.ip, customerId: session?.customerId ?? null },
+          'certificate check: too many unknown numbers',
+        );
         return reply.code(429).send({ success: false, error: result.error } satisfies CertificateCheckResponse);
       }
       return { success: false, error: result.error } satisfies CertificateCheckResponse;

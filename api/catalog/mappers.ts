@@ -36,7 +36,9 @@ export function toSectionLink(s: Section): SectionLink {
 
 /** The menu tree of SPEC §7 `GET /catalog/?iscollection=no`. */
 export function toMenu(index: SectionIndex): MenuSection[] {
-  return index.all.filter((r) => r.parentId === null).map((t) => ({ ...toSectionLink(t), SECOND_LVL: index.childrenOf(t.id).map(toSectionLink) }));
+  return index.all
+    .filter((r) => r.parentId === null)
+    .map((t) => ({ ...toSectionLink(t), SECOND_LVL: index.childrenOf(t.id).map(toSectionLink) }));
 }
 
 export function toBreadcrumbs(section: Section, index: SectionIndex): Breadcrumb[] {
@@ -97,17 +99,31 @@ export function toFilterBlocks(found: ListingResult, filter: CatalogFilter, sect
       CODE: 'price',
       NAME: 'Цена',
       MULTIPLE: false,
-      VALUES: { MIN: Math.floor(found.minPrice / 100), MAX: Math.ceil(found.maxPrice / 100), FROM: filter.price.from, TO: filter.price.to },
+      VALUES: {
+        MIN: Math.floor(found.minPrice / 100),
+        MAX: Math.ceil(found.maxPrice / 100),
+        FROM: filter.price.from,
+        TO: filter.price.to,
+      },
     },
   ];
 }
 
 export function toSortOptions(sort: SortCode): SortOption[] {
-  return (Object.keys(SORT_NAMES) as SortCode[]).map((code) => ({ CODE: code, NAME: SORT_NAMES[code], SELECTED: code === sort }));
+  return (Object.keys(SORT_NAMES) as SortCode[]).map((code) => ({
+    CODE: code,
+    NAME: SORT_NAMES[code],
+    SELECTED: code === sort,
+  }));
 }
 
 /** SPEC §3 Product item: offers, properties (MORE_PHOTO a list of photos), colour variants. */
-export function toProductItem(detail: ProductDetail, index: SectionIndex, own: Section, offerId: number | null): ProductItem {
+export function toProductItem(
+  detail: ProductDetail,
+  index: SectionIndex,
+  own: Section,
+  offerId: number | null,
+): ProductItem {
   const { product: p, offers, photos, variants, variantPhotos } = detail;
   const canonical = productUrl(p, index);
   const single = offers.length === 1;
@@ -137,7 +153,11 @@ export function toProductItem(detail: ProductDetail, index: SectionIndex, own: S
     if (prop.code === 'CML2_ATTRIBUTES') {
       const values = existing && Array.isArray(existing.VALUE) ? existing.VALUE : [];
       const names = existing && Array.isArray(existing.DESCRIPTION) ? existing.DESCRIPTION : [];
-      properties[prop.code] = { NAME: prop.name, VALUE: [...values, prop.value], DESCRIPTION: [...names, prop.description ?? ''] };
+      properties[prop.code] = {
+        NAME: prop.name,
+        VALUE: [...values, prop.value],
+        DESCRIPTION: [...names, prop.description ?? ''],
+      };
     } else {
       properties[prop.code] = { NAME: prop.name, VALUE: prop.value, DESCRIPTION: prop.description ?? '' };
     }
@@ -164,12 +184,21 @@ export function toProductItem(detail: ProductDetail, index: SectionIndex, own: S
     SECTION: toSectionLink(own),
     COLOR: p.colorName,
     IS_NEW: p.isNew,
-    PRICE: { PRICE: kopecksToRoubles(p.oldPriceKopecks ?? p.priceKopecks), DISCOUNT_PRICE: kopecksToRoubles(p.priceKopecks) },
+    PRICE: {
+      PRICE: kopecksToRoubles(p.oldPriceKopecks ?? p.priceKopecks),
+      DISCOUNT_PRICE: kopecksToRoubles(p.priceKopecks),
+    },
     // MORE_PHOTO's value is a list of photos, unlike every other property's.
     PROPERTIES: Object.assign(properties, {
       MORE_PHOTO: {
         NAME: 'Фото',
-        VALUE: photos.map((ph) => ({ ID: ph.id, FULL: mediaUrl(ph.path), ALT: ph.alt, WIDTH: ph.width, HEIGHT: ph.height })),
+        VALUE: photos.map((ph) => ({
+          ID: ph.id,
+          FULL: mediaUrl(ph.path),
+          ALT: ph.alt,
+          WIDTH: ph.width,
+          HEIGHT: ph.height,
+        })),
         DESCRIPTION: '',
       },
     }) as unknown as ProductProperties,

@@ -6,8 +6,23 @@ import type { CatalogPageResponse, CatalogSectionResponse, ProductResponse, Site
 import { catalogIndex } from '~/models/catalog-index.server';
 import { productRatings } from '~/models/reviews.server';
 import { countActiveProducts, getListingCards, getProductDetail, getSitemapProducts } from '~/models/products.server';
-import { ALL_SECTION, loadSections, productUrl, sectionByPath, type Section, type SectionIndex } from '~/models/sections.server';
-import { toBreadcrumbs, toFilterBlocks, toListItem, toMenu, toProductItem, toSectionLink, toSortOptions } from './mappers';
+import {
+  ALL_SECTION,
+  loadSections,
+  productUrl,
+  sectionByPath,
+  type Section,
+  type SectionIndex,
+} from '~/models/sections.server';
+import {
+  toBreadcrumbs,
+  toFilterBlocks,
+  toListItem,
+  toMenu,
+  toProductItem,
+  toSectionLink,
+  toSortOptions,
+} from './mappers';
 import type { CatalogFilter } from '~/core/catalog-filter';
 import { UNANNOUNCED_CHANGE_TTL_MS, versionedMemo } from '~/api/meta/data-version.server';
 
@@ -43,7 +58,13 @@ export function getCatalogPage(args: CatalogPageArgs): Promise<CatalogPageRespon
 export const PAGE_ANSWER_ENTRIES = 1000;
 const pageMemo = versionedMemo<CatalogPageResponse | null>(PAGE_ANSWER_ENTRIES, { ttlMs: UNANNOUNCED_CHANGE_TTL_MS });
 
-async function readCatalogPage({ db, path, sort, page, offerId }: CatalogPageArgs): Promise<CatalogPageResponse | null> {
+async function readCatalogPage({
+  db,
+  path,
+  sort,
+  page,
+  offerId,
+}: CatalogPageArgs): Promise<CatalogPageResponse | null> {
   const parsed = parseCatalogPath(path);
   if (parsed.kind === 'invalid') return null;
   const index = await loadSections(db);
@@ -85,11 +106,21 @@ async function getListing({
   return {
     SECTION: toSectionLink(section),
     BREADCRUMBS: toBreadcrumbs(section, index),
-    ITEMS: rows.map((p) => withRating(toListItem(p, p.photoPaths, contextual ? `${section.url}${p.slug}/` : productUrl(p, index)), ratings.get(p.id))),
+    ITEMS: rows.map((p) =>
+      withRating(
+        toListItem(p, p.photoPaths, contextual ? `${section.url}${p.slug}/` : productUrl(p, index)),
+        ratings.get(p.id),
+      ),
+    ),
     FILTER: toFilterBlocks(found, filter, sectionPath),
     SORTS: toSortOptions(sort),
     CANONICAL_URL: buildCatalogPath(sectionPath, filter),
-    NAV_STRING: { CURRENT_PAGE: page, PAGE_COUNT: Math.max(1, Math.ceil(found.total / PAGE_SIZE)), PAGE_SIZE, ITEMS_COUNT: found.total },
+    NAV_STRING: {
+      CURRENT_PAGE: page,
+      PAGE_COUNT: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+      PAGE_SIZE,
+      ITEMS_COUNT: found.total,
+    },
   };
 }
 
@@ -110,7 +141,15 @@ async function getProduct({
   if (!detail) return null;
   const p = detail.product;
   const own = index.byId.get(p.sectionId);
-  if (!own || !opensUnder(section, { sectionId: p.sectionId, isNew: p.isNew, onSale: isOnSale(p.priceKopecks, p.oldPriceKopecks) })) return null;
+  if (
+    !own ||
+    !opensUnder(section, {
+      sectionId: p.sectionId,
+      isNew: p.isNew,
+      onSale: isOnSale(p.priceKopecks, p.oldPriceKopecks),
+    })
+  )
+    return null;
   return {
     ITEM: toProductItem(detail, index, own, offerId),
     BREADCRUMBS: toBreadcrumbs(section.kind === 'all' ? ALL_SECTION : section, index),

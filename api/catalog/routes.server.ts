@@ -37,7 +37,13 @@ export async function catalogRoutes(app: FastifyInstance, { db }: { db: Database
       return { SECTIONS: await getMenu({ db }) };
     }
     const path = `/catalog/${rest}`.replace(/\/?$/, '/');
-    const result = await getCatalogPage({ db, path, sort: parseSort(q.sort), page: q.PAGEN_1, offerId: q.offer ?? null });
+    const result = await getCatalogPage({
+      db,
+      path,
+      sort: parseSort(q.sort),
+      page: q.PAGEN_1,
+      offerId: q.offer ?? null,
+    });
     if (!result) return notFound(reply);
     reply.header('cache-control', 'public, max-age=30');
     return result;

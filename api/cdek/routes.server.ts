@@ -25,7 +25,8 @@ export const CDEK_BAD_CITY = 'Город не найден: укажите го�
 export const CDEK_NO_CITY = 'Не удалось определить город доставки. Выберите город и попробуйте снова.';
 export const CDEK_NOT_SERVED = 'В этот город СДЭК не доставляет: способ и стоимость доставки согласует менеджер.';
 export const CDEK_UNKNOWN_ACTION = 'Неизвестное действие';
-export const CDEK_UNAVAILABLE = 'Служба доставки СДЭК сейчас недоступна. Попробуйте позже или выберите другой способ доставки.';
+export const CDEK_UNAVAILABLE =
+  'Служба доставки СДЭК сейчас недоступна. Попробуйте позже или выберите другой способ доставки.';
 export const CDEK_REFUSED = 'СДЭК не смог рассчитать доставку: проверьте город и параметры посылки.';
 
 /** The storefront state is small; anything bigger is not one. */
@@ -100,7 +101,8 @@ export function cityFromState(raw: string): ShopCity | null {
         const city = cityFromValue(record[key]);
         if (city) return city;
       }
-      for (const value of Object.values(record).slice(0, 50)) if (typeof value === 'object' && value !== null) next.push(value);
+      for (const value of Object.values(record).slice(0, 50))
+        if (typeof value === 'object' && value !== null) next.push(value);
     }
     level = next;
   }
@@ -185,10 +187,17 @@ const MAP_SCRIPT = `
  * The map page of a city's points: a whole HTML document, every text escaped. Without a tile
  * source (production with no PUBLIC_MAP_TILE_URL) it is the list alone: no Leaflet, no map.
  */
-export function mapDocument(city: ShopCity, points: readonly CdekDeliveryPoint[], assetBase: string, tiles: MapTiles | null): string {
+export function mapDocument(
+  city: ShopCity,
+  points: readonly CdekDeliveryPoint[],
+  assetBase: string,
+  tiles: MapTiles | null,
+): string {
   const items = points
     .map((p) => {
-      const tags = [p.type === 'POSTAMAT' ? 'Постамат' : 'Пункт выдачи', p.is_dressing_room ? 'есть примерочная' : null].filter(Boolean).join(' · ');
+      const tags = [p.type === 'POSTAMAT' ? 'Постамат' : 'Пункт выдачи', p.is_dressing_room ? 'есть примерочная' : null]
+        .filter(Boolean)
+        .join(' · ');
       const lines = [
         `<div class="pvz-name">${escapeHtml(p.location.address)}</div>`,
         `<div class="pvz-tags">${escapeHtml(tags)}</div>`,
@@ -243,7 +252,13 @@ const cityCodeParam = () =>
   z.preprocess(
     (v) => {
       const s = lastValue(v);
-      return typeof s === 'string' && /^\s*\d{1,9}\s*$/.test(s) ? Number(s) : typeof s === 'number' ? s : s === undefined || s === '' ? undefined : Number.NaN;
+      return typeof s === 'string' && /^\s*\d{1,9}\s*$/.test(s)
+        ? Number(s)
+        : typeof s === 'number'
+          ? s
+          : s === undefined || s === ''
+            ? undefined
+            : Number.NaN;
     },
     z.number({ error: 'должен быть кодом города СДЭК' }).int().optional(),
   );
@@ -263,7 +278,10 @@ const OfficesQuery = z.object({
 
 /** A form sends arrays as {0: …, 1: …}; JSON as arrays. */
 const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.values(v) : v), z.array(item).min(1).max(20));
+  z.preprocess(
+    (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.values(v) : v),
+    z.array(item).min(1).max(20),
+  );
 const count = (max: number) => z.preprocess(lastValue, z.coerce.number().int().min(1).max(max));
 
 const CalculateBody = z.object({
@@ -298,7 +316,10 @@ export interface CdekRouteDeps {
   mapTiles: MapTiles | null;
 }
 
-export async function cdekRoutes(app: FastifyInstance, { cdek, fromCityCode, db, limits = DEFAULT_ANONYMOUS_LIMITS, mapTiles }: CdekRouteDeps): Promise<void> {
+export async function cdekRoutes(
+  app: FastifyInstance,
+  { cdek, fromCityCode, db, limits = DEFAULT_ANONYMOUS_LIMITS, mapTiles }: CdekRouteDeps,
+): Promise<void> {
   const assetBase = `${app.prefix}/api/cdek/`;
 
   // Pickup points, maps and tariffs reach CDEK for anyone: a cap per IP (core/anonymous-limits.ts).
@@ -317,15 +338,24 @@ export async function cdekRoutes(app: FastifyInstance, { cdek, fromCityCode, db,
   /** CDEK's failure as an answer: its refusal of the request is 400, an outage 502; both logged. */
   function providerFailed(req: FastifyRequest, reply: FastifyReply, err: unknown, what: string): FastifyReply {
     const status = err instanceof CdekError ? err.status : null;
-    const refused = status !== null && status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429;
-    req.log.warn({ err: err instanceof Error ? err.message : String(err), status, provider: cdek.kind }, `CDEK ${what} failed`);
+    const refused =
+      status !== null && status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429;
+    req.log.warn(
+      { err: err instanceof Error ? err.message : String(err), status, provider: cdek.kind },
+      `CDEK ${what} failed`,
+    );
     return reply
       .code(refused ? 400 : 502)
       .header('cache-control', 'no-store')
       .send({ error: refused ? CDEK_REFUSED : CDEK_UNAVAILABLE } satisfies ApiError);
   }
 
-  async function sendMap(req: FastifyRequest, reply: FastifyReply, city: ShopCity, as: 'html' | 'json'): Promise<FastifyReply> {
+  async function sendMap(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    city: ShopCity,
+    as: 'html' | 'json',
+  ): Promise<FastifyReply> {
     if (city.cdekCode === null) return badRequest(reply, CDEK_NOT_SERVED);
     let points: CdekDeliveryPoint[];
     try {
@@ -367,12 +397,16 @@ export async function cdekRoutes(app: FastifyInstance, { cdek, fromCityCode, db,
     } catch (err) {
       return providerFailed(req, reply, err, 'delivery points');
     }
-    if (query.is_dressing_room === 'true' || query.is_dressing_room === '1') points = points.filter((p) => p.is_dressing_room);
+    if (query.is_dressing_room === 'true' || query.is_dressing_room === '1')
+      points = points.filter((p) => p.is_dressing_room);
     return reply.header('cache-control', 'public, max-age=600').send(points);
   });
 
   app.post('/api/cdek/', { bodyLimit: 64 * 1024 }, async (req, reply) => {
-    const body = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : null;
+    const body =
+      typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body)
+        ? (req.body as Record<string, unknown>)
+        : null;
     if (!body) return badRequest(reply, CDEK_NO_CITY);
     const action = lastValue(body.action);
 

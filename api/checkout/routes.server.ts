@@ -13,7 +13,14 @@ import {
   paysForCertificates,
 } from '~/core/delivery';
 import { instalmentSchedule, instalmentUnavailableReason, isoDay } from '~/core/instalments';
-import { CHECKOUT_FIELDS, CHECKOUT_TEXT, addressLine, savedAddressCityMismatch, validateCheckout, type CheckoutForm } from '~/core/checkout';
+import {
+  CHECKOUT_FIELDS,
+  CHECKOUT_TEXT,
+  addressLine,
+  savedAddressCityMismatch,
+  validateCheckout,
+  type CheckoutForm,
+} from '~/core/checkout';
 import { formatRub, kopecksToRoubles, parseRoublesToKopecks } from '~/core/money';
 import { AUTH_TEXT } from '~/core/auth';
 import { normalizePromoCode, PROMO_ERROR_NOT_FOUND } from '~/core/promo';
@@ -39,7 +46,13 @@ import { placeOrder } from '~/models/orders.server';
 import { clearCustomerBasket } from '~/models/customers.server';
 import { enqueueGoAheadJobs } from '~/models/order-lifecycle.server';
 import { holdForPayment } from '~/models/payments.server';
-import { cityPickupPoints, loadCheckoutBasket, quoteDelivery, type CheckoutDeps, type DeliveryQuote } from '~/models/checkout.server';
+import {
+  cityPickupPoints,
+  loadCheckoutBasket,
+  quoteDelivery,
+  type CheckoutDeps,
+  type DeliveryQuote,
+} from '~/models/checkout.server';
 import { sessionOfToken } from '~/api/account/session.server';
 import { lastValue, parseBody, parseQuery, unauthorized } from '~/api/http.server';
 import { cdekIpCounter, DEFAULT_ANONYMOUS_LIMITS, LIMIT_TEXT, type AnonymousLimits } from '~/core/anonymous-limits';
@@ -168,12 +181,27 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     if (!q) return reply;
     reply.header('cache-control', 'private, no-store');
     const city = findShopCity(q.city ?? '');
-    const checkoutBasket = await loadCheckoutBasket({ db, ids: q.ids, preorderIds: q.preorder_ids, promoCode: q.promo_code });
-    const ids = deliveryMethodIds({ city, hasItems: !checkoutBasket.isEmpty, onlyElectronic: checkoutBasket.onlyElectronic });
+    const checkoutBasket = await loadCheckoutBasket({
+      db,
+      ids: q.ids,
+      preorderIds: q.preorder_ids,
+      promoCode: q.promo_code,
+    });
+    const ids = deliveryMethodIds({
+      city,
+      hasItems: !checkoutBasket.isEmpty,
+      onlyElectronic: checkoutBasket.onlyElectronic,
+    });
     const now = new Date();
     const methods = await Promise.all(
       ids.map(async (id): Promise<DeliveryMethod> => {
-        const quote = await quoteDelivery(deps, { city, deliveryId: id, parcelLines: checkoutBasket.parcelLines, now, preorders: checkoutBasket.preorders });
+        const quote = await quoteDelivery(deps, {
+          city,
+          deliveryId: id,
+          parcelLines: checkoutBasket.parcelLines,
+          now,
+          preorders: checkoutBasket.preorders,
+        });
         const method: DeliveryMethod = {
           ID: id,
           NAME: deliveryText(id, city).name,
@@ -184,14 +212,19 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
           PERIOD_TEXT: quote.periodText,
           DATE_FROM: quote.dateFrom,
           DATE_TO: quote.dateTo,
-          ...(quote.preorderFrom ? { PREORDER_DATE_FROM: quote.preorderFrom, PREORDER_DATE_TO: quote.preorderTo ?? null } : {}),
+          ...(quote.preorderFrom
+            ? { PREORDER_DATE_FROM: quote.preorderFrom, PREORDER_DATE_TO: quote.preorderTo ?? null }
+            : {}),
           NOTE: quote.note,
         };
         if (id === DELIVERY_ID.cdekPickup && city?.cdekCode) {
           try {
             method.PVZS = (await cityPickupPoints(deps, city.cdekCode)).map(toPickupPoint);
           } catch (err) {
-            req.log.warn({ err: err instanceof Error ? err.message : String(err), city: city.cdekCode }, 'pickup points failed');
+            req.log.warn(
+              { err: err instanceof Error ? err.message : String(err), city: city.cdekCode },
+              'pickup points failed',
+            );
             method.PVZS = [];
             method.NOTE = CHECKOUT_ERRORS.pointsFailed;
           }
@@ -202,7 +235,11 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     );
     const payments = new Map<string, string[]>();
     for (const id of ids) {
-      for (const p of paymentMethodIds({ deliveryId: id, hasPreorders: checkoutBasket.hasPreorders, hasCertificates: checkoutBasket.hasCertificates }))
+      for (const p of paymentMethodIds({
+        deliveryId: id,
+        hasPreorders: checkoutBasket.hasPreorders,
+        hasCertificates: checkoutBasket.hasCertificates,
+      }))
         payments.set(p, [...(payments.get(p) ?? []), id]);
     }
     // Pay in parts: judged on the basket's amount here (the delivery is chosen later; the form
@@ -219,7 +256,11 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       DELIVERY_IDS: deliveryIds,
       ...(isInstalmentPaymentId(id) ? { DISABLED_REASON: instalmentReason, SCHEDULE: schedule ?? null } : {}),
     }));
-    return { city: city ? toDeliveryCity(city) : null, delivery_methods: methods, payment_methods } satisfies OrderParamsResponse;
+    return {
+      city: city ? toDeliveryCity(city) : null,
+      delivery_methods: methods,
+      payment_methods,
+    } satisfies OrderParamsResponse;
   });
 
   // Ours: how many bonuses this customer may spend on this basket (content/pages/loyalty.md: up
@@ -240,7 +281,8 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const balance = await bonusBalance(db, session.customerId);
     const withPromo = checkoutBasket.priced.promo.status === 'valid';
     const cap = bonusCapKopecks(loyaltyLines(checkoutBasket.priced));
-    const note = balance === 0 ? null : withPromo ? LOYALTY_TEXT.notWithPromo : cap === 0 ? LOYALTY_TEXT.nothingEligible : null;
+    const note =
+      balance === 0 ? null : withPromo ? LOYALTY_TEXT.notWithPromo : cap === 0 ? LOYALTY_TEXT.nothingEligible : null;
     return {
       balance: kopecksToRoubles(balance),
       max: note ? 0 : kopecksToRoubles(Math.min(balance, cap)),
@@ -255,27 +297,47 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     // SPEC §7 nests it in `data`; a query string keeps `data[city]` as one key.
     const city = findShopCity(q.city ?? q.data?.city ?? q['data[city]'] ?? '');
     const deliveryId = q.delivery_id ?? '';
-    const checkoutBasket = await loadCheckoutBasket({ db, ids: q.ids, preorderIds: q.preorder_ids, promoCode: q.promo_code });
-    const fail = (error: string): DeliveryCostResponse => ({ deliverycost: null, text: error, DATE_FROM: null, DATE_TO: null, error });
+    const checkoutBasket = await loadCheckoutBasket({
+      db,
+      ids: q.ids,
+      preorderIds: q.preorder_ids,
+      promoCode: q.promo_code,
+    });
+    const fail = (error: string): DeliveryCostResponse => ({
+      deliverycost: null,
+      text: error,
+      DATE_FROM: null,
+      DATE_TO: null,
+      error,
+    });
     if (checkoutBasket.isEmpty) return fail(CHECKOUT_TEXT.emptyBasket);
     // Counted as the CDEK routes are (core/anonymous-limits.ts), CDEK delivery or not: one cap a shopper.
     if (!(await hitRateLimit({ db, ...cdekIpCounter(deps.limits ?? DEFAULT_ANONYMOUS_LIMITS, req.ip) }))) {
       req.log.warn({ ip: req.ip }, 'delivery cost refused: a cap was hit');
       return fail(LIMIT_TEXT.cdek);
     }
-    if (!deliveryMethodIds({ city, hasItems: true, onlyElectronic: checkoutBasket.onlyElectronic }).includes(deliveryId))
+    if (
+      !deliveryMethodIds({ city, hasItems: true, onlyElectronic: checkoutBasket.onlyElectronic }).includes(deliveryId)
+    )
       return fail(CHECKOUT_TEXT.deliveryNotForCity);
     if (deliveryId === DELIVERY_ID.cdekPickup && q.code_pvz) {
       const point = await findPoint(deps, city, q.code_pvz).catch(() => undefined);
       if (point === null) return fail(CHECKOUT_TEXT.pointNotInCity);
     }
-    const quote = await quoteDelivery(deps, { city, deliveryId, parcelLines: checkoutBasket.parcelLines, preorders: checkoutBasket.preorders });
+    const quote = await quoteDelivery(deps, {
+      city,
+      deliveryId,
+      parcelLines: checkoutBasket.parcelLines,
+      preorders: checkoutBasket.preorders,
+    });
     return {
       deliverycost: roublesOrNull(quote.costKopecks),
       text: priceText(quote),
       DATE_FROM: quote.dateFrom,
       DATE_TO: quote.dateTo,
-      ...(quote.preorderFrom ? { PREORDER_DATE_FROM: quote.preorderFrom, PREORDER_DATE_TO: quote.preorderTo ?? null } : {}),
+      ...(quote.preorderFrom
+        ? { PREORDER_DATE_FROM: quote.preorderFrom, PREORDER_DATE_TO: quote.preorderTo ?? null }
+        : {}),
       error: quote.costKopecks === null ? quote.costError : null,
     } satisfies DeliveryCostResponse;
   });
@@ -285,8 +347,15 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return unauthorized(reply, { success: false, data: { error: AUTH_TEXT.sessionGone } } satisfies CheckoutOrderResponse);
-    const fail = (data: Record<string, string>, extra: { deliverycost?: number | null } = {}): CheckoutOrderResponse => ({ success: false, data, ...extra });
+    if (!session)
+      return unauthorized(reply, {
+        success: false,
+        data: { error: AUTH_TEXT.sessionGone },
+      } satisfies CheckoutOrderResponse);
+    const fail = (
+      data: Record<string, string>,
+      extra: { deliverycost?: number | null } = {},
+    ): CheckoutOrderResponse => ({ success: false, data, ...extra });
 
     const raw: Record<string, string> = {};
     for (const name of CHECKOUT_FIELDS) {
@@ -316,16 +385,24 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     });
     // The basket changed since the shopper saw it (sold out, cut to stock, no longer sold): the
     // order is not placed as something else; they see what changed and confirm again.
-    if (checkoutBasket.basket.notices.length > 0) return fail({ error: CHECKOUT_ERRORS.unavailable(checkoutBasket.basket.notices) });
-    if (!deliveryMethodIds({ city, hasItems: true, onlyElectronic: checkoutBasket.onlyElectronic }).includes(form.deliveryId)) {
+    if (checkoutBasket.basket.notices.length > 0)
+      return fail({ error: CHECKOUT_ERRORS.unavailable(checkoutBasket.basket.notices) });
+    if (
+      !deliveryMethodIds({ city, hasItems: true, onlyElectronic: checkoutBasket.onlyElectronic }).includes(
+        form.deliveryId,
+      )
+    ) {
       return fail({ delivery_id: CHECKOUT_TEXT.deliveryNotForCity });
     }
     if (checkoutBasket.isEmpty) return fail({ error: CHECKOUT_TEXT.emptyBasket });
-    if (checkoutBasket.hasCertificates && !paysForCertificates(form.paymentId)) return fail({ payment_id: CERTIFICATE_TEXT.onlineOnly });
+    if (checkoutBasket.hasCertificates && !paysForCertificates(form.paymentId))
+      return fail({ payment_id: CERTIFICATE_TEXT.onlineOnly });
     if (
-      !paymentMethodIds({ deliveryId: form.deliveryId, hasPreorders: checkoutBasket.hasPreorders, hasCertificates: checkoutBasket.hasCertificates }).includes(
-        form.paymentId,
-      )
+      !paymentMethodIds({
+        deliveryId: form.deliveryId,
+        hasPreorders: checkoutBasket.hasPreorders,
+        hasCertificates: checkoutBasket.hasCertificates,
+      }).includes(form.paymentId)
     ) {
       return fail({ payment_id: CHECKOUT_TEXT.paymentNotForDelivery });
     }
@@ -359,8 +436,15 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       parcelLines: checkoutBasket.parcelLines,
       preorders: checkoutBasket.preorders,
     });
-    const sent = body.deliverycost === undefined || body.deliverycost.trim() === '' ? null : parseRoublesToKopecks(body.deliverycost);
-    if (sent !== quote.costKopecks) return fail({ deliverycost: CHECKOUT_TEXT.deliveryCostChanged }, { deliverycost: roublesOrNull(quote.costKopecks) });
+    const sent =
+      body.deliverycost === undefined || body.deliverycost.trim() === ''
+        ? null
+        : parseRoublesToKopecks(body.deliverycost);
+    if (sent !== quote.costKopecks)
+      return fail(
+        { deliverycost: CHECKOUT_TEXT.deliveryCostChanged },
+        { deliverycost: roublesOrNull(quote.costKopecks) },
+      );
 
     // Pay in parts only for pay amounts of 500–40 000 ₽, delivery included (SPEC §9): judged on
     // what is left after bonuses and certificates, inside the order's transaction.
@@ -411,13 +495,20 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     if (!result.ok) {
       if (result.reason === 'empty') return fail({ error: CHECKOUT_TEXT.emptyBasket });
       if (result.reason === 'key_reused') return reply.code(422).send(fail({ error: CHECKOUT_ERRORS.keyReused }));
-      if (result.reason === 'unavailable') return fail({ error: CHECKOUT_ERRORS.unavailable(result.items.map((item) => `${item}: закончился`)) });
+      if (result.reason === 'unavailable')
+        return fail({ error: CHECKOUT_ERRORS.unavailable(result.items.map((item) => `${item}: закончился`)) });
       if (result.reason === 'bonuses') return fail({ bonuses: result.error });
-      if (result.reason === 'certificate') return fail({ certificates: result.code ? `${formatCertificateCode(result.code)}: ${result.error}` : result.error });
+      if (result.reason === 'certificate')
+        return fail({
+          certificates: result.code ? `${formatCertificateCode(result.code)}: ${result.error}` : result.error,
+        });
       if (result.reason === 'payment') return fail({ payment_id: result.error });
       return fail({ promo_code: result.error });
     }
-    req.log.info({ orderId: result.orderId, repeated: result.repeated, delivery: form.deliveryId, payment: form.paymentId }, 'order placed');
+    req.log.info(
+      { orderId: result.orderId, repeated: result.repeated, delivery: form.deliveryId, payment: form.paymentId },
+      'order placed',
+    );
     if (!result.repeated) {
       deps.onOrderPlaced?.(result.orderId);
       // The name typed here starts the next checkout (issue #26); the order stands whatever happens.
@@ -425,7 +516,9 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         db,
         customerId: session.customerId,
         name: { firstName: form.firstname, lastName: form.lastname, secondName: form.secondname },
-      }).catch((err: unknown) => req.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'profile name not saved'));
+      }).catch((err: unknown) =>
+        req.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'profile name not saved'),
+      );
     }
     return {
       success: true,
@@ -472,7 +565,8 @@ function formFields(form: CheckoutForm): Record<string, string> {
 /** An unknown city gets the by-agreement method under a name that does not say "abroad". */
 const UNKNOWN_CITY_TEXT = {
   name: 'Доставка по договорённости',
-  description: 'Этого города нет в нашем списке: менеджер свяжется с вами, подберёт способ доставки и рассчитает стоимость и сроки.',
+  description:
+    'Этого города нет в нашем списке: менеджер свяжется с вами, подберёт способ доставки и рассчитает стоимость и сроки.',
 };
 
 function deliveryText(id: string, city: ShopCity | null): { name: string; description: string } {
@@ -481,5 +575,7 @@ function deliveryText(id: string, city: ShopCity | null): { name: string; descri
 }
 
 function paymentText(id: string): { name: string; description: string } {
-  return id in DELIVERY_TEXT.payment ? DELIVERY_TEXT.payment[id as keyof typeof DELIVERY_TEXT.payment] : { name: id, description: '' };
+  return id in DELIVERY_TEXT.payment
+    ? DELIVERY_TEXT.payment[id as keyof typeof DELIVERY_TEXT.payment]
+    : { name: id, description: '' };
 }

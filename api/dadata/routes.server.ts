@@ -56,7 +56,13 @@ export async function dadataRoutes(
     const query = (body.query ?? '').trim();
     if (query === '' || query.length > MAX_ADDRESS_QUERY) return EMPTY;
 
-    const allowed = await hitRateLimit({ db, key: `dadata:ip:${req.ip}`, windowSeconds: 60, limit: SUGGESTIONS_PER_MINUTE, now: now() });
+    const allowed = await hitRateLimit({
+      db,
+      key: `dadata:ip:${req.ip}`,
+      windowSeconds: 60,
+      limit: SUGGESTIONS_PER_MINUTE,
+      now: now(),
+    });
     if (!allowed)
       return reply
         .code(429)
@@ -72,7 +78,11 @@ export async function dadataRoutes(
         return EMPTY;
       });
     return {
-      suggestions: result.suggestions.map((s) => ({ value: s.value, unrestricted_value: s.unrestricted_value, data: s.data })),
+      suggestions: result.suggestions.map((s) => ({
+        value: s.value,
+        unrestricted_value: s.unrestricted_value,
+        data: s.data,
+      })),
     } satisfies AddressSuggestionsResponse;
   });
 }

@@ -67,6 +67,10 @@ describe('versionedMemo', () => {
     await db.insert(redirects).values({ fromPath: '/old-sale/', toUrl: '/catalog/promo/', status: 301 });
     expect(await readPageVersion(db)).not.toBe(before);
     // A fresh read (the page cache's) is published at once: the memo follows it.
-    expect(await findRedirect({ db, path: '/old-sale/' })).toEqual({ location: '/catalog/promo/', status: 301, external: false });
+    expect(await findRedirect({ db, path: '/old-sale/' })).toEqual({
+      location: '/catalog/promo/',
+      status: 301,
+      external: false,
+    });
   });
 });

@@ -11,7 +11,15 @@ import { versionedMemo } from './data-version.server';
 const metaMemo = versionedMemo<PageMeta>(2000);
 const redirectMemo = versionedMemo<RedirectResponse['redirect']>(2000);
 
-export async function getPageMeta({ db, path, productName }: { db: Database; path: string; productName?: string | null }): Promise<PageMeta> {
+export async function getPageMeta({
+  db,
+  path,
+  productName,
+}: {
+  db: Database;
+  path: string;
+  productName?: string | null;
+}): Promise<PageMeta> {
   const key = canonicalPagePath(path);
   return metaMemo(db, JSON.stringify([key, productName]), async () => {
     const entry = await getPageMetaEntry({ db, path: key });
@@ -26,7 +34,13 @@ export async function getPageMeta({ db, path, productName }: { db: Database; pat
 }
 
 /** A redirect stored by the shop's staff for this path (SPEC §2), or null; the query plays no part in the lookup. */
-export async function findRedirect({ db, path }: { db: Database; path: string }): Promise<RedirectResponse['redirect']> {
+export async function findRedirect({
+  db,
+  path,
+}: {
+  db: Database;
+  path: string;
+}): Promise<RedirectResponse['redirect']> {
   const key = canonicalPagePath(path);
   return redirectMemo(db, key, async () => {
     const row = await getStoredRedirect({ db, path: key });

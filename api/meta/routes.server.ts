@@ -6,12 +6,21 @@ import { ApiError, PageMeta, RedirectResponse } from '~/shared/contract';
 import { findRedirect, getPageMeta } from './meta.server';
 
 const PathParam = z.string().min(1).max(2048).startsWith('/').describe('The page path');
-const PageMetaQuery = z.object({ path: PathParam, product: z.string().max(500).optional().describe('Product name, for product pages') });
+const PageMetaQuery = z.object({
+  path: PathParam,
+  product: z.string().max(500).optional().describe('Product name, for product pages'),
+});
 const RedirectQuery = z.object({ path: PathParam });
 
 export async function metaRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
   /** A public GET read by its query, cached a minute. */
-  const publicGet = <Q extends z.ZodType>(url: string, summary: string, query: Q, answer: RouteResponse, read: (q: z.infer<Q>) => Promise<unknown>) =>
+  const publicGet = <Q extends z.ZodType>(
+    url: string,
+    summary: string,
+    query: Q,
+    answer: RouteResponse,
+    read: (q: z.infer<Q>) => Promise<unknown>,
+  ) =>
     defineRoute(app, {
       method: 'GET',
       url,
@@ -31,7 +40,13 @@ export async function metaRoutes(app: FastifyInstance, { db }: { db: Database })
     { description: 'Resolved metadata', schema: PageMeta },
     (q) => getPageMeta({ db, path: q.path, productName: q.product }),
   );
-  publicGet('/redirect/', 'A stored redirect for a path', RedirectQuery, { description: 'The redirect or null', schema: RedirectResponse }, async (q) => ({
-    redirect: await findRedirect({ db, path: q.path }),
-  }));
+  publicGet(
+    '/redirect/',
+    'A stored redirect for a path',
+    RedirectQuery,
+    { description: 'The redirect or null', schema: RedirectResponse },
+    async (q) => ({
+      redirect: await findRedirect({ db, path: q.path }),
+    }),
+  );
 }

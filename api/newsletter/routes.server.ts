@@ -39,7 +39,12 @@ async function sendLetter(mail: MailSender, message: MailMessage, log: Log, what
   try {
     await mail.send(message);
   } catch (err) {
-    const { name, code, retryable, responseCode } = err as { name?: string; code?: string; retryable?: boolean; responseCode?: number };
+    const { name, code, retryable, responseCode } = err as {
+      name?: string;
+      code?: string;
+      retryable?: boolean;
+      responseCode?: number;
+    };
     log.error({ mailError: { name, code, retryable, responseCode } }, `newsletter: ${what} not sent`);
   }
 }
@@ -79,7 +84,10 @@ export async function newsletterRoutes(
 
   const linkRoute = (
     path: string,
-    run: (token: string, log: Log) => Promise<{ email: string; status: 'pending' | 'confirmed' | 'unsubscribed'; changed: boolean } | null>,
+    run: (
+      token: string,
+      log: Log,
+    ) => Promise<{ email: string; status: 'pending' | 'confirmed' | 'unsubscribed'; changed: boolean } | null>,
   ) =>
     app.post(path, async (req, reply) => {
       const body = parseBody(LinkBody, req, reply);
@@ -87,7 +95,11 @@ export async function newsletterRoutes(
       reply.header('cache-control', 'private, no-store');
       const found = isNewsletterToken(body.token) ? await run(body.token, req.log) : null;
       if (!found) return { status: 'unknown', email: null, changed: false } satisfies NewsletterLinkResponse;
-      return { status: found.status, email: maskNewsletterEmail(found.email), changed: found.changed } satisfies NewsletterLinkResponse;
+      return {
+        status: found.status,
+        email: maskNewsletterEmail(found.email),
+        changed: found.changed,
+      } satisfies NewsletterLinkResponse;
     });
 
   linkRoute('/api/newsletter/status', async (token) => {
@@ -99,7 +111,12 @@ export async function newsletterRoutes(
     const result = await confirmSubscription({ db, token });
     // Only the request that confirmed sends the first letter: a second click sends nothing.
     if (result?.changed)
-      await sendLetter(mail, { to: result.email, tag: NEWSLETTER_WELCOME_TAG, ...newsletterWelcomeMail({ siteUrl, token }) }, log, 'welcome letter');
+      await sendLetter(
+        mail,
+        { to: result.email, tag: NEWSLETTER_WELCOME_TAG, ...newsletterWelcomeMail({ siteUrl, token }) },
+        log,
+        'welcome letter',
+      );
     return result;
   });
 

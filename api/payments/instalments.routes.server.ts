@@ -76,15 +76,30 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return unauthorized(reply, { error: AUTH_TEXT.sessionGone, status: 'unauthorized' } satisfies InstalmentLinkResponse);
+    if (!session)
+      return unauthorized(reply, {
+        error: AUTH_TEXT.sessionGone,
+        status: 'unauthorized',
+      } satisfies InstalmentLinkResponse);
     if (!body.order_id) return { error: PAYMENT_TEXT.notFound, status: 'not_found' } satisfies InstalmentLinkResponse;
     try {
-      const started = await startInstalment({ db, services, customerId: session.customerId, orderId: body.order_id, urls });
+      const started = await startInstalment({
+        db,
+        services,
+        customerId: session.customerId,
+        orderId: body.order_id,
+        urls,
+      });
       if (!started.ok) return { error: started.error, status: started.status } satisfies InstalmentLinkResponse;
       return { link: started.link, provider: started.provider } satisfies InstalmentLinkResponse;
     } catch (err) {
-      req.log.warn({ err: err instanceof Error ? err.message : String(err), orderId: body.order_id }, 'instalment provider failed');
-      return reply.code(502).send({ error: INSTALMENT_TEXT.unavailable, status: 'unavailable' } satisfies InstalmentLinkResponse);
+      req.log.warn(
+        { err: err instanceof Error ? err.message : String(err), orderId: body.order_id },
+        'instalment provider failed',
+      );
+      return reply
+        .code(502)
+        .send({ error: INSTALMENT_TEXT.unavailable, status: 'unavailable' } satisfies InstalmentLinkResponse);
     }
   });
 
@@ -95,13 +110,23 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return unauthorized(reply, { success: false, error: AUTH_TEXT.sessionGone, status: 'unauthorized' } satisfies ChangePaymentResponse);
+    if (!session)
+      return unauthorized(reply, {
+        success: false,
+        error: AUTH_TEXT.sessionGone,
+        status: 'unauthorized',
+      } satisfies ChangePaymentResponse);
     const paymentId = body.payment_id ?? '';
-    const name = paymentId in DELIVERY_TEXT.payment ? DELIVERY_TEXT.payment[paymentId as keyof typeof DELIVERY_TEXT.payment].name : paymentId;
+    const name =
+      paymentId in DELIVERY_TEXT.payment
+        ? DELIVERY_TEXT.payment[paymentId as keyof typeof DELIVERY_TEXT.payment].name
+        : paymentId;
     const result = body.order_id
       ? await changeOnlinePayment({ db, customerId: session.customerId, orderId: body.order_id, paymentId, name })
       : { ok: false as const, status: 'not_found', error: PAYMENT_TEXT.notFound };
-    return (result.ok ? { success: true } : { success: false, error: result.error, status: result.status }) satisfies ChangePaymentResponse;
+    return (
+      result.ok ? { success: true } : { success: false, error: result.error, status: result.status }
+    ) satisfies ChangePaymentResponse;
   });
 
   // Dolyami: JSON `{id, status, amount, …}` with no signature: only the id is used, to ask Dolyami.
@@ -117,31 +142,45 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
       return { status: 'ok' };
     } catch (err) {
       // Dolyami retries a callback that failed: the next one asks again.
-      req.log.warn({ attemptId, err: err instanceof Error ? err.message : String(err) }, 'Dolyami callback: could not confirm');
+      req.log.warn(
+        { attemptId, err: err instanceof Error ? err.message : String(err) },
+        'Dolyami callback: could not confirm',
+      );
       return reply.code(503).send({ error: 'try later' });
     }
   });
 
   // Yandex Split: the body is the JWT itself (application/octet-stream).
   await app.register(async (scope) => {
-    scope.addContentTypeParser(['application/octet-stream', 'application/jwt', 'text/plain'], { parseAs: 'string', bodyLimit: 32 * 1024 }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      ['application/octet-stream', 'application/jwt', 'text/plain'],
+      { parseAs: 'string', bodyLimit: 32 * 1024 },
+      (_req, body, done) => done(null, body),
     );
     scope.post(SPLIT_WEBHOOK_PATH, async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const token = typeof req.body === 'string' ? req.body : '';
-      const hook = await verifySplitWebhook(token, { keys: services.split.keys, merchantId: services.split.merchantId });
+      const hook = await verifySplitWebhook(token, {
+        keys: services.split.keys,
+        merchantId: services.split.merchantId,
+      });
       if (!hook) {
         req.log.warn({ ip: req.ip }, 'Yandex Split webhook with a bad token refused');
         return reply.code(403).send({ reasonCode: 'FORBIDDEN', reason: 'bad token' });
       }
       try {
         const outcome = await confirmSplit({ db, split: services.split, attemptId: hook.orderId });
-        req.log.info({ attemptId: hook.orderId, event: hook.event, said: hook.paymentStatus, outcome }, 'Yandex Split webhook');
+        req.log.info(
+          { attemptId: hook.orderId, event: hook.event, said: hook.paymentStatus, outcome },
+          'Yandex Split webhook',
+        );
         settled(outcome, Number(hook.orderId.split('-')[0]) || null);
         return { status: 'success' };
       } catch (err) {
-        req.log.warn({ attemptId: hook.orderId, err: err instanceof Error ? err.message : String(err) }, 'Yandex Split webhook: could not confirm');
+        req.log.warn(
+          { attemptId: hook.orderId, err: err instanceof Error ? err.message : String(err) },
+          'Yandex Split webhook: could not confirm',
+        );
         return reply.code(503).send({ status: 'fail', reasonCode: 'TRY_LATER' });
       }
     });
@@ -164,7 +203,11 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
       const id = String((req.query as Record<string, unknown>).id ?? '');
       const order = dolyamiStand.order(id);
       if (!order) return reply.code(404).send(page('Долями', '<p role="alert">Заказ не найден.</p>'));
-      const rows = order.schedule.map((s, i) => ({ date: formatRussianDate(new Date(`${s.date}T12:00:00`)), amount: s.amountKopecks, first: i === 0 }));
+      const rows = order.schedule.map((s, i) => ({
+        date: formatRussianDate(new Date(`${s.date}T12:00:00`)),
+        amount: s.amountKopecks,
+        first: i === 0,
+      }));
       return standPage({
         service: 'Долями',
         id,
@@ -176,8 +219,13 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
     });
     app.post('/api/dolyami/offline/decide/', async (req, reply) => {
       const parsed = Decide.safeParse(req.body);
-      if (!parsed.success || !dolyamiStand.order(parsed.data.id)) return reply.code(400).send({ error: 'Неверный запрос' });
-      const { redirect } = await dolyamiStand.decide(parsed.data.id, parsed.data.action === 'approve', parsed.data.notify === '1');
+      if (!parsed.success || !dolyamiStand.order(parsed.data.id))
+        return reply.code(400).send({ error: 'Неверный запрос' });
+      const { redirect } = await dolyamiStand.decide(
+        parsed.data.id,
+        parsed.data.action === 'approve',
+        parsed.data.notify === '1',
+      );
       return reply.code(303).redirect(localPath(redirect));
     });
     // Sends the last callback once more (tests, trying idempotency by hand).
@@ -224,7 +272,8 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
     });
     app.post('/api/yandex-split/offline/decide/', async (req, reply) => {
       const parsed = Decide.safeParse(req.body);
-      if (!parsed.success || !splitStand.order(parsed.data.id)) return reply.code(400).send({ error: 'Неверный запрос' });
+      if (!parsed.success || !splitStand.order(parsed.data.id))
+        return reply.code(400).send({ error: 'Неверный запрос' });
       const { redirect } = await splitStand.decide(parsed.data.id, parsed.data.action === 'approve');
       return reply.code(303).redirect(localPath(redirect));
     });
@@ -271,7 +320,12 @@ function standPage(v: {
   action: string;
   open: boolean;
 }): string {
-  const rows = v.rows.map((r) => `<tr><td>${esc(r.date)}${r.first ? ' (сегодня)' : ''}</td><td class="sum">${esc(formatRub(r.amount))}</td></tr>`).join('');
+  const rows = v.rows
+    .map(
+      (r) =>
+        `<tr><td>${esc(r.date)}${r.first ? ' (сегодня)' : ''}</td><td class="sum">${esc(formatRub(r.amount))}</td></tr>`,
+    )
+    .join('');
   const buttons = v.open
     ? `<form method="post" action="${esc(v.action)}"><input type="hidden" name="id" value="${esc(v.id)}">
 <div class="row"><button type="submit" name="action" value="approve" class="primary">Одобрить</button><button type="submit" name="action" value="decline" class="secondary">Отклонить</button></div></form>`

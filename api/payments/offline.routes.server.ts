@@ -41,7 +41,9 @@ function readPayment(p: unknown): (PagePayment & { amountKopecks: number }) | nu
   try {
     const parsed = PagePayment.safeParse(JSON.parse(Buffer.from(p, 'base64url').toString('utf8')));
     if (!parsed.success) return null;
-    const amountKopecks = parseAmount(typeof parsed.data.amount === 'number' ? parsed.data.amount.toFixed(2) : parsed.data.amount);
+    const amountKopecks = parseAmount(
+      typeof parsed.data.amount === 'number' ? parsed.data.amount.toFixed(2) : parsed.data.amount,
+    );
     return amountKopecks === null || amountKopecks <= 0 ? null : { ...parsed.data, amountKopecks };
   } catch {
     return null;
@@ -57,7 +59,8 @@ interface ReceiptItemView {
 }
 
 function receiptItems(data: unknown): ReceiptItemView[] {
-  const items = (data as { CloudPayments?: { CustomerReceipt?: { Items?: unknown } } } | null)?.CloudPayments?.CustomerReceipt?.Items;
+  const items = (data as { CloudPayments?: { CustomerReceipt?: { Items?: unknown } } } | null)?.CloudPayments
+    ?.CustomerReceipt?.Items;
   return Array.isArray(items) ? (items as ReceiptItemView[]) : [];
 }
 
@@ -68,7 +71,10 @@ const Charge = z.object({
   code: z.string().max(12).default(''),
 });
 
-export async function offlinePaymentRoutes(app: FastifyInstance, { stand, notificationPath }: OfflineRouteDeps): Promise<void> {
+export async function offlinePaymentRoutes(
+  app: FastifyInstance,
+  { stand, notificationPath }: OfflineRouteDeps,
+): Promise<void> {
   const prefix = app.prefix;
   // The stand-in reaches the shop's notification handlers in-process: no port, no internet.
   stand.connect(async (kind, body, headers) => {
@@ -91,7 +97,10 @@ export async function offlinePaymentRoutes(app: FastifyInstance, { stand, notifi
   app.get(`${OFFLINE_BASE_PATH}/pay/`, async (req, reply) => {
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     const payment = readPayment((req.query as Record<string, unknown>).p);
-    if (!payment) return reply.code(400).send(pageHtml({ title: 'Ошибка оплаты', body: '<p role="alert">Неверные параметры платежа.</p>' }));
+    if (!payment)
+      return reply
+        .code(400)
+        .send(pageHtml({ title: 'Ошибка оплаты', body: '<p role="alert">Неверные параметры платежа.</p>' }));
     return payPage(payment, String((req.query as Record<string, unknown>).p), `${prefix}${OFFLINE_BASE_PATH}/charge/`);
   });
 
@@ -99,7 +108,8 @@ export async function offlinePaymentRoutes(app: FastifyInstance, { stand, notifi
     reply.header('cache-control', 'no-store');
     const parsed = Charge.safeParse(req.body);
     const payment = parsed.success ? readPayment(parsed.data.p) : null;
-    if (!parsed.success || !payment) return reply.code(400).send({ success: false, message: 'Неверные параметры платежа' });
+    if (!parsed.success || !payment)
+      return reply.code(400).send({ success: false, message: 'Неверные параметры платежа' });
     const result = await stand.charge({
       invoiceId: payment.invoiceId,
       accountId: payment.accountId,
@@ -118,7 +128,10 @@ export async function offlinePaymentRoutes(app: FastifyInstance, { stand, notifi
   });
 
   // Sends a notification the stand-in sent before once more (tests, trying idempotency by hand).
-  const Replay = z.object({ transactionId: z.string().regex(/^\d{1,20}$/), kind: z.enum(['check', 'pay', 'fail', 'refund']) });
+  const Replay = z.object({
+    transactionId: z.string().regex(/^\d{1,20}$/),
+    kind: z.enum(['check', 'pay', 'fail', 'refund']),
+  });
   app.post(`${OFFLINE_BASE_PATH}/replay/`, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const parsed = Replay.safeParse(req.body);

@@ -21,7 +21,13 @@ import {
 import { sessionOfToken } from '~/api/account/session.server';
 import { lastValue, parseBody, parseQuery, unauthorized } from '~/api/http.server';
 import { offlinePaymentRoutes, OFFLINE_WIDGET_PATH } from './offline.routes.server';
-import { DEFAULT_ANONYMOUS_LIMITS, LIMIT_TEXT, paymentCheckIpCounter, paymentCheckOrderCounter, type AnonymousLimits } from '~/core/anonymous-limits';
+import {
+  DEFAULT_ANONYMOUS_LIMITS,
+  LIMIT_TEXT,
+  paymentCheckIpCounter,
+  paymentCheckOrderCounter,
+  type AnonymousLimits,
+} from '~/core/anonymous-limits';
 import { hitRateLimit } from '~/models/rate-limit.server';
 
 // Card payment online (issue #12; INTEGRATIONS.md §1):
@@ -64,7 +70,10 @@ const orderIdField = z.preprocess((v) => {
   return typeof s === 'string' && /^\d{1,9}$/.test(s.trim()) ? Number(s.trim()) : undefined;
 }, z.number().int().positive().optional());
 
-const ParamsBody = z.object({ token: z.preprocess(lastValue, z.string().max(4000).optional()), order_id: orderIdField });
+const ParamsBody = z.object({
+  token: z.preprocess(lastValue, z.string().max(4000).optional()),
+  order_id: orderIdField,
+});
 const StatusQuery = z.object({
   order_id: orderIdField,
   payment_num: z.preprocess(lastValue, z.string().max(100).optional()),
@@ -78,7 +87,11 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
   // Notifications: their own scope, where a form body stays the raw string it was signed as.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/x-www-form-urlencoded');
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
     const handle = (kind: NotificationRouteKind) => async (req: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
       const raw = typeof req.body === 'string' ? req.body : '';
@@ -93,7 +106,10 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
       }
       if (kind === 'check') {
         const code = await handleCheck({ db, notice });
-        req.log.info({ kind, transactionId: notice.transactionId, invoiceId: notice.invoiceId, code }, 'CloudPayments notification');
+        req.log.info(
+          { kind, transactionId: notice.transactionId, invoiceId: notice.invoiceId, code },
+          'CloudPayments notification',
+        );
         return { code };
       }
       const outcome =
@@ -102,8 +118,12 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
           : kind === 'fail'
             ? await handleFail({ db, notice })
             : await handleRefundNotice({ db, notice });
-      req.log.info({ kind, transactionId: notice.transactionId, invoiceId: notice.invoiceId, outcome }, 'CloudPayments notification');
-      if (outcome === 'paid' || outcome === 'late:restored' || outcome.endsWith(':refunding')) deps.onOrderPlaced?.(Number(notice.invoiceId));
+      req.log.info(
+        { kind, transactionId: notice.transactionId, invoiceId: notice.invoiceId, outcome },
+        'CloudPayments notification',
+      );
+      if (outcome === 'paid' || outcome === 'late:restored' || outcome.endsWith(':refunding'))
+        deps.onOrderPlaced?.(Number(notice.invoiceId));
       // Handled, whatever the outcome: anything else makes CloudPayments retry for days.
       return { code: 0 };
     };
@@ -117,7 +137,11 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
     if (!body) return reply;
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return unauthorized(reply, { error: AUTH_TEXT.sessionGone, status: 'unauthorized' } satisfies PaymentParamsResponse);
+    if (!session)
+      return unauthorized(reply, {
+        error: AUTH_TEXT.sessionGone,
+        status: 'unauthorized',
+      } satisfies PaymentParamsResponse);
     if (!body.order_id) return { error: PAYMENT_TEXT.notFound, status: 'not_found' } satisfies PaymentParamsResponse;
     const found = await findOrderToPay({ db, customerId: session.customerId, orderId: body.order_id });
     if (!found.ok) return { error: found.error, status: found.status } satisfies PaymentParamsResponse;
@@ -146,13 +170,23 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
     if (!q) return reply;
     reply.header('cache-control', 'private, no-store');
     const orderId = q.order_id ?? 0;
-    const unknown: PaymentStatusResponse = { order_id: orderId, paid: false, status: 'unknown', message: PAYMENT_TEXT.notFound };
+    const unknown: PaymentStatusResponse = {
+      order_id: orderId,
+      paid: false,
+      status: 'unknown',
+      message: PAYMENT_TEXT.notFound,
+    };
     if (!orderId) return unknown;
     // Anyone may call this: a cap per IP, and the provider is asked only for the order's owner,
     // at most so often per order (a page asking in a loop is answered from the database).
     if (!(await hitRateLimit({ db, ...paymentCheckIpCounter(limits, req.ip) }))) {
       req.log.warn({ ip: req.ip }, 'payment check refused: a cap was hit');
-      return { order_id: orderId, paid: false, status: 'unknown', message: LIMIT_TEXT.paymentCheck } satisfies PaymentStatusResponse;
+      return {
+        order_id: orderId,
+        paid: false,
+        status: 'unknown',
+        message: LIMIT_TEXT.paymentCheck,
+      } satisfies PaymentStatusResponse;
     }
     const session = q.token ? await sessionOfToken({ db, secret: authSecret, token: q.token }) : null;
     if (!session) return unknown;
@@ -166,17 +200,32 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
         orderId,
         customerId: session.customerId,
         findPayment: async (invoiceId) => ((await mayAsk()) ? payments.client.findPayment(invoiceId) : null),
-        ...(services ? { confirmInstalment: async (id: number) => ((await mayAsk()) ? confirmLatestAttempt({ db, services, orderId: id }) : undefined) } : {}),
+        ...(services
+          ? {
+              confirmInstalment: async (id: number) =>
+                (await mayAsk()) ? confirmLatestAttempt({ db, services, orderId: id }) : undefined,
+            }
+          : {}),
       });
     } catch (err) {
       // The provider could not be asked: not paid as far as we know; the Pay notice will still come.
       req.log.warn({ err: err instanceof Error ? err.message : String(err), orderId }, 'payment look-up failed');
-      return { order_id: orderId, paid: false, status: 'awaiting_payment', message: PAYMENT_TEXT.notYet } satisfies PaymentStatusResponse;
+      return {
+        order_id: orderId,
+        paid: false,
+        status: 'awaiting_payment',
+        message: PAYMENT_TEXT.notYet,
+      } satisfies PaymentStatusResponse;
     }
     if (result.paid) deps.onOrderPlaced?.(orderId);
     // Only the owner learns anything about the order; anyone else gets the unknown answer.
     if (!result.found || !session || session.customerId !== result.customerId) return unknown;
-    return { order_id: orderId, paid: result.paid, status: result.status, message: result.message } satisfies PaymentStatusResponse;
+    return {
+      order_id: orderId,
+      paid: result.paid,
+      status: result.status,
+      message: result.message,
+    } satisfies PaymentStatusResponse;
   });
 
   if (payments.offline) await app.register(offlinePaymentRoutes, { stand: payments.offline, notificationPath });

@@ -18,7 +18,14 @@ import {
   type ReviewStatus,
 } from '~/core/reviews';
 import { moscowNow } from '~/core/working-days';
-import type { OwnReview, PublicReview, ReviewLinesResponse, ReviewListResponse, ReviewWriteResponse, ReviewHelpfulResponse } from '~/shared/reviews-contract';
+import type {
+  OwnReview,
+  PublicReview,
+  ReviewLinesResponse,
+  ReviewListResponse,
+  ReviewWriteResponse,
+  ReviewHelpfulResponse,
+} from '~/shared/reviews-contract';
 import {
   createReview,
   listPublishedReviews,
@@ -91,7 +98,11 @@ const AddBody = z.object({
   offer_id: z.coerce.number().int().min(1).max(2_147_483_647),
   is_preorder: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]).optional(),
 });
-const ResendBody = z.object({ ...Fields, review_id: z.coerce.number().int().min(1).max(2_147_483_647), keep_photos: z.boolean().optional() });
+const ResendBody = z.object({
+  ...Fields,
+  review_id: z.coerce.number().int().min(1).max(2_147_483_647),
+  keep_photos: z.boolean().optional(),
+});
 const HelpfulBody = z.object({ token: tokenField(), review_id: digits(2_147_483_647) });
 
 const dateOf = (d: Date) => moscowNow(d).date;
@@ -151,13 +162,18 @@ function cookieToken(req: FastifyRequest): void {
   if (!body || typeof body !== 'object' || typeof body.token === 'string') return;
   if (!/^application\/json/i.test(String(req.headers['content-type'] ?? ''))) return;
   const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
-  const sameOrigin = origin ? origin === `${req.protocol}://${req.host}` : req.headers['sec-fetch-site'] === 'same-origin';
+  const sameOrigin = origin
+    ? origin === `${req.protocol}://${req.host}`
+    : req.headers['sec-fetch-site'] === 'same-origin';
   if (!sameOrigin) return;
   const token = readCookie(typeof req.headers.cookie === 'string' ? req.headers.cookie : null, COOKIE.token);
   if (token) body.token = token;
 }
 
-export async function reviewRoutes(app: FastifyInstance, { db, authSecret, photos: photoStore, now }: ReviewRouteDeps): Promise<void> {
+export async function reviewRoutes(
+  app: FastifyInstance,
+  { db, authSecret, photos: photoStore, now }: ReviewRouteDeps,
+): Promise<void> {
   const auth = { db, secret: authSecret };
   app.addHook('preHandler', async (req) => {
     if (req.method === 'POST') cookieToken(req);
@@ -188,7 +204,13 @@ export async function reviewRoutes(app: FastifyInstance, { db, authSecret, photo
         count: summary.count,
         histogram: summary.histogram,
         with_photos: stats.withPhotos,
-        fit: { counts: advice.counts, total: advice.total, advice: advice.fit, advice_text: advice.text, rule: FIT_ADVICE_RULE },
+        fit: {
+          counts: advice.counts,
+          total: advice.total,
+          advice: advice.fit,
+          advice_text: advice.text,
+          rule: FIT_ADVICE_RULE,
+        },
         window_note: REVIEW_WINDOW_NOTE,
       },
       items: page.rows.map(toPublicReview),
@@ -229,7 +251,9 @@ export async function reviewRoutes(app: FastifyInstance, { db, authSecret, photo
   });
 
   /** The photos of a body checked and written, or the shopper's error. */
-  async function takePhotos(list: string[] | undefined): Promise<{ ok: true; stored: StoredPhoto[] } | { ok: false; error: string }> {
+  async function takePhotos(
+    list: string[] | undefined,
+  ): Promise<{ ok: true; stored: StoredPhoto[] } | { ok: false; error: string }> {
     if (!list || list.length === 0) return { ok: true, stored: [] };
     if (list.length > REVIEW_PHOTOS_MAX) return { ok: false, error: REVIEW_TEXT.tooManyPhotos };
     if (!photoStore) return { ok: false, error: 'Фотографии сейчас не принимаются' };
@@ -251,8 +275,15 @@ export async function reviewRoutes(app: FastifyInstance, { db, authSecret, photo
     const session = await requireCustomer(auth, AddBody, req, reply);
     if (!session) return reply;
     const body = session.body;
-    const checked = checkReview({ rating: body.rating, fit: body.fit, text: body.text, height: body.height, usualSize: body.usual_size });
-    if (!checked.ok) return { success: false, error: checked.error, field: checked.field } satisfies ReviewWriteResponse;
+    const checked = checkReview({
+      rating: body.rating,
+      fit: body.fit,
+      text: body.text,
+      height: body.height,
+      usualSize: body.usual_size,
+    });
+    if (!checked.ok)
+      return { success: false, error: checked.error, field: checked.field } satisfies ReviewWriteResponse;
     const taken = await takePhotos(body.photos);
     if (!taken.ok) return { success: false, error: taken.error, field: 'photos' } satisfies ReviewWriteResponse;
     let result: Awaited<ReturnType<typeof createReview>>;
@@ -270,17 +301,25 @@ export async function reviewRoutes(app: FastifyInstance, { db, authSecret, photo
     } catch (err) {
       await photoStore?.remove(taken.stored.map((p) => p.path));
       // Two sends of one line at once: the unique line index lets one in.
-      if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505')
+      if (
+        (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
+        (err as { cause?: { code?: string } }).cause?.code === '23505'
+      )
         return { success: false, error: REVIEW_TEXT.already, field: 'offer_id' } satisfies ReviewWriteResponse;
       throw err;
     }
     if (!result.ok) {
       await photoStore?.remove(taken.stored.map((p) => p.path));
-      if (result.status === 'capped') req.log.warn({ reviews: 'capped', customerId: session.customerId }, 'reviews: daily cap reached');
+      if (result.status === 'capped')
+        req.log.warn({ reviews: 'capped', customerId: session.customerId }, 'reviews: daily cap reached');
       return { success: false, error: result.error, field: result.field } satisfies ReviewWriteResponse;
     }
     const photos = taken.stored.map((p, i) => ({ ...p, id: 0, reviewId: result.review.id, position: i + 1 }));
-    return { success: true, review: toOwnReview({ ...result.review, photos }), published: result.published } satisfies ReviewWriteResponse;
+    return {
+      success: true,
+      review: toOwnReview({ ...result.review, photos }),
+      published: result.published,
+    } satisfies ReviewWriteResponse;
   });
 
   app.post('/api/personal/review_resend.php', writeOptions, async (req, reply) => {
@@ -288,10 +327,19 @@ export async function reviewRoutes(app: FastifyInstance, { db, authSecret, photo
     const session = await requireCustomer(auth, ResendBody, req, reply);
     if (!session) return reply;
     const body = session.body;
-    const checked = checkReview({ rating: body.rating, fit: body.fit, text: body.text, height: body.height, usualSize: body.usual_size });
-    if (!checked.ok) return { success: false, error: checked.error, field: checked.field } satisfies ReviewWriteResponse;
+    const checked = checkReview({
+      rating: body.rating,
+      fit: body.fit,
+      text: body.text,
+      height: body.height,
+      usualSize: body.usual_size,
+    });
+    if (!checked.ok)
+      return { success: false, error: checked.error, field: checked.field } satisfies ReviewWriteResponse;
     const replace = body.keep_photos !== true;
-    const taken: Awaited<ReturnType<typeof takePhotos>> = replace ? await takePhotos(body.photos) : { ok: true, stored: [] };
+    const taken: Awaited<ReturnType<typeof takePhotos>> = replace
+      ? await takePhotos(body.photos)
+      : { ok: true, stored: [] };
     if (!taken.ok) return { success: false, error: taken.error, field: 'photos' } satisfies ReviewWriteResponse;
     let result: Awaited<ReturnType<typeof resendReview>>;
     try {
@@ -312,9 +360,9 @@ export async function reviewRoutes(app: FastifyInstance, { db, authSecret, photo
       return { success: false, error: result.error, field: result.field } satisfies ReviewWriteResponse;
     }
     if (result.removedPaths?.length) await photoStore?.remove(result.removedPaths);
-    const [line] = (await listReviewableLines({ db, customerId: session.customerId, orderId: result.review.orderId, now: now() })).filter(
-      (l) => l.review?.id === result.review.id,
-    );
+    const [line] = (
+      await listReviewableLines({ db, customerId: session.customerId, orderId: result.review.orderId, now: now() })
+    ).filter((l) => l.review?.id === result.review.id);
     const own = line?.review ?? { ...result.review, photos: [] };
     return { success: true, review: toOwnReview(own), published: result.published } satisfies ReviewWriteResponse;
   });

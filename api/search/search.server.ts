@@ -1,10 +1,23 @@
 import type { Database } from '~/db/client.server';
 import { kopecksToRoubles } from '~/core/money';
-import { articleFragment, articlePrefix, MAX_QUERY, SEARCH_LIMIT, searchWords, splitSizes, switchLayout } from '~/core/search-query';
+import {
+  articleFragment,
+  articlePrefix,
+  MAX_QUERY,
+  SEARCH_LIMIT,
+  searchWords,
+  splitSizes,
+  switchLayout,
+} from '~/core/search-query';
 import { sizeIdsOfWord } from '~/core/sizes';
 import { mediaUrl } from '~/shared/image-url';
 import type { SearchResponse } from '~/shared/contract';
-import { findProductIdsByArticle, findProductIdsByText, getNearestTerms, getSearchHitRows } from '~/models/search.server';
+import {
+  findProductIdsByArticle,
+  findProductIdsByText,
+  getNearestTerms,
+  getSearchHitRows,
+} from '~/models/search.server';
 import { loadSections, productUrl } from '~/models/sections.server';
 import { catalogIndex } from '~/models/catalog-index.server';
 
@@ -14,7 +27,15 @@ import { catalogIndex } from '~/models/catalog-index.server';
  * in part, a size among the words ('брюки 46'), and a query typed with the Latin layout on
  * ('gfkmnj' for 'пальто') when it finds nothing as typed.
  */
-export async function searchProducts({ db, q, limit = SEARCH_LIMIT }: { db: Database; q: string; limit?: number }): Promise<SearchResponse> {
+export async function searchProducts({
+  db,
+  q,
+  limit = SEARCH_LIMIT,
+}: {
+  db: Database;
+  q: string;
+  limit?: number;
+}): Promise<SearchResponse> {
   const query = q.trim().slice(0, MAX_QUERY);
   const words = searchWords(query);
   // Blank or punctuation-only: no hits, and the database is not asked.

@@ -4,7 +4,14 @@ import type { Database } from '~/db/client.server';
 import { STAFF_ROLES } from '~/core/staff-roles';
 import { runAdminChange, type AdminChangeOutcome } from '~/models/admin-change.server';
 import type { AuditActor } from '~/models/audit.server';
-import { createStaff, findStaffByEmail, resetStaffTotp, setStaffDisabled, staffAuditView, type StaffRow } from '~/models/staff.server';
+import {
+  createStaff,
+  findStaffByEmail,
+  resetStaffTotp,
+  setStaffDisabled,
+  staffAuditView,
+  type StaffRow,
+} from '~/models/staff.server';
 import { actionHandler, lastValue } from '~/api/http.server';
 import { setupUrl } from '~/api/admin/mappers';
 import type { ScriptStaffResponse } from '~/shared/admin-contract';
@@ -31,11 +38,23 @@ const CreateBody = EmailBody.extend({
 type Answer = ScriptStaffResponse;
 const failed = (field: string, error: string): Answer => ({ data: null, errors: { [field]: error }, warnings: [] });
 
-export async function staffAccountRoutes(app: FastifyInstance, { db, siteUrl, now }: { db: Database; siteUrl: string; now: () => Date }): Promise<void> {
+export async function staffAccountRoutes(
+  app: FastifyInstance,
+  { db, siteUrl, now }: { db: Database; siteUrl: string; now: () => Date },
+): Promise<void> {
   /** One change through runAdminChange; a refusal answers the envelope's errors. */
-  const run = async (req: FastifyRequest, change: (tx: Database, at: Date) => Promise<AdminChangeOutcome>): Promise<Answer> => {
+  const run = async (
+    req: FastifyRequest,
+    change: (tx: Database, at: Date) => Promise<AdminChangeOutcome>,
+  ): Promise<Answer> => {
     const at = now();
-    const answer = await runAdminChange({ db, actor: scriptActor(req), idempotency: null, now: at, change: (tx) => change(tx, at) });
+    const answer = await runAdminChange({
+      db,
+      actor: scriptActor(req),
+      idempotency: null,
+      now: at,
+      change: (tx) => change(tx, at),
+    });
     req.log.info({ staffScript: 'accounts', status: answer.status }, 'staff script: account change');
     return answer.body as Answer;
   };
@@ -44,12 +63,20 @@ export async function staffAccountRoutes(app: FastifyInstance, { db, siteUrl, no
     status: r.status,
     body: failed(r.field, r.error),
   });
-  const noSuch = (email: string): AdminChangeOutcome => ({ ok: false, status: 404, body: failed('email', `Нет сотрудника ${email}`) });
+  const noSuch = (email: string): AdminChangeOutcome => ({
+    ok: false,
+    status: 404,
+    body: failed('email', `Нет сотрудника ${email}`),
+  });
 
   /** The envelope of a change to `row`: its one-time link when one was made. */
   const answered = (
     row: StaffRow,
-    { setupToken, sessionsEnded = 0, warnings = [] }: { setupToken?: string; sessionsEnded?: number; warnings?: string[] },
+    {
+      setupToken,
+      sessionsEnded = 0,
+      warnings = [],
+    }: { setupToken?: string; sessionsEnded?: number; warnings?: string[] },
   ): Answer => ({
     data: {
       id: row.id,
@@ -81,7 +108,11 @@ export async function staffAccountRoutes(app: FastifyInstance, { db, siteUrl, no
           run(req, async (tx, at) => {
             const r = await createStaff(tx, { email: input.email, name: input.name, role: input.role, now: at });
             if (!r.ok) return refused(r);
-            return { ok: true, body: answered(r.staff, { setupToken: r.setupToken }), audit: entry('staff.create', null, r.staff) };
+            return {
+              ok: true,
+              body: answered(r.staff, { setupToken: r.setupToken }),
+              audit: entry('staff.create', null, r.staff),
+            };
           }),
       },
       'reset-totp': {
@@ -108,7 +139,11 @@ export async function staffAccountRoutes(app: FastifyInstance, { db, siteUrl, no
             if (!found) return noSuch(input.email);
             const r = await setStaffDisabled(tx, { id: found.id, disabled: true, now: at });
             if (!r.ok) return refused(r);
-            return { ok: true, body: answered(r.after, { sessionsEnded: r.sessionsEnded }), audit: entry('staff.disable', r.before, r.after, r.sessionsEnded) };
+            return {
+              ok: true,
+              body: answered(r.after, { sessionsEnded: r.sessionsEnded }),
+              audit: entry('staff.disable', r.before, r.after, r.sessionsEnded),
+            };
           }),
       },
     }),

@@ -16,10 +16,16 @@ export interface FeedBuilder {
 }
 
 const BuildBody = z.object({
-  channel: z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), z.enum(FEED_CHANNELS, { error: 'Фид: yandex, google или vk' }).optional()),
+  channel: z.preprocess(
+    (v) => (lastValue(v) === '' ? undefined : lastValue(v)),
+    z.enum(FEED_CHANNELS, { error: 'Фид: yandex, google или vk' }).optional(),
+  ),
 });
 
-export async function staffFeedRoutes(app: FastifyInstance, { db, siteUrl, feeds }: { db: Database; siteUrl: string; feeds?: FeedBuilder }): Promise<void> {
+export async function staffFeedRoutes(
+  app: FastifyInstance,
+  { db, siteUrl, feeds }: { db: Database; siteUrl: string; feeds?: FeedBuilder },
+): Promise<void> {
   const status = async (): Promise<StaffFeedsResponse> => {
     const [state, reports] = await Promise.all([readFeedState(db), readFeedReports(db)]);
     return {
@@ -32,7 +38,13 @@ export async function staffFeedRoutes(app: FastifyInstance, { db, siteUrl, feeds
           report.catalog_version === state.catalogVersion &&
           report.settings_key === feedBuildKey(channel, state.settings, siteUrl) &&
           Date.now() - Date.parse(report.built_at) < FEED_MAX_AGE_MS;
-        return { channel, url: `${siteUrl}${FEED_CHANNEL_INFO[channel].path}`, enabled: state.settings.channels[channel].enabled, last_build: report, current };
+        return {
+          channel,
+          url: `${siteUrl}${FEED_CHANNEL_INFO[channel].path}`,
+          enabled: state.settings.channels[channel].enabled,
+          last_build: report,
+          current,
+        };
       }),
     };
   };
@@ -52,7 +64,9 @@ export async function staffFeedRoutes(app: FastifyInstance, { db, siteUrl, feeds
           const { settings: currentSettings } = await readFeedState(db);
           const parsed = FeedSettings.safeParse(mergeFeedSettings(currentSettings, input.settings));
           if (!parsed.success) {
-            const errors = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'settings', i.message]));
+            const errors = Object.fromEntries(
+              parsed.error.issues.map((i) => [i.path.join('.') || 'settings', i.message]),
+            );
             return { data: null, errors, warnings: [] };
           }
           await saveFeedSettings(db, parsed.data);
@@ -62,7 +76,12 @@ export async function staffFeedRoutes(app: FastifyInstance, { db, siteUrl, feeds
       build: {
         schema: BuildBody,
         run: async (input: z.infer<typeof BuildBody>): Promise<ActionResult<StaffFeedsResponse>> => {
-          if (!feeds) return { data: null, errors: { action: 'Фиды собирает сервер магазина: в этом процессе их нет' }, warnings: [] };
+          if (!feeds)
+            return {
+              data: null,
+              errors: { action: 'Фиды собирает сервер магазина: в этом процессе их нет' },
+              warnings: [],
+            };
           for (const channel of input.channel ? [input.channel] : FEED_CHANNELS) await feeds.rebuild(channel);
           return { data: await status(), errors: {}, warnings: [] };
         },

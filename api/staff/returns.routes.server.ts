@@ -14,7 +14,8 @@ const intParam = (min: number, max: number) =>
     return typeof s === 'string' && /^-?\d{1,9}$/.test(s) ? Number(s) : s;
   }, z.number().int().min(min).max(max));
 
-const optionalText = (max: number) => z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), z.string().trim().max(max).optional());
+const optionalText = (max: number) =>
+  z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), z.string().trim().max(max).optional());
 
 const ApproveBody = z.object({
   request_id: intParam(1, 2_147_483_647),
@@ -32,7 +33,9 @@ export const StaffReturnResponse = z.object({
       request_id: z.number().int(),
       order_id: z.number().int(),
       status: z.string(),
-      refunds: z.array(z.object({ id: z.number().int(), means: z.string(), amount_kopecks: z.number().int(), status: z.string() })),
+      refunds: z.array(
+        z.object({ id: z.number().int(), means: z.string(), amount_kopecks: z.number().int(), status: z.string() }),
+      ),
       delivery_refunded: z.boolean(),
       accrual_cancelled_kopecks: z.number().int(),
     })
@@ -42,7 +45,11 @@ export const StaffReturnResponse = z.object({
 });
 export type StaffReturnResponse = z.infer<typeof StaffReturnResponse>;
 
-const refused = (field: string, error: string): StaffReturnResponse => ({ data: null, errors: { [field]: error }, warnings: [] });
+const refused = (field: string, error: string): StaffReturnResponse => ({
+  data: null,
+  errors: { [field]: error },
+  warnings: [],
+});
 
 function approveAnswer(r: ApproveReturnResult): StaffReturnResponse {
   if (!r.ok) return refused(r.field, r.error);
@@ -58,7 +65,9 @@ function approveAnswer(r: ApproveReturnResult): StaffReturnResponse {
     },
     errors: {},
     // Paid on receipt: no provider to refund through; staff pay by bank transfer (return.md: the form asks for the details).
-    warnings: transfer ? [`Оплата при получении: переведите покупателю ${formatRub(transfer.amountKopecks)} по реквизитам из заявления`] : [],
+    warnings: transfer
+      ? [`Оплата при получении: переведите покупателю ${formatRub(transfer.amountKopecks)} по реквизитам из заявления`]
+      : [],
   };
 }
 
@@ -74,7 +83,14 @@ export async function staffReturnRoutes(app: FastifyInstance, { db }: { db: Data
       approve: {
         schema: ApproveBody,
         run: async (input: z.infer<typeof ApproveBody>) =>
-          approveAnswer(await approveReturn({ db, requestId: input.request_id, refundDelivery: input.delivery === '1', note: input.note ?? null })),
+          approveAnswer(
+            await approveReturn({
+              db,
+              requestId: input.request_id,
+              refundDelivery: input.delivery === '1',
+              note: input.note ?? null,
+            }),
+          ),
       },
       reject: {
         schema: RejectBody,
@@ -82,7 +98,14 @@ export async function staffReturnRoutes(app: FastifyInstance, { db }: { db: Data
           const r = await rejectReturn({ db, requestId: input.request_id, note: input.note ?? null });
           if (!r.ok) return refused(r.field, r.error);
           return {
-            data: { request_id: r.requestId, order_id: r.orderId, status: r.status, refunds: [], delivery_refunded: false, accrual_cancelled_kopecks: 0 },
+            data: {
+              request_id: r.requestId,
+              order_id: r.orderId,
+              status: r.status,
+              refunds: [],
+              delivery_refunded: false,
+              accrual_cancelled_kopecks: 0,
+            },
             errors: {},
             warnings: [],
           };

@@ -46,7 +46,10 @@ export function sameSecret(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
-export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, siteUrl, runJobsNow, feeds, now = () => new Date() }: StaffDeps): Promise<void> {
+export async function staffRoutes(
+  app: FastifyInstance,
+  { db, sms, staffToken, siteUrl, runJobsNow, feeds, now = () => new Date() }: StaffDeps,
+): Promise<void> {
   app.addHook('onRequest', async (req, reply) => {
     const header = req.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
@@ -120,7 +123,11 @@ export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, s
               log: req.log,
               siteUrl,
               orderId: input.order_id,
-              lines: Object.entries(input.lines).map(([offerId, l]) => ({ offerId: Number(offerId), kept: l.kept, refused: l.refused })),
+              lines: Object.entries(input.lines).map(([offerId, l]) => ({
+                offerId: Number(offerId),
+                kept: l.kept,
+                refused: l.refused,
+              })),
             }),
           ),
       },
@@ -135,13 +142,18 @@ export async function staffRoutes(app: FastifyInstance, { db, sms, staffToken, s
       run: {
         schema: JobsRunBody,
         run: async (input: z.infer<typeof JobsRunBody>): Promise<StaffJobsResponse> => {
-          if (!runJobsNow) return { data: null, errors: { action: 'Планировщик задач не запущен в этом процессе' }, warnings: [] };
+          if (!runJobsNow)
+            return { data: null, errors: { action: 'Планировщик задач не запущен в этом процессе' }, warnings: [] };
           let r: RunNowResult;
           try {
             r = await runJobsNow(input.kind);
           } catch (err) {
             if (!(err instanceof UnknownJobKind)) throw err;
-            return { data: null, errors: { kind: `Нет задач вида ${err.kind}. Есть: ${err.known.sort().join(', ')}` }, warnings: [] };
+            return {
+              data: null,
+              errors: { kind: `Нет задач вида ${err.kind}. Есть: ${err.known.sort().join(', ')}` },
+              warnings: [],
+            };
           }
           return { data: { kinds: r.kinds, made_due: r.madeDue, ran: r.ran }, errors: {}, warnings: [] };
         },
@@ -168,7 +180,8 @@ export const StaffJobsResponse = z.object({
 });
 export type StaffJobsResponse = z.infer<typeof StaffJobsResponse>;
 
-const optionalText = (max: number) => z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), z.string().trim().max(max).optional());
+const optionalText = (max: number) =>
+  z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), z.string().trim().max(max).optional());
 
 const StatusBody = z.object({
   order_id: intParam(1, 2_147_483_647),
@@ -195,7 +208,14 @@ export const StaffOrderStatusResponse = z.object({
       status_label: z.string(),
       track_number: z.string().nullable(),
       delivered_at: z.string().nullable(),
-      stock_returned: z.array(z.object({ offer_id: z.number().int(), previous: z.number().int(), quantity: z.number().int(), notified: z.number().int() })),
+      stock_returned: z.array(
+        z.object({
+          offer_id: z.number().int(),
+          previous: z.number().int(),
+          quantity: z.number().int(),
+          notified: z.number().int(),
+        }),
+      ),
     })
     .nullable(),
   errors: z.record(z.string(), z.string()),
@@ -219,9 +239,22 @@ export const StaffFittingResponse = z.object({
       /** Put back onto the gift certificates that paid the order: their part the kept items did not use. */
       certificate_back_kopecks: z.number().int(),
       lines: z.array(
-        z.object({ offer_id: z.number().int(), gift: z.boolean(), kept: z.number().int(), refused: z.number().int(), paid_kopecks: z.number().int() }),
+        z.object({
+          offer_id: z.number().int(),
+          gift: z.boolean(),
+          kept: z.number().int(),
+          refused: z.number().int(),
+          paid_kopecks: z.number().int(),
+        }),
       ),
-      stock_returned: z.array(z.object({ offer_id: z.number().int(), previous: z.number().int(), quantity: z.number().int(), notified: z.number().int() })),
+      stock_returned: z.array(
+        z.object({
+          offer_id: z.number().int(),
+          previous: z.number().int(),
+          quantity: z.number().int(),
+          notified: z.number().int(),
+        }),
+      ),
     })
     .nullable(),
   errors: z.record(z.string(), z.string()),
@@ -267,13 +300,23 @@ function fittingAnswer(r: RecordFittingResult): StaffFittingResponse {
       delivery_kopecks: r.deliveryKopecks,
       refund_kopecks: r.refundKopecks,
       certificate_back_kopecks: r.certificateBackKopecks,
-      lines: r.lines.map((l) => ({ offer_id: l.offerId, gift: l.isGift, kept: l.kept, refused: l.refused, paid_kopecks: l.paidKopecks })),
+      lines: r.lines.map((l) => ({
+        offer_id: l.offerId,
+        gift: l.isGift,
+        kept: l.kept,
+        refused: l.refused,
+        paid_kopecks: l.paidKopecks,
+      })),
       stock_returned: stockRows(r.stockReturned),
     },
     errors: {},
     warnings: [
-      ...(r.refundKopecks ? [`Заказ оплачен онлайн: верните покупателю ${formatRub(r.refundKopecks)} за возвращённые вещи`] : []),
-      ...(r.certificateBackKopecks ? [`На подарочные сертификаты покупателя вернули ${formatRub(r.certificateBackKopecks)}`] : []),
+      ...(r.refundKopecks
+        ? [`Заказ оплачен онлайн: верните покупателю ${formatRub(r.refundKopecks)} за возвращённые вещи`]
+        : []),
+      ...(r.certificateBackKopecks
+        ? [`На подарочные сертификаты покупателя вернули ${formatRub(r.certificateBackKopecks)}`]
+        : []),
       ...notifiedWarning(r.stockReturned),
     ],
   };
@@ -286,7 +329,12 @@ export const StockLedgerResponse = z.object({
     offers: z.number().int(),
     moves: z.number().int(),
     mismatches: z.array(
-      z.object({ offer_id: z.number().int(), quantity: z.number().int(), moves_sum: z.number().int(), broken_move_id: z.number().int().nullable() }),
+      z.object({
+        offer_id: z.number().int(),
+        quantity: z.number().int(),
+        moves_sum: z.number().int(),
+        broken_move_id: z.number().int().nullable(),
+      }),
     ),
   }),
   errors: z.record(z.string(), z.string()),
@@ -300,7 +348,12 @@ function ledgerAnswer(check: StockLedgerCheck): StockLedgerResponse {
       balanced: check.mismatches.length === 0,
       offers: check.offers,
       moves: check.moves,
-      mismatches: check.mismatches.map((m) => ({ offer_id: m.offerId, quantity: m.quantity, moves_sum: m.movesSum, broken_move_id: m.brokenMoveId })),
+      mismatches: check.mismatches.map((m) => ({
+        offer_id: m.offerId,
+        quantity: m.quantity,
+        moves_sum: m.movesSum,
+        broken_move_id: m.brokenMoveId,
+      })),
     },
     errors: {},
     warnings: check.mismatches.length ? [`Остатки не сходятся с журналом движений: ${check.mismatches.length}`] : [],

@@ -38,7 +38,11 @@ export async function wishlistRoutes(app: FastifyInstance, { db, authSecret }: W
   /** Catalogue cards of `ids` in that order; inactive or unknown products drop out. */
   async function itemsOf(ids: number[]): Promise<WishlistResponse> {
     if (!ids.length) return { ITEMS: [] };
-    const [index, rows, photos] = await Promise.all([loadSections(db), getListingProducts({ db, ids }), getCardPhotoPaths({ db, ids })]);
+    const [index, rows, photos] = await Promise.all([
+      loadSections(db),
+      getListingProducts({ db, ids }),
+      getCardPhotoPaths({ db, ids }),
+    ]);
     return { ITEMS: rows.map((p) => toListItem(p, photos.get(p.id) ?? [], productUrl(p, index))) };
   }
 

@@ -26,7 +26,10 @@ function acceptedPreorders(answer: CartResponse, before: Pick<BasketCookies, 'pr
  */
 export function acceptedBasketCookies(answer: CartResponse, before: BasketCookies): string[] {
   const preorders = acceptedPreorders(answer, before);
-  const cookies = [basketCookie(COOKIE.cart, answer.cart), basketCookie(COOKIE.preorders, preorders.size === 0 ? '' : serializePreorders(preorders))];
+  const cookies = [
+    basketCookie(COOKIE.cart, answer.cart),
+    basketCookie(COOKIE.preorders, preorders.size === 0 ? '' : serializePreorders(preorders)),
+  ];
   if (answer.cart_rev !== undefined) cookies.push(basketCookie(COOKIE.cartRev, String(answer.cart_rev)));
   return cookies;
 }
@@ -37,7 +40,10 @@ export function keepAcceptedBasket(server: CartResponse): void {
   const preorders = acceptedPreorders(server, current);
   const names = server.items.map((i) => ({ offerId: i.ID, productName: i.PRODUCT.NAME }));
   const cart = applyGiftCover(parseCartCookie(server.cart), names, preorders);
-  if (serializeCart(cart) !== serializeCart(current.cart) || serializePreorders(preorders) !== serializePreorders(current.preorders)) {
+  if (
+    serializeCart(cart) !== serializeCart(current.cart) ||
+    serializePreorders(preorders) !== serializePreorders(current.preorders)
+  ) {
     writeBasket({ cart, preorders });
   }
 }

@@ -40,6 +40,13 @@ describe('goals', () => {
     const queue = (win.ym as { a: unknown[][] }).a;
     expect(queue[0]?.slice(0, 2)).toEqual([123, 'init']);
     expect(queue[1]).toEqual([123, 'reachGoal', 'add_to_cart', { order_price: 34000, currency: 'RUB' }]);
-    expect(win.dataLayer).toEqual([{ ecommerce: { currencyCode: 'RUB', add: { products: [{ id: '27', name: 'Свитер', price: 17000, quantity: 2 }] } } }]);
+    expect(win.dataLayer).toEqual([
+      {
+        ecommerce: {
+          currencyCode: 'RUB',
+          add: { products: [{ id: '27', name: 'Свитер', price: 17000, quantity: 2 }] },
+        },
+      },
+    ]);
   });
 });

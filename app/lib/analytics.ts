@@ -70,7 +70,8 @@ export function reachGoal(goal: Goal, params?: Record<string, unknown>): void {
 /** SPEC §7: the add-to-cart goal carries the order price in roubles; the e-commerce 'add' event the product. */
 export function trackAddToCart(product: EcommerceProduct): void {
   reachGoal(GOAL.addToCart, { order_price: product.price * product.quantity, currency: 'RUB' });
-  if (counterId !== null) (window.dataLayer ??= []).push({ ecommerce: { currencyCode: 'RUB', add: { products: [product] } } });
+  if (counterId !== null)
+    (window.dataLayer ??= []).push({ ecommerce: { currencyCode: 'RUB', add: { products: [product] } } });
 }
 
 /** Defines `ym` as Metrika's own snippet does (calls queue until tag.js arrives), inits the counter and loads tag.js when the browser is idle. */
@@ -84,7 +85,13 @@ export function startCounter(id: number): void {
     queue.l = Date.now();
     window.ym = queue;
   }
-  window.ym(id, 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: false, ecommerce: 'dataLayer' });
+  window.ym(id, 'init', {
+    clickmap: true,
+    trackLinks: true,
+    accurateTrackBounce: true,
+    webvisor: false,
+    ecommerce: 'dataLayer',
+  });
   const load = () => {
     if (document.querySelector(`script[src="${TAG_URL}"]`)) return;
     const script = document.createElement('script');
@@ -115,7 +122,8 @@ export function useMetrika(): void {
     if (counterId === null) return;
     const href = window.location.href;
     // The first page was counted by init; later ones are client-side navigations.
-    if (lastHref !== null && lastHref !== href) window.ym?.(counterId, 'hit', href, { referer: lastHref, title: document.title });
+    if (lastHref !== null && lastHref !== href)
+      window.ym?.(counterId, 'hit', href, { referer: lastHref, title: document.title });
     lastHref = href;
   }, [url]);
 }

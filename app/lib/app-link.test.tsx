@@ -5,9 +5,9 @@ import { AppLink, IntentLink, isNavLinkActive, NavAppLink } from './app-link';
 
 describe('AppLink', () => {
   it('is a plain link with its own attributes and none of its options', () => {
-    expect(renderToString(<AppLink to="/catalog/woman/?sort=price" className="menu__link" aria-label="Женщинам" />)).toBe(
-      '<a class="menu__link" aria-label="Женщинам" href="/catalog/woman/?sort=price" data-discover="true"></a>',
-    );
+    expect(
+      renderToString(<AppLink to="/catalog/woman/?sort=price" className="menu__link" aria-label="Женщинам" />),
+    ).toBe('<a class="menu__link" aria-label="Женщинам" href="/catalog/woman/?sort=price" data-discover="true"></a>');
     expect(
       renderToString(
         <AppLink to="/catalog/woman/" preventScrollReset replace>
@@ -18,7 +18,13 @@ describe('AppLink', () => {
   });
 
   it('is written the same by the browser build, whose shorter form is a second copy', async () => {
-    const props = { to: '/catalog/woman/?sort=price', className: 'filter__value', preventScrollReset: true, replace: true, children: 'Платья' };
+    const props = {
+      to: '/catalog/woman/?sort=price',
+      className: 'filter__value',
+      preventScrollReset: true,
+      replace: true,
+      children: 'Платья',
+    };
     const server = renderToString(<AppLink {...props} />);
     vi.stubEnv('SSR', false);
     vi.resetModules();
@@ -35,14 +41,17 @@ describe('AppLink', () => {
 
   it('is the link of a prefetching <Link>, written on the server without its hooks', () => {
     // The server's build (import.meta.env.SSR): no router around it is needed.
-    expect(renderToString(<IntentLink to="/catalog/woman/coat/" className="card__media" aria-hidden="true" tabIndex={-1} />)).toBe(
+    expect(
+      renderToString(<IntentLink to="/catalog/woman/coat/" className="card__media" aria-hidden="true" tabIndex={-1} />),
+    ).toBe(
       '<a class="card__media" aria-hidden="true" tabindex="-1" href="/catalog/woman/coat/" data-discover="true"></a>',
     );
   });
 });
 
 describe('NavAppLink', () => {
-  const at = (pathname: string, link: React.ReactElement) => renderToString(<MemoryRouter initialEntries={[pathname]}>{link}</MemoryRouter>);
+  const at = (pathname: string, link: React.ReactElement) =>
+    renderToString(<MemoryRouter initialEntries={[pathname]}>{link}</MemoryRouter>);
 
   it.each([
     ['/', '/blog/'],

@@ -31,7 +31,9 @@ export type AppLinkProps = Omit<ComponentProps<'a'>, 'href'> & {
 export const AppLink: (props: AppLinkProps) => ReactElement = import.meta.env.SSR
   ? function AppLink(props) {
       const attributes: Record<string, unknown> = {};
-      for (const key in props) if (key !== 'to' && key !== 'preventScrollReset' && key !== 'replace') attributes[key] = props[key as keyof AppLinkProps];
+      for (const key in props)
+        if (key !== 'to' && key !== 'preventScrollReset' && key !== 'replace')
+          attributes[key] = props[key as keyof AppLinkProps];
       attributes.href = props.to;
       // data-discover: React Router's own mark of a link to a route it may not know yet (it
       // fetches the route's manifest ahead of a click), as its <Link> writes it.
@@ -41,7 +43,15 @@ export const AppLink: (props: AppLinkProps) => ReactElement = import.meta.env.SS
       return <a {...attributes} />;
     }
   : function AppLink({ to, preventScrollReset, replace, ...rest }) {
-      return <a {...rest} href={to} data-discover="true" data-keep-scroll={preventScrollReset ? '' : undefined} data-replace={replace ? '' : undefined} />;
+      return (
+        <a
+          {...rest}
+          href={to}
+          data-discover="true"
+          data-keep-scroll={preventScrollReset ? '' : undefined}
+          data-replace={replace ? '' : undefined}
+        />
+      );
     };
 
 /**
@@ -50,7 +60,8 @@ export const AppLink: (props: AppLinkProps) => ReactElement = import.meta.env.SS
  * AppLink without <Link>'s hooks (product cards: 24 a listing). Hydration takes one for the
  * other, as both write the same element.
  */
-export const IntentLink: (props: Omit<AppLinkProps, 'preventScrollReset' | 'replace'>) => ReactElement = import.meta.env.SSR
+export const IntentLink: (props: Omit<AppLinkProps, 'preventScrollReset' | 'replace'>) => ReactElement = import.meta.env
+  .SSR
   ? AppLink
   : function IntentLink(props) {
       return <Link {...props} prefetch="intent" />;
@@ -78,7 +89,12 @@ export const NavAppLink: (props: NavAppLinkProps) => ReactElement = import.meta.
   ? function NavAppLink({ to, className, children }) {
       const active = isNavLinkActive(useLocation().pathname, to);
       return (
-        <a aria-current={active ? 'page' : undefined} className={active ? `${className} active` : className} href={to} data-discover="true">
+        <a
+          aria-current={active ? 'page' : undefined}
+          className={active ? `${className} active` : className}
+          href={to}
+          data-discover="true"
+        >
           {children}
         </a>
       );

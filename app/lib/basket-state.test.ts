@@ -4,7 +4,9 @@ import { isBasketEmpty, readBasketCookies } from './basket-state';
 
 describe('readBasketCookies', () => {
   it('reads the three basket cookies of a Cookie header', () => {
-    const preorders = encodeURIComponent(JSON.stringify({ 12: { quantity: 1, isPreorder: true, productData: { NAME: 'Пальто' } } }));
+    const preorders = encodeURIComponent(
+      JSON.stringify({ 12: { quantity: 1, isPreorder: true, productData: { NAME: 'Пальто' } } }),
+    );
     const basket = readBasketCookies(`token=x; cart=5%3A2%2C7%3A1; preorders=${preorders}; promo_code=vitrina10`);
     expect([...basket.cart]).toEqual([
       [5, 2],

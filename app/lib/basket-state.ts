@@ -71,7 +71,8 @@ export function currentBasket(): BasketCookies {
 
 /** A basket cookie as a Set-Cookie / document.cookie value; an empty value removes it rather than keeping ''. */
 export function basketCookie(name: string, value: string): string {
-  const attributes = value === '' ? 'Path=/; Max-Age=0; SameSite=Lax' : `Path=/; Max-Age=${BASKET_COOKIE_MAX_AGE}; SameSite=Lax`;
+  const attributes =
+    value === '' ? 'Path=/; Max-Age=0; SameSite=Lax' : `Path=/; Max-Age=${BASKET_COOKIE_MAX_AGE}; SameSite=Lax`;
   return `${name}=${encodeURIComponent(value)}; ${attributes}`;
 }
 

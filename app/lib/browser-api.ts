@@ -26,6 +26,9 @@ function lazyClient(baseUrl: string): BrowserApi {
     get: (_target, name) =>
       typeof name !== 'string' || name === 'then'
         ? undefined
-        : (...args: unknown[]) => load().then((api) => (api[name as keyof BrowserApi] as (...a: unknown[]) => Promise<unknown>).apply(api, args)),
+        : (...args: unknown[]) =>
+            load().then((api) =>
+              (api[name as keyof BrowserApi] as (...a: unknown[]) => Promise<unknown>).apply(api, args),
+            ),
   });
 }

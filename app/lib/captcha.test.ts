@@ -69,10 +69,12 @@ describe('getCaptchaToken', () => {
     let callback: ((token: string) => void) | undefined;
     let issued = 0;
     const smartCaptcha = {
-      render: vi.fn((_el: unknown, params: { sitekey: string; invisible: boolean; callback: (token: string) => void }) => {
-        callback = params.callback;
-        return 7;
-      }),
+      render: vi.fn(
+        (_el: unknown, params: { sitekey: string; invisible: boolean; callback: (token: string) => void }) => {
+          callback = params.callback;
+          return 7;
+        },
+      ),
       execute: vi.fn(() => setTimeout(() => callback?.(`smart-token-${++issued}`), 0)),
       reset: vi.fn(),
     };
@@ -86,7 +88,10 @@ describe('getCaptchaToken', () => {
     win.smartCaptcha = smartCaptcha;
     scripts[0]?.onload?.();
     expect(await first).toBe('smart-token-1');
-    expect(smartCaptcha.render).toHaveBeenCalledWith(containers[0], expect.objectContaining({ sitekey: 'ysc1_site', invisible: true }));
+    expect(smartCaptcha.render).toHaveBeenCalledWith(
+      containers[0],
+      expect.objectContaining({ sitekey: 'ysc1_site', invisible: true }),
+    );
     expect(containers[0]?.hidden).toBe(true);
 
     expect(await getCaptchaToken('send_sms', env)).toBe('smart-token-2');

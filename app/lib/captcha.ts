@@ -9,7 +9,10 @@ import { useRootData } from '~/app/lib/root-data';
 // server's stand-in accepts. A widget that cannot load gives '' rather than an error: the
 // server then refuses with its own Russian message, so the form has one failure path.
 
-export type CaptchaPublicEnv = Pick<PublicEnv, 'PUBLIC_CAPTCHA_PROVIDER' | 'PUBLIC_RECAPTCHA_SITE_KEY' | 'PUBLIC_SMARTCAPTCHA_SITE_KEY'>;
+export type CaptchaPublicEnv = Pick<
+  PublicEnv,
+  'PUBLIC_CAPTCHA_PROVIDER' | 'PUBLIC_RECAPTCHA_SITE_KEY' | 'PUBLIC_SMARTCAPTCHA_SITE_KEY'
+>;
 
 export const OFFLINE_CAPTCHA_TOKEN = 'offline-ok';
 const RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js?render=';
@@ -24,7 +27,10 @@ interface Grecaptcha {
 }
 
 interface SmartCaptcha {
-  render(container: HTMLElement, params: { sitekey: string; invisible: boolean; callback: (token: string) => void }): number;
+  render(
+    container: HTMLElement,
+    params: { sitekey: string; invisible: boolean; callback: (token: string) => void },
+  ): number;
   execute(widgetId?: number): void;
   reset(widgetId?: number): void;
 }
@@ -74,7 +80,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 async function recaptchaToken(siteKey: string, action: string): Promise<string> {
-  if (!window.grecaptcha?.execute) await withTimeout(loadScript(`${RECAPTCHA_SCRIPT}${encodeURIComponent(siteKey)}`), SCRIPT_TIMEOUT_MS);
+  if (!window.grecaptcha?.execute)
+    await withTimeout(loadScript(`${RECAPTCHA_SCRIPT}${encodeURIComponent(siteKey)}`), SCRIPT_TIMEOUT_MS);
   const grecaptcha = window.grecaptcha;
   if (!grecaptcha) throw new Error('captcha: grecaptcha is missing after its script loaded');
   await withTimeout(new Promise<void>((resolve) => grecaptcha.ready(resolve)), SCRIPT_TIMEOUT_MS);
@@ -126,8 +133,10 @@ export async function getCaptchaToken(action: string, env: CaptchaPublicEnv | un
   if (provider === 'off') return OFFLINE_CAPTCHA_TOKEN;
   if (typeof window === 'undefined') throw new Error('getCaptchaToken runs in the browser only');
   try {
-    if (provider === 'recaptcha' && env?.PUBLIC_RECAPTCHA_SITE_KEY) return await recaptchaToken(env.PUBLIC_RECAPTCHA_SITE_KEY, action);
-    if (provider === 'smartcaptcha' && env?.PUBLIC_SMARTCAPTCHA_SITE_KEY) return await smartCaptchaToken(env.PUBLIC_SMARTCAPTCHA_SITE_KEY);
+    if (provider === 'recaptcha' && env?.PUBLIC_RECAPTCHA_SITE_KEY)
+      return await recaptchaToken(env.PUBLIC_RECAPTCHA_SITE_KEY, action);
+    if (provider === 'smartcaptcha' && env?.PUBLIC_SMARTCAPTCHA_SITE_KEY)
+      return await smartCaptchaToken(env.PUBLIC_SMARTCAPTCHA_SITE_KEY);
     console.warn(`captcha: ${provider} has no public site key`);
   } catch (error) {
     console.warn(error);
@@ -146,7 +155,11 @@ export function useCaptchaToken(): (action: string) => Promise<string> {
   const smartKey = root?.env?.PUBLIC_SMARTCAPTCHA_SITE_KEY;
   return useCallback(
     (action: string) =>
-      getCaptchaToken(action, { PUBLIC_CAPTCHA_PROVIDER: provider, PUBLIC_RECAPTCHA_SITE_KEY: recaptchaKey, PUBLIC_SMARTCAPTCHA_SITE_KEY: smartKey }),
+      getCaptchaToken(action, {
+        PUBLIC_CAPTCHA_PROVIDER: provider,
+        PUBLIC_RECAPTCHA_SITE_KEY: recaptchaKey,
+        PUBLIC_SMARTCAPTCHA_SITE_KEY: smartKey,
+      }),
     [provider, recaptchaKey, smartKey],
   );
 }

@@ -13,7 +13,11 @@ describe('orders.css goes with the basket, checkout, payment and account pages o
       // A pathname the route answers: parameters and splats filled in, the shop's trailing slash.
       const pathname = `/${(entry.path ?? '').replace(/:[\w]+/g, 'x').replace(/\*$/, 'x/y')}/`.replace(/\/+/g, '/');
       const ordersPage = /^routes\/(?:basket[\w-]*|personal[\w-]*)\.tsx$/.test(entry.file);
-      expect({ file: entry.file, pathname, styles: needsOrderStyles(pathname) }).toEqual({ file: entry.file, pathname, styles: ordersPage });
+      expect({ file: entry.file, pathname, styles: needsOrderStyles(pathname) }).toEqual({
+        file: entry.file,
+        pathname,
+        styles: ordersPage,
+      });
     }
   });
 

@@ -4,7 +4,9 @@
  * are client-side navigations, a visit downloads the CSS once, inside its first document.
  * In the browser these are null and the conditions below drop the imports from the client bundle.
  */
-export const documentStyles: string | null = import.meta.env.SSR ? (await import('~/app/styles/shop.css?inline')).default : null;
+export const documentStyles: string | null = import.meta.env.SSR
+  ? (await import('~/app/styles/shop.css?inline')).default
+  : null;
 
 /**
  * The basket, checkout, payment and personal account pages' own styles (app/styles/orders.css),
@@ -13,7 +15,9 @@ export const documentStyles: string | null = import.meta.env.SSR ? (await import
  * React loads before it shows the page (a stylesheet with a precedence suspends the navigation's
  * commit until it has loaded).
  */
-export const orderStyles: string | null = import.meta.env.SSR ? (await import('~/app/styles/orders.css?inline')).default : null;
+export const orderStyles: string | null = import.meta.env.SSR
+  ? (await import('~/app/styles/orders.css?inline')).default
+  : null;
 export { default as orderStylesUrl } from '~/app/styles/orders.css?url';
 
 /** Pages under /basket/ and /personal/ take orders.css (a unit test holds app/routes.ts to it). */

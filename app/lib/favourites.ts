@@ -50,7 +50,9 @@ export function currentLists(): ListsSnapshot {
 }
 
 export function writeListCookie(name: typeof COOKIE.favourites | typeof COOKIE.views, ids: readonly number[]): void {
-  const attributes = ids.length ? `Path=/; Max-Age=${LIST_COOKIE_MAX_AGE}; SameSite=Lax` : 'Path=/; Max-Age=0; SameSite=Lax';
+  const attributes = ids.length
+    ? `Path=/; Max-Age=${LIST_COOKIE_MAX_AGE}; SameSite=Lax`
+    : 'Path=/; Max-Age=0; SameSite=Lax';
   document.cookie = `${name}=${encodeURIComponent(serializeIdList(ids))}; ${attributes}`;
   announceCookieChange();
 }

@@ -16,7 +16,9 @@ function fakeApi() {
     fetch: async (_url, init) => {
       const token = new URLSearchParams(String(init?.body)).get('params[token]') ?? '';
       asked.push(token);
-      return token === 'good.live.token' ? Response.json(PROFILE) : Response.json({ error: 'Войдите снова' }, { status: 401 });
+      return token === 'good.live.token'
+        ? Response.json(PROFILE)
+        : Response.json({ error: 'Войдите снова' }, { status: 401 });
     },
   });
   return { api, asked };
@@ -39,12 +41,18 @@ describe('runGuard', () => {
   });
   it('lets a shopper with a live session through', async () => {
     const { api, asked } = fakeApi();
-    await expect(runGuard('auth', new Request('http://x/personal/', { headers: { cookie: 'a=1; token=good.live.token' } }), api)).resolves.toBeUndefined();
+    await expect(
+      runGuard('auth', new Request('http://x/personal/', { headers: { cookie: 'a=1; token=good.live.token' } }), api),
+    ).resolves.toBeUndefined();
     expect(asked).toEqual(['good.live.token']);
   });
   it('sends a dead or forged token to /auth/ and drops its cookies', async () => {
     const { api } = fakeApi();
-    const thrown = await runGuard('auth', new Request('http://x/personal/', { headers: { cookie: 'token=forged' } }), api).then(
+    const thrown = await runGuard(
+      'auth',
+      new Request('http://x/personal/', { headers: { cookie: 'token=forged' } }),
+      api,
+    ).then(
       () => null,
       (e: unknown) => e,
     );

@@ -27,7 +27,9 @@ describe('KeptPart', () => {
       </K>
     );
     const server = renderToString(part(KeptPart));
-    expect(server).toContain('<div class="cols" role="group" aria-label="Колонки"><ul><li><a href="/пальто/">пальто</a> &amp; <!-- -->6</li>');
+    expect(server).toContain(
+      '<div class="cols" role="group" aria-label="Колонки"><ul><li><a href="/пальто/">пальто</a> &amp; <!-- -->6</li>',
+    );
     vi.stubEnv('SSR', false);
     vi.resetModules();
     try {

@@ -6,7 +6,8 @@ const HEAD =
   '<link rel="preload" href="/assets/font.woff2" as="font" crossorigin=""/>' +
   '<link rel="modulepreload" href="/assets/entry.client-A1.js"/><link rel="modulepreload" href="/assets/shell-B2.js"/>' +
   '</head>';
-const BODY = '<body><h1>Утеплённое пальто</h1><script type="module" async="">import "/assets/root-C3.js";</script></body></html>';
+const BODY =
+  '<body><h1>Утеплённое пальто</h1><script type="module" async="">import "/assets/root-C3.js";</script></body></html>';
 
 describe('deferModulePreloads', () => {
   it('takes the module preloads out of the head and adds them back after the first frame', () => {
@@ -27,15 +28,19 @@ describe('deferModulePreloads', () => {
 
 describe('deferredDocumentBytes', () => {
   const run = (doc: string) => deferredDocumentBytes(Buffer.from(doc, 'utf8')).toString('utf8');
-  const INERT = (body: string) => body.replace('<script type="module" async="">', '<script type="vitrina/after-paint">');
+  const INERT = (body: string) =>
+    body.replace('<script type="module" async="">', '<script type="vitrina/after-paint">');
   it('rewrites the head, makes the module script inert and keeps the rest byte for byte', () => {
     const out = run(HEAD + BODY);
     expect(out).toBe(deferModulePreloads(HEAD) + INERT(BODY));
     expect(out).not.toContain('<script type="module"');
   });
   it("makes only the last module script inert (React Router's, which closes the body)", () => {
-    const body = '<body><script type="module" async="">a</script><script type="module" async="">b</script><script>data</script></body>';
-    expect(run(HEAD + body)).toContain('<script type="module" async="">a</script><script type="vitrina/after-paint">b</script><script>data</script>');
+    const body =
+      '<body><script type="module" async="">a</script><script type="module" async="">b</script><script>data</script></body>';
+    expect(run(HEAD + body)).toContain(
+      '<script type="module" async="">a</script><script type="vitrina/after-paint">b</script><script>data</script>',
+    );
   });
   it('leaves the module script alone in a document whose head had no module preloads', () => {
     const doc = '<html><head><title>x</title></head><body><script type="module" async="">1</script></body></html>';
@@ -101,13 +106,17 @@ describe('DocumentBytes', () => {
       expect({ name, same: collect(asReactWrites(doc)) === expected }).toEqual({ name, same: true });
       expect({ name, same: collect([doc]) === expected }).toEqual({ name, same: true });
     }
-    expect(collect(asReactWrites(DOCS['preloads after the stylesheet']))).toContain('<script type="vitrina/after-paint">');
+    expect(collect(asReactWrites(DOCS['preloads after the stylesheet']))).toContain(
+      '<script type="vitrina/after-paint">',
+    );
   });
 
   it('gives the same document when asked again (the module script is swapped once)', () => {
     const html = new DocumentBytes();
-    const body = '<body><script type="module" async="">a</script><script type="module" async="">b</script></body></html>';
-    for (const piece of asReactWrites(DOCS['preloads after the stylesheet'].replace(/<body>[\s\S]*$/, body))) html.write(piece);
+    const body =
+      '<body><script type="module" async="">a</script><script type="module" async="">b</script></body></html>';
+    for (const piece of asReactWrites(DOCS['preloads after the stylesheet'].replace(/<body>[\s\S]*$/, body)))
+      html.write(piece);
     const first = html.document().toString('utf8');
     expect(html.document().toString('utf8')).toBe(first);
     expect(first).toContain('<script type="module" async="">a</script><script type="vitrina/after-paint">b</script>');
@@ -115,7 +124,12 @@ describe('DocumentBytes', () => {
 
   it('rewrites the head once: a later piece that closes a head is text like any other', () => {
     const doc = DOCS['preloads after the stylesheet'];
-    const out = collect([...asReactWrites(doc).slice(0, -1), '</head>', '<link rel="modulepreload" href="/assets/late.js"/>', '</html>']);
+    const out = collect([
+      ...asReactWrites(doc).slice(0, -1),
+      '</head>',
+      '<link rel="modulepreload" href="/assets/late.js"/>',
+      '</html>',
+    ]);
     expect(out.endsWith('</head><link rel="modulepreload" href="/assets/late.js"/></html>')).toBe(true);
   });
 });

@@ -35,8 +35,12 @@ export function onDemand<T>(load: () => Promise<T>): OnDemand<T> {
  * the same task, so no key press can fall between the reading and the swap. A stand-in mounted
  * once the module is in (a menu opened later) starts with the real one.
  */
-export function useOnDemand<T, S>(part: OnDemand<T>): { loaded: { module: T; from: S | null } | null; ask: (take: () => S) => void } {
-  const [loaded, setLoaded] = useState<{ module: T; from: S | null } | null>(() => (part.current ? { module: part.current, from: null } : null));
+export function useOnDemand<T, S>(
+  part: OnDemand<T>,
+): { loaded: { module: T; from: S | null } | null; ask: (take: () => S) => void } {
+  const [loaded, setLoaded] = useState<{ module: T; from: S | null } | null>(() =>
+    part.current ? { module: part.current, from: null } : null,
+  );
   const latest = useRef<(() => S) | null>(null);
   const ask = useCallback(
     (take: () => S) => {

@@ -12,7 +12,9 @@ export const PAYMENT_FAILED_PATH = '/basket/bad/';
 
 /** What POST /basket/pay/check/ answers. */
 export type PaymentCheckAnswer =
-  { paid: true; status: string; message: null; to: string } | { paid: false; status: string; message: string | null } | { error: string; loggedOut?: boolean };
+  | { paid: true; status: string; message: null; to: string }
+  | { paid: false; status: string; message: string | null }
+  | { error: string; loggedOut?: boolean };
 
 export const payUrl = (orderId: number) => `${PAY_PATH}?order=${orderId}`;
 export const orderPageUrl = (orderId: number) => `/basket/submited-order/?order=${orderId}`;
@@ -33,5 +35,7 @@ export function parseOrderId(raw: string | null): number | null {
 
 /** An online order (card, SPEC §9 payment id 9, or pay in parts) past 'awaiting_payment' and not cancelled is paid: the server moves it only on a verified payment. */
 export function isPaidCardOrder(order: Pick<OrderDetail, 'PAYMENT' | 'STATUS_CODE'>): boolean {
-  return isOnlinePaymentId(order.PAYMENT.ID) && order.STATUS_CODE !== 'awaiting_payment' && order.STATUS_CODE !== 'cancelled';
+  return (
+    isOnlinePaymentId(order.PAYMENT.ID) && order.STATUS_CODE !== 'awaiting_payment' && order.STATUS_CODE !== 'cancelled'
+  );
 }

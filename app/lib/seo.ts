@@ -7,7 +7,11 @@ import { rootDataOf } from './root-data';
 export const SITE_NAME = 'Vitrina';
 
 /** Title, description, keywords, canonical link and Open Graph tags for one page (SPEC §2). */
-export function seoTags(meta: PageMeta, siteUrl: string, extra: { image?: string | null; type?: string } = {}): MetaDescriptor[] {
+export function seoTags(
+  meta: PageMeta,
+  siteUrl: string,
+  extra: { image?: string | null; type?: string } = {},
+): MetaDescriptor[] {
   const canonical = `${siteUrl}${meta.canonicalPath}`;
   const description = truncateDescription(meta.description);
   const tags: MetaDescriptor[] = [
@@ -22,7 +26,11 @@ export function seoTags(meta: PageMeta, siteUrl: string, extra: { image?: string
     { property: 'og:description', content: description },
     { property: 'og:url', content: canonical },
   ];
-  if (extra.image) tags.push({ property: 'og:image', content: extra.image.startsWith('http') ? extra.image : `${siteUrl}${extra.image}` });
+  if (extra.image)
+    tags.push({
+      property: 'og:image',
+      content: extra.image.startsWith('http') ? extra.image : `${siteUrl}${extra.image}`,
+    });
   return tags;
 }
 
@@ -61,12 +69,20 @@ function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
 }
 
 /** schema.org BreadcrumbList of a page's trail (Главная first). */
-export function breadcrumbJsonLd(crumbs: ReadonlyArray<{ NAME: string; URL: string }>, siteUrl: string): MetaDescriptor {
+export function breadcrumbJsonLd(
+  crumbs: ReadonlyArray<{ NAME: string; URL: string }>,
+  siteUrl: string,
+): MetaDescriptor {
   return {
     'script:ld+json': {
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
-      itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.NAME, item: absoluteUrl(siteUrl, c.URL) })),
+      itemListElement: crumbs.map((c, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: c.NAME,
+        item: absoluteUrl(siteUrl, c.URL),
+      })),
     },
   };
 }
@@ -120,7 +136,13 @@ export function productJsonLd(product: ProductJsonLdInput, siteUrl: string): Met
 function reviewsJsonLd(reviews: ReviewListResponse | null | undefined): Record<string, unknown> {
   if (!reviews || reviews.summary.count === 0) return {};
   return {
-    aggregateRating: { '@type': 'AggregateRating', ratingValue: reviews.summary.average, reviewCount: reviews.summary.count, bestRating: 5, worstRating: 1 },
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.summary.average,
+      reviewCount: reviews.summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
     review: reviews.items.map((r) => ({
       '@type': 'Review',
       author: { '@type': 'Person', name: r.author.slice(0, 99) },

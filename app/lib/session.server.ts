@@ -33,7 +33,8 @@ export async function requireShopper(request: Request, api: ApiClient): Promise<
   const shopper = await getShopper(request, api);
   if (shopper) return shopper;
   const headers = new Headers();
-  if (readCookie(request.headers.get('cookie'), COOKIE.token)) for (const c of clearSessionCookies()) headers.append('Set-Cookie', c);
+  if (readCookie(request.headers.get('cookie'), COOKIE.token))
+    for (const c of clearSessionCookies()) headers.append('Set-Cookie', c);
   throw redirect('/auth/', { headers });
 }
 

@@ -23,7 +23,10 @@ function snapshot(): ShopperCounts {
   const value = {
     loggedIn,
     // SPEC §4: pre-orders count, the gift garment cover never does.
-    basket: countBasketItems(parseCartCookie(readCookie(raw, COOKIE.cart)), parsePreordersCookie(readCookie(raw, COOKIE.preorders))),
+    basket: countBasketItems(
+      parseCartCookie(readCookie(raw, COOKIE.cart)),
+      parsePreordersCookie(readCookie(raw, COOKIE.preorders)),
+    ),
     wishlist: loggedIn ? countIds(readCookie(raw, COOKIE.favourites)) : 0,
   };
   cached = { raw, value };

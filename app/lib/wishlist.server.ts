@@ -5,7 +5,11 @@ import { LIST_COOKIE_MAX_AGE } from './favourites';
 // The `favourites` and `views` cookies as the storefront's server sets them: the same
 // attributes as the browser writes (app/lib/favourites.ts), readable by scripts (no secret).
 
-export function listCookie(name: typeof COOKIE.favourites | typeof COOKIE.views, ids: readonly number[], siteUrl: string): string {
+export function listCookie(
+  name: typeof COOKIE.favourites | typeof COOKIE.views,
+  ids: readonly number[],
+  siteUrl: string,
+): string {
   const secure = siteUrl.startsWith('https://') ? '; Secure' : '';
   if (!ids.length) return `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
   return `${name}=${encodeURIComponent(serializeIdList(ids))}; Path=/; Max-Age=${LIST_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;

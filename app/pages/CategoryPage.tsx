@@ -54,7 +54,12 @@ export function CategoryPage({
           <p className="catalog__count">{goodsCount(total)}</p>
         </header>
         <div className="catalog__toolbar">
-          <button type="button" className="catalog__filters-button" onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
+          <button
+            type="button"
+            className="catalog__filters-button"
+            onClick={() => setSheetOpen(true)}
+            aria-haspopup="dialog"
+          >
             Фильтры{applied.length > 0 ? <span className="catalog__filters-count"> · {applied.length}</span> : null}
           </button>
           <SortSelect sorts={listing.SORTS} sort={sort} />
@@ -65,7 +70,12 @@ export function CategoryPage({
         <ul className="applied" aria-label="Выбранные фильтры">
           {applied.map((a) => (
             <li key={a.key}>
-              <AppLink to={a.removeHref + listingSearch(sort)} className="applied__chip" preventScrollReset aria-label={`Убрать фильтр: ${a.label}`}>
+              <AppLink
+                to={a.removeHref + listingSearch(sort)}
+                className="applied__chip"
+                preventScrollReset
+                aria-label={`Убрать фильтр: ${a.label}`}
+              >
                 {a.label}
                 <span aria-hidden="true" className="applied__x">
                   ×
@@ -138,7 +148,12 @@ export function CategoryPage({
       >
         <div className="sheet__head">
           <h2 className="sheet__title">Фильтры</h2>
-          <button type="button" className="icon-button sheet__close" onClick={() => setSheetOpen(false)} aria-label="Закрыть">
+          <button
+            type="button"
+            className="icon-button sheet__close"
+            onClick={() => setSheetOpen(false)}
+            aria-label="Закрыть"
+          >
             <CloseIcon size={20} />
           </button>
         </div>
@@ -152,12 +167,27 @@ export function CategoryPage({
         </div>
         <div className="sheet__foot">
           {filtered ? (
-            <AppLink to={resetHref} className="button button--ghost sheet__reset" preventScrollReset replace={sheetNavigated}>
+            <AppLink
+              to={resetHref}
+              className="button button--ghost sheet__reset"
+              preventScrollReset
+              replace={sheetNavigated}
+            >
               Сбросить
             </AppLink>
           ) : null}
-          <button type="button" className="button sheet__apply" onClick={() => setSheetOpen(false)} aria-busy={busy} disabled={busy}>
-            {busy ? 'Подбираем…' : total > 0 ? `Показать ${formatThousands(total)} ${pluralRu(total, ...GOODS)}` : 'Ничего не найдено'}
+          <button
+            type="button"
+            className="button sheet__apply"
+            onClick={() => setSheetOpen(false)}
+            aria-busy={busy}
+            disabled={busy}
+          >
+            {busy
+              ? 'Подбираем…'
+              : total > 0
+                ? `Показать ${formatThousands(total)} ${pluralRu(total, ...GOODS)}`
+                : 'Ничего не найдено'}
           </button>
         </div>
       </Dialog>
@@ -193,7 +223,12 @@ function appliedValues(listing: CatalogSectionResponse): AppliedValue[] {
       continue;
     }
     for (const v of block.VALUES)
-      if (v.CHECKED) out.push({ key: `${block.CODE}:${v.URL_ID}`, label: block.CODE === 'size' ? `Размер ${v.VALUE}` : v.VALUE, removeHref: v.URL });
+      if (v.CHECKED)
+        out.push({
+          key: `${block.CODE}:${v.URL_ID}`,
+          label: block.CODE === 'size' ? `Размер ${v.VALUE}` : v.VALUE,
+          removeHref: v.URL,
+        });
   }
   return out;
 }

@@ -20,7 +20,15 @@ import { FitAdviceNote, ProductReviews, RatingLink } from '~/app/components/prod
 import type { ReviewListResponse } from '~/shared/reviews-contract';
 
 /** SPEC §2 Product page: gallery, price, colours, size picker, the button, accordions. */
-export function ProductPage({ product, meta, reviews = null }: { product: ProductResponse; meta: PageMeta; reviews?: ReviewListResponse | null }) {
+export function ProductPage({
+  product,
+  meta,
+  reviews = null,
+}: {
+  product: ProductResponse;
+  meta: PageMeta;
+  reviews?: ReviewListResponse | null;
+}) {
   const item = product.ITEM;
   const modals = useInfoModals();
   // A one-size item (gift card, some accessories) has nothing to choose: no picker then.
@@ -28,7 +36,9 @@ export function ProductPage({ product, meta, reviews = null }: { product: Produc
   // An electronic gift certificate is a code sent by e-mail: no colour, size, parcel or return to speak of.
   const byEmail = item.CERTIFICATE === 'electronic';
   // Its one offer is chosen even when sold out, so the waiting list is offered for it.
-  const [chosen, setChosen] = useState<number | null>(() => (oneSize ? item.OFFERS[0]?.ID : initialOffer(item.OFFERS)?.ID) ?? null);
+  const [chosen, setChosen] = useState<number | null>(
+    () => (oneSize ? item.OFFERS[0]?.ID : initialOffer(item.OFFERS)?.ID) ?? null,
+  );
   const [triedWithoutSize, setTriedWithoutSize] = useState(false);
   const offer = item.OFFERS.find((o) => o.ID === chosen) ?? null;
   const photos = productPhotos(item);
@@ -55,7 +65,9 @@ export function ProductPage({ product, meta, reviews = null }: { product: Produc
           {article ? <p className="product__article">Артикул {article}</p> : null}
 
           <p className="product__price">
-            <span className={discount > 0 ? 'product__price-now is-sale' : 'product__price-now'}>{formatRoubles(price)}</span>
+            <span className={discount > 0 ? 'product__price-now is-sale' : 'product__price-now'}>
+              {formatRoubles(price)}
+            </span>
             {oldPrice && discount > 0 ? (
               <>
                 <s className="product__price-old">
@@ -76,7 +88,9 @@ export function ProductPage({ product, meta, reviews = null }: { product: Produc
               chosenValue={offer ? sizeValueOf(offer) : null}
               onChoose={(value) => {
                 // A sold-out size is choosable too: it offers the waiting list.
-                setChosen((offerForSize(item.OFFERS, value) ?? item.OFFERS.find((o) => sizeValueOf(o) === value))?.ID ?? null);
+                setChosen(
+                  (offerForSize(item.OFFERS, value) ?? item.OFFERS.find((o) => sizeValueOf(o) === value))?.ID ?? null,
+                );
                 setTriedWithoutSize(false);
               }}
               soldOutChoosable
@@ -95,7 +109,12 @@ export function ProductPage({ product, meta, reviews = null }: { product: Produc
 
           {schedule && onePayment ? (
             // Pay in parts is a way to buy: the stylist chat keeps clear of it as of the buy buttons.
-            <button type="button" className="instalment" data-keep-clear onClick={() => modals.openInstalment(priceKopecks)}>
+            <button
+              type="button"
+              className="instalment"
+              data-keep-clear
+              onClick={() => modals.openInstalment(priceKopecks)}
+            >
               <span className="instalment__bars" aria-hidden="true">
                 <i />
                 <i />
@@ -113,7 +132,8 @@ export function ProductPage({ product, meta, reviews = null }: { product: Produc
 
           {byEmail ? (
             <p className="product__email-note">
-              <strong>{DELIVERY_TEXT.delivery[DELIVERY_ID.email].name}.</strong> {DELIVERY_TEXT.delivery[DELIVERY_ID.email].description}
+              <strong>{DELIVERY_TEXT.delivery[DELIVERY_ID.email].name}.</strong>{' '}
+              {DELIVERY_TEXT.delivery[DELIVERY_ID.email].description}
             </p>
           ) : (
             <ul className="product__service">

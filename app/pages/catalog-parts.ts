@@ -6,8 +6,12 @@ import { lazyPart } from '~/app/lib/lazy-part';
 // card can start loading the product page's chunk when the shopper points at it or focuses it,
 // alongside the data its link prefetches, not after (the root hands preloadProductPage to the
 // cards: app/ui/shop-actions.tsx).
-export const ProductPage = lazyPart('app/pages/ProductPage.tsx', () => import('./ProductPage').then((m) => m.ProductPage));
-export const CategoryPage = lazyPart('app/pages/CategoryPage.tsx', () => import('./CategoryPage').then((m) => m.CategoryPage));
+export const ProductPage = lazyPart('app/pages/ProductPage.tsx', () =>
+  import('./ProductPage').then((m) => m.ProductPage),
+);
+export const CategoryPage = lazyPart('app/pages/CategoryPage.tsx', () =>
+  import('./CategoryPage').then((m) => m.CategoryPage),
+);
 
 /** Starts loading the product page's code (a later call returns the same load). */
 export function preloadProductPage(): void {

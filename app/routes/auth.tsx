@@ -5,7 +5,15 @@ import { CACHE_PRIVATE } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { favouritesCookieOf, listCookie } from '~/app/lib/wishlist.server';
 import { GUEST_VIEWS_LIMIT, parseIdList, parseProductId } from '~/core/wishlist';
-import { clearCookies, codeStepCookies, emailCodeStepCookie, getShopper, readCodeStep, readEmailCodeStep, sessionCookies } from '~/app/lib/session.server';
+import {
+  clearCookies,
+  codeStepCookies,
+  emailCodeStepCookie,
+  getShopper,
+  readCodeStep,
+  readEmailCodeStep,
+  sessionCookies,
+} from '~/app/lib/session.server';
 import { LoginForm, type LoginStep } from '~/app/components/auth/LoginForm';
 import { EmailLoginForm, type EmailLoginStep } from '~/app/components/auth/EmailLoginForm';
 import { normalizeEmail, RESEND_SECONDS } from '~/core/auth';
@@ -18,7 +26,10 @@ import { acceptedBasketCookies } from '~/app/lib/accepted-basket';
 // so the session token it gets back goes straight into an HttpOnly cookie and never reaches
 // browser code. /auth/email/ shares this module.
 
-export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMetaTags(args),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 /** Only a path of this shop: an open redirect would hand a fresh login to another site. */
 function safeNext(value: unknown): string | null {
@@ -36,9 +47,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ? { step: 'code', phone: kept.phone, sentAt: kept.sentAt, now: Date.now(), error: null }
     : { step: 'phone', phone: '', error: null };
   const keptEmail = url.searchParams.has('change') ? null : readEmailCodeStep(request);
-  const emailStep: EmailLoginStep = keptEmail ? { step: 'code', email: keptEmail.email, sentAt: keptEmail.sentAt, now: Date.now(), error: null } : EMAIL_START;
+  const emailStep: EmailLoginStep = keptEmail
+    ? { step: 'code', email: keptEmail.email, sentAt: keptEmail.sentAt, now: Date.now(), error: null }
+    : EMAIL_START;
   const headers = new Headers(CACHE_PRIVATE);
-  if (url.searchParams.has('change')) for (const c of clearCookies([COOKIE.phone, COOKIE.codeSentAt, COOKIE.loginEmail])) headers.append('Set-Cookie', c);
+  if (url.searchParams.has('change'))
+    for (const c of clearCookies([COOKIE.phone, COOKIE.codeSentAt, COOKIE.loginEmail])) headers.append('Set-Cookie', c);
   return data({ meta, byEmail: url.pathname.startsWith('/auth/email'), step, emailStep, next }, { headers });
 }
 
@@ -55,7 +69,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       // Asked again too soon: the code step is still there, with its countdown.
       const kept = readCodeStep(request);
       if (sent.resend_in !== undefined && kept?.phone === phone)
-        return data({ step: 'code', phone, sentAt: kept.sentAt, now: Date.now(), error: sent.error } satisfies LoginStep, { headers });
+        return data(
+          { step: 'code', phone, sentAt: kept.sentAt, now: Date.now(), error: sent.error } satisfies LoginStep,
+          { headers },
+        );
       return data({ step: 'phone', phone, error: sent.error } satisfies LoginStep, { headers });
     }
     const sentAt = Date.now();
@@ -81,7 +98,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     const sentAt = Number(form.get('sentAt')) || Date.now();
     const code = String(form.get('code') ?? '');
     // Both logins end alike from here: the same cookies, basket and redirect.
-    const answer = intent === 'verify' ? await context.api.authPhone({ phone, code }) : await context.api.authEmail({ email, code });
+    const answer =
+      intent === 'verify' ? await context.api.authPhone({ phone, code }) : await context.api.authEmail({ email, code });
     if ('data' in answer)
       return data(
         intent === 'verify'
@@ -99,7 +117,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       try {
         favourites = listCookie(
           COOKIE.favourites,
-          (await context.api.wishlist({ mode: 'wishlist', action: 'add', token, ids: [pending] })).ITEMS.map((i) => i.ID),
+          (await context.api.wishlist({ mode: 'wishlist', action: 'add', token, ids: [pending] })).ITEMS.map(
+            (i) => i.ID,
+          ),
           context.siteUrl,
         );
       } catch (err) {

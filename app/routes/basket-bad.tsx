@@ -13,7 +13,10 @@ import { isPaidCardOrder, PAID_ORDER_PATH, parseOrderId, payUrl } from '~/app/li
 // keeps waiting for payment until its time runs out. An order that got paid after all (another
 // try in another tab) goes to its paid page. Never cached or indexed.
 
-export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMetaTags(args),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 /** The widget's reason, as text to show: one line, at most 200 characters. */
 function cleanReason(raw: string | null): string | null {
@@ -70,7 +73,9 @@ export default function BasketBad({ loaderData }: Route.ComponentProps) {
       <h1 className="page__title">Оплата не прошла</h1>
       {cancelled ? (
         <>
-          <p className="order-done__text">Время на оплату истекло: заказ отменён, а вещи вернулись в продажу. Деньги за него не списаны.</p>
+          <p className="order-done__text">
+            Время на оплату истекло: заказ отменён, а вещи вернулись в продажу. Деньги за него не списаны.
+          </p>
           <p className="order-done__actions">
             <Link to="/catalog/" className="button">
               Вернуться в каталог
@@ -115,8 +120,12 @@ export default function BasketBad({ loaderData }: Route.ComponentProps) {
               Выбрать другой способ
             </h2>
             <p className="order-done__text">
-              {orderId !== null ? `Заказ №${orderId} ждёт оплаты, пока не истечёт время на неё; потом он отменится сам, а вещи вернутся в продажу. ` : ''}
-              {others.length > 0 ? 'Его можно оплатить другим способом:' : 'Чтобы оплатить заказ иначе, напишите или позвоните нам — менеджер поможет.'}
+              {orderId !== null
+                ? `Заказ №${orderId} ждёт оплаты, пока не истечёт время на неё; потом он отменится сам, а вещи вернутся в продажу. `
+                : ''}
+              {others.length > 0
+                ? 'Его можно оплатить другим способом:'
+                : 'Чтобы оплатить заказ иначе, напишите или позвоните нам — менеджер поможет.'}
             </p>
             {orderId !== null && others.length > 0 ? (
               <div className="order-done__actions">

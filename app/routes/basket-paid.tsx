@@ -17,7 +17,10 @@ import { isPaidCardOrder, parseOrderId, payUrl } from '~/app/lib/payment-paths';
 // offers to pay. The basket cookies were cleared when the order was placed (app/routes/basket.tsx).
 // Only the customer's own order; never cached or indexed.
 
-export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMetaTags(args),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -27,7 +30,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     orNull(context.log, 'paid page: profile', getShopper(request, context.api)),
   ]);
   if (orderId === null) return data({ meta, order: null, found: false, bare: true }, { headers: CACHE_PRIVATE });
-  if (!shopper) throw redirect(`/auth/?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`, { headers: CACHE_PRIVATE });
+  if (!shopper)
+    throw redirect(`/auth/?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`, { headers: CACHE_PRIVATE });
   let order: OrderDetail | null = null;
   try {
     const answer = await context.api.getOrderDetail(shopper.token, orderId);
@@ -35,7 +39,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   } catch (err) {
     context.log.error({ err }, 'paid page: order detail failed');
   }
-  return data({ meta, order, found: order !== null, bare: false }, { status: order ? 200 : 404, headers: CACHE_PRIVATE });
+  return data(
+    { meta, order, found: order !== null, bare: false },
+    { status: order ? 200 : 404, headers: CACHE_PRIVATE },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -83,7 +90,13 @@ export default function BasketPaid({ loaderData }: Route.ComponentProps) {
     return (
       <section className="order-done">
         <p className="eyebrow">Заказ №{order.ID}</p>
-        <h1 className="page__title">{standing === 'awaiting' ? 'Заказ ждёт оплаты' : standing === 'cancelled' ? 'Заказ отменён' : 'Заказ оформлен'}</h1>
+        <h1 className="page__title">
+          {standing === 'awaiting'
+            ? 'Заказ ждёт оплаты'
+            : standing === 'cancelled'
+              ? 'Заказ отменён'
+              : 'Заказ оформлен'}
+        </h1>
         <p className="order-done__text">
           {standing === 'awaiting'
             ? 'Оплата ещё не подтверждена. Если вы только что оплатили, обновите страницу через минуту; если нет — оплатите заказ, пока не истекло время.'

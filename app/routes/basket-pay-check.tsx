@@ -32,7 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (err instanceof ApiRequestError && err.status === 401) return loggedOut(LOG_IN_TO_PAY, NO_STORE);
     context.log.error({ err }, 'payment check failed');
     // Not known yet: the page asks again, then tells the shopper the payment is being processed.
-    return Response.json({ paid: false, status: 'unknown', message: null } satisfies PaymentCheckAnswer, { status: 502, headers: NO_STORE });
+    return Response.json({ paid: false, status: 'unknown', message: null } satisfies PaymentCheckAnswer, {
+      status: 502,
+      headers: NO_STORE,
+    });
   }
 }
 

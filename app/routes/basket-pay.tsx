@@ -7,7 +7,16 @@ import { CACHE_PRIVATE, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import { PaymentPanel } from '~/app/components/payment/PaymentPanel';
-import { failedUrl, isPaidCardOrder, orderPageUrl, PAID_ORDER_PATH, PAY_FRAME_PATH, parseOrderId, payUrl, repeatUrl } from '~/app/lib/payment-paths';
+import {
+  failedUrl,
+  isPaidCardOrder,
+  orderPageUrl,
+  PAID_ORDER_PATH,
+  PAY_FRAME_PATH,
+  parseOrderId,
+  payUrl,
+  repeatUrl,
+} from '~/app/lib/payment-paths';
 import { isInstalmentPaymentId } from '~/core/delivery';
 
 // SPEC §2/§4: /basket/pay/?order=<id> starts the card payment (payment id 9) of the shopper's own
@@ -16,7 +25,10 @@ import { isInstalmentPaymentId } from '~/core/delivery';
 // the browser. An order paid already goes to its page; a cancelled one (its time to pay ran
 // out) says so. Only the customer's own order: guests log in first. Never cached or indexed.
 
-export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMetaTags(args),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 type PayState =
   | { kind: 'pay'; orderId: number; payment: PaymentWidgetParams }
@@ -39,7 +51,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
   if (!shopper) {
     // An order to pay needs its customer: log in and come back here.
-    if (orderId !== null) throw redirect(`/auth/?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`, { headers: CACHE_PRIVATE });
+    if (orderId !== null)
+      throw redirect(`/auth/?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`, { headers: CACHE_PRIVATE });
     return reply({ kind: 'guest' });
   }
   if (orderId === null) return reply({ kind: 'no-order' });
@@ -96,13 +109,16 @@ export async function action({ context, request }: Route.ActionArgs) {
   const orderId = parseOrderId(String(form.get('order') ?? url.searchParams.get('order') ?? ''));
   const paymentId = String(form.get('payment_id') ?? '');
   const shopper = await getShopper(request, context.api).catch(() => null);
-  if (!shopper || orderId === null) throw redirect(`/auth/?next=${encodeURIComponent('/personal/')}`, { headers: CACHE_PRIVATE });
+  if (!shopper || orderId === null)
+    throw redirect(`/auth/?next=${encodeURIComponent('/personal/')}`, { headers: CACHE_PRIVATE });
   let answer;
   try {
     answer = await context.api.changePayment(shopper.token, orderId, paymentId);
   } catch (err) {
     context.log.error({ err }, 'pay page: change payment failed');
-    throw redirect(failedUrl(orderId, 'не удалось сменить способ оплаты, попробуйте ещё раз'), { headers: CACHE_PRIVATE });
+    throw redirect(failedUrl(orderId, 'не удалось сменить способ оплаты, попробуйте ещё раз'), {
+      headers: CACHE_PRIVATE,
+    });
   }
   if (!answer.success) throw redirect(failedUrl(orderId, answer.error), { headers: CACHE_PRIVATE });
   throw redirect(payUrl(orderId), { headers: CACHE_PRIVATE });
@@ -137,7 +153,9 @@ function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
     case 'guest':
       return (
         <>
-          <p className="pay__text">Чтобы оплатить заказ, войдите в личный кабинет с тем номером телефона, на который он оформлен.</p>
+          <p className="pay__text">
+            Чтобы оплатить заказ, войдите в личный кабинет с тем номером телефона, на который он оформлен.
+          </p>
           <p className="pay__actions">
             <Link to="/auth/?next=/personal/" className="button" target={top}>
               Войти
@@ -171,8 +189,17 @@ function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
       return (
         <>
           <p className="eyebrow">Заказ №{state.orderId}</p>
-          <p className="pay__text">Время на оплату истекло: заказ отменён, а вещи вернулись в продажу. Если они ещё есть в наличии, их можно заказать снова.</p>
-          <Form method="post" action={repeatUrl(state.orderId)} className="pay__actions" target={top} reloadDocument={frame}>
+          <p className="pay__text">
+            Время на оплату истекло: заказ отменён, а вещи вернулись в продажу. Если они ещё есть в наличии, их можно
+            заказать снова.
+          </p>
+          <Form
+            method="post"
+            action={repeatUrl(state.orderId)}
+            className="pay__actions"
+            target={top}
+            reloadDocument={frame}
+          >
             <input type="hidden" name="order" value={state.orderId} />
             <button type="submit" className="button">
               Вернуть товары в корзину
@@ -197,7 +224,9 @@ function PayBody({ state, frame }: { state: PayState; frame: boolean }) {
     case 'unavailable':
       return (
         <>
-          <p className="pay__text">Оплата сейчас недоступна. Попробуйте обновить страницу через минуту — заказ №{state.orderId} ждёт оплаты.</p>
+          <p className="pay__text">
+            Оплата сейчас недоступна. Попробуйте обновить страницу через минуту — заказ №{state.orderId} ждёт оплаты.
+          </p>
           <p className="pay__actions">
             <Link to={orderPageUrl(state.orderId)} className="button button--ghost" target={top}>
               Посмотреть заказ

@@ -15,7 +15,10 @@ import { OrderItems } from '~/app/ui/OrderItems';
 // the basket. Only the customer's own order: a guest logs in first, another customer's number
 // is "not found" and shows nothing of it. Never cached or indexed.
 
-export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMetaTags(args),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 const loginFor = (url: URL) => `/auth/?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
 
@@ -38,7 +41,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   // Still waiting for its money: paid, not repeated.
   if (order?.STATUS_CODE === 'awaiting_payment') throw redirect(payUrl(order.ID), { headers: CACHE_PRIVATE });
-  const error = url.searchParams.get('error') === '1' ? 'Не удалось вернуть товары в корзину. Попробуйте ещё раз через минуту.' : null;
+  const error =
+    url.searchParams.get('error') === '1'
+      ? 'Не удалось вернуть товары в корзину. Попробуйте ещё раз через минуту.'
+      : null;
   return data({ meta, order, error }, { status: order ? 200 : 404, headers: CACHE_PRIVATE });
 }
 
@@ -59,7 +65,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   if ('error' in answer) throw redirect(`/basket/repeat/?order=${orderId}`, { headers: CACHE_PRIVATE });
   // The browser's copy becomes the saved basket (as at login); the basket page recounts the gift covers.
   const headers = new Headers(CACHE_PRIVATE);
-  for (const cookie of acceptedBasketCookies(answer, readBasketCookies(request.headers.get('cookie')))) headers.append('Set-Cookie', cookie);
+  for (const cookie of acceptedBasketCookies(answer, readBasketCookies(request.headers.get('cookie'))))
+    headers.append('Set-Cookie', cookie);
   throw redirect('/basket/', { headers });
 }
 
@@ -74,7 +81,9 @@ export default function BasketRepeat({ loaderData }: Route.ComponentProps) {
       <section className="order-done">
         <h1 className="page__title">{order ? `Заказ №${order.ID}` : 'Заказ не найден'}</h1>
         <p className="order-done__text">
-          {order ? `Этот заказ не отменён: его статус — ${order.STATUS.toLowerCase()}.` : 'Такого заказа нет среди ваших. Все ваши заказы — в личном кабинете.'}
+          {order
+            ? `Этот заказ не отменён: его статус — ${order.STATUS.toLowerCase()}.`
+            : 'Такого заказа нет среди ваших. Все ваши заказы — в личном кабинете.'}
         </p>
         <p className="order-done__actions">
           {order ? (
@@ -94,8 +103,8 @@ export default function BasketRepeat({ loaderData }: Route.ComponentProps) {
       <p className="eyebrow">Заказ №{order.ID}</p>
       <h1 className="page__title">Заказ отменён</h1>
       <p className="order-done__text">
-        Время на оплату истекло, поэтому заказ отменён, а вещи вернулись в продажу. Верните их в корзину одной кнопкой и оформите заказ снова — пока они есть в
-        наличии.
+        Время на оплату истекло, поэтому заказ отменён, а вещи вернулись в продажу. Верните их в корзину одной кнопкой и
+        оформите заказ снова — пока они есть в наличии.
       </p>
       {error ? (
         <p className="form-banner" role="alert">

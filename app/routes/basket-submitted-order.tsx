@@ -15,7 +15,10 @@ import { payUrl } from '~/app/lib/payment-paths';
 // a guest or another customer's number gets the same polite not-found page (nothing leaks).
 // Personal: never cached, never indexed.
 
-export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMetaTags(args),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -35,7 +38,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const order = answer && 'order' in answer ? answer.order : null;
   // A number that is not the shopper's order is a 404; the bare page (no number) just points to the account.
-  return data({ meta, order, loggedIn: shopper !== null }, { status: order || orderId === null ? 200 : 404, headers: CACHE_PRIVATE });
+  return data(
+    { meta, order, loggedIn: shopper !== null },
+    { status: order || orderId === null ? 200 : 404, headers: CACHE_PRIVATE },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -93,10 +99,15 @@ export default function BasketSubmittedOrder({ loaderData }: Route.ComponentProp
       <p className="eyebrow">Спасибо!</p>
       <h1 className="page__title">Заказ оформлен</h1>
       <p className="order-done__number">Номер заказа: №{order.ID}</p>
-      {order.CONTACT.EMAIL ? <p className="order-done__text">Письмо с заказом отправили на {order.CONTACT.EMAIL}.</p> : null}
+      {order.CONTACT.EMAIL ? (
+        <p className="order-done__text">Письмо с заказом отправили на {order.CONTACT.EMAIL}.</p>
+      ) : null}
       {toPay ? (
         <div className="order-pay-now">
-          <p className="order-done__text">Заказ ждёт оплаты {onlinePaymentWay(order.PAYMENT.ID)}: вещи отложены для вас, пока не истечёт время на оплату.</p>
+          <p className="order-done__text">
+            Заказ ждёт оплаты {onlinePaymentWay(order.PAYMENT.ID)}: вещи отложены для вас, пока не истечёт время на
+            оплату.
+          </p>
           <Link to={payUrl(order.ID)} className="button">
             Оплатить заказ
           </Link>

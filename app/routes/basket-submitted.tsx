@@ -9,13 +9,19 @@ import { isPaidCardOrder, PAID_ORDER_PATH } from '~/app/lib/payment-paths';
 // SPEC §2: where a fast order (and a paid online order) lands: the order number from ?order=
 // and what happens next. Personal: never cached, never indexed.
 
-export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMetaTags(args),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get('order') ?? '';
   const order = /^\d{1,12}$/.test(raw) ? raw : null;
-  const [meta, paid] = await Promise.all([context.api.getPageMeta(url.pathname), order ? paidCardOrder(request, context, Number(order)) : false]);
+  const [meta, paid] = await Promise.all([
+    context.api.getPageMeta(url.pathname),
+    order ? paidCardOrder(request, context, Number(order)) : false,
+  ]);
   // SPEC §2: online payment success goes to /basket/submited/; the paid order has its own page.
   if (paid) throw redirect(`${PAID_ORDER_PATH}?order=${order}`, { headers: CACHE_PRIVATE });
   return data({ meta, order }, { headers: CACHE_PRIVATE });
@@ -53,7 +59,8 @@ export default function BasketSubmitted({ loaderData }: Route.ComponentProps) {
         </li>
         <li>
           <span>
-            <strong>Оплату и доставку</strong> согласуем по телефону: курьером, в пункт выдачи или в одном из наших магазинов.
+            <strong>Оплату и доставку</strong> согласуем по телефону: курьером, в пункт выдачи или в одном из наших
+            магазинов.
           </span>
         </li>
         <li>

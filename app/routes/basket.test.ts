@@ -36,11 +36,18 @@ function run(answer: () => Promise<CheckoutOrderResponse>, form: Record<string, 
   };
   const request = new Request('http://shop.test/basket/', {
     method: 'POST',
-    headers: { cookie: 'token=t0k.e.n; cart=11%3A1%2C12%3A2; promo_code=SALE10', 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      cookie: 'token=t0k.e.n; cart=11%3A1%2C12%3A2; promo_code=SALE10',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams(form).toString(),
   });
   const log = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
-  const result = action({ request, context: { api: api as unknown as ApiClient, log }, params: {} } as unknown as Parameters<typeof action>[0]);
+  const result = action({
+    request,
+    context: { api: api as unknown as ApiClient, log },
+    params: {},
+  } as unknown as Parameters<typeof action>[0]);
   return { api, log, result };
 }
 
@@ -52,10 +59,13 @@ function unwrap(value: unknown): { data: CheckoutFailure; status: number } {
 
 describe('/basket/ action: placing the order', () => {
   it('sends the basket of the cookies and the fields (phone as digits, the cost seen, the key); placed: saves the address if asked, clears the basket, on to the order page', async () => {
-    const { api, result } = run(async () => ({ success: true, order_id: 42, user_id: 7, payment_id: '1', pay_amount: 9700, status: 'new' }), {
-      ...FORM,
-      save_address: 'yes',
-    });
+    const { api, result } = run(
+      async () => ({ success: true, order_id: 42, user_id: 7, payment_id: '1', pay_amount: 9700, status: 'new' }),
+      {
+        ...FORM,
+        save_address: 'yes',
+      },
+    );
     const thrown = await result.then(
       () => null,
       (r: unknown) => r,
@@ -64,7 +74,8 @@ describe('/basket/ action: placing the order', () => {
     const res = thrown as Response;
     expect(res.headers.get('location')).toBe('/basket/submited-order/?order=42');
     const cookies = res.headers.getSetCookie();
-    for (const name of ['cart', 'preorders', 'promo_code']) expect(cookies).toContain(`${name}=; Path=/; Max-Age=0; SameSite=Lax`);
+    for (const name of ['cart', 'preorders', 'promo_code'])
+      expect(cookies).toContain(`${name}=; Path=/; Max-Age=0; SameSite=Lax`);
     expect(api.placeCheckoutOrder).toHaveBeenCalledWith(
       expect.objectContaining({
         token: 't0k.e.n',
@@ -72,17 +83,34 @@ describe('/basket/ action: placing the order', () => {
         promoCode: 'SALE10',
         deliveryCost: 700,
         key: FORM.key,
-        fields: expect.objectContaining({ phone: '79990000000', street: 'ул Тверская', delivery_id: '1', payment_id: '1' }),
+        fields: expect.objectContaining({
+          phone: '79990000000',
+          street: 'ул Тверская',
+          delivery_id: '1',
+          payment_id: '1',
+        }),
       }),
     );
-    expect(api.saveAddress).toHaveBeenCalledWith('t0k.e.n', { fields: expect.objectContaining({ city: 'Москва', street: 'ул Тверская', house: '12' }) });
+    expect(api.saveAddress).toHaveBeenCalledWith('t0k.e.n', {
+      fields: expect.objectContaining({ city: 'Москва', street: 'ул Тверская', house: '12' }),
+    });
   });
 
   it('a card order (payment id 9) goes on to /basket/pay/ with the basket cleared (the order holds the stock)', async () => {
-    const { result } = run(async () => ({ success: true, order_id: 43, user_id: 7, payment_id: '9', pay_amount: 9700, status: 'awaiting_payment' }), {
-      ...FORM,
-      payment_id: '9',
-    });
+    const { result } = run(
+      async () => ({
+        success: true,
+        order_id: 43,
+        user_id: 7,
+        payment_id: '9',
+        pay_amount: 9700,
+        status: 'awaiting_payment',
+      }),
+      {
+        ...FORM,
+        payment_id: '9',
+      },
+    );
     const res = (await result.then(
       () => null,
       (r: unknown) => r,
@@ -95,11 +123,23 @@ describe('/basket/ action: placing the order', () => {
     const refused = run(async () => ({ success: false, data: { email: CHECKOUT_TEXT.badEmail } }));
     const { data, status } = unwrap(await refused.result);
     expect(status).toBe(200);
-    expect(data).toMatchObject({ ok: false, errors: { email: CHECKOUT_TEXT.badEmail }, key: FORM.key, values: { street: 'ул Тверская' } });
+    expect(data).toMatchObject({
+      ok: false,
+      errors: { email: CHECKOUT_TEXT.badEmail },
+      key: FORM.key,
+      values: { street: 'ул Тверская' },
+    });
     expect(refused.api.saveAddress).not.toHaveBeenCalled();
 
-    const changed = run(async () => ({ success: false, data: { deliverycost: CHECKOUT_TEXT.deliveryCostChanged }, deliverycost: 400 }));
-    expect(unwrap(await changed.result).data).toMatchObject({ errors: { deliverycost: CHECKOUT_TEXT.deliveryCostChanged }, deliveryCost: 400 });
+    const changed = run(async () => ({
+      success: false,
+      data: { deliverycost: CHECKOUT_TEXT.deliveryCostChanged },
+      deliverycost: 400,
+    }));
+    expect(unwrap(await changed.result).data).toMatchObject({
+      errors: { deliverycost: CHECKOUT_TEXT.deliveryCostChanged },
+      deliveryCost: 400,
+    });
   });
 
   it('answers SPEC §8’s text when the API fails, and sends no empty cost as zero', async () => {
@@ -118,7 +158,10 @@ describe('/basket/ action: placing the order', () => {
   });
 
   it('refuses another intent without calling order.php', async () => {
-    const other = run(async () => ({ success: true, order_id: 1, user_id: 7, payment_id: '1', pay_amount: 1, status: 'new' }), { ...FORM, intent: 'nope' });
+    const other = run(
+      async () => ({ success: true, order_id: 1, user_id: 7, payment_id: '1', pay_amount: 1, status: 'new' }),
+      { ...FORM, intent: 'nope' },
+    );
     expect(unwrap(await other.result).status).toBe(400);
     expect(other.api.placeCheckoutOrder).not.toHaveBeenCalled();
   });

@@ -1,13 +1,27 @@
 import { useEffect, useRef } from 'react';
 import { data, redirect, useRevalidator } from 'react-router';
 import type { Route } from './+types/basket';
-import type { AddressesResponse, CartResponse, CitiesResponse, CheckoutOrderResponse, OrderBonusesResponse, OrderParamsResponse } from '~/shared/contract';
+import type {
+  AddressesResponse,
+  CartResponse,
+  CitiesResponse,
+  CheckoutOrderResponse,
+  OrderBonusesResponse,
+  OrderParamsResponse,
+} from '~/shared/contract';
 import { ApiRequestError } from '~/shared/api-client';
 import type { ShopLoadContext } from '~/shared/context';
 import { cartForRequest, preordersForRequest } from '~/core/basket';
 import { CACHE_PRIVATE, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
-import { basketCookie, currentBasket, isBasketEmpty, readBasketCookies, writeBasket, type BasketCookies } from '~/app/lib/basket-state';
+import {
+  basketCookie,
+  currentBasket,
+  isBasketEmpty,
+  readBasketCookies,
+  writeBasket,
+  type BasketCookies,
+} from '~/app/lib/basket-state';
 import { keepAcceptedBasket } from '~/app/lib/accepted-basket';
 import { COOKIE, readCookie } from '~/shared/cookies';
 import { getShopper, readSessionToken, requireShopper, type Shopper } from '~/app/lib/session.server';
@@ -40,7 +54,10 @@ import { payUrl } from '~/app/lib/payment-paths';
 // sent to order.php, and on to the placed order. The page: the basket's lists and summary
 // (app/components/basket/), the checkout form below them.
 
-export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMetaTags(args),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
@@ -54,9 +71,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     token ? orNull(context.log, 'basket: profile', getShopper(request, context.api)) : null,
   ]);
   const headers = new Headers(CACHE_PRIVATE);
-  if (answer.cart?.cart_rev !== undefined) headers.append('Set-Cookie', basketCookie(COOKIE.cartRev, String(answer.cart.cart_rev)));
+  if (answer.cart?.cart_rev !== undefined)
+    headers.append('Set-Cookie', basketCookie(COOKIE.cartRev, String(answer.cart.cart_rev)));
   const hasLines = answer.cart?.items.some((i) => i.IS_GIFT === 'N') ?? false;
-  const checkout = shopper && answer.cart && hasLines ? await loadCheckout(context, shopper, answer.cart, cookies.promoCode ?? null) : null;
+  const checkout =
+    shopper && answer.cart && hasLines
+      ? await loadCheckout(context, shopper, answer.cart, cookies.promoCode ?? null)
+      : null;
   return data({ meta, ...answer, promoCode: cookies.promoCode, requested: requestKey(cookies), checkout }, { headers });
 }
 
@@ -83,15 +104,28 @@ async function loadCart({ api, log }: ShopLoadContext, request: Request, cookies
  * addresses (the first fills the form), the shop's cities, and the delivery and payment methods
  * for that city and this basket, so the form is whole before any script runs.
  */
-async function loadCheckout({ api, log }: ShopLoadContext, shopper: Shopper, cart: CartResponse, promoCode: string | null) {
+async function loadCheckout(
+  { api, log }: ShopLoadContext,
+  shopper: Shopper,
+  cart: CartResponse,
+  promoCode: string | null,
+) {
   const [addresses, cities, bonuses] = await Promise.all([
     orNull<AddressesResponse>(log, 'basket: addresses', api.getAddresses(shopper.token)),
     orNull<CitiesResponse>(log, 'basket: cities', api.getCities()),
-    orNull<OrderBonusesResponse>(log, 'basket: bonuses', api.getOrderBonuses({ token: shopper.token, ids: cart.cart, preorderIds: cart.preorders, promoCode })),
+    orNull<OrderBonusesResponse>(
+      log,
+      'basket: bonuses',
+      api.getOrderBonuses({ token: shopper.token, ids: cart.cart, preorderIds: cart.preorders, promoCode }),
+    ),
   ]);
   const saved = addresses && 'addresses' in addresses ? addresses.addresses : [];
   const city = saved[0]?.city || DEFAULT_CITY;
-  const params = await orNull<OrderParamsResponse>(log, 'basket: order params', api.getOrderParams({ city, ids: cart.cart, preorderIds: cart.preorders }));
+  const params = await orNull<OrderParamsResponse>(
+    log,
+    'basket: order params',
+    api.getOrderParams({ city, ids: cart.cart, preorderIds: cart.preorders }),
+  );
   return {
     profile: shopper.profile.userInfo,
     addresses: saved,
@@ -130,17 +164,21 @@ export async function action({ context, request }: Route.ActionArgs) {
     });
   } catch (err) {
     // The session ended between the page and the post: log in again, back to the basket.
-    if (err instanceof ApiRequestError && err.status === 401) throw redirect('/auth/?next=/basket/', { headers: CACHE_PRIVATE });
+    if (err instanceof ApiRequestError && err.status === 401)
+      throw redirect('/auth/?next=/basket/', { headers: CACHE_PRIVATE });
     context.log.error({ err }, 'checkout: order failed');
     return refuse(post, { error: CHECKOUT_TEXT.serverError }, 502);
   }
   if (!answer.success) {
     // The code stopped working after the page showed it applied: the amount is not what the
     // shopper saw. The page reloads with the code refused beside its field; the next press orders.
-    const errors = answer.data.promo_code ? { ...answer.data, promo_code: promoChanged(answer.data.promo_code) } : answer.data;
+    const errors = answer.data.promo_code
+      ? { ...answer.data, promo_code: promoChanged(answer.data.promo_code) }
+      : answer.data;
     return refuse(post, errors, 200, answer.deliverycost !== undefined ? { deliveryCost: answer.deliverycost } : {});
   }
-  if (post.values.save_address && deliveryMode(post.values.delivery_id) === 'address') await saveAddress(context, shopper, post.values);
+  if (post.values.save_address && deliveryMode(post.values.delivery_id) === 'address')
+    await saveAddress(context, shopper, post.values);
   throw redirect(placedOrderPage(answer), { headers: clearedBasket() });
 }
 
@@ -181,11 +219,26 @@ function readCheckoutPost(form: FormData) {
 }
 
 /** The form again, with what was sent, the same key and the errors to show. */
-function refuse(post: CheckoutPost, errors: Record<string, string>, status = 200, extra: Pick<CheckoutFailure, 'deliveryCost'> = {}) {
-  return data({ ok: false, errors, values: post.values, key: post.key, bonuses: post.bonusesTyped, ...extra } satisfies CheckoutFailure, {
-    status,
-    headers: CACHE_PRIVATE,
-  });
+function refuse(
+  post: CheckoutPost,
+  errors: Record<string, string>,
+  status = 200,
+  extra: Pick<CheckoutFailure, 'deliveryCost'> = {},
+) {
+  return data(
+    {
+      ok: false,
+      errors,
+      values: post.values,
+      key: post.key,
+      bonuses: post.bonusesTyped,
+      ...extra,
+    } satisfies CheckoutFailure,
+    {
+      status,
+      headers: CACHE_PRIVATE,
+    },
+  );
 }
 
 /** The new delivery address into the address book, when the shopper asked: the order stands whatever happens here (a failure is logged only). */
@@ -194,7 +247,13 @@ async function saveAddress({ api, log }: ShopLoadContext, shopper: Shopper, valu
     log,
     'basket: address save',
     api.saveAddress(shopper.token, {
-      fields: { city: values.city, street: values.street, house: values.house, flat: values.flat, postal_code: values.postcode },
+      fields: {
+        city: values.city,
+        street: values.street,
+        house: values.house,
+        flat: values.flat,
+        postal_code: values.postcode,
+      },
     }),
   );
 }
@@ -207,7 +266,8 @@ async function saveAddress({ api, log }: ShopLoadContext, shopper: Shopper, valu
  */
 function clearedBasket(): Headers {
   const headers = new Headers(CACHE_PRIVATE);
-  for (const name of [COOKIE.cart, COOKIE.preorders, COOKIE.promoCode]) headers.append('Set-Cookie', basketCookie(name, ''));
+  for (const name of [COOKIE.cart, COOKIE.preorders, COOKIE.promoCode])
+    headers.append('Set-Cookie', basketCookie(name, ''));
   return headers;
 }
 
@@ -238,9 +298,11 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
     void revalidator.revalidate();
   };
 
-  if (failed) return <BasketUnavailable titleRef={focus.title} busy={busy} onRetry={() => void revalidator.revalidate()} />;
+  if (failed)
+    return <BasketUnavailable titleRef={focus.title} busy={busy} onRetry={() => void revalidator.revalidate()} />;
   const { lines, preorders } = server ? basketParts(server) : { lines: [], preorders: [] };
-  if (!server || (lines.length === 0 && preorders.length === 0)) return <EmptyBasket titleRef={focus.title} errors={server?.errors ?? []} />;
+  if (!server || (lines.length === 0 && preorders.length === 0))
+    return <EmptyBasket titleRef={focus.title} errors={server?.errors ?? []} />;
   return (
     <section className="basket" aria-busy={busy}>
       <header className="basket__head">
@@ -249,7 +311,12 @@ export default function Basket({ loaderData, actionData }: Route.ComponentProps)
       </header>
       {server.errors.length > 0 ? <RepairNotice errors={server.errors} /> : null}
       <div className="basket__layout">
-        <BasketContents server={server} save={save} onLineRemoved={() => focus.after('keep')} onCleared={() => focus.after('top')} />
+        <BasketContents
+          server={server}
+          save={save}
+          onLineRemoved={() => focus.after('keep')}
+          onCleared={() => focus.after('top')}
+        />
         <BasketSummary server={server} promoCode={promoCode} checkoutBelow={checkout !== null} save={save} />
       </div>
       {checkout ? (
@@ -292,7 +359,8 @@ function useFocusRescue(server: CartResponse | null, busy: boolean) {
     if (!how || busy) return;
     rescue.current = null;
     if (how === 'top') window.scrollTo({ top: 0 });
-    if (document.activeElement === document.body || document.activeElement === null) title.current?.focus({ preventScroll: how === 'keep' });
+    if (document.activeElement === document.body || document.activeElement === null)
+      title.current?.focus({ preventScroll: how === 'keep' });
   }, [server, busy]);
   return {
     title,

@@ -47,7 +47,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const first = article.products[0];
   const section = first ? await orNull(context.log, 'article products', context.api.getSectionPage(first.URL)) : null;
   return data(
-    { meta, article, items: section?.ITEMS.slice(0, 4) ?? [], more: more.filter((a) => a.slug !== article.slug).slice(0, 2) },
+    {
+      meta,
+      article,
+      items: section?.ITEMS.slice(0, 4) ?? [],
+      more: more.filter((a) => a.slug !== article.slug).slice(0, 2),
+    },
     { headers: CACHE_PUBLIC },
   );
 }

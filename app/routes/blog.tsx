@@ -7,7 +7,10 @@ import { BlogCard } from '~/app/components/content/BlogCard';
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [meta, articles] = await Promise.all([context.api.getPageMeta(new URL(request.url).pathname), context.api.getBlogList()]);
+  const [meta, articles] = await Promise.all([
+    context.api.getPageMeta(new URL(request.url).pathname),
+    context.api.getBlogList(),
+  ]);
   return data({ meta, articles }, { headers: CACHE_PUBLIC });
 }
 
@@ -21,7 +24,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <header className="blog__head">
         <p className="eyebrow">Журнал Vitrina</p>
         <h1 className="page__title">Блог</h1>
-        <p className="info__lead">Как выбирать, сочетать и беречь одежду: советы наших конструкторов, технологов и стилистов.</p>
+        <p className="info__lead">
+          Как выбирать, сочетать и беречь одежду: советы наших конструкторов, технологов и стилистов.
+        </p>
       </header>
       {loaderData.articles.length > 0 ? (
         <div className="blog__list">

@@ -3,7 +3,15 @@ import type { Route } from './+types/catalog';
 import type { CatalogListItem, CatalogSectionResponse } from '~/shared/contract';
 import { CACHE_PUBLIC, notFound, orNull } from '~/app/lib/route-data.server';
 import { breadcrumbJsonLd, pageMetaTags, productJsonLd } from '~/app/lib/seo';
-import { buildCatalogPath, DEFAULT_SORT, parseCatalogPath, parseOfferParam, parsePageNumber, parseSort, withPrice } from '~/core/catalog-filter';
+import {
+  buildCatalogPath,
+  DEFAULT_SORT,
+  parseCatalogPath,
+  parseOfferParam,
+  parsePageNumber,
+  parseSort,
+  withPrice,
+} from '~/core/catalog-filter';
 import { parseMasked } from '~/core/number-mask';
 import { availabilityOf } from '~/core/size-selection';
 import { listingHref } from '~/app/components/catalog/listing-url';
@@ -21,7 +29,11 @@ export const meta: Route.MetaFunction = (args) => {
   const loaded = args.data;
   const siteUrl = rootDataOf(args.matches)?.siteUrl ?? '';
   if (!loaded) return pageMetaTags(args);
-  if (loaded.kind === 'listing') return [...pageMetaTags(args), breadcrumbJsonLd([{ NAME: 'Главная', URL: '/' }, ...loaded.listing.BREADCRUMBS], siteUrl)];
+  if (loaded.kind === 'listing')
+    return [
+      ...pageMetaTags(args),
+      breadcrumbJsonLd([{ NAME: 'Главная', URL: '/' }, ...loaded.listing.BREADCRUMBS], siteUrl),
+    ];
   const item = loaded.product.ITEM;
   const photos = productPhotos(item);
   const article = propertyText(item.PROPERTIES, 'CML2_ARTICLE');
@@ -38,13 +50,18 @@ export const meta: Route.MetaFunction = (args) => {
         offers: item.OFFERS.map((o) => ({
           sku: article ? `${article}-${o.SIZE_ID}` : String(o.ID),
           price: o.PRICE,
-          availability: { 'in-stock': 'InStock', preorder: 'PreOrder', unavailable: 'OutOfStock' }[availabilityOf(o)] as 'InStock' | 'PreOrder' | 'OutOfStock',
+          availability: { 'in-stock': 'InStock', preorder: 'PreOrder', unavailable: 'OutOfStock' }[
+            availabilityOf(o)
+          ] as 'InStock' | 'PreOrder' | 'OutOfStock',
         })),
         reviews: loaded.reviews,
       },
       siteUrl,
     ),
-    breadcrumbJsonLd([{ NAME: 'Главная', URL: '/' }, ...loaded.product.BREADCRUMBS, { NAME: item.NAME, URL: item.DETAIL_PAGE_URL }], siteUrl),
+    breadcrumbJsonLd(
+      [{ NAME: 'Главная', URL: '/' }, ...loaded.product.BREADCRUMBS, { NAME: item.NAME, URL: item.DETAIL_PAGE_URL }],
+      siteUrl,
+    ),
   ];
 };
 
@@ -94,9 +111,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const pageCount = last.NAV_STRING.PAGE_COUNT;
   if (pageNo > pageCount && !listings.some((p) => p.ITEMS.length > 0) && last.NAV_STRING.ITEMS_COUNT > 0) {
     // An address past the end (the listing got shorter since it was shared): its last pages.
-    const tail = Array.from({ length: Math.min(RESTORED_PAGES, pageCount) }, (_, i) => pageCount - Math.min(RESTORED_PAGES, pageCount) + 1 + i);
+    const tail = Array.from(
+      { length: Math.min(RESTORED_PAGES, pageCount) },
+      (_, i) => pageCount - Math.min(RESTORED_PAGES, pageCount) + 1 + i,
+    );
     const again = await Promise.all(
-      tail.map((n) => context.api.getCatalogPage(path, { sort: sort === DEFAULT_SORT ? undefined : sort, PAGEN_1: n > 1 ? n : undefined })),
+      tail.map((n) =>
+        context.api.getCatalogPage(path, {
+          sort: sort === DEFAULT_SORT ? undefined : sort,
+          PAGEN_1: n > 1 ? n : undefined,
+        }),
+      ),
     );
     listings = again.filter((p): p is CatalogSectionResponse => p !== null && 'ITEMS' in p);
     firstPage = tail[0] ?? 1;
@@ -108,11 +133,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     seen.add(item.ID);
     items.push(item);
   }
-  const listing: CatalogSectionResponse = { ...last, ITEMS: items, NAV_STRING: { ...last.NAV_STRING, CURRENT_PAGE: Math.min(pageNo, pageCount) } };
+  const listing: CatalogSectionResponse = {
+    ...last,
+    ITEMS: items,
+    NAV_STRING: { ...last.NAV_STRING, CURRENT_PAGE: Math.min(pageNo, pageCount) },
+  };
   // A filtered listing is its own page: its canonical link is the filter URL (never sort or page).
   const meta = { ...listingMeta, canonicalPath: last.CANONICAL_URL };
   return data(
-    { kind: 'listing' as const, listing, firstPage, sort, apiPath: path, sectionPath: parsed.kind === 'listing' ? parsed.sectionPath : path, meta },
+    {
+      kind: 'listing' as const,
+      listing,
+      firstPage,
+      sort,
+      apiPath: path,
+      sectionPath: parsed.kind === 'listing' ? parsed.sectionPath : path,
+      meta,
+    },
     { headers: CACHE_PUBLIC },
   );
 }
@@ -122,7 +159,12 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 // "Показать ещё" moves the address to the next page after the items are on screen: no reload.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && isLoadMoreStep(currentUrl, nextUrl)) return false;
   return defaultShouldRevalidate;
 }
@@ -131,7 +173,14 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   // SPEC §4: page state resets on each navigation: each page is keyed by its address.
   if (loaderData.kind === 'product')
-    return <ProductPage.Part key={pathname} product={loaderData.product} meta={loaderData.meta} reviews={loaderData.reviews} />;
+    return (
+      <ProductPage.Part
+        key={pathname}
+        product={loaderData.product}
+        meta={loaderData.meta}
+        reviews={loaderData.reviews}
+      />
+    );
   return (
     <CategoryPage.Part
       // Filters of one section keep the page (an open filter sheet stays open); another section starts afresh.

@@ -43,7 +43,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const menu = root?.menu ?? [];
   const woman = menu.find((s) => s.CODE === 'woman');
-  const categories = [...(woman?.SECOND_LVL ?? []), ...menu.filter((s) => !NOT_TILES.has(s.CODE))].map((s) => ({ name: s.NAME, url: s.SECTION_PAGE_URL }));
+  const categories = [...(woman?.SECOND_LVL ?? []), ...menu.filter((s) => !NOT_TILES.has(s.CODE))].map((s) => ({
+    name: s.NAME,
+    url: s.SECTION_PAGE_URL,
+  }));
   const { fresh, sale, articles } = loaderData;
   const page = useRef<HTMLDivElement>(null);
   const navigationType = useNavigationType();
@@ -55,7 +58,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   // tree), which then lands on the same layout the shopper left. Not on the first load
   // (hydration), where drawing rows late is the point.
   useLayoutEffect(() => {
-    if (navigationType === 'POP' && document.documentElement.dataset.hydrated === 'true') page.current?.classList.add('home--restored');
+    if (navigationType === 'POP' && document.documentElement.dataset.hydrated === 'true')
+      page.current?.classList.add('home--restored');
   }, [navigationType]);
 
   return (
@@ -67,8 +71,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Новая коллекция
           </h1>
           <p className="home-hero__lead">
-            Пальто из шерсти и кашемира, честный деним и мягкий трикотаж в спокойной палитре городской осени. Собственное производство, доставка по России, СНГ
-            и миру.
+            Пальто из шерсти и кашемира, честный деним и мягкий трикотаж в спокойной палитре городской осени.
+            Собственное производство, доставка по России, СНГ и миру.
           </p>
           <div className="home-hero__actions">
             <IntentLink to="/catalog/new-collection/" className="button">
@@ -145,7 +149,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Смотреть все
             </AppLink>
           </div>
-          <p className="home-section__note">Скидки до 30% на вещи прошлых сезонов — пальто, трикотаж, деним и платья.</p>
+          <p className="home-section__note">
+            Скидки до 30% на вещи прошлых сезонов — пальто, трикотаж, деним и платья.
+          </p>
           <div className="grid">
             {sale.map((item) => (
               <ProductCard key={item.ID} item={item} />

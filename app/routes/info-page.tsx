@@ -23,7 +23,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context.api.getPageMeta(pathname),
     page.personal || !/^[a-z0-9-]+$/.test(slug) ? null : context.api.getContentPage(slug),
   ]);
-  return data({ meta, heading: page.heading, path: page.path, content }, { headers: page.personal ? CACHE_PRIVATE : CACHE_PUBLIC });
+  return data(
+    { meta, heading: page.heading, path: page.path, content },
+    { headers: page.personal ? CACHE_PRIVATE : CACHE_PUBLIC },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

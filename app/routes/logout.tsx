@@ -24,7 +24,10 @@ const CLEARED = [
   COOKIE.cartRev,
 ];
 
-export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMetaTags(args),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!readSessionToken(request)) throw redirect('/auth/', { headers: CACHE_PRIVATE });

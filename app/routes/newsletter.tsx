@@ -13,9 +13,14 @@ import type { NewsletterLinkResponse } from '~/shared/contract';
 type Kind = 'confirm' | 'unsubscribe';
 
 // A client-side POST arrives as `/newsletter/unsubscribe.data`: the path without its slash.
-const kindOf = (url: URL): Kind => (url.pathname.startsWith(NEWSLETTER_UNSUBSCRIBE_PATH.slice(0, -1)) ? 'unsubscribe' : 'confirm');
+const kindOf = (url: URL): Kind =>
+  url.pathname.startsWith(NEWSLETTER_UNSUBSCRIBE_PATH.slice(0, -1)) ? 'unsubscribe' : 'confirm';
 
-async function ask(context: Route.LoaderArgs['context'], action: 'status' | Kind, token: string): Promise<NewsletterLinkResponse> {
+async function ask(
+  context: Route.LoaderArgs['context'],
+  action: 'status' | Kind,
+  token: string,
+): Promise<NewsletterLinkResponse> {
   if (token === '') return { status: 'unknown', email: null, changed: false };
   return context.api.newsletterLink(action, token);
 }
@@ -29,7 +34,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const kind = kindOf(url);
-  return data({ kind, link: await ask(context, kind, url.searchParams.get('token') ?? '') }, { headers: CACHE_PRIVATE });
+  return data(
+    { kind, link: await ask(context, kind, url.searchParams.get('token') ?? '') },
+    { headers: CACHE_PRIVATE },
+  );
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -46,11 +54,14 @@ function outcome(kind: Kind, link: NewsletterLinkResponse, answered: boolean): {
   const email = link.email ?? '';
   if (kind === 'confirm') {
     if (link.status === 'pending') return { text: T.confirmAsk(email), button: T.confirmButton };
-    if (link.status === 'confirmed') return { text: answered && link.changed ? T.confirmed : T.alreadyConfirmed, button: null };
+    if (link.status === 'confirmed')
+      return { text: answered && link.changed ? T.confirmed : T.alreadyConfirmed, button: null };
     return { text: T.badLink, button: null };
   }
-  if (link.status === 'pending' || link.status === 'confirmed') return { text: T.unsubscribeAsk(email), button: T.unsubscribeButton };
-  if (link.status === 'unsubscribed') return { text: answered && link.changed ? T.unsubscribed : T.alreadyUnsubscribed, button: null };
+  if (link.status === 'pending' || link.status === 'confirmed')
+    return { text: T.unsubscribeAsk(email), button: T.unsubscribeButton };
+  if (link.status === 'unsubscribed')
+    return { text: answered && link.changed ? T.unsubscribed : T.alreadyUnsubscribed, button: null };
   return { text: T.badLink, button: null };
 }
 

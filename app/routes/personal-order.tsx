@@ -18,9 +18,13 @@ import { payUrl } from '~/app/lib/payment-paths';
 // refunds, the status history; «Оплатить» while payable, «Оформить возврат» while returnable,
 // «Повторить заказ». Under /personal/: never cached, never indexed.
 
-export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMetaTags(args),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
-const orderIdOf = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
+const orderIdOf = (raw: string | undefined) =>
+  raw && /^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const shopper = await requireShopper(request, context.api);
@@ -29,11 +33,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     context.api.getPageMeta('/personal/'),
     orderId === null ? null : context.api.getOrderDetail(shopper.token, orderId),
     // The lines' review state (issue #32); the order shows without it.
-    orderId === null ? null : orNull(context.log, 'review lines', context.api.getReviewLines(shopper.token, { orderId })),
+    orderId === null
+      ? null
+      : orNull(context.log, 'review lines', context.api.getReviewLines(shopper.token, { orderId })),
   ]);
   const order = answer && 'order' in answer ? answer.order : null;
   return data(
-    { meta: { ...meta, title: order ? `Заказ № ${order.ID}` : 'Заказ не найден' }, order, reviews: order ? reviews : null },
+    {
+      meta: { ...meta, title: order ? `Заказ № ${order.ID}` : 'Заказ не найден' },
+      order,
+      reviews: order ? reviews : null,
+    },
     { status: order ? 200 : 404, headers: CACHE_PRIVATE },
   );
 }
@@ -55,7 +65,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const answer = await context.api.orderToCart(shopper.token, orderId);
   if ('error' in answer) throw data(null, { status: 404 });
   const headers = new Headers(CACHE_PRIVATE);
-  for (const cookie of acceptedBasketCookies(answer, readBasketCookies(request.headers.get('cookie')))) headers.append('Set-Cookie', cookie);
+  for (const cookie of acceptedBasketCookies(answer, readBasketCookies(request.headers.get('cookie'))))
+    headers.append('Set-Cookie', cookie);
   throw redirect('/basket/', { headers });
 }
 
@@ -168,7 +179,9 @@ function PaymentCard({ order }: { order: OrderDetail }) {
         <dt>{m.ROWS.at(-1)?.LABEL}</dt>
         <dd>
           {m.ROWS.at(-1)?.TEXT}
-          {order.PAYMENT.PAID_AT ? <span className="order-placed__line order-placed__muted">{order.PAYMENT.PAID_AT}</span> : null}
+          {order.PAYMENT.PAID_AT ? (
+            <span className="order-placed__line order-placed__muted">{order.PAYMENT.PAID_AT}</span>
+          ) : null}
         </dd>
         {refunds.length > 0 ? (
           <>

@@ -1,11 +1,22 @@
 import { data, Form } from 'react-router';
 import type { Route } from './+types/personal';
-import type { AddressesResponse, BonusesResponse, CitiesResponse, OrdersResponse, ReturnsResponse } from '~/shared/contract';
+import type {
+  AddressesResponse,
+  BonusesResponse,
+  CitiesResponse,
+  OrdersResponse,
+  ReturnsResponse,
+} from '~/shared/contract';
 import { formatPhoneMask } from '~/core/phone';
 import { requireShopper } from '~/app/lib/session.server';
 import { CACHE_PRIVATE, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
-import { ACCOUNT_INTENTS, SERVER_ERROR, type AccountActionResult, type AccountIntent } from '~/app/components/account/account-action';
+import {
+  ACCOUNT_INTENTS,
+  SERVER_ERROR,
+  type AccountActionResult,
+  type AccountIntent,
+} from '~/app/components/account/account-action';
 import { ProfileForm } from '~/app/components/account/ProfileForm';
 import { AddressBook } from '~/app/components/account/AddressBook';
 import { OrderList } from '~/app/components/account/OrderList';
@@ -18,7 +29,10 @@ import { formatBonuses, LOYALTY } from '~/core/loyalty';
 // switch, logging out here or everywhere. Every change posts to this route's action, which
 // calls the API on the server with the shopper's token: browser code never sees the token.
 
-export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMetaTags(args),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const shopper = await requireShopper(request, context.api);
@@ -54,7 +68,12 @@ const text = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 
-async function runIntent(intent: AccountIntent, form: FormData, token: string, api: Route.ActionArgs['context']['api']): Promise<AccountActionResult> {
+async function runIntent(
+  intent: AccountIntent,
+  form: FormData,
+  token: string,
+  api: Route.ActionArgs['context']['api'],
+): Promise<AccountActionResult> {
   switch (intent) {
     case 'profile': {
       const res = await api.changeProfile(token, {
@@ -63,7 +82,9 @@ async function runIntent(intent: AccountIntent, form: FormData, token: string, a
         secondname: text(form, 'secondname'),
         email: text(form, 'email'),
       });
-      return res.success ? { intent, ok: true, message: 'Данные сохранены' } : { intent, ok: false, error: res.error, field: res.field };
+      return res.success
+        ? { intent, ok: true, message: 'Данные сохранены' }
+        : { intent, ok: false, error: res.error, field: res.field };
     }
     case 'address-save': {
       const id = Number(text(form, 'id'));
@@ -78,7 +99,9 @@ async function runIntent(intent: AccountIntent, form: FormData, token: string, a
           comment: text(form, 'comment'),
         },
       });
-      return res.success ? { intent, ok: true, message: 'Адрес сохранён' } : { intent, ok: false, error: res.error, field: res.field };
+      return res.success
+        ? { intent, ok: true, message: 'Адрес сохранён' }
+        : { intent, ok: false, error: res.error, field: res.field };
     }
     case 'address-remove': {
       const id = Number(text(form, 'id'));
@@ -108,7 +131,11 @@ async function runIntent(intent: AccountIntent, form: FormData, token: string, a
       const res = await api.setBirthday(token, text(form, 'birthday'));
       if (!res.success) return { intent, ok: false, error: res.error, field: res.field };
       const gift = formatBonuses(LOYALTY.birthdayKopecks);
-      return { intent, ok: true, message: res.granted ? `Дата рождения сохранена. Подарок — ${gift} — уже на счёте` : 'Дата рождения сохранена' };
+      return {
+        intent,
+        ok: true,
+        message: res.granted ? `Дата рождения сохранена. Подарок — ${gift} — уже на счёте` : 'Дата рождения сохранена',
+      };
     }
   }
 }
@@ -119,12 +146,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = text(form, 'intent');
   if (!(ACCOUNT_INTENTS as readonly string[]).includes(intent))
-    return data({ intent: 'unknown', ok: false, error: 'Неизвестное действие' } satisfies AccountActionResult, { status: 400, headers: CACHE_PRIVATE });
+    return data({ intent: 'unknown', ok: false, error: 'Неизвестное действие' } satisfies AccountActionResult, {
+      status: 400,
+      headers: CACHE_PRIVATE,
+    });
   try {
     return data(await runIntent(intent as AccountIntent, form, token, context.api), { headers: CACHE_PRIVATE });
   } catch (err) {
     context.log.error({ err }, `personal: ${intent} failed`);
-    return data({ intent: intent as AccountIntent, ok: false, error: SERVER_ERROR } satisfies AccountActionResult, { status: 502, headers: CACHE_PRIVATE });
+    return data({ intent: intent as AccountIntent, ok: false, error: SERVER_ERROR } satisfies AccountActionResult, {
+      status: 502,
+      headers: CACHE_PRIVATE,
+    });
   }
 }
 

@@ -17,5 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     `Sitemap: ${context.siteUrl}/sitemap.xml`,
     '',
   ];
-  return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
+  return new Response(lines.join('\n'), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
 }

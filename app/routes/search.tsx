@@ -8,7 +8,10 @@ import { pageMetaTags } from '~/app/lib/seo';
 import { ProductCard } from '~/app/ui/ProductCard';
 import { goodsCount } from '~/app/components/catalog/listing-url';
 
-export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, follow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMetaTags(args),
+  { name: 'robots', content: 'noindex, follow' },
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -16,7 +19,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const q = withoutRefusedCharacters(url.searchParams.get('q') ?? '')
     .trim()
     .slice(0, 200);
-  const [meta, found] = await Promise.all([context.api.getPageMeta(url.pathname), q ? context.api.search(q, SEARCH_PAGE_LIMIT) : Promise.resolve(null)]);
+  const [meta, found] = await Promise.all([
+    context.api.getPageMeta(url.pathname),
+    q ? context.api.search(q, SEARCH_PAGE_LIMIT) : Promise.resolve(null),
+  ]);
   return data({ meta, q, hits: found?.hits ?? [], total: found?.total ?? 0 }, { headers: CACHE_PUBLIC });
 }
 
@@ -64,13 +70,17 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 
       {!q ? (
         <div className="search-page__empty">
-          <p className="page__lead">Введите название, цвет или артикул — например, «пальто», «чёрный свитер» или «VT-26».</p>
+          <p className="page__lead">
+            Введите название, цвет или артикул — например, «пальто», «чёрный свитер» или «VT-26».
+          </p>
           <BrowseLinks links={browse} title="Или загляните в разделы" />
         </div>
       ) : hits.length === 0 ? (
         <div className="search-page__empty">
           <p className="search-page__empty-title">По запросу «{q}» ничего не найдено</p>
-          <p className="page__lead">Проверьте, нет ли опечатки, или попробуйте сказать иначе: «куртка» вместо «пуховик».</p>
+          <p className="page__lead">
+            Проверьте, нет ли опечатки, или попробуйте сказать иначе: «куртка» вместо «пуховик».
+          </p>
           <BrowseLinks links={browse} title="Посмотрите разделы каталога" />
         </div>
       ) : (

@@ -7,11 +7,18 @@ import { INFO_PAGES } from '~/app/lib/info-pages';
 const XML_HEADERS = { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' };
 
 function escapeXml(s: string): string {
-  return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+  return s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string,
+  );
 }
 
 function urlset(siteUrl: string, entries: { loc: string; lastmod?: string }[]): string {
-  const body = entries.map((e) => `<url><loc>${escapeXml(siteUrl + e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`).join('');
+  const body = entries
+    .map(
+      (e) => `<url><loc>${escapeXml(siteUrl + e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`,
+    )
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>`;
 }
 
@@ -20,11 +27,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const name = params.name;
   if (!name) {
     const first = await api.getSitemapProducts(1);
-    const files = ['/sitemaps/pages.xml', ...Array.from({ length: first.pageCount }, (_, i) => `/sitemaps/products-${i + 1}.xml`)];
+    const files = [
+      '/sitemaps/pages.xml',
+      ...Array.from({ length: first.pageCount }, (_, i) => `/sitemaps/products-${i + 1}.xml`),
+    ];
     const body = files.map((f) => `<sitemap><loc>${escapeXml(siteUrl + f)}</loc></sitemap>`).join('');
-    return new Response(`<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</sitemapindex>`, {
-      headers: XML_HEADERS,
-    });
+    return new Response(
+      `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</sitemapindex>`,
+      {
+        headers: XML_HEADERS,
+      },
+    );
   }
   if (name === 'pages.xml') {
     const [menu, articles] = await Promise.all([api.getMenu(), api.getBlogList()]);
@@ -44,7 +57,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (m) {
     const page = Number(m[1]);
     const products = await api.getSitemapProducts(page);
-    if (page >= 1 && page <= products.pageCount) return new Response(urlset(siteUrl, products.urls), { headers: XML_HEADERS });
+    if (page >= 1 && page <= products.pageCount)
+      return new Response(urlset(siteUrl, products.urls), { headers: XML_HEADERS });
   }
   throw new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }

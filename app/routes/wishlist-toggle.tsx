@@ -16,7 +16,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   const id = parseProductId(String(form.get('id') ?? ''));
-  if (!Object.hasOwn(INTENTS, intent) || id === null) return Response.json({ error: 'Неверный запрос' }, { status: 400, headers: NO_STORE });
+  if (!Object.hasOwn(INTENTS, intent) || id === null)
+    return Response.json({ error: 'Неверный запрос' }, { status: 400, headers: NO_STORE });
   const [mode, change] = INTENTS[intent as keyof typeof INTENTS];
 
   const shopper = await getShopper(request, context.api);

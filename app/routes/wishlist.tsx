@@ -14,7 +14,10 @@ import { goodsCount } from '~/app/components/catalog/listing-url';
 // the quick add to basket and a way to remove it. The loader also syncs the `favourites`
 // cookie with the account, so the counts are right on any device the customer logs in on.
 
-export const meta: Route.MetaFunction = (args) => [...pageMetaTags(args), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMetaTags(args),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const shopper = await requireShopper(request, context.api);

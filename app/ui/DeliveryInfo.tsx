@@ -41,7 +41,9 @@ export function DeliveryInfo() {
         <h2 className="help__heading" id="delivery-russia">
           По России и в СНГ
         </h2>
-        <p>Передаём заказ в службу доставки СДЭК в течение 3 рабочих дней. Дальше — в пункт выдачи или курьером до двери.</p>
+        <p>
+          Передаём заказ в службу доставки СДЭК в течение 3 рабочих дней. Дальше — в пункт выдачи или курьером до двери.
+        </p>
         <table className="help-table help-table--plain">
           <caption className="visually-hidden">Сроки доставки</caption>
           <thead>

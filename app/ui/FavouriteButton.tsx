@@ -29,7 +29,10 @@ export function useFavouriteToggle(): (productId: number, wanted?: boolean) => P
         return;
       }
       const adding = wanted ?? !before.includes(productId);
-      writeListCookie(COOKIE.favourites, adding ? addToFront(before, productId, LIST_LIMITS.wishlist) : removeId(before, productId));
+      writeListCookie(
+        COOKIE.favourites,
+        adding ? addToFront(before, productId, LIST_LIMITS.wishlist) : removeId(before, productId),
+      );
       try {
         const answer = await postListChange(adding ? 'add' : 'remove', productId);
         if ('loggedOut' in answer) await logIn(adding ? productId : undefined);
@@ -44,13 +47,28 @@ export function useFavouriteToggle(): (productId: number, wanted?: boolean) => P
 }
 
 /** The heart of a product card or page: pressed when the product is among the customer's favourites. */
-export function FavouriteButton({ productId, className = '', size = 22 }: { productId: number; className?: string; size?: number }) {
+export function FavouriteButton({
+  productId,
+  className = '',
+  size = 22,
+}: {
+  productId: number;
+  className?: string;
+  size?: number;
+}) {
   const lists = useLists();
   const toggle = useFavouriteToggle();
   const pressed = Boolean(lists?.loggedIn && lists.favourites.includes(productId));
   const label = pressed ? FAVOURITE_TEXT.remove : FAVOURITE_TEXT.add;
   return (
-    <button type="button" className={`fav ${className}`.trim()} aria-pressed={pressed} aria-label={label} title={label} onClick={() => void toggle(productId)}>
+    <button
+      type="button"
+      className={`fav ${className}`.trim()}
+      aria-pressed={pressed}
+      aria-label={label}
+      title={label}
+      onClick={() => void toggle(productId)}
+    >
       <HeartIcon size={size} />
     </button>
   );

@@ -7,15 +7,22 @@ import { Image } from './Image';
 function attrs(html: string): Record<string, string> {
   const tag = /<img\b([^>]*)\/?>/.exec(html)?.[1] ?? '';
   const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/([a-zA-Z-]+)(?:="([^"]*)")?/g)) if (m[1]) out[m[1].toLowerCase()] = (m[2] ?? '').replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+  for (const m of tag.matchAll(/([a-zA-Z-]+)(?:="([^"]*)")?/g))
+    if (m[1]) out[m[1].toLowerCase()] = (m[2] ?? '').replace(/&amp;/g, '&').replace(/&quot;/g, '"');
   return out;
 }
 
 describe('<Image> rendered on the server', () => {
   it('has a width srcset, sizes, a resized src and the intrinsic size', () => {
-    const a = attrs(renderToString(<Image src="/media/products/a/1.jpg" alt="Пальто" width={600} height={800} sizes="50vw" />));
+    const a = attrs(
+      renderToString(<Image src="/media/products/a/1.jpg" alt="Пальто" width={600} height={800} sizes="50vw" />),
+    );
     expect(a.src).toBe('/img/640/products/a/1.jpg');
-    expect(a.srcset?.split(', ')).toEqual(['320', '640', '768', '1024', '1280', '1536', '2048', '2560', '3072'].map((w) => `/img/${w}/products/a/1.jpg ${w}w`));
+    expect(a.srcset?.split(', ')).toEqual(
+      ['320', '640', '768', '1024', '1280', '1536', '2048', '2560', '3072'].map(
+        (w) => `/img/${w}/products/a/1.jpg ${w}w`,
+      ),
+    );
     expect(a.sizes).toBe('50vw');
     expect(a).toMatchObject({ alt: 'Пальто', width: '600', height: '800', loading: 'lazy', decoding: 'async' });
   });
@@ -27,7 +34,11 @@ describe('<Image> rendered on the server', () => {
   });
 
   it('limits the candidates to the widths given', () => {
-    const a = attrs(renderToString(<Image src="/media/products/a/1.jpg" alt="" width={600} height={800} sizes="25vw" widths={[320, 640]} />));
+    const a = attrs(
+      renderToString(
+        <Image src="/media/products/a/1.jpg" alt="" width={600} height={800} sizes="25vw" widths={[320, 640]} />,
+      ),
+    );
     expect(a.srcset).toBe('/img/320/products/a/1.jpg 320w, /img/640/products/a/1.jpg 640w');
   });
 
@@ -47,23 +58,43 @@ describe('<Image> rendered on the server', () => {
         />,
       ),
     );
-    expect(a).toMatchObject({ loading: 'eager', decoding: 'sync', crossorigin: 'use-credentials', fetchpriority: 'high' });
+    expect(a).toMatchObject({
+      loading: 'eager',
+      decoding: 'sync',
+      crossorigin: 'use-credentials',
+      fetchpriority: 'high',
+    });
     expect(a.class?.split(' ')).toEqual(['image', 'hero']);
-    expect(attrs(renderToString(<Image src="/media/p/1.jpg" alt="" width={1} height={1} crossOrigin />)).crossorigin).toBe('');
-    expect(attrs(renderToString(<Image src="/media/p/1.jpg" alt="" width={1} height={1} crossOrigin="" />)).crossorigin).toBe('');
-    expect(attrs(renderToString(<Image src="/media/p/1.jpg" alt="" width={1} height={1} crossOrigin="anonymous" />)).crossorigin).toBe('anonymous');
+    expect(
+      attrs(renderToString(<Image src="/media/p/1.jpg" alt="" width={1} height={1} crossOrigin />)).crossorigin,
+    ).toBe('');
+    expect(
+      attrs(renderToString(<Image src="/media/p/1.jpg" alt="" width={1} height={1} crossOrigin="" />)).crossorigin,
+    ).toBe('');
+    expect(
+      attrs(renderToString(<Image src="/media/p/1.jpg" alt="" width={1} height={1} crossOrigin="anonymous" />))
+        .crossorigin,
+    ).toBe('anonymous');
   });
 
   it('shows the placeholder behind the photo until it loads', () => {
-    const a = attrs(renderToString(<Image src="/media/products/a/1.jpg" alt="" width={600} height={800} sizes="50vw" placeholder />));
+    const a = attrs(
+      renderToString(<Image src="/media/products/a/1.jpg" alt="" width={600} height={800} sizes="50vw" placeholder />),
+    );
     expect(a.class?.split(' ')).toContain('image--placeholder');
     expect(a.style).toBe('background-image:url("/img/placeholder/products/a/1.jpg")');
-    const none = attrs(renderToString(<Image src="/media/products/a/1.jpg" alt="" width={600} height={800} sizes="50vw" />));
+    const none = attrs(
+      renderToString(<Image src="/media/products/a/1.jpg" alt="" width={600} height={800} sizes="50vw" />),
+    );
     expect(none.style).toBeUndefined();
   });
 
   it('uses an external photo as it is, without srcset or placeholder', () => {
-    const a = attrs(renderToString(<Image src="https://cdn.example.com/a.jpg" alt="" width={600} height={800} sizes="50vw" placeholder />));
+    const a = attrs(
+      renderToString(
+        <Image src="https://cdn.example.com/a.jpg" alt="" width={600} height={800} sizes="50vw" placeholder />,
+      ),
+    );
     expect(a.src).toBe('https://cdn.example.com/a.jpg');
     expect(a.srcset).toBeUndefined();
     expect(a.sizes).toBeUndefined();

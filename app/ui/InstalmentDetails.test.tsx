@@ -21,7 +21,8 @@ describe('InstalmentDetails', () => {
     expect(html).toContain(`3${NBSP}086,44${NBSP}₽`);
     expect(html.split(`3${NBSP}086,41${NBSP}₽`)).toHaveLength(4); // three equal payments
     expect(html).toContain(`12${NBSP}345,67${NBSP}₽`);
-    for (const date of ['22 ноября 2026', '6 декабря 2026', '20 декабря 2026', '3 января 2027']) expect(html).toContain(date);
+    for (const date of ['22 ноября 2026', '6 декабря 2026', '20 декабря 2026', '3 января 2027'])
+      expect(html).toContain(date);
     expect(html).not.toContain('Это пример');
   });
 

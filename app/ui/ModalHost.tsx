@@ -4,7 +4,17 @@ import { CloseIcon } from './icons';
 
 // SPEC §2 Modals: one host for every modal of the shop; a route change closes any open one.
 export type ModalName =
-  'auth' | 'pickup' | 'add-to-cart' | 'fast-order' | 'waiting-list' | 'pre-order' | 'delivery' | 'guide' | 'return' | 'instalment' | 'menu';
+  | 'auth'
+  | 'pickup'
+  | 'add-to-cart'
+  | 'fast-order'
+  | 'waiting-list'
+  | 'pre-order'
+  | 'delivery'
+  | 'guide'
+  | 'return'
+  | 'instalment'
+  | 'menu';
 
 export interface ModalRequest {
   name: ModalName;
@@ -64,7 +74,15 @@ function ModalFrame({ modal, onClose }: { modal: ModalRequest; onClose: () => vo
   return (
     <div className="modal" data-placement={modal.placement ?? 'center'}>
       <div className="modal__backdrop" onClick={onClose} aria-hidden="true" />
-      <div className="modal__panel" role="dialog" aria-modal="true" aria-label={modal.title} tabIndex={-1} ref={panel} data-modal={modal.name}>
+      <div
+        className="modal__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label={modal.title}
+        tabIndex={-1}
+        ref={panel}
+        data-modal={modal.name}
+      >
         <div className="modal__head">
           <p className="modal__title">{modal.title}</p>
           <button type="button" className="icon-button" onClick={onClose} aria-label="Закрыть">
@@ -82,7 +100,9 @@ const FOCUSABLE =
 
 /** Tab and Shift+Tab go round the dialog's own controls and never reach the page behind it. */
 function keepFocusInside(panel: HTMLElement, e: KeyboardEvent): void {
-  const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0);
+  const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => el.getClientRects().length > 0,
+  );
   const first = items[0];
   const last = items[items.length - 1];
   if (!first || !last) {

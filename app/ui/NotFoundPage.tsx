@@ -5,7 +5,9 @@ export function NotFoundPage() {
   return (
     <section className="not-found">
       <h1 className="not-found__title">Ошибка 404</h1>
-      <p className="not-found__text">Возможно, ссылка устарела или страница была удалена. Проверьте адрес или начните с главной страницы.</p>
+      <p className="not-found__text">
+        Возможно, ссылка устарела или страница была удалена. Проверьте адрес или начните с главной страницы.
+      </p>
       <Link to="/" className="button">
         На главную
       </Link>

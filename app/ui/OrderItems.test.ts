@@ -3,7 +3,11 @@ import type { OrderDetail } from '~/shared/contract';
 import { nextSteps, onlinePaymentWay } from './OrderItems';
 
 const order = (paymentId: string, status: string, deliveryId = '139') =>
-  ({ PAYMENT: { ID: paymentId, NAME: '' }, STATUS_CODE: status, DELIVERY: { ID: deliveryId } }) as unknown as OrderDetail;
+  ({
+    PAYMENT: { ID: paymentId, NAME: '' },
+    STATUS_CODE: status,
+    DELIVERY: { ID: deliveryId },
+  }) as unknown as OrderDetail;
 
 describe('what the order page says about paying', () => {
   it('names the online way an unpaid order is paid', () => {

@@ -17,7 +17,9 @@ export function OrderItems({ order, totals = true }: { order: OrderDetail; total
       <ul className="order-lines">
         {order.ITEMS.map((item) => (
           <li key={`${item.id}-${item.isPreorder ? 'p' : 'n'}`} className="order-line">
-            <span className="order-line__photo">{item.img ? <Image src={item.img} alt="" width={60} height={80} /> : null}</span>
+            <span className="order-line__photo">
+              {item.img ? <Image src={item.img} alt="" width={60} height={80} /> : null}
+            </span>
             <span className="order-line__text">
               <span className="order-line__title">{item.title}</span>
               <span className="order-line__meta">
@@ -155,7 +157,10 @@ export function nextSteps(order: OrderDetail): { title: string; text: string }[]
       title: 'Сертификат придёт на e-mail',
       text: `${order.CONTACT.EMAIL ? `${order.CONTACT.EMAIL} ` : ''}в течение часа после оплаты — открыткой с уникальным номером. Её можно переслать получателю или распечатать.`,
     });
-    steps.push({ title: 'Им можно оплатить покупки', text: 'на сайте и в наших магазинах: введите номер сертификата при оформлении заказа.' });
+    steps.push({
+      title: 'Им можно оплатить покупки',
+      text: 'на сайте и в наших магазинах: введите номер сертификата при оформлении заказа.',
+    });
   } else if (deliveryId === DELIVERY_ID.moscowCourier) {
     steps.push({ title: 'Курьер позвонит заранее,', text: 'чтобы согласовать удобное время доставки.' });
     steps.push({
@@ -170,7 +175,10 @@ export function nextSteps(order: OrderDetail): { title: string; text: string }[]
     steps.push({ title: 'Трек-номер пришлём', text: 'в СМС и на e-mail: по нему можно следить за посылкой.' });
     steps.push(
       deliveryId === DELIVERY_ID.cdekPickup
-        ? { title: 'Когда посылка придёт в пункт выдачи,', text: 'СДЭК пришлёт уведомление: забрать заказ можно в часы работы пункта.' }
+        ? {
+            title: 'Когда посылка придёт в пункт выдачи,',
+            text: 'СДЭК пришлёт уведомление: забрать заказ можно в часы работы пункта.',
+          }
         : { title: 'Курьер СДЭК', text: 'свяжется с вами, чтобы договориться о дне доставки.' },
     );
   } else {

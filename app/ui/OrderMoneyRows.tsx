@@ -9,7 +9,11 @@ type MoneyRowData = OrderMoney['ROWS'][number];
 export function MoneyRow({ row, page = true, live = false }: { row: MoneyRowData; page?: boolean; live?: boolean }) {
   const final = row.KEY === 'final';
   const off = row.TEXT.startsWith('−');
-  const rowClass = page ? `basket-totals__row${final ? ' basket-totals__row--total' : ''}` : final ? 'order-card__total' : undefined;
+  const rowClass = page
+    ? `basket-totals__row${final ? ' basket-totals__row--total' : ''}`
+    : final
+      ? 'order-card__total'
+      : undefined;
   return (
     <div className={rowClass} data-money={row.KEY}>
       <dt>{row.LABEL}</dt>

@@ -26,10 +26,16 @@ const html = (card: React.ReactElement) => renderToString(card);
 describe('a product card written from kept markup', () => {
   const variants: Array<[string, ProductCardProps]> = [
     ['plain', { item: coat }],
-    ['new, discounted, with quick add', { item: { ...coat, ID: 102, IS_NEW: true, PRICE: 29900, OLD_PRICE: 39900 }, quickAdd: true }],
+    [
+      'new, discounted, with quick add',
+      { item: { ...coat, ID: 102, IS_NEW: true, PRICE: 29900, OLD_PRICE: 39900 }, quickAdd: true },
+    ],
     ['old price without a discount shown', { item: { ...coat, ID: 103, PRICE: 39900, OLD_PRICE: 39900 } }],
     ['no photos', { item: { ...coat, ID: 104, PREVIEW_PICTURE: null, SECOND_PICTURE: null } }],
-    ['one photo, other sizes', { item: { ...coat, ID: 105, SECOND_PICTURE: null }, sizes: '(min-width: 1024px) 25vw, 50vw' }],
+    [
+      'one photo, other sizes',
+      { item: { ...coat, ID: 105, SECOND_PICTURE: null }, sizes: '(min-width: 1024px) 25vw, 50vw' },
+    ],
   ];
 
   it.each(variants)('is the HTML React renders (%s)', (_name, props) => {
@@ -61,7 +67,8 @@ describe('a product card written from kept markup', () => {
   });
 
   it('stays within its byte bound', () => {
-    for (let id = 1000; id < 1200; id++) html(<ProductCard item={{ ...coat, ID: id, NAME: `${coat.NAME} ${'x'.repeat(2000)}` }} />);
+    for (let id = 1000; id < 1200; id++)
+      html(<ProductCard item={{ ...coat, ID: id, NAME: `${coat.NAME} ${'x'.repeat(2000)}` }} />);
     const { bytes, entries } = keptMarkupSize();
     expect(entries).toBeGreaterThan(100);
     expect(bytes).toBeLessThanOrEqual(KEPT_MARKUP_MAX_BYTES);

@@ -34,7 +34,10 @@ export interface ProductCardProps {
  * turns its photo into a preload in the document's head, which kept markup would lose.
  */
 export function ProductCard(props: ProductCardProps) {
-  const html = props.eager || props.priority ? null : keptMarkup?.(`card\n${JSON.stringify(props)}`, () => <CardContent {...props} />);
+  const html =
+    props.eager || props.priority
+      ? null
+      : keptMarkup?.(`card\n${JSON.stringify(props)}`, () => <CardContent {...props} />);
   if (html != null) return <article className="card" dangerouslySetInnerHTML={{ __html: html }} />;
   return <RenderedProductCard {...props} />;
 }
@@ -51,7 +54,13 @@ export function RenderedProductCard(props: ProductCardProps) {
   );
 }
 
-function CardContent({ item, eager = false, priority = false, sizes = CARD_SIZES, quickAdd = false }: ProductCardProps) {
+function CardContent({
+  item,
+  eager = false,
+  priority = false,
+  sizes = CARD_SIZES,
+  quickAdd = false,
+}: ProductCardProps) {
   const discount = discountPercent(item.PRICE, item.OLD_PRICE);
   const media = (
     <>
@@ -69,7 +78,16 @@ function CardContent({ item, eager = false, priority = false, sizes = CARD_SIZES
         />
       ) : null}
       {item.SECOND_PICTURE ? (
-        <Image className="card__second" src={item.SECOND_PICTURE} alt="" width={600} height={800} sizes={sizes} widths={CARD_WIDTHS} loading="lazy" />
+        <Image
+          className="card__second"
+          src={item.SECOND_PICTURE}
+          alt=""
+          width={600}
+          height={800}
+          sizes={sizes}
+          widths={CARD_WIDTHS}
+          loading="lazy"
+        />
       ) : null}
       {item.IS_NEW ? <span className="card__tag">New</span> : null}
       {discount > 0 ? <span className="card__tag card__tag--sale">−{discount}%</span> : null}
@@ -91,7 +109,10 @@ function CardContent({ item, eager = false, priority = false, sizes = CARD_SIZES
         </h3>
         <p className="card__color">{item.COLOR}</p>
         {item.RATING ? (
-          <p className="card__rating" aria-label={`Оценка ${ratingText(item.RATING.VALUE)} из 5, ${reviewsCountText(item.RATING.COUNT)}`}>
+          <p
+            className="card__rating"
+            aria-label={`Оценка ${ratingText(item.RATING.VALUE)} из 5, ${reviewsCountText(item.RATING.COUNT)}`}
+          >
             <span aria-hidden="true">
               <StarIcon size={13} /> {ratingText(item.RATING.VALUE)}
             </span>{' '}

@@ -8,7 +8,9 @@ const RETURN_SHIPPING_MAX_KOPECKS = 200_000;
 export function ReturnInfo() {
   return (
     <div className="help">
-      <p className="help__lead">Если вещь не подошла, её можно вернуть. Вещь должна сохранить товарный вид, ярлыки и бирки.</p>
+      <p className="help__lead">
+        Если вещь не подошла, её можно вернуть. Вещь должна сохранить товарный вид, ярлыки и бирки.
+      </p>
 
       <section className="help__section" aria-labelledby="return-terms">
         <h2 className="help__heading" id="return-terms">
@@ -39,8 +41,9 @@ export function ReturnInfo() {
           </li>
         </ol>
         <p className="help__note">
-          Обратную доставку через СДЭК оплачивает покупатель: от {formatRub(RETURN_SHIPPING_MIN_KOPECKS)} до {formatRub(RETURN_SHIPPING_MAX_KOPECKS)} в
-          зависимости от города и веса. В наших магазинах заказ из интернет-магазина можно вернуть бесплатно.
+          Обратную доставку через СДЭК оплачивает покупатель: от {formatRub(RETURN_SHIPPING_MIN_KOPECKS)} до{' '}
+          {formatRub(RETURN_SHIPPING_MAX_KOPECKS)} в зависимости от города и веса. В наших магазинах заказ из
+          интернет-магазина можно вернуть бесплатно.
         </p>
       </section>
 

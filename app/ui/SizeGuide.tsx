@@ -27,7 +27,9 @@ const cm = (value: number) => value.toLocaleString('ru-RU', { minimumFractionDig
 export function SizeGuide() {
   return (
     <div className="help">
-      <p className="help__lead">Сравните свои мерки с таблицей. Если вы между размерами, для свободной посадки выберите больший.</p>
+      <p className="help__lead">
+        Сравните свои мерки с таблицей. Если вы между размерами, для свободной посадки выберите больший.
+      </p>
 
       <div className="help__scroll">
         <table className="help-table">
@@ -94,7 +96,8 @@ export function SizeGuide() {
             <strong>Бёдра</strong> — по самым выступающим точкам ягодиц, лента параллельна полу.
           </li>
           <li>
-            <strong>Стопа</strong> — встаньте на лист бумаги, отметьте пятку и самый длинный палец, измерьте расстояние. Лучше мерить вечером.
+            <strong>Стопа</strong> — встаньте на лист бумаги, отметьте пятку и самый длинный палец, измерьте расстояние.
+            Лучше мерить вечером.
           </li>
         </ul>
         <p className="help__note">Мерьте по белью, сантиметровая лента должна прилегать плотно, но не врезаться.</p>

@@ -25,6 +25,8 @@ describe('icons', () => {
         </svg>,
       ),
     );
-    expect(renderToStaticMarkup(<ChatIcon />)).toContain('<path d="M9 11.5h.01M12.5 11.5h.01M16 11.5h.01" stroke-width="2"></path></svg>');
+    expect(renderToStaticMarkup(<ChatIcon />)).toContain(
+      '<path d="M9 11.5h.01M12.5 11.5h.01M16 11.5h.01" stroke-width="2"></path></svg>',
+    );
   });
 });

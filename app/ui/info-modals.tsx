@@ -34,7 +34,11 @@ export function useInfoModals(): InfoModals {
       },
       openInstalment: async (priceKopecks, options) => {
         const { InstalmentDetails } = await import('./InstalmentDetails');
-        open({ name: 'instalment', title: 'Оплата частями', content: <InstalmentDetails priceKopecks={priceKopecks} example={options?.example} /> });
+        open({
+          name: 'instalment',
+          title: 'Оплата частями',
+          content: <InstalmentDetails priceKopecks={priceKopecks} example={options?.example} />,
+        });
       },
     }),
     [open],

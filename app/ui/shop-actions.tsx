@@ -17,7 +17,11 @@ export interface ShopActions {
 }
 
 const nothing = async () => {};
-const ShopActionsContext = createContext<ShopActions>({ quickAdd: nothing, logIn: nothing, preloadProductPage: nothing });
+const ShopActionsContext = createContext<ShopActions>({
+  quickAdd: nothing,
+  logIn: nothing,
+  preloadProductPage: nothing,
+});
 
 export const ShopActionsProvider = ShopActionsContext.Provider;
 

@@ -41,7 +41,11 @@ describe('palette and sections', () => {
     const byCode = new Map(SECTIONS.map((s) => [s.code, s]));
     expect(byCode.get('woman')?.url).toBe('/catalog/woman/');
     expect(byCode.get('muzhchinam')?.url).toBe('/catalog/man/muzhchinam/');
-    expect(byCode.get('new-collection')).toMatchObject({ url: '/catalog/new-collection/', kinds: [], parentCode: null });
+    expect(byCode.get('new-collection')).toMatchObject({
+      url: '/catalog/new-collection/',
+      kinds: [],
+      parentCode: null,
+    });
     expect(byCode.get('promo')).toMatchObject({ name: 'Sale', url: '/catalog/promo/', kinds: [] });
     expect(byCode.get('podarochnye-karty')).toMatchObject({ url: '/catalog/podarochnye-karty/', kinds: ['gift-card'] });
     const women = SECTIONS.filter((s) => s.parentCode === 'woman');
@@ -51,7 +55,9 @@ describe('palette and sections', () => {
       expect(s.kinds.length).toBeGreaterThan(0);
     }
     expect(byCode.get('uteplyennye_palto')?.name).toBe('Утеплённые пальто');
-    expect(byCode.get('aksessuar')?.kinds).toEqual(expect.arrayContaining(['bag', 'boots', 'shoes', 'scarf', 'hat', 'belt']));
+    expect(byCode.get('aksessuar')?.kinds).toEqual(
+      expect.arrayContaining(['bag', 'boots', 'shoes', 'scarf', 'hat', 'belt']),
+    );
   });
 });
 
@@ -80,7 +86,9 @@ describe('generateCatalog', () => {
     for (const code of WOMEN_CODES) expect(counts.get(code) ?? 0, code).toBeGreaterThanOrEqual(8);
     expect(counts.get('muzhchinam') ?? 0).toBeGreaterThanOrEqual(12);
     expect(counts.get('podarochnye-karty')).toBe(5);
-    expect([...counts.keys()].every((c) => c === 'muzhchinam' || c === 'podarochnye-karty' || WOMEN_CODES.includes(c))).toBe(true);
+    expect(
+      [...counts.keys()].every((c) => c === 'muzhchinam' || c === 'podarochnye-karty' || WOMEN_CODES.includes(c)),
+    ).toBe(true);
     // Kinds belong to their section.
     const sections = new Map(SECTIONS.map((s) => [s.code, s]));
     for (const p of catalog) expect(sections.get(p.sectionCode)?.kinds, p.name).toContain(p.kind);
@@ -93,7 +101,9 @@ describe('generateCatalog', () => {
     expect(saleCount).toBeLessThanOrEqual(180 * 0.25);
     // Both virtual sections span several categories.
     expect(new Set(catalog.filter((p) => p.isNew).map((p) => p.sectionCode)).size).toBeGreaterThan(5);
-    expect(new Set(catalog.filter((p) => p.oldPriceKopecks !== null).map((p) => p.sectionCode)).size).toBeGreaterThan(5);
+    expect(new Set(catalog.filter((p) => p.oldPriceKopecks !== null).map((p) => p.sectionCode)).size).toBeGreaterThan(
+      5,
+    );
   });
 
   it('has unique URL-safe slugs, also at 20 000', () => {
@@ -140,17 +150,29 @@ describe('generateCatalog', () => {
     const demi = catalog.filter((p) => p.kind === 'coat').map((p) => rub(p.priceKopecks));
     expect(Math.min(...warm)).toBeGreaterThan(Math.min(...demi));
     const cards = catalog.filter((p) => p.sectionCode === 'podarochnye-karty');
-    expect(cards.map((p) => rub(p.priceKopecks)).sort((a, b) => a - b)).toEqual([5_000, 10_000, 15_000, 25_000, 50_000]);
+    expect(cards.map((p) => rub(p.priceKopecks)).sort((a, b) => a - b)).toEqual([
+      5_000, 10_000, 15_000, 25_000, 50_000,
+    ]);
     for (const c of cards) {
       expect(c.kind).toBe('gift-card');
       expect(c.oldPriceKopecks).toBeNull();
-      expect(c.offers).toEqual([{ sizeType: 'none', size: 'Единый', intlSize: null, quantity: expect.any(Number), preorder: false }]);
+      expect(c.offers).toEqual([
+        { sizeType: 'none', size: 'Единый', intlSize: null, quantity: expect.any(Number), preorder: false },
+      ]);
       expect(c.offers[0]?.quantity).toBeGreaterThan(0);
     }
   });
 
   it('offers have the right size sets', () => {
-    const intl: Record<string, string> = { '40': 'XXS', '42': 'XS', '44': 'S', '46': 'M', '48': 'L', '50': 'XL', '52': 'XXL' };
+    const intl: Record<string, string> = {
+      '40': 'XXS',
+      '42': 'XS',
+      '44': 'S',
+      '46': 'M',
+      '48': 'L',
+      '50': 'XL',
+      '52': 'XXL',
+    };
     const one = new Set(['bag', 'scarf', 'hat', 'belt']);
     for (const p of catalog) {
       if (p.kind === 'gift-card') continue;
@@ -223,7 +245,12 @@ describe('generateCatalog', () => {
       expect(codes.filter((c) => c === 'CML2_ATTRIBUTES').length).toBeGreaterThanOrEqual(2);
       if (p.kind !== 'gift-card') {
         const country = p.kind === 'boots' || p.kind === 'shoes' ? 'Италия' : 'Россия';
-        expect(p.properties).toContainEqual({ code: 'CML2_ATTRIBUTES', name: 'Характеристики', value: country, description: 'Страна производства' });
+        expect(p.properties).toContainEqual({
+          code: 'CML2_ATTRIBUTES',
+          name: 'Характеристики',
+          value: country,
+          description: 'Страна производства',
+        });
         expect(codes).toContain('SOSTAV');
         expect(codes).toContain('REKOMENDATSII_PO_UKHODU');
       }

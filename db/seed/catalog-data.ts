@@ -193,7 +193,18 @@ const POOL_LIGHT = [
   'pesochnyj',
   'temno-sinij',
 ];
-const POOL_TAILORED = ['chernyj', 'molochnyj', 'bezhevyj', 'seryj', 'grafitovyj', 'temno-sinij', 'korichnevyj', 'kemel', 'bordovyj', 'izumrudnyj'];
+const POOL_TAILORED = [
+  'chernyj',
+  'molochnyj',
+  'bezhevyj',
+  'seryj',
+  'grafitovyj',
+  'temno-sinij',
+  'korichnevyj',
+  'kemel',
+  'bordovyj',
+  'izumrudnyj',
+];
 const POOL_DENIM = ['indigo', 'sinij', 'goluboj', 'chernyj', 'seryj', 'belyj'];
 const POOL_FUR = ['chernyj', 'molochnyj', 'bezhevyj', 'kemel', 'korichnevyj', 'shokoladnyj', 'seryj'];
 const POOL_LEATHER = ['chernyj', 'korichnevyj', 'kemel', 'shokoladnyj', 'bordovyj', 'molochnyj'];
@@ -245,7 +256,15 @@ function uniqueKinds(lists: GarmentKind[][]): GarmentKind[] {
  * men, gift cards. Under 'woman' the 14 categories of SPEC §2.
  */
 export const SECTIONS: SeedSection[] = [
-  { code: 'new-collection', name: 'Новая коллекция', url: '/catalog/new-collection/', parentCode: null, sort: 10, kinds: [], sectionKind: 'new' },
+  {
+    code: 'new-collection',
+    name: 'Новая коллекция',
+    url: '/catalog/new-collection/',
+    parentCode: null,
+    sort: 10,
+    kinds: [],
+    sectionKind: 'new',
+  },
   {
     code: 'woman',
     name: 'Женщинам',
@@ -262,7 +281,14 @@ export const SECTIONS: SeedSection[] = [
     sort: (i + 1) * 10,
     kinds: [...kinds],
   })),
-  { code: 'muzhchinam', name: 'Мужчинам', url: '/catalog/man/muzhchinam/', parentCode: null, sort: 30, kinds: [...MEN_KINDS] },
+  {
+    code: 'muzhchinam',
+    name: 'Мужчинам',
+    url: '/catalog/man/muzhchinam/',
+    parentCode: null,
+    sort: 30,
+    kinds: [...MEN_KINDS],
+  },
   { code: 'promo', name: 'Sale', url: '/catalog/promo/', parentCode: null, sort: 40, kinds: [], sectionKind: 'sale' },
   {
     code: CERTIFICATE_SECTION.code,
@@ -401,26 +427,86 @@ const ADJ = {
 type AdjKey = keyof typeof ADJ;
 
 const CUT = {
-  oversize: { text: 'оверсайз', slot: 'fit', story: 'Крой оверсайз с опущенной линией плеча оставляет место для многослойных образов', silhouette: 'Оверсайз' },
-  pryamoj: { text: 'прямого кроя', slot: 'fit', story: 'Прямой крой не сковывает движений и подходит для любого типа фигуры', silhouette: 'Прямой' },
-  svobodnyj: { text: 'свободного кроя', slot: 'fit', story: 'Свободный крой делает модель удобной на каждый день', silhouette: 'Свободный' },
-  pritalen: { text: 'приталенного силуэта', slot: 'fit', story: 'Приталенный силуэт деликатно подчёркивает талию', silhouette: 'Приталенный' },
-  flare: { text: 'клёш', slot: 'fit', story: 'Расклешённый низ визуально удлиняет ноги, особенно в паре с обувью на каблуке', silhouette: 'Клёш' },
-  asil: { text: 'А-силуэта', slot: 'fit', story: 'А-силуэт мягко расширяется книзу и скрывает линию бёдер', silhouette: 'А-силуэт' },
-  midi: { text: 'миди', slot: 'len', story: 'Длина миди универсальна: модель одинаково хорошо смотрится с ботинками и с туфлями', length: 'Миди' },
+  oversize: {
+    text: 'оверсайз',
+    slot: 'fit',
+    story: 'Крой оверсайз с опущенной линией плеча оставляет место для многослойных образов',
+    silhouette: 'Оверсайз',
+  },
+  pryamoj: {
+    text: 'прямого кроя',
+    slot: 'fit',
+    story: 'Прямой крой не сковывает движений и подходит для любого типа фигуры',
+    silhouette: 'Прямой',
+  },
+  svobodnyj: {
+    text: 'свободного кроя',
+    slot: 'fit',
+    story: 'Свободный крой делает модель удобной на каждый день',
+    silhouette: 'Свободный',
+  },
+  pritalen: {
+    text: 'приталенного силуэта',
+    slot: 'fit',
+    story: 'Приталенный силуэт деликатно подчёркивает талию',
+    silhouette: 'Приталенный',
+  },
+  flare: {
+    text: 'клёш',
+    slot: 'fit',
+    story: 'Расклешённый низ визуально удлиняет ноги, особенно в паре с обувью на каблуке',
+    silhouette: 'Клёш',
+  },
+  asil: {
+    text: 'А-силуэта',
+    slot: 'fit',
+    story: 'А-силуэт мягко расширяется книзу и скрывает линию бёдер',
+    silhouette: 'А-силуэт',
+  },
+  midi: {
+    text: 'миди',
+    slot: 'len',
+    story: 'Длина миди универсальна: модель одинаково хорошо смотрится с ботинками и с туфлями',
+    length: 'Миди',
+  },
   maxi: { text: 'макси', slot: 'len', story: 'Длина макси создаёт эффектный вытянутый силуэт', length: 'Макси' },
   mini: { text: 'мини', slot: 'len', story: 'Лаконичный крой уравновешивает смелую длину мини', length: 'Мини' },
   vpol: { text: 'в пол', slot: 'len', story: 'Длина в пол делает модель по-настоящему выразительной', length: 'В пол' },
-  zapah: { text: 'на запах', slot: 'style', story: 'Запах регулируется по фигуре и фиксируется внутренними завязками', silhouette: 'Запах' },
-  muzh: { text: 'в мужском стиле', slot: 'style', story: 'Чёткие линии и строгие детали модели заимствованы из мужского гардероба' },
-  pizham: { text: 'в пижамном стиле', slot: 'style', story: 'Мягкий пижамный стиль с контрастным кантом уместен и дома, и в городе' },
+  zapah: {
+    text: 'на запах',
+    slot: 'style',
+    story: 'Запах регулируется по фигуре и фиксируется внутренними завязками',
+    silhouette: 'Запах',
+  },
+  muzh: {
+    text: 'в мужском стиле',
+    slot: 'style',
+    story: 'Чёткие линии и строгие детали модели заимствованы из мужского гардероба',
+  },
+  pizham: {
+    text: 'в пижамном стиле',
+    slot: 'style',
+    story: 'Мягкий пижамный стиль с контрастным кантом уместен и дома, и в городе',
+  },
   rubchik: { text: 'в рубчик', slot: 'texture', story: 'Рельефный рубчик мягко облегает фигуру и хорошо тянется' },
   krupn: { text: 'крупной вязки', slot: 'texture', story: 'Крупная вязка выглядит уютно и отлично держит тепло' },
-  vysPosadka: { text: 'с высокой посадкой', slot: 'rise', story: 'Высокая посадка подчёркивает талию и удлиняет силуэт' },
+  vysPosadka: {
+    text: 'с высокой посадкой',
+    slot: 'rise',
+    story: 'Высокая посадка подчёркивает талию и удлиняет силуэт',
+  },
   sredPosadka: { text: 'со средней посадкой', slot: 'rise', story: 'Средняя посадка комфортна в течение всего дня' },
   polosku: { text: 'в полоску', slot: 'pattern', story: 'Вертикальная полоска визуально вытягивает силуэт' },
-  kletku: { text: 'в клетку', slot: 'pattern', story: 'Клетка соткана из окрашенной пряжи, поэтому рисунок не выцветает' },
-  cherez: { text: 'через плечо', slot: 'style', story: 'Регулируемый ремень позволяет носить сумку через плечо или на плече' },
+  kletku: {
+    text: 'в клетку',
+    slot: 'pattern',
+    story: 'Клетка соткана из окрашенной пряжи, поэтому рисунок не выцветает',
+  },
+  cherez: {
+    text: 'через плечо',
+    slot: 'style',
+    story: 'Регулируемый ремень позволяет носить сумку через плечо или на плече',
+  },
 } as const satisfies Record<string, { text: string; slot: Slot; story: string; silhouette?: string; length?: string }>;
 type CutKey = keyof typeof CUT;
 
@@ -493,19 +579,35 @@ const DETAIL = {
 } as const satisfies Record<string, readonly [string, string]>;
 type DetailKey = keyof typeof DETAIL;
 
-type CareKey = 'wool' | 'knit' | 'cotton' | 'denim' | 'linen' | 'silk' | 'viscose' | 'synthetic' | 'down' | 'leather' | 'suede' | 'fur' | 'ecofur';
+type CareKey =
+  | 'wool'
+  | 'knit'
+  | 'cotton'
+  | 'denim'
+  | 'linen'
+  | 'silk'
+  | 'viscose'
+  | 'synthetic'
+  | 'down'
+  | 'leather'
+  | 'suede'
+  | 'fur'
+  | 'ecofur';
 
 const CARE: Record<CareKey, string> = {
   wool: 'Только сухая чистка. Не стирать и не отбеливать. Гладить с изнанки при температуре до 110 °C через влажную ткань. Хранить на плечиках в чехле.',
   knit: 'Ручная стирка в прохладной воде (до 30 °C) со средством для шерсти или сухая чистка. Не отжимать, сушить в расправленном виде на горизонтальной поверхности. Не отбеливать.',
   cotton: 'Стирка при 30 °C в деликатном режиме, вывернув наизнанку. Не отбеливать. Гладить при температуре до 150 °C.',
-  denim: 'Стирать при 30 °C, вывернув наизнанку, отдельно от светлых вещей. Не отбеливать и не сушить в барабане. Гладить при средней температуре.',
+  denim:
+    'Стирать при 30 °C, вывернув наизнанку, отдельно от светлых вещей. Не отбеливать и не сушить в барабане. Гладить при средней температуре.',
   linen: 'Стирка при 40 °C в деликатном режиме. Не отбеливать. Гладить слегка влажным при температуре до 200 °C.',
   silk: 'Ручная стирка в прохладной воде или сухая чистка. Не отжимать и не скручивать. Гладить с изнанки при минимальной температуре.',
   viscose: 'Деликатная стирка при 30 °C. Не отжимать в машине, сушить на плечиках. Гладить при температуре до 110 °C.',
-  synthetic: 'Деликатная стирка при 30 °C или сухая чистка. Не отбеливать. Гладить через ткань при температуре до 110 °C.',
+  synthetic:
+    'Деликатная стирка при 30 °C или сухая чистка. Не отбеливать. Гладить через ткань при температуре до 110 °C.',
   down: 'Деликатная стирка при 30 °C со средством для пуховых изделий. Сушить в барабане при низкой температуре с теннисными мячами. Не гладить.',
-  leather: 'Протирать мягкой влажной тканью. Беречь от прямых солнечных лучей и нагревательных приборов. Использовать средства для ухода за гладкой кожей.',
+  leather:
+    'Протирать мягкой влажной тканью. Беречь от прямых солнечных лучей и нагревательных приборов. Использовать средства для ухода за гладкой кожей.',
   suede: 'Чистить сухой щёткой для замши. Перед ноской обработать водоотталкивающей пропиткой. Не стирать.',
   fur: 'Только профессиональная чистка меха. Хранить в чехле из дышащей ткани на широких плечиках. Беречь от влаги и прямых солнечных лучей.',
   ecofur: 'Только сухая чистка. Не гладить. Расчёсывать ворс мягкой щёткой, хранить в чехле на плечиках.',
@@ -669,7 +771,9 @@ const FABRIC = {
     comps: ['100% хлопок'],
     care: 'denim',
     tier: 2,
-    story: ['Японский деним с кромкой селвидж соткан на старых челночных станках и со временем приобретает красивые заломы'],
+    story: [
+      'Японский деним с кромкой селвидж соткан на старых челночных станках и со временем приобретает красивые заломы',
+    ],
   },
   linen: {
     phrase: 'изо льна',
@@ -795,7 +899,18 @@ interface KindSpec {
 }
 
 const COAT_LINING = ['100% вискоза', '100% купра', '55% вискоза, 45% ацетат'];
-const MEN_CUTS_EXCLUDED = new Set<CutKey>(['midi', 'maxi', 'mini', 'vpol', 'muzh', 'pizham', 'zapah', 'asil', 'flare', 'pritalen']);
+const MEN_CUTS_EXCLUDED = new Set<CutKey>([
+  'midi',
+  'maxi',
+  'mini',
+  'vpol',
+  'muzh',
+  'pizham',
+  'zapah',
+  'asil',
+  'flare',
+  'pritalen',
+]);
 const MEN_DETAILS_EXCLUDED = new Set<DetailKey>([
   'puffSleeves',
   'openBack',
@@ -826,7 +941,11 @@ const KINDS: Record<CatalogKind, KindSpec> = {
     sizes: 'clothes',
     colors: POOL_OUTER,
     lining: { p: 1, comps: COAT_LINING },
-    insulation: ['100% полиэстер (Тинсулейт), 150 г/м²', '100% полиэстер (Shelter), 200 г/м²', 'Биопух, 100% полиэстер, 180 г/м²'],
+    insulation: [
+      '100% полиэстер (Тинсулейт), 150 г/м²',
+      '100% полиэстер (Shelter), 200 г/м²',
+      'Биопух, 100% полиэстер, 180 г/м²',
+    ],
     season: ['Зима'],
     silhouettes: ['Прямой', 'Свободный', 'Оверсайз'],
     lengths: ['Ниже колена', 'Миди', 'Макси'],
@@ -966,7 +1085,13 @@ const KINDS: Record<CatalogKind, KindSpec> = {
       { w: 'Свитер', g: 'm' },
       { w: 'Джемпер', g: 'm' },
       { w: 'Пуловер', g: 'm' },
-      { w: 'Водолазка', g: 'f', cuts: ['rubchik', 'pritalen', 'svobodnyj'], details: ['sideSlits'], adjs: ['ukoroch', 'udlinen', 'bazov'] },
+      {
+        w: 'Водолазка',
+        g: 'f',
+        cuts: ['rubchik', 'pritalen', 'svobodnyj'],
+        details: ['sideSlits'],
+        adjs: ['ukoroch', 'udlinen', 'bazov'],
+      },
     ],
     adjs: ['vyazan', 'obyomn', 'ukoroch', 'udlinen'],
     cuts: ['oversize', 'svobodnyj', 'rubchik', 'krupn'],
@@ -984,7 +1109,11 @@ const KINDS: Record<CatalogKind, KindSpec> = {
       'Модель связана на итальянском оборудовании из пряжи высокой крутки, поэтому почти не скатывается',
       'Тёплая модель с аккуратными плоскими швами, которые не ощущаются на теле',
     ],
-    styling: ['Носите с юбкой-комбинацией или широкими брюками', 'Заправьте спереди в джинсы с высокой посадкой', 'Накиньте на плечи поверх рубашки'],
+    styling: [
+      'Носите с юбкой-комбинацией или широкими брюками',
+      'Заправьте спереди в джинсы с высокой посадкой',
+      'Накиньте на плечи поверх рубашки',
+    ],
   },
   cardigan: {
     nouns: [{ w: 'Кардиган', g: 'm' }],
@@ -1013,7 +1142,13 @@ const KINDS: Record<CatalogKind, KindSpec> = {
       { w: 'Брюки', g: 'p' },
       { w: 'Брюки-палаццо', g: 'p', adjs: ['plissir', 'klassich'], cuts: ['vysPosadka', 'pizham'] },
       { w: 'Кюлоты', g: 'p', adjs: ['plissir', 'klassich'], cuts: ['vysPosadka'] },
-      { w: 'Брюки-чинос', g: 'p', adjs: ['ukoroch', 'klassich'], fabrics: ['cotton', 'linen'], cuts: ['pryamoj', 'svobodnyj'] },
+      {
+        w: 'Брюки-чинос',
+        g: 'p',
+        adjs: ['ukoroch', 'klassich'],
+        fabrics: ['cotton', 'linen'],
+        cuts: ['pryamoj', 'svobodnyj'],
+      },
     ],
     adjs: ['shirok', 'pryam', 'ukoroch', 'klassich', 'plissir'],
     cuts: ['pryamoj', 'svobodnyj', 'flare', 'vysPosadka', 'pizham', 'muzh'],
@@ -1055,19 +1190,46 @@ const KINDS: Record<CatalogKind, KindSpec> = {
     silhouettes: ['Свободный', 'Прямой'],
     lengths: ['Выше колена', 'До колена'],
     fasteners: ['Молния и пуговица'],
-    stories: ['Модель с удобной посадкой и аккуратными боковыми карманами', 'Лёгкая модель, которую можно собрать в костюм с жакетом или рубашкой'],
+    stories: [
+      'Модель с удобной посадкой и аккуратными боковыми карманами',
+      'Лёгкая модель, которую можно собрать в костюм с жакетом или рубашкой',
+    ],
     styling: ['Носите с жакетом в тон и лоферами', 'Сочетайте с базовой футболкой и сандалиями'],
   },
   skirt: {
     nouns: [
       { w: 'Юбка', g: 'f' },
       { w: 'Юбка', g: 'f' },
-      { w: 'Юбка-карандаш', g: 'f', adjs: ['klassich'], cuts: ['midi', 'vysPosadka'], fabrics: ['wool', 'suiting', 'ecoLeather', 'leather', 'tweed'] },
-      { w: 'Юбка-шорты', g: 'f', adjs: ['plissir'], cuts: ['mini', 'vysPosadka'], fabrics: ['suiting', 'suitingWool', 'tweed', 'ecoLeather'] },
+      {
+        w: 'Юбка-карандаш',
+        g: 'f',
+        adjs: ['klassich'],
+        cuts: ['midi', 'vysPosadka'],
+        fabrics: ['wool', 'suiting', 'ecoLeather', 'leather', 'tweed'],
+      },
+      {
+        w: 'Юбка-шорты',
+        g: 'f',
+        adjs: ['plissir'],
+        cuts: ['mini', 'vysPosadka'],
+        fabrics: ['suiting', 'suitingWool', 'tweed', 'ecoLeather'],
+      },
     ],
     adjs: ['plissir', 'pryam', 'asimm', 'klassich'],
     cuts: ['midi', 'maxi', 'mini', 'asil', 'zapah', 'vysPosadka'],
-    fabrics: ['wool', 'suiting', 'silk', 'satin', 'viscose', 'ecoLeather', 'leather', 'tweed', 'boucle', 'linen', 'corduroy'],
+    fabrics: [
+      'wool',
+      'suiting',
+      'silk',
+      'satin',
+      'viscose',
+      'ecoLeather',
+      'leather',
+      'tweed',
+      'boucle',
+      'linen',
+      'corduroy',
+    ],
     details: ['slit', 'belt', 'buttons', 'drape', 'pockets'],
     price: [7_900, 14_800],
     sizes: 'clothes',
@@ -1082,7 +1244,11 @@ const KINDS: Record<CatalogKind, KindSpec> = {
       'Модель с аккуратной посадкой на талии, которая не перекручивается при ходьбе',
       'Юбка, которую легко носить и с объёмным свитером, и с тонкой блузой',
     ],
-    styling: ['Носите с заправленным свитером и ботильонами', 'Сочетайте с белой футболкой и кедами', 'Дополните образ жакетом оверсайз'],
+    styling: [
+      'Носите с заправленным свитером и ботильонами',
+      'Сочетайте с белой футболкой и кедами',
+      'Дополните образ жакетом оверсайз',
+    ],
   },
   dress: {
     nouns: [
@@ -1160,7 +1326,10 @@ const KINDS: Record<CatalogKind, KindSpec> = {
     silhouettes: ['Прямой', 'Свободный'],
     lengths: ['В пол', 'Укороченная'],
     fasteners: ['Пуговицы', 'Потайная молния'],
-    stories: ['Комбинезон с широкими брюками, который заменяет целый комплект', 'Комбинезон с продуманной посадкой: в нём удобно сидеть и легко двигаться'],
+    stories: [
+      'Комбинезон с широкими брюками, который заменяет целый комплект',
+      'Комбинезон с продуманной посадкой: в нём удобно сидеть и легко двигаться',
+    ],
     styling: ['Носите с лоферами или кедами', 'Дополните образ жакетом и массивными серьгами'],
   },
   'knit-top': {
@@ -1187,7 +1356,11 @@ const KINDS: Record<CatalogKind, KindSpec> = {
       'Базовая трикотажная вещь с аккуратными плоскими швами',
       'Модель из тонкой пряжи, которая не теряет форму после стирки',
     ],
-    styling: ['Носите с юбкой миди и ботильонами', 'Сочетайте с широкими брюками и жакетом', 'Заправьте в джинсы с высокой посадкой'],
+    styling: [
+      'Носите с юбкой миди и ботильонами',
+      'Сочетайте с широкими брюками и жакетом',
+      'Заправьте в джинсы с высокой посадкой',
+    ],
   },
   shirt: {
     nouns: [{ w: 'Рубашка', g: 'f' }],
@@ -1207,7 +1380,11 @@ const KINDS: Record<CatalogKind, KindSpec> = {
       'Рубашка с закруглённым низом, которую можно носить навыпуск или заправлять',
       'Базовая рубашка, которая работает и в офисе, и с джинсами по выходным',
     ],
-    styling: ['Носите навыпуск с широкими брюками', 'Накиньте поверх футболки как лёгкую куртку', 'Сочетайте с юбкой миди и лоферами'],
+    styling: [
+      'Носите навыпуск с широкими брюками',
+      'Накиньте поверх футболки как лёгкую куртку',
+      'Сочетайте с юбкой миди и лоферами',
+    ],
   },
   blouse: {
     nouns: [
@@ -1268,7 +1445,10 @@ const KINDS: Record<CatalogKind, KindSpec> = {
     season: ['Весна-лето', 'Круглый год'],
     silhouettes: ['Приталенный', 'Свободный'],
     lengths: ['Стандартная', 'Укороченная'],
-    stories: ['Лёгкий топ, который хорошо смотрится и сам по себе, и под жакетом', 'Лаконичная модель с аккуратной обработкой краёв'],
+    stories: [
+      'Лёгкий топ, который хорошо смотрится и сам по себе, и под жакетом',
+      'Лаконичная модель с аккуратной обработкой краёв',
+    ],
     styling: ['Носите с широкими брюками и жакетом', 'Сочетайте с юбкой миди и сандалиями'],
   },
   jeans: {
@@ -1295,7 +1475,11 @@ const KINDS: Record<CatalogKind, KindSpec> = {
       'Джинсы с выверенной посадкой, которые мы разрабатывали больше года',
       'Джинсы с мягкой ручной обработкой и фирменной строчкой на задних карманах',
     ],
-    styling: ['Носите с белой рубашкой и лоферами', 'Сочетайте с объёмным свитером и ботинками', 'Дополните образ жакетом и футболкой'],
+    styling: [
+      'Носите с белой рубашкой и лоферами',
+      'Сочетайте с объёмным свитером и ботинками',
+      'Дополните образ жакетом и футболкой',
+    ],
   },
   'denim-jacket': {
     nouns: [
@@ -1319,14 +1503,24 @@ const KINDS: Record<CatalogKind, KindSpec> = {
       'Джинсовая модель с классическими нагрудными карманами и металлическими пуговицами',
       'Джинсовая куртка на каждый день, которая со временем становится только лучше',
     ],
-    styling: ['Носите поверх платья миди', 'Сочетайте с джинсами другого оттенка в стиле total denim', 'Накиньте на худи или свитер'],
+    styling: [
+      'Носите поверх платья миди',
+      'Сочетайте с джинсами другого оттенка в стиле total denim',
+      'Накиньте на худи или свитер',
+    ],
   },
   'fur-coat': {
     nouns: [
       { w: 'Шуба', g: 'f' },
       { w: 'Шуба', g: 'f' },
       { w: 'Полушубок', g: 'm', cuts: ['oversize', 'svobodnyj'], adjs: ['obyomn'] },
-      { w: 'Дублёнка', g: 'f', fabrics: ['sheepskin'], details: ['belt', 'hood', 'lapel', 'zip'], adjs: ['ukoroch', 'udlinen', 'klassich'] },
+      {
+        w: 'Дублёнка',
+        g: 'f',
+        fabrics: ['sheepskin'],
+        details: ['belt', 'hood', 'lapel', 'zip'],
+        adjs: ['ukoroch', 'udlinen', 'klassich'],
+      },
     ],
     adjs: ['ukoroch', 'udlinen', 'obyomn'],
     cuts: ['oversize', 'svobodnyj', 'midi', 'maxi', 'zapah'],
@@ -1345,14 +1539,24 @@ const KINDS: Record<CatalogKind, KindSpec> = {
       'Модель шьют наши мастера вручную небольшими партиями, подбирая полотна по оттенку и длине ворса',
       'Лёгкая для своего тепла модель с мягкими плечами и потайными карманами',
     ],
-    styling: ['Носите с джинсами и высокими сапогами', 'Сочетайте с вечерним платьем для особого случая', 'Дополните образ кашемировой шапкой'],
+    styling: [
+      'Носите с джинсами и высокими сапогами',
+      'Сочетайте с вечерним платьем для особого случая',
+      'Дополните образ кашемировой шапкой',
+    ],
   },
   bag: {
     nouns: [
       { w: 'Сумка', g: 'f', cuts: ['cherez'] },
       { w: 'Сумка', g: 'f', cuts: ['cherez'] },
       { w: 'Сумка-тоут', g: 'f', adjs: ['bolsh', 'mal'] },
-      { w: 'Сумка-шопер', g: 'f', adjs: ['bolsh'], fabrics: ['cotton', 'leather', 'suede'], details: ['logo', 'wideStrap'] },
+      {
+        w: 'Сумка-шопер',
+        g: 'f',
+        adjs: ['bolsh'],
+        fabrics: ['cotton', 'leather', 'suede'],
+        details: ['logo', 'wideStrap'],
+      },
       { w: 'Клатч', g: 'm', adjs: ['mal', 'stegan'], details: ['chain', 'flap', 'goldHardware'] },
       { w: 'Рюкзак', g: 'm', adjs: ['mal'], details: ['flap', 'zip', 'hardware'] },
     ],
@@ -1370,7 +1574,10 @@ const KINDS: Record<CatalogKind, KindSpec> = {
       'Модель с жёстким дном и металлическими ножками, которые защищают сумку от потёртостей',
       'Края кожи окрашены и отполированы вручную',
     ],
-    styling: ['Подходит и к деловому костюму, и к джинсам', 'В сумку помещается документ формата А4 и ноутбук 13 дюймов'],
+    styling: [
+      'Подходит и к деловому костюму, и к джинсам',
+      'В сумку помещается документ формата А4 и ноутбук 13 дюймов',
+    ],
   },
   scarf: {
     nouns: [
@@ -1389,7 +1596,10 @@ const KINDS: Record<CatalogKind, KindSpec> = {
     colors: POOL_KNIT,
     knitted: true,
     season: ['Осень-зима'],
-    stories: ['Длинный мягкий аксессуар, который можно обернуть вокруг шеи несколько раз', 'Тёплый аксессуар, который легко сочетать с любой верхней одеждой'],
+    stories: [
+      'Длинный мягкий аксессуар, который можно обернуть вокруг шеи несколько раз',
+      'Тёплый аксессуар, который легко сочетать с любой верхней одеждой',
+    ],
     styling: ['Сочетайте с пальто в тон', 'Накиньте на плечи поверх жакета'],
   },
   hat: {
@@ -1398,7 +1608,14 @@ const KINDS: Record<CatalogKind, KindSpec> = {
       { w: 'Шапка', g: 'f' },
       { w: 'Берет', g: 'm', adjs: ['klassich'], fabrics: ['wool', 'cashmere', 'merino'], cuts: [], details: ['logo'] },
       { w: 'Балаклава', g: 'f', adjs: ['vyazan'], cuts: ['rubchik', 'krupn'], details: [] },
-      { w: 'Панама', g: 'f', adjs: [], fabrics: ['cotton', 'linen', 'denim'], cuts: [], details: ['logo', 'embroidery'] },
+      {
+        w: 'Панама',
+        g: 'f',
+        adjs: [],
+        fabrics: ['cotton', 'linen', 'denim'],
+        cuts: [],
+        details: ['logo', 'embroidery'],
+      },
     ],
     adjs: ['vyazan', 'obyomn'],
     cuts: ['krupn', 'rubchik'],
@@ -1409,7 +1626,10 @@ const KINDS: Record<CatalogKind, KindSpec> = {
     colors: POOL_KNIT,
     knitted: true,
     season: ['Осень-зима'],
-    stories: ['Головной убор мягко облегает голову и не оставляет заломов на волосах', 'Модель связана бесшовно, поэтому её удобно носить под капюшоном'],
+    stories: [
+      'Головной убор мягко облегает голову и не оставляет заломов на волосах',
+      'Модель связана бесшовно, поэтому её удобно носить под капюшоном',
+    ],
     styling: ['Сочетайте с шарфом из той же пряжи', 'Носите с пуховиком или пальто оверсайз'],
   },
   belt: {
@@ -1425,7 +1645,10 @@ const KINDS: Record<CatalogKind, KindSpec> = {
     sizes: 'one',
     colors: POOL_LEATHER,
     season: ['Круглый год'],
-    stories: ['Аксессуар, который легко меняет пропорции образа', 'Ремень длиной 110 см регулируется пятью отверстиями'],
+    stories: [
+      'Аксессуар, который легко меняет пропорции образа',
+      'Ремень длиной 110 см регулируется пятью отверстиями',
+    ],
     styling: ['Носите поверх пальто или платья', 'Сочетайте с джинсами и рубашкой'],
   },
   boots: {
@@ -1474,7 +1697,11 @@ const KINDS: Record<CatalogKind, KindSpec> = {
       'Обувь отшита на фабрике в Италии на мягкой колодке, которая не требует разнашивания',
       'Модель с кожаной стелькой и тонким амортизирующим слоем в пятке',
     ],
-    styling: ['Носите с брюками со стрелками', 'Сочетайте с джинсами прямого кроя и жакетом', 'Дополните образ платьем миди'],
+    styling: [
+      'Носите с брюками со стрелками',
+      'Сочетайте с джинсами прямого кроя и жакетом',
+      'Дополните образ платьем миди',
+    ],
   },
   'gift-card': {
     nouns: [{ w: 'Подарочная карта', g: 'f' }],
@@ -1533,7 +1760,12 @@ const SECTION_PICKS: Record<string, KindPick[]> = {
       kind: 'dress',
       w: 2,
       nouns: [
-        { w: 'Платье', g: 'n', cuts: ['midi', 'maxi', 'mini', 'pritalen', 'rubchik'], details: ['highNeck', 'vNeck', 'slit', 'belt', 'boatNeck'] },
+        {
+          w: 'Платье',
+          g: 'n',
+          cuts: ['midi', 'maxi', 'mini', 'pritalen', 'rubchik'],
+          details: ['highNeck', 'vNeck', 'slit', 'belt', 'boatNeck'],
+        },
         { w: 'Платье-свитер', g: 'n', cuts: ['oversize', 'midi', 'krupn'], details: ['highNeck', 'sideSlits'] },
       ],
       fabrics: ['merino', 'knit', 'cashmere', 'woolCashmere'],
@@ -1571,7 +1803,14 @@ const SECTION_PICKS: Record<string, KindPick[]> = {
     {
       kind: 'skirt',
       w: 1,
-      nouns: [{ w: 'Юбка', g: 'f', cuts: ['midi', 'maxi', 'mini', 'asil'], details: ['slit', 'buttons', 'rawHem', 'pockets'] }],
+      nouns: [
+        {
+          w: 'Юбка',
+          g: 'f',
+          cuts: ['midi', 'maxi', 'mini', 'asil'],
+          details: ['slit', 'buttons', 'rawHem', 'pockets'],
+        },
+      ],
       fabrics: ['denim'],
       requiredAdj: ['dzhins'],
       colors: POOL_DENIM,
@@ -1579,7 +1818,14 @@ const SECTION_PICKS: Record<string, KindPick[]> = {
     {
       kind: 'shirt',
       w: 1,
-      nouns: [{ w: 'Рубашка', g: 'f', cuts: ['oversize', 'svobodnyj', 'pryamoj'], details: ['chestPockets', 'snaps', 'contrast'] }],
+      nouns: [
+        {
+          w: 'Рубашка',
+          g: 'f',
+          cuts: ['oversize', 'svobodnyj', 'pryamoj'],
+          details: ['chestPockets', 'snaps', 'contrast'],
+        },
+      ],
       fabrics: ['denim'],
       requiredAdj: ['dzhins'],
       colors: POOL_DENIM,
@@ -1732,7 +1978,8 @@ function planCycle(seed: number, cycle: number): PlannedModel[] {
     }
   }
   if (cycle === 0) {
-    for (const nominal of GIFT_CARD_NOMINALS) models.push({ sectionCode: CERTIFICATE_SECTION.code, variants: 1, pick: 0, flag: null, giftNominal: nominal });
+    for (const nominal of GIFT_CARD_NOMINALS)
+      models.push({ sectionCode: CERTIFICATE_SECTION.code, variants: 1, pick: 0, flag: null, giftNominal: nominal });
   }
   rng.shuffle(models);
   return models;
@@ -1879,7 +2126,9 @@ function buildModel(plan: PlannedModel, rng: Rng, modelNo: number): ModelDraft {
   }
 
   const fabricNameable =
-    fabricKey !== spec.obviousFabric && !(adj === 'dzhins' && fabricKey === 'denim') && !((adj === 'trikotazh' || adj === 'vyazan') && fabricKey === 'knit');
+    fabricKey !== spec.obviousFabric &&
+    !(adj === 'dzhins' && fabricKey === 'denim') &&
+    !((adj === 'trikotazh' || adj === 'vyazan') && fabricKey === 'knit');
   let showFabric = fabricNameable && rng.chance(spec.fabricInNameP ?? 0.7);
 
   let detail: DetailKey | null = null;
@@ -1947,7 +2196,11 @@ function buildModel(plan: PlannedModel, rng: Rng, modelNo: number): ModelDraft {
   }
   if (spec.fasteners) attributes.push(['Застёжка', rng.pick(spec.fasteners)]);
   if (kind === 'bag') attributes.push(['Размеры', `${rng.int(24, 42)} × ${rng.int(16, 32)} × ${rng.int(8, 16)} см`]);
-  if (kind === 'scarf') attributes.push(['Размеры', noun.w === 'Платок' ? '90 × 90 см' : `${rng.pick([180, 190, 200])} × ${rng.pick([30, 35, 40, 70])} см`]);
+  if (kind === 'scarf')
+    attributes.push([
+      'Размеры',
+      noun.w === 'Платок' ? '90 × 90 см' : `${rng.pick([180, 190, 200])} × ${rng.pick([30, 35, 40, 70])} см`,
+    ]);
   if (kind === 'boots' || kind === 'shoes') {
     const heel = detail === 'heel' || noun.w === 'Ботильоны' ? rng.pick([5, 6, 7]) : rng.pick([1, 2, 3]);
     attributes.push(['Высота каблука', `${heel} см`]);
@@ -1986,7 +2239,11 @@ function buildModel(plan: PlannedModel, rng: Rng, modelNo: number): ModelDraft {
     sizeRun = all.slice(start, start + len);
     const preferred = men ? [48, 50, 46] : [42, 44, 40, 46];
     const onModel = preferred.find((s) => sizeRun.includes(s)) ?? (sizeRun[0] as number);
-    modelParams.push({ code: 'RAZMER_NA_FOTOMODELI', name: 'Размер на фотомодели', value: `${onModel} (${intlOf(onModel)})` });
+    modelParams.push({
+      code: 'RAZMER_NA_FOTOMODELI',
+      name: 'Размер на фотомодели',
+      value: `${onModel} (${intlOf(onModel)})`,
+    });
     if (men) {
       modelParams.push({ code: 'ROST', name: 'Рост', value: `${rng.int(185, 190)} см` });
       modelParams.push({ code: 'GRUD', name: 'Обхват груди', value: `${rng.int(94, 102)} см` });
@@ -2006,10 +2263,18 @@ function buildModel(plan: PlannedModel, rng: Rng, modelNo: number): ModelDraft {
     modelParams.push({ code: 'RAZMER_NA_FOTOMODELI', name: 'Размер на фотомодели', value: String(onModel) });
     modelParams.push({ code: 'ROST', name: 'Рост', value: `${rng.int(172, 180)} см` });
   } else if (kind === 'hat') {
-    modelParams.push({ code: 'OKRUZHNOST_GOLOVY', name: 'Обхват головы', value: rng.pick(['54–57 см', '55–58 см', '56–59 см']) });
+    modelParams.push({
+      code: 'OKRUZHNOST_GOLOVY',
+      name: 'Обхват головы',
+      value: rng.pick(['54–57 см', '55–58 см', '56–59 см']),
+    });
     modelParams.push({ code: 'ROST', name: 'Рост', value: `${rng.int(172, 180)} см` });
   } else if (kind === 'scarf') {
-    modelParams.push({ code: 'ROST', name: 'Рост', value: men ? `${rng.int(185, 190)} см` : `${rng.int(172, 180)} см` });
+    modelParams.push({
+      code: 'ROST',
+      name: 'Рост',
+      value: men ? `${rng.int(185, 190)} см` : `${rng.int(172, 180)} см`,
+    });
   }
 
   return {
@@ -2041,7 +2306,10 @@ function buildModel(plan: PlannedModel, rng: Rng, modelNo: number): ModelDraft {
 // ---------------------------------------------------------------------------------------
 
 function buildOffers(draft: ModelDraft, rng: Rng): SeedOffer[] {
-  if (draft.sizeMode === 'gift') return [{ sizeType: 'none', size: 'Единый', intlSize: null, quantity: CERTIFICATE_STOCK.electronic, preorder: false }];
+  if (draft.sizeMode === 'gift')
+    return [
+      { sizeType: 'none', size: 'Единый', intlSize: null, quantity: CERTIFICATE_STOCK.electronic, preorder: false },
+    ];
   const stock = (): { quantity: number; preorder: boolean } => {
     if (rng.chance(0.16)) return { quantity: 0, preorder: rng.chance(0.5) };
     return { quantity: rng.int(1, 12), preorder: false };
@@ -2058,7 +2326,9 @@ function buildOffers(draft: ModelDraft, rng: Rng): SeedOffer[] {
 
 function seoText(draft: ModelDraft, color: SeedColor): string {
   const what = lowerFirst(draft.name);
-  const parts = [`Купить ${what} в цвете «${lowerFirst(color.name)}» можно в интернет-магазине Vitrina и в наших магазинах в Москве и Санкт-Петербурге.`];
+  const parts = [
+    `Купить ${what} в цвете «${lowerFirst(color.name)}» можно в интернет-магазине Vitrina и в наших магазинах в Москве и Санкт-Петербурге.`,
+  ];
   if (draft.fabricStory) parts.push(`${draft.fabricStory}.`);
   if (draft.composition) parts.push(`Состав: ${draft.composition}.`);
   parts.push(
@@ -2068,9 +2338,18 @@ function seoText(draft: ModelDraft, color: SeedColor): string {
   return parts.join(' ');
 }
 
-function buildProduct(draft: ModelDraft, variant: number, index: number, rng: Rng, slugCounts: Map<string, number>): SeedProduct {
+function buildProduct(
+  draft: ModelDraft,
+  variant: number,
+  index: number,
+  rng: Rng,
+  slugCounts: Map<string, number>,
+): SeedProduct {
   const color = draft.colors[variant] ?? (draft.colors[0] as SeedColor);
-  const base = draft.kind === 'gift-card' ? certificateCopy('electronic', draft.priceRub).slug : `${slugify(draft.name)}-${color.code}`;
+  const base =
+    draft.kind === 'gift-card'
+      ? certificateCopy('electronic', draft.priceRub).slug
+      : `${slugify(draft.name)}-${color.code}`;
   const seen = (slugCounts.get(base) ?? 0) + 1;
   slugCounts.set(base, seen);
   const slug = seen === 1 ? base : `${base}-${seen}`;
@@ -2083,10 +2362,13 @@ function buildProduct(draft: ModelDraft, variant: number, index: number, rng: Rn
   if (draft.lining) properties.push({ code: 'SOSTAV_PODKLADKI', name: 'Состав подкладки', value: draft.lining });
   if (draft.insulation) properties.push({ code: 'SOSTAV_UTEPLITELYA', name: 'Утеплитель', value: draft.insulation });
   for (const p of draft.modelParams) properties.push({ ...p });
-  if (draft.care) properties.push({ code: 'REKOMENDATSII_PO_UKHODU', name: 'Рекомендации по уходу', value: draft.care });
+  if (draft.care)
+    properties.push({ code: 'REKOMENDATSII_PO_UKHODU', name: 'Рекомендации по уходу', value: draft.care });
   properties.push({ code: 'CML2_ARTICLE', name: 'Артикул', value: `VT-${yy}-${String(index + 1).padStart(5, '0')}` });
-  if (draft.kind !== 'gift-card') properties.push({ code: 'CML2_ATTRIBUTES', name: 'Характеристики', value: color.name, description: 'Цвет' });
-  for (const [attr, value] of draft.attributes) properties.push({ code: 'CML2_ATTRIBUTES', name: 'Характеристики', value, description: attr });
+  if (draft.kind !== 'gift-card')
+    properties.push({ code: 'CML2_ATTRIBUTES', name: 'Характеристики', value: color.name, description: 'Цвет' });
+  for (const [attr, value] of draft.attributes)
+    properties.push({ code: 'CML2_ATTRIBUTES', name: 'Характеристики', value, description: attr });
 
   const offers = buildOffers(draft, rng);
   const base01 = rng.next();

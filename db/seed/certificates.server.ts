@@ -3,7 +3,13 @@ import type { Database } from '~/db/client.server';
 import { offers, productPhotos, products, sections } from '~/db/schema';
 import type { GarmentArt } from '~/media/garment-art';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
-import { allCertificateCopies, CERTIFICATE_COLOR, CERTIFICATE_SECTION, CERTIFICATE_STOCK, type CertificateCopy } from './certificates';
+import {
+  allCertificateCopies,
+  CERTIFICATE_COLOR,
+  CERTIFICATE_SECTION,
+  CERTIFICATE_STOCK,
+  type CertificateCopy,
+} from './certificates';
 import { recordOpeningStock } from './opening-stock.server';
 
 // The ten gift certificate products (db/seed/certificates.ts), made sure of at every start like
@@ -16,13 +22,21 @@ const PHOTOS = 3;
 function propertiesOf(copy: CertificateCopy) {
   return [
     { code: 'CML2_ARTICLE', name: 'Артикул', value: copy.article },
-    ...copy.attributes.map(([description, value]) => ({ code: 'CML2_ATTRIBUTES', name: 'Характеристики', value, description })),
+    ...copy.attributes.map(([description, value]) => ({
+      code: 'CML2_ATTRIBUTES',
+      name: 'Характеристики',
+      value,
+      description,
+    })),
   ];
 }
 
 /** Returns how many rows it changed (0 on every start after the first). */
 export async function seedCertificates(db: Database): Promise<number> {
-  const [section] = await db.select({ id: sections.id, name: sections.name }).from(sections).where(eq(sections.code, CERTIFICATE_SECTION.code));
+  const [section] = await db
+    .select({ id: sections.id, name: sections.name })
+    .from(sections)
+    .where(eq(sections.code, CERTIFICATE_SECTION.code));
   if (!section) return 0;
   let changed = 0;
   if (section.name !== CERTIFICATE_SECTION.name) {
@@ -32,7 +46,14 @@ export async function seedCertificates(db: Database): Promise<number> {
   const hidden = await db
     .update(products)
     .set({ active: false })
-    .where(and(eq(products.kind, 'gift-card'), isNull(products.certificate), eq(products.active, true), like(products.slug, 'podarochnaya-karta-%')))
+    .where(
+      and(
+        eq(products.kind, 'gift-card'),
+        isNull(products.certificate),
+        eq(products.active, true),
+        like(products.slug, 'podarochnaya-karta-%'),
+      ),
+    )
     .returning({ id: products.id });
   changed += hidden.length;
 
@@ -89,18 +110,37 @@ export async function seedCertificates(db: Database): Promise<number> {
   copies.forEach((c, i) => {
     const productId = idOf.get(c.slug);
     if (!productId) return;
-    offerRows.push({ productId, sizeType: 'none', size: 'Единый', priceKopecks: c.nominalRub * 100, quantity: CERTIFICATE_STOCK[c.kind] });
+    offerRows.push({
+      productId,
+      sizeType: 'none',
+      size: 'Единый',
+      priceKopecks: c.nominalRub * 100,
+      quantity: CERTIFICATE_STOCK[c.kind],
+    });
     for (let n = 1; n <= PHOTOS; n++) {
-      const art: GarmentArt = { kind: 'gift-card', color: CERTIFICATE_COLOR[c.kind].hex, view: n - 1, seed: 900_000 + i * 7 + n, nominal: c.nominalRub };
+      const art: GarmentArt = {
+        kind: 'gift-card',
+        color: CERTIFICATE_COLOR[c.kind].hex,
+        view: n - 1,
+        seed: 900_000 + i * 7 + n,
+        nominal: c.nominalRub,
+      };
       photoRows.push({ productId, position: n, path: `products/${c.slug}/${n}.jpg`, alt: `${c.name}, фото ${n}`, art });
     }
   });
   if (offerRows.length) {
-    const created = await db.insert(offers).values(offerRows).onConflictDoNothing().returning({ id: offers.id, quantity: offers.quantity });
+    const created = await db
+      .insert(offers)
+      .values(offerRows)
+      .onConflictDoNothing()
+      .returning({ id: offers.id, quantity: offers.quantity });
     await recordOpeningStock(db, created);
     changed += created.length;
   }
-  if (photoRows.length) changed += (await db.insert(productPhotos).values(photoRows).onConflictDoNothing().returning({ id: productPhotos.id })).length;
+  if (photoRows.length)
+    changed += (
+      await db.insert(productPhotos).values(photoRows).onConflictDoNothing().returning({ id: productPhotos.id })
+    ).length;
   // The listing index of every process rebuilds on a new catalogue version.
   if (changed > 0) await bumpCatalogVersion(db);
   return changed;

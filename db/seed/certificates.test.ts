@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_NOMINALS_KOPECKS } from '~/core/gift-certificates';
 import { COLORS, generateCatalog, SECTIONS } from './catalog-data';
-import { allCertificateCopies, CERTIFICATE_COLOR, CERTIFICATE_SECTION, CERTIFICATE_STOCK, certificateCopy } from './certificates';
+import {
+  allCertificateCopies,
+  CERTIFICATE_COLOR,
+  CERTIFICATE_SECTION,
+  CERTIFICATE_STOCK,
+  certificateCopy,
+} from './certificates';
 
 describe('gift certificate products', () => {
   it('ten: electronic and plastic for each of the five nominals, with unique slugs and articles', () => {
@@ -10,7 +16,9 @@ describe('gift certificate products', () => {
     expect(new Set(all.map((c) => c.slug)).size).toBe(10);
     expect(new Set(all.map((c) => c.article)).size).toBe(10);
     for (const kind of ['electronic', 'plastic'] as const) {
-      expect(all.filter((c) => c.kind === kind).map((c) => c.nominalRub * 100)).toEqual([...CERTIFICATE_NOMINALS_KOPECKS]);
+      expect(all.filter((c) => c.kind === kind).map((c) => c.nominalRub * 100)).toEqual([
+        ...CERTIFICATE_NOMINALS_KOPECKS,
+      ]);
     }
     expect(certificateCopy('electronic', 10_000).name).toBe('Электронный подарочный сертификат на 10 000 ₽');
     expect(certificateCopy('plastic', 50_000).name).toBe('Пластиковый подарочный сертификат на 50 000 ₽');
@@ -26,8 +34,15 @@ describe('gift certificate products', () => {
       expect(p.certificate).toBe('electronic');
       expect(p.sectionCode).toBe(CERTIFICATE_SECTION.code);
       const copy = certificateCopy('electronic', p.priceKopecks / 100);
-      expect(p).toMatchObject({ slug: copy.slug, name: copy.name, description: copy.description, colorCode: CERTIFICATE_COLOR.electronic.code });
-      expect(p.offers).toEqual([{ sizeType: 'none', size: 'Единый', intlSize: null, quantity: CERTIFICATE_STOCK.electronic, preorder: false }]);
+      expect(p).toMatchObject({
+        slug: copy.slug,
+        name: copy.name,
+        description: copy.description,
+        colorCode: CERTIFICATE_COLOR.electronic.code,
+      });
+      expect(p.offers).toEqual([
+        { sizeType: 'none', size: 'Единый', intlSize: null, quantity: CERTIFICATE_STOCK.electronic, preorder: false },
+      ]);
     }
     expect(generateCatalog().filter((p) => p.certificate === null && p.kind === 'gift-card')).toEqual([]);
   });

@@ -7,7 +7,11 @@
 import { CERTIFICATE_NOMINALS_KOPECKS, CERTIFICATE_VALID_MONTHS, type CertificateKind } from '~/core/gift-certificates';
 
 /** The section kept its code and address from the gift-card days: links and tests know them. */
-export const CERTIFICATE_SECTION = { code: 'podarochnye-karty', name: 'Подарочные сертификаты', url: '/catalog/podarochnye-karty/' } as const;
+export const CERTIFICATE_SECTION = {
+  code: 'podarochnye-karty',
+  name: 'Подарочные сертификаты',
+  url: '/catalog/podarochnye-karty/',
+} as const;
 
 export const CERTIFICATE_KINDS: readonly CertificateKind[] = ['electronic', 'plastic'];
 

@@ -9,10 +9,19 @@ import { stockMoves } from '~/db/schema';
 /** 1 000 moves a statement keeps the bind parameters far below PostgreSQL's 65 535. */
 const BATCH = 1000;
 
-export async function recordOpeningStock(db: Database, created: readonly { id: number; quantity: number }[]): Promise<void> {
+export async function recordOpeningStock(
+  db: Database,
+  created: readonly { id: number; quantity: number }[],
+): Promise<void> {
   const moves = created
     .filter((o) => o.quantity > 0)
     .sort((a, b) => a.id - b.id)
-    .map((o) => ({ offerId: o.id, delta: o.quantity, quantityAfter: o.quantity, reason: 'seed' as const, actorKind: 'system' as const }));
+    .map((o) => ({
+      offerId: o.id,
+      delta: o.quantity,
+      quantityAfter: o.quantity,
+      reason: 'seed' as const,
+      actorKind: 'system' as const,
+    }));
   for (let i = 0; i < moves.length; i += BATCH) await db.insert(stockMoves).values(moves.slice(i, i + BATCH));
 }

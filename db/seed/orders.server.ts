@@ -9,17 +9,26 @@ import { queryRows } from '~/db/client.server';
 
 const BATCH = 10_000;
 
-export async function seedOrders(db: Database, { orders: count, log = () => {} }: { orders: number; log?: (m: string) => void }): Promise<number> {
+export async function seedOrders(
+  db: Database,
+  { orders: count, log = () => {} }: { orders: number; log?: (m: string) => void },
+): Promise<number> {
   const [before] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from orders`);
   const have = Number(before?.n ?? 0);
   if (have >= count) return 0;
-  const [offerCount] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from offers where not preorder and price_kopecks > 0`);
+  const [offerCount] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from offers where not preorder and price_kopecks > 0`,
+  );
   if (!offerCount?.n) throw new Error('seed the catalogue first: no offers to order');
   let made = 0;
   for (let start = have + 1; start <= count; start += BATCH) {
     const end = Math.min(count, start + BATCH - 1);
     await db.transaction(async (tx) => {
-      const [first] = await queryRows<{ id: number }>(tx as unknown as Database, sql`select coalesce(max(id), 0)::int as id from orders`);
+      const [first] = await queryRows<{ id: number }>(
+        tx as unknown as Database,
+        sql`select coalesce(max(id), 0)::int as id from orders`,
+      );
       const from = Number(first?.id ?? 0);
       await tx.execute(sql`
         insert into orders (kind, status, phone, customer_name, email, items_total_kopecks, delivery_cost_kopecks, total_kopecks,

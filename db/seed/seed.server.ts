@@ -1,6 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { appState, customers, offers, orderItems, orders, pageMeta, productPhotos, products, promoCodes, redirects, sections } from '~/db/schema';
+import {
+  appState,
+  customers,
+  offers,
+  orderItems,
+  orders,
+  pageMeta,
+  productPhotos,
+  products,
+  promoCodes,
+  redirects,
+  sections,
+} from '~/db/schema';
 import { GIFT_COVER_OFFER_ID } from '~/core/basket';
 import { generateProducts, SECTIONS, type SeedProduct } from './catalog-data';
 import type { GarmentArt } from '~/media/garment-art';
@@ -16,7 +28,12 @@ const SEED_VERSION = 2;
 const BATCH = 1000;
 
 /** The test account of SPEC §9: a fixed phone with one completed order (see README). */
-export const TEST_ACCOUNT = { phone: '79990000000', firstName: 'Анна', lastName: 'Тестова', email: 'test@vitrina.example' } as const;
+export const TEST_ACCOUNT = {
+  phone: '79990000000',
+  firstName: 'Анна',
+  lastName: 'Тестова',
+  email: 'test@vitrina.example',
+} as const;
 
 export const SEED_REDIRECTS = [
   { fromPath: '/sale/', toUrl: '/catalog/promo/', status: 301 },
@@ -68,7 +85,8 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       await seedProducts(db, batch, sectionIds);
       count += batch.length;
       batch = [];
-      if (count % 10_000 === 0) log(`seed: ${count} of ${target} products (${Math.round((Date.now() - started) / 1000)} s)`);
+      if (count % 10_000 === 0)
+        log(`seed: ${count} of ${target} products (${Math.round((Date.now() - started) / 1000)} s)`);
     }
   }
   if (batch.length) {
@@ -83,7 +101,10 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   await db
     .insert(appState)
     .values({ key: 'seed', value: { version: SEED_VERSION, products: target } })
-    .onConflictDoUpdate({ target: appState.key, set: { value: { version: SEED_VERSION, products: target }, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: appState.key,
+      set: { value: { version: SEED_VERSION, products: target }, updatedAt: sql`now()` },
+    });
   log(`seed: ${count} products ready in ${Math.round((Date.now() - started) / 100) / 10} s`);
   return { skipped: false, products: count };
 }
@@ -130,7 +151,14 @@ export const GIFT_COVER_PHOTO = `products/${GIFT_COVER.slug}/cover-1.jpg`;
 export const SEED_PROMO_CODES = [
   { code: 'VITRINA10', kind: 'percent' as const, percent: 10, minBasketKopecks: 0, excludeSale: true },
   { code: 'MINUS1000', kind: 'fixed' as const, amountKopecks: 100_000, minBasketKopecks: 1_000_000, excludeSale: true },
-  { code: 'OLDCODE', kind: 'percent' as const, percent: 15, minBasketKopecks: 0, excludeSale: true, validTo: new Date('2025-12-31T20:59:59Z') },
+  {
+    code: 'OLDCODE',
+    kind: 'percent' as const,
+    percent: 15,
+    minBasketKopecks: 0,
+    excludeSale: true,
+    validTo: new Date('2025-12-31T20:59:59Z'),
+  },
 ];
 
 /** Commerce fixtures every database needs, added idempotently also to a database seeded before them. */
@@ -157,7 +185,14 @@ async function seedCommerce(db: Database): Promise<void> {
   if (!product) return;
   await db
     .insert(offers)
-    .values({ id: GIFT_COVER_OFFER_ID, productId: product.id, sizeType: 'none', size: 'Единый', priceKopecks: 0, quantity: 0 })
+    .values({
+      id: GIFT_COVER_OFFER_ID,
+      productId: product.id,
+      sizeType: 'none',
+      size: 'Единый',
+      priceKopecks: 0,
+      quantity: 0,
+    })
     .onConflictDoNothing();
   // Its own picture: a garment cover on a hanger. Databases seeded with the first one (a
   // handbag at …/1.jpg) get this one too; it has a path of its own, because a media path
@@ -245,7 +280,11 @@ async function seedProducts(db: Database, batch: SeedProduct[], sectionIds: Map<
       }),
     )
     // A database seeded before sizes existed gets them; nothing else is overwritten.
-    .onConflictDoUpdate({ target: products.slug, set: { sizes: sql`excluded.sizes` }, where: sql`${products.sizes} = '{}'::text[]` });
+    .onConflictDoUpdate({
+      target: products.slug,
+      set: { sizes: sql`excluded.sizes` },
+      where: sql`${products.sizes} = '{}'::text[]`,
+    });
 
   const idRows = await db
     .select({ id: products.id, slug: products.slug })
@@ -285,7 +324,13 @@ async function seedProducts(db: Database, batch: SeedProduct[], sectionIds: Map<
         seed: p.index * 7 + n,
         ...(p.certificate ? { nominal: p.priceKopecks / 100 } : {}),
       };
-      photoRows.push({ productId, position: n, path: `products/${p.slug}/${n}.jpg`, alt: `${p.name}, ${p.colorName.toLowerCase()}, фото ${n}`, art });
+      photoRows.push({
+        productId,
+        position: n,
+        path: `products/${p.slug}/${n}.jpg`,
+        alt: `${p.name}, ${p.colorName.toLowerCase()}, фото ${n}`,
+        art,
+      });
     }
     if (p.seoDescription) {
       const path = `${sectionUrl.get(p.sectionCode) ?? '/catalog/all/'}${p.slug}/`;
@@ -299,7 +344,14 @@ async function seedProducts(db: Database, batch: SeedProduct[], sectionIds: Map<
     }
   }
   if (offerRows.length)
-    await recordOpeningStock(db, await db.insert(offers).values(offerRows).onConflictDoNothing().returning({ id: offers.id, quantity: offers.quantity }));
+    await recordOpeningStock(
+      db,
+      await db
+        .insert(offers)
+        .values(offerRows)
+        .onConflictDoNothing()
+        .returning({ id: offers.id, quantity: offers.quantity }),
+    );
   if (photoRows.length) await db.insert(productPhotos).values(photoRows).onConflictDoNothing();
   if (metaRows.length) await db.insert(pageMeta).values(metaRows).onConflictDoNothing();
 }
@@ -330,7 +382,13 @@ export async function seedTestAccount(db: Database): Promise<void> {
       .values({
         customerId: customer.id,
         status: 'completed',
-        fields: { firstname: TEST_ACCOUNT.firstName, lastname: TEST_ACCOUNT.lastName, phone: TEST_ACCOUNT.phone, email: TEST_ACCOUNT.email, city: 'Москва' },
+        fields: {
+          firstname: TEST_ACCOUNT.firstName,
+          lastname: TEST_ACCOUNT.lastName,
+          phone: TEST_ACCOUNT.phone,
+          email: TEST_ACCOUNT.email,
+          city: 'Москва',
+        },
         itemsTotalKopecks: total,
         deliveryCostKopecks: 70_000,
         totalKopecks: total + 70_000,

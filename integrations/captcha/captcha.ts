@@ -25,14 +25,18 @@ export interface CaptchaLogger {
 /** Whatever went wrong reaching a provider, as a reason: a timeout or an unreachable host. */
 export function transportFailure(error: unknown, timeoutMs: number): string {
   const name = (error as { name?: unknown } | null)?.name;
-  return name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${timeoutMs} ms` : 'could not reach the service';
+  return name === 'TimeoutError' || name === 'AbortError'
+    ? `no answer within ${timeoutMs} ms`
+    : 'could not reach the service';
 }
 
 /** A JSON object from a provider's answer, or null for anything else. */
 export function parseObject(raw: string): Record<string, unknown> | null {
   try {
     const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

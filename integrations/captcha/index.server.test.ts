@@ -38,7 +38,8 @@ describe('captchaConfigSchema', () => {
   });
 
   it('requires each provider its secret and site key, naming the variables', () => {
-    const paths = (input: Record<string, string>) => captchaConfigSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')} ${i.message}`);
+    const paths = (input: Record<string, string>) =>
+      captchaConfigSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')} ${i.message}`);
     expect(paths({ CAPTCHA_PROVIDER: 'recaptcha' })).toEqual([
       'RECAPTCHA_SECRET is required when CAPTCHA_PROVIDER=recaptcha',
       'PUBLIC_RECAPTCHA_SITE_KEY is required when CAPTCHA_PROVIDER=recaptcha',
@@ -59,16 +60,26 @@ describe('captchaConfigSchema', () => {
 describe('createCaptchaVerifier', () => {
   it('is off without keys and says so once, as a warning', () => {
     const warned: string[] = [];
-    const captcha = createCaptchaVerifier(captchaConfigSchema.parse({}), { log: { warn: (_obj, msg) => warned.push(msg) } });
+    const captcha = createCaptchaVerifier(captchaConfigSchema.parse({}), {
+      log: { warn: (_obj, msg) => warned.push(msg) },
+    });
     expect(captcha.kind).toBe('off');
     expect(warned).toHaveLength(1);
     expect(warned[0]).toMatch(/off/);
   });
 
   it('picks the configured provider', () => {
-    const recaptcha = captchaConfigSchema.parse({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SECRET: 's', PUBLIC_RECAPTCHA_SITE_KEY: 'k' });
+    const recaptcha = captchaConfigSchema.parse({
+      CAPTCHA_PROVIDER: 'recaptcha',
+      RECAPTCHA_SECRET: 's',
+      PUBLIC_RECAPTCHA_SITE_KEY: 'k',
+    });
     expect(createCaptchaVerifier(recaptcha).kind).toBe('recaptcha');
-    const smart = captchaConfigSchema.parse({ CAPTCHA_PROVIDER: 'smartcaptcha', SMARTCAPTCHA_SECRET: 's', PUBLIC_SMARTCAPTCHA_SITE_KEY: 'k' });
+    const smart = captchaConfigSchema.parse({
+      CAPTCHA_PROVIDER: 'smartcaptcha',
+      SMARTCAPTCHA_SECRET: 's',
+      PUBLIC_SMARTCAPTCHA_SITE_KEY: 'k',
+    });
     expect(createCaptchaVerifier(smart).kind).toBe('smartcaptcha');
   });
 });

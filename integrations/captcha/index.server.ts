@@ -66,7 +66,12 @@ export function refineCaptchaConfig(config: CaptchaConfigCheckInput, ctx: z.Refi
     smartcaptcha: ['SMARTCAPTCHA_SECRET', 'PUBLIC_SMARTCAPTCHA_SITE_KEY'],
   };
   for (const name of required[config.CAPTCHA_PROVIDER]) {
-    if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required when CAPTCHA_PROVIDER=${config.CAPTCHA_PROVIDER}` });
+    if (!config[name])
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is required when CAPTCHA_PROVIDER=${config.CAPTCHA_PROVIDER}`,
+      });
   }
 }
 
@@ -93,8 +98,13 @@ export function createCaptchaVerifier(config: CaptchaConfig, deps: CaptchaVerifi
     });
   }
   if (config.CAPTCHA_PROVIDER === 'smartcaptcha') {
-    if (!config.SMARTCAPTCHA_SECRET) throw new Error('SMARTCAPTCHA_SECRET is required when CAPTCHA_PROVIDER=smartcaptcha');
-    return createSmartCaptchaClient({ ...common, secret: config.SMARTCAPTCHA_SECRET, verifyUrl: config.SMARTCAPTCHA_VERIFY_URL });
+    if (!config.SMARTCAPTCHA_SECRET)
+      throw new Error('SMARTCAPTCHA_SECRET is required when CAPTCHA_PROVIDER=smartcaptcha');
+    return createSmartCaptchaClient({
+      ...common,
+      secret: config.SMARTCAPTCHA_SECRET,
+      verifyUrl: config.SMARTCAPTCHA_VERIFY_URL,
+    });
   }
   // Said once, at start-up: a production shop running like this sends SMS to any script.
   log?.warn({ captcha: { provider: 'off' } }, 'Captcha is off (CAPTCHA_PROVIDER=off): any non-empty token passes');

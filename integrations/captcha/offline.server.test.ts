@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineCaptcha } from './offline.server';
 
-const check = (token: string, minScore?: number) => createOfflineCaptcha({ minScore }).verify({ token, action: 'send_sms', ip: '203.0.113.7' });
+const check = (token: string, minScore?: number) =>
+  createOfflineCaptcha({ minScore }).verify({ token, action: 'send_sms', ip: '203.0.113.7' });
 
 describe('offline captcha', () => {
   it('is the "off" kind', () => {

@@ -27,7 +27,9 @@ export function createOfflineCaptcha(options: OfflineCaptchaOptions = {}): Captc
         const raw = text.slice(OFFLINE_OK_TOKEN.length + 1);
         const score = /^(0(\.\d+)?|1(\.0+)?)$/.test(raw) ? Number(raw) : NaN;
         if (Number.isNaN(score)) return { ok: false, reason: 'malformed offline score' };
-        return score >= minScore ? { ok: true, score } : { ok: false, score, reason: `score ${score} below ${minScore}` };
+        return score >= minScore
+          ? { ok: true, score }
+          : { ok: false, score, reason: `score ${score} below ${minScore}` };
       }
       return { ok: true };
     },

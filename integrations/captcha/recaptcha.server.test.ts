@@ -30,7 +30,14 @@ function json(res: http.ServerResponse, body: unknown, status = 200) {
 const human =
   (overrides: Record<string, unknown> = {}): Reply =>
   (res) =>
-    json(res, { success: true, score: 0.9, action: 'send_sms', challenge_ts: '2026-11-22T10:00:00Z', hostname: 'vitrina.example', ...overrides });
+    json(res, {
+      success: true,
+      score: 0.9,
+      action: 'send_sms',
+      challenge_ts: '2026-11-22T10:00:00Z',
+      hostname: 'vitrina.example',
+      ...overrides,
+    });
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -38,7 +45,12 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      received.push({ method: req.method, path: new URL(req.url ?? '/', 'http://fake').pathname, contentType: req.headers['content-type'], params });
+      received.push({
+        method: req.method,
+        path: new URL(req.url ?? '/', 'http://fake').pathname,
+        contentType: req.headers['content-type'],
+        params,
+      });
       reply(res, params);
     });
   });
@@ -95,10 +107,19 @@ describe('reCAPTCHA v3 client', () => {
 
   it('fails a score below the threshold and passes one at it', async () => {
     reply = human({ score: 0.3 });
-    expect(await createRecaptchaClient({ secret: SECRET, verifyUrl }).verify(input)).toMatchObject({ ok: false, score: 0.3 });
+    expect(await createRecaptchaClient({ secret: SECRET, verifyUrl }).verify(input)).toMatchObject({
+      ok: false,
+      score: 0.3,
+    });
     reply = human({ score: 0.7 });
-    expect(await createRecaptchaClient({ secret: SECRET, verifyUrl, minScore: 0.8 }).verify(input)).toMatchObject({ ok: false, score: 0.7 });
-    expect(await createRecaptchaClient({ secret: SECRET, verifyUrl, minScore: 0.7 }).verify(input)).toEqual({ ok: true, score: 0.7 });
+    expect(await createRecaptchaClient({ secret: SECRET, verifyUrl, minScore: 0.8 }).verify(input)).toMatchObject({
+      ok: false,
+      score: 0.7,
+    });
+    expect(await createRecaptchaClient({ secret: SECRET, verifyUrl, minScore: 0.7 }).verify(input)).toEqual({
+      ok: true,
+      score: 0.7,
+    });
   });
 
   it('fails an answer without a score (a v2 token)', async () => {
@@ -108,7 +129,9 @@ describe('reCAPTCHA v3 client', () => {
 
   it('checks the hostname only when hostnames are configured', async () => {
     reply = human({ hostname: 'evil.example' });
-    const strict = await createRecaptchaClient({ secret: SECRET, verifyUrl, hostnames: ['vitrina.example'] }).verify(input);
+    const strict = await createRecaptchaClient({ secret: SECRET, verifyUrl, hostnames: ['vitrina.example'] }).verify(
+      input,
+    );
     expect(strict).toMatchObject({ ok: false, reason: expect.stringContaining('hostname') });
     expect(await createRecaptchaClient({ secret: SECRET, verifyUrl }).verify(input)).toMatchObject({ ok: true });
   });
@@ -116,7 +139,11 @@ describe('reCAPTCHA v3 client', () => {
   it('fails on a 500 and warns, without the secret', async () => {
     reply = (res) => json(res, { error: 'boom' }, 500);
     const warned: Array<{ obj: object; msg: string }> = [];
-    const captcha = createRecaptchaClient({ secret: SECRET, verifyUrl, log: { warn: (obj, msg) => warned.push({ obj, msg }) } });
+    const captcha = createRecaptchaClient({
+      secret: SECRET,
+      verifyUrl,
+      log: { warn: (obj, msg) => warned.push({ obj, msg }) },
+    });
     expect(await captcha.verify(input)).toEqual({ ok: false, reason: 'HTTP 500' });
     expect(warned).toHaveLength(1);
     expect(JSON.stringify(warned)).not.toContain(SECRET);
@@ -133,7 +160,11 @@ describe('reCAPTCHA v3 client', () => {
   it('warns when Google says the secret is wrong', async () => {
     reply = (res) => json(res, { success: false, 'error-codes': ['invalid-input-secret'] });
     const warned: string[] = [];
-    const check = await createRecaptchaClient({ secret: SECRET, verifyUrl, log: { warn: (_o, msg) => warned.push(msg) } }).verify(input);
+    const check = await createRecaptchaClient({
+      secret: SECRET,
+      verifyUrl,
+      log: { warn: (_o, msg) => warned.push(msg) },
+    }).verify(input);
     expect(check).toMatchObject({ ok: false, reason: expect.stringContaining('invalid-input-secret') });
     expect(warned).toHaveLength(1);
   });
@@ -153,12 +184,17 @@ describe('reCAPTCHA v3 client', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const check = await createRecaptchaClient({ secret: SECRET, verifyUrl: `http://127.0.0.1:${port}/siteverify` }).verify(input);
+    const check = await createRecaptchaClient({
+      secret: SECRET,
+      verifyUrl: `http://127.0.0.1:${port}/siteverify`,
+    }).verify(input);
     expect(check).toEqual({ ok: false, reason: 'could not reach the service' });
   });
 
   it('fails an empty token without asking Google', async () => {
-    expect(await createRecaptchaClient({ secret: SECRET, verifyUrl }).verify({ ...input, token: ' ' })).toMatchObject({ ok: false });
+    expect(await createRecaptchaClient({ secret: SECRET, verifyUrl }).verify({ ...input, token: ' ' })).toMatchObject({
+      ok: false,
+    });
     expect(received).toHaveLength(0);
   });
 });

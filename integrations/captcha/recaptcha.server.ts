@@ -77,15 +77,19 @@ export function createRecaptchaClient(options: RecaptchaOptions): CaptchaVerifie
 
       const score = typeof answer.score === 'number' && Number.isFinite(answer.score) ? answer.score : undefined;
       if (answer.success !== true) {
-        const codes = Array.isArray(answer['error-codes']) ? answer['error-codes'].filter((c) => typeof c === 'string') : [];
+        const codes = Array.isArray(answer['error-codes'])
+          ? answer['error-codes'].filter((c) => typeof c === 'string')
+          : [];
         // Google's names for our own mistakes (bad or missing secret): worth a warning.
         if (codes.some((c) => c.includes('secret'))) return outage(`refused: ${codes.join(', ')}`);
         return { ok: false, score, reason: `refused${codes.length ? `: ${codes.join(', ')}` : ''}` };
       }
-      if (answer.action !== action) return { ok: false, score, reason: `action ${String(answer.action)} is not ${action}` };
+      if (answer.action !== action)
+        return { ok: false, score, reason: `action ${String(answer.action)} is not ${action}` };
       if (hostnames.size > 0) {
         const hostname = typeof answer.hostname === 'string' ? answer.hostname.toLowerCase() : '';
-        if (!hostnames.has(hostname)) return { ok: false, score, reason: `hostname ${hostname || '(none)'} is not ours` };
+        if (!hostnames.has(hostname))
+          return { ok: false, score, reason: `hostname ${hostname || '(none)'} is not ours` };
       }
       // A v2 key's token has no score: it must not slip through a v3 check.
       if (score === undefined) return { ok: false, reason: 'no score in the answer' };

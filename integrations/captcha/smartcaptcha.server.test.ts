@@ -32,7 +32,12 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      received.push({ method: req.method, path: new URL(req.url ?? '/', 'http://fake').pathname, contentType: req.headers['content-type'], params });
+      received.push({
+        method: req.method,
+        path: new URL(req.url ?? '/', 'http://fake').pathname,
+        contentType: req.headers['content-type'],
+        params,
+      });
       reply(res);
     });
   });
@@ -78,7 +83,11 @@ describe('Yandex SmartCaptcha client', () => {
   it('fails on a 500 (closed, unlike Yandex sample code) and warns, without the secret', async () => {
     reply = (res) => json(res, { message: 'Internal error' }, 500);
     const warned: Array<{ obj: object; msg: string }> = [];
-    const captcha = createSmartCaptchaClient({ secret: SECRET, verifyUrl, log: { warn: (obj, msg) => warned.push({ obj, msg }) } });
+    const captcha = createSmartCaptchaClient({
+      secret: SECRET,
+      verifyUrl,
+      log: { warn: (obj, msg) => warned.push({ obj, msg }) },
+    });
     expect(await captcha.verify(input)).toEqual({ ok: false, reason: 'HTTP 500' });
     expect(warned).toHaveLength(1);
     expect(JSON.stringify(warned)).not.toContain(SECRET);
@@ -102,7 +111,9 @@ describe('Yandex SmartCaptcha client', () => {
   });
 
   it('fails an empty token without asking Yandex', async () => {
-    expect(await createSmartCaptchaClient({ secret: SECRET, verifyUrl }).verify({ ...input, token: '' })).toMatchObject({ ok: false });
+    expect(await createSmartCaptchaClient({ secret: SECRET, verifyUrl }).verify({ ...input, token: '' })).toMatchObject(
+      { ok: false },
+    );
     expect(received).toHaveLength(0);
   });
 });

@@ -36,14 +36,28 @@ function json(res: http.ServerResponse, body: unknown, status = 200) {
 
 const issueToken: Handler = (req, res) => {
   const form = req.body as Record<string, string>;
-  if (form.grant_type !== 'client_credentials' || form.client_id !== CLIENT_ID || form.client_secret !== CLIENT_SECRET) {
-    json(res, { error: 'invalid_client', error_description: `Bad client credentials ${String(form.client_secret)}` }, 401);
+  if (
+    form.grant_type !== 'client_credentials' ||
+    form.client_id !== CLIENT_ID ||
+    form.client_secret !== CLIENT_SECRET
+  ) {
+    json(
+      res,
+      { error: 'invalid_client', error_description: `Bad client credentials ${String(form.client_secret)}` },
+      401,
+    );
     return;
   }
   issued += 1;
   const token = `token-${issued}`;
   validTokens.add(token);
-  json(res, { access_token: token, token_type: 'bearer', expires_in: 3600, scope: 'order:all payment:all', jti: `jti-${issued}` });
+  json(res, {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: 3600,
+    scope: 'order:all payment:all',
+    jti: `jti-${issued}`,
+  });
 };
 
 const RAW_POINT = {
@@ -91,7 +105,8 @@ const RAW_LOCKER = {
 };
 
 const defaultApi: Handler = (req, res) => {
-  if (req.method === 'GET' && req.path === '/v2/deliverypoints') return json(res, [RAW_POINT, RAW_LOCKER, { junk: true }]);
+  if (req.method === 'GET' && req.path === '/v2/deliverypoints')
+    return json(res, [RAW_POINT, RAW_LOCKER, { junk: true }]);
   if (req.method === 'POST' && req.path === '/v2/calculator/tariff') {
     return json(res, {
       delivery_sum: 412.5,
@@ -107,8 +122,23 @@ const defaultApi: Handler = (req, res) => {
   if (req.method === 'POST' && req.path === '/v2/calculator/tarifflist') {
     return json(res, {
       tariff_codes: [
-        { tariff_code: 136, tariff_name: 'Посылка склад-склад', tariff_description: '…', delivery_mode: 4, delivery_sum: 400, period_min: 2, period_max: 4 },
-        { tariff_code: 137, tariff_name: 'Посылка склад-дверь', delivery_mode: 3, delivery_sum: 560, period_min: 2, period_max: 5 },
+        {
+          tariff_code: 136,
+          tariff_name: 'Посылка склад-склад',
+          tariff_description: '…',
+          delivery_mode: 4,
+          delivery_sum: 400,
+          period_min: 2,
+          period_max: 4,
+        },
+        {
+          tariff_code: 137,
+          tariff_name: 'Посылка склад-дверь',
+          delivery_mode: 3,
+          delivery_sum: 560,
+          period_min: 2,
+          period_max: 5,
+        },
         { nonsense: 1 },
       ],
     });
@@ -140,7 +170,8 @@ beforeAll(async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const text = Buffer.concat(chunks).toString('utf8');
       let body: unknown = null;
-      if (req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(text));
+      if (req.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
+        body = Object.fromEntries(new URLSearchParams(text));
       else if (text !== '') {
         try {
           body = JSON.parse(text);
@@ -159,7 +190,8 @@ beforeAll(async () => {
       received.push(r);
       if (r.path === '/v2/oauth/token') return tokenReply(r, res);
       const bearer = r.authorization?.replace(/^Bearer /, '') ?? '';
-      if (!validTokens.has(bearer)) return json(res, { errors: [{ code: 'v2_token_expired', message: 'token expired' }] }, 401);
+      if (!validTokens.has(bearer))
+        return json(res, { errors: [{ code: 'v2_token_expired', message: 'token expired' }] }, 401);
       apiReply(r, res);
     });
   });
@@ -247,7 +279,12 @@ describe('CDEK client: authorisation', () => {
     validTokens.clear(); // Revoked early.
     const points = await cdek.deliveryPoints({ city_code: 44 });
     expect(points).toHaveLength(2);
-    expect(paths().slice(1)).toEqual(['GET /v2/deliverypoints', 'GET /v2/deliverypoints', 'POST /v2/oauth/token', 'GET /v2/deliverypoints']);
+    expect(paths().slice(1)).toEqual([
+      'GET /v2/deliverypoints',
+      'GET /v2/deliverypoints',
+      'POST /v2/oauth/token',
+      'GET /v2/deliverypoints',
+    ]);
     expect(received.at(-1)?.authorization).toBe('Bearer token-2');
   });
 
@@ -311,7 +348,11 @@ describe('CDEK client: calls', () => {
       allowed_cod: true,
       weight_max: 30,
     });
-    expect(points[1]).toMatchObject({ type: 'POSTAMAT', nearest_metro_station: null, dimensions: [{ width: 36, height: 9, depth: 60 }] });
+    expect(points[1]).toMatchObject({
+      type: 'POSTAMAT',
+      nearest_metro_station: null,
+      dimensions: [{ width: 36, height: 9, depth: 60 }],
+    });
     await client().deliveryPoints({ city_code: 137 });
     expect(received.at(-1)?.query).toEqual({ city_code: '137', type: 'ALL' });
   });
@@ -323,13 +364,23 @@ describe('CDEK client: calls', () => {
   });
 
   it('turns an `errors` answer of the calculator into CdekError, with or without an error status', async () => {
-    apiReply = (_req, res) => json(res, { errors: [{ code: 'ERR_RESULT_SERVICE_EMPTY', message: 'Нет доступных тарифов' }] });
+    apiReply = (_req, res) =>
+      json(res, { errors: [{ code: 'ERR_RESULT_SERVICE_EMPTY', message: 'Нет доступных тарифов' }] });
     await expect(client().calculateTariff(TARIFF)).rejects.toThrow(/ERR_RESULT_SERVICE_EMPTY: Нет доступных тарифов/);
-    apiReply = (_req, res) => json(res, { requests: [{ state: 'INVALID', errors: [{ code: 'v2_field_is_empty', message: 'to_location' }] }] }, 400);
+    apiReply = (_req, res) =>
+      json(
+        res,
+        { requests: [{ state: 'INVALID', errors: [{ code: 'v2_field_is_empty', message: 'to_location' }] }] },
+        400,
+      );
     const error = await client()
       .calculateTariff(TARIFF)
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'CdekError', status: 400, message: expect.stringContaining('v2_field_is_empty') });
+    expect(error).toMatchObject({
+      name: 'CdekError',
+      status: 400,
+      message: expect.stringContaining('v2_field_is_empty'),
+    });
   });
 
   it('lists tariffs, skipping malformed entries', async () => {
@@ -338,8 +389,22 @@ describe('CDEK client: calls', () => {
     expect(received[1]?.path).toBe('/v2/calculator/tarifflist');
     expect(received[1]?.body).toEqual({ type: 1, ...route });
     expect(list).toEqual([
-      { tariff_code: 136, tariff_name: 'Посылка склад-склад', delivery_mode: 4, delivery_sum: 400, period_min: 2, period_max: 4 },
-      { tariff_code: 137, tariff_name: 'Посылка склад-дверь', delivery_mode: 3, delivery_sum: 560, period_min: 2, period_max: 5 },
+      {
+        tariff_code: 136,
+        tariff_name: 'Посылка склад-склад',
+        delivery_mode: 4,
+        delivery_sum: 400,
+        period_min: 2,
+        period_max: 4,
+      },
+      {
+        tariff_code: 137,
+        tariff_name: 'Посылка склад-дверь',
+        delivery_mode: 3,
+        delivery_sum: 560,
+        period_min: 2,
+        period_max: 5,
+      },
     ]);
   });
 
@@ -347,7 +412,12 @@ describe('CDEK client: calls', () => {
     const cdek = client();
     const created = await cdek.createOrder(ORDER);
     expect(received[1]).toMatchObject({ method: 'POST', path: '/v2/orders', body: ORDER });
-    expect(created).toEqual({ uuid: '72753031-1111-4000-8000-000000000042', state: 'ACCEPTED', cdek_number: null, errors: [] });
+    expect(created).toEqual({
+      uuid: '72753031-1111-4000-8000-000000000042',
+      state: 'ACCEPTED',
+      cdek_number: null,
+      errors: [],
+    });
     const read = await cdek.getOrder(created.uuid);
     expect(received.at(-1)?.path).toBe(`/v2/orders/${created.uuid}`);
     expect(read).toEqual({ uuid: created.uuid, state: 'SUCCESSFUL', cdek_number: '1106207236', errors: [] });
@@ -357,10 +427,16 @@ describe('CDEK client: calls', () => {
     apiReply = (_req, res) =>
       json(res, {
         entity: { uuid: '72753031-1111-4000-8000-000000000043' },
-        requests: [{ type: 'CREATE', state: 'INVALID', errors: [{ code: 'v2_entity_not_found', message: 'delivery_point' }] }],
+        requests: [
+          { type: 'CREATE', state: 'INVALID', errors: [{ code: 'v2_entity_not_found', message: 'delivery_point' }] },
+        ],
       });
     const result = await client().getOrder('72753031-1111-4000-8000-000000000043');
-    expect(result).toMatchObject({ state: 'INVALID', cdek_number: null, errors: ['v2_entity_not_found: delivery_point'] });
+    expect(result).toMatchObject({
+      state: 'INVALID',
+      cdek_number: null,
+      errors: ['v2_entity_not_found: delivery_point'],
+    });
     const before = received.length;
     await expect(client().getOrder('../../oauth/token')).rejects.toThrow(CdekError);
     expect(received.length).toBe(before);
@@ -371,7 +447,10 @@ describe('CDEK client: failures', () => {
   it('turns a 500 and an answer that is not JSON into CdekError', async () => {
     const { logged, log } = warnings();
     apiReply = (_req, res) => json(res, { message: 'boom' }, 500);
-    await expect(client({ log }).deliveryPoints({ city_code: 44 })).rejects.toMatchObject({ name: 'CdekError', status: 500 });
+    await expect(client({ log }).deliveryPoints({ city_code: 44 })).rejects.toMatchObject({
+      name: 'CdekError',
+      status: 500,
+    });
     apiReply = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html>maintenance</html>');
@@ -393,7 +472,9 @@ describe('CDEK client: failures', () => {
 
   it('times out the token request too', async () => {
     tokenReply = () => {};
-    await expect(client({ timeoutMs: 150 }).calculateTariff(TARIFF)).rejects.toThrow(/oauth\/token: no answer within 150 ms/);
+    await expect(client({ timeoutMs: 150 }).calculateTariff(TARIFF)).rejects.toThrow(
+      /oauth\/token: no answer within 150 ms/,
+    );
   });
 
   it('fails cleanly when CDEK cannot be reached', async () => {
@@ -401,7 +482,11 @@ describe('CDEK client: failures', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const error = await createCdekClient({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, baseUrl: `http://127.0.0.1:${port}/v2` })
+    const error = await createCdekClient({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      baseUrl: `http://127.0.0.1:${port}/v2`,
+    })
       .deliveryPoints({ city_code: 44 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CdekError);
@@ -410,7 +495,8 @@ describe('CDEK client: failures', () => {
   });
 
   it('never puts the secret into an error even when CDEK echoes it', async () => {
-    apiReply = (_req, res) => json(res, { errors: [{ code: 'v2_bad', message: `secret was ${CLIENT_SECRET}, token token-1` }] }, 400);
+    apiReply = (_req, res) =>
+      json(res, { errors: [{ code: 'v2_bad', message: `secret was ${CLIENT_SECRET}, token token-1` }] }, 400);
     const error = await client()
       .deliveryPoints({ city_code: 44 })
       .catch((e: unknown) => e);

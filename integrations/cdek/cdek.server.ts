@@ -1,5 +1,13 @@
 import { CdekError } from './cdek';
-import type { CdekClient, CdekDeliveryPoint, CdekOrderRequest, CdekOrderState, TariffListItem, TariffRequest, TariffResult } from './cdek';
+import type {
+  CdekClient,
+  CdekDeliveryPoint,
+  CdekOrderRequest,
+  CdekOrderState,
+  TariffListItem,
+  TariffRequest,
+  TariffResult,
+} from './cdek';
 
 // The real CDEK API v2 client (INTEGRATIONS.md §2). OAuth client credentials give a bearer
 // token, kept until shortly before it expires and fetched once for concurrent calls; a 401
@@ -33,9 +41,14 @@ export interface CdekOptions {
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback);
+const str = (v: unknown, fallback = ''): string =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback;
 const num = (v: unknown, fallback = 0): number =>
-  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback;
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : fallback;
 const bool = (v: unknown): boolean => v === true || v === 'true';
 
 /** CDEK's `errors: [{code, message}]` (top level or in `requests[]`) as 'code: message' lines. */
@@ -76,9 +89,14 @@ function mapPoint(raw: unknown): CdekDeliveryPoint | null {
       address_full: str(loc.address_full, str(loc.address)),
     },
     address_comment: str(raw.address_comment),
-    nearest_metro_station: typeof raw.nearest_metro_station === 'string' && raw.nearest_metro_station !== '' ? raw.nearest_metro_station : null,
+    nearest_metro_station:
+      typeof raw.nearest_metro_station === 'string' && raw.nearest_metro_station !== ''
+        ? raw.nearest_metro_station
+        : null,
     work_time: str(raw.work_time),
-    work_time_list: Array.isArray(raw.work_time_list) ? raw.work_time_list.filter(isObject).map((w) => ({ day: num(w.day), time: str(w.time) })) : [],
+    work_time_list: Array.isArray(raw.work_time_list)
+      ? raw.work_time_list.filter(isObject).map((w) => ({ day: num(w.day), time: str(w.time) }))
+      : [],
     phones: Array.isArray(raw.phones) ? raw.phones.filter(isObject).map((p) => ({ number: str(p.number) })) : [],
     note: str(raw.note),
     is_dressing_room: bool(raw.is_dressing_room),
@@ -164,15 +182,28 @@ export function createCdekClient(options: CdekOptions): CdekClient {
   }
 
   async function fetchToken(): Promise<string> {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+    });
     const { status, body } = await exchange('POST /oauth/token', `${base}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: form.toString(),
     });
-    if (status < 200 || status >= 300 || !isObject(body) || typeof body.access_token !== 'string' || body.access_token === '') {
+    if (
+      status < 200 ||
+      status >= 300 ||
+      !isObject(body) ||
+      typeof body.access_token !== 'string' ||
+      body.access_token === ''
+    ) {
       // 401 here means wrong credentials: say so without repeating them.
-      throw fail(`POST /oauth/token: HTTP ${status}${status === 401 ? ' (check CDEK_CLIENT_ID and CDEK_CLIENT_SECRET)' : ''}`, status);
+      throw fail(
+        `POST /oauth/token: HTTP ${status}${status === 401 ? ' (check CDEK_CLIENT_ID and CDEK_CLIENT_SECRET)' : ''}`,
+        status,
+      );
     }
     const lifetimeMs = Math.max(0, num(body.expires_in, 3600) * 1000 - TOKEN_MARGIN_MS);
     token = { value: body.access_token, until: now() + lifetimeMs };
@@ -188,7 +219,11 @@ export function createCdekClient(options: CdekOptions): CdekClient {
     return pending;
   }
 
-  async function call(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<{ status: number; body: unknown }> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: unknown,
+  ): Promise<{ status: number; body: unknown }> {
     const what = `${method} ${path.split('?')[0]}`;
     const send = async (bearer: string) =>
       exchange(what, `${base}${path}`, {
@@ -210,7 +245,10 @@ export function createCdekClient(options: CdekOptions): CdekClient {
     }
     if (result.status < 200 || result.status >= 300) {
       const errors = errorsOf(result.body);
-      throw fail(`${what}: HTTP ${result.status}${errors.length > 0 ? ` (${errors.join('; ').slice(0, 300)})` : ''}`, result.status);
+      throw fail(
+        `${what}: HTTP ${result.status}${errors.length > 0 ? ` (${errors.join('; ').slice(0, 300)})` : ''}`,
+        result.status,
+      );
     }
     return result;
   }
@@ -227,7 +265,8 @@ export function createCdekClient(options: CdekOptions): CdekClient {
       const { status, body } = await call('POST', '/calculator/tariff', { type: 1, ...request });
       const errors = errorsOf(body);
       if (errors.length > 0) throw fail(`POST /calculator/tariff: ${errors.join('; ').slice(0, 300)}`, status);
-      if (!isObject(body) || typeof body.delivery_sum !== 'number') throw fail('POST /calculator/tariff: the answer has no delivery_sum', status);
+      if (!isObject(body) || typeof body.delivery_sum !== 'number')
+        throw fail('POST /calculator/tariff: the answer has no delivery_sum', status);
       return {
         delivery_sum: body.delivery_sum,
         period_min: num(body.period_min),
@@ -240,7 +279,8 @@ export function createCdekClient(options: CdekOptions): CdekClient {
       const { status, body } = await call('POST', '/calculator/tarifflist', { type: 1, ...request });
       const errors = errorsOf(body);
       if (errors.length > 0) throw fail(`POST /calculator/tarifflist: ${errors.join('; ').slice(0, 300)}`, status);
-      if (!isObject(body) || !Array.isArray(body.tariff_codes)) throw fail('POST /calculator/tarifflist: the answer has no tariff_codes', status);
+      if (!isObject(body) || !Array.isArray(body.tariff_codes))
+        throw fail('POST /calculator/tarifflist: the answer has no tariff_codes', status);
       return body.tariff_codes.map(mapTariffItem).filter((t): t is TariffListItem => t !== null);
     },
     async createOrder(request: CdekOrderRequest) {

@@ -28,7 +28,9 @@ describe('cdekConfigSchema', () => {
     expect(cdekConfigSchema.safeParse({ CDEK_TIMEOUT_MS: '5' }).success).toBe(false);
     expect(cdekConfigSchema.safeParse({ CDEK_FROM_CITY_CODE: 'Москва' }).success).toBe(false);
     expect(cdekConfigSchema.safeParse({ CDEK_OFFLINE_FAIL_CITIES: '137;44' }).success).toBe(false);
-    expect(cdekConfigSchema.parse({ CDEK_OFFLINE_FAIL_CITIES: ' 137, 44 ' }).CDEK_OFFLINE_FAIL_CITIES).toEqual([137, 44]);
+    expect(cdekConfigSchema.parse({ CDEK_OFFLINE_FAIL_CITIES: ' 137, 44 ' }).CDEK_OFFLINE_FAIL_CITIES).toEqual([
+      137, 44,
+    ]);
   });
 });
 
@@ -37,9 +39,15 @@ describe('createCdek', () => {
     const offline = createCdek(cdekConfigSchema.parse({ CDEK_OFFLINE_FAIL_CITIES: '137' }));
     expect(offline.kind).toBe('offline');
     expect((await offline.deliveryPoints({ city_code: 44 })).length).toBeGreaterThanOrEqual(10);
-    const route = { from_location: { code: 44 }, to_location: { code: 137 }, packages: [{ weight: 500, length: 40, width: 30, height: 10 }] };
+    const route = {
+      from_location: { code: 44 },
+      to_location: { code: 137 },
+      packages: [{ weight: 500, length: 40, width: 30, height: 10 }],
+    };
     await expect(offline.tariffList(route)).rejects.toMatchObject({ name: 'CdekError', status: 502 });
-    const real = createCdek(cdekConfigSchema.parse({ CDEK_PROVIDER: 'cdek', CDEK_CLIENT_ID: 'id', CDEK_CLIENT_SECRET: 'secret' }));
+    const real = createCdek(
+      cdekConfigSchema.parse({ CDEK_PROVIDER: 'cdek', CDEK_CLIENT_ID: 'id', CDEK_CLIENT_SECRET: 'secret' }),
+    );
     expect(real.kind).toBe('cdek');
   });
 });

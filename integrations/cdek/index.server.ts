@@ -86,7 +86,8 @@ export interface CdekDeps {
 export function createCdek(config: CdekConfig, deps: CdekDeps = {}): CdekClient {
   if (config.CDEK_PROVIDER === 'cdek') {
     // The schema's refinement guarantees these; the check keeps a hand-built config honest.
-    if (!config.CDEK_CLIENT_ID || !config.CDEK_CLIENT_SECRET) throw new Error('CDEK_CLIENT_ID and CDEK_CLIENT_SECRET are required when CDEK_PROVIDER=cdek');
+    if (!config.CDEK_CLIENT_ID || !config.CDEK_CLIENT_SECRET)
+      throw new Error('CDEK_CLIENT_ID and CDEK_CLIENT_SECRET are required when CDEK_PROVIDER=cdek');
     return createCdekClient({
       clientId: config.CDEK_CLIENT_ID,
       clientSecret: config.CDEK_CLIENT_SECRET,

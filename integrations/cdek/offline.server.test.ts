@@ -34,7 +34,12 @@ function order(overrides: Partial<CdekOrderRequest> = {}): CdekOrderRequest {
     from_location: { code: MOSCOW },
     recipient: { name: 'Анна Смирнова', email: 'anna@example.ru', phones: [{ number: '+79161234567' }] },
     packages: [
-      { number: '1', weight: 1200, ...BOX, items: [{ name: 'Платье', ware_key: '1001', payment: { value: 0 }, cost: 12900, weight: 600, amount: 2 }] },
+      {
+        number: '1',
+        weight: 1200,
+        ...BOX,
+        items: [{ name: 'Платье', ware_key: '1001', payment: { value: 0 }, cost: 12900, weight: 600, amount: 2 }],
+      },
     ],
     ...overrides,
   };
@@ -184,7 +189,11 @@ describe('offline tariffs', () => {
   });
 
   it('lists both parcel tariffs with CDEK names and modes', () => {
-    const list = offlineTariffList({ from_location: { code: MOSCOW }, to_location: { code: 424 }, packages: [{ weight: 800, ...BOX }] });
+    const list = offlineTariffList({
+      from_location: { code: MOSCOW },
+      to_location: { code: 424 },
+      packages: [{ weight: 800, ...BOX }],
+    });
     expect(list.map((t) => [t.tariff_code, t.tariff_name, t.delivery_mode])).toEqual([
       [136, 'Посылка склад-склад', 4],
       [137, 'Посылка склад-дверь', 3],
@@ -223,7 +232,11 @@ describe('offline orders', () => {
 
     const outbox = await readCdekOutbox(dir);
     expect(outbox).toHaveLength(1);
-    expect(outbox[0]).toMatchObject({ uuid: created.uuid, state: 'ACCEPTED', request: { number: 'V-100042', delivery_point: 'MSK67' } });
+    expect(outbox[0]).toMatchObject({
+      uuid: created.uuid,
+      state: 'ACCEPTED',
+      request: { number: 'V-100042', delivery_point: 'MSK67' },
+    });
     expect(fs.readFileSync(path.join(dir, CDEK_OUTBOX_FILE), 'utf8').endsWith('\n')).toBe(true);
 
     const read = await cdek.getOrder(created.uuid);
@@ -258,10 +271,17 @@ describe('offline orders', () => {
     expect((await cdek.getOrder(noPoint.uuid)).state).toBe('INVALID');
 
     const door = await cdek.createOrder(
-      order({ number: 'V-2', tariff_code: CDEK_TARIFF.toDoor, delivery_point: undefined, to_location: { code: SPB, address: 'Невский пр-т, 1, кв. 5' } }),
+      order({
+        number: 'V-2',
+        tariff_code: CDEK_TARIFF.toDoor,
+        delivery_point: undefined,
+        to_location: { code: SPB, address: 'Невский пр-т, 1, кв. 5' },
+      }),
     );
     expect(door.state).toBe('ACCEPTED');
-    const noAddress = await cdek.createOrder(order({ number: 'V-3', tariff_code: CDEK_TARIFF.toDoor, delivery_point: undefined }));
+    const noAddress = await cdek.createOrder(
+      order({ number: 'V-3', tariff_code: CDEK_TARIFF.toDoor, delivery_point: undefined }),
+    );
     expect(noAddress.errors).toContain('v2_field_is_empty: to_location.address');
     const noPhone = await cdek.createOrder(order({ number: 'V-4', recipient: { name: ' ', phones: [] } }));
     expect(noPhone.errors).toEqual(['v2_field_is_empty: recipient.name', 'v2_field_is_empty: recipient.phones']);

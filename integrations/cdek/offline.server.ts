@@ -3,7 +3,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SHOP_CITIES, type ShopCity } from '~/core/delivery-cities';
 import { CDEK_TARIFF, CdekError } from './cdek';
-import type { CdekClient, CdekDeliveryPoint, CdekOrderRequest, CdekOrderState, TariffListItem, TariffRequest, TariffResult } from './cdek';
+import type {
+  CdekClient,
+  CdekDeliveryPoint,
+  CdekOrderRequest,
+  CdekOrderState,
+  TariffListItem,
+  TariffRequest,
+  TariffResult,
+} from './cdek';
 import { OFFLINE_POINTS, SCHEDULES, type CityPoints, type PointSeed } from './offline-points';
 
 // The offline stand-in for CDEK (INTEGRATIONS.md §2): seeded pickup points with CDEK's field
@@ -16,7 +24,11 @@ export const CDEK_OUTBOX_FILE = 'cdek.jsonl';
 /** Heaviest parcel the table prices (CDEK's parcel tariffs stop at 30 kg a place; 100 kg an order here). */
 export const OFFLINE_MAX_WEIGHT_GRAMS = 100_000;
 
-const DEFAULT_COMMENTS = ['Вход со двора, вывеска СДЭК', 'Вход с улицы, вывеска СДЭК', 'Отдельный вход с торца здания, вывеска СДЭК'];
+const DEFAULT_COMMENTS = [
+  'Вход со двора, вывеска СДЭК',
+  'Вход с улицы, вывеска СДЭК',
+  'Отдельный вход с торца здания, вывеска СДЭК',
+];
 
 /** Parcel-locker cells (centimetres), S, M and L as CDEK's lockers have them. */
 const POSTAMAT_CELLS = [
@@ -34,7 +46,9 @@ function phone(city: CityPoints, seed: PointSeed): string {
 
 function buildPoint(city: CityPoints, seed: PointSeed, index: number): CdekDeliveryPoint {
   const schedule = SCHEDULES[seed.schedule ?? 'standard'];
-  const work_time_list = schedule.days.flatMap(([first, last, time]) => Array.from({ length: last - first + 1 }, (_, i) => ({ day: first + i, time })));
+  const work_time_list = schedule.days.flatMap(([first, last, time]) =>
+    Array.from({ length: last - first + 1 }, (_, i) => ({ day: first + i, time })),
+  );
   const street = seed.address.split(',')[0] ?? seed.address;
   const postamat = seed.postamat === true;
   const regionPart = city.region !== city.city ? `${city.region}, ` : '';
@@ -72,7 +86,9 @@ let builtPoints: ReadonlyMap<number, readonly CdekDeliveryPoint[]> | null = null
 
 /** Every seeded point by city code (built once). */
 function pointsByCity(): ReadonlyMap<number, readonly CdekDeliveryPoint[]> {
-  builtPoints ??= new Map(OFFLINE_POINTS.map((city) => [city.cityCode, city.points.map((seed, i) => buildPoint(city, seed, i))]));
+  builtPoints ??= new Map(
+    OFFLINE_POINTS.map((city) => [city.cityCode, city.points.map((seed, i) => buildPoint(city, seed, i))]),
+  );
   return builtPoints;
 }
 
@@ -106,8 +122,18 @@ interface TariffRow {
 }
 
 export const OFFLINE_TARIFFS: Readonly<Record<number, TariffRow>> = {
-  [CDEK_TARIFF.toPoint]: { name: 'Посылка склад-склад', mode: 4, base: [250, 320, 380, 430, 490, 560, 640], step: [30, 40, 50, 60, 75, 90, 110] },
-  [CDEK_TARIFF.toDoor]: { name: 'Посылка склад-дверь', mode: 3, base: [390, 480, 560, 630, 710, 800, 910], step: [40, 50, 60, 70, 85, 100, 120] },
+  [CDEK_TARIFF.toPoint]: {
+    name: 'Посылка склад-склад',
+    mode: 4,
+    base: [250, 320, 380, 430, 490, 560, 640],
+    step: [30, 40, 50, 60, 75, 90, 110],
+  },
+  [CDEK_TARIFF.toDoor]: {
+    name: 'Посылка склад-дверь',
+    mode: 3,
+    base: [390, 480, 560, 630, 710, 800, 910],
+    step: [40, 50, 60, 70, 85, 100, 120],
+  },
 };
 
 /**
@@ -157,7 +183,8 @@ function parcelWeight(packages: unknown): number {
   let total = 0;
   for (const p of packages as unknown[]) {
     const weight = (p as { weight?: unknown } | null)?.weight;
-    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight <= 0) throw new CdekError('every package needs a positive weight in grams', 400);
+    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight <= 0)
+      throw new CdekError('every package needs a positive weight in grams', 400);
     total += weight;
   }
   if (total > OFFLINE_MAX_WEIGHT_GRAMS) throw new CdekError(`no tariff for a parcel of ${total} g`, 400);
@@ -202,7 +229,13 @@ export function offlineTariff(request: TariffRequest): TariffResult {
   const row = OFFLINE_TARIFFS[request.tariff_code];
   if (!row) throw new CdekError(`tariff ${String(request.tariff_code)} is not available for the route`, 400);
   const item = price(row, route(request));
-  return { delivery_sum: item.delivery_sum, period_min: item.period_min, period_max: item.period_max, total_sum: item.delivery_sum, currency: 'RUB' };
+  return {
+    delivery_sum: item.delivery_sum,
+    period_min: item.period_min,
+    period_max: item.period_max,
+    total_sum: item.delivery_sum,
+    currency: 'RUB',
+  };
 }
 
 /** `POST /calculator/tarifflist` by the table: every tariff the stand-in knows for the route. */
@@ -241,25 +274,34 @@ function orderErrors(request: CdekOrderRequest): string[] {
   const text = (v: unknown) => typeof v === 'string' && v.trim() !== '';
   if (!text(request.number) || request.number.length > 40) errors.push('v2_field_is_empty: number');
   if (request.tariff_code === CDEK_TARIFF.toPoint) {
-    if (!text(request.delivery_point) || !findOfflinePoint(request.delivery_point ?? '')) errors.push('v2_entity_not_found: delivery_point');
+    if (!text(request.delivery_point) || !findOfflinePoint(request.delivery_point ?? ''))
+      errors.push('v2_entity_not_found: delivery_point');
   } else if (request.tariff_code === CDEK_TARIFF.toDoor) {
     if (!text(request.to_location?.address)) errors.push('v2_field_is_empty: to_location.address');
     const code = request.to_location?.code;
-    if (code !== undefined && !SHOP_CITIES.some((c) => c.cdekCode === code)) errors.push('v2_entity_not_found: to_location.code');
+    if (code !== undefined && !SHOP_CITIES.some((c) => c.cdekCode === code))
+      errors.push('v2_entity_not_found: to_location.code');
   } else {
     errors.push(`v2_tariff_not_available: ${String(request.tariff_code)}`);
   }
   if (!text(request.recipient?.name)) errors.push('v2_field_is_empty: recipient.name');
-  if (!Array.isArray(request.recipient?.phones) || !request.recipient.phones.some((p) => text(p?.number))) errors.push('v2_field_is_empty: recipient.phones');
+  if (!Array.isArray(request.recipient?.phones) || !request.recipient.phones.some((p) => text(p?.number)))
+    errors.push('v2_field_is_empty: recipient.phones');
   if (!Array.isArray(request.packages) || request.packages.length === 0) errors.push('v2_field_is_empty: packages');
-  else if (request.packages.some((p) => !(typeof p?.weight === 'number' && p.weight > 0))) errors.push('v2_field_is_invalid: packages.weight');
+  else if (request.packages.some((p) => !(typeof p?.weight === 'number' && p.weight > 0)))
+    errors.push('v2_field_is_invalid: packages.weight');
   return errors;
 }
 
 function isOutboxOrder(value: unknown): value is OutboxCdekOrder {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.uuid === 'string' && typeof v.at === 'string' && (v.state === 'ACCEPTED' || v.state === 'INVALID') && Array.isArray(v.errors);
+  return (
+    typeof v.uuid === 'string' &&
+    typeof v.at === 'string' &&
+    (v.state === 'ACCEPTED' || v.state === 'INVALID') &&
+    Array.isArray(v.errors)
+  );
 }
 
 /** Every whole order line in the outbox, oldest first; a missing file is none, a torn line is skipped. */
@@ -299,7 +341,8 @@ export function createOfflineCdek(options: OfflineCdekOptions = {}): CdekClient 
   const failCities = new Set(options.failCities ?? []);
   const failPointCities = new Set(options.failPointCities ?? []);
   const orders = new Map<string, OutboxCdekOrder>();
-  const outage = (what: string, code: number) => new CdekError(`CDEK ${what} unavailable for city ${code} (simulated)`, 502);
+  const outage = (what: string, code: number) =>
+    new CdekError(`CDEK ${what} unavailable for city ${code} (simulated)`, 502);
 
   async function known(uuid: string): Promise<OutboxCdekOrder | null> {
     const hit = orders.get(uuid);
@@ -330,14 +373,23 @@ export function createOfflineCdek(options: OfflineCdekOptions = {}): CdekClient 
       const existing = await known(uuid);
       if (existing) return { uuid, state: existing.state, cdek_number: null, errors: existing.errors };
       const errors = orderErrors(request);
-      const record: OutboxCdekOrder = { uuid, at: new Date().toISOString(), state: errors.length > 0 ? 'INVALID' : 'ACCEPTED', errors, request };
+      const record: OutboxCdekOrder = {
+        uuid,
+        at: new Date().toISOString(),
+        state: errors.length > 0 ? 'INVALID' : 'ACCEPTED',
+        errors,
+        request,
+      };
       orders.set(uuid, record);
       if (outboxDir) {
         await fs.mkdir(outboxDir, { recursive: true });
         // One append of the whole line (O_APPEND) keeps lines whole.
         await fs.appendFile(path.join(outboxDir, CDEK_OUTBOX_FILE), `${JSON.stringify(record)}\n`, 'utf8');
       }
-      options.log?.info({ cdek: { uuid, number: request.number, state: record.state } }, 'CDEK (offline) order registered');
+      options.log?.info(
+        { cdek: { uuid, number: request.number, state: record.state } },
+        'CDEK (offline) order registered',
+      );
       return { uuid, state: record.state, cdek_number: null, errors };
     },
     async getOrder(uuid): Promise<CdekOrderState> {

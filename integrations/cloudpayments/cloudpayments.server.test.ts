@@ -54,7 +54,8 @@ const documented = (req: Received, res: http.ServerResponse) => {
   if (req.path === '/payments/refund') {
     // The same X-Request-ID within an hour gets the first answer: the refund happens once.
     const key = req.requestId ?? '';
-    if (!refundsById.has(key)) refundsById.set(key, { Success: true, Message: null, Model: { TransactionId: 505 + refundsById.size } });
+    if (!refundsById.has(key))
+      refundsById.set(key, { Success: true, Message: null, Model: { TransactionId: 505 + refundsById.size } });
     return json(res, refundsById.get(key));
   }
   return json(res, { Success: false, Message: 'Unknown method' }, 404);
@@ -89,7 +90,8 @@ beforeEach(() => {
   refundsById.clear();
 });
 
-const client = (apiSecret = API_SECRET) => createCloudPaymentsClient({ publicId: PUBLIC_ID, apiSecret, baseUrl, timeoutMs: 2000 });
+const client = (apiSecret = API_SECRET) =>
+  createCloudPaymentsClient({ publicId: PUBLIC_ID, apiSecret, baseUrl, timeoutMs: 2000 });
 
 describe('CloudPayments API client', () => {
   it('finds the payment of an invoice with Basic auth and JSON', async () => {
@@ -102,7 +104,11 @@ describe('CloudPayments API client', () => {
       status: 'Completed',
       testMode: true,
     });
-    expect(received[0]).toMatchObject({ path: '/v2/payments/find', contentType: 'application/json', body: { InvoiceId: '42' } });
+    expect(received[0]).toMatchObject({
+      path: '/v2/payments/find',
+      contentType: 'application/json',
+      body: { InvoiceId: '42' },
+    });
     expect(received[0]?.requestId).toMatch(/.+/);
   });
 
@@ -133,8 +139,10 @@ describe('CloudPayments API client', () => {
     };
     await expect(client().findPayment('42')).rejects.toMatchObject({ status: 502 });
     reply = () => {};
-    await expect(createCloudPaymentsClient({ publicId: PUBLIC_ID, apiSecret: API_SECRET, baseUrl, timeoutMs: 200 }).findPayment('42')).rejects.toBeInstanceOf(
-      CloudPaymentsError,
-    );
+    await expect(
+      createCloudPaymentsClient({ publicId: PUBLIC_ID, apiSecret: API_SECRET, baseUrl, timeoutMs: 200 }).findPayment(
+        '42',
+      ),
+    ).rejects.toBeInstanceOf(CloudPaymentsError);
   });
 });

@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { CloudPaymentsError, formatAmount, parseAmount, type CloudPaymentsClient, type CloudPaymentsLogger, type ProviderPayment } from './cloudpayments';
+import {
+  CloudPaymentsError,
+  formatAmount,
+  parseAmount,
+  type CloudPaymentsClient,
+  type CloudPaymentsLogger,
+  type ProviderPayment,
+} from './cloudpayments';
 
 // CloudPayments' server API (INTEGRATIONS.md §1): JSON over HTTPS with HTTP Basic
 // publicId:apiSecret; every answer is {Success, Message, Model}, where Success is about the
@@ -64,12 +71,14 @@ export function createCloudPaymentsClient(options: CloudPaymentsClientOptions): 
       if (!answer.Success || !answer.Model || typeof answer.Model !== 'object') {
         // "Not found" is an answer, not a failure.
         if (answer.Success === false && /not ?found|не найден/i.test(answer.Message ?? '')) return null;
-        if (answer.Success === false) throw new CloudPaymentsError(`CloudPayments find: ${answer.Message ?? 'refused'}`);
+        if (answer.Success === false)
+          throw new CloudPaymentsError(`CloudPayments find: ${answer.Message ?? 'refused'}`);
         return null;
       }
       const m = answer.Model as Record<string, unknown>;
       const amountKopecks = parseAmount(m.Amount);
-      if (amountKopecks === null || m.TransactionId === undefined) throw new CloudPaymentsError('CloudPayments find: a payment without amount or transaction');
+      if (amountKopecks === null || m.TransactionId === undefined)
+        throw new CloudPaymentsError('CloudPayments find: a payment without amount or transaction');
       return {
         transactionId: String(m.TransactionId),
         invoiceId: String(m.InvoiceId ?? ''),

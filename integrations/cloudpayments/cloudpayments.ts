@@ -6,7 +6,8 @@
 export const CLOUDPAYMENTS_PROVIDER = 'cloudpayments';
 
 /** Payment statuses of CloudPayments' API (`Model.Status`). */
-export type CloudPaymentStatus = 'AwaitingAuthentication' | 'Authorized' | 'Completed' | 'Cancelled' | 'Declined' | (string & {});
+export type CloudPaymentStatus =
+  'AwaitingAuthentication' | 'Authorized' | 'Completed' | 'Cancelled' | 'Declined' | (string & {});
 
 /** The provider's view of one payment (`/v2/payments/find` Model). */
 export interface ProviderPayment {

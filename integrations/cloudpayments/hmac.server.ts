@@ -18,7 +18,11 @@ export function decodedBody(rawBody: string): string {
 }
 
 /** Whether `header` is the body's signature; constant-time, false for a missing or malformed header. */
-export function verifyContentHmac(secret: string, rawBody: string | Buffer, header: string | string[] | undefined): boolean {
+export function verifyContentHmac(
+  secret: string,
+  rawBody: string | Buffer,
+  header: string | string[] | undefined,
+): boolean {
   const value = Array.isArray(header) ? header[0] : header;
   if (typeof value !== 'string' || !/^[A-Za-z0-9+/]{43}=$/.test(value.trim())) return false;
   const expected = crypto.createHmac('sha256', secret).update(rawBody).digest();

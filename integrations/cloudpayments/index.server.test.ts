@@ -6,7 +6,12 @@ describe('CloudPayments configuration', () => {
     const config = cloudPaymentsConfigSchema.parse({});
     expect(config).toMatchObject({ CLOUDPAYMENTS_PROVIDER: 'offline', PAYMENT_HOLD_MINUTES: 30 });
     const payments = createCardPayments(config, { dataDir: '/nonexistent' });
-    expect(payments).toMatchObject({ publicId: OFFLINE_PUBLIC_ID, apiSecret: OFFLINE_DEV_SECRET, widgetUrl: null, holdMinutes: 30 });
+    expect(payments).toMatchObject({
+      publicId: OFFLINE_PUBLIC_ID,
+      apiSecret: OFFLINE_DEV_SECRET,
+      widgetUrl: null,
+      holdMinutes: 30,
+    });
     expect(payments.client.kind).toBe('offline');
     expect(createCardPayments(config, { dataDir: '/nonexistent', offlineSecret: () => 'kept' }).apiSecret).toBe('kept');
   });
@@ -14,7 +19,10 @@ describe('CloudPayments configuration', () => {
   it('needs the public id and the API secret for the real CloudPayments, and loads its widget from their host', () => {
     const refused = cloudPaymentsConfigSchema.safeParse({ CLOUDPAYMENTS_PROVIDER: 'cloudpayments' });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues.map((i) => i.path[0]).sort()).toEqual(['CLOUDPAYMENTS_API_SECRET', 'PUBLIC_CLOUDPAYMENTS_ID']);
+    expect(refused.error?.issues.map((i) => i.path[0]).sort()).toEqual([
+      'CLOUDPAYMENTS_API_SECRET',
+      'PUBLIC_CLOUDPAYMENTS_ID',
+    ]);
     const config = cloudPaymentsConfigSchema.parse({
       CLOUDPAYMENTS_PROVIDER: 'cloudpayments',
       PUBLIC_CLOUDPAYMENTS_ID: 'pk_1',

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { CLOUDPAYMENTS_DEFAULT_BASE_URL, CLOUDPAYMENTS_DEFAULT_TIMEOUT_MS, createCloudPaymentsClient } from './cloudpayments.server';
+import {
+  CLOUDPAYMENTS_DEFAULT_BASE_URL,
+  CLOUDPAYMENTS_DEFAULT_TIMEOUT_MS,
+  createCloudPaymentsClient,
+} from './cloudpayments.server';
 import { createOfflineCloudPayments, type OfflineCloudPayments } from './offline.server';
 import type { CloudPaymentsClient, CloudPaymentsLogger } from './cloudpayments';
 
@@ -61,7 +65,8 @@ interface CloudPaymentsConfigCheckInput {
 export function refineCloudPaymentsConfig(config: CloudPaymentsConfigCheckInput, ctx: z.RefinementCtx): void {
   if (config.CLOUDPAYMENTS_PROVIDER !== 'cloudpayments') return;
   for (const field of ['PUBLIC_CLOUDPAYMENTS_ID', 'CLOUDPAYMENTS_API_SECRET'] as const) {
-    if (!config[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'is required when CLOUDPAYMENTS_PROVIDER=cloudpayments' });
+    if (!config[field])
+      ctx.addIssue({ code: 'custom', path: [field], message: 'is required when CLOUDPAYMENTS_PROVIDER=cloudpayments' });
   }
 }
 
@@ -92,7 +97,9 @@ export function createCardPayments(config: CloudPaymentsConfig, deps: CardPaymen
   const holdMinutes = config.PAYMENT_HOLD_MINUTES;
   if (config.CLOUDPAYMENTS_PROVIDER === 'cloudpayments') {
     if (!config.PUBLIC_CLOUDPAYMENTS_ID || !config.CLOUDPAYMENTS_API_SECRET) {
-      throw new Error('PUBLIC_CLOUDPAYMENTS_ID and CLOUDPAYMENTS_API_SECRET are required when CLOUDPAYMENTS_PROVIDER=cloudpayments');
+      throw new Error(
+        'PUBLIC_CLOUDPAYMENTS_ID and CLOUDPAYMENTS_API_SECRET are required when CLOUDPAYMENTS_PROVIDER=cloudpayments',
+      );
     }
     const client = createCloudPaymentsClient({
       publicId: config.PUBLIC_CLOUDPAYMENTS_ID,
@@ -112,6 +119,18 @@ export function createCardPayments(config: CloudPaymentsConfig, deps: CardPaymen
   }
   const publicId = config.PUBLIC_CLOUDPAYMENTS_ID ?? OFFLINE_PUBLIC_ID;
   const apiSecret = config.CLOUDPAYMENTS_API_SECRET ?? deps.offlineSecret?.() ?? OFFLINE_DEV_SECRET;
-  const offline = createOfflineCloudPayments({ publicId, apiSecret, outboxDir: path.join(deps.dataDir, 'outbox'), log: deps.log });
-  return { client: offline, offline, publicId, apiSecret, widgetUrl: config.CLOUDPAYMENTS_WIDGET_URL ?? null, holdMinutes };
+  const offline = createOfflineCloudPayments({
+    publicId,
+    apiSecret,
+    outboxDir: path.join(deps.dataDir, 'outbox'),
+    log: deps.log,
+  });
+  return {
+    client: offline,
+    offline,
+    publicId,
+    apiSecret,
+    widgetUrl: config.CLOUDPAYMENTS_WIDGET_URL ?? null,
+    holdMinutes,
+  };
 }

@@ -17,7 +17,8 @@ afterEach(() => {
 function setUp(answer: (kind: NotificationKind, fields: Record<string, string>) => number = () => 0) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cp-offline-'));
   dirs.push(dir);
-  const sent: { kind: NotificationKind; fields: Record<string, string>; signed: boolean; decodedSigned: boolean }[] = [];
+  const sent: { kind: NotificationKind; fields: Record<string, string>; signed: boolean; decodedSigned: boolean }[] =
+    [];
   const stand = createOfflineCloudPayments({ publicId: 'test_api_1', apiSecret: SECRET, outboxDir: dir });
   stand.connect(async (kind, body, headers) => {
     const fields = Object.fromEntries(new URLSearchParams(body));
@@ -62,14 +63,22 @@ describe('offline CloudPayments', () => {
       CardLastFour: '4242',
     });
     expect(sent[1]?.fields.DateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(await stand.findPayment('42')).toMatchObject({ transactionId: result.transactionId, amountKopecks: 1500_50, currency: 'RUB', status: 'Completed' });
+    expect(await stand.findPayment('42')).toMatchObject({
+      transactionId: result.transactionId,
+      amountKopecks: 1500_50,
+      currency: 'RUB',
+      status: 'Completed',
+    });
     expect(await stand.findPayment('43')).toBeNull();
   });
 
   it('declines with 5051 (Отклонить, or the card without funds) and 5206 (3-D Secure 0000), sending Fail', async () => {
     const { stand, sent } = setUp();
     expect(await stand.charge({ ...request, decline: true })).toMatchObject({ success: false, reasonCode: 5051 });
-    expect(await stand.charge({ ...request, cardNumber: '4012 8888 8888 1881' })).toMatchObject({ success: false, reasonCode: 5051 });
+    expect(await stand.charge({ ...request, cardNumber: '4012 8888 8888 1881' })).toMatchObject({
+      success: false,
+      reasonCode: 5051,
+    });
     expect(await stand.charge({ ...request, secureCode: '0000' })).toMatchObject({ success: false, reasonCode: 5206 });
     expect(sent.filter((s) => s.kind === 'fail').map((s) => s.fields.ReasonCode)).toEqual(['5051', '5051', '5206']);
     expect((await stand.findPayment('42'))?.status).toBe('Declined');
@@ -90,7 +99,10 @@ describe('offline CloudPayments', () => {
     expect(sent.filter((s) => s.kind === 'pay')).toHaveLength(2);
     expect(sent[2]?.fields).toEqual(sent[1]?.fields);
     await stand.refund(result.transactionId, 1500_50);
-    expect(sent.at(-1)).toMatchObject({ kind: 'refund', fields: { PaymentTransactionId: result.transactionId, Amount: '1500.50', InvoiceId: '42' } });
+    expect(sent.at(-1)).toMatchObject({
+      kind: 'refund',
+      fields: { PaymentTransactionId: result.transactionId, Amount: '1500.50', InvoiceId: '42' },
+    });
     await expect(stand.refund(result.transactionId, 1)).rejects.toThrow();
     await expect(stand.replay('1', 'pay')).rejects.toThrow();
     const again = createOfflineCloudPayments({ publicId: 'test_api_1', apiSecret: SECRET, outboxDir: dir });

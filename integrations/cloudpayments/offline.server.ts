@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CloudPaymentsError, formatAmount, type CloudPaymentsClient, type CloudPaymentsLogger, type ProviderPayment } from './cloudpayments';
+import {
+  CloudPaymentsError,
+  formatAmount,
+  type CloudPaymentsClient,
+  type CloudPaymentsLogger,
+  type ProviderPayment,
+} from './cloudpayments';
 import { decodedBody, signBody } from './hmac.server';
 
 // The offline stand-in for CloudPayments (INTEGRATIONS.md §1 "Stand-in"): the shop's own
@@ -15,7 +21,11 @@ export const CLOUDPAYMENTS_OUTBOX_FILE = 'cloudpayments.jsonl';
 export type NotificationKind = 'check' | 'pay' | 'fail' | 'refund';
 
 /** Sends one notification to the shop; resolves with the HTTP status and the answer's `code`. */
-export type NotificationDelivery = (kind: NotificationKind, body: string, headers: Record<string, string>) => Promise<{ status: number; code: number | null }>;
+export type NotificationDelivery = (
+  kind: NotificationKind,
+  body: string,
+  headers: Record<string, string>,
+) => Promise<{ status: number; code: number | null }>;
 
 export interface OfflinePayment extends ProviderPayment {
   email: string;
@@ -50,7 +60,14 @@ export interface OfflineChargeRequest {
 
 export type OfflineChargeResult =
   | { success: true; transactionId: string; payCode: number | null }
-  | { success: false; transactionId: string; reasonCode: number; reason: string; message: string; checkCode: number | null };
+  | {
+      success: false;
+      transactionId: string;
+      reasonCode: number;
+      reason: string;
+      message: string;
+      checkCode: number | null;
+    };
 
 export const DECLINE_REASONS: Readonly<Record<number, { reason: string; message: string }>> = {
   5051: { reason: 'InsufficientFunds', message: 'Недостаточно средств на карте' },
@@ -165,7 +182,11 @@ export function createOfflineCloudPayments(options: OfflineCloudPaymentsOptions)
     const { body, headers } = notification(p, kind);
     p.notices[kind] = body;
     const answer = await deliver(kind, body, headers);
-    if (answer.code !== 0) options.log?.warn({ transactionId: p.transactionId, kind, ...answer }, 'offline CloudPayments: the shop did not answer {"code":0}');
+    if (answer.code !== 0)
+      options.log?.warn(
+        { transactionId: p.transactionId, kind, ...answer },
+        'offline CloudPayments: the shop did not answer {"code":0}',
+      );
     return answer;
   }
 
@@ -185,7 +206,8 @@ export function createOfflineCloudPayments(options: OfflineCloudPaymentsOptions)
     },
     async refund(transactionId, amountKopecks, key) {
       const p = payments.get(transactionId);
-      if (!p || p.status !== 'Completed') throw new CloudPaymentsError(`offline CloudPayments: no completed payment ${transactionId}`);
+      if (!p || p.status !== 'Completed')
+        throw new CloudPaymentsError(`offline CloudPayments: no completed payment ${transactionId}`);
       if (key && p.refundKeys?.includes(key)) return;
       if (amountKopecks <= 0 || p.refundedKopecks + amountKopecks > p.amountKopecks)
         throw new CloudPaymentsError('offline CloudPayments: refund above the payment');
@@ -194,7 +216,10 @@ export function createOfflineCloudPayments(options: OfflineCloudPaymentsOptions)
       save(p);
       options.log?.info?.({ transactionId, amountKopecks }, 'offline CloudPayments: refunded');
       // As CloudPayments does, the shop hears of it by a Refund notification (a failure there is the shop's, not the refund's).
-      if (deliver) await send(p, 'refund').catch((err: unknown) => options.log?.warn({ err: String(err) }, 'offline CloudPayments: Refund notice failed'));
+      if (deliver)
+        await send(p, 'refund').catch((err: unknown) =>
+          options.log?.warn({ err: String(err) }, 'offline CloudPayments: Refund notice failed'),
+        );
     },
     async charge(request) {
       const digits = request.cardNumber.replace(/\D/g, '');
@@ -221,7 +246,14 @@ export function createOfflineCloudPayments(options: OfflineCloudPaymentsOptions)
       const declineWith = (code: number): OfflineChargeResult => {
         const why = DECLINE_REASONS[code] ?? { reason: 'Declined', message: 'Платёж отклонён' };
         Object.assign(p, { status: 'Declined', reason: why.reason, reasonCode: code });
-        return { success: false, transactionId: p.transactionId, reasonCode: code, reason: why.reason, message: why.message, checkCode: check.code };
+        return {
+          success: false,
+          transactionId: p.transactionId,
+          reasonCode: code,
+          reason: why.reason,
+          message: why.message,
+          checkCode: check.code,
+        };
       };
       if (check.code !== 0) {
         // A Check refused (or unreachable) declines the payment; no Fail follows it.
@@ -230,7 +262,12 @@ export function createOfflineCloudPayments(options: OfflineCloudPaymentsOptions)
         return result;
       }
       // INTEGRATIONS.md test cards: 4012 8888 8888 1881 lacks funds.
-      const code = request.decline || digits === '4012888888881881' ? 5051 : (request.secureCode ?? '').trim() === '0000' ? 5206 : 0;
+      const code =
+        request.decline || digits === '4012888888881881'
+          ? 5051
+          : (request.secureCode ?? '').trim() === '0000'
+            ? 5206
+            : 0;
       if (code !== 0) {
         const result = declineWith(code);
         await send(p, 'fail');
@@ -246,7 +283,8 @@ export function createOfflineCloudPayments(options: OfflineCloudPaymentsOptions)
     async replay(transactionId, kind) {
       const p = payments.get(transactionId);
       const body = p?.notices[kind];
-      if (!p || !body) throw new CloudPaymentsError(`offline CloudPayments: nothing of kind ${kind} sent for ${transactionId}`);
+      if (!p || !body)
+        throw new CloudPaymentsError(`offline CloudPayments: nothing of kind ${kind} sent for ${transactionId}`);
       if (!deliver) throw new CloudPaymentsError('offline CloudPayments: no notification handler connected');
       return deliver(kind, body, sign(body));
     },

@@ -124,7 +124,13 @@ describe('DaData client', () => {
     expect(s?.value).toBe('ул Тверская, д 7');
     expect(s?.unrestricted_value).toBe(TVERSKAYA.unrestricted_value);
     // The fields the shop reads, missing ones as null, nothing else.
-    expect(s?.data).toMatchObject({ postal_code: '125009', city_with_type: 'г Москва', house: '7', street: null, geo_lat: '55.757962' });
+    expect(s?.data).toMatchObject({
+      postal_code: '125009',
+      city_with_type: 'г Москва',
+      house: '7',
+      street: null,
+      geo_lat: '55.757962',
+    });
     expect(s?.data).not.toHaveProperty('qc_geo');
   });
 
@@ -144,15 +150,23 @@ describe('DaData client', () => {
   });
 
   it('skips suggestions without a value', async () => {
-    reply = (res) => json(res, { suggestions: [{ value: '' }, 'junk', { value: 'г Казань', data: { city: 'Казань', geo_lat: 55.79 } }] });
+    reply = (res) =>
+      json(res, {
+        suggestions: [{ value: '' }, 'junk', { value: 'г Казань', data: { city: 'Казань', geo_lat: 55.79 } }],
+      });
     const { suggestions } = await createDadataClient({ apiKey: API_KEY, baseUrl }).suggest({ query: 'каз' });
-    expect(suggestions.map((s) => [s.value, s.unrestricted_value, s.data.city, s.data.geo_lat])).toEqual([['г Казань', 'г Казань', 'Казань', '55.79']]);
+    expect(suggestions.map((s) => [s.value, s.unrestricted_value, s.data.city, s.data.geo_lat])).toEqual([
+      ['г Казань', 'г Казань', 'Казань', '55.79'],
+    ]);
   });
 
   it('answers nothing and warns when over quota (403), without the key or the query', async () => {
-    reply = (res) => json(res, { family: 'CLIENT_ERROR', reason: 'Forbidden', message: "Feature 'SUGGESTIONS' disabled" }, 403);
+    reply = (res) =>
+      json(res, { family: 'CLIENT_ERROR', reason: 'Forbidden', message: "Feature 'SUGGESTIONS' disabled" }, 403);
     const { logged, log } = warnings();
-    const result = await createDadataClient({ apiKey: API_KEY, baseUrl, log }).suggest({ query: 'ул Тверская 7 кв 12' });
+    const result = await createDadataClient({ apiKey: API_KEY, baseUrl, log }).suggest({
+      query: 'ул Тверская 7 кв 12',
+    });
     expect(result).toEqual({ suggestions: [] });
     expect(logged).toHaveLength(1);
     expect(logged[0]?.obj).toMatchObject({ dadata: { status: 403 } });
@@ -180,7 +194,9 @@ describe('DaData client', () => {
     };
     const { logged, log } = warnings();
     const started = Date.now();
-    expect(await createDadataClient({ apiKey: API_KEY, baseUrl, timeoutMs: 150, log }).suggest({ query: 'москва' })).toEqual({ suggestions: [] });
+    expect(
+      await createDadataClient({ apiKey: API_KEY, baseUrl, timeoutMs: 150, log }).suggest({ query: 'москва' }),
+    ).toEqual({ suggestions: [] });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(logged[0]?.obj).toMatchObject({ dadata: { reason: 'no answer within 150 ms' } });
   });
@@ -191,7 +207,11 @@ describe('DaData client', () => {
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const { logged, log } = warnings();
-    expect(await createDadataClient({ apiKey: API_KEY, baseUrl: `http://127.0.0.1:${port}`, log }).suggest({ query: 'москва' })).toEqual({
+    expect(
+      await createDadataClient({ apiKey: API_KEY, baseUrl: `http://127.0.0.1:${port}`, log }).suggest({
+        query: 'москва',
+      }),
+    ).toEqual({
       suggestions: [],
     });
     expect(logged[0]?.obj).toMatchObject({ dadata: { reason: 'could not reach the service' } });

@@ -68,7 +68,11 @@ function readSuggestions(raw: unknown): AddressSuggestion[] | null {
     if (typeof item !== 'object' || item === null) continue;
     const { value, unrestricted_value: unrestricted, data } = item as Record<string, unknown>;
     if (typeof value !== 'string' || value === '') continue;
-    suggestions.push({ value, unrestricted_value: typeof unrestricted === 'string' ? unrestricted : value, data: pickData(data) });
+    suggestions.push({
+      value,
+      unrestricted_value: typeof unrestricted === 'string' ? unrestricted : value,
+      data: pickData(data),
+    });
   }
   return suggestions;
 }
@@ -112,11 +116,16 @@ export function createDadataClient(options: DadataOptions): AddressSuggestions {
       } catch (error) {
         const name = (error as { name?: unknown } | null)?.name;
         const timedOut = name === 'TimeoutError' || name === 'AbortError';
-        return none(timedOut ? `no answer within ${timeoutMs} ms` : 'could not reach the service', { queryLength: query.length });
+        return none(timedOut ? `no answer within ${timeoutMs} ms` : 'could not reach the service', {
+          queryLength: query.length,
+        });
       }
       if (!response.ok) {
         // 403 with "Feature 'SUGGESTIONS' disabled" is the daily quota; 401 a bad key.
-        return none(`HTTP ${response.status}`, { status: response.status, answer: raw.slice(0, 200).split(apiKey).join('***') });
+        return none(`HTTP ${response.status}`, {
+          status: response.status,
+          answer: raw.slice(0, 200).split(apiKey).join('***'),
+        });
       }
       let parsed: unknown;
       try {

@@ -13,7 +13,9 @@ describe('dadataConfigSchema', () => {
 
   it('requires the key for DaData, naming the variable', () => {
     const result = dadataConfigSchema.safeParse({ DADATA_PROVIDER: 'dadata', DADATA_API_KEY: '' });
-    expect(result.error?.issues.map((i) => `${i.path.join('.')} ${i.message}`)).toEqual(['DADATA_API_KEY is required when DADATA_PROVIDER=dadata']);
+    expect(result.error?.issues.map((i) => `${i.path.join('.')} ${i.message}`)).toEqual([
+      'DADATA_API_KEY is required when DADATA_PROVIDER=dadata',
+    ]);
   });
 
   it('rejects unknown providers and malformed values', () => {
@@ -28,6 +30,8 @@ describe('createAddressSuggestions', () => {
     const offline = createAddressSuggestions(dadataConfigSchema.parse({}));
     expect(offline.kind).toBe('offline');
     expect((await offline.suggest({ query: 'казань баумана' })).suggestions[0]?.value).toBe('г Казань, ул Баумана');
-    expect(createAddressSuggestions(dadataConfigSchema.parse({ DADATA_PROVIDER: 'dadata', DADATA_API_KEY: 'key' })).kind).toBe('dadata');
+    expect(
+      createAddressSuggestions(dadataConfigSchema.parse({ DADATA_PROVIDER: 'dadata', DADATA_API_KEY: 'key' })).kind,
+    ).toBe('dadata');
   });
 });

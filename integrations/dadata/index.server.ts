@@ -55,7 +55,12 @@ export function createAddressSuggestions(config: DadataConfig, deps: { log?: Add
   if (config.DADATA_PROVIDER === 'dadata') {
     // The schema's refinement guarantees this; the check keeps a hand-built config honest.
     if (!config.DADATA_API_KEY) throw new Error('DADATA_API_KEY is required when DADATA_PROVIDER=dadata');
-    return createDadataClient({ apiKey: config.DADATA_API_KEY, baseUrl: config.DADATA_BASE_URL, timeoutMs: config.DADATA_TIMEOUT_MS, log: deps.log });
+    return createDadataClient({
+      apiKey: config.DADATA_API_KEY,
+      baseUrl: config.DADATA_BASE_URL,
+      timeoutMs: config.DADATA_TIMEOUT_MS,
+      log: deps.log,
+    });
   }
   return createOfflineAddressSuggestions();
 }

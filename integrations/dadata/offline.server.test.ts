@@ -7,7 +7,16 @@ const values = (input: Parameters<typeof suggestOffline>[0]) => suggestOffline(i
 describe('the offline gazetteer', () => {
   it('has the big Russian cities with a dozen streets each', () => {
     const cities = GAZETTEER.map((c) => c.city);
-    for (const city of ['Москва', 'Санкт-Петербург', 'Казань', 'Екатеринбург', 'Новосибирск', 'Нижний Новгород', 'Краснодар']) expect(cities).toContain(city);
+    for (const city of [
+      'Москва',
+      'Санкт-Петербург',
+      'Казань',
+      'Екатеринбург',
+      'Новосибирск',
+      'Нижний Новгород',
+      'Краснодар',
+    ])
+      expect(cities).toContain(city);
     for (const city of GAZETTEER) {
       expect(city.streets.length, city.city).toBeGreaterThanOrEqual(12);
       expect(new Set(city.streets).size, city.city).toBe(city.streets.length);
@@ -25,7 +34,11 @@ describe('offline address suggestions', () => {
   it('suggests the city for its name, the street for city and street, houses with a number', () => {
     expect(values({ query: 'казан' })).toEqual(['г Казань']);
     expect(values({ query: 'Казань Баумана' })).toEqual(['г Казань, ул Баумана']);
-    expect(values({ query: 'казань баумана 1', count: 3 })).toEqual(['г Казань, ул Баумана, д 1', 'г Казань, ул Баумана, д 10', 'г Казань, ул Баумана, д 11']);
+    expect(values({ query: 'казань баумана 1', count: 3 })).toEqual([
+      'г Казань, ул Баумана, д 1',
+      'г Казань, ул Баумана, д 10',
+      'г Казань, ул Баумана, д 11',
+    ]);
   });
 
   it('matches words as prefixes, in any order, case-insensitive, with ё read as е', () => {
@@ -64,7 +77,9 @@ describe('offline address suggestions', () => {
       },
     });
     // Moscow is its own region: named once.
-    expect(suggestOffline({ query: 'москва арбат 1', count: 1 })[0]?.unrestricted_value).toMatch(/^1\d{5}, г Москва, ул Арбат, д 1$/);
+    expect(suggestOffline({ query: 'москва арбат 1', count: 1 })[0]?.unrestricted_value).toMatch(
+      /^1\d{5}, г Москва, ул Арбат, д 1$/,
+    );
   });
 
   it('keeps ids stable between calls', () => {
@@ -82,18 +97,30 @@ describe('offline address suggestions', () => {
 
   it('honours bounds: cities only, streets only, houses only', () => {
     expect(values({ query: 'моск', fromBound: 'city', toBound: 'settlement' })).toEqual(['г Москва']);
-    expect(values({ query: 'моск', fromBound: 'street', toBound: 'street' })).toEqual(['Московский пр-кт', 'ул Московская', 'Московское ш']);
+    expect(values({ query: 'моск', fromBound: 'street', toBound: 'street' })).toEqual([
+      'Московский пр-кт',
+      'ул Московская',
+      'Московское ш',
+    ]);
     expect(values({ query: 'нижний новгород минина', toBound: 'street' })).toEqual(['г Нижний Новгород, ул Минина']);
     expect(values({ query: 'минина 1', fromBound: 'house', toBound: 'house', count: 2 })).toEqual(['д 1', 'д 10']);
     expect(values({ query: 'москва', fromBound: 'house', toBound: 'city' })).toEqual([]);
   });
 
   it('restricts to a city by name, FIAS or KLADR id, and to a region', () => {
-    expect(values({ query: 'ленина' })).toEqual(['г Екатеринбург, пр-кт Ленина', 'г Новосибирск, ул Ленина', 'г Самара, пр-кт Ленина']);
+    expect(values({ query: 'ленина' })).toEqual([
+      'г Екатеринбург, пр-кт Ленина',
+      'г Новосибирск, ул Ленина',
+      'г Самара, пр-кт Ленина',
+    ]);
     expect(values({ query: 'ленина', locations: [{ city: 'новосибирск' }] })).toEqual(['г Новосибирск, ул Ленина']);
-    expect(values({ query: 'ленина', locations: [{ city_fias_id: '2763c110-cb8b-416a-9dac-ad28a55b4402' }] })).toEqual(['г Екатеринбург, пр-кт Ленина']);
+    expect(values({ query: 'ленина', locations: [{ city_fias_id: '2763c110-cb8b-416a-9dac-ad28a55b4402' }] })).toEqual([
+      'г Екатеринбург, пр-кт Ленина',
+    ]);
     expect(values({ query: 'ленина', locations: [{ kladr_id: '6300000100000' }] })).toEqual(['г Самара, пр-кт Ленина']);
-    expect(values({ query: 'ленина', locations: [{ region: 'Свердловская обл' }] })).toEqual(['г Екатеринбург, пр-кт Ленина']);
+    expect(values({ query: 'ленина', locations: [{ region: 'Свердловская обл' }] })).toEqual([
+      'г Екатеринбург, пр-кт Ленина',
+    ]);
     expect(values({ query: 'ленина', locations: [{ city: 'Самара' }, { city: 'Новосибирск' }] })).toEqual([
       'г Новосибирск, ул Ленина',
       'г Самара, пр-кт Ленина',
@@ -105,11 +132,17 @@ describe('offline address suggestions', () => {
     const [s] = suggestOffline({ query: 'тверская 7', locations: [{ city: 'Москва' }], restrictValue: true, count: 1 });
     expect(s?.value).toBe('ул Тверская, д 7');
     expect(s?.unrestricted_value).toMatch(/г Москва, ул Тверская, д 7$/);
-    expect(values({ query: 'тверская 7', locations: [{ city: 'Москва' }], count: 1 })).toEqual(['г Москва, ул Тверская, д 7']);
+    expect(values({ query: 'тверская 7', locations: [{ city: 'Москва' }], count: 1 })).toEqual([
+      'г Москва, ул Тверская, д 7',
+    ]);
     // A region restriction hides nothing: the city stays.
-    expect(values({ query: 'баумана', locations: [{ region: 'Татарстан' }], restrictValue: true })).toEqual(['г Казань, ул Баумана']);
+    expect(values({ query: 'баумана', locations: [{ region: 'Татарстан' }], restrictValue: true })).toEqual([
+      'г Казань, ул Баумана',
+    ]);
     // Nothing left to show after dropping the city: the city stays.
-    expect(values({ query: 'казань', locations: [{ city: 'Казань' }], restrictValue: true, toBound: 'city' })).toEqual(['г Казань']);
+    expect(values({ query: 'казань', locations: [{ city: 'Казань' }], restrictValue: true, toBound: 'city' })).toEqual([
+      'г Казань',
+    ]);
   });
 
   it('answers blank, punctuation-only and over-long queries with nothing', async () => {

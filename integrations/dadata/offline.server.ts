@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { GAZETTEER, STREET_TYPES } from './address-data';
 import type { GazetteerCity } from './address-data';
 import { MAX_QUERY_LENGTH, suggestionCount } from './dadata';
-import type { AddressBound, AddressData, AddressLocation, AddressQuery, AddressSuggestion, AddressSuggestions } from './dadata';
+import type {
+  AddressBound,
+  AddressData,
+  AddressLocation,
+  AddressQuery,
+  AddressSuggestion,
+  AddressSuggestions,
+} from './dadata';
 
 // The offline stand-in (INTEGRATIONS.md §3): DaData's shapes from the built-in gazetteer
 // (address-data.ts). Every word of the query must begin some word of the address (case-
@@ -84,7 +91,10 @@ function housesOf(seed: string): string[] {
 
 const CITIES: readonly City[] = GAZETTEER.map((source) => {
   const federal = source.regionType === 'г';
-  const regionWithType = federal || source.regionType === 'Респ' ? `${source.regionType} ${source.region}` : `${source.region} ${source.regionType}`;
+  const regionWithType =
+    federal || source.regionType === 'Респ'
+      ? `${source.regionType} ${source.region}`
+      : `${source.region} ${source.regionType}`;
   const streets = source.streets.map((withType, index): Street => {
     const { name, type } = parseStreet(withType);
     return {
@@ -180,7 +190,13 @@ interface Candidate {
   build: () => AddressSuggestion;
 }
 
-function buildSuggestion(city: City, street: Street | null, house: string | null, fromLevel: number, restrictLevel: number): AddressSuggestion {
+function buildSuggestion(
+  city: City,
+  street: Street | null,
+  house: string | null,
+  fromLevel: number,
+  restrictLevel: number,
+): AddressSuggestion {
   const src = city.source;
   const houseIndex = street && house ? street.houses.indexOf(house) : -1;
   const houseNumber = house ? parseInt(house, 10) : 0;
@@ -191,7 +207,9 @@ function buildSuggestion(city: City, street: Street | null, house: string | null
   const shown = parts.filter((p) => p.level >= fromLevel);
   const unrestricted = shown.filter((p) => p.level > restrictLevel);
   const value = (unrestricted.length > 0 ? unrestricted : shown).map((p) => p.text).join(', ');
-  const full = [postal, city.federal ? null : city.regionWithType, ...parts.map((p) => p.text)].filter((p): p is string => p !== null);
+  const full = [postal, city.federal ? null : city.regionWithType, ...parts.map((p) => p.text)].filter(
+    (p): p is string => p !== null,
+  );
 
   const lat = street ? street.lat + houseNumber * 0.00021 : src.lat;
   const lon = street ? street.lon + houseNumber * 0.00013 : src.lon;
@@ -215,7 +233,10 @@ function buildSuggestion(city: City, street: Street | null, house: string | null
     house_type: house ? 'д' : null,
     flat: null,
     fias_id: houseFias ?? street?.fiasId ?? src.fiasId,
-    kladr_id: street && house ? `${street.kladrId.slice(0, 15)}${String(houseIndex + 1).padStart(4, '0')}` : (street?.kladrId ?? src.kladrId),
+    kladr_id:
+      street && house
+        ? `${street.kladrId.slice(0, 15)}${String(houseIndex + 1).padStart(4, '0')}`
+        : (street?.kladrId ?? src.kladrId),
     fias_level: house ? '8' : street ? '7' : city.federal ? '1' : '4',
     geo_lat: coordinate(lat),
     geo_lon: coordinate(lon),
@@ -247,10 +268,29 @@ export function suggestOffline(input: AddressQuery): AddressSuggestion[] {
       if (input.restrictValue) restrictLevel = Math.max(...levels);
     }
     const cityGroups: TokenGroup[] = [{ tokens: city.contextTokens, required: false }];
-    const add = (s: number | null, level: number, order: [number, number, number], street: Street | null, house: string | null) => {
-      if (s !== null) candidates.push({ score: s, level, order, build: () => buildSuggestion(city, street, house, from, restrictLevel) });
+    const add = (
+      s: number | null,
+      level: number,
+      order: [number, number, number],
+      street: Street | null,
+      house: string | null,
+    ) => {
+      if (s !== null)
+        candidates.push({
+          score: s,
+          level,
+          order,
+          build: () => buildSuggestion(city, street, house, from, restrictLevel),
+        });
     };
-    if (wantCity) add(score(words, [...cityGroups, { tokens: city.nameTokens, required: true }]), CITY, [cityIndex, -1, -1], null, null);
+    if (wantCity)
+      add(
+        score(words, [...cityGroups, { tokens: city.nameTokens, required: true }]),
+        CITY,
+        [cityIndex, -1, -1],
+        null,
+        null,
+      );
     if (!wantStreet && !wantHouse) return;
     const cityName: TokenGroup = { tokens: city.nameTokens, required: false };
     city.streets.forEach((street, streetIndex) => {
@@ -262,13 +302,24 @@ export function suggestOffline(input: AddressQuery): AddressSuggestion[] {
       if (!wantHouse) return;
       const houseContext = from >= HOUSE ? [...context, { ...streetName, required: false }] : [...context, streetName];
       street.houses.forEach((house, houseIndex) => {
-        const groups = [...houseContext, { tokens: HOUSE_TYPE_TOKENS, required: false }, { tokens: houseTokens(house), required: true }];
+        const groups = [
+          ...houseContext,
+          { tokens: HOUSE_TYPE_TOKENS, required: false },
+          { tokens: houseTokens(house), required: true },
+        ];
         add(score(words, groups), HOUSE, [cityIndex, streetIndex, houseIndex], street, house);
       });
     });
   });
 
-  candidates.sort((a, b) => b.score - a.score || a.level - b.level || a.order[0] - b.order[0] || a.order[1] - b.order[1] || a.order[2] - b.order[2]);
+  candidates.sort(
+    (a, b) =>
+      b.score - a.score ||
+      a.level - b.level ||
+      a.order[0] - b.order[0] ||
+      a.order[1] - b.order[1] ||
+      a.order[2] - b.order[2],
+  );
   return candidates.slice(0, suggestionCount(input.count)).map((c) => c.build());
 }
 

@@ -35,13 +35,20 @@ beforeAll(async () => {
         correlation: req.headers['x-correlation-id'] as string | undefined,
         body,
       });
-      const send = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-      if (req.headers.authorization !== `Basic ${Buffer.from('shop:secret').toString('base64')}`) return send(401, { message: 'Unauthorized' });
+      const send = (status: number, json: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      if (req.headers.authorization !== `Basic ${Buffer.from('shop:secret').toString('base64')}`)
+        return send(401, { message: 'Unauthorized' });
       const m = /^\/v1\/orders\/([^/]+)\/(info|commit|cancel|refund)$/.exec(req.url ?? '');
       if (req.url === '/v1/orders/create') {
         const order = (body as { order: { id: string; amount: number } }).order;
         state.set(order.id, { status: 'new', amount: order.amount });
-        return send(200, { status: 'new', amount: order.amount, residual_amount: order.amount, link: `https://dolyame.example/${order.id}` });
+        return send(200, {
+          status: 'new',
+          amount: order.amount,
+          residual_amount: order.amount,
+          link: `https://dolyame.example/${order.id}`,
+        });
       }
       const o = m ? state.get(decodeURIComponent(m[1] ?? '')) : undefined;
       if (!m || !o) return send(404, { message: 'Order not found' });
@@ -122,10 +129,17 @@ describe('createDolyamiClient', () => {
   });
 
   it('a wrong password or an unreachable host is a DolyamiError', async () => {
-    await expect(createDolyamiClient({ login: 'shop', password: 'wrong', baseUrl }).info('41-1')).rejects.toThrow(/HTTP 401/);
-    await expect(createDolyamiClient({ login: 'shop', password: 'secret', baseUrl: 'http://127.0.0.1:1/v1/', timeoutMs: 500 }).info('x')).rejects.toThrow(
-      DolyamiError,
+    await expect(createDolyamiClient({ login: 'shop', password: 'wrong', baseUrl }).info('41-1')).rejects.toThrow(
+      /HTTP 401/,
     );
+    await expect(
+      createDolyamiClient({
+        login: 'shop',
+        password: 'secret',
+        baseUrl: 'http://127.0.0.1:1/v1/',
+        timeoutMs: 500,
+      }).info('x'),
+    ).rejects.toThrow(DolyamiError);
   });
 });
 
@@ -193,6 +207,10 @@ describe('configuration', () => {
     expect(dolyamiConfigSchema.parse({}).DOLYAMI_PROVIDER).toBe('offline');
     const bad = dolyamiConfigSchema.safeParse({ DOLYAMI_PROVIDER: 'real', DOLYAMI_LOGIN: 'shop' });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues.map((i) => i.path[0]).sort()).toEqual(['DOLYAMI_CERT_PATH', 'DOLYAMI_KEY_PATH', 'DOLYAMI_PASSWORD']);
+    expect(bad.error?.issues.map((i) => i.path[0]).sort()).toEqual([
+      'DOLYAMI_CERT_PATH',
+      'DOLYAMI_KEY_PATH',
+      'DOLYAMI_PASSWORD',
+    ]);
   });
 });

@@ -26,7 +26,11 @@ export interface DolyamiClientOptions {
 /** Reads the certificate files named by the configuration (DOLYAMI_CERT_PATH, DOLYAMI_KEY_PATH, DOLYAMI_CA_PATH). */
 export function readTlsFiles(paths: { cert?: string | undefined; key?: string | undefined; ca?: string | undefined }) {
   if (!paths.cert || !paths.key) return undefined;
-  return { cert: fs.readFileSync(paths.cert), key: fs.readFileSync(paths.key), ...(paths.ca ? { ca: fs.readFileSync(paths.ca) } : {}) };
+  return {
+    cert: fs.readFileSync(paths.cert),
+    key: fs.readFileSync(paths.key),
+    ...(paths.ca ? { ca: fs.readFileSync(paths.ca) } : {}),
+  };
 }
 
 interface Answer {
@@ -40,14 +44,21 @@ export function createDolyamiClient(options: DolyamiClientOptions): DolyamiClien
   const auth = `Basic ${Buffer.from(`${options.login}:${options.password}`).toString('base64')}`;
   const agent = options.tls ? new https.Agent({ ...options.tls, keepAlive: true }) : null;
 
-  function viaAgent(url: URL, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Answer> {
+  function viaAgent(
+    url: URL,
+    init: { method: string; headers: Record<string, string>; body?: string },
+  ): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      const req = https.request(url, { method: init.method, headers: init.headers, agent: agent ?? undefined, timeout: timeoutMs }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      });
+      const req = https.request(
+        url,
+        { method: init.method, headers: init.headers, agent: agent ?? undefined, timeout: timeoutMs },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('timeout')));
       req.on('error', reject);
       if (init.body) req.write(init.body);
@@ -55,7 +66,12 @@ export function createDolyamiClient(options: DolyamiClientOptions): DolyamiClien
     });
   }
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, correlationId?: string): Promise<{ status: number; json: unknown }> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    correlationId?: string,
+  ): Promise<{ status: number; json: unknown }> {
     const url = new URL(path, baseUrl);
     const headers: Record<string, string> = {
       authorization: auth,
@@ -68,7 +84,12 @@ export function createDolyamiClient(options: DolyamiClientOptions): DolyamiClien
     try {
       if (agent) answer = await viaAgent(url, { method, headers, ...(payload ? { body: payload } : {}) });
       else {
-        const res = await (options.fetch ?? fetch)(url, { method, headers, ...(payload ? { body: payload } : {}), signal: AbortSignal.timeout(timeoutMs) });
+        const res = await (options.fetch ?? fetch)(url, {
+          method,
+          headers,
+          ...(payload ? { body: payload } : {}),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
         answer = { status: res.status, text: await res.text().catch(() => '') };
       }
     } catch (err) {
@@ -85,8 +106,13 @@ export function createDolyamiClient(options: DolyamiClientOptions): DolyamiClien
 
   const ok = (path: string, r: { status: number; json: unknown }) => {
     if (r.status < 200 || r.status >= 300) {
-      const message = (r.json as { message?: unknown; description?: unknown } | null)?.message ?? (r.json as { description?: unknown } | null)?.description;
-      throw new DolyamiError(`Dolyami ${path}: HTTP ${r.status}${typeof message === 'string' ? ` ${message}` : ''}`, r.status);
+      const message =
+        (r.json as { message?: unknown; description?: unknown } | null)?.message ??
+        (r.json as { description?: unknown } | null)?.description;
+      throw new DolyamiError(
+        `Dolyami ${path}: HTTP ${r.status}${typeof message === 'string' ? ` ${message}` : ''}`,
+        r.status,
+      );
     }
     return r.json;
   };
@@ -96,7 +122,12 @@ export function createDolyamiClient(options: DolyamiClientOptions): DolyamiClien
     kind: 'dolyami',
     async create(request) {
       const body = {
-        order: { id: request.id, amount: toRoubles(request.amountKopecks), prepaid_amount: 0, items: wireItems(request.items) },
+        order: {
+          id: request.id,
+          amount: toRoubles(request.amountKopecks),
+          prepaid_amount: 0,
+          items: wireItems(request.items),
+        },
         client_info: {
           first_name: request.client.firstName,
           last_name: request.client.lastName,
@@ -118,7 +149,12 @@ export function createDolyamiClient(options: DolyamiClientOptions): DolyamiClien
       return readOrder(id, ok('info', r));
     },
     async commit(id, amountKopecks, items) {
-      const r = await call('POST', orderPath(id, 'commit'), { amount: toRoubles(amountKopecks), items: wireItems(items) }, `commit-${id}`);
+      const r = await call(
+        'POST',
+        orderPath(id, 'commit'),
+        { amount: toRoubles(amountKopecks), items: wireItems(items) },
+        `commit-${id}`,
+      );
       return readOrder(id, ok('commit', r));
     },
     async cancel(id) {

@@ -4,7 +4,8 @@
 export const DOLYAMI_PROVIDER = 'dolyami';
 
 /** Order statuses Dolyami documents (INTEGRATIONS.md §6). */
-export type DolyamiStatus = 'new' | 'approved' | 'rejected' | 'canceled' | 'wait_for_commit' | 'committed' | 'completed' | (string & {});
+export type DolyamiStatus =
+  'new' | 'approved' | 'rejected' | 'canceled' | 'wait_for_commit' | 'committed' | 'completed' | (string & {});
 
 /** Statuses in which the shopper's approval holds money the shop must commit to take it. */
 export const DOLYAMI_COMMITTABLE: readonly string[] = ['approved', 'wait_for_commit'];
@@ -87,7 +88,8 @@ export function toRoubles(kopecks: number): number {
 
 /** A JSON amount in roubles → kopecks; null when it is not an amount. */
 export function fromRoubles(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   if (!Number.isFinite(n) || n < 0) return null;
   const k = Math.round(n * 100);
   return Math.abs(k - n * 100) < 1e-6 ? k : null;
@@ -97,7 +99,8 @@ export function fromRoubles(value: unknown): number | null {
 export function readOrder(id: string, body: unknown): DolyamiOrder {
   const b = (body ?? {}) as Record<string, unknown>;
   const amountKopecks = fromRoubles(b.amount);
-  if (amountKopecks === null || typeof b.status !== 'string') throw new DolyamiError('Dolyami: an order answer without status or amount');
+  if (amountKopecks === null || typeof b.status !== 'string')
+    throw new DolyamiError('Dolyami: an order answer without status or amount');
   const schedule = Array.isArray(b.payment_schedule) ? (b.payment_schedule as Record<string, unknown>[]) : [];
   return {
     id: typeof b.id === 'string' || typeof b.id === 'number' ? String(b.id) : id,
@@ -114,6 +117,13 @@ export function readOrder(id: string, body: unknown): DolyamiOrder {
 }
 
 /** The items as Dolyami's JSON writes them. */
-export function wireItems(items: readonly DolyamiItem[]): { name: string; quantity: number; price: number; sku?: string }[] {
-  return items.map((i) => ({ name: i.name.slice(0, 255), quantity: i.quantity, price: toRoubles(i.priceKopecks), ...(i.sku ? { sku: i.sku } : {}) }));
+export function wireItems(
+  items: readonly DolyamiItem[],
+): { name: string; quantity: number; price: number; sku?: string }[] {
+  return items.map((i) => ({
+    name: i.name.slice(0, 255),
+    quantity: i.quantity,
+    price: toRoubles(i.priceKopecks),
+    ...(i.sku ? { sku: i.sku } : {}),
+  }));
 }

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { createDolyamiClient, DOLYAMI_DEFAULT_BASE_URL, DOLYAMI_DEFAULT_TIMEOUT_MS, readTlsFiles } from './dolyami.server';
+import {
+  createDolyamiClient,
+  DOLYAMI_DEFAULT_BASE_URL,
+  DOLYAMI_DEFAULT_TIMEOUT_MS,
+  readTlsFiles,
+} from './dolyami.server';
 import { createOfflineDolyami, type OfflineDolyami } from './offline.server';
 import type { DolyamiClient, DolyamiLogger } from './dolyami';
 
@@ -40,7 +45,8 @@ export function refineDolyamiConfig(
 ): void {
   if (config.DOLYAMI_PROVIDER !== 'real') return;
   for (const field of ['DOLYAMI_LOGIN', 'DOLYAMI_PASSWORD', 'DOLYAMI_CERT_PATH', 'DOLYAMI_KEY_PATH'] as const) {
-    if (!config[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'is required when DOLYAMI_PROVIDER=real' });
+    if (!config[field])
+      ctx.addIssue({ code: 'custom', path: [field], message: 'is required when DOLYAMI_PROVIDER=real' });
   }
 }
 
@@ -53,9 +59,13 @@ export interface Dolyami {
 }
 
 /** `pagePath`: where the API serves the stand-in's page (offline links point there). */
-export function createDolyami(config: DolyamiConfig, deps: { dataDir: string; pagePath: string; log?: DolyamiLogger }): Dolyami {
+export function createDolyami(
+  config: DolyamiConfig,
+  deps: { dataDir: string; pagePath: string; log?: DolyamiLogger },
+): Dolyami {
   if (config.DOLYAMI_PROVIDER === 'real') {
-    if (!config.DOLYAMI_LOGIN || !config.DOLYAMI_PASSWORD) throw new Error('DOLYAMI_LOGIN and DOLYAMI_PASSWORD are required when DOLYAMI_PROVIDER=real');
+    if (!config.DOLYAMI_LOGIN || !config.DOLYAMI_PASSWORD)
+      throw new Error('DOLYAMI_LOGIN and DOLYAMI_PASSWORD are required when DOLYAMI_PROVIDER=real');
     const client = createDolyamiClient({
       login: config.DOLYAMI_LOGIN,
       password: config.DOLYAMI_PASSWORD,
@@ -66,6 +76,10 @@ export function createDolyami(config: DolyamiConfig, deps: { dataDir: string; pa
     });
     return { client, offline: null };
   }
-  const offline = createOfflineDolyami({ pagePath: deps.pagePath, outboxDir: path.join(deps.dataDir, 'outbox'), log: deps.log });
+  const offline = createOfflineDolyami({
+    pagePath: deps.pagePath,
+    outboxDir: path.join(deps.dataDir, 'outbox'),
+    log: deps.log,
+  });
   return { client: offline, offline };
 }

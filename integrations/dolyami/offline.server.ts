@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DolyamiError, toRoubles, type DolyamiClient, type DolyamiCreateRequest, type DolyamiItem, type DolyamiLogger, type DolyamiOrder } from './dolyami';
+import {
+  DolyamiError,
+  toRoubles,
+  type DolyamiClient,
+  type DolyamiCreateRequest,
+  type DolyamiItem,
+  type DolyamiLogger,
+  type DolyamiOrder,
+} from './dolyami';
 
 // The offline stand-in for Dolyami (INTEGRATIONS.md §6 "Stand-ins"): its page (served by the
 // API, api/payments/instalments-offline.routes.server.ts) shows the schedule with 'Одобрить' and
@@ -42,11 +50,19 @@ function schedule(amountKopecks: number, today = new Date()): DolyamiOrder['sche
   return Array.from({ length: 4 }, (_, i) => {
     const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 14 * i);
     const date = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    return { amountKopecks: i === 0 ? amountKopecks - share * 3 : share, date, status: i === 0 ? 'scheduled' : 'scheduled' };
+    return {
+      amountKopecks: i === 0 ? amountKopecks - share * 3 : share,
+      date,
+      status: i === 0 ? 'scheduled' : 'scheduled',
+    };
   });
 }
 
-export function createOfflineDolyami(options: { pagePath: string; outboxDir?: string | undefined; log?: DolyamiLogger | undefined }): OfflineDolyami {
+export function createOfflineDolyami(options: {
+  pagePath: string;
+  outboxDir?: string | undefined;
+  log?: DolyamiLogger | undefined;
+}): OfflineDolyami {
   const orders = new Map<string, OfflineDolyamiOrder>();
   const file = options.outboxDir ? path.join(options.outboxDir, DOLYAMI_OUTBOX_FILE) : null;
   if (file && fs.existsSync(file)) {
@@ -94,7 +110,8 @@ export function createOfflineDolyami(options: { pagePath: string; outboxDir?: st
     o.callbacks.push(body);
     save(o);
     const answer = await deliver(o.notificationUrl, body);
-    if (answer.status !== 200) options.log?.warn({ id: o.id, status: answer.status }, 'offline Dolyami: the shop did not answer 200');
+    if (answer.status !== 200)
+      options.log?.warn({ id: o.id, status: answer.status }, 'offline Dolyami: the shop did not answer 200');
     return answer;
   }
 
@@ -129,7 +146,8 @@ export function createOfflineDolyami(options: { pagePath: string; outboxDir?: st
     },
     async commit(id, amountKopecks) {
       const o = get(id);
-      if (!['approved', 'wait_for_commit'].includes(o.status)) throw new DolyamiError(`offline Dolyami: cannot commit an order in ${o.status}`, 400);
+      if (!['approved', 'wait_for_commit'].includes(o.status))
+        throw new DolyamiError(`offline Dolyami: cannot commit an order in ${o.status}`, 400);
       if (amountKopecks !== o.amountKopecks) throw new DolyamiError('offline Dolyami: commit amount differs', 400);
       o.status = 'committed';
       o.residualAmountKopecks = o.amountKopecks - (o.schedule[0]?.amountKopecks ?? 0);
@@ -138,7 +156,8 @@ export function createOfflineDolyami(options: { pagePath: string; outboxDir?: st
     },
     async cancel(id) {
       const o = get(id);
-      if (['committed', 'completed'].includes(o.status)) throw new DolyamiError('offline Dolyami: a committed order is refunded, not cancelled', 400);
+      if (['committed', 'completed'].includes(o.status))
+        throw new DolyamiError('offline Dolyami: a committed order is refunded, not cancelled', 400);
       o.status = 'canceled';
       save(o);
     },
@@ -148,8 +167,10 @@ export function createOfflineDolyami(options: { pagePath: string; outboxDir?: st
       // a refund repeated with its key (by default its amount) refunds nothing more.
       const once = key ?? `amount:${amountKopecks}`;
       if (o.refundKeys?.includes(once)) return { refundId: `refund-${id}-${once}` };
-      if (!['committed', 'completed'].includes(o.status)) throw new DolyamiError(`offline Dolyami: cannot refund an order in ${o.status}`, 400);
-      if (amountKopecks <= 0 || o.refundedKopecks + amountKopecks > o.amountKopecks) throw new DolyamiError('offline Dolyami: refund above the order', 400);
+      if (!['committed', 'completed'].includes(o.status))
+        throw new DolyamiError(`offline Dolyami: cannot refund an order in ${o.status}`, 400);
+      if (amountKopecks <= 0 || o.refundedKopecks + amountKopecks > o.amountKopecks)
+        throw new DolyamiError('offline Dolyami: refund above the order', 400);
       o.refundedKopecks += amountKopecks;
       o.refundKeys = [...(o.refundKeys ?? []), once];
       save(o);
@@ -158,7 +179,8 @@ export function createOfflineDolyami(options: { pagePath: string; outboxDir?: st
     },
     async decide(id, approve, notify = true) {
       const o = get(id);
-      if (o.status !== 'new') return { redirect: ['rejected', 'canceled'].includes(o.status) ? o.failUrl : o.successUrl };
+      if (o.status !== 'new')
+        return { redirect: ['rejected', 'canceled'].includes(o.status) ? o.failUrl : o.successUrl };
       if (!notify) {
         o.status = approve ? 'wait_for_commit' : 'rejected';
         save(o);

@@ -6,11 +6,21 @@ import { createMailSender, mailConfigSchema, readMailOutbox } from './index.serv
 
 describe('mailConfigSchema', () => {
   it('defaults to the offline sender with nothing set', () => {
-    expect(mailConfigSchema.parse({})).toEqual({ MAIL_PROVIDER: 'offline', SMTP_URL: undefined, MAIL_FROM: 'Vitrina <hello@vitrina.ru>' });
+    expect(mailConfigSchema.parse({})).toEqual({
+      MAIL_PROVIDER: 'offline',
+      SMTP_URL: undefined,
+      MAIL_FROM: 'Vitrina <hello@vitrina.ru>',
+    });
   });
 
   it('reads SMTP settings, treating empty values as unset', () => {
-    expect(mailConfigSchema.parse({ MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtps://user:pass@smtp.example.com:465', MAIL_FROM: '' })).toEqual({
+    expect(
+      mailConfigSchema.parse({
+        MAIL_PROVIDER: 'smtp',
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        MAIL_FROM: '',
+      }),
+    ).toEqual({
       MAIL_PROVIDER: 'smtp',
       SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
       MAIL_FROM: 'Vitrina <hello@vitrina.ru>',
@@ -43,7 +53,9 @@ describe('createMailSender', () => {
       expect(mail.kind).toBe('offline');
       await mail.send({ to: 'anna@example.com', subject: 'Тема', text: 'Текст', tag: 't' });
       const messages = await readMailOutbox(path.join(dataDir, 'outbox'));
-      expect(messages.map((m) => [m.from, m.to, m.subject, m.text])).toEqual([['Vitrina <hello@vitrina.ru>', 'anna@example.com', 'Тема', 'Текст']]);
+      expect(messages.map((m) => [m.from, m.to, m.subject, m.text])).toEqual([
+        ['Vitrina <hello@vitrina.ru>', 'anna@example.com', 'Тема', 'Текст'],
+      ]);
       expect(path.dirname(messages[0]!.file)).toBe(path.join(dataDir, 'outbox', 'mail'));
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true });
@@ -51,7 +63,10 @@ describe('createMailSender', () => {
   });
 
   it('picks the SMTP sender when configured', () => {
-    const mail = createMailSender(mailConfigSchema.parse({ MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525' }), { dataDir: os.tmpdir() });
+    const mail = createMailSender(
+      mailConfigSchema.parse({ MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525' }),
+      { dataDir: os.tmpdir() },
+    );
     expect(mail.kind).toBe('smtp');
   });
 });

@@ -8,7 +8,9 @@ describe('messageIdFor', () => {
     expect(a).toBe(messageIdFor('vitrina.ru', 'order.placed:orderId=12|mail|order-placed|anna@example.com', random));
     expect(a).toMatch(/^<[0-9a-f]{40}@vitrina\.ru>$/);
     expect(a).not.toContain('anna');
-    expect(messageIdFor('vitrina.ru', 'order.placed:orderId=13|mail|order-placed|anna@example.com', random)).not.toBe(a);
+    expect(messageIdFor('vitrina.ru', 'order.placed:orderId=13|mail|order-placed|anna@example.com', random)).not.toBe(
+      a,
+    );
     expect(messageIdFor('vitrina.ru', undefined, random)).toBe('<random-part@vitrina.ru>');
   });
 });

@@ -56,7 +56,10 @@ export class MailError extends Error {
   /** The SMTP reply code, when the server gave one. */
   readonly responseCode: number | undefined;
 
-  constructor(message: string, options: { code: MailErrorCode; retryable: boolean; responseCode?: number; cause?: unknown }) {
+  constructor(
+    message: string,
+    options: { code: MailErrorCode; retryable: boolean; responseCode?: number; cause?: unknown },
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = options.code;
     this.retryable = options.retryable;

@@ -54,7 +54,13 @@ describe('offline mail sender', () => {
 
     // Read back, it is the message that was sent.
     const parsed = parseEml(raw);
-    expect(parsed).toMatchObject({ from: FROM, to: welcome.to, subject: welcome.subject, text: welcome.text, html: welcome.html });
+    expect(parsed).toMatchObject({
+      from: FROM,
+      to: welcome.to,
+      subject: welcome.subject,
+      text: welcome.text,
+      html: welcome.html,
+    });
     expect(parsed.headers['x-vitrina-tag']).toBe('newsletter-welcome');
 
     expect(logged).toHaveLength(1);
@@ -67,14 +73,22 @@ describe('offline mail sender', () => {
     const mail = createOfflineMail({ outboxDir, from: FROM });
     await mail.send({ to: 'boris@example.com', subject: 'Код для входа', text: 'Код: 482113', tag: 'login-code' });
     const [message] = await readMailOutbox(outboxDir);
-    expect(message).toMatchObject({ to: 'boris@example.com', subject: 'Код для входа', text: 'Код: 482113', html: null, tag: 'login-code' });
+    expect(message).toMatchObject({
+      to: 'boris@example.com',
+      subject: 'Код для входа',
+      text: 'Код: 482113',
+      html: null,
+      tag: 'login-code',
+    });
     expect(message?.headers['content-type']).toMatch(/^text\/plain/);
   });
 
   it('never leaves a half-written .eml and keeps every message of a burst', async () => {
     const mail = createOfflineMail({ outboxDir, from: FROM });
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => mail.send({ to: `buyer${i}@example.com`, subject: `Письмо ${i}`, text: `Текст ${i}`, tag: 't' })),
+      Array.from({ length: 20 }, (_, i) =>
+        mail.send({ to: `buyer${i}@example.com`, subject: `Письмо ${i}`, text: `Текст ${i}`, tag: 't' }),
+      ),
     );
     const names = await fs.readdir(path.join(outboxDir, 'mail'));
     expect(names.filter((n) => !n.endsWith('.eml'))).toEqual([]);
@@ -87,11 +101,16 @@ describe('offline mail sender', () => {
 
   it('refuses malformed messages before writing anything', async () => {
     const mail = createOfflineMail({ outboxDir, from: FROM });
-    await expect(mail.send({ ...welcome, to: 'Анна <anna@example.com>' })).rejects.toMatchObject({ code: 'invalid_message', retryable: false });
+    await expect(mail.send({ ...welcome, to: 'Анна <anna@example.com>' })).rejects.toMatchObject({
+      code: 'invalid_message',
+      retryable: false,
+    });
     await expect(mail.send({ ...welcome, to: 'a@example.com, b@example.com' })).rejects.toBeInstanceOf(MailError);
     await expect(mail.send({ ...welcome, subject: 'one\r\nBcc: x@example.com' })).rejects.toBeInstanceOf(MailError);
     await expect(mail.send({ ...welcome, text: ' ' })).rejects.toBeInstanceOf(MailError);
-    await expect(mail.send({ ...welcome, headers: { 'List-Unsubscribe': '<https://x.test/>\r\nBcc: x@example.com' } })).rejects.toBeInstanceOf(MailError);
+    await expect(
+      mail.send({ ...welcome, headers: { 'List-Unsubscribe': '<https://x.test/>\r\nBcc: x@example.com' } }),
+    ).rejects.toBeInstanceOf(MailError);
     await expect(mail.send({ ...welcome, headers: { 'Bad Name': 'x' } })).rejects.toBeInstanceOf(MailError);
     expect(await readMailOutbox(outboxDir)).toEqual([]);
   });
@@ -100,7 +119,10 @@ describe('offline mail sender', () => {
     const mail = createOfflineMail({ outboxDir, from: FROM });
     await mail.send({
       ...welcome,
-      headers: { 'List-Unsubscribe': '<https://vitrina.ru/newsletter/unsubscribe/?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: {
+        'List-Unsubscribe': '<https://vitrina.ru/newsletter/unsubscribe/?token=abc>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     });
     const [message] = await readMailOutbox(outboxDir);
     expect(message?.headers['list-unsubscribe']).toBe('<https://vitrina.ru/newsletter/unsubscribe/?token=abc>');

@@ -39,7 +39,10 @@ export interface OfflineMailOptions {
 }
 
 /** The message as RFC 5322 bytes (CRLF line ends, non-ASCII headers as encoded words). */
-export function composeMail(message: MailMessage, options: { from: string; messageId: string; date: Date; headers?: Record<string, string> }): Promise<Buffer> {
+export function composeMail(
+  message: MailMessage,
+  options: { from: string; messageId: string; date: Date; headers?: Record<string, string> },
+): Promise<Buffer> {
   const composer = new MailComposer({
     from: options.from,
     to: message.to,
@@ -126,7 +129,11 @@ export async function readMailOutbox(outboxDir: string): Promise<OutboxMail[]> {
     const id = /(offline-[0-9a-f-]{36})\.eml$/.exec(name)?.[1] ?? name.replace(/\.eml$/, '');
     // The Date header has whole seconds; the file name keeps the milliseconds.
     const stamp = /^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z/.exec(name);
-    const at = stamp ? `${stamp[1]}:${stamp[2]}:${stamp[3]}.${stamp[4]}Z` : Number.isNaN(date.getTime()) ? '' : date.toISOString();
+    const at = stamp
+      ? `${stamp[1]}:${stamp[2]}:${stamp[3]}.${stamp[4]}Z`
+      : Number.isNaN(date.getTime())
+        ? ''
+        : date.toISOString();
     messages.push({
       id,
       at,

@@ -27,7 +27,8 @@ let received: Received[] = [];
 /** The recipient check: undefined accepts, otherwise the error the server answers with. */
 let refuseRecipient: { message: string; responseCode: number } | undefined;
 
-const url = (password = PASSWORD) => `smtp://${encodeURIComponent(USER)}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+const url = (password = PASSWORD) =>
+  `smtp://${encodeURIComponent(USER)}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
 
 beforeAll(async () => {
   server = new SMTPServer({
@@ -41,7 +42,8 @@ beforeAll(async () => {
       else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
     onRcptTo(_address, _session, callback) {
-      if (refuseRecipient) callback(Object.assign(new Error(refuseRecipient.message), { responseCode: refuseRecipient.responseCode }));
+      if (refuseRecipient)
+        callback(Object.assign(new Error(refuseRecipient.message), { responseCode: refuseRecipient.responseCode }));
       else callback();
     },
     onData(stream, session, callback) {
@@ -120,7 +122,9 @@ describe('SMTP mailer', () => {
     const line = JSON.stringify(logged);
     expect(line).not.toContain('anna@example.com');
     expect(line).not.toContain('Спасибо');
-    expect(logged[0]?.obj).toMatchObject({ mail: { provider: 'smtp', id, to: 'a***@example.com', tag: 'newsletter-welcome' } });
+    expect(logged[0]?.obj).toMatchObject({
+      mail: { provider: 'smtp', id, to: 'a***@example.com', tag: 'newsletter-welcome' },
+    });
   });
 
   it('maps refused credentials to a non-retryable auth error, without the password', async () => {
@@ -162,7 +166,11 @@ describe('SMTP mailer', () => {
     const silent = net.createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
-      const mail = createSmtpMailer({ url: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`, from: FROM, timeoutMs: 200 });
+      const mail = createSmtpMailer({
+        url: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        from: FROM,
+        timeoutMs: 200,
+      });
       const started = Date.now();
       const error = await sendError(mail.send({ to: 'anna@example.com', subject: 'Тема', text: 'Текст', tag: 't' }));
       expect(error).toMatchObject({ code: 'timeout', retryable: true });
@@ -175,7 +183,9 @@ describe('SMTP mailer', () => {
 
   it('refuses a malformed message without connecting', async () => {
     const mail = createSmtpMailer({ url: url(), from: FROM });
-    const error = await sendError(mail.send({ to: 'anna@example.com\r\nBcc: all@example.com', subject: 'Тема', text: 'Текст', tag: 't' }));
+    const error = await sendError(
+      mail.send({ to: 'anna@example.com\r\nBcc: all@example.com', subject: 'Тема', text: 'Текст', tag: 't' }),
+    );
     expect(error).toMatchObject({ code: 'invalid_message', retryable: false });
     expect(received).toHaveLength(0);
   });

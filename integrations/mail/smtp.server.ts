@@ -44,7 +44,8 @@ function classify(error: { code?: unknown; responseCode?: unknown }): { code: Ma
       return { code: 'network', retryable: true };
   }
   // RFC 5321: 4yz replies are transient, 5yz permanent.
-  if (responseCode !== undefined && responseCode >= 400 && responseCode < 500) return { code: 'unavailable', retryable: true };
+  if (responseCode !== undefined && responseCode >= 400 && responseCode < 500)
+    return { code: 'unavailable', retryable: true };
   return { code: 'rejected', retryable: false };
 }
 
@@ -85,10 +86,13 @@ export function createSmtpMailer(options: SmtpMailOptions): MailSender {
       } catch (error) {
         const e = error as { code?: unknown; responseCode?: unknown; message?: unknown };
         const responseCode = typeof e.responseCode === 'number' ? e.responseCode : undefined;
-        throw new MailError(redact(`SMTP: ${typeof e.message === 'string' ? e.message.slice(0, 300) : 'sending failed'}`), {
-          ...classify(e),
-          responseCode,
-        });
+        throw new MailError(
+          redact(`SMTP: ${typeof e.message === 'string' ? e.message.slice(0, 300) : 'sending failed'}`),
+          {
+            ...classify(e),
+            responseCode,
+          },
+        );
       }
       const id = typeof info.messageId === 'string' ? info.messageId : '';
       // Never the text or the subject: either may carry a login code.

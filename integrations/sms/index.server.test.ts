@@ -67,7 +67,9 @@ describe('createSmsGateway', () => {
   });
 
   it('picks the SMS.ru client when configured', () => {
-    const sms = createSmsGateway(smsConfigSchema.parse({ SMS_PROVIDER: 'smsru', SMSRU_API_ID: 'abc' }), { dataDir: os.tmpdir() });
+    const sms = createSmsGateway(smsConfigSchema.parse({ SMS_PROVIDER: 'smsru', SMSRU_API_ID: 'abc' }), {
+      dataDir: os.tmpdir(),
+    });
     expect(sms.kind).toBe('smsru');
   });
 });

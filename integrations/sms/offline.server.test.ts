@@ -29,7 +29,13 @@ describe('offline SMS gateway', () => {
     const lines = raw.trimEnd().split('\n');
     expect(lines).toHaveLength(1);
     const record = JSON.parse(lines[0]!);
-    expect(record).toEqual({ id, at: expect.any(String), phone: '79990000000', text: 'Код для входа: 1234', tag: 'login-code' });
+    expect(record).toEqual({
+      id,
+      at: expect.any(String),
+      phone: '79990000000',
+      text: 'Код для входа: 1234',
+      tag: 'login-code',
+    });
     expect(new Date(record.at).toISOString()).toBe(record.at);
 
     expect(logged).toHaveLength(1);
@@ -49,7 +55,9 @@ describe('offline SMS gateway', () => {
     const b = createOfflineSms({ outboxDir }); // a second gateway on the same file
     const long = 'x'.repeat(5000); // bigger than one pipe buffer chunk, to tempt interleaving
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).send({ phone: `7999000${String(i).padStart(4, '0')}`, text: `${i} ${long}`, tag: 't' })),
+      Array.from({ length: 60 }, (_, i) =>
+        (i % 2 ? a : b).send({ phone: `7999000${String(i).padStart(4, '0')}`, text: `${i} ${long}`, tag: 't' }),
+      ),
     );
 
     const raw = await fs.readFile(path.join(outboxDir, 'sms.jsonl'), 'utf8');
@@ -65,7 +73,10 @@ describe('offline SMS gateway', () => {
 
   it('refuses malformed input before writing anything', async () => {
     const sms = createOfflineSms({ outboxDir });
-    await expect(sms.send({ phone: '+7 999 000-00-00', text: 'hi' })).rejects.toMatchObject({ code: 'invalid_phone', retryable: false });
+    await expect(sms.send({ phone: '+7 999 000-00-00', text: 'hi' })).rejects.toMatchObject({
+      code: 'invalid_phone',
+      retryable: false,
+    });
     await expect(sms.send({ phone: '79990000000', text: '  ' })).rejects.toBeInstanceOf(SmsError);
     expect(await readSmsOutbox(outboxDir)).toEqual([]);
   });
@@ -111,7 +122,9 @@ describe('readSmsOutbox', () => {
       path.join(outboxDir, 'sms.jsonl'),
       '[1,2]\n{"id":"x"}\n\n{"id":"a","at":"2024-01-01T00:00:00.000Z","phone":"79990000000","text":"ok"}\n',
     );
-    expect(await readSmsOutbox(outboxDir)).toEqual([{ id: 'a', at: '2024-01-01T00:00:00.000Z', phone: '79990000000', text: 'ok', tag: null }]);
+    expect(await readSmsOutbox(outboxDir)).toEqual([
+      { id: 'a', at: '2024-01-01T00:00:00.000Z', phone: '79990000000', text: 'ok', tag: null },
+    ]);
   });
 
   it('finds the newest message to a number', async () => {

@@ -77,7 +77,10 @@ export function createOfflineSms(options: OfflineSmsOptions): SmsGateway {
     async send(message: SmsMessage) {
       assertSendable(message);
       if (rejected.has(message.phone)) {
-        log?.info({ sms: { phone: message.phone, tag: message.tag ?? null } }, 'SMS (offline) refused: number not allowed');
+        log?.info(
+          { sms: { phone: message.phone, tag: message.tag ?? null } },
+          'SMS (offline) refused: number not allowed',
+        );
         throw new SmsError('SMS.ru refused the number (status_code 207)', {
           code: 'phone_not_allowed',
           retryable: false,

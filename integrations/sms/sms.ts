@@ -48,7 +48,10 @@ export class SmsError extends Error {
   /** The HTTP status of the provider's answer, when there was one. */
   readonly httpStatus: number | undefined;
 
-  constructor(message: string, options: { code: SmsErrorCode; retryable: boolean; providerCode?: number; httpStatus?: number; cause?: unknown }) {
+  constructor(
+    message: string,
+    options: { code: SmsErrorCode; retryable: boolean; providerCode?: number; httpStatus?: number; cause?: unknown },
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = options.code;
     this.retryable = options.retryable;
@@ -62,7 +65,10 @@ const PHONE = /^\d{10,15}$/;
 /** Both implementations refuse the same malformed input, so offline runs catch caller bugs too. */
 export function assertSendable(message: SmsMessage): void {
   if (typeof message.phone !== 'string' || !PHONE.test(message.phone)) {
-    throw new SmsError('SMS phone must be 10 to 15 digits, country code first', { code: 'invalid_phone', retryable: false });
+    throw new SmsError('SMS phone must be 10 to 15 digits, country code first', {
+      code: 'invalid_phone',
+      retryable: false,
+    });
   }
   if (typeof message.text !== 'string' || message.text.trim() === '') {
     throw new SmsError('SMS text is empty', { code: 'rejected', retryable: false });
@@ -71,5 +77,7 @@ export function assertSendable(message: SmsMessage): void {
 
 /** For logs of real sends: enough to tell numbers apart, not enough to identify the shopper. */
 export function maskPhone(phone: string): string {
-  return phone.length <= 6 ? '*'.repeat(phone.length) : `${phone.slice(0, 4)}${'*'.repeat(phone.length - 6)}${phone.slice(-2)}`;
+  return phone.length <= 6
+    ? '*'.repeat(phone.length)
+    : `${phone.slice(0, 4)}${'*'.repeat(phone.length - 6)}${phone.slice(-2)}`;
 }

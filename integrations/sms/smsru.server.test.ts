@@ -32,7 +32,8 @@ function json(res: http.ServerResponse, body: unknown, status = 200) {
 /** SMS.ru's success answer for the numbers in `to`. */
 const accept: Reply = (_req, res, params) => {
   const sms: Record<string, unknown> = {};
-  for (const n of (params.to ?? '').split(',')) sms[n] = { status: 'OK', status_code: 100, sms_id: `000000-${n.slice(-6)}` };
+  for (const n of (params.to ?? '').split(','))
+    sms[n] = { status: 'OK', status_code: 100, sms_id: `000000-${n.slice(-6)}` };
   json(res, { status: 'OK', status_code: 100, sms, balance: 4122.56 });
 };
 
@@ -43,7 +44,13 @@ beforeAll(async () => {
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      received.push({ method: req.method, path: url.pathname, query: url.search, contentType: req.headers['content-type'], params });
+      received.push({
+        method: req.method,
+        path: url.pathname,
+        query: url.search,
+        contentType: req.headers['content-type'],
+        params,
+      });
       reply(req, res, params);
     });
   });
@@ -86,7 +93,12 @@ describe('SMS.ru client', () => {
     });
     expect(sms.kind).toBe('smsru');
 
-    const result = await sms.send({ phone: '79261234567', text: 'Код для входа: 4821', tag: 'login-code', ip: '203.0.113.7' });
+    const result = await sms.send({
+      phone: '79261234567',
+      text: 'Код для входа: 4821',
+      tag: 'login-code',
+      ip: '203.0.113.7',
+    });
     expect(result).toEqual({ id: '000000-234567' });
 
     expect(received).toHaveLength(1);
@@ -110,7 +122,10 @@ describe('SMS.ru client', () => {
     const line = JSON.stringify(logged);
     expect(line).not.toContain(API_ID);
     expect(line).not.toContain('4821');
-    expect(logged[0]?.obj).toMatchObject({ sms: { provider: 'smsru', id: '000000-234567', tag: 'login-code' }, balance: 4122.56 });
+    expect(logged[0]?.obj).toMatchObject({
+      sms: { provider: 'smsru', id: '000000-234567', tag: 'login-code' },
+      balance: 4122.56,
+    });
   });
 
   it('sends only the required parameters when nothing optional is set', async () => {
@@ -128,7 +143,8 @@ describe('SMS.ru client', () => {
 
   it('maps a refused request (200, bad api_id) to a non-retryable auth error, without the api_id', async () => {
     // Echo the api_id back to prove the client redacts whatever the provider says.
-    reply = (_req, res, params) => json(res, { status: 'ERROR', status_code: 200, status_text: `Неправильный api_id ${params.api_id}` });
+    reply = (_req, res, params) =>
+      json(res, { status: 'ERROR', status_code: 200, status_text: `Неправильный api_id ${params.api_id}` });
     const sms = createSmsRuClient({ apiId: API_ID, baseUrl });
     const error = await sendError(sms.send({ phone: '79990000000', text: 'hello' }));
     expect(error).toMatchObject({ code: 'auth', retryable: false, providerCode: 200, httpStatus: 200 });
@@ -136,7 +152,8 @@ describe('SMS.ru client', () => {
   });
 
   it('maps insufficient balance (201) to a non-retryable no_funds error', async () => {
-    reply = (_req, res) => json(res, { status: 'ERROR', status_code: 201, status_text: 'Не хватает средств на лицевом счету' });
+    reply = (_req, res) =>
+      json(res, { status: 'ERROR', status_code: 201, status_text: 'Не хватает средств на лицевом счету' });
     const sms = createSmsRuClient({ apiId: API_ID, baseUrl });
     const error = await sendError(sms.send({ phone: '79990000000', text: 'hello' }));
     expect(error).toMatchObject({ code: 'no_funds', retryable: false, providerCode: 201 });
@@ -147,7 +164,13 @@ describe('SMS.ru client', () => {
       json(res, {
         status: 'OK',
         status_code: 100,
-        sms: { [params.to ?? '']: { status: 'ERROR', status_code: 207, status_text: 'На этот номер нельзя отправлять сообщения' } },
+        sms: {
+          [params.to ?? '']: {
+            status: 'ERROR',
+            status_code: 207,
+            status_text: 'На этот номер нельзя отправлять сообщения',
+          },
+        },
         balance: 10,
       });
     const sms = createSmsRuClient({ apiId: API_ID, baseUrl });
@@ -168,7 +191,12 @@ describe('SMS.ru client', () => {
   });
 
   it('takes the single result even if SMS.ru keyed it by a rewritten number', async () => {
-    reply = (_req, res) => json(res, { status: 'OK', status_code: 100, sms: { '79990000000': { status: 'OK', status_code: 100, sms_id: '1-2' } } });
+    reply = (_req, res) =>
+      json(res, {
+        status: 'OK',
+        status_code: 100,
+        sms: { '79990000000': { status: 'OK', status_code: 100, sms_id: '1-2' } },
+      });
     const sms = createSmsRuClient({ apiId: API_ID, baseUrl });
     expect(await sms.send({ phone: '89990000000', text: 'hello' })).toEqual({ id: '1-2' });
   });

@@ -77,12 +77,15 @@ export function createSmsRuClient(options: SmsRuOptions): SmsGateway {
   // message or a log, so the api_id cannot leak even if echoed back.
   const redact = (text: string) => text.split(apiId).join('***');
 
-  const fail = (reason: string, extra: { code: SmsErrorCode; retryable: boolean; providerCode?: number; httpStatus?: number; cause?: unknown }) =>
-    new SmsError(redact(`SMS.ru: ${reason}`), extra);
+  const fail = (
+    reason: string,
+    extra: { code: SmsErrorCode; retryable: boolean; providerCode?: number; httpStatus?: number; cause?: unknown },
+  ) => new SmsError(redact(`SMS.ru: ${reason}`), extra);
 
   const refusal = (where: string, result: { status_code?: unknown; status_text?: unknown }, httpStatus: number) => {
     const providerCode = asCode(result.status_code);
-    const text = typeof result.status_text === 'string' && result.status_text ? `: ${result.status_text.slice(0, 200)}` : '';
+    const text =
+      typeof result.status_text === 'string' && result.status_text ? `: ${result.status_text.slice(0, 200)}` : '';
     return fail(`${where} (status_code ${providerCode ?? 'missing'}${text})`, {
       ...classify(providerCode),
       providerCode,
@@ -152,13 +155,19 @@ export function createSmsRuClient(options: SmsRuOptions): SmsGateway {
 
       if (answer.status !== 'OK') throw refusal('request refused', answer, response.status);
 
-      const perNumber = typeof answer.sms === 'object' && answer.sms !== null ? (answer.sms as Record<string, unknown>) : {};
+      const perNumber =
+        typeof answer.sms === 'object' && answer.sms !== null ? (answer.sms as Record<string, unknown>) : {};
       const entries = Object.values(perNumber);
       // SMS.ru keys results by the number as it understood it; with one recipient, the one
       // entry is ours even if SMS.ru rewrote the number.
-      const result = (perNumber[message.phone] ?? (entries.length === 1 ? entries[0] : undefined)) as SmsRuNumberResult | undefined;
+      const result = (perNumber[message.phone] ?? (entries.length === 1 ? entries[0] : undefined)) as
+        SmsRuNumberResult | undefined;
       if (typeof result !== 'object' || result === null) {
-        throw fail('the answer has no result for the number', { code: 'bad_response', retryable: false, httpStatus: response.status });
+        throw fail('the answer has no result for the number', {
+          code: 'bad_response',
+          retryable: false,
+          httpStatus: response.status,
+        });
       }
       if (result.status !== 'OK') throw refusal('message refused', result, response.status);
       if ((typeof result.sms_id !== 'string' && typeof result.sms_id !== 'number') || result.sms_id === '') {
@@ -169,7 +178,13 @@ export function createSmsRuClient(options: SmsRuOptions): SmsGateway {
       // Never the text: it usually is a login code.
       log?.info(
         {
-          sms: { provider: 'smsru', id, phone: maskPhone(message.phone), tag: message.tag ?? null, test: Boolean(options.test) },
+          sms: {
+            provider: 'smsru',
+            id,
+            phone: maskPhone(message.phone),
+            tag: message.tag ?? null,
+            test: Boolean(options.test),
+          },
           balance: typeof answer.balance === 'number' ? answer.balance : undefined,
         },
         'SMS sent via SMS.ru',

@@ -36,12 +36,17 @@ export const yandexSplitConfigShape = {
 };
 
 export function refineYandexSplitConfig(
-  config: { YANDEX_SPLIT_PROVIDER: 'offline' | 'real'; YANDEX_SPLIT_API_KEY?: string | undefined; YANDEX_SPLIT_MERCHANT_ID?: string | undefined },
+  config: {
+    YANDEX_SPLIT_PROVIDER: 'offline' | 'real';
+    YANDEX_SPLIT_API_KEY?: string | undefined;
+    YANDEX_SPLIT_MERCHANT_ID?: string | undefined;
+  },
   ctx: z.RefinementCtx,
 ): void {
   if (config.YANDEX_SPLIT_PROVIDER !== 'real') return;
   for (const field of ['YANDEX_SPLIT_API_KEY', 'YANDEX_SPLIT_MERCHANT_ID'] as const) {
-    if (!config[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'is required when YANDEX_SPLIT_PROVIDER=real' });
+    if (!config[field])
+      ctx.addIssue({ code: 'custom', path: [field], message: 'is required when YANDEX_SPLIT_PROVIDER=real' });
   }
 }
 
@@ -56,7 +61,10 @@ export interface YandexSplit {
   keys: JwksSource;
 }
 
-export function createYandexSplit(config: YandexSplitConfig, deps: { pagePath: string; log?: YandexSplitLogger }): YandexSplit {
+export function createYandexSplit(
+  config: YandexSplitConfig,
+  deps: { pagePath: string; log?: YandexSplitLogger },
+): YandexSplit {
   if (config.YANDEX_SPLIT_PROVIDER === 'real') {
     if (!config.YANDEX_SPLIT_API_KEY || !config.YANDEX_SPLIT_MERCHANT_ID)
       throw new Error('YANDEX_SPLIT_API_KEY and YANDEX_SPLIT_MERCHANT_ID are required when YANDEX_SPLIT_PROVIDER=real');
@@ -72,6 +80,10 @@ export function createYandexSplit(config: YandexSplitConfig, deps: { pagePath: s
       keys: remoteJwks(config.YANDEX_SPLIT_JWKS_URL ?? YANDEX_SPLIT_DEFAULT_JWKS_URL),
     };
   }
-  const offline = createOfflineYandexSplit({ pagePath: deps.pagePath, merchantId: config.YANDEX_SPLIT_MERCHANT_ID, log: deps.log });
+  const offline = createOfflineYandexSplit({
+    pagePath: deps.pagePath,
+    merchantId: config.YANDEX_SPLIT_MERCHANT_ID,
+    log: deps.log,
+  });
   return { client: offline, offline, merchantId: offline.merchantId, keys: offline.keys };
 }

@@ -1,6 +1,12 @@
 import crypto from 'node:crypto';
 import { createLocalJWKSet, SignJWT, type JWK } from 'jose';
-import { YandexSplitError, type SplitItem, type SplitPaymentStatus, type YandexSplitClient, type YandexSplitLogger } from './yandex-split';
+import {
+  YandexSplitError,
+  type SplitItem,
+  type SplitPaymentStatus,
+  type YandexSplitClient,
+  type YandexSplitLogger,
+} from './yandex-split';
 import type { JwksSource } from './yandex-split.server';
 
 // The offline stand-in for Yandex Split (INTEGRATIONS.md §6 "Stand-ins"): its page (served by
@@ -48,7 +54,12 @@ export function createOfflineYandexSplit(options: {
   const merchantId = options.merchantId ?? OFFLINE_SPLIT_MERCHANT_ID;
   // Synchronous P-256 key (ES256): the stand-in exists as soon as the server is built.
   const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const publicJwk: JWK = { ...(publicKey.export({ format: 'jwk' }) as JWK), kid: OFFLINE_SPLIT_KID, alg: 'ES256', use: 'sig' };
+  const publicJwk: JWK = {
+    ...(publicKey.export({ format: 'jwk' }) as JWK),
+    kid: OFFLINE_SPLIT_KID,
+    alg: 'ES256',
+    use: 'sig',
+  };
   const keys = createLocalJWKSet({ keys: [publicJwk] });
   const orders = new Map<string, OfflineSplitOrder>();
   let deliver: WebhookDelivery | null = null;
@@ -74,7 +85,11 @@ export function createOfflineYandexSplit(options: {
     });
     o.webhooks.push(body);
     const answer = await deliver(body);
-    if (answer.status !== 200) options.log?.warn({ orderId: o.orderId, status: answer.status }, 'offline Yandex Split: the shop did not answer 200');
+    if (answer.status !== 200)
+      options.log?.warn(
+        { orderId: o.orderId, status: answer.status },
+        'offline Yandex Split: the shop did not answer 200',
+      );
     return answer;
   }
 
@@ -89,7 +104,8 @@ export function createOfflineYandexSplit(options: {
       deliver = d;
     },
     async createOrder(request) {
-      if (orders.has(request.orderId)) throw new YandexSplitError(`offline Yandex Split: order ${request.orderId} exists`, 409);
+      if (orders.has(request.orderId))
+        throw new YandexSplitError(`offline Yandex Split: order ${request.orderId} exists`, 409);
       orders.set(request.orderId, {
         orderId: request.orderId,
         paymentStatus: 'PENDING',
@@ -104,11 +120,19 @@ export function createOfflineYandexSplit(options: {
     },
     async getOrder(orderId) {
       const o = orders.get(orderId);
-      return o ? { orderId, paymentStatus: o.paymentStatus, amountKopecks: o.amountKopecks - o.refundedKopecks, paymentUrl: null } : null;
+      return o
+        ? {
+            orderId,
+            paymentStatus: o.paymentStatus,
+            amountKopecks: o.amountKopecks - o.refundedKopecks,
+            paymentUrl: null,
+          }
+        : null;
     },
     async capture(orderId) {
       const o = get(orderId);
-      if (o.paymentStatus !== 'AUTHORIZED') throw new YandexSplitError(`offline Yandex Split: cannot capture ${o.paymentStatus}`, 400);
+      if (o.paymentStatus !== 'AUTHORIZED')
+        throw new YandexSplitError(`offline Yandex Split: cannot capture ${o.paymentStatus}`, 400);
       o.paymentStatus = 'CAPTURED';
     },
     async refund(orderId, refundKopecks, remainingKopecks) {
@@ -123,7 +147,8 @@ export function createOfflineYandexSplit(options: {
     },
     async decide(orderId, approve) {
       const o = get(orderId);
-      if (o.paymentStatus !== 'PENDING') return { redirect: o.paymentStatus === 'CAPTURED' ? o.successUrl : o.errorUrl };
+      if (o.paymentStatus !== 'PENDING')
+        return { redirect: o.paymentStatus === 'CAPTURED' ? o.successUrl : o.errorUrl };
       o.paymentStatus = approve ? 'CAPTURED' : 'FAILED';
       await webhook(o);
       return { redirect: approve ? o.successUrl : o.errorUrl };

@@ -11,7 +11,8 @@ import { yandexSplitConfigSchema } from './index.server';
 // The real Yandex Split client against a local fake of Yandex Pay's merchant API v1
 // (INTEGRATIONS.md §6), and the webhook verifier against the offline stand-in's ES256 keys.
 
-const seen: { method: string; url: string; auth: string | undefined; requestId: string | undefined; body: unknown }[] = [];
+const seen: { method: string; url: string; auth: string | undefined; requestId: string | undefined; body: unknown }[] =
+  [];
 const orders = new Map<string, { paymentStatus: string; amount: string }>();
 let server: http.Server;
 let baseUrl = '';
@@ -29,8 +30,10 @@ beforeAll(async () => {
         requestId: req.headers['x-request-id'] as string | undefined,
         body,
       });
-      const send = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-      if (req.headers.authorization !== 'Api-Key key-1') return send(401, { status: 'fail', reasonCode: 'AUTHENTICATION_ERROR' });
+      const send = (status: number, json: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      if (req.headers.authorization !== 'Api-Key key-1')
+        return send(401, { status: 'fail', reasonCode: 'AUTHENTICATION_ERROR' });
       if (req.method === 'POST' && req.url === '/api/merchant/v1/orders') {
         const b = body as { orderId: string; cart: { total: { amount: string } } };
         orders.set(b.orderId, { paymentStatus: 'PENDING', amount: b.cart.total.amount });
@@ -39,7 +42,11 @@ beforeAll(async () => {
       const m = /^\/api\/merchant\/v1\/orders\/([^/]+)(?:\/(capture|refund))?$/.exec(req.url ?? '');
       const o = m ? orders.get(decodeURIComponent(m[1] ?? '')) : undefined;
       if (!m || !o) return send(404, { status: 'fail', reasonCode: 'ORDER_NOT_FOUND' });
-      if (!m[2]) return send(200, { status: 'success', data: { order: { orderId: m[1], paymentStatus: o.paymentStatus, orderAmount: o.amount } } });
+      if (!m[2])
+        return send(200, {
+          status: 'success',
+          data: { order: { orderId: m[1], paymentStatus: o.paymentStatus, orderAmount: o.amount } },
+        });
       if (m[2] === 'capture') o.paymentStatus = 'CAPTURED';
       else o.paymentStatus = 'REFUNDED';
       return send(200, { status: 'success', data: {} });
@@ -65,11 +72,19 @@ describe('createYandexSplitClient', () => {
       orderId: '52-1',
       currencyCode: 'RUB',
       availablePaymentMethods: ['SPLIT'],
-      cart: { items: [{ productId: '1', title: 'Платье', quantity: { count: '2' }, total: '12345.50' }], total: { amount: '12345.50' } },
+      cart: {
+        items: [{ productId: '1', title: 'Платье', quantity: { count: '2' }, total: '12345.50' }],
+        total: { amount: '12345.50' },
+      },
       redirectUrls: { onSuccess: 'https://shop.example/ok', onError: 'https://shop.example/bad' },
     });
     expect(seen.at(-1)?.requestId).toBe('create-52-1');
-    expect(await c.getOrder('52-1')).toEqual({ orderId: '52-1', paymentStatus: 'PENDING', amountKopecks: 1_234_550, paymentUrl: null });
+    expect(await c.getOrder('52-1')).toEqual({
+      orderId: '52-1',
+      paymentStatus: 'PENDING',
+      amountKopecks: 1_234_550,
+      paymentUrl: null,
+    });
     expect(await c.getOrder('nope')).toBeNull();
     await c.capture('52-1', 1_234_550);
     expect((await c.getOrder('52-1'))?.paymentStatus).toBe('CAPTURED');
@@ -78,7 +93,9 @@ describe('createYandexSplitClient', () => {
   });
 
   it('a wrong key is a YandexSplitError', async () => {
-    await expect(createYandexSplitClient({ apiKey: 'wrong', baseUrl }).getOrder('52-1')).rejects.toThrow(YandexSplitError);
+    await expect(createYandexSplitClient({ apiKey: 'wrong', baseUrl }).getOrder('52-1')).rejects.toThrow(
+      YandexSplitError,
+    );
   });
 
   it('parses amounts', () => {
@@ -109,10 +126,15 @@ describe('verifySplitWebhook', () => {
 
   it('refuses another key, another merchant, an expired token, alg none, HS256 and junk', async () => {
     const { privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: OFFLINE_SPLIT_KID }).setExpirationTime('5m').sign(privateKey);
+    const foreign = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: OFFLINE_SPLIT_KID })
+      .setExpirationTime('5m')
+      .sign(privateKey);
     expect(await verifySplitWebhook(foreign, opts)).toBeNull();
     expect(await verifySplitWebhook(await stand.sign({ ...claims, merchantId: 'someone-else' }), opts)).toBeNull();
-    expect(await verifySplitWebhook(await stand.sign(claims, { expiresIn: Math.floor(Date.now() / 1000) - 120 }), opts)).toBeNull();
+    expect(
+      await verifySplitWebhook(await stand.sign(claims, { expiresIn: Math.floor(Date.now() / 1000) - 120 }), opts),
+    ).toBeNull();
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
     expect(await verifySplitWebhook(none, opts)).toBeNull();
     const hs = await new SignJWT(claims)
@@ -135,6 +157,9 @@ describe('configuration', () => {
   it('is offline by default; real needs the API key and the merchant id', () => {
     expect(yandexSplitConfigSchema.parse({}).YANDEX_SPLIT_PROVIDER).toBe('offline');
     const bad = yandexSplitConfigSchema.safeParse({ YANDEX_SPLIT_PROVIDER: 'real' });
-    expect(bad.error?.issues.map((i) => i.path[0]).sort()).toEqual(['YANDEX_SPLIT_API_KEY', 'YANDEX_SPLIT_MERCHANT_ID']);
+    expect(bad.error?.issues.map((i) => i.path[0]).sort()).toEqual([
+      'YANDEX_SPLIT_API_KEY',
+      'YANDEX_SPLIT_MERCHANT_ID',
+    ]);
   });
 });

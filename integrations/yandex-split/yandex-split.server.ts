@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { formatSplitAmount, readSplitOrder, YandexSplitError, type SplitPaymentStatus, type YandexSplitClient, type YandexSplitLogger } from './yandex-split';
+import {
+  formatSplitAmount,
+  readSplitOrder,
+  YandexSplitError,
+  type SplitPaymentStatus,
+  type YandexSplitClient,
+  type YandexSplitLogger,
+} from './yandex-split';
 
 // Yandex Pay's merchant API v1 with the SPLIT method (INTEGRATIONS.md §6): JSON, `Authorization:
 // Api-Key <key>` (the sandbox key is the merchant id), an X-Request-Id kept on retries of one
@@ -25,7 +32,12 @@ export function createYandexSplitClient(options: YandexSplitClientOptions): Yand
   const timeoutMs = options.timeoutMs ?? YANDEX_SPLIT_DEFAULT_TIMEOUT_MS;
   const doFetch = options.fetch ?? fetch;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, requestId?: string): Promise<{ status: number; json: unknown }> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    requestId?: string,
+  ): Promise<{ status: number; json: unknown }> {
     let res: Response;
     try {
       res = await doFetch(`${baseUrl}${path}`, {
@@ -54,7 +66,10 @@ export function createYandexSplitClient(options: YandexSplitClientOptions): Yand
   const data = (path: string, r: { status: number; json: unknown }) => {
     const answer = r.json as { status?: unknown; data?: unknown; reasonCode?: unknown; reason?: unknown } | null;
     if (r.status < 200 || r.status >= 300 || answer?.status !== 'success') {
-      throw new YandexSplitError(`Yandex Split ${path}: HTTP ${r.status} ${String(answer?.reasonCode ?? answer?.reason ?? '')}`.trim(), r.status);
+      throw new YandexSplitError(
+        `Yandex Split ${path}: HTTP ${r.status} ${String(answer?.reasonCode ?? answer?.reason ?? '')}`.trim(),
+        r.status,
+      );
     }
     return answer.data;
   };
@@ -78,7 +93,9 @@ export function createYandexSplitClient(options: YandexSplitClientOptions): Yand
         },
         redirectUrls: { onSuccess: request.successUrl, onError: request.errorUrl },
       };
-      const d = data('/orders', await call('POST', '/orders', body, `create-${request.orderId}`)) as { paymentUrl?: unknown } | null;
+      const d = data('/orders', await call('POST', '/orders', body, `create-${request.orderId}`)) as {
+        paymentUrl?: unknown;
+      } | null;
       if (typeof d?.paymentUrl !== 'string') throw new YandexSplitError('Yandex Split /orders: no paymentUrl');
       options.log?.info?.({ orderId: request.orderId }, 'Yandex Split: order created');
       return { paymentUrl: d.paymentUrl };
@@ -89,7 +106,15 @@ export function createYandexSplitClient(options: YandexSplitClientOptions): Yand
       return readSplitOrder(orderId, data('GET /orders', r));
     },
     async capture(orderId, amountKopecks) {
-      data('capture', await call('POST', `${orderPath(orderId)}/capture`, { orderAmount: formatSplitAmount(amountKopecks) }, `capture-${orderId}`));
+      data(
+        'capture',
+        await call(
+          'POST',
+          `${orderPath(orderId)}/capture`,
+          { orderAmount: formatSplitAmount(amountKopecks) },
+          `capture-${orderId}`,
+        ),
+      );
     },
     async refund(orderId, refundKopecks, remainingKopecks) {
       data(
@@ -126,11 +151,18 @@ export function remoteJwks(url = YANDEX_SPLIT_DEFAULT_JWKS_URL): JwksSource {
  * The webhook body (a compact JWT): ES256 only, key by `kid` from the JWKS, `exp` checked (a
  * minute of clock skew), then merchantId must be ours. null for anything else.
  */
-export async function verifySplitWebhook(token: string, { keys, merchantId }: { keys: JwksSource; merchantId: string }): Promise<SplitWebhook | null> {
+export async function verifySplitWebhook(
+  token: string,
+  { keys, merchantId }: { keys: JwksSource; merchantId: string },
+): Promise<SplitWebhook | null> {
   const jwt = token.trim();
   if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(jwt) || jwt.length > 20_000) return null;
   try {
-    const { payload } = await jwtVerify(jwt, keys, { algorithms: ['ES256'], clockTolerance: 60, requiredClaims: ['exp'] });
+    const { payload } = await jwtVerify(jwt, keys, {
+      algorithms: ['ES256'],
+      clockTolerance: 60,
+      requiredClaims: ['exp'],
+    });
     if (String(payload.merchantId ?? '') !== merchantId) return null;
     const order = (payload.order ?? {}) as { orderId?: unknown; paymentStatus?: unknown };
     if (typeof order.orderId !== 'string' || !order.orderId) return null;

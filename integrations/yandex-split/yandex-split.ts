@@ -4,7 +4,8 @@
 
 export const YANDEX_SPLIT_PROVIDER = 'yandex-split';
 
-export type SplitPaymentStatus = 'PENDING' | 'AUTHORIZED' | 'CAPTURED' | 'VOIDED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'FAILED' | (string & {});
+export type SplitPaymentStatus =
+  'PENDING' | 'AUTHORIZED' | 'CAPTURED' | 'VOIDED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'FAILED' | (string & {});
 
 /** Statuses in which the order is paid for the shop (single-stage: CAPTURED). */
 export const SPLIT_PAID: readonly string[] = ['CAPTURED'];
@@ -80,7 +81,8 @@ export function parseSplitAmount(value: unknown): number | null {
 export function readSplitOrder(orderId: string, data: unknown): SplitOrder {
   const order = ((data as { order?: unknown } | null)?.order ?? data ?? {}) as Record<string, unknown>;
   const cart = order.cart as { total?: { amount?: unknown } } | undefined;
-  if (typeof order.paymentStatus !== 'string') throw new YandexSplitError('Yandex Split: an order without paymentStatus');
+  if (typeof order.paymentStatus !== 'string')
+    throw new YandexSplitError('Yandex Split: an order without paymentStatus');
   return {
     orderId: typeof order.orderId === 'string' ? order.orderId : orderId,
     paymentStatus: order.paymentStatus,

@@ -27,7 +27,10 @@ async function customerWithEmail(): Promise<{ id: number; email: string; phone: 
   seq += 1;
   const email = `shopper${seq}.${Date.now()}@example.ru`;
   const phone = `7955${String(seq).padStart(7, '0')}`;
-  const [row] = await db().insert(customers).values({ phone, email, firstName: 'Ольга' }).returning({ id: customers.id });
+  const [row] = await db()
+    .insert(customers)
+    .values({ phone, email, firstName: 'Ольга' })
+    .returning({ id: customers.id });
   if (!row) throw new Error('no customer');
   return { id: row.id, email, phone };
 }
@@ -81,7 +84,9 @@ describe('login by e-mail code', () => {
     const answer = await authEmail(shopper.email, code);
     if (!('user' in answer)) throw new Error(answer.data.error);
     expect(answer.user).toMatchObject({ ID: shopper.id, PHONE: shopper.phone });
-    const me = await fetchJson(api(), '/api/personal/profile_main.php', ProfileResponse, { init: form({ 'params[token]': answer.user.jwt_token }) });
+    const me = await fetchJson(api(), '/api/personal/profile_main.php', ProfileResponse, {
+      init: form({ 'params[token]': answer.user.jwt_token }),
+    });
     expect(me.body.userInfo).toMatchObject({ FIRSTNAME: 'Ольга', EMAIL: shopper.email, PHONE: shopper.phone });
     expect(me.body.userMain.ID).toBe(shopper.id);
 
@@ -96,7 +101,10 @@ describe('login by e-mail code', () => {
     expect(await sendFrom(freshIp(), stranger)).toEqual(first);
     // The 59-second refusal is the same too.
     const again = await sendFrom(freshIp(), known.email);
-    expect(await sendFrom(freshIp(), stranger)).toEqual({ ...again, error: expect.stringMatching(/^Получить новый код через: \d+ сек\.$/) as unknown });
+    expect(await sendFrom(freshIp(), stranger)).toEqual({
+      ...again,
+      error: expect.stringMatching(/^Получить новый код через: \d+ сек\.$/) as unknown,
+    });
     expect(again.success).toBe(false);
 
     const letters = (await readMailOutbox(outbox())).filter((m) => m.to === stranger);
@@ -126,7 +134,8 @@ describe('login by e-mail code', () => {
     const shopper = await customerWithEmail();
     await sendFrom(freshIp(), shopper.email);
     const code = await lastCode(shopper.email);
-    for (let i = 0; i < 5; i++) expect(await authEmail(shopper.email, wrongCodeFor(code))).toEqual({ data: { error: AUTH_TEXT.codeWrong } });
+    for (let i = 0; i < 5; i++)
+      expect(await authEmail(shopper.email, wrongCodeFor(code))).toEqual({ data: { error: AUTH_TEXT.codeWrong } });
     expect(await authEmail(shopper.email, code)).toEqual({ data: { error: AUTH_TEXT.codeAttempts } });
   });
 
@@ -134,7 +143,9 @@ describe('login by e-mail code', () => {
     const shopper = await customerWithEmail();
     await sendFrom(freshIp(), shopper.email);
     const code = await lastCode(shopper.email);
-    const byPhone = await fetchJson(api(), '/api/personal/auth_phone.php', AuthResponse, { init: form({ phone: shopper.phone, code }) });
+    const byPhone = await fetchJson(api(), '/api/personal/auth_phone.php', AuthResponse, {
+      init: form({ phone: shopper.phone, code }),
+    });
     expect(byPhone.body).toEqual({ data: { error: AUTH_TEXT.codeExpired } });
   });
 
@@ -144,7 +155,10 @@ describe('login by e-mail code', () => {
     expect(await authEmail('nope', '123456')).toEqual({ data: { error: AUTH_TEXT.email } });
     const shopper = await customerWithEmail();
     expect(await sendFrom(freshIp(), shopper.email, '')).toEqual({ success: false, error: AUTH_TEXT.captcha });
-    expect(await sendFrom(freshIp(), shopper.email, 'offline-fail')).toEqual({ success: false, error: AUTH_TEXT.captcha });
+    expect(await sendFrom(freshIp(), shopper.email, 'offline-fail')).toEqual({
+      success: false,
+      error: AUTH_TEXT.captcha,
+    });
     expect(await db().select().from(authCodes).where(eq(authCodes.target, shopper.email))).toEqual([]);
     expect(await readMailOutbox(outbox()).then((all) => all.filter((m) => m.to === shopper.email))).toEqual([]);
     const bad = await fetch(`${api()}/api/personal/auth_email.php`, form({ 'email[x]': '1', code: '1' }));
@@ -158,7 +172,10 @@ describe('e-mail send limits', () => {
     const ip = freshIp();
     expect(await sendFrom(ip, shopper.email)).toEqual({ success: true, resend_in: 59 });
     const second = await sendFrom(ip, shopper.email);
-    expect(second).toMatchObject({ success: false, error: expect.stringMatching(/^Получить новый код через: (59|58|57) сек\.$/) as unknown });
+    expect(second).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^Получить новый код через: (59|58|57) сек\.$/) as unknown,
+    });
     expect(second.success === false && second.resend_in).toBeGreaterThan(50);
     expect((await readMailOutbox(outbox())).filter((m) => m.to === shopper.email)).toHaveLength(1);
   });

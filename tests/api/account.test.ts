@@ -2,7 +2,14 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authCodes, customers, offers, orders, products, sessions } from '~/db/schema';
-import { ApiError, AuthResponse, CartResponse, LogoutResponse, ProfileResponse, SendCodeResponse } from '~/shared/contract';
+import {
+  ApiError,
+  AuthResponse,
+  CartResponse,
+  LogoutResponse,
+  ProfileResponse,
+  SendCodeResponse,
+} from '~/shared/contract';
 import { AUTH_TEXT, LOGIN_CODE_TTL_MS, SEND_LIMITS } from '~/core/auth';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { checkLoginCode, createLoginCode } from '~/models/auth.server';
@@ -44,15 +51,24 @@ async function sendFrom(ip: string, phone: string, token = 'test-captcha-token')
 }
 
 const send = async (phone: string, token = 'test-captcha-token') =>
-  (await fetchJson(api(), '/api/personal/send_sms.php', SendCodeResponse, { init: form({ phone, recaptcha_token: token }) })).body;
+  (
+    await fetchJson(api(), '/api/personal/send_sms.php', SendCodeResponse, {
+      init: form({ phone, recaptcha_token: token }),
+    })
+  ).body;
 const authPhone = async (phone: string, code: string) =>
   (await fetchJson(api(), '/api/personal/auth_phone.php', AuthResponse, { init: form({ phone, code }) })).body;
 const profile = (token: string, status = 200) =>
-  fetchJson(api(), '/api/personal/profile_main.php', status === 200 ? ProfileResponse : ApiError, { status, init: form({ 'params[token]': token }) });
+  fetchJson(api(), '/api/personal/profile_main.php', status === 200 ? ProfileResponse : ApiError, {
+    status,
+    init: form({ 'params[token]': token }),
+  });
 
 /** The code in the newest login SMS to this phone (the offline gateway's outbox). */
 async function lastCode(phone: string): Promise<string> {
-  const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.phone === phone && m.tag === 'login-code');
+  const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter(
+    (m) => m.phone === phone && m.tag === 'login-code',
+  );
   const m = /(\d{6})/.exec(sms.at(-1)?.text ?? '');
   if (!m?.[1]) throw new Error(`no login SMS to ${phone}`);
   return m[1];
@@ -70,7 +86,9 @@ const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).pa
 describe('login by SMS code', () => {
   it('sends a six-digit code, logs in with it, reads the profile, and logs out for real', async () => {
     const phone = freshPhone();
-    expect(await send(`+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`)).toEqual({ success: true, resend_in: 59 });
+    expect(await send(`+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`)).toEqual(
+      { success: true, resend_in: 59 },
+    );
     const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.phone === phone);
     expect(sms).toHaveLength(1);
     expect(sms[0]?.text).toMatch(/^Код для входа в Vitrina: \d{6}\. Никому его не сообщайте\.$/);
@@ -120,7 +138,8 @@ describe('login by SMS code', () => {
     const phone = freshPhone();
     await sendFrom(freshIp(), phone);
     const code = await lastCode(phone);
-    for (let i = 0; i < 5; i++) expect(await authPhone(phone, wrongCodeFor(code))).toEqual({ data: { error: AUTH_TEXT.codeWrong } });
+    for (let i = 0; i < 5; i++)
+      expect(await authPhone(phone, wrongCodeFor(code))).toEqual({ data: { error: AUTH_TEXT.codeWrong } });
     expect(await authPhone(phone, code)).toEqual({ data: { error: AUTH_TEXT.codeAttempts } });
   });
 
@@ -150,8 +169,12 @@ describe('login by SMS code', () => {
     const made = await createLoginCode({ db: db(), secret, channel: 'phone', target: phone, ip: '10.9.9.9' });
     if (!made.ok) throw new Error('not made');
     const later = new Date(Date.now() + LOGIN_CODE_TTL_MS + 1000);
-    expect(await checkLoginCode({ db: db(), secret, channel: 'phone', target: phone, code: made.code, now: later })).toEqual({ ok: false, reason: 'expired' });
-    expect(await checkLoginCode({ db: db(), secret, channel: 'phone', target: phone, code: made.code })).toEqual({ ok: true });
+    expect(
+      await checkLoginCode({ db: db(), secret, channel: 'phone', target: phone, code: made.code, now: later }),
+    ).toEqual({ ok: false, reason: 'expired' });
+    expect(await checkLoginCode({ db: db(), secret, channel: 'phone', target: phone, code: made.code })).toEqual({
+      ok: true,
+    });
   });
 
   it('refuses junk: a phone of letters, a code of letters, no captcha, no body', async () => {
@@ -174,7 +197,10 @@ describe('send limits', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => sendFrom(ip, phone)));
     expect(answers.filter((a) => a.success)).toHaveLength(1);
     const refused = answers.find((a) => !a.success);
-    expect(refused).toMatchObject({ success: false, error: expect.stringMatching(/^Получить новый код через: \d+ сек\.$/) as unknown });
+    expect(refused).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^Получить новый код через: \d+ сек\.$/) as unknown,
+    });
     const sent = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.phone === phone);
     expect(sent).toHaveLength(1);
   });
@@ -212,7 +238,8 @@ describe('send limits', () => {
 
     // One operator range from many addresses.
     const range: boolean[] = [];
-    for (let i = 0; i < SEND_LIMITS.perPrefixHour + 1; i++) range.push((await sendFrom(freshIp(), `7955123${String(1000 + i)}`)).success);
+    for (let i = 0; i < SEND_LIMITS.perPrefixHour + 1; i++)
+      range.push((await sendFrom(freshIp(), `7955123${String(1000 + i)}`)).success);
     expect(range.filter(Boolean)).toHaveLength(SEND_LIMITS.perPrefixHour);
   });
 });
@@ -236,7 +263,9 @@ describe('sessions', () => {
     await db().delete(authCodes).where(eq(authCodes.target, phone));
     const second = await logIn(phone);
     const other = await logIn(freshPhone());
-    const out = await fetchJson(api(), '/api/personal/logout.php', LogoutResponse, { init: form({ token: first, all: 'yes' }) });
+    const out = await fetchJson(api(), '/api/personal/logout.php', LogoutResponse, {
+      init: form({ token: first, all: 'yes' }),
+    });
     expect(out.body).toEqual({ success: true, revoked: 2 });
     await profile(first, 401);
     await profile(second, 401);
@@ -244,13 +273,19 @@ describe('sessions', () => {
     const live = await db()
       .select()
       .from(sessions)
-      .where(and(sql`${sessions.revokedAt} is null`, sql`${sessions.customerId} in (select id from customers where phone = ${phone})`));
+      .where(
+        and(
+          sql`${sessions.revokedAt} is null`,
+          sql`${sessions.customerId} in (select id from customers where phone = ${phone})`,
+        ),
+      );
     expect(live).toEqual([]);
   });
 });
 
 describe("a customer's basket on the server", () => {
-  const cart = async (fields: Record<string, string>) => (await fetchJson(api(), '/api/personal/get_cart.php', CartResponse, { init: form(fields) })).body;
+  const cart = async (fields: Record<string, string>) =>
+    (await fetchJson(api(), '/api/personal/get_cart.php', CartResponse, { init: form(fields) })).body;
 
   it('merges the guest basket at login, follows the customer to another device, and never lets an old copy overwrite a newer one', async () => {
     const inStock = await db()

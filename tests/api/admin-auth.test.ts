@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { setUpTestShop } from '~/tests/support/server';
 import { expectContract } from '~/tests/support/api';
-import { admin, codeAt, cookieOf, createStaffByScript, enrol, login, staffSession, testClock } from '~/tests/support/admin';
+import {
+  admin,
+  codeAt,
+  cookieOf,
+  createStaffByScript,
+  enrol,
+  login,
+  staffSession,
+  testClock,
+} from '~/tests/support/admin';
 import { MeResponse, SetupStartResponse } from '~/shared/admin-contract';
 import { STAFF_SESSION_ABSOLUTE_MS, STAFF_SESSION_IDLE_MS } from '~/core/staff-auth';
 
@@ -15,12 +24,23 @@ const PASSWORD = 'correct horse battery';
 
 describe('one-time link and enrolment', () => {
   it('sets the password and the authenticator once; the link then is dead', async () => {
-    const made = await createStaffByScript(shop, { email: 'Link.Owner@Vitrina.Example', role: 'manager', name: 'Лена' });
+    const made = await createStaffByScript(shop, {
+      email: 'Link.Owner@Vitrina.Example',
+      role: 'manager',
+      name: 'Лена',
+    });
     expect(made.url).toMatch(/^http:\/\/shop\.test\/admin\/setup#token=/);
     const start = await admin(shop, '/auth/setup/start', { body: { token: made.token } });
     const { data } = expectContract(SetupStartResponse, start.body);
-    expect(data).toMatchObject({ email: 'link.owner@vitrina.example', name: 'Лена', purpose: 'setup', password_min: 8 });
-    expect(data.otpauth_uri).toMatch(/^otpauth:\/\/totp\/Vitrina:link\.owner%40vitrina\.example\?secret=[A-Z2-7]{32}&issuer=Vitrina/);
+    expect(data).toMatchObject({
+      email: 'link.owner@vitrina.example',
+      name: 'Лена',
+      purpose: 'setup',
+      password_min: 8,
+    });
+    expect(data.otpauth_uri).toMatch(
+      /^otpauth:\/\/totp\/Vitrina:link\.owner%40vitrina\.example\?secret=[A-Z2-7]{32}&issuer=Vitrina/,
+    );
     expect(data.qr_svg).toMatch(/^<svg /);
     // A reload shows the same key.
     const again = await admin(shop, '/auth/setup/start', { body: { token: made.token } });
@@ -36,12 +56,18 @@ describe('one-time link and enrolment', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(400);
       expect(r.body.field).toBe(field);
     }
-    const ok = await admin(shop, '/auth/setup/finish', { body: { token: made.token, password: PASSWORD, code: codeAt(data.secret, clock.now()) } });
+    const ok = await admin(shop, '/auth/setup/finish', {
+      body: { token: made.token, password: PASSWORD, code: codeAt(data.secret, clock.now()) },
+    });
     expect(ok.status).toBe(200);
     const dead = await admin(shop, '/auth/setup/start', { body: { token: made.token } });
     expect(dead.status).toBe(404);
 
-    const cookie = await login(shop, clock, { email: 'link.owner@vitrina.example', password: PASSWORD, secret: data.secret });
+    const cookie = await login(shop, clock, {
+      email: 'link.owner@vitrina.example',
+      password: PASSWORD,
+      secret: data.secret,
+    });
     const me = await admin(shop, '/auth/me', { cookie });
     const parsed = expectContract(MeResponse, me.body);
     expect(parsed.data).toMatchObject({ email: 'link.owner@vitrina.example', role: 'manager', role_label: 'Менеджер' });
@@ -76,11 +102,15 @@ describe('login', () => {
     expect(session).not.toBe(pending);
     expect((await admin(shop, '/auth/me', { cookie: session })).status).toBe(200);
     // The password step's token died with it.
-    expect((await admin(shop, '/auth/totp', { body: { code: codeAt(secret, clock.now()) }, cookie: pending })).status).toBe(401);
+    expect(
+      (await admin(shop, '/auth/totp', { body: { code: codeAt(secret, clock.now()) }, cookie: pending })).status,
+    ).toBe(401);
   });
 
   it('says the same for an unknown e-mail, a wrong password and a disabled account', async () => {
-    const wrong = await admin(shop, '/auth/login', { body: { email: 'cookie@vitrina.example', password: 'not the password' } });
+    const wrong = await admin(shop, '/auth/login', {
+      body: { email: 'cookie@vitrina.example', password: 'not the password' },
+    });
     const unknown = await admin(shop, '/auth/login', { body: { email: 'nobody@vitrina.example', password: PASSWORD } });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
@@ -98,8 +128,12 @@ describe('login', () => {
 
     // The next step's code, sent by two half-way logins at once: one session.
     clock.advance(30_000);
-    const a = cookieOf((await admin(shop, '/auth/login', { body: { email: s.email, password: s.password } })).headers) as string;
-    const b = cookieOf((await admin(shop, '/auth/login', { body: { email: s.email, password: s.password } })).headers) as string;
+    const a = cookieOf(
+      (await admin(shop, '/auth/login', { body: { email: s.email, password: s.password } })).headers,
+    ) as string;
+    const b = cookieOf(
+      (await admin(shop, '/auth/login', { body: { email: s.email, password: s.password } })).headers,
+    ) as string;
     const code = codeAt(s.secret, clock.now());
     const both = await Promise.all([a, b].map((cookie) => admin(shop, '/auth/totp', { body: { code }, cookie })));
     expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
@@ -108,8 +142,11 @@ describe('login', () => {
   it('a half-way login takes five wrong codes, then the password is asked again', async () => {
     const s = await staffSession(shop, clock, { email: 'fivecodes@vitrina.example', role: 'content' });
     clock.advance(30_000);
-    const pending = cookieOf((await admin(shop, '/auth/login', { body: { email: s.email, password: s.password } })).headers) as string;
-    for (let i = 0; i < 5; i++) expect((await admin(shop, '/auth/totp', { body: { code: '000000' }, cookie: pending })).status).toBe(401);
+    const pending = cookieOf(
+      (await admin(shop, '/auth/login', { body: { email: s.email, password: s.password } })).headers,
+    ) as string;
+    for (let i = 0; i < 5; i++)
+      expect((await admin(shop, '/auth/totp', { body: { code: '000000' }, cookie: pending })).status).toBe(401);
     const right = await admin(shop, '/auth/totp', { body: { code: codeAt(s.secret, clock.now()) }, cookie: pending });
     expect(right.status).toBe(401);
     expect(right.body.error).toMatch(/Введите пароль снова/);
@@ -143,7 +180,10 @@ describe('login', () => {
     clock.set(new Date(Math.floor(clock.now().getTime() / 3_600_000) * 3_600_000 + 3_600_000 + 1000));
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++)
-      statuses.push((await admin(shop, '/auth/login', { body: { email: `spray${i}@vitrina.example`, password: 'wrong password' } })).status);
+      statuses.push(
+        (await admin(shop, '/auth/login', { body: { email: `spray${i}@vitrina.example`, password: 'wrong password' } }))
+          .status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
     clock.advance(60_000);

@@ -43,7 +43,10 @@ const bonusOf = async (cookie: string, id: number) =>
 describe('customers', () => {
   it('are seen by manager and admin only, found by phone, e-mail and name', async () => {
     const { customerId } = await sessionToken(shop, '79991234567');
-    await db().update(customers).set({ firstName: 'Мария', lastName: 'Соколова', email: 'maria@example.ru' }).where(eq(customers.id, customerId));
+    await db()
+      .update(customers)
+      .set({ firstName: 'Мария', lastName: 'Соколова', email: 'maria@example.ru' })
+      .where(eq(customers.id, customerId));
     await db()
       .insert(addresses)
       .values({ customerId, fields: { city: 'Москва', street: 'Тверская', house: '1' } });
@@ -54,7 +57,10 @@ describe('customers', () => {
       expect((await admin(shop, `/customers/${customerId}`, { cookie })).status, role).toBe(allowed ? 200 : 403);
       if (!allowed) continue;
       for (const q of ['1234567', 'maria@', 'Соколова', 'мария']) {
-        const list = expectContract(CustomerListResponse, (await admin(shop, `/customers?q=${encodeURIComponent(q)}`, { cookie })).body);
+        const list = expectContract(
+          CustomerListResponse,
+          (await admin(shop, `/customers?q=${encodeURIComponent(q)}`, { cookie })).body,
+        );
         expect(
           list.data.map((c) => c.id),
           q,
@@ -86,15 +92,27 @@ describe('the manual bonus adjustment', () => {
   it('is for manager and admin, needs a reason and whole roubles, is audited, and happens once per key', async () => {
     const { customerId } = await customer();
     for (const role of ['warehouse', 'content'] as const) {
-      const refused = await admin(shop, `/customers/${customerId}/bonuses`, { cookie: (await as(role)).cookie, body: { amount_kopecks: 10_000, reason: 'x' } });
+      const refused = await admin(shop, `/customers/${customerId}/bonuses`, {
+        cookie: (await as(role)).cookie,
+        body: { amount_kopecks: 10_000, reason: 'x' },
+      });
       expect(refused.status, role).toBe(403);
     }
     const { cookie, id: managerId } = await as('manager');
-    const post = (body: unknown, key?: string) => admin(shop, `/customers/${customerId}/bonuses`, { cookie, body, ...(key ? { key } : {}) });
+    const post = (body: unknown, key?: string) =>
+      admin(shop, `/customers/${customerId}/bonuses`, { cookie, body, ...(key ? { key } : {}) });
     expect((await post({ amount_kopecks: 10_000, reason: ' ' })).status).toBe(400);
     expect((await post({ amount_kopecks: 10_050, reason: 'компенсация' })).status).toBe(400);
     expect((await post({ amount_kopecks: 0, reason: 'компенсация' })).status).toBe(400);
-    expect((await admin(shop, `/customers/${customerId}/bonuses`, { cookie, body: { amount_kopecks: 10_000, reason: 'x' }, key: null })).status).toBe(400);
+    expect(
+      (
+        await admin(shop, `/customers/${customerId}/bonuses`, {
+          cookie,
+          body: { amount_kopecks: 10_000, reason: 'x' },
+          key: null,
+        })
+      ).status,
+    ).toBe(400);
     // Taking from an empty account is refused, and nothing is audited.
     const short = await post({ amount_kopecks: -10_000, reason: 'ошибка' });
     expect(short.status).toBe(409);
@@ -103,12 +121,16 @@ describe('the manual bonus adjustment', () => {
 
     // A double click: one key twice at once credits once.
     const key = `bonus-${customerId}-double`;
-    const twice = await Promise.all([0, 1].map(() => post({ amount_kopecks: 150_000, reason: 'Компенсация за задержку' }, key)));
+    const twice = await Promise.all(
+      [0, 1].map(() => post({ amount_kopecks: 150_000, reason: 'Компенсация за задержку' }, key)),
+    );
     expect(twice.map((a) => a.status)).toEqual([200, 200]);
     expect(await bonusOf(cookie, customerId)).toBe(150_000);
     const shown = expectContract(CustomerOneResponse, twice[0]?.body).data;
     expect(shown.bonus_kopecks).toBe(150_000);
-    expect(shown.bonus_moves).toMatchObject([{ kind: 'manual', amount_kopecks: 150_000, expires_at: expect.any(String) }]);
+    expect(shown.bonus_moves).toMatchObject([
+      { kind: 'manual', amount_kopecks: 150_000, expires_at: expect.any(String) },
+    ]);
     // The same key with another amount is refused.
     expect((await post({ amount_kopecks: 100, reason: 'Компенсация за задержку' }, key)).status).toBe(422);
     expect(await auditOf(customerId)).toEqual([
@@ -127,17 +149,30 @@ describe('the manual bonus adjustment', () => {
     const manager = await as('manager');
     const adminS = await as('admin');
     expect(
-      (await admin(shop, `/customers/${customerId}/bonuses`, { cookie: adminS.cookie, body: { amount_kopecks: 100_000, reason: 'начисление' } })).status,
+      (
+        await admin(shop, `/customers/${customerId}/bonuses`, {
+          cookie: adminS.cookie,
+          body: { amount_kopecks: 100_000, reason: 'начисление' },
+        })
+      ).status,
     ).toBe(200);
     const both = await Promise.all(
       [manager, adminS].map((s) =>
-        admin(shop, `/customers/${customerId}/bonuses`, { cookie: s.cookie, body: { amount_kopecks: -70_000, reason: 'списание' } }),
+        admin(shop, `/customers/${customerId}/bonuses`, {
+          cookie: s.cookie,
+          body: { amount_kopecks: -70_000, reason: 'списание' },
+        }),
       ),
     );
     expect(both.map((a) => a.status).sort()).toEqual([200, 409]);
-    expect(both.find((a) => a.status === 409)?.body.error).toBe(`На счёте ${formatBonuses(30_000)}: списать больше нельзя`);
+    expect(both.find((a) => a.status === 409)?.body.error).toBe(
+      `На счёте ${formatBonuses(30_000)}: списать больше нельзя`,
+    );
     expect(await bonusOf(manager.cookie, customerId)).toBe(30_000);
-    const lots = await queryRows<{ remaining_kopecks: number }>(db(), sql`select remaining_kopecks from bonus_lots where customer_id = ${customerId}`);
+    const lots = await queryRows<{ remaining_kopecks: number }>(
+      db(),
+      sql`select remaining_kopecks from bonus_lots where customer_id = ${customerId}`,
+    );
     expect(lots).toEqual([{ remaining_kopecks: 30_000 }]);
     expect((await auditOf(customerId)).map((a) => [a.action, a.after])).toEqual([
       ['customer.bonuses', { bonus_kopecks: 100_000, amount_kopecks: 100_000 }],
@@ -150,16 +185,24 @@ describe('blocking a customer', () => {
   const form = postForm;
   const profile = (token: string) => fetch(`${api()}/api/personal/profile_main.php`, form({ 'params[token]': token }));
   async function lastCode(phone: string): Promise<string> {
-    const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.phone === phone && m.tag === 'login-code');
+    const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter(
+      (m) => m.phone === phone && m.tag === 'login-code',
+    );
     const m = /(\d{6})/.exec(sms.at(-1)?.text ?? '');
     if (!m?.[1]) throw new Error(`no login SMS to ${phone}`);
     return m[1];
   }
   async function tryLogin(phone: string) {
     await db().delete(authCodes).where(eq(authCodes.target, phone)); // the 59-second resend wait is not this test's
-    const sent = await fetchJson(api(), '/api/personal/send_sms.php', SendCodeResponse, { init: form({ phone, recaptcha_token: 'test-captcha-token' }) });
+    const sent = await fetchJson(api(), '/api/personal/send_sms.php', SendCodeResponse, {
+      init: form({ phone, recaptcha_token: 'test-captcha-token' }),
+    });
     expect(sent.body).toMatchObject({ success: true });
-    return (await fetchJson(api(), '/api/personal/auth_phone.php', AuthResponse, { init: form({ phone, code: await lastCode(phone) }) })).body;
+    return (
+      await fetchJson(api(), '/api/personal/auth_phone.php', AuthResponse, {
+        init: form({ phone, code: await lastCode(phone) }),
+      })
+    ).body;
   }
 
   it('ends their sessions and refuses their logins until unblocked; manager and admin only; audited', async () => {
@@ -167,9 +210,15 @@ describe('blocking a customer', () => {
     const { token, customerId } = await sessionToken(shop, phone);
     expect((await profile(token)).status).toBe(200);
     for (const role of ['warehouse', 'content'] as const) {
-      expect((await admin(shop, `/customers/${customerId}/block`, { cookie: (await as(role)).cookie, body: { reason: 'мошенничество' } })).status, role).toBe(
-        403,
-      );
+      expect(
+        (
+          await admin(shop, `/customers/${customerId}/block`, {
+            cookie: (await as(role)).cookie,
+            body: { reason: 'мошенничество' },
+          })
+        ).status,
+        role,
+      ).toBe(403);
     }
     const { cookie, id: managerId } = await as('manager');
     expect((await admin(shop, `/customers/${customerId}/block`, { cookie, body: { reason: '' } })).status).toBe(400);
@@ -177,7 +226,11 @@ describe('blocking a customer', () => {
     expect(await auditOf(customerId)).toEqual([]);
 
     // Two clicks at once (two keys): blocked once, one audit row.
-    const both = await Promise.all([0, 1].map(() => admin(shop, `/customers/${customerId}/block`, { cookie, body: { reason: 'Мошеннические заказы' } })));
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        admin(shop, `/customers/${customerId}/block`, { cookie, body: { reason: 'Мошеннические заказы' } }),
+      ),
+    );
     expect(both.map((a) => a.status).sort()).toEqual([200, 409]);
     const blocked = expectContract(CustomerOneResponse, both.find((a) => a.status === 200)?.body).data;
     expect(blocked).toMatchObject({ blocked: true, blocked_reason: 'Мошеннические заказы', sessions: 0 });
@@ -190,7 +243,10 @@ describe('blocking a customer', () => {
     const list = expectContract(CustomerListResponse, (await admin(shop, `/customers?q=${phone}`, { cookie })).body);
     expect(list.data).toMatchObject([{ id: customerId, blocked: true }]);
 
-    const unblocked = await admin(shop, `/customers/${customerId}/unblock`, { cookie, body: { reason: 'Разобрались' } });
+    const unblocked = await admin(shop, `/customers/${customerId}/unblock`, {
+      cookie,
+      body: { reason: 'Разобрались' },
+    });
     expect(unblocked.status).toBe(200);
     expect(unblocked.body.data).toMatchObject({ blocked: false, blocked_at: null, blocked_reason: null });
     const again = await tryLogin(phone);

@@ -54,7 +54,13 @@ async function makeOrder({
   if (!placed.ok) throw new Error(JSON.stringify(placed));
   await db()
     .update(orders)
-    .set({ deliveryId, paymentId, deliveryCity: 'Москва', email: `buyer${phoneCounter}@example.com`, ...(status ? { status } : {}) })
+    .set({
+      deliveryId,
+      paymentId,
+      deliveryCity: 'Москва',
+      email: `buyer${phoneCounter}@example.com`,
+      ...(status ? { status } : {}),
+    })
     .where(eq(orders.id, placed.orderId));
   return { orderId: placed.orderId, offer, phone };
 }
@@ -71,7 +77,8 @@ async function auditOf(orderId: number) {
   );
 }
 
-const post = (cookie: string, path: string, body: unknown = {}, key?: string) => admin(shop, path, { cookie, body, ...(key ? { key } : {}) });
+const post = (cookie: string, path: string, body: unknown = {}, key?: string) =>
+  admin(shop, path, { cookie, body, ...(key ? { key } : {}) });
 
 describe('roles', () => {
   it('content cannot see orders; warehouse reads, ships and records fittings but cannot confirm or cancel', async () => {
@@ -94,9 +101,15 @@ describe('roles', () => {
     // Warehouse sees no money: the list, the page and the action's answer carry no sum, no
     // breakdown, no payments or refunds, no line prices; the manager sees them all.
     const MONEY = ['total_kopecks', 'money', 'payments', 'refunds', 'certificate_moves', 'bonus_moves'];
-    const list = expectContract(AdminOrderListResponse, (await admin(shop, `/orders?ids=${orderId}`, { cookie: warehouse })).body);
+    const list = expectContract(
+      AdminOrderListResponse,
+      (await admin(shop, `/orders?ids=${orderId}`, { cookie: warehouse })).body,
+    );
     expect(list.data[0]).not.toHaveProperty('total_kopecks');
-    const mine = expectContract(AdminOrderListResponse, (await admin(shop, `/orders?status=assembling`, { cookie: warehouse })).body);
+    const mine = expectContract(
+      AdminOrderListResponse,
+      (await admin(shop, `/orders?status=assembling`, { cookie: warehouse })).body,
+    );
     expect(mine.data.every((o) => o.total_kopecks === undefined)).toBe(true);
     for (const body of [(await admin(shop, `/orders/${orderId}`, { cookie: warehouse })).body, assembled.body]) {
       const page = expectContract(AdminOrderOneResponse, body).data;
@@ -104,7 +117,10 @@ describe('roles', () => {
       expect(page.lines.length).toBeGreaterThan(0);
       for (const l of page.lines) expect(Object.keys(l).filter((k) => k.endsWith('_kopecks'))).toEqual([]);
     }
-    const full = expectContract(AdminOrderOneResponse, (await admin(shop, `/orders/${orderId}`, { cookie: manager })).body).data;
+    const full = expectContract(
+      AdminOrderOneResponse,
+      (await admin(shop, `/orders/${orderId}`, { cookie: manager })).body,
+    ).data;
     for (const key of MONEY) expect(full, key).toHaveProperty(key);
     expect(full.lines[0]?.price_kopecks).toBeGreaterThan(0);
   });
@@ -117,23 +133,46 @@ describe('list and detail', () => {
     const b = await makeOrder({ status: 'confirmed', deliveryId: DELIVERY_ID.moscowCourier });
     const byPhone = expectContract(
       AdminOrderListResponse,
-      (await admin(shop, `/orders?q=${encodeURIComponent(`+7 (999) 811-${a.phone.slice(7, 9)}-${a.phone.slice(9)}`)}`, { cookie: manager })).body,
+      (
+        await admin(
+          shop,
+          `/orders?q=${encodeURIComponent(`+7 (999) 811-${a.phone.slice(7, 9)}-${a.phone.slice(9)}`)}`,
+          { cookie: manager },
+        )
+      ).body,
     );
     expect(byPhone.data.map((o) => o.id)).toEqual([a.orderId]);
-    const byNumber = expectContract(AdminOrderListResponse, (await admin(shop, `/orders?q=${b.orderId}`, { cookie: manager })).body);
+    const byNumber = expectContract(
+      AdminOrderListResponse,
+      (await admin(shop, `/orders?q=${b.orderId}`, { cookie: manager })).body,
+    );
     expect(byNumber.data.map((o) => o.id)).toContain(b.orderId);
-    const byMail = expectContract(AdminOrderListResponse, (await admin(shop, `/orders?q=BUYER${phoneCounter}@example`, { cookie: manager })).body);
+    const byMail = expectContract(
+      AdminOrderListResponse,
+      (await admin(shop, `/orders?q=BUYER${phoneCounter}@example`, { cookie: manager })).body,
+    );
     expect(byMail.data.map((o) => o.id)).toEqual([b.orderId]);
     const filtered = expectContract(
       AdminOrderListResponse,
-      (await admin(shop, `/orders?status=confirmed&delivery=${DELIVERY_ID.moscowCourier}&city=москва&sort=total&order=asc`, { cookie: manager })).body,
+      (
+        await admin(
+          shop,
+          `/orders?status=confirmed&delivery=${DELIVERY_ID.moscowCourier}&city=москва&sort=total&order=asc`,
+          { cookie: manager },
+        )
+      ).body,
     );
     expect(filtered.data.map((o) => o.id)).toContain(b.orderId);
-    expect(filtered.data.every((o) => o.status === 'confirmed' && o.delivery_id === DELIVERY_ID.moscowCourier)).toBe(true);
+    expect(filtered.data.every((o) => o.status === 'confirmed' && o.delivery_id === DELIVERY_ID.moscowCourier)).toBe(
+      true,
+    );
     expect(filtered.total).toBe(filtered.data.length);
     expect((await admin(shop, '/orders?colour=red', { cookie: manager })).status).toBe(400);
 
-    const one = expectContract(AdminOrderOneResponse, (await admin(shop, `/orders/${a.orderId}`, { cookie: manager })).body).data;
+    const one = expectContract(
+      AdminOrderOneResponse,
+      (await admin(shop, `/orders/${a.orderId}`, { cookie: manager })).body,
+    ).data;
     expect(one.lines).toHaveLength(1);
     expect(one.actions).toEqual(['confirm', 'cancel']);
     expect(one.money?.total_kopecks).toBe(one.total_kopecks);
@@ -142,19 +181,27 @@ describe('list and detail', () => {
 
     const noted = await post(manager, `/orders/${a.orderId}/notes`, { text: 'Позвонить после 18:00' });
     expect(noted.status).toBe(201);
-    expect(expectContract(AdminOrderOneResponse, noted.body).data.notes).toMatchObject([{ text: 'Позвонить после 18:00' }]);
+    expect(expectContract(AdminOrderOneResponse, noted.body).data.notes).toMatchObject([
+      { text: 'Позвонить после 18:00' },
+    ]);
     expect((await auditOf(a.orderId)).map((r) => r.action)).toEqual(['order.note']);
   });
 
   it('the dashboard counts what waits for staff', async () => {
     await makeOrder({ status: 'new' });
-    const d = expectContract(AdminDashboardResponse, (await admin(shop, '/dashboard', { cookie: await as('warehouse') })).body).data;
+    const d = expectContract(
+      AdminDashboardResponse,
+      (await admin(shop, '/dashboard', { cookie: await as('warehouse') })).body,
+    ).data;
     expect(d.to_confirm).toBeGreaterThan(0);
     expect(d.today.orders).toBeGreaterThan(0);
     // Warehouse sees no money: no revenue; the manager does.
     expect(d.today).not.toHaveProperty('revenue_kopecks');
     expect(d.week).not.toHaveProperty('revenue_kopecks');
-    const m = expectContract(AdminDashboardResponse, (await admin(shop, '/dashboard', { cookie: await as('manager') })).body).data;
+    const m = expectContract(
+      AdminDashboardResponse,
+      (await admin(shop, '/dashboard', { cookie: await as('manager') })).body,
+    ).data;
     expect(m.today.revenue_kopecks).toBeGreaterThan(0);
   });
 });
@@ -164,7 +211,9 @@ describe('actions by state', () => {
     const manager = await as('manager');
     const { orderId } = await makeOrder({ status: 'new' });
     expect((await post(manager, `/orders/${orderId}/ship`, { track_number: '1234567' })).status).toBe(409);
-    expect((await post(manager, `/orders/${orderId}/fitting`, { lines: [{ offer_id: 1, kept: 1, refused: 0 }] })).status).toBe(409);
+    expect(
+      (await post(manager, `/orders/${orderId}/fitting`, { lines: [{ offer_id: 1, kept: 1, refused: 0 }] })).status,
+    ).toBe(409);
     expect((await post(manager, `/orders/${orderId}/mark-paid`)).status).toBe(409);
     expect((await post(manager, `/orders/${orderId}/confirm`)).status).toBe(200);
     expect((await post(manager, `/orders/${orderId}/confirm`)).status).toBe(409);
@@ -182,7 +231,12 @@ describe('actions by state', () => {
     expect((await post(manager, `/orders/${orderId}/cancel`)).status).toBe(409);
     expect((await post(manager, `/orders/${orderId}/mark-paid`)).status).toBe(200);
     expect((await post(manager, `/orders/${orderId}/mark-paid`)).status).toBe(409);
-    expect((await auditOf(orderId)).map((r) => r.action)).toEqual(['order.confirm', 'order.assemble', 'order.ship', 'order.mark_paid']);
+    expect((await auditOf(orderId)).map((r) => r.action)).toEqual([
+      'order.confirm',
+      'order.assemble',
+      'order.ship',
+      'order.mark_paid',
+    ]);
     await assertStockLedgerBalanced(db());
   });
 
@@ -204,7 +258,10 @@ describe('races', () => {
     const manager = await as('manager');
     const { orderId, offer } = await makeOrder({ quantity: 2, stock: 5, status: 'confirmed' });
     expect(await stockOf(offer.id)).toBe(3);
-    const answers = await Promise.all([post(manager, `/orders/${orderId}/cancel`, { reason: 'Передумала' }), post(manager, `/orders/${orderId}/cancel`)]);
+    const answers = await Promise.all([
+      post(manager, `/orders/${orderId}/cancel`, { reason: 'Передумала' }),
+      post(manager, `/orders/${orderId}/cancel`),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await stockOf(offer.id)).toBe(5);
     const moves = await db().select().from(stockMoves).where(eq(stockMoves.orderId, orderId));
@@ -215,10 +272,18 @@ describe('races', () => {
 
   it('a fitting recorded twice at once moves stock once; the order ends received in part', async () => {
     const warehouse = await as('warehouse');
-    const { orderId, offer } = await makeOrder({ quantity: 3, stock: 4, deliveryId: DELIVERY_ID.moscowCourier, status: 'shipped' });
+    const { orderId, offer } = await makeOrder({
+      quantity: 3,
+      stock: 4,
+      deliveryId: DELIVERY_ID.moscowCourier,
+      status: 'shipped',
+    });
     expect(await stockOf(offer.id)).toBe(1);
     const lines = [{ offer_id: offer.id, kept: 1, refused: 2 }];
-    const answers = await Promise.all([post(warehouse, `/orders/${orderId}/fitting`, { lines }), post(warehouse, `/orders/${orderId}/fitting`, { lines })]);
+    const answers = await Promise.all([
+      post(warehouse, `/orders/${orderId}/fitting`, { lines }),
+      post(warehouse, `/orders/${orderId}/fitting`, { lines }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const done = answers.find((a) => a.status === 200);
     const data = expectContract(AdminOrderOneResponse, done?.body).data;
@@ -233,8 +298,15 @@ describe('races', () => {
 
   it('a bad fitting (more than was ordered) is refused with no audit row and no stock move', async () => {
     const warehouse = await as('warehouse');
-    const { orderId, offer } = await makeOrder({ quantity: 1, stock: 2, deliveryId: DELIVERY_ID.moscowCourier, status: 'shipped' });
-    const r = await post(warehouse, `/orders/${orderId}/fitting`, { lines: [{ offer_id: offer.id, kept: 1, refused: 1 }] });
+    const { orderId, offer } = await makeOrder({
+      quantity: 1,
+      stock: 2,
+      deliveryId: DELIVERY_ID.moscowCourier,
+      status: 'shipped',
+    });
+    const r = await post(warehouse, `/orders/${orderId}/fitting`, {
+      lines: [{ offer_id: offer.id, kept: 1, refused: 1 }],
+    });
     expect(r.status).toBe(400);
     expect(await auditOf(orderId)).toEqual([]);
     expect(await stockOf(offer.id)).toBe(1);

@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '~/db/client.server';
 import { orders, refunds } from '~/db/schema';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
-import { CheckoutOrderResponse, PaymentParamsResponse, ReturnCreateResponse, type PaymentWidgetParams } from '~/shared/contract';
+import {
+  CheckoutOrderResponse,
+  PaymentParamsResponse,
+  ReturnCreateResponse,
+  type PaymentWidgetParams,
+} from '~/shared/contract';
 import { ReturnListResponse, ReturnOneResponse } from '~/shared/admin-contract';
 import { StaffOrderStatusResponse } from '~/api/staff/routes.server';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
@@ -74,13 +79,19 @@ async function deliveredCardOrder(quantity = 2) {
 
 async function requestOf(token: string, orderId: number, offerId: number, quantity: number): Promise<number> {
   const made = await getJson(api(), '/api/personal/return_add.php', ReturnCreateResponse, {
-    init: postForm({ token, order_id: String(orderId), reason: 'Не подошёл размер', [`items[${offerId}]`]: String(quantity) }),
+    init: postForm({
+      token,
+      order_id: String(orderId),
+      reason: 'Не подошёл размер',
+      [`items[${offerId}]`]: String(quantity),
+    }),
   });
   if (!made.success) throw new Error(made.error);
   return made.id;
 }
 
-const refundRows = (requestId: number) => db().select().from(refunds).where(eq(refunds.returnRequestId, requestId)).orderBy(asc(refunds.id));
+const refundRows = (requestId: number) =>
+  db().select().from(refunds).where(eq(refunds.returnRequestId, requestId)).orderBy(asc(refunds.id));
 const quantityOf = async (offerId: number) =>
   (await queryRows<{ quantity: number }>(db(), sql`select quantity from offers where id = ${offerId}`))[0]?.quantity;
 const auditOf = (requestId: number) =>
@@ -105,33 +116,51 @@ describe('approving (the refund) and receiving', () => {
     expect(await auditOf(requestId)).toEqual([]);
 
     // Receiving before the decision is refused.
-    expect((await admin(shop, `/returns/${requestId}/receive`, { cookie: warehouse.cookie, body: {} })).status).toBe(409);
+    expect((await admin(shop, `/returns/${requestId}/receive`, { cookie: warehouse.cookie, body: {} })).status).toBe(
+      409,
+    );
 
     // Two at once, different keys (two people): one refund.
-    const answers = await Promise.all([manager, adminS].map((s) => admin(shop, `/returns/${requestId}/approve`, { cookie: s.cookie, body: {} })));
+    const answers = await Promise.all(
+      [manager, adminS].map((s) => admin(shop, `/returns/${requestId}/approve`, { cookie: s.cookie, body: {} })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const ok = answers.find((a) => a.status === 200);
-    expect(expectContract(ReturnOneResponse, ok?.body).data).toMatchObject({ id: requestId, status: 'approved', received: false });
+    expect(expectContract(ReturnOneResponse, ok?.body).data).toMatchObject({
+      id: requestId,
+      status: 'approved',
+      received: false,
+    });
     expect(answers.find((a) => a.status === 409)?.body.error).toMatch(/уже рассмотрена/);
     expect(await refundRows(requestId)).toHaveLength(1);
     // A double click (one key twice at once): the first answer again.
     const key = `approve-${requestId}-again`;
-    const twice = await Promise.all([0, 1].map(() => admin(shop, `/returns/${requestId}/approve`, { cookie: manager.cookie, body: {}, key })));
+    const twice = await Promise.all(
+      [0, 1].map(() => admin(shop, `/returns/${requestId}/approve`, { cookie: manager.cookie, body: {}, key })),
+    );
     expect(twice.map((a) => a.status)).toEqual([409, 409]);
     expect(await refundRows(requestId)).toHaveLength(1);
     expect((await auditOf(requestId)).map((a) => a.action)).toEqual(['return.approve']);
 
     // The card refund by the job, and the customer's notice.
-    await eventually(async () => ((await refundRows(requestId))[0]?.status === 'done' ? true : null), 'the card refund done');
     await eventually(
-      async () => (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).find((m) => m.text.startsWith(`Возврат по заказу №${o.orderId} одобрен`)) ?? null,
+      async () => ((await refundRows(requestId))[0]?.status === 'done' ? true : null),
+      'the card refund done',
+    );
+    await eventually(
+      async () =>
+        (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).find((m) =>
+          m.text.startsWith(`Возврат по заказу №${o.orderId} одобрен`),
+        ) ?? null,
       'the return notice',
     );
 
     // Receiving: stock back through the ledger, once, even twice at once.
     const before = await quantityOf(o.offer.id);
     const received = await Promise.all(
-      [0, 1].map(() => admin(shop, `/returns/${requestId}/receive`, { cookie: warehouse.cookie, body: { reason: 'на складе' } })),
+      [0, 1].map(() =>
+        admin(shop, `/returns/${requestId}/receive`, { cookie: warehouse.cookie, body: { reason: 'на складе' } }),
+      ),
     );
     expect(received.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await quantityOf(o.offer.id)).toBe((before ?? 0) + 1);
@@ -144,8 +173,15 @@ describe('approving (the refund) and receiving', () => {
       ['return.approve', expect.any(Number)],
       ['return.receive', warehouse.id],
     ]);
-    const shown = expectContract(ReturnOneResponse, (await admin(shop, `/returns/${requestId}`, { cookie: warehouse.cookie })).body).data;
-    expect(shown).toMatchObject({ status: 'refunded', received: true, refunds: [{ means: 'cloudpayments', status: 'done' }] });
+    const shown = expectContract(
+      ReturnOneResponse,
+      (await admin(shop, `/returns/${requestId}`, { cookie: warehouse.cookie })).body,
+    ).data;
+    expect(shown).toMatchObject({
+      status: 'refunded',
+      received: true,
+      refunds: [{ means: 'cloudpayments', status: 'done' }],
+    });
     expect((await verifyStockLedger({ db: db() })).mismatches).toEqual([]);
   });
 });
@@ -156,7 +192,14 @@ describe('refusing', () => {
     const requestId = await requestOf(o.token, o.orderId, o.offer.id, 1);
     const { cookie } = await as('manager');
     expect((await admin(shop, `/returns/${requestId}/reject`, { cookie, body: { note: ' ' } })).status).toBe(400);
-    expect((await admin(shop, `/returns/${requestId}/reject`, { cookie: (await as('warehouse')).cookie, body: { note: 'нет' } })).status).toBe(403);
+    expect(
+      (
+        await admin(shop, `/returns/${requestId}/reject`, {
+          cookie: (await as('warehouse')).cookie,
+          body: { note: 'нет' },
+        })
+      ).status,
+    ).toBe(403);
     const rejected = await admin(shop, `/returns/${requestId}/reject`, { cookie, body: { note: 'Следы носки' } });
     expect(rejected.status).toBe(200);
     expect(rejected.body.data).toMatchObject({ status: 'rejected', decision_note: 'Следы носки' });
@@ -165,10 +208,16 @@ describe('refusing', () => {
     expect(await refundRows(requestId)).toEqual([]);
     expect((await auditOf(requestId)).map((a) => [a.action, a.reason])).toEqual([['return.reject', 'Следы носки']]);
 
-    const list = expectContract(ReturnListResponse, (await admin(shop, `/returns?status=rejected&order_id=${o.orderId}`, { cookie })).body);
+    const list = expectContract(
+      ReturnListResponse,
+      (await admin(shop, `/returns?status=rejected&order_id=${o.orderId}`, { cookie })).body,
+    );
     expect(list.data.map((r) => r.id)).toEqual([requestId]);
     const [order] = await db().select({ customerId: orders.customerId }).from(orders).where(eq(orders.id, o.orderId));
-    const byCustomer = expectContract(ReturnListResponse, (await admin(shop, `/returns?customer_id=${order?.customerId}`, { cookie })).body);
+    const byCustomer = expectContract(
+      ReturnListResponse,
+      (await admin(shop, `/returns?customer_id=${order?.customerId}`, { cookie })).body,
+    );
     expect(byCustomer.total).toBe(1);
     expect((await admin(shop, '/returns/99999999', { cookie })).status).toBe(404);
   });

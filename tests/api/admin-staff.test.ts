@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '~/db/client.server';
 import { setUpTestShop } from '~/tests/support/server';
 import { expectContract } from '~/tests/support/api';
-import { admin, codeAt, createStaffByScript, enrol, linkToken, login, staffSession, staffToken, testClock } from '~/tests/support/admin';
+import {
+  admin,
+  codeAt,
+  createStaffByScript,
+  enrol,
+  linkToken,
+  login,
+  staffSession,
+  staffToken,
+  testClock,
+} from '~/tests/support/admin';
 import { AuditListResponse, StaffLinkResponse, StaffListResponse, StaffOneResponse } from '~/shared/admin-contract';
 import { staffAccount } from '~/scripts/staff';
 import { pruneExpired } from '~/models/maintenance.server';
@@ -48,7 +58,10 @@ describe('roles', () => {
       const expected = role === 'admin' ? 200 : 403;
       expect((await admin(shop, '/staff', { cookie })).status, `${role} GET /staff`).toBe(expected);
       expect((await admin(shop, '/audit', { cookie })).status, `${role} GET /audit`).toBe(expected);
-      const create = await admin(shop, '/staff', { cookie, body: { email: `by-${role}@vitrina.example`, role: 'content' } });
+      const create = await admin(shop, '/staff', {
+        cookie,
+        body: { email: `by-${role}@vitrina.example`, role: 'content' },
+      });
       expect(create.status, `${role} POST /staff`).toBe(role === 'admin' ? 201 : 403);
       if (role !== 'admin') expect(create.body.error).toBe('Недостаточно прав для этого действия');
       // Every role may ask who it is.
@@ -66,7 +79,10 @@ describe('roles', () => {
     const { cookie: adminCookie } = await as('admin');
     const member = await staffSession(shop, clock, { email: 'promoted@vitrina.example', role: 'content' });
     expect((await admin(shop, '/staff', { cookie: member.cookie })).status).toBe(403);
-    const r = await admin(shop, `/staff/${member.id}/role`, { cookie: adminCookie, body: { role: 'admin', reason: 'Замещает Анну' } });
+    const r = await admin(shop, `/staff/${member.id}/role`, {
+      cookie: adminCookie,
+      body: { role: 'admin', reason: 'Замещает Анну' },
+    });
     expect(r.status).toBe(200);
     expect(expectContract(StaffOneResponse, r.body).data).toMatchObject({ role: 'admin', role_label: 'Администратор' });
     expect((await admin(shop, '/staff', { cookie: member.cookie })).status).toBe(200);
@@ -80,7 +96,10 @@ describe('roles', () => {
 describe('staff management', () => {
   it('creates an account with its one-time link, lists and filters it', async () => {
     const { cookie } = await as('admin');
-    const r = await admin(shop, '/staff', { cookie, body: { email: ' Olga@Vitrina.Example', name: 'Ольга', role: 'warehouse' } });
+    const r = await admin(shop, '/staff', {
+      cookie,
+      body: { email: ' Olga@Vitrina.Example', name: 'Ольга', role: 'warehouse' },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const made = expectContract(StaffLinkResponse, r.body);
     expect(made.data).toMatchObject({
@@ -96,7 +115,10 @@ describe('staff management', () => {
     const [created] = await auditRows({ entityId: made.data.id, action: 'staff.create' });
     expect(JSON.stringify(created)).not.toMatch(/hash|secret|token/i);
 
-    const list = expectContract(StaffListResponse, (await admin(shop, '/staff?role=warehouse&q=olga&sort=email&order=desc', { cookie })).body);
+    const list = expectContract(
+      StaffListResponse,
+      (await admin(shop, '/staff?role=warehouse&q=olga&sort=email&order=desc', { cookie })).body,
+    );
     expect(list.data.map((s) => s.email)).toEqual(['olga@vitrina.example']);
     expect(list.total).toBe(1);
     const paged = expectContract(StaffListResponse, (await admin(shop, '/staff?limit=2&offset=0', { cookie })).body);
@@ -123,12 +145,17 @@ describe('staff management', () => {
     expect((await admin(shop, '/auth/me', { cookie: member.cookie })).status).toBe(401);
     // A disabled account's right password is answered as a wrong one.
     clock.advance(30_000);
-    expect((await admin(shop, '/auth/login', { body: { email: member.email, password: member.password } })).status).toBe(401);
+    expect(
+      (await admin(shop, '/auth/login', { body: { email: member.email, password: member.password } })).status,
+    ).toBe(401);
     const [row] = await auditRows({ entityId: member.id, action: 'staff.disable' });
     expect(row?.after).toMatchObject({ disabled: true, sessions_ended: 1 });
 
     // Every other admin demoted or disabled first: then this one is the last.
-    const admins = expectContract(StaffListResponse, (await admin(shop, '/staff?role=admin&disabled=false&limit=100', { cookie })).body);
+    const admins = expectContract(
+      StaffListResponse,
+      (await admin(shop, '/staff?role=admin&disabled=false&limit=100', { cookie })).body,
+    );
     for (const other of admins.data.filter((s) => s.id !== adminId))
       expect((await admin(shop, `/staff/${other.id}/role`, { cookie, body: { role: 'content' } })).status).toBe(200);
     const demote = await admin(shop, `/staff/${adminId}/role`, { cookie, body: { role: 'manager' } });
@@ -155,7 +182,9 @@ describe('staff management', () => {
     const token = linkToken(reset.setup_url);
     const start = await admin(shop, '/auth/setup/start', { body: { token } });
     expect(start.body.data.purpose).toBe('totp');
-    const wrong = await admin(shop, '/auth/setup/finish', { body: { token, password: 'not the password', code: codeAt(start.body.data.secret, clock.now()) } });
+    const wrong = await admin(shop, '/auth/setup/finish', {
+      body: { token, password: 'not the password', code: codeAt(start.body.data.secret, clock.now()) },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.field).toBe('password');
     const secret = await enrol(shop, clock, { token, password: member.password });
@@ -171,10 +200,16 @@ describe('staff management', () => {
     const member = await staffSession(shop, clock, { email: 'forgot@vitrina.example', role: 'content' });
     const r = await admin(shop, `/staff/${member.id}/reset-password`, { cookie, body: { reason: 'Забыла пароль' } });
     expect(r.status).toBe(200);
-    expect(expectContract(StaffLinkResponse, r.body).data).toMatchObject({ password_set: false, totp_enrolled: false, setup_pending: true });
+    expect(expectContract(StaffLinkResponse, r.body).data).toMatchObject({
+      password_set: false,
+      totp_enrolled: false,
+      setup_pending: true,
+    });
     expect((await admin(shop, '/auth/me', { cookie: member.cookie })).status).toBe(401);
     clock.advance(30_000);
-    expect((await admin(shop, '/auth/login', { body: { email: member.email, password: member.password } })).status).toBe(401);
+    expect(
+      (await admin(shop, '/auth/login', { body: { email: member.email, password: member.password } })).status,
+    ).toBe(401);
     const token = linkToken(r.body.setup_url);
     expect((await admin(shop, '/auth/setup/start', { body: { token } })).body.data.purpose).toBe('setup');
     const secret = await enrol(shop, clock, { token, password: 'новый пароль 2027' });
@@ -185,17 +220,28 @@ describe('staff management', () => {
   it('a staff member changes their own password: the current one is checked, every session ends', async () => {
     const member = await staffSession(shop, clock, { email: 'changer@vitrina.example', role: 'warehouse' });
     const other = await login(shop, clock, member);
-    const wrong = await admin(shop, '/auth/password', { cookie: member.cookie, body: { current_password: 'not it at all', password: 'совсем новый пароль' } });
+    const wrong = await admin(shop, '/auth/password', {
+      cookie: member.cookie,
+      body: { current_password: 'not it at all', password: 'совсем новый пароль' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.field).toBe('current_password');
-    const common = await admin(shop, '/auth/password', { cookie: member.cookie, body: { current_password: member.password, password: 'qwertyuiop' } });
+    const common = await admin(shop, '/auth/password', {
+      cookie: member.cookie,
+      body: { current_password: member.password, password: 'qwertyuiop' },
+    });
     expect(common.body.field).toBe('password');
-    const ok = await admin(shop, '/auth/password', { cookie: member.cookie, body: { current_password: member.password, password: 'совсем новый пароль' } });
+    const ok = await admin(shop, '/auth/password', {
+      cookie: member.cookie,
+      body: { current_password: member.password, password: 'совсем новый пароль' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('set-cookie')).toMatch(/Max-Age=0/);
     for (const c of [member.cookie, other]) expect((await admin(shop, '/auth/me', { cookie: c })).status).toBe(401);
     clock.advance(30_000);
-    expect((await admin(shop, '/auth/login', { body: { email: member.email, password: member.password } })).status).toBe(401);
+    expect(
+      (await admin(shop, '/auth/login', { body: { email: member.email, password: member.password } })).status,
+    ).toBe(401);
     expect(await login(shop, clock, { ...member, password: 'совсем новый пароль' })).toBeTruthy();
     const [row] = await auditRows({ entityId: member.id, action: 'staff.password' });
     expect(row?.after).toEqual({ sessions_ended: 2 });
@@ -220,7 +266,9 @@ describe('staff management', () => {
     const r = await admin(shop, `/staff/${member.id}`, { cookie, method: 'PATCH', body: { name: 'Мария Иванова' } });
     expect(r.status).toBe(200);
     expect(r.body.data.name).toBe('Мария Иванова');
-    expect((await auditRows({ entityId: member.id, action: 'staff.rename' }))[0]?.after).toMatchObject({ name: 'Мария Иванова' });
+    expect((await auditRows({ entityId: member.id, action: 'staff.rename' }))[0]?.after).toMatchObject({
+      name: 'Мария Иванова',
+    });
     expect((await admin(shop, '/staff/999999', { cookie })).status).toBe(404);
     expect((await admin(shop, '/staff/999999/role', { cookie, body: { role: 'admin' } })).status).toBe(404);
   });
@@ -229,7 +277,11 @@ describe('staff management', () => {
 describe('Idempotency-Key', () => {
   it('is required on named POSTs', async () => {
     const { cookie } = await as('admin');
-    const r = await admin(shop, '/staff', { cookie, key: null, body: { email: 'nokey@vitrina.example', role: 'content' } });
+    const r = await admin(shop, '/staff', {
+      cookie,
+      key: null,
+      body: { email: 'nokey@vitrina.example', role: 'content' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatch(/Idempotency-Key/);
   });
@@ -237,18 +289,34 @@ describe('Idempotency-Key', () => {
   it('a repeat gets the first answer and changes nothing; another body with the key is 422', async () => {
     const { cookie } = await as('admin');
     const key = 'create-repeat-0001';
-    const first = await admin(shop, '/staff', { cookie, key, body: { email: 'repeat@vitrina.example', role: 'content' } });
+    const first = await admin(shop, '/staff', {
+      cookie,
+      key,
+      body: { email: 'repeat@vitrina.example', role: 'content' },
+    });
     expect(first.status).toBe(201);
-    const again = await admin(shop, '/staff', { cookie, key, body: { email: 'repeat@vitrina.example', role: 'content' } });
+    const again = await admin(shop, '/staff', {
+      cookie,
+      key,
+      body: { email: 'repeat@vitrina.example', role: 'content' },
+    });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    const other = await admin(shop, '/staff', { cookie, key, body: { email: 'other@vitrina.example', role: 'content' } });
+    const other = await admin(shop, '/staff', {
+      cookie,
+      key,
+      body: { email: 'other@vitrina.example', role: 'content' },
+    });
     expect(other.status).toBe(422);
     expect(await auditRows({ entityId: first.body.data.id, action: 'staff.create' })).toHaveLength(1);
     // Another staff member's key of the same name is theirs: no clash.
     const promoted = await staffSession(shop, clock, { email: 'second-admin@vitrina.example', role: 'admin' });
-    const theirs = await admin(shop, '/staff', { cookie: promoted.cookie, key, body: { email: 'theirs@vitrina.example', role: 'content' } });
+    const theirs = await admin(shop, '/staff', {
+      cookie: promoted.cookie,
+      key,
+      body: { email: 'theirs@vitrina.example', role: 'content' },
+    });
     expect(theirs.status).toBe(201);
   });
 
@@ -256,13 +324,17 @@ describe('Idempotency-Key', () => {
     const { cookie } = await as('admin');
     const member = await createStaffByScript(shop, { email: 'race@vitrina.example', role: 'content' });
     const key = 'race-role-0001';
-    const answers = await Promise.all([0, 1, 2].map(() => admin(shop, `/staff/${member.id}/role`, { cookie, key, body: { role: 'manager' } })));
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => admin(shop, `/staff/${member.id}/role`, { cookie, key, body: { role: 'manager' } })),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(2);
     expect(await auditRows({ entityId: member.id, action: 'staff.role' })).toHaveLength(1);
     // Without the key, the second of two at once is refused by the model (already that role): still one change.
     const other = await createStaffByScript(shop, { email: 'race2@vitrina.example', role: 'content' });
-    const two = await Promise.all([0, 1].map(() => admin(shop, `/staff/${other.id}/role`, { cookie, body: { role: 'manager' } })));
+    const two = await Promise.all(
+      [0, 1].map(() => admin(shop, `/staff/${other.id}/role`, { cookie, body: { role: 'manager' } })),
+    );
     expect(two.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await auditRows({ entityId: other.id, action: 'staff.role' })).toHaveLength(1);
   });
@@ -272,7 +344,11 @@ describe('Idempotency-Key', () => {
     const key = 'refused-then-ok-1';
     const bad = await admin(shop, '/staff', { cookie, key, body: { email: 'not-an-email', role: 'content' } });
     expect(bad.status).toBe(400);
-    const good = await admin(shop, '/staff', { cookie, key, body: { email: 'corrected@vitrina.example', role: 'content' } });
+    const good = await admin(shop, '/staff', {
+      cookie,
+      key,
+      body: { email: 'corrected@vitrina.example', role: 'content' },
+    });
     expect(good.status).toBe(201);
   });
 });
@@ -282,9 +358,16 @@ describe('audit log', () => {
     const { cookie } = await as('admin');
     const member = await createStaffByScript(shop, { email: 'rollback@vitrina.example', role: 'content', name: 'До' });
     const { db } = shop.database;
-    await db.execute(sql`alter table audit_events add constraint test_refuse_rename check (action <> 'staff.rename') not valid`);
+    await db.execute(
+      sql`alter table audit_events add constraint test_refuse_rename check (action <> 'staff.rename') not valid`,
+    );
     try {
-      const r = await admin(shop, `/staff/${member.id}`, { cookie, method: 'PATCH', key: 'rename-rolled-back', body: { name: 'После' } });
+      const r = await admin(shop, `/staff/${member.id}`, {
+        cookie,
+        method: 'PATCH',
+        key: 'rename-rolled-back',
+        body: { name: 'После' },
+      });
       expect(r.status).toBe(500);
     } finally {
       await db.execute(sql`alter table audit_events drop constraint test_refuse_rename`);
@@ -293,7 +376,12 @@ describe('audit log', () => {
     expect(row?.name).toBe('До');
     expect(await queryRows(db, sql`select 1 from idempotency_keys where key = 'rename-rolled-back'`)).toEqual([]);
     // The same key then works: nothing of the failed try was kept.
-    const retry = await admin(shop, `/staff/${member.id}`, { cookie, method: 'PATCH', key: 'rename-rolled-back', body: { name: 'После' } });
+    const retry = await admin(shop, `/staff/${member.id}`, {
+      cookie,
+      method: 'PATCH',
+      key: 'rename-rolled-back',
+      body: { name: 'После' },
+    });
     expect(retry.status).toBe(200);
   });
 
@@ -309,12 +397,20 @@ describe('audit log', () => {
     expect(all.total).toBeGreaterThan(10);
     const times = all.data.map((a) => a.at);
     expect([...times].sort().reverse()).toEqual(times);
-    const mine = expectContract(AuditListResponse, (await admin(shop, `/audit?staff_id=${adminId}&action=staff.create&limit=100`, { cookie })).body);
+    const mine = expectContract(
+      AuditListResponse,
+      (await admin(shop, `/audit?staff_id=${adminId}&action=staff.create&limit=100`, { cookie })).body,
+    );
     expect(mine.data.length).toBeGreaterThan(0);
-    expect(mine.data.every((a) => a.staff_id === adminId && a.action === 'staff.create' && a.actor_kind === 'staff')).toBe(true);
+    expect(
+      mine.data.every((a) => a.staff_id === adminId && a.action === 'staff.create' && a.actor_kind === 'staff'),
+    ).toBe(true);
     expect(mine.data.every((a) => a.session_id !== null && a.request_id.length > 0 && a.ip !== '')).toBe(true);
     const one = mine.data[0];
-    const entity = expectContract(AuditListResponse, (await admin(shop, `/audit?entity_type=staff&entity_id=${one?.entity_id}`, { cookie })).body);
+    const entity = expectContract(
+      AuditListResponse,
+      (await admin(shop, `/audit?entity_type=staff&entity_id=${one?.entity_id}`, { cookie })).body,
+    );
     expect(entity.data.every((a) => a.entity_id === one?.entity_id)).toBe(true);
     const day = clock.now().toISOString().slice(0, 10);
     const future = expectContract(AuditListResponse, (await admin(shop, `/audit?from=2999-01-01`, { cookie })).body);
@@ -324,18 +420,37 @@ describe('audit log', () => {
     expect((await admin(shop, `/audit?from=${day}&limit=1`, { cookie })).status).toBe(200);
     expect((await admin(shop, '/audit?from=yesterday', { cookie })).status).toBe(400);
     const actions = await admin(shop, '/audit/actions', { cookie });
-    expect(actions.body.data.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining(['auth.login', 'staff.create', 'staff.role']));
+    expect(actions.body.data.map((a: { id: string }) => a.id)).toEqual(
+      expect.arrayContaining(['auth.login', 'staff.create', 'staff.role']),
+    );
   });
 
   it('the staff scripts are audited as the script that made the change', async () => {
-    const [offer] = await queryRows<{ id: number; quantity: number }>(shop.database.db, sql`select id, quantity from offers order by id limit 1`);
+    const [offer] = await queryRows<{ id: number; quantity: number }>(
+      shop.database.db,
+      sql`select id, quantity from offers order by id limit 1`,
+    );
     const res = await fetch(`${shop.baseUrl}/backend/staff/stock/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${staffToken(shop)}`, 'content-type': 'application/x-www-form-urlencoded', 'x-vitrina-script': 'stock' },
-      body: new URLSearchParams({ action: 'set', offer_id: String(offer?.id), quantity: String((offer?.quantity ?? 0) + 3) }),
+      headers: {
+        authorization: `Bearer ${staffToken(shop)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-vitrina-script': 'stock',
+      },
+      body: new URLSearchParams({
+        action: 'set',
+        offer_id: String(offer?.id),
+        quantity: String((offer?.quantity ?? 0) + 3),
+      }),
     });
     expect(res.status).toBe(200);
-    const rows = await queryRows<{ actor_kind: string; actor_label: string; action: string; entity_type: string; after: { quantity: number } }>(
+    const rows = await queryRows<{
+      actor_kind: string;
+      actor_label: string;
+      action: string;
+      entity_type: string;
+      after: { quantity: number };
+    }>(
       shop.database.db,
       sql`select actor_kind, actor_label, action, entity_type, after from audit_events where entity_type = 'offer' and entity_id = ${String(offer?.id)}`,
     );
@@ -360,9 +475,19 @@ describe('audit log', () => {
     const [created] = await auditRows({ entityId: made.id, action: 'staff.create' });
     expect(created).toMatchObject({ actor_kind: 'script', actor_label: 'npm run staff', staff_id: null });
     await expect(
-      staffAccount({ apiBase: `${shop.baseUrl}/backend`, token: staffToken(shop), action: 'disable', email: 'nobody@vitrina.example' }),
+      staffAccount({
+        apiBase: `${shop.baseUrl}/backend`,
+        token: staffToken(shop),
+        action: 'disable',
+        email: 'nobody@vitrina.example',
+      }),
     ).rejects.toThrow(/Нет сотрудника/);
-    const off = await staffAccount({ apiBase: `${shop.baseUrl}/backend`, token: staffToken(shop), action: 'disable', email: 'scripted@vitrina.example' });
+    const off = await staffAccount({
+      apiBase: `${shop.baseUrl}/backend`,
+      token: staffToken(shop),
+      action: 'disable',
+      email: 'scripted@vitrina.example',
+    });
     expect(off.disabled).toBe(true);
     // Without the staff token: nothing.
     const denied = await fetch(`${shop.baseUrl}/backend/staff/accounts/`, {
@@ -405,11 +530,24 @@ describe('malformed input', () => {
     for (const route of routes)
       for (const body of bodies) {
         const r = await admin(shop, route, { cookie, body: body as object });
-        expect(r.status, `${route} ${JSON.stringify(body)?.slice(0, 80)}: ${JSON.stringify(r.body).slice(0, 200)}`).toBeLessThan(500);
+        expect(
+          r.status,
+          `${route} ${JSON.stringify(body)?.slice(0, 80)}: ${JSON.stringify(r.body).slice(0, 200)}`,
+        ).toBeLessThan(500);
       }
     for (const key of ['short', 'has space in it', 'x'.repeat(300), 'bad/slash/key'])
-      expect((await admin(shop, '/staff', { cookie, key, body: { email: 'k@vitrina.example', role: 'content' } })).status).toBe(400);
-    for (const q of ['?sort=password_hash', '?order=up', '?offset=-1', '?limit=0', '?ids=1,,2', '?role[]=admin', '?q=%00'])
+      expect(
+        (await admin(shop, '/staff', { cookie, key, body: { email: 'k@vitrina.example', role: 'content' } })).status,
+      ).toBe(400);
+    for (const q of [
+      '?sort=password_hash',
+      '?order=up',
+      '?offset=-1',
+      '?limit=0',
+      '?ids=1,,2',
+      '?role[]=admin',
+      '?q=%00',
+    ])
       expect((await admin(shop, `/staff${q}`, { cookie })).status, q).toBe(400);
     for (const q of ['?staff_id=x', '?from=2026-13-45', '?to=soon', '?actor_kind=robot'])
       expect((await admin(shop, `/audit${q}`, { cookie })).status, q).toBe(400);
@@ -435,7 +573,10 @@ describe('maintenance', () => {
 describe('OpenAPI', () => {
   it('describes the admin routes from their schemas, the Idempotency-Key with the named POSTs', async () => {
     const doc = (await (await fetch(`${shop.baseUrl}/backend/openapi.json`)).json()) as {
-      paths: Record<string, Record<string, { parameters?: { name: string; required: boolean }[]; description?: string }>>;
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; required: boolean }[]; description?: string }>
+      >;
     };
     for (const path of [
       '/admin/auth/login',
@@ -450,7 +591,10 @@ describe('OpenAPI', () => {
     const role = doc.paths['/admin/staff/{id}/role']?.post;
     expect(role?.description).toMatch(/staff:write/);
     expect(role?.parameters).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', required: true }), expect.objectContaining({ name: 'id' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Idempotency-Key', required: true }),
+        expect.objectContaining({ name: 'id' }),
+      ]),
     );
     expect(doc.paths['/admin/audit']?.get?.parameters?.map((p) => p.name)).toEqual(
       expect.arrayContaining(['staff_id', 'entity_type', 'action', 'from', 'to', 'sort', 'limit']),

@@ -83,7 +83,8 @@ async function countOrdersOf(offerId: number): Promise<number> {
 
 const form = postForm;
 
-const getCart = (fields: Record<string, string>) => getJson(`${shop.baseUrl}/backend`, '/api/personal/get_cart.php', CartResponse, { init: form(fields) });
+const getCart = (fields: Record<string, string>) =>
+  getJson(`${shop.baseUrl}/backend`, '/api/personal/get_cart.php', CartResponse, { init: form(fields) });
 
 const coat = () => one((o) => /пальто/i.test(o.name) && o.oldPrice === null && o.quantity >= 2, 'coat in stock');
 const plain = () => one((o) => !/пальто/i.test(o.name) && o.oldPrice === null && o.quantity >= 2, 'non-coat in stock');
@@ -137,7 +138,11 @@ describe('get_cart.php', () => {
   });
   it('ignores prices, a gift cover and junk in the request', async () => {
     const p = await plain();
-    const cart = await getCart({ ids: `${p.id}:1,${GIFT_COVER_OFFER_ID}:40,abc,-5:2,${p.id}x:1,999999999:1`, price: '1', 'items[0][PRICE]': '1' });
+    const cart = await getCart({
+      ids: `${p.id}:1,${GIFT_COVER_OFFER_ID}:40,abc,-5:2,${p.id}x:1,999999999:1`,
+      price: '1',
+      'items[0][PRICE]': '1',
+    });
     expect(cart.items.map((i) => i.ID)).toEqual([p.id]);
     expect(cart.total.TOTAL_PRICE_WITH_DISCOUNT).toBe(p.price / 100);
     expect(cart.errors).toEqual(['Некоторых товаров больше нет в продаже: мы убрали их из корзины']);
@@ -174,10 +179,16 @@ describe('get_cart.php', () => {
     expect(valid.promocode).toBe(true);
     expect(valid.promo_code_error).toBeNull();
     expect(valid.total.TOTAL_DISCOUNT).toBe(Math.floor(p.price / 10) / 100);
-    expect(valid.items.reduce((s, i) => s + Math.round(i.DISCOUNT * 100), 0)).toBe(Math.round(valid.total.TOTAL_DISCOUNT * 100));
+    expect(valid.items.reduce((s, i) => s + Math.round(i.DISCOUNT * 100), 0)).toBe(
+      Math.round(valid.total.TOTAL_DISCOUNT * 100),
+    );
 
     const expired = await getCart({ ids: `${p.id}:1`, promo_code: 'OLDCODE' });
-    expect([expired.promocode, expired.promo_code_error, expired.total.TOTAL_DISCOUNT]).toEqual([false, 'Срок действия промокода истёк', 0]);
+    expect([expired.promocode, expired.promo_code_error, expired.total.TOTAL_DISCOUNT]).toEqual([
+      false,
+      'Срок действия промокода истёк',
+      0,
+    ]);
     const unknown = await getCart({ ids: `${p.id}:1`, promo_code: '<script>' });
     expect(unknown.promo_code_error).toBe('Промокод не найден');
     const cheap = await one((o) => o.price < 1_000_000 && o.oldPrice === null && o.quantity > 0, 'item under 10 000 ₽');
@@ -201,17 +212,33 @@ describe('get_cart.php', () => {
 
 /** A fast order with the captcha token the storefront sends while the captcha is offline. */
 const fastOrder = (query: Record<string, string>) =>
-  getJson(`${shop.baseUrl}/backend`, `/api/catalog/fastorder.php?${new URLSearchParams({ recaptcha_token: 'offline-ok', ...query })}`, FastOrderResponse);
+  getJson(
+    `${shop.baseUrl}/backend`,
+    `/api/catalog/fastorder.php?${new URLSearchParams({ recaptcha_token: 'offline-ok', ...query })}`,
+    FastOrderResponse,
+  );
 
 describe('fastorder.php', () => {
   it('places a fast order: stock taken, item snapshot written, phone normalised', async () => {
     const p = await plain();
     const before = await stockOf(p.id);
-    const answer = await fastOrder({ id: String(p.id), name: '  Анна ', phone: '8 (999) 111-22-33', key: 'fast-order-test-1' });
+    const answer = await fastOrder({
+      id: String(p.id),
+      name: '  Анна ',
+      phone: '8 (999) 111-22-33',
+      key: 'fast-order-test-1',
+    });
     if (!answer.success) throw new Error(answer.data.error);
     expect(await stockOf(p.id)).toBe(before - 1);
     const [order] = await db().select().from(orders).where(eq(orders.id, answer.order_id));
-    expect(order).toMatchObject({ kind: 'fast', status: 'new', phone: '79991112233', customerName: 'Анна', totalKopecks: p.price, customerId: null });
+    expect(order).toMatchObject({
+      kind: 'fast',
+      status: 'new',
+      phone: '79991112233',
+      customerName: 'Анна',
+      totalKopecks: p.price,
+      customerId: null,
+    });
     const items = await db().select().from(orderItems).where(eq(orderItems.orderId, answer.order_id));
     expect(items.map((i) => [i.offerId, i.quantity, i.priceKopecks, i.title])).toEqual([[p.id, 1, p.price, p.name]]);
   });
@@ -220,7 +247,9 @@ describe('fastorder.php', () => {
     const p = await plain();
     const before = await stockOf(p.id);
     const key = 'double-click-0001';
-    const answers = await Promise.all(Array.from({ length: 8 }, () => fastOrder({ id: String(p.id), name: 'Анна', phone: '+79991112233', key })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => fastOrder({ id: String(p.id), name: 'Анна', phone: '+79991112233', key })),
+    );
     const ids = new Set(answers.map((a) => (a.success ? a.order_id : -1)));
     expect([...ids]).toHaveLength(1);
     expect(ids.has(-1)).toBe(false);
@@ -240,7 +269,10 @@ describe('fastorder.php', () => {
     const answer = await fastOrder({ id: String(p.id), name: '', phone: 'телефон' });
     expect(answer).toEqual({
       success: false,
-      data: { error: 'Проверьте имя и номер телефона', fields: { name: 'Укажите имя', phone: 'Проверьте номер телефона' } },
+      data: {
+        error: 'Проверьте имя и номер телефона',
+        fields: { name: 'Укажите имя', phone: 'Проверьте номер телефона' },
+      },
     });
     const long = await fastOrder({ id: String(p.id), name: 'А'.repeat(500), phone: '123' });
     expect(long.success).toBe(false);
@@ -276,7 +308,12 @@ describe('fastorder.php', () => {
     const ordersBefore = await countOrdersOf(p.id);
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        fastOrder({ id: String(p.id), name: `Покупатель ${i}`, phone: `+7999${String(i).padStart(7, '0')}`, key: `last-unit-${i}-xxxxxxxx` }),
+        fastOrder({
+          id: String(p.id),
+          name: `Покупатель ${i}`,
+          phone: `+7999${String(i).padStart(7, '0')}`,
+          key: `last-unit-${i}-xxxxxxxx`,
+        }),
       ),
     );
     const won = answers.filter((a) => a.success);
@@ -320,7 +357,10 @@ describe('the one order function', () => {
   });
 
   it('a promo code with a limit of 3 is used exactly 3 times by 12 orders at once', async () => {
-    await db().insert(promoCodes).values({ code: 'ONLY3', kind: 'percent', percent: 5, totalLimit: 3 }).onConflictDoNothing();
+    await db()
+      .insert(promoCodes)
+      .values({ code: 'ONLY3', kind: 'percent', percent: 5, totalLimit: 3 })
+      .onConflictDoNothing();
     const p = await plain();
     await setStock(p.id, 50);
     const results = await Promise.all(
@@ -375,7 +415,11 @@ describe('the one order function', () => {
 });
 
 const joinWaitingList = (query: Record<string, string>) =>
-  getJson(`${shop.baseUrl}/backend`, `/api/catalog/addtowishlist.php?${new URLSearchParams(query)}`, WaitingListResponse);
+  getJson(
+    `${shop.baseUrl}/backend`,
+    `/api/catalog/addtowishlist.php?${new URLSearchParams(query)}`,
+    WaitingListResponse,
+  );
 
 function staffToken(): string {
   return fs.readFileSync(path.join(shop.dataDir, STAFF_TOKEN_FILE), 'utf8').trim();
@@ -408,15 +452,21 @@ describe('waiting list and the back-in-stock SMS', () => {
     expect(rows.map((r) => r.phone)).toEqual(['79995550001']);
 
     const bad = await joinWaitingList({ product_id: String(offer.id), name: 'Анна', phone: 'abc' });
-    expect(bad).toEqual({ success: false, error: { data: { error: 'Проверьте имя и номер телефона', fields: { phone: 'Проверьте номер телефона' } } } });
-    expect((await joinWaitingList({ product_id: '999999999', name: 'Анна', phone: '+79995550001' })).success).toBe(false);
+    expect(bad).toEqual({
+      success: false,
+      error: { data: { error: 'Проверьте имя и номер телефона', fields: { phone: 'Проверьте номер телефона' } } },
+    });
+    expect((await joinWaitingList({ product_id: '999999999', name: 'Анна', phone: '+79995550001' })).success).toBe(
+      false,
+    );
     await setStock(offer.id, 3);
     const inStock = await joinWaitingList({ product_id: String(offer.id), name: 'Анна', phone: '+79995550002' });
     expect(inStock.success).toBe(false);
   });
 
   it('a size coming back sends each waiting shopper one SMS, exactly once', async () => {
-    for (const phone of ['+79995550011', '+79995550012']) await joinWaitingList({ product_id: String(offer.id), name: 'Анна', phone });
+    for (const phone of ['+79995550011', '+79995550012'])
+      await joinWaitingList({ product_id: String(offer.id), name: 'Анна', phone });
     const { body } = await staffStock({ action: 'set', offer_id: String(offer.id), quantity: '2' });
     expect(body.data).toEqual({ offer_id: offer.id, previous: 0, quantity: 2, notified: 2 });
     // More stock, or back to zero and up again with nobody new waiting: nobody is told twice.
@@ -429,7 +479,9 @@ describe('waiting list and the back-in-stock SMS', () => {
       (m) => m.tag === 'back-in-stock' && ['79995550011', '79995550012'].includes(m.phone),
     );
     expect(sms.map((m) => m.phone).sort()).toEqual(['79995550011', '79995550012']);
-    expect(sms[0]?.text).toMatch(new RegExp(`^Размер .+ снова в наличии: ${offer.name}\\. http.+\\?offer=${offer.id}$`));
+    expect(sms[0]?.text).toMatch(
+      new RegExp(`^Размер .+ снова в наличии: ${offer.name}\\. http.+\\?offer=${offer.id}$`),
+    );
     const open = await db()
       .select()
       .from(waitingList)
@@ -438,7 +490,11 @@ describe('waiting list and the back-in-stock SMS', () => {
   });
 
   it('the staff path needs the staff key and a known action', async () => {
-    const denied = await staffStockRefused({ action: 'set', offer_id: String(offer.id), quantity: '5' }, 'wrong-token-wrong-token-wrong', 401);
+    const denied = await staffStockRefused(
+      { action: 'set', offer_id: String(offer.id), quantity: '5' },
+      'wrong-token-wrong-token-wrong',
+      401,
+    );
     expect(denied.body).toEqual({ error: 'Нужен ключ сотрудника' });
     expect(await stockOf(offer.id)).toBe(0);
     const res = await fetch(`${shop.baseUrl}/backend/staff/stock/`, {

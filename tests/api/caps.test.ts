@@ -29,9 +29,13 @@ const newAddress = () => {
 };
 
 const fastOrder = (ip: string, query: Record<string, string>) =>
-  getJson(api(), `/api/catalog/fastorder.php?${new URLSearchParams(query)}`, FastOrderResponse, { init: { headers: { 'x-forwarded-for': ip } } });
+  getJson(api(), `/api/catalog/fastorder.php?${new URLSearchParams(query)}`, FastOrderResponse, {
+    init: { headers: { 'x-forwarded-for': ip } },
+  });
 const joinWaitingList = (ip: string, query: Record<string, string>) =>
-  getJson(api(), `/api/catalog/addtowishlist.php?${new URLSearchParams(query)}`, WaitingListResponse, { init: { headers: { 'x-forwarded-for': ip } } });
+  getJson(api(), `/api/catalog/addtowishlist.php?${new URLSearchParams(query)}`, WaitingListResponse, {
+    init: { headers: { 'x-forwarded-for': ip } },
+  });
 const phone = (n: number) => `+7996${String(process.pid % 1000).padStart(3, '0')}${String(n).padStart(4, '0')}`;
 
 async function stockOf(offerId: number): Promise<number> {
@@ -53,7 +57,13 @@ describe('fast order caps and captcha', () => {
     const offer = await freshOffer({ quantity: 100 });
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        fastOrder(ip, { id: String(offer.id), name: 'Скупщик', phone: phone(i), key: `cap-${process.pid}-${i}-xxxx`, recaptcha_token: 'offline-ok' }),
+        fastOrder(ip, {
+          id: String(offer.id),
+          name: 'Скупщик',
+          phone: phone(i),
+          key: `cap-${process.pid}-${i}-xxxx`,
+          recaptcha_token: 'offline-ok',
+        }),
       ),
     );
     const won = answers.filter((a) => a.success);
@@ -65,7 +75,9 @@ describe('fast order caps and captcha', () => {
     const others = [];
     for (let i = 0; i < 12; i++) others.push(await freshOffer({ quantity: 5 }));
     const more = await Promise.all(
-      others.map((other, i) => fastOrder(ip, { id: String(other.id), name: 'Скупщик', phone: phone(200 + i), recaptcha_token: 'offline-ok' })),
+      others.map((other, i) =>
+        fastOrder(ip, { id: String(other.id), name: 'Скупщик', phone: phone(200 + i), recaptcha_token: 'offline-ok' }),
+      ),
     );
     expect(more.filter((a) => a.success)).toHaveLength(LIMITS.fastOrdersPerIpHour - LIMITS.fastOrdersPerOfferIpDay);
   });
@@ -74,7 +86,12 @@ describe('fast order caps and captcha', () => {
     const offer = await freshOffer({ quantity: 50 });
     const answers = await Promise.all(
       Array.from({ length: LIMITS.fastOrdersPerPhoneDay + 5 }, () =>
-        fastOrder(newAddress(), { id: String(offer.id), name: 'Анна', phone: phone(300), recaptcha_token: 'offline-ok' }),
+        fastOrder(newAddress(), {
+          id: String(offer.id),
+          name: 'Анна',
+          phone: phone(300),
+          recaptcha_token: 'offline-ok',
+        }),
       ),
     );
     expect(answers.filter((a) => a.success)).toHaveLength(LIMITS.fastOrdersPerPhoneDay);
@@ -85,7 +102,12 @@ describe('fast order caps and captcha', () => {
     const ip = newAddress();
     const offer = await freshOffer({ quantity: 5 });
     for (const token of [undefined, 'offline-fail']) {
-      const answer = await fastOrder(ip, { id: String(offer.id), name: 'Анна', phone: phone(400), ...(token ? { recaptcha_token: token } : {}) });
+      const answer = await fastOrder(ip, {
+        id: String(offer.id),
+        name: 'Анна',
+        phone: phone(400),
+        ...(token ? { recaptcha_token: token } : {}),
+      });
       expect(answer).toEqual({ success: false, data: { error: AUTH_TEXT.captcha, fields: {} } });
     }
     expect(await stockOf(offer.id)).toBe(5);
@@ -100,17 +122,32 @@ describe('fast order caps and captcha', () => {
   it(`an order staff never confirm gives its stock back after ${LIMITS.fastOrderHoldHours} hours (the release job); a confirmed one keeps it`, async () => {
     const offer = await freshOffer({ quantity: 5 });
     const ip = newAddress();
-    const first = await fastOrder(ip, { id: String(offer.id), name: 'Анна', phone: phone(500), recaptcha_token: 'offline-ok' });
-    const second = await fastOrder(ip, { id: String(offer.id), name: 'Анна', phone: phone(501), recaptcha_token: 'offline-ok' });
+    const first = await fastOrder(ip, {
+      id: String(offer.id),
+      name: 'Анна',
+      phone: phone(500),
+      recaptcha_token: 'offline-ok',
+    });
+    const second = await fastOrder(ip, {
+      id: String(offer.id),
+      name: 'Анна',
+      phone: phone(501),
+      recaptcha_token: 'offline-ok',
+    });
     if (!first.success || !second.success) throw new Error('fast orders refused');
     expect(await stockOf(offer.id)).toBe(3);
     const release = await db()
       .select()
       .from(jobs)
       .where(and(eq(jobs.kind, 'order.release'), sql`${jobs.payload}->>'orderId' = ${String(first.order_id)}`));
-    const [placed] = await db().select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, first.order_id));
+    const [placed] = await db()
+      .select({ createdAt: orders.createdAt })
+      .from(orders)
+      .where(eq(orders.id, first.order_id));
     expect(release).toHaveLength(1);
-    expect(release[0]!.runAt.getTime() - placed!.createdAt.getTime()).toBeGreaterThan((LIMITS.fastOrderHoldHours - 0.1) * 3_600_000);
+    expect(release[0]!.runAt.getTime() - placed!.createdAt.getTime()).toBeGreaterThan(
+      (LIMITS.fastOrderHoldHours - 0.1) * 3_600_000,
+    );
 
     // Staff confirm the second one; then the hold time passes for both.
     const confirmed = await getJson(api(), '/staff/orders/', StaffOrderStatusResponse, {
@@ -121,13 +158,18 @@ describe('fast order caps and captcha', () => {
       .update(orders)
       .set({ createdAt: sql`${orders.createdAt} - ${`${LIMITS.fastOrderHoldHours} hours`}::interval` })
       .where(sql`${orders.id} in (${first.order_id}, ${second.order_id})`);
-    await fetchJson(api(), '/staff/jobs/', StaffJobsResponse, { init: staffPost({ action: 'run', kind: 'order.release' }) });
+    await fetchJson(api(), '/staff/jobs/', StaffJobsResponse, {
+      init: staffPost({ action: 'run', kind: 'order.release' }),
+    });
 
     const rows = await db()
       .select({ id: orders.id, status: orders.status })
       .from(orders)
       .where(sql`${orders.id} in (${first.order_id}, ${second.order_id})`);
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [first.order_id]: 'cancelled', [second.order_id]: 'confirmed' });
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
+      [first.order_id]: 'cancelled',
+      [second.order_id]: 'confirmed',
+    });
     expect(await stockOf(offer.id)).toBe(4);
     const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, first.order_id));
     expect(history.at(-1)?.note).toMatch(/не подтверждён/);
@@ -141,14 +183,20 @@ describe('waiting list caps', () => {
     const ip = newAddress();
     const offer = await freshOffer({ quantity: 0 });
     const phones = Array.from({ length: 30 }, (_, i) => phone(600 + i));
-    const answers = await Promise.all(phones.map((p) => joinWaitingList(ip, { product_id: String(offer.id), name: 'Анна', phone: p })));
+    const answers = await Promise.all(
+      phones.map((p) => joinWaitingList(ip, { product_id: String(offer.id), name: 'Анна', phone: p })),
+    );
     expect(answers.filter((a) => a.success)).toHaveLength(LIMITS.waitingListPerOfferIpDay);
     for (const a of answers) if (!a.success) expect(a.error.data.error).toBe(LIMIT_TEXT.waitingList);
     const entries = await db().select().from(waitingList).where(eq(waitingList.offerId, offer.id));
     expect(entries).toHaveLength(LIMITS.waitingListPerOfferIpDay);
 
-    await fetchJson(api(), '/staff/stock/', StockChangeResponse, { init: staffPost({ action: 'set', offer_id: String(offer.id), quantity: '5' }) });
-    const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.tag === 'back-in-stock' && phones.includes(`+${m.phone}`));
+    await fetchJson(api(), '/staff/stock/', StockChangeResponse, {
+      init: staffPost({ action: 'set', offer_id: String(offer.id), quantity: '5' }),
+    });
+    const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter(
+      (m) => m.tag === 'back-in-stock' && phones.includes(`+${m.phone}`),
+    );
     expect(sms).toHaveLength(LIMITS.waitingListPerOfferIpDay);
   });
 });
@@ -160,17 +208,27 @@ describe('success_payment_order.php cap per address', () => {
     const ip = newAddress();
     const answers = await Promise.all(
       Array.from({ length: LIMITS.paymentChecksPerIpMinute + 10 }, (_, i) =>
-        getJson(api(), `/api/catalog/success_payment_order.php?order_id=${999_000_000 + i}&payment_num=1`, PaymentStatusResponse, {
-          init: { headers: { 'x-forwarded-for': ip } },
-        }),
+        getJson(
+          api(),
+          `/api/catalog/success_payment_order.php?order_id=${999_000_000 + i}&payment_num=1`,
+          PaymentStatusResponse,
+          {
+            init: { headers: { 'x-forwarded-for': ip } },
+          },
+        ),
       ),
     );
     expect(answers.filter((a) => a.message === 'Заказ не найден')).toHaveLength(LIMITS.paymentChecksPerIpMinute);
     expect(answers.filter((a) => a.message === LIMIT_TEXT.paymentCheck)).toHaveLength(10);
     // Another address is not held up.
-    const other = await getJson(api(), '/api/catalog/success_payment_order.php?order_id=999999999', PaymentStatusResponse, {
-      init: { headers: { 'x-forwarded-for': newAddress() } },
-    });
+    const other = await getJson(
+      api(),
+      '/api/catalog/success_payment_order.php?order_id=999999999',
+      PaymentStatusResponse,
+      {
+        init: { headers: { 'x-forwarded-for': newAddress() } },
+      },
+    );
     expect(other.message).toBe('Заказ не найден');
   });
 });
@@ -180,7 +238,9 @@ describe('CDEK calls cap per address', () => {
     await eventually(async () => 60_000 - (Date.now() % 60_000) > 20_000, 'a fresh minute', 61_000);
     const ip = newAddress();
     const responses = await Promise.all(
-      Array.from({ length: LIMITS.cdekCallsPerIpMinute + 5 }, () => fetch(`${api()}/api/cdek/?city_code=137`, { headers: { 'x-forwarded-for': ip } })),
+      Array.from({ length: LIMITS.cdekCallsPerIpMinute + 5 }, () =>
+        fetch(`${api()}/api/cdek/?city_code=137`, { headers: { 'x-forwarded-for': ip } }),
+      ),
     );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(LIMITS.cdekCallsPerIpMinute);
     const refused = responses.filter((r) => r.status === 429);
@@ -188,6 +248,8 @@ describe('CDEK calls cap per address', () => {
     expect(await refused[0]!.json()).toEqual({ error: LIMIT_TEXT.cdek });
     // Leaflet's files are not counted; another address is not held up.
     expect((await fetch(`${api()}/api/cdek/leaflet.js`, { headers: { 'x-forwarded-for': ip } })).status).toBe(200);
-    expect((await fetch(`${api()}/api/cdek/?city_code=137`, { headers: { 'x-forwarded-for': newAddress() } })).status).toBe(200);
+    expect(
+      (await fetch(`${api()}/api/cdek/?city_code=137`, { headers: { 'x-forwarded-for': newAddress() } })).status,
+    ).toBe(200);
   });
 });

@@ -23,7 +23,8 @@ const slugOf = (url: string) => url.split('/').filter(Boolean).pop() ?? '';
 async function wholeCatalogue(): Promise<CatalogSectionResponse['ITEMS']> {
   const first = await listing('/catalog/all/');
   const items = [...first.ITEMS];
-  for (let page = 2; page <= first.NAV_STRING.PAGE_COUNT; page++) items.push(...(await listing(`/catalog/all/?PAGEN_1=${page}`)).ITEMS);
+  for (let page = 2; page <= first.NAV_STRING.PAGE_COUNT; page++)
+    items.push(...(await listing(`/catalog/all/?PAGEN_1=${page}`)).ITEMS);
   return items;
 }
 
@@ -71,7 +72,9 @@ describe('listing', () => {
     }
     expect(facet(page, 'size').find((v) => v.URL_ID === size.URL_ID)?.CHECKED).toBe(true);
     expect(priceOf(page)).toMatchObject({ FROM: 10000, TO: 40000 });
-    expect(page.CANONICAL_URL).toBe(`/catalog/woman/filter/size-is-${size.URL_ID}/price-base-from-10000-to-40000/apply/`);
+    expect(page.CANONICAL_URL).toBe(
+      `/catalog/woman/filter/size-is-${size.URL_ID}/price-base-from-10000-to-40000/apply/`,
+    );
 
     const color = facet(page, 'color').find((c) => c.COUNT > 0)!;
     const both = await listing(color.URL);
@@ -110,7 +113,9 @@ describe('listing', () => {
     expect(fresh.ITEMS[0]?.DETAIL_PAGE_URL).toMatch(/^\/catalog\/new-collection\/[a-z0-9-]+\/$/);
     const sale = await listing('/catalog/promo/');
     expect(sale.ITEMS.length).toBeGreaterThan(0);
-    expect(sale.ITEMS.every((i) => i.OLD_PRICE !== null && i.OLD_PRICE > i.PRICE && i.OLD_PRICE <= i.PRICE * 1.3 + 100)).toBe(true);
+    expect(
+      sale.ITEMS.every((i) => i.OLD_PRICE !== null && i.OLD_PRICE > i.PRICE && i.OLD_PRICE <= i.PRICE * 1.3 + 100),
+    ).toBe(true);
   });
 
   it.each([
@@ -146,7 +151,8 @@ describe('product', () => {
     const photos = item.PROPERTIES.MORE_PHOTO.VALUE;
     expect(photos.length).toBeGreaterThanOrEqual(3);
     expect(photos[0]?.FULL).toMatch(/^\/media\/products\//);
-    for (const code of ['SOSTAV', 'CML2_ARTICLE', 'REKOMENDATSII_PO_UKHODU', 'ROST']) expect(item.PROPERTIES[code]?.VALUE).toBeTruthy();
+    for (const code of ['SOSTAV', 'CML2_ARTICLE', 'REKOMENDATSII_PO_UKHODU', 'ROST'])
+      expect(item.PROPERTIES[code]?.VALUE).toBeTruthy();
     expect(Array.isArray(item.PROPERTIES.CML2_ATTRIBUTES?.VALUE)).toBe(true);
     expect(item.OFFERS.length).toBeGreaterThanOrEqual(3);
     for (const o of item.OFFERS) {

@@ -6,7 +6,15 @@ import { z } from 'zod';
 import { ApiError } from '~/shared/contract';
 import { SHOP_CITIES } from '~/core/delivery-cities';
 import { OSM_DEV_TILES, type MapTiles } from '~/core/map-tiles';
-import { cdekRoutes, cityFromState, mapDocument, CDEK_BAD_CITY, CDEK_NO_CITY, CDEK_NOT_SERVED, CDEK_UNAVAILABLE } from '~/api/cdek/routes.server';
+import {
+  cdekRoutes,
+  cityFromState,
+  mapDocument,
+  CDEK_BAD_CITY,
+  CDEK_NO_CITY,
+  CDEK_NOT_SERVED,
+  CDEK_UNAVAILABLE,
+} from '~/api/cdek/routes.server';
 import { createOfflineCdek, offlineDeliveryPoints } from '~/integrations/cdek/offline.server';
 import type { CdekDeliveryPoint } from '~/integrations/cdek/cdek';
 import { expectContract, fetchJson, getJson, postForm } from '~/tests/support/api';
@@ -62,7 +70,11 @@ const TariffList = z.object({
 });
 const MapAnswer = z.object({ html: z.string() });
 
-const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 async function error(path: string, init: RequestInit | undefined, status = 400): Promise<string> {
   return (await getJson(shop.baseUrl, path, ApiError, { status, init })).error;
@@ -109,7 +121,9 @@ describe('POST /api/cdek/ {"action":"calculate"} (the widget proxy)', () => {
     const { response, body } = await fetchJson(shop.baseUrl, BASE, TariffList, { init: json(calculate) });
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(body.tariff_codes.map((t) => t.tariff_code)).toEqual([136, 137]);
-    const fromMoscow = await getJson(shop.baseUrl, BASE, TariffList, { init: json({ ...calculate, from_location: { code: 44 } }) });
+    const fromMoscow = await getJson(shop.baseUrl, BASE, TariffList, {
+      init: json({ ...calculate, from_location: { code: 44 } }),
+    });
     expect(fromMoscow).toEqual(body);
     const [point, door] = body.tariff_codes;
     expect(point?.delivery_sum).toBeLessThan(door?.delivery_sum ?? 0);
@@ -130,7 +144,9 @@ describe('POST /api/cdek/ {"action":"calculate"} (the widget proxy)', () => {
     expect(await error(BASE, json({ ...calculate, packages: [{ weight: 500_000 }] }))).toMatch(/^Неверный запрос/);
     expect(await error(BASE, json({ ...calculate, to_location: { code: 99999 } }))).toBe(CDEK_BAD_CITY);
     expect(await error(BASE, json({ ...calculate, to_location: {} }))).toMatch(/^Неверный запрос: «to_location.code»/);
-    expect(await error(BASE, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"calc' })).toBe('Неверный запрос');
+    expect(
+      await error(BASE, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"calc' }),
+    ).toBe('Неверный запрос');
     expect(await error(BASE, json({ action: 'rm -rf' }))).toBe('Неизвестное действие');
     expect(await error(BASE, json([1, 2, 3]))).toBe(CDEK_NO_CITY);
   });
@@ -166,11 +182,17 @@ describe('POST /api/cdek/ piniaState (the pickup-point map, FRAME_PVZ)', () => {
 
   it('finds the city in the shapes a storefront state takes', async () => {
     expect(await mapFor({ piniaState: JSON.stringify({ cityCode: 424 }) })).toContain('ул. Баумана');
-    expect(await mapFor({ piniaState: JSON.stringify({ checkout: { city: { ID: '250', NAME: 'Екатеринбург', CDEK_CODE: 250 } } }) })).toContain('ул. Малышева');
+    expect(
+      await mapFor({
+        piniaState: JSON.stringify({ checkout: { city: { ID: '250', NAME: 'Екатеринбург', CDEK_CODE: 250 } } }),
+      }),
+    ).toContain('ул. Малышева');
     expect(await mapFor({ piniaState: JSON.stringify({ order: { city: 'г Казань' } }) })).toContain('ул. Баумана');
     expect(await mapFor({ city_code: '44' })).toContain('ул. Маросейка');
     // JSON works as well as a form.
-    const viaJson = await getJson(shop.baseUrl, BASE, MapAnswer, { init: json({ piniaState: JSON.stringify({ cityCode: '137' }) }) });
+    const viaJson = await getJson(shop.baseUrl, BASE, MapAnswer, {
+      init: json({ piniaState: JSON.stringify({ cityCode: '137' }) }),
+    });
     expect(viaJson.html).toContain('Невский пр-т, 88');
   });
 
@@ -181,7 +203,9 @@ describe('POST /api/cdek/ piniaState (the pickup-point map, FRAME_PVZ)', () => {
     expect(await error(BASE, postForm({}))).toBe(CDEK_NO_CITY);
     expect(await error(BASE, postForm({ city_code: '99999' }))).toBe(CDEK_BAD_CITY);
     expect(await error(BASE, postForm({ city_code: '44; drop' }))).toMatch(/^Неверный запрос: «city_code»/);
-    expect(await error(BASE, postForm({ piniaState: JSON.stringify({ city: 'Другая страна' }) }))).toBe(CDEK_NOT_SERVED);
+    expect(await error(BASE, postForm({ piniaState: JSON.stringify({ city: 'Другая страна' }) }))).toBe(
+      CDEK_NOT_SERVED,
+    );
   });
 
   it('serves the same page as text/html for an iframe src', async () => {
@@ -234,7 +258,14 @@ describe('the map page', () => {
   });
 
   it('reads the city out of junk without throwing', () => {
-    for (const junk of ['', '[]', '"Москва"', '{"city":{"NAME":42}}', '{"a":{"b":{"c":{"d":{"city":"Москва"}}}}}', 'x'.repeat(40_000)]) {
+    for (const junk of [
+      '',
+      '[]',
+      '"Москва"',
+      '{"city":{"NAME":42}}',
+      '{"a":{"b":{"c":{"d":{"city":"Москва"}}}}}',
+      'x'.repeat(40_000),
+    ]) {
       expect(() => cityFromState(junk)).not.toThrow();
     }
     expect(cityFromState('{"city":"Москва"}')?.cdekCode).toBe(44);
@@ -264,7 +295,9 @@ describe('the map page’s tiles (issue #26: PUBLIC_MAP_TILE_*)', () => {
       crs: 'EPSG3857',
     };
     const html = await mapPage(tiles);
-    const data = JSON.parse(/<script type="application\/json" id="pvz-tiles">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as MapTiles;
+    const data = JSON.parse(
+      /<script type="application\/json" id="pvz-tiles">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
+    ) as MapTiles;
     expect(data).toEqual(tiles);
     expect(html).not.toContain('openstreetmap.org');
     expect(html).toContain('<script src="leaflet.js"></script>');
@@ -283,13 +316,21 @@ describe('when CDEK fails', () => {
   it('answers 502 in Russian and logs it', async () => {
     const lines: string[] = [];
     const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } });
-    await app.register(cdekRoutes, { cdek: createOfflineCdek({ failCities: [137], failPointCities: [137] }), fromCityCode: 44, mapTiles: null });
+    await app.register(cdekRoutes, {
+      cdek: createOfflineCdek({ failCities: [137], failPointCities: [137] }),
+      fromCityCode: 44,
+      mapTiles: null,
+    });
     try {
       for (const request of [
         { method: 'GET' as const, url: '/api/cdek/?action=offices&city_code=137' },
         { method: 'GET' as const, url: '/api/cdek/?action=map&city_code=137' },
         { method: 'POST' as const, url: '/api/cdek/', payload: { city_code: '137' } },
-        { method: 'POST' as const, url: '/api/cdek/', payload: { action: 'calculate', to_location: { code: 137 }, packages: [{ weight: 900 }] } },
+        {
+          method: 'POST' as const,
+          url: '/api/cdek/',
+          payload: { action: 'calculate', to_location: { code: 137 }, packages: [{ weight: 900 }] },
+        },
       ]) {
         const response = await app.inject(request);
         expect(response.statusCode, request.url).toBe(502);

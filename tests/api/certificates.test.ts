@@ -3,7 +3,12 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { certificateMoves, giftCertificates, jobs, offers, orderItems, orders, products } from '~/db/schema';
-import { CERTIFICATE_TEXT, formatCertificateCode, newCertificateCode, normalizeCertificateCode } from '~/core/gift-certificates';
+import {
+  CERTIFICATE_TEXT,
+  formatCertificateCode,
+  newCertificateCode,
+  normalizeCertificateCode,
+} from '~/core/gift-certificates';
 import { CERTIFICATE_MAIL_TAG } from '~/core/certificate-mail';
 import {
   CartResponse,
@@ -56,7 +61,10 @@ async function certificateOffer(kind: 'electronic' | 'plastic', nominalRub: numb
 
 let seq = 0;
 /** An order written straight to the database (the checkout has its own tests): paid or not. */
-async function directOrder(lines: { offerId: number; priceKopecks: number; quantity: number }[], { paid = true, email = `buyer${++seq}@example.com` } = {}) {
+async function directOrder(
+  lines: { offerId: number; priceKopecks: number; quantity: number }[],
+  { paid = true, email = `buyer${++seq}@example.com` } = {},
+) {
   const total = lines.reduce((s, l) => s + l.priceKopecks * l.quantity, 0);
   const [order] = await db()
     .insert(orders)
@@ -89,14 +97,16 @@ async function directOrder(lines: { offerId: number; priceKopecks: number; quant
   return { orderId: order.id, email };
 }
 
-const certificatesOf = (orderId: number) => db().select().from(giftCertificates).where(eq(giftCertificates.orderId, orderId)).orderBy(giftCertificates.id);
+const certificatesOf = (orderId: number) =>
+  db().select().from(giftCertificates).where(eq(giftCertificates.orderId, orderId)).orderBy(giftCertificates.id);
 /** Letters are jobs of their own: the server's job worker sends them. */
 const mailedCertificatesOf = (orderId: number, count: number) =>
   eventually(async () => {
     const rows = await certificatesOf(orderId);
     return rows.length === count && rows.every((c) => c.mailedAt !== null) ? rows : null;
   }, `${count} certificates mailed`);
-const mailsTo = async (to: string) => (await readMailOutbox(outbox())).filter((m) => m.to === to && m.tag === CERTIFICATE_MAIL_TAG);
+const mailsTo = async (to: string) =>
+  (await readMailOutbox(outbox())).filter((m) => m.to === to && m.tag === CERTIFICATE_MAIL_TAG);
 
 /** Until the job table has nothing due: what was queued has run (the server's worker polls every 2 s). */
 async function runJobs() {
@@ -125,7 +135,8 @@ describe('certificate products', () => {
     const names = listing.ITEMS.map((i) => i.NAME.replace(/\u00a0/g, ' '));
     expect(names).toHaveLength(10);
     for (const kind of ['Электронный', 'Пластиковый'])
-      for (const n of ['5 000', '10 000', '15 000', '25 000', '50 000']) expect(names).toContain(`${kind} подарочный сертификат на ${n} ₽`);
+      for (const n of ['5 000', '10 000', '15 000', '25 000', '50 000'])
+        expect(names).toContain(`${kind} подарочный сертификат на ${n} ₽`);
 
     const plastic = listing.ITEMS.find((i) => i.NAME.startsWith('Пластиковый') && i.NAME.includes('25'));
     if (!plastic) throw new Error('no plastic 25 000');
@@ -134,7 +145,9 @@ describe('certificate products', () => {
     expect(page.ITEM.OFFERS[0]).toMatchObject({ SELECTED: true, SIZE_ID: 'edinyj', PRICE: 25_000, AVAILABLE: 'Y' });
 
     const offerId = page.ITEM.OFFERS[0]!.ID;
-    const cart = await getJson(api(), '/api/personal/get_cart.php', CartResponse, { init: postForm({ ids: `${offerId}:2` }) });
+    const cart = await getJson(api(), '/api/personal/get_cart.php', CartResponse, {
+      init: postForm({ ids: `${offerId}:2` }),
+    });
     expect(cart.items.map((i) => [i.ID, i.QUANTITY, i.SUM])).toEqual([[offerId, 2, 50_000]]);
 
     const photo = await fetch(`${shop.baseUrl}${page.ITEM.OFFERS[0]!.IMAGE_SRC}`);
@@ -183,7 +196,10 @@ describe('issuing electronic certificates after a verified payment', () => {
       body: JSON.stringify({ p, action: 'pay', code: '1234', card: '4242 4242 4242 4242' }),
     });
     expect(charged.status).toBe(200);
-    await eventually(async () => (await db().select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.id, orderId)))[0]?.paidAt, 'the verified payment');
+    await eventually(
+      async () => (await db().select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.id, orderId)))[0]?.paidAt,
+      'the verified payment',
+    );
 
     // The verified payment queued the job; running it here too is what a retry or a second
     // process would do at the same time.
@@ -192,12 +208,21 @@ describe('issuing electronic certificates after a verified payment', () => {
     for (const c of issued) {
       expect(c.code).toMatch(/^[1-9]\d{15}$/);
       expect(normalizeCertificateCode(c.code)).toBe(c.code);
-      expect(c).toMatchObject({ kind: 'electronic', nominalKopecks: 1_000_000, balanceKopecks: 1_000_000, offerId: offer.id, email });
+      expect(c).toMatchObject({
+        kind: 'electronic',
+        nominalKopecks: 1_000_000,
+        balanceKopecks: 1_000_000,
+        offerId: offer.id,
+        email,
+      });
       expect(c.mailedAt).not.toBeNull();
       const months = (c.expiresAt.getTime() - c.issuedAt.getTime()) / (86_400_000 * 30.4);
       expect(Math.round(months)).toBe(12);
     }
-    expect(issued.map((c) => c.issueKey).sort()).toEqual([`order:${orderId}:offer:${offer.id}:1`, `order:${orderId}:offer:${offer.id}:2`]);
+    expect(issued.map((c) => c.issueKey).sort()).toEqual([
+      `order:${orderId}:offer:${offer.id}:1`,
+      `order:${orderId}:offer:${offer.id}:2`,
+    ]);
     expect(new Set(issued.map((c) => c.code)).size).toBe(2);
     const moves = await db().select().from(certificateMoves).where(eq(certificateMoves.orderId, orderId));
     expect(moves.map((m) => [m.kind, m.amountKopecks])).toEqual([
@@ -225,8 +250,15 @@ describe('issuing electronic certificates after a verified payment', () => {
       init: postForm({ token: who.token, order_id: String(orderId) }),
     });
     if (!('order' in detail)) throw new Error(detail.error);
-    expect(detail.order.CERTIFICATES?.map((c) => c.CODE).sort()).toEqual(issued.map((c) => formatCertificateCode(c.code)).sort());
-    expect(detail.order.CERTIFICATES?.[0]).toMatchObject({ KIND: 'electronic', NOMINAL: 10_000, BALANCE: 10_000, MAILED: true });
+    expect(detail.order.CERTIFICATES?.map((c) => c.CODE).sort()).toEqual(
+      issued.map((c) => formatCertificateCode(c.code)).sort(),
+    );
+    expect(detail.order.CERTIFICATES?.[0]).toMatchObject({
+      KIND: 'electronic',
+      NOMINAL: 10_000,
+      BALANCE: 10_000,
+      MAILED: true,
+    });
     const stranger = await sessionToken(shop, '79985550003');
     const theirs = await getJson(api(), '/api/personal/order_detail.php', OrderDetailResponse, {
       init: postForm({ token: stranger.token, order_id: String(orderId) }),
@@ -334,8 +366,14 @@ describe('plastic certificates', () => {
     await issue(o.orderId, 'electronic');
     expect(await certificatesOf(o.orderId)).toEqual([]);
 
-    const deps = { db: db(), sms: createOfflineSms({ outboxDir: outbox() }), log: { info() {}, warn() {}, error() {} }, siteUrl: 'http://shop.test' };
-    for (const to of ['confirmed', 'assembling']) expect((await changeOrderStatus({ ...deps, orderId: o.orderId, to })).ok).toBe(true);
+    const deps = {
+      db: db(),
+      sms: createOfflineSms({ outboxDir: outbox() }),
+      log: { info() {}, warn() {}, error() {} },
+      siteUrl: 'http://shop.test',
+    };
+    for (const to of ['confirmed', 'assembling'])
+      expect((await changeOrderStatus({ ...deps, orderId: o.orderId, to })).ok).toBe(true);
     expect(await certificatesOf(o.orderId)).toEqual([]);
     expect((await changeOrderStatus({ ...deps, orderId: o.orderId, to: 'shipped' })).ok).toBe(true);
 
@@ -344,7 +382,13 @@ describe('plastic certificates', () => {
       return rows.length === 2 ? rows : null;
     }, 'plastic certificates issued by the job shipping queued');
     for (const c of issued) {
-      expect(c).toMatchObject({ kind: 'plastic', nominalKopecks: 1_000_000, balanceKopecks: 1_000_000, email: '', mailedAt: null });
+      expect(c).toMatchObject({
+        kind: 'plastic',
+        nominalKopecks: 1_000_000,
+        balanceKopecks: 1_000_000,
+        email: '',
+        mailedAt: null,
+      });
       expect(normalizeCertificateCode(c.code)).toBe(c.code);
     }
     expect(await mailsTo(o.email)).toEqual([]);
@@ -369,7 +413,9 @@ describe('check_certificate.php', () => {
       text: CERTIFICATE_TEXT.balance(123_400, c.expiresAt),
     });
     if (!answer.success) throw new Error('no');
-    expect(Math.abs(new Date(`${answer.expires}T12:00:00Z`).getTime() - c.expiresAt.getTime())).toBeLessThan(86_400_000);
+    expect(Math.abs(new Date(`${answer.expires}T12:00:00Z`).getTime() - c.expiresAt.getTime())).toBeLessThan(
+      86_400_000,
+    );
   });
 
   it('refuses a bad number, an unknown, an expired and an empty certificate in Russian', async () => {
@@ -405,7 +451,8 @@ describe('check_certificate.php', () => {
     // Malformed numbers tell nothing and count nothing; right numbers give their try back.
     for (let i = 0; i < 15; i++) await check('1234 5678', ip);
     for (let i = 0; i < 5; i++) expect((await check(c.code, ip)).success).toBe(true);
-    for (let i = 0; i < 10; i++) expect(await check(unknownCode(), ip)).toEqual({ success: false, error: CERTIFICATE_TEXT.notFound });
+    for (let i = 0; i < 10; i++)
+      expect(await check(unknownCode(), ip)).toEqual({ success: false, error: CERTIFICATE_TEXT.notFound });
     expect(await check(c.code, ip, {}, 429)).toEqual({ success: false, error: CERTIFICATE_TEXT.rateLimited });
     expect(await check(unknownCode(), ip, {}, 429)).toEqual({ success: false, error: CERTIFICATE_TEXT.rateLimited });
     expect((await check(c.code, nextIp())).success).toBe(true);
@@ -418,7 +465,10 @@ describe('check_certificate.php', () => {
       for (let i = 0; i < 10; i++) expect((await check(unknownCode(), ip, { token: who.token })).success).toBe(false);
     }
     const fresh = nextIp();
-    expect(await check(unknownCode(), fresh, { token: who.token }, 429)).toEqual({ success: false, error: CERTIFICATE_TEXT.rateLimited });
+    expect(await check(unknownCode(), fresh, { token: who.token }, 429)).toEqual({
+      success: false,
+      error: CERTIFICATE_TEXT.rateLimited,
+    });
     // The same IP without the customer's token is still allowed (its own count is 0).
     expect(await check(unknownCode(), fresh)).toEqual({ success: false, error: CERTIFICATE_TEXT.notFound });
   });

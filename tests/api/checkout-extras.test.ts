@@ -1,11 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bonusLots, bonusMoves, certificateMoves, giftCertificates, offers, orderItems, orders, products } from '~/db/schema';
+import {
+  bonusLots,
+  bonusMoves,
+  certificateMoves,
+  giftCertificates,
+  offers,
+  orderItems,
+  orders,
+  products,
+} from '~/db/schema';
 import { CERTIFICATE_TEXT, formatCertificateCode, newCertificateCode } from '~/core/gift-certificates';
 import { LOYALTY_TEXT } from '~/core/loyalty';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
-import { CheckoutOrderResponse, OrderBonusesResponse, OrderParamsResponse, PaymentParamsResponse } from '~/shared/contract';
+import {
+  CheckoutOrderResponse,
+  OrderBonusesResponse,
+  OrderParamsResponse,
+  PaymentParamsResponse,
+} from '~/shared/contract';
 import { orderJobHandlers } from '~/models/order-jobs.server';
 import { createOfflineSms } from '~/integrations/sms/offline.server';
 import { createOfflineCloudPayments } from '~/integrations/cloudpayments/offline.server';
@@ -32,13 +46,23 @@ async function certificate(balanceKopecks: number, expiresAt = new Date(Date.now
   const code = newCertificateCode((n) => randomBytes(n));
   const [row] = await db()
     .insert(giftCertificates)
-    .values({ code, kind: 'electronic', nominalKopecks: Math.max(balanceKopecks, 500_000), balanceKopecks, issueKey: `test:${code}`, expiresAt })
+    .values({
+      code,
+      kind: 'electronic',
+      nominalKopecks: Math.max(balanceKopecks, 500_000),
+      balanceKopecks,
+      issueKey: `test:${code}`,
+      expiresAt,
+    })
     .returning({ id: giftCertificates.id });
   return { code, id: (row as { id: number }).id };
 }
 
 async function balanceOf(id: number): Promise<number> {
-  const [row] = await db().select({ b: giftCertificates.balanceKopecks }).from(giftCertificates).where(eq(giftCertificates.id, id));
+  const [row] = await db()
+    .select({ b: giftCertificates.balanceKopecks })
+    .from(giftCertificates)
+    .where(eq(giftCertificates.id, id));
   return row?.b ?? -1;
 }
 
@@ -64,7 +88,8 @@ async function lotRemaining(id: number): Promise<number> {
   return row?.r ?? -1;
 }
 
-const postOrder = (fields: Record<string, string>) => getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(fields) });
+const postOrder = (fields: Record<string, string>) =>
+  getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(fields) });
 
 async function orderRow(id: number) {
   const [row] = await db().select().from(orders).where(eq(orders.id, id));
@@ -77,7 +102,9 @@ describe('gift certificates at checkout', () => {
     const offer = await freshOffer({ min: 600_000 });
     const cert = await certificate(500_000);
     const { token } = await customer();
-    const answer = await postOrder(courierForm(token, `${offer.id}:1`, { payment_id: '9', certificates: formatCertificateCode(cert.code) }));
+    const answer = await postOrder(
+      courierForm(token, `${offer.id}:1`, { payment_id: '9', certificates: formatCertificateCode(cert.code) }),
+    );
     if (!answer.success) throw new Error(JSON.stringify(answer.data));
     const due = offer.price + DELIVERY - 500_000;
     expect(answer.pay_amount).toBe(due / 100);
@@ -121,14 +148,20 @@ describe('gift certificates at checkout', () => {
     expect(bad).toEqual({ success: false, data: { certificates: CERTIFICATE_TEXT.badCode } });
     const unknown = newCertificateCode((n) => randomBytes(n));
     const notFound = await postOrder(form(unknown));
-    expect(notFound).toEqual({ success: false, data: { certificates: `${formatCertificateCode(unknown)}: ${CERTIFICATE_TEXT.notFound}` } });
+    expect(notFound).toEqual({
+      success: false,
+      data: { certificates: `${formatCertificateCode(unknown)}: ${CERTIFICATE_TEXT.notFound}` },
+    });
     const old = await certificate(500_000, new Date(Date.now() - 1000));
     const expired = await postOrder(form(old.code));
     expect(expired.success).toBe(false);
     expect(!expired.success && expired.data.certificates).toMatch(/Срок действия сертификата истёк/);
     const [a, b] = [await certificate(5_000_000), await certificate(500_000)];
     const extra = await postOrder(form(`${a.code},${b.code}`));
-    expect(extra).toEqual({ success: false, data: { certificates: `${formatCertificateCode(b.code)}: ${CERTIFICATE_TEXT.nothingToPay}` } });
+    expect(extra).toEqual({
+      success: false,
+      data: { certificates: `${formatCertificateCode(b.code)}: ${CERTIFICATE_TEXT.nothingToPay}` },
+    });
     expect(await balanceOf(a.id)).toBe(5_000_000);
     // Nothing was placed: the stock is whole.
     const [stock] = await db().select({ q: offers.quantity }).from(offers).where(eq(offers.id, offer.id));
@@ -146,7 +179,9 @@ describe('gift certificates at checkout', () => {
     const ok = answers.filter((a) => a.success);
     expect(ok).toHaveLength(1);
     const refused = answers.find((a) => !a.success);
-    expect(refused && !refused.success && refused.data.certificates).toBe(`${formatCertificateCode(cert.code)}: ${CERTIFICATE_TEXT.empty}`);
+    expect(refused && !refused.success && refused.data.certificates).toBe(
+      `${formatCertificateCode(cert.code)}: ${CERTIFICATE_TEXT.empty}`,
+    );
     expect(await balanceOf(cert.id)).toBe(0);
     const redeemed = await db()
       .select()
@@ -171,7 +206,9 @@ describe('gift certificates at checkout', () => {
     const { token } = await customer();
     const cash = await postOrder(courierForm(token, `${certOffer.id}:1`));
     expect(cash).toEqual({ success: false, data: { payment_id: CERTIFICATE_TEXT.onlineOnly } });
-    const withCert = await postOrder(courierForm(token, `${certOffer.id}:1`, { payment_id: '9', certificates: cert.code }));
+    const withCert = await postOrder(
+      courierForm(token, `${certOffer.id}:1`, { payment_id: '9', certificates: cert.code }),
+    );
     // Only the delivery is left for a certificate to pay: it pays that, never the certificate line.
     if (!withCert.success) throw new Error(JSON.stringify(withCert.data));
     const row = await orderRow(withCert.order_id);
@@ -198,11 +235,23 @@ describe('electronic gift certificates only', () => {
     expect(params.payment_methods.map((p) => p.ID)).toEqual(['9', '10', '11']);
     const { token } = await customer();
     const answer = await postOrder(
-      courierForm(token, `${certOffer.id}:1`, { city: 'Казань', delivery_id: '300', street: '', house: '', flat: '', payment_id: '9', deliverycost: '0' }),
+      courierForm(token, `${certOffer.id}:1`, {
+        city: 'Казань',
+        delivery_id: '300',
+        street: '',
+        house: '',
+        flat: '',
+        payment_id: '9',
+        deliverycost: '0',
+      }),
     );
     if (!answer.success) throw new Error(JSON.stringify(answer.data));
     expect(answer.pay_amount).toBe(certOffer.price / 100);
-    expect(await orderRow(answer.order_id)).toMatchObject({ deliveryId: '300', deliveryCostKopecks: 0, status: 'awaiting_payment' });
+    expect(await orderRow(answer.order_id)).toMatchObject({
+      deliveryId: '300',
+      deliveryCostKopecks: 0,
+      status: 'awaiting_payment',
+    });
     // A garment in the basket brings the usual delivery back.
     const mixed = await getJson(
       api(),
@@ -218,9 +267,14 @@ describe('bonuses at checkout', () => {
     const offer = await freshOffer({ min: 1_000_000 });
     const { token, customerId } = await customer();
     await giveBonuses(customerId, 5_000_000);
-    const answer = await getJson(api(), '/api/catalog/order_bonuses.php', OrderBonusesResponse, { init: postForm({ token, ids: `${offer.id}:1` }) });
+    const answer = await getJson(api(), '/api/catalog/order_bonuses.php', OrderBonusesResponse, {
+      init: postForm({ token, ids: `${offer.id}:1` }),
+    });
     expect(answer).toEqual({ balance: 50_000, max: Math.floor((offer.price * 0.2) / 100), note: null });
-    const res = await fetch(`${api()}/api/catalog/order_bonuses.php`, { method: 'POST', body: new URLSearchParams({ ids: `${offer.id}:1` }) });
+    const res = await fetch(`${api()}/api/catalog/order_bonuses.php`, {
+      method: 'POST',
+      body: new URLSearchParams({ ids: `${offer.id}:1` }),
+    });
     expect(res.status).toBe(401);
   });
 
@@ -228,15 +282,23 @@ describe('bonuses at checkout', () => {
     const offer = await freshOffer({ min: 1_000_000 });
     const { token, customerId } = await customer();
     const lot = await giveBonuses(customerId, 300_000);
-    const over = await postOrder(courierForm(token, `${offer.id}:1`, { bonuses: String(Math.floor((offer.price * 0.2) / 100) + 100) }));
+    const over = await postOrder(
+      courierForm(token, `${offer.id}:1`, { bonuses: String(Math.floor((offer.price * 0.2) / 100) + 100) }),
+    );
     expect(over.success).toBe(false);
     expect(!over.success && over.data.bonuses).toMatch(/^Бонусами можно оплатить не больше/);
     // 2 000 bonuses fit: the offer costs 10 000 ₽ or more, so its cap is 2 000 or more.
     const spent = await postOrder(courierForm(token, `${offer.id}:1`, { bonuses: '2000' }));
     if (!spent.success) throw new Error(JSON.stringify(spent.data));
     expect(spent.pay_amount).toBe((offer.price - 200_000 + DELIVERY) / 100);
-    expect(await orderRow(spent.order_id)).toMatchObject({ bonusKopecks: 200_000, totalKopecks: offer.price - 200_000 + DELIVERY });
-    const lines = await db().select({ b: orderItems.bonusKopecks }).from(orderItems).where(eq(orderItems.orderId, spent.order_id));
+    expect(await orderRow(spent.order_id)).toMatchObject({
+      bonusKopecks: 200_000,
+      totalKopecks: offer.price - 200_000 + DELIVERY,
+    });
+    const lines = await db()
+      .select({ b: orderItems.bonusKopecks })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, spent.order_id));
     expect(lines.reduce((sum, l) => sum + l.b, 0)).toBe(200_000);
     expect(await lotRemaining(lot)).toBe(100_000);
     const junk = await postOrder(courierForm(token, `${offer.id}:1`, { bonuses: '12.5' }));
@@ -269,7 +331,9 @@ describe('an unpaid order released', () => {
     const cert = await certificate(100_000);
     const { token, customerId } = await customer();
     const lot = await giveBonuses(customerId, 100_000);
-    const answer = await postOrder(courierForm(token, `${offer.id}:1`, { payment_id: '9', bonuses: '1000', certificates: cert.code }));
+    const answer = await postOrder(
+      courierForm(token, `${offer.id}:1`, { payment_id: '9', bonuses: '1000', certificates: cert.code }),
+    );
     if (!answer.success) throw new Error(JSON.stringify(answer.data));
     expect(await balanceOf(cert.id)).toBe(0);
     expect(await lotRemaining(lot)).toBe(0);
@@ -287,7 +351,10 @@ describe('an unpaid order released', () => {
       siteUrl: 'http://shop.test',
       payments: createOfflineCloudPayments({ publicId: 'test', apiSecret: 'x', outboxDir: outbox }),
     });
-    await Promise.all([handlers['order.release']!({ orderId: answer.order_id }), handlers['order.release']!({ orderId: answer.order_id })]);
+    await Promise.all([
+      handlers['order.release']!({ orderId: answer.order_id }),
+      handlers['order.release']!({ orderId: answer.order_id }),
+    ]);
     expect((await orderRow(answer.order_id)).status).toBe('cancelled');
     expect(await balanceOf(cert.id)).toBe(100_000);
     expect(await lotRemaining(lot)).toBe(100_000);

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { customers, jobs, offers, orderItems, orders, orderStatusHistory, products } from '~/db/schema';
 import { CHECKOUT_TEXT } from '~/core/checkout';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
-import { CheckoutOrderResponse, CitiesResponse, DeliveryCostResponse, OrderDetailResponse, OrderParamsResponse, type DeliveryMethod } from '~/shared/contract';
+import {
+  CheckoutOrderResponse,
+  CitiesResponse,
+  DeliveryCostResponse,
+  OrderDetailResponse,
+  OrderParamsResponse,
+  type DeliveryMethod,
+} from '~/shared/contract';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
 import { readMailOutbox } from '~/integrations/mail/offline.server';
 import { clearDeliveryCaches } from '~/models/checkout.server';
@@ -37,7 +44,13 @@ interface OfferRow {
 
 async function findOffers(where: (o: OfferRow) => boolean): Promise<OfferRow[]> {
   const rows = await db()
-    .select({ id: offers.id, name: products.name, kind: products.kind, quantity: offers.quantity, price: offers.priceKopecks })
+    .select({
+      id: offers.id,
+      name: products.name,
+      kind: products.kind,
+      quantity: offers.quantity,
+      price: offers.priceKopecks,
+    })
     .from(offers)
     .innerJoin(products, eq(products.id, offers.productId))
     .where(and(eq(products.active, true), sql`${products.oldPriceKopecks} is null`))
@@ -55,8 +68,14 @@ async function freshOffer(where: (o: OfferRow) => boolean, quantity = 5): Promis
   return { ...found, quantity };
 }
 const plainOffer = (quantity = 5) =>
-  freshOffer((o) => !/пальто/i.test(o.name) && !['warm-coat', 'coat', 'trench', 'puffer', 'fur-coat', 'denim-jacket'].includes(o.kind), quantity);
-const outerwearOffer = (quantity = 5) => freshOffer((o) => ['trench', 'puffer', 'denim-jacket'].includes(o.kind) && !/пальто/i.test(o.name), quantity);
+  freshOffer(
+    (o) =>
+      !/пальто/i.test(o.name) &&
+      !['warm-coat', 'coat', 'trench', 'puffer', 'fur-coat', 'denim-jacket'].includes(o.kind),
+    quantity,
+  );
+const outerwearOffer = (quantity = 5) =>
+  freshOffer((o) => ['trench', 'puffer', 'denim-jacket'].includes(o.kind) && !/пальто/i.test(o.name), quantity);
 
 async function stockOf(offerId: number): Promise<number> {
   const [row] = await db().select({ q: offers.quantity }).from(offers).where(eq(offers.id, offerId));
@@ -65,8 +84,10 @@ async function stockOf(offerId: number): Promise<number> {
 
 const customer = customerMaker(shop, '7999');
 
-const getParams = (query: Record<string, string>) => getJson(api(), `/api/catalog/get_order_params.php?${new URLSearchParams(query)}`, OrderParamsResponse);
-const getCost = (query: Record<string, string>) => getJson(api(), `/api/catalog/getdeliverycost.php?${new URLSearchParams(query)}`, DeliveryCostResponse);
+const getParams = (query: Record<string, string>) =>
+  getJson(api(), `/api/catalog/get_order_params.php?${new URLSearchParams(query)}`, OrderParamsResponse);
+const getCost = (query: Record<string, string>) =>
+  getJson(api(), `/api/catalog/getdeliverycost.php?${new URLSearchParams(query)}`, DeliveryCostResponse);
 
 async function postOrder(fields: Record<string, string>, status = 200) {
   return getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(fields), status });
@@ -205,13 +226,18 @@ describe('order.php', () => {
     expect(cust?.cart).toBe('');
 
     const sms = await eventually(
-      async () => (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).find((m) => m.phone === '79161234567' && m.text.includes(`№${answer.order_id}`)),
+      async () =>
+        (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).find(
+          (m) => m.phone === '79161234567' && m.text.includes(`№${answer.order_id}`),
+        ),
       'the order SMS',
     );
     expect(sms.text).toContain('оформлен');
     const mail = await eventually(
       async () =>
-        (await readMailOutbox(path.join(shop.dataDir, 'outbox'))).find((m) => m.to === 'anna@example.com' && m.subject.includes(`№${answer.order_id}`)),
+        (await readMailOutbox(path.join(shop.dataDir, 'outbox'))).find(
+          (m) => m.to === 'anna@example.com' && m.subject.includes(`№${answer.order_id}`),
+        ),
       'the order e-mail',
     );
     expect(mail.text).toContain(offer.name);
@@ -264,10 +290,23 @@ describe('order.php', () => {
     const params = await getParams({ city: 'Казань', ids });
     const door = method(params, '137');
     // Pay on receipt is not offered with CDEK: card online is the one way (awaiting payment).
-    const refused = await postOrder(courierForm(token, ids, { city: 'Казань', delivery_id: '137', street: 'ул Баумана', deliverycost: String(door.PRICE) }));
+    const refused = await postOrder(
+      courierForm(token, ids, {
+        city: 'Казань',
+        delivery_id: '137',
+        street: 'ул Баумана',
+        deliverycost: String(door.PRICE),
+      }),
+    );
     expect(refused).toMatchObject({ success: false, data: { payment_id: CHECKOUT_TEXT.paymentNotForDelivery } });
     const answer = await postOrder(
-      courierForm(token, ids, { city: 'Казань', delivery_id: '137', street: 'ул Баумана', payment_id: '9', deliverycost: String(door.PRICE) }),
+      courierForm(token, ids, {
+        city: 'Казань',
+        delivery_id: '137',
+        street: 'ул Баумана',
+        payment_id: '9',
+        deliverycost: String(door.PRICE),
+      }),
     );
     expect(answer.success).toBe(true);
   });
@@ -288,7 +327,11 @@ describe('order.php', () => {
     const { token } = await customer();
     const before = await stockOf(offer.id);
     const answer = await postOrder(courierForm(token, `${offer.id}:1`, { deliverycost: '1' }));
-    expect(answer).toEqual({ success: false, data: { deliverycost: CHECKOUT_TEXT.deliveryCostChanged }, deliverycost: 700 });
+    expect(answer).toEqual({
+      success: false,
+      data: { deliverycost: CHECKOUT_TEXT.deliveryCostChanged },
+      deliverycost: 700,
+    });
     expect(await stockOf(offer.id)).toBe(before);
   });
 
@@ -300,7 +343,13 @@ describe('order.php', () => {
     const spbPickup = method(await getParams({ city: 'Санкт-Петербург', ids }), '139');
     const cases: [Record<string, string>, Record<string, string>][] = [
       [
-        { city: 'Санкт-Петербург', delivery_id: '139', code_pvz: moscowPoint, payment_id: '9', deliverycost: String(spbPickup.PRICE) },
+        {
+          city: 'Санкт-Петербург',
+          delivery_id: '139',
+          code_pvz: moscowPoint,
+          payment_id: '9',
+          deliverycost: String(spbPickup.PRICE),
+        },
         { code_pvz: CHECKOUT_TEXT.pointNotInCity },
       ],
       [{ city: 'Санкт-Петербург', delivery_id: '1' }, { delivery_id: CHECKOUT_TEXT.deliveryNotForCity }],
@@ -319,12 +368,20 @@ describe('order.php', () => {
 
   it('answers an emptied basket, junk lists and no session clearly', async () => {
     const { token } = await customer();
-    expect(await postOrder(courierForm(token, ''))).toEqual({ success: false, data: { error: CHECKOUT_TEXT.emptyBasket } });
-    expect(await postOrder(courierForm(token, 'abc:def,,'))).toEqual({ success: false, data: { error: CHECKOUT_TEXT.emptyBasket } });
+    expect(await postOrder(courierForm(token, ''))).toEqual({
+      success: false,
+      data: { error: CHECKOUT_TEXT.emptyBasket },
+    });
+    expect(await postOrder(courierForm(token, 'abc:def,,'))).toEqual({
+      success: false,
+      data: { error: CHECKOUT_TEXT.emptyBasket },
+    });
     const offer = await plainOffer();
     const noSession = await postOrder(courierForm('forged', `${offer.id}:1`), 401);
     expect(noSession.success).toBe(false);
-    const junk = await fetch(`${api()}/api/catalog/order.php`, { ...postForm({ token, 'ids[a][b]': 'x', deliverycost: 'много' }) });
+    const junk = await fetch(`${api()}/api/catalog/order.php`, {
+      ...postForm({ token, 'ids[a][b]': 'x', deliverycost: 'много' }),
+    });
     expect(junk.status).toBeLessThan(500);
   });
 
@@ -378,7 +435,9 @@ describe('order.php', () => {
     expect(door.PRICE).toBeNull();
     expect(door.PRICE_TEXT).toBe('стоимость уточнит менеджер');
     expect(door.DATE_TO).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const answer = await postOrder(courierForm(token, `${offer.id}:1`, { city: 'Воронеж', delivery_id: '137', payment_id: '9', deliverycost: '' }));
+    const answer = await postOrder(
+      courierForm(token, `${offer.id}:1`, { city: 'Воронеж', delivery_id: '137', payment_id: '9', deliverycost: '' }),
+    );
     if (!answer.success) throw new Error(JSON.stringify(answer.data));
     expect(answer.pay_amount).toBe(offer.price / 100);
     const [row] = await db().select().from(orders).where(eq(orders.id, answer.order_id));
@@ -427,15 +486,26 @@ describe('a CDEK order after placement', () => {
       return row?.track ?? null;
     }, 'the CDEK track number');
     expect(track).toMatch(/^\d{10}$/);
-    const registered = (await readCdekOutbox(path.join(shop.dataDir, 'outbox'))).filter((o) => o.request.number === orderId);
+    const registered = (await readCdekOutbox(path.join(shop.dataDir, 'outbox'))).filter(
+      (o) => o.request.number === orderId,
+    );
     expect(registered).toHaveLength(1);
     expect(registered[0]?.request).toMatchObject({ tariff_code: 136, delivery_point: point.code });
     await staff({ order_id: orderId, status: 'shipped' });
-    const detail = await getJson(api(), '/api/personal/order_detail.php', OrderDetailResponse, { init: postForm({ token, order_id: orderId }) });
+    const detail = await getJson(api(), '/api/personal/order_detail.php', OrderDetailResponse, {
+      init: postForm({ token, order_id: orderId }),
+    });
     if (!('order' in detail)) throw new Error(detail.error);
     expect(detail.order.DELIVERY.TRACK_NUMBER).toBe(track);
     expect(detail.order.DELIVERY.PICKUP_POINT?.code).toBe(point.code);
-    expect(detail.order.HISTORY.map((h) => h.STATUS_CODE)).toEqual(['awaiting_payment', 'new', 'confirmed', 'assembling', 'assembling', 'shipped']);
+    expect(detail.order.HISTORY.map((h) => h.STATUS_CODE)).toEqual([
+      'awaiting_payment',
+      'new',
+      'confirmed',
+      'assembling',
+      'assembling',
+      'shipped',
+    ]);
     expect(detail.order.STATUS).toBe('Передан в доставку');
     // shipment.md: an SMS and a letter with the track number once the parcel is with CDEK.
     await eventually(
@@ -446,7 +516,10 @@ describe('a CDEK order after placement', () => {
       'the shipped SMS with the track number',
     );
     const letter = await eventually(
-      async () => (await readMailOutbox(path.join(shop.dataDir, 'outbox'))).find((m) => m.subject === `Заказ №${orderId} передан в доставку`),
+      async () =>
+        (await readMailOutbox(path.join(shop.dataDir, 'outbox'))).find(
+          (m) => m.subject === `Заказ №${orderId} передан в доставку`,
+        ),
       'the shipped letter',
     );
     expect(letter.text).toContain(`cdek.ru/ru/tracking/?order_id=${track}`);

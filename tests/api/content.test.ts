@@ -31,7 +31,9 @@ function headingLevels(html: string): number[] {
 
 describe('GET /content/pages/{slug}/', () => {
   it('has the content files of SPEC §2 info pages', () => {
-    expect(PAGES).toEqual(expect.arrayContaining(['about', 'contacts', 'delivery', 'warranty', 'dolyami', 'return', 'privacy-policy']));
+    expect(PAGES).toEqual(
+      expect.arrayContaining(['about', 'contacts', 'delivery', 'warranty', 'dolyami', 'return', 'privacy-policy']),
+    );
     expect(PAGES.length).toBeGreaterThanOrEqual(17);
   });
 
@@ -63,7 +65,9 @@ describe('GET /content/pages/{slug}/', () => {
 
   it('wraps tables for scrolling sideways on phones, named and reachable by keyboard', async () => {
     const body = await page('delivery');
-    expect(body.html).toMatch(/<div class="table-scroll" role="region" aria-label="Таблица: Направление, Срок доставки" tabindex="0">\s*<table>/);
+    expect(body.html).toMatch(
+      /<div class="table-scroll" role="region" aria-label="Таблица: Направление, Срок доставки" tabindex="0">\s*<table>/,
+    );
     expect(body.html.match(/<table>/g)?.length).toBe(body.html.match(/class="table-scroll"/g)?.length);
   });
 
@@ -103,10 +107,15 @@ describe('GET /content/blog/', () => {
       expect(a.title).toBeTruthy();
       expect(a.lead).toBeTruthy();
       expect(a.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(a.dateText).toMatch(/^\d{1,2} (января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря) \d{4}$/);
+      expect(a.dateText).toMatch(
+        /^\d{1,2} (января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря) \d{4}$/,
+      );
       expect(a.cover).toMatch(/^\/media\/art\/[a-z-]+\/[0-9a-f]{6}\/\d\.jpg$/);
     }
-    expect(articles.find((a) => a.slug === 'kak-vybrat-palto')).toMatchObject({ date: '2026-10-14', dateText: '14 октября 2026' });
+    expect(articles.find((a) => a.slug === 'kak-vybrat-palto')).toMatchObject({
+      date: '2026-10-14',
+      dateText: '14 октября 2026',
+    });
   });
 });
 
@@ -191,7 +200,9 @@ describe('editing content without a restart', () => {
       const gone = await app.inject({ url: '/content/pages/test/' });
       expect(gone.statusCode).toBe(404);
       expectContract(ApiError, gone.json());
-      expect(expectContract(BlogListResponse, (await app.inject({ url: '/content/blog/' })).json())).toEqual({ articles: [] });
+      expect(expectContract(BlogListResponse, (await app.inject({ url: '/content/blog/' })).json())).toEqual({
+        articles: [],
+      });
     } finally {
       await app.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -201,7 +212,9 @@ describe('editing content without a restart', () => {
 
 describe('front matter and dates', () => {
   it('reads key: value lines, quoted or not, and leaves colons in values alone', () => {
-    const { data, body } = parseFrontMatter('\uFEFF---\r\ntitle: Гарантия: 30 дней\r\ncoverColor: \'#6b4f3a\'\r\nlead: "Текст"\r\n---\r\n## Раздел\r\n');
+    const { data, body } = parseFrontMatter(
+      '\uFEFF---\r\ntitle: Гарантия: 30 дней\r\ncoverColor: \'#6b4f3a\'\r\nlead: "Текст"\r\n---\r\n## Раздел\r\n',
+    );
     expect(data).toEqual({ title: 'Гарантия: 30 дней', coverColor: '#6b4f3a', lead: 'Текст' });
     expect(body).toBe('## Раздел\n');
     expect(parseFrontMatter('Без шапки').data).toEqual({});

@@ -15,7 +15,8 @@ const shop = setUpTestShop({ rateClock: () => RATE_NOW });
 const form = postForm;
 
 async function suggest(fields: Record<string, string>) {
-  return (await fetchJson(shop.baseUrl, '/backend/api/dadata/', AddressSuggestionsResponse, { init: form(fields) })).body;
+  return (await fetchJson(shop.baseUrl, '/backend/api/dadata/', AddressSuggestionsResponse, { init: form(fields) }))
+    .body;
 }
 
 const values = async (fields: Record<string, string>) => (await suggest(fields)).suggestions.map((s) => s.value);
@@ -55,14 +56,23 @@ describe('POST /api/dadata/', () => {
     expect(body.suggestions[0]).toMatchObject({
       value: 'г Москва, ул Тверская, д 7',
       unrestricted_value: expect.stringMatching(/^\d{6}, г Москва, ул Тверская, д 7$/),
-      data: { city: 'Москва', street_with_type: 'ул Тверская', house: '7', postal_code: expect.stringMatching(/^\d{6}$/) },
+      data: {
+        city: 'Москва',
+        street_with_type: 'ул Тверская',
+        house: '7',
+        postal_code: expect.stringMatching(/^\d{6}$/),
+      },
     });
     expect(body.suggestions.length).toBeLessThanOrEqual(10);
   });
 
   it("maps type 'city' to cities only and type 'street' to streets only", async () => {
     expect(await values({ query: 'моск', type: 'city' })).toEqual(['г Москва']);
-    expect(await values({ query: 'моск', type: 'street' })).toEqual(['Московский пр-кт', 'ул Московская', 'Московское ш']);
+    expect(await values({ query: 'моск', type: 'street' })).toEqual([
+      'Московский пр-кт',
+      'ул Московская',
+      'Московское ш',
+    ]);
     expect(await values({ query: 'ленина', type: 'street', city: 'Новосибирск' })).toEqual(['ул Ленина']);
   });
 
@@ -80,20 +90,28 @@ describe('POST /api/dadata/', () => {
   });
 
   it('refuses an unknown type with the one error shape', async () => {
-    const { body } = await fetchJson(shop.baseUrl, '/backend/api/dadata/', ApiError, { status: 400, init: form({ query: 'москва', type: 'region' }) });
+    const { body } = await fetchJson(shop.baseUrl, '/backend/api/dadata/', ApiError, {
+      status: 400,
+      init: form({ query: 'москва', type: 'region' }),
+    });
     expect(body.error).toMatch(/^Неверный запрос: «type»/);
   });
 
   it('is what ApiClient.suggestAddress calls (restrict_value on by default)', async () => {
     const api = new ApiClient({ baseUrl: `${shop.baseUrl}/backend` });
-    const answer = expectContract(AddressSuggestionsResponse, await api.suggestAddress({ query: 'тверская 7', city: 'Москва' }));
+    const answer = expectContract(
+      AddressSuggestionsResponse,
+      await api.suggestAddress({ query: 'тверская 7', city: 'Москва' }),
+    );
     expect(answer.suggestions[0]?.value).toBe('ул Тверская, д 7');
     const cities = await api.suggestAddress({ query: 'екат', type: 'city', restrictValue: false });
     expect(cities.suggestions.map((s) => s.value)).toEqual(['г Екатеринбург']);
   });
 
   it('is published in the OpenAPI description', async () => {
-    const doc = (await (await fetch(`${shop.baseUrl}/backend/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    const doc = (await (await fetch(`${shop.baseUrl}/backend/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
     expect(doc.paths['/api/dadata/']).toMatchObject({ post: { responses: { 200: {}, 400: {}, 429: {} } } });
   });
 

@@ -23,10 +23,15 @@ let seq = 0;
 const freshEmail = () => `owner${++seq}.${Date.now()}@example.ru`;
 
 async function changeEmail(token: string, email: string) {
-  return (await fetchJson(api(), '/api/personal/profile_change.php', ProfileChangeResponse, { init: postForm({ token, 'change[email]': email }) })).body;
+  return (
+    await fetchJson(api(), '/api/personal/profile_change.php', ProfileChangeResponse, {
+      init: postForm({ token, 'change[email]': email }),
+    })
+  ).body;
 }
 
-const emailOf = async (id: number) => (await db().select({ email: customers.email }).from(customers).where(eq(customers.id, id)))[0]?.email;
+const emailOf = async (id: number) =>
+  (await db().select({ email: customers.email }).from(customers).where(eq(customers.id, id)))[0]?.email;
 
 describe('one e-mail, one customer', () => {
   it('refuses an e-mail another customer has, in any letter case, and keeps both profiles as they were', async () => {
@@ -41,7 +46,10 @@ describe('one e-mail, one customer', () => {
     expect(await emailOf(owner.customerId)).toBe(email);
     expect(await emailOf(other.customerId)).toBe('mine@example.ru');
     // The owner may save their own address again.
-    expect(await changeEmail(owner.token, email.toUpperCase())).toMatchObject({ success: true, profile: { EMAIL: email } });
+    expect(await changeEmail(owner.token, email.toUpperCase())).toMatchObject({
+      success: true,
+      profile: { EMAIL: email },
+    });
   });
 
   it('gives an e-mail asked for by two customers at the same moment to one of them', async () => {
@@ -87,7 +95,12 @@ describe('one e-mail, one customer', () => {
     const [active, ordered, newest, tieLow, tieHigh, alone] = ids as [number, number, number, number, number, number];
     await db()
       .insert(sessions)
-      .values({ id: `s-${Date.now()}`, customerId: active, createdAt: at('2025-09-01T10:00:00Z'), expiresAt: at('2026-09-01T10:00:00Z') });
+      .values({
+        id: `s-${Date.now()}`,
+        customerId: active,
+        createdAt: at('2025-09-01T10:00:00Z'),
+        expiresAt: at('2026-09-01T10:00:00Z'),
+      });
     await db()
       .insert(orders)
       .values({
@@ -101,7 +114,10 @@ describe('one e-mail, one customer', () => {
 
     for (const statement of migration.split('--> statement-breakpoint')) await db().execute(sql.raw(statement));
 
-    const rows = await db().select({ id: customers.id, email: customers.email }).from(customers).where(inArray(customers.id, ids));
+    const rows = await db()
+      .select({ id: customers.id, email: customers.email })
+      .from(customers)
+      .where(inArray(customers.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r.email]));
     expect(byId.get(active)).toBe(email);
     expect(byId.get(ordered)).toBe('');
@@ -110,6 +126,8 @@ describe('one e-mail, one customer', () => {
     expect(byId.get(tieLow)).toBe('');
     expect(byId.get(alone)).toBe('alone@example.ru');
     // The index is back: a second holder cannot be written even past the profile's check.
-    await expect(db().update(customers).set({ email: 'TIE@example.ru' }).where(eq(customers.id, tieLow))).rejects.toThrow();
+    await expect(
+      db().update(customers).set({ email: 'TIE@example.ru' }).where(eq(customers.id, tieLow)),
+    ).rejects.toThrow();
   });
 });

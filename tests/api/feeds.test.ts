@@ -47,7 +47,9 @@ async function yml(channel: 'yandex' | 'vk'): Promise<Yml & { etag: string }> {
   expect(res.status, text.slice(0, 300)).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
   expect(XMLValidator.validate(text)).toBe(true);
-  const doc = parser.parse(text) as { yml_catalog: { '@date': string; shop: { categories: { category: Node[] }; offers: { offer?: Node[] } } } };
+  const doc = parser.parse(text) as {
+    yml_catalog: { '@date': string; shop: { categories: { category: Node[] }; offers: { offer?: Node[] } } };
+  };
   return {
     date: doc.yml_catalog['@date'],
     categories: doc.yml_catalog.shop.categories.category,
@@ -60,7 +62,9 @@ async function google(): Promise<{ items: Node[]; etag: string }> {
   const { res, text } = await getFeed('google');
   expect(res.status, text.slice(0, 300)).toBe(200);
   expect(XMLValidator.validate(text)).toBe(true);
-  const doc = parser.parse(text) as { rss: { '@version': string; '@xmlns:g': string; channel: { title: string; link: string; item?: Node[] } } };
+  const doc = parser.parse(text) as {
+    rss: { '@version': string; '@xmlns:g': string; channel: { title: string; link: string; item?: Node[] } };
+  };
   expect(doc.rss['@version']).toBe('2.0');
   expect(doc.rss['@xmlns:g']).toBe('http://base.google.com/ns/1.0');
   expect(doc.rss.channel.link).toBe(`${SITE}/`);
@@ -69,10 +73,18 @@ async function google(): Promise<{ items: Node[]; etag: string }> {
 
 const staffToken = () => fs.readFileSync(path.join(shop.dataDir, STAFF_TOKEN_FILE), 'utf8').trim();
 const staffStatus = async () =>
-  (await fetchJson(`${shop.baseUrl}/backend`, '/staff/feeds/', StaffFeedsResponse, { init: { headers: { authorization: `Bearer ${staffToken()}` } } })).body;
+  (
+    await fetchJson(`${shop.baseUrl}/backend`, '/staff/feeds/', StaffFeedsResponse, {
+      init: { headers: { authorization: `Bearer ${staffToken()}` } },
+    })
+  ).body;
 
 async function staffPost(body: unknown): Promise<StaffFeedsActionResponse> {
-  const init = { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken()}` }, body: JSON.stringify(body) };
+  const init = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken()}` },
+    body: JSON.stringify(body),
+  };
   return (await fetchJson(`${shop.baseUrl}/backend`, '/staff/feeds/', StaffFeedsActionResponse, { init })).body;
 }
 
@@ -106,7 +118,12 @@ async function expectedYmlOfferIds(): Promise<Set<number>> {
 }
 
 const params = (offer: Node) =>
-  Object.fromEntries((offer.param as Node[]).map((p) => [`${String(p['@name'])}${p['@unit'] ? `/${String(p['@unit'])}` : ''}`, p['#text']]));
+  Object.fromEntries(
+    (offer.param as Node[]).map((p) => [
+      `${String(p['@name'])}${p['@unit'] ? `/${String(p['@unit'])}` : ''}`,
+      p['#text'],
+    ]),
+  );
 
 describe('the YML feed (Яндекс Маркет, Товары, Директ)', () => {
   it('carries every sellable size as an offer with every element Yandex requires', async () => {
@@ -116,9 +133,12 @@ describe('the YML feed (Яндекс Маркет, Товары, Директ)',
     expect(Math.abs(Date.parse(feed.date) - Date.now())).toBeLessThan(10 * 60_000);
 
     const categoryIds = new Set(feed.categories.map((c) => String(c['@id'])));
-    const dbCategories = await db().select({ id: sections.id, kind: sections.kind, parentId: sections.parentId }).from(sections);
+    const dbCategories = await db()
+      .select({ id: sections.id, kind: sections.kind, parentId: sections.parentId })
+      .from(sections);
     expect(categoryIds).toEqual(new Set(dbCategories.filter((s) => s.kind === 'category').map((s) => String(s.id))));
-    for (const c of feed.categories) if (c['@parentId'] !== undefined) expect(categoryIds.has(String(c['@parentId']))).toBe(true);
+    for (const c of feed.categories)
+      if (c['@parentId'] !== undefined) expect(categoryIds.has(String(c['@parentId']))).toBe(true);
 
     const ids = feed.offers.map((o) => Number(o['@id']));
     expect(new Set(ids).size).toBe(ids.length);
@@ -126,14 +146,18 @@ describe('the YML feed (Яндекс Маркет, Товары, Директ)',
     expect(ids.length).toBeGreaterThan(500);
 
     const productOfOffer = new Map(
-      (await db().select({ offer: offers.id, product: offers.productId, sizeType: offers.sizeType }).from(offers)).map((r) => [r.offer, r]),
+      (await db().select({ offer: offers.id, product: offers.productId, sizeType: offers.sizeType }).from(offers)).map(
+        (r) => [r.offer, r],
+      ),
     );
     const groups = new Map<number, Set<string>>();
     for (const o of feed.offers) {
       const id = Number(o['@id']);
       expect(['true', 'false']).toContain(o['@available']);
       expect(String(o['@group_id'])).toMatch(/^\d{1,9}$/);
-      expect(String(o.url)).toMatch(new RegExp(`^${SITE}/catalog/[a-z0-9/_-]+/\\?offer=${id}&utm_source=yandex&utm_medium=cpc&utm_campaign=feed$`));
+      expect(String(o.url)).toMatch(
+        new RegExp(`^${SITE}/catalog/[a-z0-9/_-]+/\\?offer=${id}&utm_source=yandex&utm_medium=cpc&utm_campaign=feed$`),
+      );
       expect(String(o.price)).toMatch(/^\d+(\.\d\d)?$/);
       expect(Number(o.price)).toBeGreaterThan(0);
       if (o.oldprice !== undefined) expect(Number(o.oldprice)).toBeGreaterThan(Number(o.price));
@@ -141,7 +165,8 @@ describe('the YML feed (Яндекс Маркет, Товары, Директ)',
       expect(categoryIds.has(String(o.categoryId))).toBe(true);
       const pictures = o.picture as string[];
       expect(pictures.length).toBeGreaterThan(0);
-      for (const p of pictures) expect(p).toMatch(new RegExp(`^${SITE}/img/1024/products/[a-z0-9/_-]+\\.(jpg|jpeg|png)$`));
+      for (const p of pictures)
+        expect(p).toMatch(new RegExp(`^${SITE}/img/1024/products/[a-z0-9/_-]+\\.(jpg|jpeg|png)$`));
       expect(String(o.name).length).toBeGreaterThan(3);
       expect(o.vendor).toBe('Vitrina');
       expect(String(o.description).length).toBeGreaterThan(10);
@@ -173,13 +198,27 @@ describe('the Google Merchant Center feed', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of await expectedYmlOfferIds()) expect(ids).toContain(id);
     for (const i of items) {
-      for (const name of ['g:id', 'g:item_group_id', 'g:title', 'g:description', 'g:link', 'g:image_link', 'g:brand', 'g:color', 'g:google_product_category'])
+      for (const name of [
+        'g:id',
+        'g:item_group_id',
+        'g:title',
+        'g:description',
+        'g:link',
+        'g:image_link',
+        'g:brand',
+        'g:color',
+        'g:google_product_category',
+      ])
         expect(String(i[name] ?? ''), `${name} of ${String(i['g:id'])}`).not.toBe('');
-      expect(String(i['g:link'])).toMatch(new RegExp(`^${SITE}/catalog/.+\\?offer=${String(i['g:id'])}&utm_source=google&`));
+      expect(String(i['g:link'])).toMatch(
+        new RegExp(`^${SITE}/catalog/.+\\?offer=${String(i['g:id'])}&utm_source=google&`),
+      );
       expect(['in_stock', 'out_of_stock', 'backorder']).toContain(i['g:availability']);
-      if (i['g:availability'] === 'backorder') expect(String(i['g:availability_date'])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d\+0300$/);
+      if (i['g:availability'] === 'backorder')
+        expect(String(i['g:availability_date'])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d\+0300$/);
       expect(String(i['g:price'])).toMatch(/^\d+\.\d\d RUB$/);
-      if (i['g:sale_price'] !== undefined) expect(Number.parseFloat(String(i['g:sale_price']))).toBeLessThan(Number.parseFloat(String(i['g:price'])));
+      if (i['g:sale_price'] !== undefined)
+        expect(Number.parseFloat(String(i['g:sale_price']))).toBeLessThan(Number.parseFloat(String(i['g:price'])));
       expect(['female', 'male', 'unisex']).toContain(i['g:gender']);
       expect(i['g:age_group']).toBe('adult');
       expect(i['g:condition']).toBe('new');
@@ -219,7 +258,9 @@ describe('serving', () => {
       // The compressed form's tag names the same build: a 304 for it too.
       const tag = String(raw.headers.etag);
       expect(tag).not.toBe(etag);
-      expect((await rawGet('/feeds/yandex.yml', { 'accept-encoding': encoding, 'if-none-match': tag })).status).toBe(304);
+      expect((await rawGet('/feeds/yandex.yml', { 'accept-encoding': encoding, 'if-none-match': tag })).status).toBe(
+        304,
+      );
     }
 
     const head = await rawGet('/feeds/yandex.yml', {}, 'HEAD');
@@ -334,8 +375,14 @@ describe('following the catalogue', () => {
     expect(ids.has(a ?? 0)).toBe(false);
     expect(ids.has(noPrice)).toBe(false);
     const report = (await staffStatus()).feeds.find((f) => f.channel === 'yandex')?.last_build;
-    expect(report?.left_out.some((l) => l.product_id === pa?.productId && l.reason === 'no_photo' && l.reason_text === 'Нет фото')).toBe(true);
-    expect(report?.left_out.some((l) => l.offer_id === noPrice && l.reason === 'no_price' && l.reason_text === 'Нет цены')).toBe(true);
+    expect(
+      report?.left_out.some(
+        (l) => l.product_id === pa?.productId && l.reason === 'no_photo' && l.reason_text === 'Нет фото',
+      ),
+    ).toBe(true);
+    expect(
+      report?.left_out.some((l) => l.offer_id === noPrice && l.reason === 'no_price' && l.reason_text === 'Нет цены'),
+    ).toBe(true);
   });
 });
 
@@ -343,7 +390,9 @@ describe('staff settings', () => {
   it('the status needs the staff token, and the OpenAPI document describes it', async () => {
     const res = await fetch(`${shop.baseUrl}/backend/staff/feeds/`);
     expect(res.status).toBe(401);
-    const doc = (await (await fetch(`${shop.baseUrl}/backend/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await fetch(`${shop.baseUrl}/backend/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(doc.paths['/staff/feeds/'] ?? {}).sort()).toEqual(['get', 'post']);
   });
 
@@ -352,7 +401,9 @@ describe('staff settings', () => {
     const [woman] = await db().select({ id: sections.id }).from(sections).where(eq(sections.code, 'woman'));
     const saved = await staffPost({
       action: 'settings',
-      settings: { channels: { vk: { sections: ['muzhchinam'], utm: { utm_source: 'vk', utm_campaign: '{campaign_id}' } } } },
+      settings: {
+        channels: { vk: { sections: ['muzhchinam'], utm: { utm_source: 'vk', utm_campaign: '{campaign_id}' } } },
+      },
     });
     expect(saved.errors).toEqual({});
     expect(saved.data?.settings.channels.vk.sections).toEqual(['muzhchinam']);
@@ -379,9 +430,13 @@ describe('staff settings', () => {
       'channels.google.sections.0': 'Код раздела: латинские буквы, цифры, _ и -',
     });
 
-    expect((await staffPost({ action: 'settings', settings: { channels: { google: { enabled: false } } } })).errors).toEqual({});
+    expect(
+      (await staffPost({ action: 'settings', settings: { channels: { google: { enabled: false } } } })).errors,
+    ).toEqual({});
     expect((await getFeed('google')).res.status).toBe(404);
-    expect((await staffPost({ action: 'settings', settings: { channels: { google: { enabled: true } } } })).errors).toEqual({});
+    expect(
+      (await staffPost({ action: 'settings', settings: { channels: { google: { enabled: true } } } })).errors,
+    ).toEqual({});
     expect((await getFeed('google')).res.status).toBe(200);
 
     const built = await staffPost({ action: 'build', channel: 'vk' });
@@ -425,7 +480,13 @@ describe('the feed service', () => {
   });
 
   it('serves the earlier build while a new one takes longer than the wait, then the new one', async () => {
-    const service = createFeedService({ db: db(), dataDir: serviceDir(), siteUrl: 'https://shop.test', log, waitMs: 0 });
+    const service = createFeedService({
+      db: db(),
+      dataDir: serviceDir(),
+      siteUrl: 'https://shop.test',
+      log,
+      waitMs: 0,
+    });
     const first = await service.current('google');
     await bumpCatalogVersion(db());
     // The new build cannot be ready within 0 ms: the earlier one answers.
@@ -440,7 +501,13 @@ describe('the feed service', () => {
 
   it('makes a day-old build again (Yandex refuses a feed dated long ago)', async () => {
     let clock = Date.now();
-    const service = createFeedService({ db: db(), dataDir: serviceDir(), siteUrl: 'https://shop.test', log, now: () => clock });
+    const service = createFeedService({
+      db: db(),
+      dataDir: serviceDir(),
+      siteUrl: 'https://shop.test',
+      log,
+      now: () => clock,
+    });
     const first = await service.current('vk');
     clock += 24 * 3_600_000 + 1;
     const again = await service.current('vk');

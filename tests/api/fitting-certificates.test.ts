@@ -37,7 +37,9 @@ const staffInit = (fields: Record<string, string>): RequestInit => ({
 });
 
 const balanceOf = async (id: number) =>
-  (await db().select({ b: giftCertificates.balanceKopecks }).from(giftCertificates).where(eq(giftCertificates.id, id)))[0]?.b;
+  (
+    await db().select({ b: giftCertificates.balanceKopecks }).from(giftCertificates).where(eq(giftCertificates.id, id))
+  )[0]?.b;
 const movesOf = (orderId: number) =>
   db()
     .select({ kind: certificateMoves.kind, amount: certificateMoves.amountKopecks })
@@ -52,7 +54,9 @@ async function courierOrder(paymentId: '1' | '9', balance: (cheap: number, dear:
   const cert = await issueCertificate(shop, balance(cheap.price, dear.price));
   const who = await customer();
   const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
-    init: postForm(courierForm(who.token, `${cheap.id}:1,${dear.id}:1`, { payment_id: paymentId, certificates: cert.formatted })),
+    init: postForm(
+      courierForm(who.token, `${cheap.id}:1,${dear.id}:1`, { payment_id: paymentId, certificates: cert.formatted }),
+    ),
   });
   if (!placed.success) throw new Error(JSON.stringify(placed.data));
   const orderId = placed.order_id;
@@ -88,13 +92,19 @@ describe('the fitting gives the certificate back what the kept items do not use 
     expect(o.order.certificateKopecks).toBe(paid);
     expect(await balanceOf(o.cert.id)).toBe(0);
 
-    const answers = await Promise.all(Array.from({ length: 5 }, () => fitting(o.orderId, { [o.cheap.id]: [1, 0], [o.dear.id]: [0, 1] })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => fitting(o.orderId, { [o.cheap.id]: [1, 0], [o.dear.id]: [0, 1] })),
+    );
     const done = answers.filter((a) => a.data);
     expect(done).toHaveLength(1);
-    expect(answers.filter((a) => !a.data).map((a) => a.errors)).toEqual(Array(4).fill({ order_id: 'Примерка по этому заказу уже записана' }));
+    expect(answers.filter((a) => !a.data).map((a) => a.errors)).toEqual(
+      Array(4).fill({ order_id: 'Примерка по этому заказу уже записана' }),
+    );
     // Nothing left for the courier to take; 1 000 ₽ back onto the certificate.
     expect(done[0]?.data).toMatchObject({ paid_kopecks: 0, refund_kopecks: 0, certificate_back_kopecks: 100_000 });
-    expect(nb(done[0]?.warnings.join(' ') ?? '')).toContain(`На подарочные сертификаты покупателя вернули ${rub(100_000)}`);
+    expect(nb(done[0]?.warnings.join(' ') ?? '')).toContain(
+      `На подарочные сертификаты покупателя вернули ${rub(100_000)}`,
+    );
     expect(await balanceOf(o.cert.id)).toBe(100_000);
     expect(await movesOf(o.orderId)).toEqual([
       { kind: 'redeem', amount: -paid },
@@ -104,21 +114,32 @@ describe('the fitting gives the certificate back what the kept items do not use 
       .select({ note: orderStatusHistory.note })
       .from(orderStatusHistory)
       .where(and(eq(orderStatusHistory.orderId, o.orderId), eq(orderStatusHistory.status, 'received')));
-    expect(nb(history?.note ?? '')).toBe(`Примерка: оставлено 1, возвращено 1; на подарочные сертификаты вернули ${rub(100_000)}`);
+    expect(nb(history?.note ?? '')).toBe(
+      `Примерка: оставлено 1, возвращено 1; на подарочные сертификаты вернули ${rub(100_000)}`,
+    );
 
     // Sent again later: refused, and the certificate's money does not move.
-    expect((await fitting(o.orderId, { [o.cheap.id]: [0, 1], [o.dear.id]: [0, 1] })).errors).toEqual({ order_id: 'Примерка по этому заказу уже записана' });
+    expect((await fitting(o.orderId, { [o.cheap.id]: [0, 1], [o.dear.id]: [0, 1] })).errors).toEqual({
+      order_id: 'Примерка по этому заказу уже записана',
+    });
     expect(await balanceOf(o.cert.id)).toBe(100_000);
 
     // The kept item returned: its money goes back onto the certificate that paid it, and no more.
     const made = await getJson(api(), '/api/personal/return_add.php', ReturnCreateResponse, {
-      init: postForm({ token: o.token, order_id: String(o.orderId), reason: 'Не подошёл размер', [`items[${o.cheap.id}]`]: '1' }),
+      init: postForm({
+        token: o.token,
+        order_id: String(o.orderId),
+        reason: 'Не подошёл размер',
+        [`items[${o.cheap.id}]`]: '1',
+      }),
     });
     if (!made.success) throw new Error(made.error);
     const { body: approved } = await fetchJson(api(), '/staff/returns/', StaffReturnResponse, {
       init: staffInit({ action: 'approve', request_id: String(made.id) }),
     });
-    expect(approved.data?.refunds).toEqual([expect.objectContaining({ means: 'certificate', amount_kopecks: o.cheap.price, status: 'done' })]);
+    expect(approved.data?.refunds).toEqual([
+      expect.objectContaining({ means: 'certificate', amount_kopecks: o.cheap.price, status: 'done' }),
+    ]);
     expect(await balanceOf(o.cert.id)).toBe(100_000 + o.cheap.price);
     // The certificate paid, in the end, exactly the courier.
     const net = (await movesOf(o.orderId)).reduce((sum, m) => sum + m.amount, 0);
@@ -129,12 +150,20 @@ describe('the fitting gives the certificate back what the kept items do not use 
     const o = await courierOrder('9', (cheap) => cheap);
     const cardPaid = o.order.totalKopecks - o.order.certificateKopecks;
     expect(o.order.certificateKopecks).toBe(o.cheap.price);
-    const answers = await Promise.all(Array.from({ length: 3 }, () => fitting(o.orderId, { [o.cheap.id]: [0, 1], [o.dear.id]: [0, 1] })));
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => fitting(o.orderId, { [o.cheap.id]: [0, 1], [o.dear.id]: [0, 1] })),
+    );
     const done = answers.filter((a) => a.data);
     expect(done).toHaveLength(1);
-    expect(done[0]?.data).toMatchObject({ paid_kopecks: 0, refund_kopecks: cardPaid, certificate_back_kopecks: o.cheap.price - DELIVERY });
+    expect(done[0]?.data).toMatchObject({
+      paid_kopecks: 0,
+      refund_kopecks: cardPaid,
+      certificate_back_kopecks: o.cheap.price - DELIVERY,
+    });
     expect(await balanceOf(o.cert.id)).toBe(o.cheap.price - DELIVERY);
-    expect((await movesOf(o.orderId)).filter((m) => m.kind === 'fitting')).toEqual([{ kind: 'fitting', amount: o.cheap.price - DELIVERY }]);
+    expect((await movesOf(o.orderId)).filter((m) => m.kind === 'fitting')).toEqual([
+      { kind: 'fitting', amount: o.cheap.price - DELIVERY },
+    ]);
   });
 
   it('kept more than the certificate paid: the courier takes the difference, nothing goes back', async () => {

@@ -181,7 +181,10 @@ const FIELDS = [
 
 /** What each action reads: half of the forms sent to an action are shaped like its own, so the fuzz gets past its first checks. */
 const ACTION_FORMS: Record<string, { intents: readonly string[]; fields: readonly string[] }> = {
-  '/auth/': { intents: ['send', 'verify', 'send-email', 'verify-email'], fields: ['phone', 'code', 'email', 'captcha', 'next', 'sentAt'] },
+  '/auth/': {
+    intents: ['send', 'verify', 'send-email', 'verify-email'],
+    fields: ['phone', 'code', 'email', 'captcha', 'next', 'sentAt'],
+  },
   '/auth/email/': { intents: ['send-email', 'verify-email'], fields: ['email', 'code', 'captcha', 'next', 'sentAt'] },
   '/logout/': { intents: [], fields: ['all'] },
   '/wishlist/toggle/': { intents: ['add', 'remove', 'view'], fields: ['id'] },
@@ -305,7 +308,9 @@ function value(r: Rng, json: boolean): string {
     case 11:
       return new Date(r.int(2e12)).toISOString();
     default:
-      return Array.from({ length: 1 + r.int(12) }, () => String.fromCharCode(r.chance(0.8) ? 32 + r.int(95) : r.int(0x3000))).join('');
+      return Array.from({ length: 1 + r.int(12) }, () =>
+        String.fromCharCode(r.chance(0.8) ? 32 + r.int(95) : r.int(0x3000)),
+      ).join('');
   }
 }
 
@@ -316,7 +321,9 @@ function fields(r: Rng, json: boolean): [string, string][] {
 /** A form the Fetch API can read, or a broken one. */
 function multipart(r: Rng, pairs: [string, string][]): { type: string; body: Buffer } {
   const boundary = `fuzz${r.int(1e9)}`;
-  const parts = pairs.map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k.replace(/["\r\n]/g, '')}"\r\n\r\n${v}\r\n`);
+  const parts = pairs.map(
+    ([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k.replace(/["\r\n]/g, '')}"\r\n\r\n${v}\r\n`,
+  );
   let text = `${parts.join('')}--${boundary}--\r\n`;
   if (r.chance(0.3)) text = text.slice(0, r.int(text.length));
   if (r.chance(0.1)) return { type: 'multipart/form-data', body: Buffer.from(text) };
@@ -347,12 +354,22 @@ function body(r: Rng): { type: string | null; body: Buffer | null } {
         : r.chance(0.1)
           ? JSON.stringify({ nested: { deep: object }, list: [object] })
           : JSON.stringify(object);
-    return { type: r.pick(['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json']), body: Buffer.from(text) };
+    return {
+      type: r.pick(['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json']),
+      body: Buffer.from(text),
+    };
   }
   if (kind === 6) return { type: 'text/plain', body: Buffer.from(value(r, false)) };
   if (kind === 7)
     return {
-      type: r.pick(['application/octet-stream', 'image/png', 'text/xml', '*/*', 'garbage', 'multipart/mixed; boundary=x']),
+      type: r.pick([
+        'application/octet-stream',
+        'image/png',
+        'text/xml',
+        '*/*',
+        'garbage',
+        'multipart/mixed; boundary=x',
+      ]),
       body: Buffer.from(Array.from({ length: r.int(300) }, () => r.int(256))),
     };
   if (kind === 8) return { type: null, body: r.chance(0.5) ? Buffer.from(value(r, false)) : null };
@@ -360,30 +377,60 @@ function body(r: Rng): { type: string | null; body: Buffer | null } {
 }
 
 /** A form an action could get from its page: its intent and fields, with random values. */
-function plausibleForm(r: Rng, form: { intents: readonly string[]; fields: readonly string[] }): { type: string; body: Buffer } {
+function plausibleForm(
+  r: Rng,
+  form: { intents: readonly string[]; fields: readonly string[] },
+): { type: string; body: Buffer } {
   const pairs: [string, string][] = form.intents.length ? [['intent', r.pick(form.intents)]] : [];
   for (const name of form.fields) if (r.chance(0.7)) pairs.push([name, value(r, false)]);
-  return r.chance(0.8) ? { type: 'application/x-www-form-urlencoded', body: Buffer.from(new URLSearchParams(pairs).toString()) } : multipart(r, pairs);
+  return r.chance(0.8)
+    ? { type: 'application/x-www-form-urlencoded', body: Buffer.from(new URLSearchParams(pairs).toString()) }
+    : multipart(r, pairs);
 }
 
 function query(r: Rng): string {
   if (r.chance(0.4)) return '';
   const pairs = fields(r, false);
-  const text = r.chance(0.85) ? new URLSearchParams(pairs).toString() : pairs.map(([k, v]) => `${encodeURI(k)}=${v.replace(/[^\x21-\x7e]/g, '')}`).join('&');
+  const text = r.chance(0.85)
+    ? new URLSearchParams(pairs).toString()
+    : pairs.map(([k, v]) => `${encodeURI(k)}=${v.replace(/[^\x21-\x7e]/g, '')}`).join('&');
   return `?${text}${r.chance(0.1) ? r.pick(['&%', '&a=%zz', '&b=%E0%A4%A', '&c=%00', '&index']) : ''}`;
 }
 
 /** Cookie values the shop never wrote (and sometimes a live session's). */
 function cookies(r: Rng, liveToken: string): string | null {
   if (r.chance(0.3)) return null;
-  const names = ['token', 'logged_in', 'cart', 'preorders', 'promo_code', 'cart_rev', 'phone', 'code_sent_at', 'login_email', 'favourites', 'views', 'other'];
+  const names = [
+    'token',
+    'logged_in',
+    'cart',
+    'preorders',
+    'promo_code',
+    'cart_rev',
+    'phone',
+    'code_sent_at',
+    'login_email',
+    'favourites',
+    'views',
+    'other',
+  ];
   const pairs = Array.from({ length: 1 + r.int(5) }, () => {
     const name = r.pick(names);
     const v =
       name === 'token' && r.chance(0.4)
         ? liveToken
         : r
-            .pick([value(r, false), '%', '%E0%A4%A', `${r.int(99)}:${r.int(9)}`, 'x'.repeat(r.pick([10, 1001, 3000])), '"q"', '1,2,3', '%00', '=='])
+            .pick([
+              value(r, false),
+              '%',
+              '%E0%A4%A',
+              `${r.int(99)}:${r.int(9)}`,
+              'x'.repeat(r.pick([10, 1001, 3000])),
+              '"q"',
+              '1,2,3',
+              '%00',
+              '==',
+            ])
             .replace(/[^\x20-\x7e\x80-\xff\t]/g, '')
             .replace(/;/g, '');
     return `${name}=${v}`;
@@ -413,7 +460,13 @@ function request(r: Rng, baseUrl: string, liveToken: string): Sent {
   }
   const headers: Record<string, string> = {};
   const form = !api && method === 'POST' && r.chance(0.5) ? ACTION_FORMS[path] : undefined;
-  const sent = form ? plausibleForm(r, form) : method === 'GET' || method === 'HEAD' ? (r.chance(0.1) ? body(r) : { type: null, body: null }) : body(r);
+  const sent = form
+    ? plausibleForm(r, form)
+    : method === 'GET' || method === 'HEAD'
+      ? r.chance(0.1)
+        ? body(r)
+        : { type: null, body: null }
+      : body(r);
   if (sent.type) headers['content-type'] = sent.type;
   const cookie = cookies(r, liveToken);
   if (cookie) headers.cookie = cookie;
@@ -446,7 +499,9 @@ function send(baseUrl: string, req: Sent): Promise<{ status: number; text: strin
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8').slice(0, 300) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8').slice(0, 300) }),
+        );
         res.on('error', reject);
       },
     );
@@ -467,37 +522,45 @@ function describeRequest(req: Sent): string {
 }
 
 describe('fuzz (issue #27)', () => {
-  it(`${REQUESTS} random requests to the API and the storefront's actions: no 500, healthy after (seed ${SEED})`, { timeout: 240_000 }, async () => {
-    const { token } = await sessionToken(shop, '79977000001');
-    const r = rng(SEED);
-    const requests = Array.from({ length: REQUESTS }, () => request(r, shop.baseUrl, token));
-    const failures: string[] = [];
-    const statuses = new Map<number, number>();
-    let next = 0;
-    const worker = async () => {
-      while (next < requests.length) {
-        const req = requests[next++] as Sent;
-        try {
-          const res = await send(shop.baseUrl, req);
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          if (res.status === 500 || res.status === 0) failures.push(`${res.status} ← ${describeRequest(req)} → ${res.text}`);
-        } catch (err) {
-          // Node's parser answers a head over 16 KB with 431 and drops the connection, which a
-          // client still writing may see as a reset instead: that is a refusal, not a crash.
-          if (headSize(req) > 15_000) {
-            statuses.set(431, (statuses.get(431) ?? 0) + 1);
-            continue;
+  it(
+    `${REQUESTS} random requests to the API and the storefront's actions: no 500, healthy after (seed ${SEED})`,
+    { timeout: 240_000 },
+    async () => {
+      const { token } = await sessionToken(shop, '79977000001');
+      const r = rng(SEED);
+      const requests = Array.from({ length: REQUESTS }, () => request(r, shop.baseUrl, token));
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      let next = 0;
+      const worker = async () => {
+        while (next < requests.length) {
+          const req = requests[next++] as Sent;
+          try {
+            const res = await send(shop.baseUrl, req);
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+            if (res.status === 500 || res.status === 0)
+              failures.push(`${res.status} ← ${describeRequest(req)} → ${res.text}`);
+          } catch (err) {
+            // Node's parser answers a head over 16 KB with 431 and drops the connection, which a
+            // client still writing may see as a reset instead: that is a refusal, not a crash.
+            if (headSize(req) > 15_000) {
+              statuses.set(431, (statuses.get(431) ?? 0) + 1);
+              continue;
+            }
+            failures.push(`no answer (${err instanceof Error ? err.message : String(err)}) ← ${describeRequest(req)}`);
           }
-          failures.push(`no answer (${err instanceof Error ? err.message : String(err)}) ← ${describeRequest(req)}`);
         }
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    expect(failures, `seed ${SEED}; statuses ${JSON.stringify(Object.fromEntries(statuses))}\n${failures.slice(0, 15).join('\n')}`).toEqual([]);
-    // Most requests must have reached something: a fuzz answered only 4xx at the edge tests little.
-    expect((statuses.get(200) ?? 0) + (statuses.get(302) ?? 0)).toBeGreaterThan(REQUESTS / 10);
-    const health = await fetch(`${shop.baseUrl}/healthz`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok' });
-  });
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      expect(
+        failures,
+        `seed ${SEED}; statuses ${JSON.stringify(Object.fromEntries(statuses))}\n${failures.slice(0, 15).join('\n')}`,
+      ).toEqual([]);
+      // Most requests must have reached something: a fuzz answered only 4xx at the edge tests little.
+      expect((statuses.get(200) ?? 0) + (statuses.get(302) ?? 0)).toBeGreaterThan(REQUESTS / 10);
+      const health = await fetch(`${shop.baseUrl}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'ok' });
+    },
+  );
 });

@@ -18,8 +18,10 @@ const api = () => `${shop.baseUrl}/backend`;
 const customer = customerMaker(shop, '7966');
 const freshOffer = offerPicker(shop);
 
-const orderCount = async () => Number((await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]?.n);
-const stockOf = async (id: number) => (await shop.database.db.select({ q: offers.quantity }).from(offers).where(eq(offers.id, id)))[0]?.q;
+const orderCount = async () =>
+  Number((await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]?.n);
+const stockOf = async (id: number) =>
+  (await shop.database.db.select({ q: offers.quantity }).from(offers).where(eq(offers.id, id)))[0]?.q;
 
 describe('control characters (bug 2)', () => {
   it('a NUL in order.php’s promo code is refused with the field named, not a 500', async () => {
@@ -73,7 +75,9 @@ describe('order.php reads the promo code as get_cart.php does (bug 2)', () => {
   it('lower case and spaces: priced with the discount in the basket, and placed with it', async () => {
     const { token } = await customer();
     const offer = await freshOffer({ min: 100_000, max: 2_000_000 });
-    const cart = await getJson(api(), '/api/personal/get_cart.php', CartResponse, { init: postForm({ ids: `${offer.id}:1`, promo_code: '  vitrina10 ' }) });
+    const cart = await getJson(api(), '/api/personal/get_cart.php', CartResponse, {
+      init: postForm({ ids: `${offer.id}:1`, promo_code: '  vitrina10 ' }),
+    });
     expect(cart.promocode).toBe(true);
     const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
       init: postForm(courierForm(token, `${offer.id}:1`, { promo_code: '  vitrina10 ' })),
@@ -87,7 +91,9 @@ describe('order.php reads the promo code as get_cart.php does (bug 2)', () => {
   it('typed junk is «not found» at the order as in the basket, and nothing is placed', async () => {
     const { token } = await customer();
     const offer = await freshOffer({ max: 2_000_000 });
-    const cart = await getJson(api(), '/api/personal/get_cart.php', CartResponse, { init: postForm({ ids: `${offer.id}:1`, promo_code: 'vitrina 10!' }) });
+    const cart = await getJson(api(), '/api/personal/get_cart.php', CartResponse, {
+      init: postForm({ ids: `${offer.id}:1`, promo_code: 'vitrina 10!' }),
+    });
     expect(cart.promo_code_error).toBe(PROMO_ERROR_NOT_FOUND);
     const before = await orderCount();
     const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
@@ -101,19 +107,29 @@ describe('order.php reads the promo code as get_cart.php does (bug 2)', () => {
 describe('fast-order keys belong to who sends them (bug 4)', () => {
   const fastOrder = (query: Record<string, string>, status = 200) =>
     // The offline captcha's passing token: fast orders ask for one (issue #27 item 6).
-    getJson(api(), `/api/catalog/fastorder.php?${new URLSearchParams({ recaptcha_token: 'offline-ok', ...query })}`, FastOrderResponse, { status });
+    getJson(
+      api(),
+      `/api/catalog/fastorder.php?${new URLSearchParams({ recaptcha_token: 'offline-ok', ...query })}`,
+      FastOrderResponse,
+      { status },
+    );
 
   it('two guests sending one key at the same moment each get their own order', async () => {
     const offer = await freshOffer({ quantity: 10 });
     const key = 'shared-key-0001';
     // Three: the cap of fast orders per size and address (issue #27 item 6) is 3 a day.
     const guests = ['+79990001001', '+79990001002', '+79990001003'];
-    const answers = await Promise.all(guests.map((phone, i) => fastOrder({ id: String(offer.id), name: `Гость ${i}`, phone, key })));
+    const answers = await Promise.all(
+      guests.map((phone, i) => fastOrder({ id: String(offer.id), name: `Гость ${i}`, phone, key })),
+    );
     const ids = answers.map((a) => (a.success ? a.order_id : -1));
     expect(ids).not.toContain(-1);
     expect(new Set(ids).size).toBe(guests.length);
     expect(await stockOf(offer.id)).toBe(10 - guests.length);
-    const placed = await shop.database.db.select({ id: orders.id, phone: orders.phone }).from(orders).where(inArray(orders.id, ids));
+    const placed = await shop.database.db
+      .select({ id: orders.id, phone: orders.phone })
+      .from(orders)
+      .where(inArray(orders.id, ids));
     expect(placed.map((o) => o.phone).sort()).toEqual(guests.map((p) => p.replace(/\D/g, '')).sort());
   });
 

@@ -41,14 +41,16 @@ function rawGet(path: string): Promise<number> {
 
 function magic(body: Buffer): 'avif' | 'webp' | 'jpeg' | 'unknown' {
   if (body.subarray(4, 12).toString('latin1') === 'ftypavif') return 'avif';
-  if (body.subarray(0, 4).toString('latin1') === 'RIFF' && body.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (body.subarray(0, 4).toString('latin1') === 'RIFF' && body.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   if (body[0] === 0xff && body[1] === 0xd8 && body[2] === 0xff) return 'jpeg';
   return 'unknown';
 }
 
 beforeAll(async () => {
   const pages: CatalogSectionResponse[] = [];
-  for (let page = 1; page <= 3; page++) pages.push(await getJson(shop.baseUrl, `/backend/catalog/all/?PAGEN_1=${page}`, CatalogSectionResponse));
+  for (let page = 1; page <= 3; page++)
+    pages.push(await getJson(shop.baseUrl, `/backend/catalog/all/?PAGEN_1=${page}`, CatalogSectionResponse));
   photos = [...new Set(pages.flatMap((p) => p.ITEMS.flatMap((i) => [i.PREVIEW_PICTURE, i.SECOND_PICTURE])))]
     .filter((src): src is string => typeof src === 'string' && src.startsWith('/media/'))
     .map((src) => src.slice('/media/'.length));
@@ -157,7 +159,10 @@ describe('load', () => {
   it('answers a burst of 20 different requests, all of them', async () => {
     const widths = [320, 640, 768, 1024];
     const accepts = [CHROME_ACCEPT, 'image/webp', undefined];
-    const requests = Array.from({ length: 20 }, (_, i) => ({ path: `/img/${widths[i % widths.length]}/${take()}`, accept: accepts[i % accepts.length] }));
+    const requests = Array.from({ length: 20 }, (_, i) => ({
+      path: `/img/${widths[i % widths.length]}/${take()}`,
+      accept: accepts[i % accepts.length],
+    }));
     const results = await Promise.all(requests.map((r) => get(r.path, r.accept)));
     for (const { res, body } of results) {
       expect(res.status).toBe(200);
@@ -177,7 +182,11 @@ describe('bad requests never give 500 and never resize', () => {
   });
 
   it('answers 404 for a photo nobody has', async () => {
-    for (const path of ['/img/640/products/no-such-product/1.jpg', '/img/placeholder/products/no-such-product/1.jpg', '/img/640/nothing.jpg']) {
+    for (const path of [
+      '/img/640/products/no-such-product/1.jpg',
+      '/img/placeholder/products/no-such-product/1.jpg',
+      '/img/640/nothing.jpg',
+    ]) {
       const { res } = await get(path, CHROME_ACCEPT);
       expect(res.status, path).toBe(404);
     }
@@ -220,7 +229,10 @@ describe('bad requests never give 500 and never resize', () => {
 
 describe('HEAD', () => {
   it('answers with the headers of GET', async () => {
-    const res = await fetch(`${shop.baseUrl}/img/320/${take()}`, { method: 'HEAD', headers: { accept: CHROME_ACCEPT } });
+    const res = await fetch(`${shop.baseUrl}/img/320/${take()}`, {
+      method: 'HEAD',
+      headers: { accept: CHROME_ACCEPT },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
     expect(res.headers.get('vary')?.toLowerCase()).toContain('accept');

@@ -53,7 +53,10 @@ async function instalmentOrder(paymentId: '10' | '11') {
 }
 
 async function link(token: string, orderId: number, status = 200) {
-  return getJson(api(), '/api/catalog/instalment_link.php', InstalmentLinkResponse, { init: postForm({ token, order_id: String(orderId) }), status });
+  return getJson(api(), '/api/catalog/instalment_link.php', InstalmentLinkResponse, {
+    init: postForm({ token, order_id: String(orderId) }),
+    status,
+  });
 }
 
 async function linkOf(token: string, orderId: number): Promise<string> {
@@ -63,7 +66,8 @@ async function linkOf(token: string, orderId: number): Promise<string> {
 }
 
 /** The attempt id in a stand-in link (`?id=` for Dolyami, `?order=` for Split). */
-const attemptOf = (l: string) => new URL(l, 'http://x').searchParams.get('id') ?? new URL(l, 'http://x').searchParams.get('order') ?? '';
+const attemptOf = (l: string) =>
+  new URL(l, 'http://x').searchParams.get('id') ?? new URL(l, 'http://x').searchParams.get('order') ?? '';
 
 /** The shopper answers on the stand-in page; returns where the browser is sent. */
 async function decide(l: string, action: 'approve' | 'decline', notify = true): Promise<string> {
@@ -92,26 +96,43 @@ const paidEvents = (orderId: number) =>
     .select()
     .from(paymentEvents)
     .where(and(eq(paymentEvents.orderId, orderId), eq(paymentEvents.kind, 'pay')));
-const history = (orderId: number) => db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
+const history = (orderId: number) =>
+  db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
 
 async function dolyamiCallback(body: unknown) {
-  const res = await fetch(`${api()}/api/dolyami/callback/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${api()}/api/dolyami/callback/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return res.status;
 }
 async function splitWebhook(token: string) {
-  const res = await fetch(`${api()}/api/yandex-split/v1/webhook`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: token });
+  const res = await fetch(`${api()}/api/yandex-split/v1/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: token,
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 /** A JWT shaped like Yandex's, signed with a key that is not the provider's. */
 async function forgedJwt(claims: Record<string, unknown>) {
   const { privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: OFFLINE_SPLIT_KID }).setIssuedAt().setExpirationTime('5m').sign(privateKey);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'ES256', kid: OFFLINE_SPLIT_KID })
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(privateKey);
 }
 
 describe('get_order_params.php and order.php', () => {
   it('lists Dolyami and Yandex Split with the schedule, or with the reason outside 500–40 000 ₽', async () => {
     const inside = await offerPriced(true);
-    const params = await getJson(api(), `/api/catalog/get_order_params.php?city=${encodeURIComponent('Москва')}&ids=${inside.ids}`, OrderParamsResponse);
+    const params = await getJson(
+      api(),
+      `/api/catalog/get_order_params.php?city=${encodeURIComponent('Москва')}&ids=${inside.ids}`,
+      OrderParamsResponse,
+    );
     for (const id of ['10', '11']) {
       const m = params.payment_methods.find((p) => p.ID === id);
       expect(m?.DISABLED_REASON).toBeNull();
@@ -120,7 +141,11 @@ describe('get_order_params.php and order.php', () => {
     }
     expect(params.payment_methods.find((p) => p.ID === '10')?.NAME).toBe('Долями');
     const outside = await offerPriced(false);
-    const big = await getJson(api(), `/api/catalog/get_order_params.php?city=${encodeURIComponent('Москва')}&ids=${outside.ids}`, OrderParamsResponse);
+    const big = await getJson(
+      api(),
+      `/api/catalog/get_order_params.php?city=${encodeURIComponent('Москва')}&ids=${outside.ids}`,
+      OrderParamsResponse,
+    );
     const split = big.payment_methods.find((p) => p.ID === '11');
     expect(split?.SCHEDULE ?? null).toBeNull();
     expect(split?.DISABLED_REASON).toMatch(/от 500 до 40 000 ₽/);
@@ -190,7 +215,9 @@ describe('Dolyami', () => {
     const o = await instalmentOrder('10');
     const l = await linkOf(o.token, o.orderId);
     expect(await dolyamiCallback({ id: attemptOf(l), status: 'committed', amount: o.totalKopecks / 100 })).toBe(200);
-    expect(await dolyamiCallback({ id: `${o.orderId}-99`, status: 'committed', amount: o.totalKopecks / 100 })).toBe(200);
+    expect(await dolyamiCallback({ id: `${o.orderId}-99`, status: 'committed', amount: o.totalKopecks / 100 })).toBe(
+      200,
+    );
     expect(await dolyamiCallback({ status: 'committed' })).toBe(400);
     const row = await orderRow(o.orderId);
     expect(row.status).toBe('awaiting_payment');
@@ -246,7 +273,11 @@ describe('Yandex Split', () => {
   it('forged, unsigned, expired or foreign-merchant webhooks are refused with 403 and change nothing', async () => {
     const o = await instalmentOrder('11');
     const l = await linkOf(o.token, o.orderId);
-    const claims = { merchantId: OFFLINE_SPLIT_MERCHANT_ID, event: 'ORDER_STATUS_UPDATED', order: { orderId: attemptOf(l), paymentStatus: 'CAPTURED' } };
+    const claims = {
+      merchantId: OFFLINE_SPLIT_MERCHANT_ID,
+      event: 'ORDER_STATUS_UPDATED',
+      order: { orderId: attemptOf(l), paymentStatus: 'CAPTURED' },
+    };
     const forged = await splitWebhook(await forgedJwt(claims));
     expect(forged).toEqual({ status: 403, body: { reasonCode: 'FORBIDDEN', reason: 'bad token' } });
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
@@ -264,7 +295,9 @@ describe('two callbacks at once', () => {
     // Approved at Dolyami with no callback yet (wait_for_commit); then three callbacks together.
     await decide(l, 'approve', false);
     expect((await orderRow(o.orderId)).status).toBe('awaiting_payment');
-    const again = await Promise.all([1, 2, 3].map(() => dolyamiCallback({ id: attemptOf(l), status: 'wait_for_commit' })));
+    const again = await Promise.all(
+      [1, 2, 3].map(() => dolyamiCallback({ id: attemptOf(l), status: 'wait_for_commit' })),
+    );
     expect(again.every((s) => s === 200)).toBe(true);
     expect(await paidEvents(o.orderId)).toHaveLength(1);
     expect((await history(o.orderId)).filter((h) => h.status === 'new')).toHaveLength(1);

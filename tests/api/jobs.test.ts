@@ -18,7 +18,9 @@ let seq = 0;
 async function addJobs(kind: string, n: number): Promise<number[]> {
   const rows = await db()
     .insert(jobs)
-    .values(Array.from({ length: n }, (_, i) => ({ kind, payload: { i }, runAt: new Date(FUTURE.getTime() - 1000 + i) })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({ kind, payload: { i }, runAt: new Date(FUTURE.getTime() - 1000 + i) })),
+    )
     .returning({ id: jobs.id });
   return rows.map((r) => r.id);
 }

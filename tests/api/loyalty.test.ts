@@ -31,10 +31,23 @@ const usedProducts = new Set<number>();
 /** A fresh active offer of a product not used before: full price, on sale, or a coat (which brings the gift cover). */
 async function takeOffer(kind: 'plain' | 'sale' | 'coat', stock = 5) {
   const rows = await db()
-    .select({ id: offers.id, productId: offers.productId, name: products.name, price: offers.priceKopecks, oldPrice: offers.oldPriceKopecks })
+    .select({
+      id: offers.id,
+      productId: offers.productId,
+      name: products.name,
+      price: offers.priceKopecks,
+      oldPrice: offers.oldPriceKopecks,
+    })
     .from(offers)
     .innerJoin(products, eq(products.id, offers.productId))
-    .where(and(eq(products.active, true), sql`${offers.id} <> ${GIFT_COVER_OFFER_ID}`, sql`${offers.priceKopecks} > 0`, sql`${products.certificate} is null`))
+    .where(
+      and(
+        eq(products.active, true),
+        sql`${offers.id} <> ${GIFT_COVER_OFFER_ID}`,
+        sql`${offers.priceKopecks} > 0`,
+        sql`${products.certificate} is null`,
+      ),
+    )
     .orderBy(asc(offers.id));
   const found = rows.find((r) => {
     if (usedProducts.has(r.productId)) return false;
@@ -50,7 +63,11 @@ async function takeOffer(kind: 'plain' | 'sale' | 'coat', stock = 5) {
 
 const customer = customerMaker(shop, '7997');
 
-async function makeOrder(customerId: number, cart: { offerId: number; quantity: number }[], deliveryId: string = DELIVERY_ID.cdekPickup): Promise<number> {
+async function makeOrder(
+  customerId: number,
+  cart: { offerId: number; quantity: number }[],
+  deliveryId: string = DELIVERY_ID.cdekPickup,
+): Promise<number> {
   const placed = await placeOrder({
     db: db(),
     kind: 'checkout',
@@ -99,8 +116,10 @@ async function lineOf(orderId: number, offerId: number) {
   return row;
 }
 
-const lotsOf = (customerId: number) => db().select().from(bonusLots).where(eq(bonusLots.customerId, customerId)).orderBy(asc(bonusLots.id));
-const movesOf = (customerId: number) => db().select().from(bonusMoves).where(eq(bonusMoves.customerId, customerId)).orderBy(asc(bonusMoves.id));
+const lotsOf = (customerId: number) =>
+  db().select().from(bonusLots).where(eq(bonusLots.customerId, customerId)).orderBy(asc(bonusLots.id));
+const movesOf = (customerId: number) =>
+  db().select().from(bonusMoves).where(eq(bonusMoves.customerId, customerId)).orderBy(asc(bonusMoves.id));
 const accrueJobs = (orderId: number) =>
   db()
     .select()
@@ -110,7 +129,8 @@ const accrueJobs = (orderId: number) =>
 const handlers = () => loyaltyJobHandlers({ db: db() });
 const accrue = (orderId: number) => handlers()[ACCRUE_JOB]!({ orderId });
 
-const bonuses = (token: string) => getJson(api(), '/api/personal/bonuses.php', BonusesResponse, { init: postForm({ token }) });
+const bonuses = (token: string) =>
+  getJson(api(), '/api/personal/bonuses.php', BonusesResponse, { init: postForm({ token }) });
 const setBirthday = (token: string, birthday: string) =>
   getJson(api(), '/api/personal/birthday.php', BirthdayResponse, { init: postForm({ token, birthday }) });
 
@@ -155,13 +175,21 @@ describe('accrual: 5 % of what was paid, 14 days after receipt', () => {
 
     const before = await bonuses(who.token);
     expect(before.balance).toBe(0);
-    expect(before.pending).toEqual([{ order_id: orderId, amount: expected / 100, date: expect.stringMatching(/^\d{1,2} [а-я]+ \d{4}$/) }]);
+    expect(before.pending).toEqual([
+      { order_id: orderId, amount: expected / 100, date: expect.stringMatching(/^\d{1,2} [а-я]+ \d{4}$/) },
+    ]);
 
     await Promise.all([accrue(orderId), accrue(orderId)]);
     await accrue(orderId);
     const lots = await lotsOf(who.customerId);
     expect(lots).toHaveLength(1);
-    expect(lots[0]).toMatchObject({ kind: 'purchase', lotKey: `order:${orderId}`, orderId, amountKopecks: expected, remainingKopecks: expected });
+    expect(lots[0]).toMatchObject({
+      kind: 'purchase',
+      lotKey: `order:${orderId}`,
+      orderId,
+      amountKopecks: expected,
+      remainingKopecks: expected,
+    });
     const credited = lots[0]!.createdAt;
     const expires = new Date(credited);
     expires.setUTCMonth(expires.getUTCMonth() + 12);
@@ -174,7 +202,13 @@ describe('accrual: 5 % of what was paid, 14 days after receipt', () => {
     expect(after.balance).toBe(expected / 100);
     expect(after.pending).toEqual([]);
     expect(after.history).toEqual([
-      { date: expect.any(String), kind: 'credit', text: `Начислено за заказ №${orderId}`, amount: expected / 100, expires: expect.stringMatching(/ \d{4}$/) },
+      {
+        date: expect.any(String),
+        kind: 'credit',
+        text: `Начислено за заказ №${orderId}`,
+        amount: expected / 100,
+        expires: expect.stringMatching(/ \d{4}$/),
+      },
     ]);
   });
 
@@ -210,7 +244,12 @@ describe('accrual: 5 % of what was paid, 14 days after receipt', () => {
     const orderId = await makeOrder(who.customerId, [{ offerId: plain.id, quantity: 2 }], DELIVERY_ID.moscowCourier);
     for (const s of ['confirmed', 'assembling', 'shipped']) await moveTo(orderId, s);
     const { body } = await fetchJson(api(), '/staff/orders/', StaffFittingResponse, {
-      init: staffInit({ action: 'fitting', order_id: String(orderId), [`lines[${plain.id}][kept]`]: '1', [`lines[${plain.id}][refused]`]: '1' }),
+      init: staffInit({
+        action: 'fitting',
+        order_id: String(orderId),
+        [`lines[${plain.id}][kept]`]: '1',
+        [`lines[${plain.id}][refused]`]: '1',
+      }),
     });
     expect(body.data?.status).toBe('received');
     expect(await accrueJobs(orderId)).toHaveLength(1);
@@ -227,7 +266,9 @@ describe('accrual: 5 % of what was paid, 14 days after receipt', () => {
     // Due in 14 days: the shop's own worker leaves it alone.
     expect((await accrueJobs(orderId))[0]!.runAt.getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000);
 
-    const { body } = await fetchJson(api(), '/staff/jobs/', StaffJobsResponse, { init: staffInit({ action: 'run', kind: ACCRUE_JOB }) });
+    const { body } = await fetchJson(api(), '/staff/jobs/', StaffJobsResponse, {
+      init: staffInit({ action: 'run', kind: ACCRUE_JOB }),
+    });
     expect(body.errors).toEqual({});
     expect(body.data?.kinds).toEqual(expect.arrayContaining([ACCRUE_JOB, 'loyalty.daily', 'maintenance.prune']));
     expect(body.data?.made_due).toBeGreaterThanOrEqual(1);
@@ -239,9 +280,17 @@ describe('accrual: 5 % of what was paid, 14 days after receipt', () => {
     // Without a kind: only the periodic ones.
     const periodic = await fetchJson(api(), '/staff/jobs/', StaffJobsResponse, { init: staffInit({ action: 'run' }) });
     expect(periodic.body.data?.kinds).not.toContain(ACCRUE_JOB);
-    const unknown = await fetchJson(api(), '/staff/jobs/', StaffJobsResponse, { init: staffInit({ action: 'run', kind: 'no.such' }) });
-    expect(unknown.body).toMatchObject({ data: null, errors: { kind: expect.stringContaining('Нет задач вида no.such') } });
-    await fetchJson(api(), '/staff/jobs/', ApiError, { init: staffInit({ action: 'run' }, 'wrong-token-wrong-token-123'), status: 401 });
+    const unknown = await fetchJson(api(), '/staff/jobs/', StaffJobsResponse, {
+      init: staffInit({ action: 'run', kind: 'no.such' }),
+    });
+    expect(unknown.body).toMatchObject({
+      data: null,
+      errors: { kind: expect.stringContaining('Нет задач вида no.such') },
+    });
+    await fetchJson(api(), '/staff/jobs/', ApiError, {
+      init: staffInit({ action: 'run' }, 'wrong-token-wrong-token-123'),
+      status: 401,
+    });
   });
 });
 
@@ -255,12 +304,20 @@ describe('the birthday gift', () => {
     await grantBirthdayBonuses(db(), at('2030-03-05T12:00:00Z'));
     expect(await lotsOf(who.customerId)).toEqual([]);
     // 7 days before, just after Moscow midnight: the window opens.
-    await Promise.all([grantBirthdayBonuses(db(), at('2030-03-06T21:30:00Z')), grantBirthdayBonuses(db(), at('2030-03-06T21:30:00Z'))]);
+    await Promise.all([
+      grantBirthdayBonuses(db(), at('2030-03-06T21:30:00Z')),
+      grantBirthdayBonuses(db(), at('2030-03-06T21:30:00Z')),
+    ]);
     await grantBirthdayBonuses(db(), at('2030-03-20T12:00:00Z'));
     let lots = await lotsOf(who.customerId);
     const window = birthdayWindow('1990-03-14', at('2030-03-10T00:00:00Z'));
     expect(lots).toHaveLength(1);
-    expect(lots[0]).toMatchObject({ kind: 'birthday', lotKey: 'birthday:2030', amountKopecks: 200_000, remainingKopecks: 200_000 });
+    expect(lots[0]).toMatchObject({
+      kind: 'birthday',
+      lotKey: 'birthday:2030',
+      amountKopecks: 200_000,
+      remainingKopecks: 200_000,
+    });
     expect(lots[0]!.availableFrom.toISOString()).toBe(window.from.toISOString());
     expect(lots[0]!.expiresAt.toISOString()).toBe(window.to.toISOString());
     expect((await movesOf(who.customerId)).map((m) => [m.kind, m.amountKopecks])).toEqual([['birthday', 200_000]]);
@@ -275,9 +332,20 @@ describe('the birthday gift', () => {
 
   it('is set once in the account, granted at once when its window is open, and a second date is refused in Russian', async () => {
     const who = await customer();
-    await fetchJson(api(), '/api/personal/birthday.php', ApiError, { init: postForm({ birthday: '14.03.1990' }), status: 401 });
-    expect(await setBirthday(who.token, '31.02.1990')).toEqual({ success: false, error: LOYALTY_TEXT.badBirthday, field: 'birthday' });
-    expect(await setBirthday(who.token, '01.01.2030')).toEqual({ success: false, error: LOYALTY_TEXT.badBirthday, field: 'birthday' });
+    await fetchJson(api(), '/api/personal/birthday.php', ApiError, {
+      init: postForm({ birthday: '14.03.1990' }),
+      status: 401,
+    });
+    expect(await setBirthday(who.token, '31.02.1990')).toEqual({
+      success: false,
+      error: LOYALTY_TEXT.badBirthday,
+      field: 'birthday',
+    });
+    expect(await setBirthday(who.token, '01.01.2030')).toEqual({
+      success: false,
+      error: LOYALTY_TEXT.badBirthday,
+      field: 'birthday',
+    });
 
     // Today (Moscow) in 1990: the window is open now.
     const today = moscowNow(new Date()).date;
@@ -286,15 +354,28 @@ describe('the birthday gift', () => {
     expect(await setBirthday(who.token, `${d}.${m}.${y}`)).toEqual({ success: true, birthday, granted: true });
     // The same date again is no change; another is refused.
     expect(await setBirthday(who.token, birthday)).toEqual({ success: true, birthday, granted: false });
-    expect(await setBirthday(who.token, '01.01.1991')).toEqual({ success: false, error: LOYALTY_TEXT.birthdayOnce, field: 'birthday' });
-    const [row] = await db().select({ birthday: customers.birthday }).from(customers).where(eq(customers.id, who.customerId));
+    expect(await setBirthday(who.token, '01.01.1991')).toEqual({
+      success: false,
+      error: LOYALTY_TEXT.birthdayOnce,
+      field: 'birthday',
+    });
+    const [row] = await db()
+      .select({ birthday: customers.birthday })
+      .from(customers)
+      .where(eq(customers.id, who.customerId));
     expect(row?.birthday).toBe(birthday);
 
     const account = await bonuses(who.token);
     expect(account.balance).toBe(2000);
     expect(account.birthday).toBe(birthday);
     expect(account.history).toEqual([
-      { date: expect.any(String), kind: 'birthday', text: 'Подарок ко дню рождения', amount: 2000, expires: expect.any(String) },
+      {
+        date: expect.any(String),
+        kind: 'birthday',
+        text: 'Подарок ко дню рождения',
+        amount: 2000,
+        expires: expect.any(String),
+      },
     ]);
     // The daily run finds it granted.
     await grantBirthdayBonuses(db());
@@ -305,7 +386,9 @@ describe('the birthday gift', () => {
     const who = await customer();
     const answers = await Promise.all([setBirthday(who.token, '1985-06-01'), setBirthday(who.token, '1986-07-02')]);
     expect(answers.filter((a) => a.success)).toHaveLength(1);
-    expect(answers.filter((a) => !a.success)).toEqual([{ success: false, error: LOYALTY_TEXT.birthdayOnce, field: 'birthday' }]);
+    expect(answers.filter((a) => !a.success)).toEqual([
+      { success: false, error: LOYALTY_TEXT.birthdayOnce, field: 'birthday' },
+    ]);
   });
 });
 
@@ -339,8 +422,20 @@ describe('expiry', () => {
     await db()
       .insert(bonusMoves)
       .values([
-        { customerId: who.customerId, lotId: lot!.id, kind: 'manual', amountKopecks: 50_000, createdAt: new Date(now.getTime() - 400 * 86_400_000) },
-        { customerId: who.customerId, lotId: lot!.id, kind: 'spend', amountKopecks: -20_000, createdAt: new Date(now.getTime() - 300 * 86_400_000) },
+        {
+          customerId: who.customerId,
+          lotId: lot!.id,
+          kind: 'manual',
+          amountKopecks: 50_000,
+          createdAt: new Date(now.getTime() - 400 * 86_400_000),
+        },
+        {
+          customerId: who.customerId,
+          lotId: lot!.id,
+          kind: 'spend',
+          amountKopecks: -20_000,
+          createdAt: new Date(now.getTime() - 300 * 86_400_000),
+        },
       ]);
     expect((await bonuses(who.token)).balance).toBe(100);
 
@@ -352,7 +447,9 @@ describe('expiry', () => {
       ['test:live', 10_000],
     ]);
     const moves = await movesOf(who.customerId);
-    expect(moves.filter((m) => m.kind === 'expire').map((m) => [m.lotId, m.amountKopecks])).toEqual([[lot!.id, -30_000]]);
+    expect(moves.filter((m) => m.kind === 'expire').map((m) => [m.lotId, m.amountKopecks])).toEqual([
+      [lot!.id, -30_000],
+    ]);
 
     const account = await bonuses(who.token);
     expect(account.balance).toBe(100);
@@ -367,9 +464,14 @@ describe('expiry', () => {
 describe('bonuses.php', () => {
   it('answers 401 without a token or with a dead one, and an empty account for a new customer', async () => {
     await fetchJson(api(), '/api/personal/bonuses.php', ApiError, { init: postForm({}), status: 401 });
-    await fetchJson(api(), '/api/personal/bonuses.php', ApiError, { init: postForm({ token: 'not-a-token' }), status: 401 });
+    await fetchJson(api(), '/api/personal/bonuses.php', ApiError, {
+      init: postForm({ token: 'not-a-token' }),
+      status: 401,
+    });
     const who = await customer();
-    const { response, body } = await fetchJson(api(), '/api/personal/bonuses.php', BonusesResponse, { init: postForm({ token: who.token }) });
+    const { response, body } = await fetchJson(api(), '/api/personal/bonuses.php', BonusesResponse, {
+      init: postForm({ token: who.token }),
+    });
     expect(body).toEqual({ balance: 0, birthday: null, history: [], pending: [] });
     expect(response.headers.get('cache-control')).toBe('private, no-store');
   });
@@ -395,8 +497,19 @@ describe('bonuses.php', () => {
       .returning({ id: bonusLots.id });
     await db()
       .insert(bonusMoves)
-      .values(lotIds.map((l) => ({ customerId: who.customerId, lotId: l.id, kind: 'spend' as const, amountKopecks: -10_000, orderId, createdAt: now })));
+      .values(
+        lotIds.map((l) => ({
+          customerId: who.customerId,
+          lotId: l.id,
+          kind: 'spend' as const,
+          amountKopecks: -10_000,
+          orderId,
+          createdAt: now,
+        })),
+      );
     const account = await bonuses(who.token);
-    expect(account.history).toEqual([{ date: expect.any(String), kind: 'spend', text: `Списано в заказе №${orderId}`, amount: -200, expires: null }]);
+    expect(account.history).toEqual([
+      { date: expect.any(String), kind: 'spend', text: `Списано в заказе №${orderId}`, amount: -200, expires: null },
+    ]);
   });
 });

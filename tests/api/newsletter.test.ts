@@ -2,7 +2,12 @@ import path from 'node:path';
 import { eq, like, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newsletterSubscriptions, rateCounters } from '~/db/schema';
-import { NEWSLETTER_CONFIRM_TAG, NEWSLETTER_IP_LIMIT, NEWSLETTER_TEXT, NEWSLETTER_WELCOME_TAG } from '~/core/newsletter';
+import {
+  NEWSLETTER_CONFIRM_TAG,
+  NEWSLETTER_IP_LIMIT,
+  NEWSLETTER_TEXT,
+  NEWSLETTER_WELCOME_TAG,
+} from '~/core/newsletter';
 import { ApiError, NewsletterLinkResponse, NewsletterResponse } from '~/shared/contract';
 import { lastMailTo as lastMailToIn, readMailOutbox } from '~/integrations/mail/offline.server';
 import { expectContract, fetchJson } from '~/tests/support/api';
@@ -29,18 +34,26 @@ const post = (body: string, contentType = 'application/x-www-form-urlencoded'): 
 });
 
 async function subscribe(email: string) {
-  const { response, body } = await fetchJson(`${shop.baseUrl}/backend`, PATH, NewsletterResponse, { init: post(new URLSearchParams({ email }).toString()) });
+  const { response, body } = await fetchJson(`${shop.baseUrl}/backend`, PATH, NewsletterResponse, {
+    init: post(new URLSearchParams({ email }).toString()),
+  });
   expect(response.headers.get('cache-control')).toBe('private, no-store');
   return body;
 }
 
 async function subscribers(): Promise<string[]> {
-  const rows = await db().select({ email: newsletterSubscriptions.email }).from(newsletterSubscriptions).orderBy(newsletterSubscriptions.email);
+  const rows = await db()
+    .select({ email: newsletterSubscriptions.email })
+    .from(newsletterSubscriptions)
+    .orderBy(newsletterSubscriptions.email);
   return rows.map((r) => r.email);
 }
 
 async function statusOf(email: string): Promise<string | undefined> {
-  const [row] = await db().select({ status: newsletterSubscriptions.status }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+  const [row] = await db()
+    .select({ status: newsletterSubscriptions.status })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, email));
   return row?.status;
 }
 
@@ -72,7 +85,11 @@ describe('POST /api/personal/subscribe_form.php', () => {
     const letters = (await outbox()).filter((m) => m.to === 'anna.petrova@example.com');
     expect(letters).toHaveLength(1);
     const [letter] = letters;
-    expect(letter).toMatchObject({ from: 'Vitrina <hello@vitrina.ru>', subject: 'Подтвердите подписку на рассылку Vitrina', tag: NEWSLETTER_CONFIRM_TAG });
+    expect(letter).toMatchObject({
+      from: 'Vitrina <hello@vitrina.ru>',
+      subject: 'Подтвердите подписку на рассылку Vitrina',
+      tag: NEWSLETTER_CONFIRM_TAG,
+    });
     expect(letter?.text).toContain('подтвердите подписку по ссылке');
     // The shop's address (PUBLIC_SITE_URL) is in both parts, and the link too.
     expect(letter?.text).toContain('http://shop.test');
@@ -93,7 +110,12 @@ describe('POST /api/personal/subscribe_form.php', () => {
     expect(otherToken).not.toBe(token);
 
     // A wrong, malformed or missing token confirms nothing.
-    for (const bad of [token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'), 'x', '', 'a'.repeat(43) + "' or 1=1 --"]) {
+    for (const bad of [
+      token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'),
+      'x',
+      '',
+      'a'.repeat(43) + "' or 1=1 --",
+    ]) {
       expect(await link('confirm', bad)).toEqual({ status: 'unknown', email: null, changed: false });
     }
     expect(await statusOf('vera@example.com')).toBe('pending');
@@ -123,11 +145,23 @@ describe('POST /api/personal/subscribe_form.php', () => {
     expect((await link('confirm', token)).status).toBe('confirmed');
 
     expect(await link('unsubscribe', 'y'.repeat(43))).toEqual({ status: 'unknown', email: null, changed: false });
-    expect(await link('unsubscribe', token)).toEqual({ status: 'unsubscribed', email: 'gl***@example.com', changed: true });
-    expect(await link('unsubscribe', token)).toEqual({ status: 'unsubscribed', email: 'gl***@example.com', changed: false });
+    expect(await link('unsubscribe', token)).toEqual({
+      status: 'unsubscribed',
+      email: 'gl***@example.com',
+      changed: true,
+    });
+    expect(await link('unsubscribe', token)).toEqual({
+      status: 'unsubscribed',
+      email: 'gl***@example.com',
+      changed: false,
+    });
     expect(await statusOf('gleb@example.com')).toBe('unsubscribed');
     // The old confirmation link does not bring the address back.
-    expect(await link('confirm', token)).toEqual({ status: 'unsubscribed', email: 'gl***@example.com', changed: false });
+    expect(await link('confirm', token)).toEqual({
+      status: 'unsubscribed',
+      email: 'gl***@example.com',
+      changed: false,
+    });
     expect(await statusOf('gleb@example.com')).toBe('unsubscribed');
 
     expect(await subscribe('gleb@example.com')).toEqual({ message: NEWSLETTER_TEXT.checkMail });
@@ -148,7 +182,9 @@ describe('POST /api/personal/subscribe_form.php', () => {
 
   it('answers a repeat of a confirmed address politely, whatever the case, and sends nothing more', async () => {
     expect(await subscribe('boris@example.com')).toEqual({ message: NEWSLETTER_TEXT.checkMail });
-    expect((await link('confirm', tokenIn((await lastMailTo('boris@example.com'))?.text, 'confirm'))).status).toBe('confirmed');
+    expect((await link('confirm', tokenIn((await lastMailTo('boris@example.com'))?.text, 'confirm'))).status).toBe(
+      'confirmed',
+    );
     const before = (await outbox()).length;
     expect(await subscribe('boris@example.com')).toEqual({ message: NEWSLETTER_TEXT.already });
     expect(await subscribe('BORIS@example.com')).toEqual({ message: NEWSLETTER_TEXT.already });
@@ -158,8 +194,19 @@ describe('POST /api/personal/subscribe_form.php', () => {
 
   it('answers a bad address with the text to show above the field, storing and sending nothing', async () => {
     const before = { subscribers: (await subscribers()).length, letters: (await outbox()).length };
-    const bad = ['', '   ', 'anna', 'anna@', '@example.com', 'anna@example', 'an na@example.com', 'anna@@example.com', `${'a'.repeat(245)}@example.com`];
-    for (const email of bad) expect(await subscribe(email), JSON.stringify(email)).toEqual({ error: NEWSLETTER_TEXT.badEmail });
+    const bad = [
+      '',
+      '   ',
+      'anna',
+      'anna@',
+      '@example.com',
+      'anna@example',
+      'an na@example.com',
+      'anna@@example.com',
+      `${'a'.repeat(245)}@example.com`,
+    ];
+    for (const email of bad)
+      expect(await subscribe(email), JSON.stringify(email)).toEqual({ error: NEWSLETTER_TEXT.badEmail });
     // No field at all: the same answer.
     const { body } = await fetchJson(`${shop.baseUrl}/backend`, PATH, NewsletterResponse, { init: post('') });
     expect(body).toEqual({ error: NEWSLETTER_TEXT.badEmail });
@@ -194,7 +241,9 @@ describe('POST /api/personal/subscribe_form.php', () => {
     const answers = await Promise.all(addresses.map((email) => subscribe(email)));
     const accepted = addresses.filter((_, i) => 'message' in answers[i]!);
     expect(accepted).toHaveLength(NEWSLETTER_IP_LIMIT.limit);
-    expect(answers.filter((a) => 'error' in a)).toEqual(Array(15 - NEWSLETTER_IP_LIMIT.limit).fill({ error: NEWSLETTER_TEXT.tooMany }));
+    expect(answers.filter((a) => 'error' in a)).toEqual(
+      Array(15 - NEWSLETTER_IP_LIMIT.limit).fill({ error: NEWSLETTER_TEXT.tooMany }),
+    );
 
     // Exactly the accepted ones are subscribed and have a letter.
     expect((await subscribers()).filter((e) => e.startsWith('burst'))).toEqual([...accepted].sort());
@@ -209,6 +258,8 @@ describe('POST /api/personal/subscribe_form.php', () => {
       .from(rateCounters)
       .where(sql`${rateCounters.key} like 'newsletter:ip:%'`);
     expect(counter?.count).toBe(NEWSLETTER_IP_LIMIT.limit);
-    expect(await db().select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'late@example.com'))).toEqual([]);
+    expect(
+      await db().select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'late@example.com')),
+    ).toEqual([]);
   });
 });

@@ -32,25 +32,35 @@ const silent = { info() {}, warn() {}, error() {} };
 async function placeOrder(email: string): Promise<number> {
   const { token } = await customer();
   const offer = await freshOffer();
-  const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(courierForm(token, `${offer.id}:1`, { email })) });
+  const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
+    init: postForm(courierForm(token, `${offer.id}:1`, { email })),
+  });
   if (!answer.success) throw new Error(answer.data.error);
   return answer.order_id;
 }
 
-const placedSms = async (orderId: number) => (await readSmsOutbox(outbox())).filter((m) => m.tag === 'order-placed' && m.text.includes(`№${orderId}`));
-const placedMail = async (orderId: number) => (await readMailOutbox(outbox())).filter((m) => m.subject.includes(`№${orderId}`));
+const placedSms = async (orderId: number) =>
+  (await readSmsOutbox(outbox())).filter((m) => m.tag === 'order-placed' && m.text.includes(`№${orderId}`));
+const placedMail = async (orderId: number) =>
+  (await readMailOutbox(outbox())).filter((m) => m.subject.includes(`№${orderId}`));
 
 async function runJobsNow(): Promise<void> {
   const token = fs.readFileSync(path.join(shop.dataDir, STAFF_TOKEN_FILE), 'utf8').trim();
   await fetchJson(api(), '/staff/jobs/', StaffJobsResponse, {
-    init: { ...postForm({ action: 'run' }), headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` } },
+    init: {
+      ...postForm({ action: 'run' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` },
+    },
   });
 }
 
 describe('order notices sent once', () => {
   it('a job run again after a crash (its lease ran out before it was marked done) sends no SMS or letter twice', async () => {
     const orderId = await placeOrder('crash@example.com');
-    await eventually(async () => (await placedSms(orderId)).length === 1 && (await placedMail(orderId)).length === 1, 'the order notices');
+    await eventually(
+      async () => (await placedSms(orderId)).length === 1 && (await placedMail(orderId)).length === 1,
+      'the order notices',
+    );
     await eventually(
       async () =>
         (
@@ -111,8 +121,17 @@ describe('order notices sent once', () => {
     const kind = `test.notice.${process.pid}`;
     const handlers = {
       [kind]: async (payload: Record<string, unknown>) => {
-        await sms.send({ phone: '79970000001', text: `Заказ №${String(payload.orderId)} оформлен`, tag: 'order-placed' });
-        await mail.send({ to: 'retry@example.com', subject: `Заказ №${String(payload.orderId)}`, text: 'Спасибо', tag: 'order-placed' });
+        await sms.send({
+          phone: '79970000001',
+          text: `Заказ №${String(payload.orderId)} оформлен`,
+          tag: 'order-placed',
+        });
+        await mail.send({
+          to: 'retry@example.com',
+          subject: `Заказ №${String(payload.orderId)}`,
+          text: 'Спасибо',
+          tag: 'order-placed',
+        });
       },
     };
     // Due in the far future, run with that future as now: the shop's own worker never takes them.
@@ -133,7 +152,11 @@ describe('order notices sent once', () => {
     await db()
       .insert(jobs)
       .values([0, 1].map(() => ({ kind, payload: { orderId: 434343 }, runAt: future })));
-    await Promise.all([0, 1].map(() => runDueJobs({ db: db(), handlers, log: silent, now: () => new Date(future.getTime() + 7_200_000) })));
+    await Promise.all(
+      [0, 1].map(() =>
+        runDueJobs({ db: db(), handlers, log: silent, now: () => new Date(future.getTime() + 7_200_000) }),
+      ),
+    );
     // A run that found the other one mid-send is retried later and then skips what went.
     await runDueJobs({ db: db(), handlers, log: silent, now: () => new Date(future.getTime() + 30 * 86_400_000) });
     expect((await readSmsOutbox(dir)).filter((m) => m.text.includes('№434343'))).toHaveLength(1);

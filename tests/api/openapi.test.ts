@@ -79,7 +79,11 @@ describe('the OpenAPI document', () => {
 
   it('describes every route registered under /backend (but the listed ones not yet described)', async () => {
     const doc = await openApi();
-    const described = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${normalise(path)}`)));
+    const described = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${normalise(path)}`),
+      ),
+    );
     const missing = registeredRoutes()
       .filter((r) => r.includes(' /backend/'))
       .map((r) => {

@@ -77,7 +77,9 @@ const staffInit = (fields: Record<string, string>): RequestInit => ({
 });
 
 async function detailOf(token: string, orderId: number): Promise<OrderDetail> {
-  const answer = await getJson(api(), '/api/personal/order_detail.php', OrderDetailResponse, { init: postForm({ token, order_id: String(orderId) }) });
+  const answer = await getJson(api(), '/api/personal/order_detail.php', OrderDetailResponse, {
+    init: postForm({ token, order_id: String(orderId) }),
+  });
   if (!('order' in answer)) throw new Error(answer.error);
   return answer.order;
 }
@@ -106,12 +108,20 @@ async function checkoutSummary(input: {
 }) {
   const body = { token: input.token, ids: input.ids, ...(input.promo ? { promo_code: input.promo } : {}) };
   const cart = await getJson(api(), '/api/personal/get_cart.php', CartResponse, { init: postForm(body) });
-  const query = new URLSearchParams({ 'data[city]': input.form.city ?? '', delivery_id: input.form.delivery_id ?? '', ids: input.ids });
+  const query = new URLSearchParams({
+    'data[city]': input.form.city ?? '',
+    delivery_id: input.form.delivery_id ?? '',
+    ids: input.ids,
+  });
   const cost = await getJson(api(), `/api/catalog/getdeliverycost.php?${query}`, DeliveryCostResponse);
-  const bonuses = await getJson(api(), '/api/catalog/order_bonuses.php', OrderBonusesResponse, { init: postForm(body) });
+  const bonuses = await getJson(api(), '/api/catalog/order_bonuses.php', OrderBonusesResponse, {
+    init: postForm(body),
+  });
   const balances: number[] = [];
   for (const code of input.certificates) {
-    const checked = await getJson(api(), '/api/catalog/check_certificate.php', CertificateCheckResponse, { init: postForm({ code }) });
+    const checked = await getJson(api(), '/api/catalog/check_certificate.php', CertificateCheckResponse, {
+      init: postForm({ code }),
+    });
     if (!checked.success) throw new Error(checked.error);
     balances.push(kop(checked.balance));
   }
@@ -132,7 +142,8 @@ const PAYMENT_IDS: Record<Payment, string> = { receipt: '1', card: '9', parts: '
 
 const combos: [Discount, Certificate, Payment][] = [];
 for (const d of ['none', 'promo', 'bonuses'] as const)
-  for (const c of ['none', 'part', 'whole'] as const) for (const p of ['receipt', 'card', 'parts'] as const) combos.push([d, c, p]);
+  for (const c of ['none', 'part', 'whole'] as const)
+    for (const p of ['receipt', 'card', 'parts'] as const) combos.push([d, c, p]);
 
 describe('an order’s money agrees everywhere (issue #26)', () => {
   let offer: Awaited<ReturnType<typeof freshOffer>> | null = null;
@@ -165,7 +176,11 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
       paymentId: PAYMENT_IDS[payment],
       form,
     });
-    expect({ total: summary.money.totalKopecks, certificate: summary.money.certificateKopecks, due: summary.money.dueKopecks }).toEqual({
+    expect({
+      total: summary.money.totalKopecks,
+      certificate: summary.money.certificateKopecks,
+      due: summary.money.dueKopecks,
+    }).toEqual({
       total,
       certificate: certificateKopecks,
       due,
@@ -181,14 +196,22 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
     // What the provider is asked for, and charges.
     let charged: number | null = null;
     if (payment === 'card' && due > 0) {
-      const params = await getJson(api(), '/api/catalog/payment_params.php', PaymentParamsResponse, { init: postForm({ token, order_id: String(orderId) }) });
+      const params = await getJson(api(), '/api/catalog/payment_params.php', PaymentParamsResponse, {
+        init: postForm({ token, order_id: String(orderId) }),
+      });
       if (!('payment' in params)) throw new Error(params.error);
-      checkReceipt(params.payment.params.data.CloudPayments.CustomerReceipt, { total, certificate: certificateKopecks, due });
+      checkReceipt(params.payment.params.data.CloudPayments.CustomerReceipt, {
+        total,
+        certificate: certificateKopecks,
+        due,
+      });
       const paid = await payByCard(api(), token, orderId);
       charged = kop(paid.amount);
     }
     if (payment === 'parts' && due > 0) {
-      const answer = await getJson(api(), '/api/catalog/instalment_link.php', InstalmentLinkResponse, { init: postForm({ token, order_id: String(orderId) }) });
+      const answer = await getJson(api(), '/api/catalog/instalment_link.php', InstalmentLinkResponse, {
+        init: postForm({ token, order_id: String(orderId) }),
+      });
       if (!('link' in answer)) throw new Error(answer.error);
       const id = new URL(answer.link, 'http://x').searchParams.get('id') ?? '';
       const html = await (await fetch(`${shop.baseUrl}${answer.link}`)).text();
@@ -208,14 +231,22 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
 
     const detail = await detailOf(token, orderId);
     const m = detail.MONEY;
-    expect({ total: kop(m.TOTAL), certificate: kop(m.CERTIFICATE), due: kop(m.DUE), promo: kop(m.PROMO), bonus: kop(m.BONUS) }).toEqual({
+    expect({
+      total: kop(m.TOTAL),
+      certificate: kop(m.CERTIFICATE),
+      due: kop(m.DUE),
+      promo: kop(m.PROMO),
+      bonus: kop(m.BONUS),
+    }).toEqual({
       total,
       certificate: certificateKopecks,
       due,
       promo,
       bonus,
     });
-    expect(kop(detail.TOTAL.ITEMS) - kop(detail.TOTAL.DISCOUNT) + kop(detail.TOTAL.DELIVERY ?? 0)).toBe(kop(detail.TOTAL.TOTAL));
+    expect(kop(detail.TOTAL.ITEMS) - kop(detail.TOTAL.DISCOUNT) + kop(detail.TOTAL.DELIVERY ?? 0)).toBe(
+      kop(detail.TOTAL.TOTAL),
+    );
     expect(kop(detail.TOTAL.DISCOUNT)).toBe(promo + bonus);
     const final = m.ROWS.at(-1);
     if (payment === 'receipt') {
@@ -234,14 +265,18 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
 
     // The SMS and the letter.
     const sms = await eventually(
-      async () => (await readSmsOutbox(outbox())).find((s) => s.tag === 'order-placed' && s.text.includes(`№${orderId} `)),
+      async () =>
+        (await readSmsOutbox(outbox())).find((s) => s.tag === 'order-placed' && s.text.includes(`№${orderId} `)),
       'the SMS',
     );
     if (due === 0) expect(sms.text).toContain('оплачен подарочными сертификатами');
     else expect(nb(sms.text)).toContain(rub(due));
     if (total !== due) expect(nb(sms.text)).not.toContain(rub(total));
     const mail = await eventually(
-      async () => (await readMailOutbox(outbox())).find((x) => x.tag === 'order-placed' && x.subject === `Заказ №${orderId} оформлен`),
+      async () =>
+        (await readMailOutbox(outbox())).find(
+          (x) => x.tag === 'order-placed' && x.subject === `Заказ №${orderId} оформлен`,
+        ),
       'the letter',
     );
     for (const row of m.ROWS) expect(nb(mail.text)).toContain(`${row.LABEL}: ${nb(row.TEXT)}`);
@@ -250,7 +285,12 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
     if (payment === 'receipt') {
       await db().update(orders).set({ status: 'shipped' }).where(eq(orders.id, orderId));
       const { body } = await fetchJson(api(), '/staff/orders/', StaffFittingResponse, {
-        init: staffInit({ action: 'fitting', order_id: String(orderId), [`lines[${o.id}][kept]`]: '1', [`lines[${o.id}][refused]`]: '0' }),
+        init: staffInit({
+          action: 'fitting',
+          order_id: String(orderId),
+          [`lines[${o.id}][kept]`]: '1',
+          [`lines[${o.id}][refused]`]: '0',
+        }),
       });
       expect(body.data?.paid_kopecks).toBe(due);
       const after = await detailOf(token, orderId);
@@ -279,7 +319,14 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
       payment_id: '9',
       deliverycost: '0',
     });
-    const summary = await checkoutSummary({ token, ids: `${cert.id}:1`, bonusKopecks: 0, certificates: [], paymentId: '9', form });
+    const summary = await checkoutSummary({
+      token,
+      ids: `${cert.id}:1`,
+      bonusKopecks: 0,
+      certificates: [],
+      paymentId: '9',
+      form,
+    });
     expect(summary.rows.map((r) => [r.LABEL, nb(r.TEXT)])).toEqual([
       ['Товары', rub(cert.price)],
       ['Доставка', 'бесплатно'],
@@ -307,7 +354,10 @@ describe('an order’s money agrees everywhere (issue #26)', () => {
     const list = await getJson(api(), '/api/personal/orders.php', OrdersResponse, { init: postForm({ token }) });
     expect(list.value.orders.find((x) => x.ID === placed.order_id)?.MONEY).toEqual(m);
     const mail = await eventually(
-      async () => (await readMailOutbox(outbox())).find((x) => x.tag === 'order-placed' && x.subject === `Заказ №${placed.order_id} оформлен`),
+      async () =>
+        (await readMailOutbox(outbox())).find(
+          (x) => x.tag === 'order-placed' && x.subject === `Заказ №${placed.order_id} оформлен`,
+        ),
       'the letter',
     );
     // The letter shows the same money; an e-mail order ships nothing, so it has no delivery row (item 6).

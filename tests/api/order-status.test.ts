@@ -32,7 +32,13 @@ const usedProducts = new Set<number>();
 /** A fresh active offer (one per product, never reused across tests) with `stock` in stock. */
 async function takeOffer(kind: 'coat' | 'plain', stock: number, preorder = false): Promise<OfferRow> {
   const rows = await db()
-    .select({ id: offers.id, productId: offers.productId, name: products.name, price: offers.priceKopecks, oldPrice: offers.oldPriceKopecks })
+    .select({
+      id: offers.id,
+      productId: offers.productId,
+      name: products.name,
+      price: offers.priceKopecks,
+      oldPrice: offers.oldPriceKopecks,
+    })
     .from(offers)
     .innerJoin(products, eq(products.id, offers.productId))
     .where(and(eq(products.active, true), sql`${offers.id} <> ${GIFT_COVER_OFFER_ID}`, sql`${offers.priceKopecks} > 0`))
@@ -91,14 +97,21 @@ const staffInit = (fields: Record<string, string>, token = staffToken()): Reques
 
 const api = () => `${shop.baseUrl}/backend`;
 
-async function moveTo(orderId: number, status: string, extra: Record<string, string> = {}): Promise<StaffOrderStatusResponse> {
+async function moveTo(
+  orderId: number,
+  status: string,
+  extra: Record<string, string> = {},
+): Promise<StaffOrderStatusResponse> {
   const { body } = await fetchJson(api(), '/staff/orders/', StaffOrderStatusResponse, {
     init: staffInit({ action: 'status', order_id: String(orderId), status, ...extra }),
   });
   return body;
 }
 
-async function fitting(orderId: number, lines: Record<number, [kept: number, refused: number]>): Promise<StaffFittingResponse> {
+async function fitting(
+  orderId: number,
+  lines: Record<number, [kept: number, refused: number]>,
+): Promise<StaffFittingResponse> {
   const fields: Record<string, string> = { action: 'fitting', order_id: String(orderId) };
   for (const [offerId, [kept, refused]] of Object.entries(lines)) {
     fields[`lines[${offerId}][kept]`] = String(kept);
@@ -125,7 +138,11 @@ async function orderRow(orderId: number) {
 describe('order statuses through the staff API', () => {
   it('moves a CDEK order along one step at a time, with its history, the track number and the receipt date', async () => {
     const offer = await takeOffer('plain', 3);
-    const orderId = await makeOrder({ cart: [{ offerId: offer.id, quantity: 1 }], deliveryId: '139', deliveryKopecks: 45_000 });
+    const orderId = await makeOrder({
+      cart: [{ offerId: offer.id, quantity: 1 }],
+      deliveryId: '139',
+      deliveryKopecks: 45_000,
+    });
     expect((await orderRow(orderId)).status).toBe('new');
 
     const confirmed = await moveTo(orderId, 'confirmed', { note: 'Позвонили, всё верно' });
@@ -145,13 +162,21 @@ describe('order statuses through the staff API', () => {
     expect((await moveTo(orderId, 'assembling')).data?.status_label).toBe('Собирается');
 
     // CDEK parcels leave with a track number.
-    expect(await moveTo(orderId, 'shipped')).toEqual({ data: null, errors: { track_number: 'Для отправки СДЭК укажите трек-номер' }, warnings: [] });
+    expect(await moveTo(orderId, 'shipped')).toEqual({
+      data: null,
+      errors: { track_number: 'Для отправки СДЭК укажите трек-номер' },
+      warnings: [],
+    });
     expect((await moveTo(orderId, 'shipped', { track_number: 'not a track' })).errors).toEqual({
       track_number: 'Трек-номер: от 4 до 40 латинских букв, цифр и дефисов',
     });
     expect((await orderRow(orderId)).status).toBe('assembling');
     const shipped = await moveTo(orderId, 'shipped', { track_number: '1234567890' });
-    expect(shipped.data).toMatchObject({ status: 'shipped', status_label: 'Передан в доставку', track_number: '1234567890' });
+    expect(shipped.data).toMatchObject({
+      status: 'shipped',
+      status_label: 'Передан в доставку',
+      track_number: '1234567890',
+    });
     expect((await orderRow(orderId)).trackNumber).toBe('1234567890');
 
     const delivered = await moveTo(orderId, 'delivered');
@@ -184,7 +209,10 @@ describe('order statuses through the staff API', () => {
     const orderId = await makeOrder({ cart: [{ offerId: offer.id, quantity: 1 }], deliveryId: '137' });
     expect(await moveTo(orderId, 'shipped', { track_number: '1234567890' })).toEqual({
       data: null,
-      errors: { status: 'Нельзя перевести заказ из статуса «Принят» в «Передан в доставку»: можно только в «Подтверждён» или «Отменён»' },
+      errors: {
+        status:
+          'Нельзя перевести заказ из статуса «Принят» в «Передан в доставку»: можно только в «Подтверждён» или «Отменён»',
+      },
       warnings: [],
     });
     expect((await moveTo(orderId, 'new')).errors).toEqual({ status: 'Заказ уже в статусе «Принят»' });
@@ -198,7 +226,9 @@ describe('order statuses through the staff API', () => {
 
     for (const step of ['confirmed', 'assembling']) await moveTo(orderId, step);
     await moveTo(orderId, 'shipped', { track_number: 'CDEK-77' });
-    expect((await moveTo(orderId, 'cancelled')).errors).toEqual({ status: 'Заказ в статусе «Передан в доставку» уже нельзя отменить' });
+    expect((await moveTo(orderId, 'cancelled')).errors).toEqual({
+      status: 'Заказ в статусе «Передан в доставку» уже нельзя отменить',
+    });
   });
 
   it('a cancel gives the stock back exactly once under 10 concurrent cancels, pre-orders and the cover aside, and tells the waiting list once', async () => {
@@ -222,7 +252,9 @@ describe('order statuses through the staff API', () => {
     await db().insert(waitingList).values({ offerId: plain.id, phone: '79997770001', name: 'Ждущая' });
     await moveTo(orderId, 'confirmed');
 
-    const answers = await Promise.all(Array.from({ length: 10 }, () => moveTo(orderId, 'cancelled', { note: 'Покупатель передумал' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => moveTo(orderId, 'cancelled', { note: 'Покупатель передумал' })),
+    );
     const won = answers.filter((a) => a.data);
     expect(won).toHaveLength(1);
     expect(won[0]?.data?.stock_returned).toEqual([
@@ -248,14 +280,19 @@ describe('order statuses through the staff API', () => {
     expect(await stockOf(pre.id)).toBe(0);
     expect(await stockOf(GIFT_COVER_OFFER_ID)).toBe(coverBefore);
     expect((await historyOf(orderId)).map((h) => h.status)).toEqual(['new', 'confirmed', 'cancelled']);
-    const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.tag === 'back-in-stock' && m.phone === '79997770001');
+    const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter(
+      (m) => m.tag === 'back-in-stock' && m.phone === '79997770001',
+    );
     expect(sms).toHaveLength(1);
   });
 });
 
 describe('the fitting at the door (Moscow courier, partial buyout)', () => {
   async function courierOrderAtTheDoor() {
-    await db().insert(promoCodes).values({ code: 'FIT10', kind: 'percent', percent: 10, excludeSale: false }).onConflictDoNothing();
+    await db()
+      .insert(promoCodes)
+      .values({ code: 'FIT10', kind: 'percent', percent: 10, excludeSale: false })
+      .onConflictDoNothing();
     const coat = await takeOffer('coat', 5);
     const plain = await takeOffer('plain', 5);
     const orderId = await makeOrder({
@@ -274,7 +311,14 @@ describe('the fitting at the door (Moscow courier, partial buyout)', () => {
       if (!found) throw new Error(`no line ${offerId}`);
       return found;
     };
-    return { orderId, coat, plain, coatLine: item(coat.id), plainLine: item(plain.id), coverLine: item(GIFT_COVER_OFFER_ID) };
+    return {
+      orderId,
+      coat,
+      plain,
+      coatLine: item(coat.id),
+      plainLine: item(plain.id),
+      coverLine: item(GIFT_COVER_OFFER_ID),
+    };
   }
 
   it('records what was kept and refused, takes exactly the kept share, gives the refused back, and only once', async () => {
@@ -326,7 +370,9 @@ describe('the fitting at the door (Moscow courier, partial buyout)', () => {
     );
     expect(await stockOf(coat.id)).toBe(4);
     expect(await stockOf(plain.id)).toBe(5);
-    expect((await historyOf(orderId)).slice(-1)).toEqual([{ status: 'received', note: 'Примерка: оставлено 1, возвращено 2' }]);
+    expect((await historyOf(orderId)).slice(-1)).toEqual([
+      { status: 'received', note: 'Примерка: оставлено 1, возвращено 2' },
+    ]);
 
     // A second fitting is refused and moves no stock.
     expect(await fitting(orderId, { [coat.id]: [0, 2], [plain.id]: [0, 1] })).toEqual({
@@ -340,9 +386,13 @@ describe('the fitting at the door (Moscow courier, partial buyout)', () => {
 
   it('is recorded once when sent five times at once, straight from shipped, with the courier paid when all is refused', async () => {
     const { orderId, coat, plain } = await courierOrderAtTheDoor();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => fitting(orderId, { [coat.id]: [0, 2], [plain.id]: [0, 1] })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => fitting(orderId, { [coat.id]: [0, 2], [plain.id]: [0, 1] })),
+    );
     expect(answers.filter((a) => a.data)).toHaveLength(1);
-    expect(answers.filter((a) => !a.data).map((a) => a.errors)).toEqual(Array(4).fill({ order_id: 'Примерка по этому заказу уже записана' }));
+    expect(answers.filter((a) => !a.data).map((a) => a.errors)).toEqual(
+      Array(4).fill({ order_id: 'Примерка по этому заказу уже записана' }),
+    );
     expect(answers.find((a) => a.data)?.data?.paid_kopecks).toBe(70_000);
     expect(await stockOf(coat.id)).toBe(5);
     expect(await stockOf(plain.id)).toBe(5);
@@ -364,7 +414,9 @@ describe('the fitting at the door (Moscow courier, partial buyout)', () => {
     expect((await fitting(orderId, { [coat.id]: [2, 0] })).errors).toEqual({
       [`lines[${plain.id}]`]: `«${plain.name}»: укажите, сколько оставлено и сколько возвращено`,
     });
-    expect((await fitting(orderId, { [coat.id]: [2, 0], [plain.id]: [1, 0], [GIFT_COVER_OFFER_ID]: [2, 0] })).errors).toEqual({
+    expect(
+      (await fitting(orderId, { [coat.id]: [2, 0], [plain.id]: [1, 0], [GIFT_COVER_OFFER_ID]: [2, 0] })).errors,
+    ).toEqual({
       [`lines[${GIFT_COVER_OFFER_ID}]`]: 'Подарочный чехол считается сам: по одному на каждое оставленное пальто',
     });
     expect((await fitting(999_999_999, { [coat.id]: [2, 0] })).errors).toEqual({ order_id: 'Заказ не найден' });
@@ -373,7 +425,9 @@ describe('the fitting at the door (Moscow courier, partial buyout)', () => {
 
     const other = await takeOffer('plain', 2);
     const cdekOrder = await makeOrder({ cart: [{ offerId: other.id, quantity: 1 }], deliveryId: '139' });
-    expect((await fitting(cdekOrder, { [other.id]: [1, 0] })).errors).toEqual({ order_id: 'Примерка бывает только при курьерской доставке по Москве' });
+    expect((await fitting(cdekOrder, { [other.id]: [1, 0] })).errors).toEqual({
+      order_id: 'Примерка бывает только при курьерской доставке по Москве',
+    });
     const early = await makeOrder({ cart: [{ offerId: other.id, quantity: 1 }], deliveryId: '1' });
     expect((await fitting(early, { [other.id]: [1, 0] })).errors).toEqual({
       order_id: 'Примерку записывают, когда заказ передан в доставку или доставлен, а он сейчас «Принят»',
@@ -382,12 +436,20 @@ describe('the fitting at the door (Moscow courier, partial buyout)', () => {
 
   it('a courier order of pre-orders only has nothing to fit: it is received by status', async () => {
     const pre = await takeOffer('plain', 0, true);
-    const orderId = await makeOrder({ cart: [], preorders: [{ offerId: pre.id, quantity: 1 }], deliveryId: '1', paymentId: '9', deliveryKopecks: 70_000 });
+    const orderId = await makeOrder({
+      cart: [],
+      preorders: [{ offerId: pre.id, quantity: 1 }],
+      deliveryId: '1',
+      paymentId: '9',
+      deliveryKopecks: 70_000,
+    });
     expect((await fitting(orderId, { [pre.id]: [1, 0] })).errors).toEqual({
       order_id: 'Примерку записывают, когда заказ передан в доставку или доставлен, а он сейчас «Принят»',
     });
     for (const step of ['confirmed', 'assembling', 'shipped', 'delivered']) await moveTo(orderId, step);
-    expect((await fitting(orderId, { [pre.id]: [1, 0] })).errors).toMatchObject({ lines: 'В заказе нет вещей для примерки' });
+    expect((await fitting(orderId, { [pre.id]: [1, 0] })).errors).toMatchObject({
+      lines: 'В заказе нет вещей для примерки',
+    });
     expect((await moveTo(orderId, 'received')).data?.status).toBe('received');
   });
 
@@ -398,7 +460,9 @@ describe('the fitting at the door (Moscow courier, partial buyout)', () => {
     const row = await orderRow(orderId);
     expect(answer.data?.refund_kopecks).toBe(row.totalKopecks - (row.paidKopecks ?? 0));
     expect(answer.data?.refund_kopecks).toBeGreaterThan(0);
-    expect(answer.warnings[0]).toMatch(/^Заказ оплачен онлайн: верните покупателю [\d\s\u00a0,]+₽ за возвращённые вещи$/);
+    expect(answer.warnings[0]).toMatch(
+      /^Заказ оплачен онлайн: верните покупателю [\d\s\u00a0,]+₽ за возвращённые вещи$/,
+    );
   });
 });
 
@@ -415,12 +479,19 @@ describe('the staff orders path refuses bad requests', () => {
     const orderId = await makeOrder({ cart: [{ offerId: offer.id, quantity: 1 }], deliveryId: '1' });
     const { body } = await fetchJson(api(), '/staff/orders/', ApiError, {
       status: 401,
-      init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `action=status&order_id=${orderId}&status=cancelled` },
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `action=status&order_id=${orderId}&status=cancelled`,
+      },
     });
     expect(body).toEqual({ error: 'Нужен ключ сотрудника' });
     const wrong = await fetchJson(api(), '/staff/orders/', ApiError, {
       status: 401,
-      init: staffInit({ action: 'status', order_id: String(orderId), status: 'cancelled' }, 'wrong-token-wrong-token-wrong'),
+      init: staffInit(
+        { action: 'status', order_id: String(orderId), status: 'cancelled' },
+        'wrong-token-wrong-token-wrong',
+      ),
     });
     expect(wrong.body).toEqual({ error: 'Нужен ключ сотрудника' });
     expect((await orderRow(orderId)).status).toBe('new');

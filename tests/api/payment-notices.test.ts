@@ -47,7 +47,15 @@ async function awaitingOrder(paymentId = '9') {
   if (!answer.success) throw new Error(JSON.stringify(answer.data));
   expect(answer.status).toBe('awaiting_payment');
   const [row] = await db().select().from(orders).where(eq(orders.id, answer.order_id));
-  return { ...who, offer, phone, email, orderId: answer.order_id, payUntil: row!.payUntil as Date, placedAt: row!.createdAt };
+  return {
+    ...who,
+    offer,
+    phone,
+    email,
+    orderId: answer.order_id,
+    payUntil: row!.payUntil as Date,
+    placedAt: row!.createdAt,
+  };
 }
 
 const jobsOf = (orderId: number) =>
@@ -71,8 +79,10 @@ function handlers(now: Date) {
   });
 }
 
-const smsTo = async (phone: string, tag: string) => (await readSmsOutbox(outbox())).filter((m) => m.phone === phone && m.tag === tag);
-const mailTo = async (to: string, tag: string) => (await readMailOutbox(outbox())).filter((m) => m.to === to && m.tag === tag);
+const smsTo = async (phone: string, tag: string) =>
+  (await readSmsOutbox(outbox())).filter((m) => m.phone === phone && m.tag === tag);
+const mailTo = async (to: string, tag: string) =>
+  (await readMailOutbox(outbox())).filter((m) => m.to === to && m.tag === tag);
 
 describe('an order awaiting payment: the pay link, the reminder, the cancellation notice', () => {
   it('sends the pay link by SMS and letter right after placing, and schedules the reminder before the hold ends', async () => {
@@ -137,7 +147,9 @@ describe('an order awaiting payment: the pay link, the reminder, the cancellatio
   it('tells the customer when the release cancels the order, with a link that puts the lines back in the basket', async () => {
     const o = await awaitingOrder();
     // Not due yet on the injected clock: the release waits.
-    await expect(handlers(new Date(o.payUntil.getTime() - 1000))['order.release']!({ orderId: o.orderId })).rejects.toThrow(/still has time/);
+    await expect(
+      handlers(new Date(o.payUntil.getTime() - 1000))['order.release']!({ orderId: o.orderId }),
+    ).rejects.toThrow(/still has time/);
     await handlers(new Date(o.payUntil.getTime() + 1000))['order.release']!({ orderId: o.orderId });
     const [row] = await db().select().from(orders).where(eq(orders.id, o.orderId));
     expect(row?.status).toBe('cancelled');
@@ -146,7 +158,9 @@ describe('an order awaiting payment: the pay link, the reminder, the cancellatio
       const sent = await smsTo(o.phone, 'order-payment-expired');
       return sent.length ? sent : null;
     }, 'the cancellation SMS');
-    expect(sms!.text).toBe(`Vitrina: время на оплату заказа №${o.orderId} истекло, заказ отменён. Вернуть вещи в корзину: ${repeat}`);
+    expect(sms!.text).toBe(
+      `Vitrina: время на оплату заказа №${o.orderId} истекло, заказ отменён. Вернуть вещи в корзину: ${repeat}`,
+    );
     const [letter] = await eventually(async () => {
       const sent = await mailTo(o.email, 'order-payment-expired');
       return sent.length ? sent : null;
@@ -163,7 +177,9 @@ describe('orders.php and order_to_cart.php', () => {
   it('gives an order awaiting payment its PAY_UNTIL, and none once it is cancelled', async () => {
     const o = await awaitingOrder();
     const list = async () =>
-      (await getJson(api(), '/api/personal/orders.php', OrdersResponse, { init: postForm({ token: o.token }) })).value.orders.find((x) => x.ID === o.orderId);
+      (
+        await getJson(api(), '/api/personal/orders.php', OrdersResponse, { init: postForm({ token: o.token }) })
+      ).value.orders.find((x) => x.ID === o.orderId);
     expect((await list())?.PAY_UNTIL).toBe(o.payUntil.toISOString());
     await handlers(new Date(o.payUntil.getTime() + 1000))['order.release']!({ orderId: o.orderId });
     expect((await list())?.PAY_UNTIL).toBeNull();
@@ -172,13 +188,17 @@ describe('orders.php and order_to_cart.php', () => {
   it("puts a cancelled order's lines back in its customer's basket, and refuses another customer and an order still awaiting payment", async () => {
     const o = await awaitingOrder();
     const toCart = (token: string, orderId: number) =>
-      getJson(api(), '/api/personal/order_to_cart.php', OrderToCartResponse, { init: postForm({ token, order_id: String(orderId) }) });
+      getJson(api(), '/api/personal/order_to_cart.php', OrderToCartResponse, {
+        init: postForm({ token, order_id: String(orderId) }),
+      });
     // Still awaiting payment: pay it instead.
     expect(await toCart(o.token, o.orderId)).toEqual({ error: 'Заказ не найден' });
     await handlers(new Date(o.payUntil.getTime() + 1000))['order.release']!({ orderId: o.orderId });
     const other = await customer();
     expect(await toCart(other.token, o.orderId)).toEqual({ error: 'Заказ не найден' });
-    const otherBasket = await getJson(api(), '/api/personal/get_cart.php', CartResponse, { init: postForm({ token: other.token }) });
+    const otherBasket = await getJson(api(), '/api/personal/get_cart.php', CartResponse, {
+      init: postForm({ token: other.token }),
+    });
     expect(otherBasket.cart).toBe('');
 
     const answer = await toCart(o.token, o.orderId);
@@ -186,11 +206,16 @@ describe('orders.php and order_to_cart.php', () => {
     expect(answer.cart).toBe(`${o.offer.id}:2`);
     expect(answer.items.find((i) => i.ID === o.offer.id)?.QUANTITY).toBe(2);
     // Saved on the server: the next basket load (any device) has it.
-    const saved = await getJson(api(), '/api/personal/get_cart.php', CartResponse, { init: postForm({ token: o.token }) });
+    const saved = await getJson(api(), '/api/personal/get_cart.php', CartResponse, {
+      init: postForm({ token: o.token }),
+    });
     expect(saved.cart).toBe(`${o.offer.id}:2`);
     expect(saved.cart_rev).toBe(answer.cart_rev);
 
-    const bad = await fetch(`${api()}/api/personal/order_to_cart.php`, postForm({ token: 'nonsense', order_id: String(o.orderId) }));
+    const bad = await fetch(
+      `${api()}/api/personal/order_to_cart.php`,
+      postForm({ token: 'nonsense', order_id: String(o.orderId) }),
+    );
     expect(bad.status).toBe(401);
     expect(await toCart(o.token, 0)).toEqual({ error: 'Заказ не найден' });
   });
@@ -202,7 +227,14 @@ describe('orders.php and order_to_cart.php', () => {
         .select({ id: offers.id, productId: offers.productId, name: products.name })
         .from(offers)
         .innerJoin(products, eq(products.id, offers.productId))
-        .where(and(eq(products.active, true), isNull(products.certificate), sql`${offers.id} <> ${GIFT_COVER_OFFER_ID}`, sql`${offers.priceKopecks} > 0`))
+        .where(
+          and(
+            eq(products.active, true),
+            isNull(products.certificate),
+            sql`${offers.id} <> ${GIFT_COVER_OFFER_ID}`,
+            sql`${offers.priceKopecks} > 0`,
+          ),
+        )
         // From the end of the catalogue: offerPicker takes from its start.
         .orderBy(desc(offers.id));
       const found = rows.find((r) => !repeatUsed.has(r.productId) && /пальто/i.test(r.name) === coat);
@@ -244,7 +276,9 @@ describe('orders.php and order_to_cart.php', () => {
     expect(line(noLonger.id)).toBeUndefined();
     expect(answer.errors.join(' ')).toContain('предзаказ недоступен');
     // Saved: the next basket load has them.
-    const saved = await getJson(api(), '/api/personal/get_cart.php', CartResponse, { init: postForm({ token: who.token }) });
+    const saved = await getJson(api(), '/api/personal/get_cart.php', CartResponse, {
+      init: postForm({ token: who.token }),
+    });
     expect(saved.preorders).toBe(`${stillPreorder.id}:1`);
     expect(saved.items.some((i) => i.ID === GIFT_COVER_OFFER_ID)).toBe(true);
   });

@@ -6,7 +6,12 @@ import { jobs, offers, orderItems, orders, orderStatusHistory, paymentEvents } f
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import { receiptItemsKopecks } from '~/core/receipt';
 import { DEFAULT_ANONYMOUS_LIMITS } from '~/core/anonymous-limits';
-import { CheckoutOrderResponse, PaymentParamsResponse, PaymentStatusResponse, type PaymentWidgetParams } from '~/shared/contract';
+import {
+  CheckoutOrderResponse,
+  PaymentParamsResponse,
+  PaymentStatusResponse,
+  type PaymentWidgetParams,
+} from '~/shared/contract';
 import { signBody, formatAmount } from '~/integrations/cloudpayments/index.server';
 import { CLOUDPAYMENTS_SECRET_FILE } from '~/integrations/cloudpayments/index.server';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
@@ -58,7 +63,10 @@ async function orderRow(orderId: number) {
 }
 
 async function paymentParams(token: string, orderId: number, status = 200) {
-  return getJson(api(), '/api/catalog/payment_params.php', PaymentParamsResponse, { init: postForm({ token, order_id: String(orderId) }), status });
+  return getJson(api(), '/api/catalog/payment_params.php', PaymentParamsResponse, {
+    init: postForm({ token, order_id: String(orderId) }),
+    status,
+  });
 }
 
 async function widgetParams(token: string, orderId: number): Promise<PaymentWidgetParams> {
@@ -68,7 +76,12 @@ async function widgetParams(token: string, orderId: number): Promise<PaymentWidg
 }
 
 /** The stand-in's page, as the shopper uses it: 'Оплатить' with a 3-D Secure code, or 'Отклонить'. */
-async function charge(params: PaymentWidgetParams['params'], action: 'pay' | 'decline' = 'pay', code = '1234', card = '4242 4242 4242 4242') {
+async function charge(
+  params: PaymentWidgetParams['params'],
+  action: 'pay' | 'decline' = 'pay',
+  code = '1234',
+  card = '4242 4242 4242 4242',
+) {
   const p = Buffer.from(JSON.stringify(params)).toString('base64url');
   const res = await fetch(`${api()}/api/cloudpayments/offline/charge/`, {
     method: 'POST',
@@ -80,7 +93,11 @@ async function charge(params: PaymentWidgetParams['params'], action: 'pay' | 'de
 }
 
 /** Posts a notification as CloudPayments does: a form body signed with the API secret (or `sign` to forge it). */
-async function notify(kind: 'check' | 'pay' | 'fail' | 'refund', fields: Record<string, string>, sign: string | null = secret()) {
+async function notify(
+  kind: 'check' | 'pay' | 'fail' | 'refund',
+  fields: Record<string, string>,
+  sign: string | null = secret(),
+) {
   const body = new URLSearchParams(fields).toString();
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
   if (sign !== null) headers['content-hmac'] = signBody(sign, body);
@@ -89,7 +106,10 @@ async function notify(kind: 'check' | 'pay' | 'fail' | 'refund', fields: Record<
 }
 
 let txSeq = 0;
-function payFields(o: { orderId: number; customerId: number; totalKopecks: number }, extra: Record<string, string> = {}): Record<string, string> {
+function payFields(
+  o: { orderId: number; customerId: number; totalKopecks: number },
+  extra: Record<string, string> = {},
+): Record<string, string> {
   txSeq += 1;
   return {
     TransactionId: String(9_000_000_000 + process.pid * 1000 + txSeq),
@@ -109,8 +129,10 @@ function payFields(o: { orderId: number; customerId: number; totalKopecks: numbe
   };
 }
 
-const events = (orderId: number) => db().select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId)).orderBy(paymentEvents.id);
-const history = (orderId: number) => db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(orderStatusHistory.id);
+const events = (orderId: number) =>
+  db().select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId)).orderBy(paymentEvents.id);
+const history = (orderId: number) =>
+  db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(orderStatusHistory.id);
 const jobsOf = (orderId: number, kind: string) =>
   db()
     .select()
@@ -127,7 +149,15 @@ function handlers() {
   const outbox = path.join(shop.dataDir, 'outbox');
   const payments = createOfflineCloudPayments({ publicId: 'test', apiSecret: secret(), outboxDir: outbox });
   const sms = createOfflineSms({ outboxDir: outbox });
-  return orderJobHandlers({ db: db(), sms, mail: null as never, cdek: null as never, fromCityCode: 44, siteUrl: 'http://shop.test', payments });
+  return orderJobHandlers({
+    db: db(),
+    sms,
+    mail: null as never,
+    cdek: null as never,
+    fromCityCode: 44,
+    siteUrl: 'http://shop.test',
+    payments,
+  });
 }
 
 /** Time passes: the order's hold ends, and its release job runs. */
@@ -165,7 +195,12 @@ describe('payment_params.php', () => {
     const receipt = payment.params.data.CloudPayments.CustomerReceipt;
     expect(receiptItemsKopecks(receipt)).toBe(o.totalKopecks);
     expect(receipt.amounts.electronic).toBe(o.totalKopecks / 100);
-    expect(receipt.Items.at(-1)).toMatchObject({ label: 'Доставка', amount: MOSCOW_COURIER_PRICE_KOPECKS / 100, vat: 0, measurementUnit: 'шт' });
+    expect(receipt.Items.at(-1)).toMatchObject({
+      label: 'Доставка',
+      amount: MOSCOW_COURIER_PRICE_KOPECKS / 100,
+      vat: 0,
+      measurementUnit: 'шт',
+    });
     expect(receipt.Items[0]).toMatchObject({ quantity: 2, vat: 0, measurementUnit: 'шт' });
     expect(receipt.Items[0]?.label).toContain('размер');
     expect(receipt.phone).toBe('+79161234567');
@@ -192,7 +227,15 @@ describe('payment_params.php', () => {
     const res = await fetch(`${api()}/api/cloudpayments/offline/pay/?p=${p}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const text of ['Оплатить', 'Отклонить', 'Код из SMS', 'Доставка', '4242 4242 4242 4242', `Заказ №${o.orderId}`]) expect(html).toContain(text);
+    for (const text of [
+      'Оплатить',
+      'Отклонить',
+      'Код из SMS',
+      'Доставка',
+      '4242 4242 4242 4242',
+      `Заказ №${o.orderId}`,
+    ])
+      expect(html).toContain(text);
   });
 });
 
@@ -204,7 +247,11 @@ describe('CloudPayments notifications', () => {
     const result = await charge(payment.params);
     expect(result.success).toBe(true);
     const row = await orderRow(o.orderId);
-    expect(row).toMatchObject({ status: 'new', paymentTransactionId: result.transactionId, paidKopecks: o.totalKopecks });
+    expect(row).toMatchObject({
+      status: 'new',
+      paymentTransactionId: result.transactionId,
+      paidKopecks: o.totalKopecks,
+    });
     expect(row.paidAt).toBeInstanceOf(Date);
     const evs = await events(o.orderId);
     expect(evs.map((e) => [e.kind, e.outcome])).toEqual([
@@ -220,7 +267,9 @@ describe('CloudPayments notifications', () => {
     expect(await stockOf(o.offer.id)).toBe(before);
     await eventually(
       async () =>
-        (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).find((m) => m.tag === 'order-placed' && m.text.includes(`№${o.orderId} оформлен и оплачен`)),
+        (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).find(
+          (m) => m.tag === 'order-placed' && m.text.includes(`№${o.orderId} оформлен и оплачен`),
+        ),
       'the paid order SMS',
     );
     const status = await checkPayment(o.orderId, o.token);
@@ -247,7 +296,10 @@ describe('CloudPayments notifications', () => {
     const secure = await charge(payment.params, 'pay', '0000');
     expect(secure).toMatchObject({ success: false, reasonCode: 5206 });
     expect((await orderRow(o.orderId)).status).toBe('awaiting_payment');
-    expect((await events(o.orderId)).filter((e) => e.kind === 'fail').map((e) => e.outcome)).toEqual(['declined:5051', 'declined:5206']);
+    expect((await events(o.orderId)).filter((e) => e.kind === 'fail').map((e) => e.outcome)).toEqual([
+      'declined:5051',
+      'declined:5206',
+    ]);
     // The shopper tries again and pays.
     expect((await charge(payment.params)).success).toBe(true);
     expect((await orderRow(o.orderId)).status).toBe('new');
@@ -341,7 +393,11 @@ describe('CloudPayments notifications', () => {
 describe('success_payment_order.php', () => {
   it('answers paid false to a browser claiming success for an unpaid order', async () => {
     const o = await cardOrder();
-    expect(await checkPayment(o.orderId, o.token)).toMatchObject({ order_id: o.orderId, paid: false, status: 'awaiting_payment' });
+    expect(await checkPayment(o.orderId, o.token)).toMatchObject({
+      order_id: o.orderId,
+      paid: false,
+      status: 'awaiting_payment',
+    });
     expect((await orderRow(o.orderId)).status).toBe('awaiting_payment');
     // A declined payment: the provider says Declined, still not paid.
     const payment = await widgetParams(o.token, o.orderId);
@@ -355,8 +411,18 @@ describe('success_payment_order.php', () => {
     const o = await cardOrder();
     await charge((await widgetParams(o.token, o.orderId)).params);
     const other = await customer();
-    expect(await checkPayment(o.orderId, other.token)).toEqual({ order_id: o.orderId, paid: false, status: 'unknown', message: 'Заказ не найден' });
-    expect(await checkPayment(o.orderId)).toEqual({ order_id: o.orderId, paid: false, status: 'unknown', message: 'Заказ не найден' });
+    expect(await checkPayment(o.orderId, other.token)).toEqual({
+      order_id: o.orderId,
+      paid: false,
+      status: 'unknown',
+      message: 'Заказ не найден',
+    });
+    expect(await checkPayment(o.orderId)).toEqual({
+      order_id: o.orderId,
+      paid: false,
+      status: 'unknown',
+      message: 'Заказ не найден',
+    });
     expect(await checkPayment(1_999_999_998, o.token)).toMatchObject({ paid: false, status: 'unknown' });
   });
 
@@ -375,7 +441,10 @@ describe('success_payment_order.php', () => {
     await db()
       .delete(orderStatusHistory)
       .where(and(eq(orderStatusHistory.orderId, o.orderId), eq(orderStatusHistory.status, 'new')));
-    await db().update(orders).set({ status: 'awaiting_payment', paidAt: null, paymentTransactionId: null, paidKopecks: null }).where(eq(orders.id, o.orderId));
+    await db()
+      .update(orders)
+      .set({ status: 'awaiting_payment', paidAt: null, paymentTransactionId: null, paidKopecks: null })
+      .where(eq(orders.id, o.orderId));
 
     const status = await checkPayment(o.orderId, o.token);
     expect(status).toEqual({ order_id: o.orderId, paid: true, status: 'new', message: null });
@@ -385,7 +454,9 @@ describe('success_payment_order.php', () => {
       ['verified', 'paid'],
     ]);
     // The Pay notice arriving after all changes nothing.
-    expect((await notify('pay', Object.fromEntries(new URLSearchParams(await lastPayBody(result.transactionId))))).body).toEqual({ code: 0 });
+    expect(
+      (await notify('pay', Object.fromEntries(new URLSearchParams(await lastPayBody(result.transactionId))))).body,
+    ).toEqual({ code: 0 });
     expect((await history(o.orderId)).filter((h) => h.status === 'new')).toHaveLength(1);
     expect((await events(o.orderId)).find((e) => e.kind === 'pay')?.outcome).toBe('already-paid');
   });
@@ -402,7 +473,10 @@ async function loseThePay(orderId: number) {
   await db()
     .delete(orderStatusHistory)
     .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.status, 'new')));
-  await db().update(orders).set({ status: 'awaiting_payment', paidAt: null, paymentTransactionId: null, paidKopecks: null }).where(eq(orders.id, orderId));
+  await db()
+    .update(orders)
+    .set({ status: 'awaiting_payment', paidAt: null, paymentTransactionId: null, paidKopecks: null })
+    .where(eq(orders.id, orderId));
 }
 
 /** Until the current minute has `seconds` left: a test of a per-minute cap must not straddle two windows. */
@@ -467,8 +541,15 @@ describe('unpaid orders', () => {
     await release(o.orderId);
     expect(await stockOf(o.offer.id)).toBe(5);
     expect((await history(o.orderId)).filter((h) => h.status === 'cancelled')).toHaveLength(1);
-    expect(await paymentParams(o.token, o.orderId)).toEqual({ error: 'Время на оплату истекло: заказ отменён', status: 'cancelled' });
-    expect(await checkPayment(o.orderId, o.token)).toMatchObject({ paid: false, status: 'cancelled', message: 'Время на оплату истекло: заказ отменён' });
+    expect(await paymentParams(o.token, o.orderId)).toEqual({
+      error: 'Время на оплату истекло: заказ отменён',
+      status: 'cancelled',
+    });
+    expect(await checkPayment(o.orderId, o.token)).toMatchObject({
+      paid: false,
+      status: 'cancelled',
+      message: 'Время на оплату истекло: заказ отменён',
+    });
   });
 
   it('asks CloudPayments before releasing: a payment whose Pay notice was lost keeps the order', async () => {
@@ -480,7 +561,10 @@ describe('unpaid orders', () => {
     await db()
       .delete(orderStatusHistory)
       .where(and(eq(orderStatusHistory.orderId, o.orderId), eq(orderStatusHistory.status, 'new')));
-    await db().update(orders).set({ status: 'awaiting_payment', paidAt: null, paymentTransactionId: null, paidKopecks: null }).where(eq(orders.id, o.orderId));
+    await db()
+      .update(orders)
+      .set({ status: 'awaiting_payment', paidAt: null, paymentTransactionId: null, paidKopecks: null })
+      .where(eq(orders.id, o.orderId));
     await release(o.orderId);
     expect(await orderRow(o.orderId)).toMatchObject({ status: 'new', paymentTransactionId: result.transactionId });
     expect(await stockOf(o.offer.id)).toBe(4);
@@ -497,7 +581,10 @@ describe('unpaid orders', () => {
     expect((await notify('pay', fields)).body).toEqual({ code: 0 });
     expect(await orderRow(o.orderId)).toMatchObject({ status: 'new', paymentTransactionId: fields.TransactionId });
     expect(await stockOf(o.offer.id)).toBe(3);
-    expect((await history(o.orderId)).at(-1)).toMatchObject({ status: 'new', note: 'Оплата пришла после отмены: заказ восстановлен' });
+    expect((await history(o.orderId)).at(-1)).toMatchObject({
+      status: 'new',
+      note: 'Оплата пришла после отмены: заказ восстановлен',
+    });
     expect((await events(o.orderId)).at(-1)?.outcome).toBe('late:restored');
     expect(payment.params.amount).toBe(o.totalKopecks / 100);
   });
@@ -510,7 +597,10 @@ describe('unpaid orders', () => {
     await db()
       .delete(paymentEvents)
       .where(and(eq(paymentEvents.orderId, o.orderId), eq(paymentEvents.kind, 'pay')));
-    await db().update(orders).set({ status: 'awaiting_payment', paidAt: null, paymentTransactionId: null, paidKopecks: null }).where(eq(orders.id, o.orderId));
+    await db()
+      .update(orders)
+      .set({ status: 'awaiting_payment', paidAt: null, paymentTransactionId: null, paidKopecks: null })
+      .where(eq(orders.id, o.orderId));
     await db()
       .delete(orderStatusHistory)
       .where(and(eq(orderStatusHistory.orderId, o.orderId), eq(orderStatusHistory.status, 'new')));
@@ -546,7 +636,10 @@ describe('unpaid orders', () => {
       return ev?.outcome === 'late:refunded' ? ev.outcome : null;
     }, 'the late payment refunded');
     expect(outcome).toBe('late:refunded');
-    expect((await history(o.orderId)).at(-1)).toMatchObject({ status: 'cancelled', note: 'Оплата пришла после отмены: товаров уже нет, деньги возвращены' });
+    expect((await history(o.orderId)).at(-1)).toMatchObject({
+      status: 'cancelled',
+      note: 'Оплата пришла после отмены: товаров уже нет, деньги возвращены',
+    });
     // The provider's Refund notice was recorded too.
     await eventually(async () => (await events(o.orderId)).find((e) => e.kind === 'refund'), 'the Refund notice');
     const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, o.orderId));

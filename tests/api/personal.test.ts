@@ -34,7 +34,12 @@ const api = () => `${shop.baseUrl}/backend`;
 const form = postForm;
 
 /** POSTs `fields` to an account path and checks the answer against `Schema`. */
-async function call<S extends z.ZodType>(file: string, Schema: S, fields: Record<string, string>, status = 200): Promise<z.infer<S>> {
+async function call<S extends z.ZodType>(
+  file: string,
+  Schema: S,
+  fields: Record<string, string>,
+  status = 200,
+): Promise<z.infer<S>> {
   return (await fetchJson(api(), `/api/personal/${file}`, Schema, { status, init: form(fields) })).body;
 }
 
@@ -51,7 +56,9 @@ async function logIn(phone: string): Promise<{ token: string; id: number }> {
     payload: new URLSearchParams({ phone, recaptcha_token: 'test-captcha-token' }).toString(),
   });
   expect(expectContract(SendCodeResponse, sent.json())).toEqual({ success: true, resend_in: 59 });
-  const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.phone === phone && m.tag === 'login-code');
+  const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter(
+    (m) => m.phone === phone && m.tag === 'login-code',
+  );
   const code = /(\d{6})/.exec(sms.at(-1)?.text ?? '')?.[1] ?? '';
   const answer = await call('auth_phone.php', AuthResponse, { phone, code });
   if (!('user' in answer)) throw new Error(`login failed: ${answer.data.error}`);
@@ -61,8 +68,16 @@ async function logIn(phone: string): Promise<{ token: string; id: number }> {
 const day = 86_400_000;
 
 /** An order of `customerId` with two lines of real offers (snapshots), received `deliveredDaysAgo` days ago (null: not yet). */
-async function makeOrder(customerId: number, deliveredDaysAgo: number | null, preorder = false): Promise<{ id: number; offerIds: number[] }> {
-  const picks = await db().select({ id: offers.id, price: offers.priceKopecks }).from(offers).orderBy(offers.id).limit(2);
+async function makeOrder(
+  customerId: number,
+  deliveredDaysAgo: number | null,
+  preorder = false,
+): Promise<{ id: number; offerIds: number[] }> {
+  const picks = await db()
+    .select({ id: offers.id, price: offers.priceKopecks })
+    .from(offers)
+    .orderBy(offers.id)
+    .limit(2);
   const total = picks.reduce((s, p) => s + p.price * 2, 0);
   const [order] = await db()
     .insert(orders)
@@ -157,7 +172,10 @@ describe('profile_change.php', () => {
       'change[lastname]': '',
       'change[email]': '   ',
     });
-    expect(second).toMatchObject({ success: true, profile: { FIRSTNAME: 'Мила', LASTNAME: 'Иванова-Петрова', EMAIL: 'maria@example.ru' } });
+    expect(second).toMatchObject({
+      success: true,
+      profile: { FIRSTNAME: 'Мила', LASTNAME: 'Иванова-Петрова', EMAIL: 'maria@example.ru' },
+    });
     // Upper-case names are not SPEC's: ignored.
     await call('profile_change.php', ProfileChangeResponse, { token: c.token, 'change[FIRSTNAME]': 'Ольга' });
     const me = await call('profile_main.php', ProfileResponse, { 'params[token]': c.token });
@@ -167,19 +185,27 @@ describe('profile_change.php', () => {
 
   it('refuses a bad e-mail and names of markup, in Russian, changing nothing', async () => {
     const c = await logIn(freshPhone());
-    expect(await call('profile_change.php', ProfileChangeResponse, { token: c.token, 'change[firstname]': 'Вера', 'change[email]': 'not-an-address' })).toEqual(
-      {
-        success: false,
-        error: ACCOUNT_TEXT.badEmail,
-        field: 'email',
-      },
-    );
-    expect(await call('profile_change.php', ProfileChangeResponse, { token: c.token, 'change[lastname]': '<script>' })).toEqual({
+    expect(
+      await call('profile_change.php', ProfileChangeResponse, {
+        token: c.token,
+        'change[firstname]': 'Вера',
+        'change[email]': 'not-an-address',
+      }),
+    ).toEqual({
+      success: false,
+      error: ACCOUNT_TEXT.badEmail,
+      field: 'email',
+    });
+    expect(
+      await call('profile_change.php', ProfileChangeResponse, { token: c.token, 'change[lastname]': '<script>' }),
+    ).toEqual({
       success: false,
       error: ACCOUNT_TEXT.badName,
       field: 'lastname',
     });
-    expect(await call('profile_change.php', ProfileChangeResponse, { token: c.token, 'change[firstname]': 'Я'.repeat(51) })).toMatchObject({
+    expect(
+      await call('profile_change.php', ProfileChangeResponse, { token: c.token, 'change[firstname]': 'Я'.repeat(51) }),
+    ).toMatchObject({
       success: false,
       field: 'firstname',
     });
@@ -191,7 +217,10 @@ describe('profile_change.php', () => {
     const res = await fetch(`${api()}/api/personal/profile_change.php`, form({ token: a.token, change: 'firstname' }));
     expect(res.status).toBe(400);
     expect(expectContract(ApiError, await res.json()).error).toMatch(/^Неверный запрос/);
-    const nested = await fetch(`${api()}/api/personal/profile_change.php`, form({ token: a.token, 'change[email][x]': 'a@b.ru' }));
+    const nested = await fetch(
+      `${api()}/api/personal/profile_change.php`,
+      form({ token: a.token, 'change[email][x]': 'a@b.ru' }),
+    );
     expect(nested.status).toBe(400);
   });
 });
@@ -205,7 +234,9 @@ describe('addresses', () => {
       error: ACCOUNT_TEXT.streetRequired,
       field: 'street',
     });
-    expect(await call('address_add.php', AddressChangeResponse, { token: c.token, street: 'Тверская', city: '  ' })).toEqual({
+    expect(
+      await call('address_add.php', AddressChangeResponse, { token: c.token, street: 'Тверская', city: '  ' }),
+    ).toEqual({
       success: false,
       error: ACCOUNT_TEXT.cityRequired,
       field: 'city',
@@ -222,18 +253,46 @@ describe('addresses', () => {
     });
     if (!added.success) throw new Error(added.error);
     expect(await call('addresses.php', AddressesResponse, { token: c.token })).toEqual({
-      addresses: [{ id: added.id, city: 'Москва', street: 'ул Тверская', house: '7', flat: '12', postal_code: '125009', comment: 'Домофон 12' }],
+      addresses: [
+        {
+          id: added.id,
+          city: 'Москва',
+          street: 'ул Тверская',
+          house: '7',
+          flat: '12',
+          postal_code: '125009',
+          comment: 'Домофон 12',
+        },
+      ],
     });
     expect(
-      await call('address_add.php', AddressChangeResponse, { token: c.token, id: String(added.id), city: 'Санкт-Петербург', street: 'Невский пр-кт' }),
+      await call('address_add.php', AddressChangeResponse, {
+        token: c.token,
+        id: String(added.id),
+        city: 'Санкт-Петербург',
+        street: 'Невский пр-кт',
+      }),
     ).toEqual({
       success: true,
       id: added.id,
     });
     expect(await call('addresses.php', AddressesResponse, { token: c.token })).toEqual({
-      addresses: [{ id: added.id, city: 'Санкт-Петербург', street: 'Невский пр-кт', house: '', flat: '', postal_code: '', comment: '' }],
+      addresses: [
+        {
+          id: added.id,
+          city: 'Санкт-Петербург',
+          street: 'Невский пр-кт',
+          house: '',
+          flat: '',
+          postal_code: '',
+          comment: '',
+        },
+      ],
     });
-    expect(await call('address_remove.php', AddressChangeResponse, { token: c.token, id: String(added.id) })).toEqual({ success: true, id: added.id });
+    expect(await call('address_remove.php', AddressChangeResponse, { token: c.token, id: String(added.id) })).toEqual({
+      success: true,
+      id: added.id,
+    });
     expect(await call('address_remove.php', AddressChangeResponse, { token: c.token, id: String(added.id) })).toEqual({
       success: false,
       error: ACCOUNT_TEXT.addressNotFound,
@@ -249,13 +308,17 @@ describe('addresses', () => {
       ),
     );
     expect(answers.filter((x) => x.success)).toHaveLength(MAX_ADDRESSES);
-    expect(answers.filter((x) => !x.success)).toEqual(Array.from({ length: 5 }, () => ({ success: false, error: ACCOUNT_TEXT.tooManyAddresses })));
+    expect(answers.filter((x) => !x.success)).toEqual(
+      Array.from({ length: 5 }, () => ({ success: false, error: ACCOUNT_TEXT.tooManyAddresses })),
+    );
     const list = await call('addresses.php', AddressesResponse, { token: c.token });
     expect('addresses' in list && list.addresses).toHaveLength(MAX_ADDRESSES);
   });
 
   it('refuses junk: over-long fields, ids that are not numbers, nested fields', async () => {
-    expect(await call('address_add.php', AddressChangeResponse, { token: a.token, city: 'Москва', street: 'х'.repeat(201) })).toEqual({
+    expect(
+      await call('address_add.php', AddressChangeResponse, { token: a.token, city: 'Москва', street: 'х'.repeat(201) }),
+    ).toEqual({
       success: false,
       error: ACCOUNT_TEXT.longField,
       field: 'street',
@@ -264,13 +327,20 @@ describe('addresses', () => {
       expect(await call('address_remove.php', ApiError, { token: a.token, id }, 400)).toMatchObject({
         error: expect.stringMatching(/^Неверный запрос/) as unknown,
       });
-      expect(await call('address_add.php', ApiError, { token: a.token, id, city: 'Москва', street: 'Тверская' }, 400)).toMatchObject({
+      expect(
+        await call('address_add.php', ApiError, { token: a.token, id, city: 'Москва', street: 'Тверская' }, 400),
+      ).toMatchObject({
         error: expect.stringMatching(/^Неверный запрос/) as unknown,
       });
     }
-    const nested = await fetch(`${api()}/api/personal/address_add.php`, form({ token: a.token, 'city[x]': 'Москва', street: 'Тверская' }));
+    const nested = await fetch(
+      `${api()}/api/personal/address_add.php`,
+      form({ token: a.token, 'city[x]': 'Москва', street: 'Тверская' }),
+    );
     expect(nested.status).toBe(400);
-    expect(await call('address_remove.php', ApiError, { token: a.token }, 400)).toMatchObject({ error: expect.stringMatching(/^Неверный запрос/) as unknown });
+    expect(await call('address_remove.php', ApiError, { token: a.token }, 400)).toMatchObject({
+      error: expect.stringMatching(/^Неверный запрос/) as unknown,
+    });
   });
 });
 
@@ -284,7 +354,13 @@ describe('orders.php', () => {
       .select()
       .from(orders)
       .where(eq(orders.id, order?.ID ?? 0));
-    expect(order).toMatchObject({ STATUS: 'Выполнен', STATUS_CODE: 'completed', DATE: formatRussianDate(row!.createdAt), DELIVERED: null, RETURN_UNTIL: null });
+    expect(order).toMatchObject({
+      STATUS: 'Выполнен',
+      STATUS_CODE: 'completed',
+      DATE: formatRussianDate(row!.createdAt),
+      DELIVERED: null,
+      RETURN_UNTIL: null,
+    });
     expect(order?.TOTAL.TOTAL).toBe(row!.totalKopecks / 100);
     expect(order?.TOTAL.DELIVERY).toBe(700);
     const lines = await db().select().from(orderItems).where(eq(orderItems.orderId, row!.id));
@@ -313,7 +389,10 @@ describe('orders.php', () => {
     const made = await makeOrder(c.id, 2);
     const { value } = await call('orders.php', OrdersResponse, { token: c.token });
     expect(value.orders.map((o) => o.ID)).toEqual([made.id]);
-    expect(value.orders[0]).toMatchObject({ STATUS: 'Получен', DELIVERED: formatRussianDate(new Date(Date.now() - 2 * day)) });
+    expect(value.orders[0]).toMatchObject({
+      STATUS: 'Получен',
+      DELIVERED: formatRussianDate(new Date(Date.now() - 2 * day)),
+    });
     expect(value.orders[0]?.RETURN_UNTIL).toBe(formatRussianDate(new Date(Date.now() + 5 * day)));
     expect(value.orders[0]?.ITEMS.map((i) => i.returnable)).toEqual([2, 2]);
   });
@@ -345,16 +424,34 @@ describe('returns', () => {
     // One of that line left to return; more than that is refused.
     const orders1 = await call('orders.php', OrdersResponse, { token: c.token });
     expect(orders1.value.orders[0]?.ITEMS.map((i) => i.returnable)).toEqual([1, 2]);
-    expect(await call('return_add.php', ReturnCreateResponse, { token: c.token, order_id: String(made.id), [`items[${first}]`]: '2' })).toEqual({
+    expect(
+      await call('return_add.php', ReturnCreateResponse, {
+        token: c.token,
+        order_id: String(made.id),
+        [`items[${first}]`]: '2',
+      }),
+    ).toEqual({
       success: false,
       error: ACCOUNT_TEXT.returnTooMany,
     });
     // An offer not in the order, and nothing chosen.
-    expect(await call('return_add.php', ReturnCreateResponse, { token: c.token, order_id: String(made.id), 'items[999999]': '1' })).toEqual({
+    expect(
+      await call('return_add.php', ReturnCreateResponse, {
+        token: c.token,
+        order_id: String(made.id),
+        'items[999999]': '1',
+      }),
+    ).toEqual({
       success: false,
       error: ACCOUNT_TEXT.returnTooMany,
     });
-    expect(await call('return_add.php', ReturnCreateResponse, { token: c.token, order_id: String(made.id), [`items[${second}]`]: '0' })).toEqual({
+    expect(
+      await call('return_add.php', ReturnCreateResponse, {
+        token: c.token,
+        order_id: String(made.id),
+        [`items[${second}]`]: '0',
+      }),
+    ).toEqual({
       success: false,
       error: ACCOUNT_TEXT.returnNothing,
     });
@@ -363,23 +460,41 @@ describe('returns', () => {
   it('refuses outside the period (7 days; 14 for pre-orders) and before receipt', async () => {
     const c = await logIn(freshPhone());
     const late = await makeOrder(c.id, 8);
-    expect(await call('return_add.php', ReturnCreateResponse, { token: c.token, order_id: String(late.id), [`items[${late.offerIds[0]}]`]: '1' })).toEqual({
+    expect(
+      await call('return_add.php', ReturnCreateResponse, {
+        token: c.token,
+        order_id: String(late.id),
+        [`items[${late.offerIds[0]}]`]: '1',
+      }),
+    ).toEqual({
       success: false,
       error: ACCOUNT_TEXT.returnExpired,
     });
     const preorder = await makeOrder(c.id, 8, true);
     expect(
-      await call('return_add.php', ReturnCreateResponse, { token: c.token, order_id: String(preorder.id), [`items[${preorder.offerIds[0]}]`]: '1' }),
+      await call('return_add.php', ReturnCreateResponse, {
+        token: c.token,
+        order_id: String(preorder.id),
+        [`items[${preorder.offerIds[0]}]`]: '1',
+      }),
     ).toMatchObject({
       success: true,
     });
     const preorderLate = await makeOrder(c.id, 15, true);
     expect(
-      await call('return_add.php', ReturnCreateResponse, { token: c.token, order_id: String(preorderLate.id), [`items[${preorderLate.offerIds[0]}]`]: '1' }),
+      await call('return_add.php', ReturnCreateResponse, {
+        token: c.token,
+        order_id: String(preorderLate.id),
+        [`items[${preorderLate.offerIds[0]}]`]: '1',
+      }),
     ).toEqual({ success: false, error: ACCOUNT_TEXT.returnExpired });
     const onTheWay = await makeOrder(c.id, null);
     expect(
-      await call('return_add.php', ReturnCreateResponse, { token: c.token, order_id: String(onTheWay.id), [`items[${onTheWay.offerIds[0]}]`]: '1' }),
+      await call('return_add.php', ReturnCreateResponse, {
+        token: c.token,
+        order_id: String(onTheWay.id),
+        [`items[${onTheWay.offerIds[0]}]`]: '1',
+      }),
     ).toEqual({
       success: false,
       error: ACCOUNT_TEXT.notDelivered,
@@ -391,7 +506,11 @@ describe('returns', () => {
     const made = await makeOrder(c.id, 1);
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
-        call('return_add.php', ReturnCreateResponse, { token: c.token, order_id: String(made.id), [`items[${made.offerIds[0]}]`]: '2' }),
+        call('return_add.php', ReturnCreateResponse, {
+          token: c.token,
+          order_id: String(made.id),
+          [`items[${made.offerIds[0]}]`]: '2',
+        }),
       ),
     );
     expect(answers.filter((x) => x.success)).toHaveLength(1);
@@ -425,24 +544,45 @@ describe('returns', () => {
 describe('subscribe.php', () => {
   it('sets and clears the newsletter flag, and refuses anything but yes or no', async () => {
     const c = await logIn(freshPhone());
-    expect(await call('subscribe.php', SubscribeResponse, { token: c.token, active: 'yes' })).toEqual({ success: true, subscribed: true });
+    expect(await call('subscribe.php', SubscribeResponse, { token: c.token, active: 'yes' })).toEqual({
+      success: true,
+      subscribed: true,
+    });
     expect((await call('profile_main.php', ProfileResponse, { 'params[token]': c.token })).subscribed).toBe(true);
-    expect(await call('subscribe.php', SubscribeResponse, { token: c.token, active: 'no' })).toEqual({ success: true, subscribed: false });
+    expect(await call('subscribe.php', SubscribeResponse, { token: c.token, active: 'no' })).toEqual({
+      success: true,
+      subscribed: false,
+    });
     const [row] = await db().select({ subscribed: customers.subscribed }).from(customers).where(eq(customers.id, c.id));
     expect(row?.subscribed).toBe(false);
     for (const active of ['', 'true', 'YES'])
-      expect(await call('subscribe.php', ApiError, { token: c.token, active }, 400)).toMatchObject({ error: expect.any(String) as unknown });
+      expect(await call('subscribe.php', ApiError, { token: c.token, active }, 400)).toMatchObject({
+        error: expect.any(String) as unknown,
+      });
   });
 });
 
 describe('ownership', () => {
   it('never lets customer B read or change anything of customer A, by any id', async () => {
     // A's data.
-    await call('profile_change.php', ProfileChangeResponse, { token: a.token, 'change[firstname]': 'Алиса', 'change[email]': 'alice@example.ru' });
-    const added = await call('address_add.php', AddressChangeResponse, { token: a.token, city: 'Москва', street: 'ул Арбат', house: '1' });
+    await call('profile_change.php', ProfileChangeResponse, {
+      token: a.token,
+      'change[firstname]': 'Алиса',
+      'change[email]': 'alice@example.ru',
+    });
+    const added = await call('address_add.php', AddressChangeResponse, {
+      token: a.token,
+      city: 'Москва',
+      street: 'ул Арбат',
+      house: '1',
+    });
     if (!added.success) throw new Error(added.error);
     const order = await makeOrder(a.id, 1);
-    const aReturn = await call('return_add.php', ReturnCreateResponse, { token: a.token, order_id: String(order.id), [`items[${order.offerIds[1]}]`]: '1' });
+    const aReturn = await call('return_add.php', ReturnCreateResponse, {
+      token: a.token,
+      order_id: String(order.id),
+      [`items[${order.offerIds[1]}]`]: '1',
+    });
     if (!aReturn.success) throw new Error(aReturn.error);
     await call('subscribe.php', SubscribeResponse, { token: a.token, active: 'yes' });
     const before = {
@@ -453,7 +593,13 @@ describe('ownership', () => {
     };
 
     // B sees only B's (empty) lists, whatever ids ride along.
-    const extra = { id: String(added.id), customer_id: String(a.id), customerId: String(a.id), order_id: String(order.id), user_id: String(a.id) };
+    const extra = {
+      id: String(added.id),
+      customer_id: String(a.id),
+      customerId: String(a.id),
+      order_id: String(order.id),
+      user_id: String(a.id),
+    };
     expect(await call('addresses.php', AddressesResponse, { token: b.token, ...extra })).toEqual({ addresses: [] });
     expect(await call('orders.php', OrdersResponse, { token: b.token, ...extra })).toEqual({ value: { orders: [] } });
     expect(await call('returns.php', ReturnsResponse, { token: b.token, ...extra })).toEqual({ value: { orders: [] } });
@@ -461,9 +607,20 @@ describe('ownership', () => {
     expect(bProfile.userMain.ID).toBe(b.id);
 
     // B's changes touch B only.
-    const bChange = await call('profile_change.php', ProfileChangeResponse, { token: b.token, ...extra, 'change[firstname]': 'Борис' });
+    const bChange = await call('profile_change.php', ProfileChangeResponse, {
+      token: b.token,
+      ...extra,
+      'change[firstname]': 'Борис',
+    });
     expect(bChange).toMatchObject({ success: true, profile: { FIRSTNAME: 'Борис' } });
-    expect(await call('address_add.php', AddressChangeResponse, { token: b.token, id: String(added.id), city: 'Тула', street: 'Ленина' })).toEqual({
+    expect(
+      await call('address_add.php', AddressChangeResponse, {
+        token: b.token,
+        id: String(added.id),
+        city: 'Тула',
+        street: 'Ленина',
+      }),
+    ).toEqual({
       success: false,
       error: ACCOUNT_TEXT.addressNotFound,
     });
@@ -471,7 +628,13 @@ describe('ownership', () => {
       success: false,
       error: ACCOUNT_TEXT.addressNotFound,
     });
-    expect(await call('return_add.php', ReturnCreateResponse, { token: b.token, order_id: String(order.id), [`items[${order.offerIds[0]}]`]: '1' })).toEqual({
+    expect(
+      await call('return_add.php', ReturnCreateResponse, {
+        token: b.token,
+        order_id: String(order.id),
+        [`items[${order.offerIds[0]}]`]: '1',
+      }),
+    ).toEqual({
       success: false,
       error: ACCOUNT_TEXT.orderNotFound,
     });

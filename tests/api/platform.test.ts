@@ -10,7 +10,8 @@ const WOMEN_CODES = WOMEN_CATEGORY_CODES;
 const shop = setUpTestShop();
 const listing = (path: string) => getJson(shop.baseUrl, `/backend${path}`, CatalogSectionResponse);
 const pageMeta = (query: string) => getJson(shop.baseUrl, `/backend/page-meta/?${query}`, PageMeta);
-const storedRedirect = async (path: string) => (await getJson(shop.baseUrl, `/backend/redirect/?path=${encodeURIComponent(path)}`, RedirectResponse)).redirect;
+const storedRedirect = async (path: string) =>
+  (await getJson(shop.baseUrl, `/backend/redirect/?path=${encodeURIComponent(path)}`, RedirectResponse)).redirect;
 
 describe('health', () => {
   it('reports the database reachable', async () => {
@@ -27,7 +28,9 @@ describe('GET /catalog/?iscollection=no (menu)', () => {
     expect(woman?.SECOND_LVL.map((s) => s.CODE).sort()).toEqual([...WOMEN_CODES].sort());
     for (const s of woman?.SECOND_LVL ?? []) expect(s.SECTION_PAGE_URL).toBe(`/catalog/woman/${s.CODE}/`);
     const urls = body.SECTIONS.map((s) => s.SECTION_PAGE_URL);
-    expect(urls).toEqual(expect.arrayContaining(['/catalog/man/muzhchinam/', '/catalog/new-collection/', '/catalog/promo/']));
+    expect(urls).toEqual(
+      expect.arrayContaining(['/catalog/man/muzhchinam/', '/catalog/new-collection/', '/catalog/promo/']),
+    );
   });
 });
 
@@ -86,7 +89,9 @@ describe('GET /page-meta/', () => {
   });
   it('rejects a missing or relative path with 400', async () => {
     for (const query of ['', 'path=about']) {
-      expect((await getJson(shop.baseUrl, `/backend/page-meta/?${query}`, ApiError, { status: 400 })).error).toBeTruthy();
+      expect(
+        (await getJson(shop.baseUrl, `/backend/page-meta/?${query}`, ApiError, { status: 400 })).error,
+      ).toBeTruthy();
     }
   });
 });
@@ -96,7 +101,11 @@ describe('GET /redirect/', () => {
 
   it('returns stored redirects, internal and external', async () => {
     expect(await storedRedirect('/Sale')).toEqual(SALE);
-    expect(await storedRedirect('/telegram/')).toEqual({ location: 'https://t.me/vitrina_brand', status: 302, external: true });
+    expect(await storedRedirect('/telegram/')).toEqual({
+      location: 'https://t.me/vitrina_brand',
+      status: 302,
+      external: true,
+    });
     expect(await storedRedirect('/nothing/')).toBeNull();
   });
 
@@ -104,7 +113,9 @@ describe('GET /redirect/', () => {
     // Stored redirects are keyed by the bare path; the query of the link (utm tags, a search)
     // is no part of the key, so it must not turn a hit into a miss.
     for (const path of ['/sale/?utm=x', '/sale?utm_source=mail&utm_campaign=winter', '/Sale/?', '/telegram/?utm=x']) {
-      expect(await storedRedirect(path), path).toEqual(path.startsWith('/telegram/') ? expect.objectContaining({ external: true }) : SALE);
+      expect(await storedRedirect(path), path).toEqual(
+        path.startsWith('/telegram/') ? expect.objectContaining({ external: true }) : SALE,
+      );
     }
     expect(await storedRedirect('/nothing/?utm=x')).toBeNull();
   });
@@ -146,13 +157,15 @@ describe('media', () => {
 });
 
 describe('bad input never gives a 500', () => {
-  it.each(['/backend/catalog/%', '/backend/page-meta/?path=%E0%A4%A', '/backend/catalog/woman/denim/?PAGEN_1=-5', '/backend/nothing-here'])(
-    '%s',
-    async (target) => {
-      const res = await fetch(`${shop.baseUrl}${target}`);
-      expect(res.status).toBeLessThan(500);
-      // A refusal from the API is an ApiError like any other.
-      if (res.status >= 400) expectContract(ApiError, await res.json(), target);
-    },
-  );
+  it.each([
+    '/backend/catalog/%',
+    '/backend/page-meta/?path=%E0%A4%A',
+    '/backend/catalog/woman/denim/?PAGEN_1=-5',
+    '/backend/nothing-here',
+  ])('%s', async (target) => {
+    const res = await fetch(`${shop.baseUrl}${target}`);
+    expect(res.status).toBeLessThan(500);
+    // A refusal from the API is an ApiError like any other.
+    if (res.status >= 400) expectContract(ApiError, await res.json(), target);
+  });
 });

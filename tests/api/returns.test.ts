@@ -107,7 +107,11 @@ async function paidDolyamiOrder(quantity = 2) {
   const page = await (await fetch(`${shop.baseUrl}${answer.link}`)).text();
   const form = /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? '';
   const id = new URL(answer.link, 'http://x').searchParams.get('id') ?? '';
-  const res = await fetch(`${shop.baseUrl}${form}`, { method: 'POST', body: new URLSearchParams({ id, action: 'approve', notify: '1' }), redirect: 'manual' });
+  const res = await fetch(`${shop.baseUrl}${form}`, {
+    method: 'POST',
+    body: new URLSearchParams({ id, action: 'approve', notify: '1' }),
+    redirect: 'manual',
+  });
   expect(res.status).toBe(303);
   const paid = await eventually(async () => {
     const row = await orderRow(o.orderId);
@@ -147,24 +151,36 @@ async function requestOf(token: string, orderId: number, items: Record<number, n
   return made.id;
 }
 
-async function staffReturn(action: 'approve' | 'reject' | 'transferred', requestId: number, extra: Record<string, string> = {}) {
-  const { body } = await fetchJson(api(), '/staff/returns/', StaffReturnResponse, { init: staffInit({ action, request_id: String(requestId), ...extra }) });
+async function staffReturn(
+  action: 'approve' | 'reject' | 'transferred',
+  requestId: number,
+  extra: Record<string, string> = {},
+) {
+  const { body } = await fetchJson(api(), '/staff/returns/', StaffReturnResponse, {
+    init: staffInit({ action, request_id: String(requestId), ...extra }),
+  });
   return body;
 }
 
-const refundsOfRequest = (requestId: number) => db().select().from(refunds).where(eq(refunds.returnRequestId, requestId)).orderBy(asc(refunds.id));
+const refundsOfRequest = (requestId: number) =>
+  db().select().from(refunds).where(eq(refunds.returnRequestId, requestId)).orderBy(asc(refunds.id));
 const requestRow = async (id: number) => (await db().select().from(returnRequests).where(eq(returnRequests.id, id)))[0];
-const linesOf = (orderId: number) => db().select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.offerId));
+const linesOf = (orderId: number) =>
+  db().select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.offerId));
 
 /** The last state the offline provider wrote of a payment (its outbox keeps one JSON line per change). */
-function lastOutboxState<T extends { refundedKopecks: number }>(file: string, match: (row: Record<string, unknown>) => boolean): T | undefined {
+function lastOutboxState<T extends { refundedKopecks: number }>(
+  file: string,
+  match: (row: Record<string, unknown>) => boolean,
+): T | undefined {
   const lines = fs.readFileSync(path.join(outbox(), file), 'utf8').split('\n').filter(Boolean);
   return lines
     .map((l) => JSON.parse(l) as Record<string, unknown>)
     .filter(match)
     .pop() as T | undefined;
 }
-const cardRefunded = (transactionId: string) => lastOutboxState(CLOUDPAYMENTS_OUTBOX_FILE, (r) => r.transactionId === transactionId)?.refundedKopecks ?? 0;
+const cardRefunded = (transactionId: string) =>
+  lastOutboxState(CLOUDPAYMENTS_OUTBOX_FILE, (r) => r.transactionId === transactionId)?.refundedKopecks ?? 0;
 
 async function refundDone(requestId: number) {
   return eventually(async () => {
@@ -185,7 +201,16 @@ function countingDeps() {
       await real.refund(transactionId, amountKopecks, key);
     },
   };
-  return { calls, deps: { db: db() as Database, sms: createOfflineSms({ outboxDir: outbox() }), mail: null as never, siteUrl: 'http://shop.test', payments } };
+  return {
+    calls,
+    deps: {
+      db: db() as Database,
+      sms: createOfflineSms({ outboxDir: outbox() }),
+      mail: null as never,
+      siteUrl: 'http://shop.test',
+      payments,
+    },
+  };
 }
 
 describe('approving a return of a card order', () => {
@@ -208,14 +233,24 @@ describe('approving a return of a card order', () => {
     // The shop's job worker asks the provider.
     await refundDone(requestId);
     const [row] = await refundsOfRequest(requestId);
-    expect(row).toMatchObject({ means: 'cloudpayments', amountKopecks: unit, status: 'done', providerRef: returnRefundEventId(row!.id) });
+    expect(row).toMatchObject({
+      means: 'cloudpayments',
+      amountKopecks: unit,
+      status: 'done',
+      providerRef: returnRefundEventId(row!.id),
+    });
     expect(row?.doneAt).not.toBeNull();
     expect(cardRefunded(o.transactionId)).toBe(unit);
     const [event] = await db()
       .select()
       .from(paymentEvents)
       .where(and(eq(paymentEvents.transactionId, returnRefundEventId(row!.id)), eq(paymentEvents.kind, 'refund')));
-    expect(event).toMatchObject({ provider: 'cloudpayments', outcome: 'return:refunded', amountKopecks: unit, orderId: o.orderId });
+    expect(event).toMatchObject({
+      provider: 'cloudpayments',
+      outcome: 'return:refunded',
+      amountKopecks: unit,
+      orderId: o.orderId,
+    });
 
     // The job again (a replay): nothing is asked of the provider.
     const again = countingDeps();
@@ -231,7 +266,9 @@ describe('approving a return of a card order', () => {
       .where(and(eq(paymentEvents.transactionId, returnRefundEventId(row!.id)), eq(paymentEvents.kind, 'refund')));
     const retry = countingDeps();
     expect(await refundReturn(retry.deps, row!.id)).toBe('refunded');
-    expect(retry.calls).toEqual([{ transactionId: o.transactionId, amountKopecks: unit, key: returnRefundEventId(row!.id) }]);
+    expect(retry.calls).toEqual([
+      { transactionId: o.transactionId, amountKopecks: unit, key: returnRefundEventId(row!.id) },
+    ]);
     expect(cardRefunded(o.transactionId)).toBe(unit);
 
     // A second approval of the same request changes nothing and says so.
@@ -241,11 +278,14 @@ describe('approving a return of a card order', () => {
     expect(await refundsOfRequest(requestId)).toHaveLength(1);
 
     const sms = await eventually(
-      async () => (await readSmsOutbox(outbox())).find((m) => m.text.startsWith(`Возврат по заказу №${o.orderId} одобрен`)),
+      async () =>
+        (await readSmsOutbox(outbox())).find((m) => m.text.startsWith(`Возврат по заказу №${o.orderId} одобрен`)),
       'the refund SMS',
     );
     expect(sms.text).toMatch(/вернутся на карту в течение 30 рабочих дней/);
-    const { value } = await getJson(api(), '/api/personal/returns.php', ReturnsResponse, { init: postForm({ token: o.token }) });
+    const { value } = await getJson(api(), '/api/personal/returns.php', ReturnsResponse, {
+      init: postForm({ token: o.token }),
+    });
     expect(value.orders.find((r) => r.ID === requestId)?.STATUS).toMatch(/^Деньги возвращены: .* на карту$/);
   });
 
@@ -306,10 +346,16 @@ describe('approving a return of a card order', () => {
 
     const first = await requestOf(o.token, o.orderId, { [o.offer.id]: 1 });
     const a = await staffReturn('approve', first, { delivery: '1', note: 'Брак: шов разошёлся' });
-    expect(a.data).toMatchObject({ delivery_refunded: true, refunds: [{ means: 'cloudpayments', amount_kopecks: unit + MOSCOW_COURIER_PRICE_KOPECKS }] });
+    expect(a.data).toMatchObject({
+      delivery_refunded: true,
+      refunds: [{ means: 'cloudpayments', amount_kopecks: unit + MOSCOW_COURIER_PRICE_KOPECKS }],
+    });
     const second = await requestOf(o.token, o.orderId, { [o.offer.id]: 1 });
     const b = await staffReturn('approve', second, { delivery: '1' });
-    expect(b.data).toMatchObject({ delivery_refunded: false, refunds: [{ means: 'cloudpayments', amount_kopecks: unit }] });
+    expect(b.data).toMatchObject({
+      delivery_refunded: false,
+      refunds: [{ means: 'cloudpayments', amount_kopecks: unit }],
+    });
     await refundDone(first);
     await refundDone(second);
     expect(cardRefunded(o.transactionId)).toBe(o.paidKopecks);
@@ -319,7 +365,9 @@ describe('approving a return of a card order', () => {
     await deliver(p.orderId);
     const [pl] = await linesOf(p.orderId);
     const c = await staffReturn('approve', await requestOf(p.token, p.orderId, { [p.offer.id]: 1 }));
-    expect(c.data?.refunds).toEqual([expect.objectContaining({ means: 'cloudpayments', amount_kopecks: pl!.priceKopecks - pl!.discountKopecks })]);
+    expect(c.data?.refunds).toEqual([
+      expect.objectContaining({ means: 'cloudpayments', amount_kopecks: pl!.priceKopecks - pl!.discountKopecks }),
+    ]);
   });
 });
 
@@ -331,16 +379,25 @@ describe('approving a return of an order paid in parts', () => {
     const unit = (line!.priceKopecks * 2 - line!.discountKopecks) / 2;
     const requestId = await requestOf(o.token, o.orderId, { [o.offer.id]: 1 });
     const approved = await staffReturn('approve', requestId);
-    expect(approved.data?.refunds).toEqual([expect.objectContaining({ means: 'dolyami', amount_kopecks: unit, status: 'pending' })]);
+    expect(approved.data?.refunds).toEqual([
+      expect.objectContaining({ means: 'dolyami', amount_kopecks: unit, status: 'pending' }),
+    ]);
     await refundDone(requestId);
     expect(lastOutboxState(DOLYAMI_OUTBOX_FILE, (r) => r.id === o.attemptId)?.refundedKopecks).toBe(unit);
     const [event] = await db()
       .select()
       .from(paymentEvents)
-      .where(and(eq(paymentEvents.provider, 'dolyami'), eq(paymentEvents.orderId, o.orderId), eq(paymentEvents.kind, 'refund')));
+      .where(
+        and(
+          eq(paymentEvents.provider, 'dolyami'),
+          eq(paymentEvents.orderId, o.orderId),
+          eq(paymentEvents.kind, 'refund'),
+        ),
+      );
     expect(event?.outcome).toBe('return:refunded');
     const sms = await eventually(
-      async () => (await readSmsOutbox(outbox())).find((m) => m.text.startsWith(`Возврат по заказу №${o.orderId} одобрен`)),
+      async () =>
+        (await readSmsOutbox(outbox())).find((m) => m.text.startsWith(`Возврат по заказу №${o.orderId} одобрен`)),
       'the refund SMS',
     );
     expect(sms.text).toContain('через Долями');
@@ -358,7 +415,12 @@ describe('approving a return of an order paid on receipt', () => {
     const o = await placeOrder('1', 2);
     for (const s of ['confirmed', 'assembling', 'shipped']) await moveTo(o.orderId, s);
     const { body: fitting } = await fetchJson(api(), '/staff/orders/', StaffFittingResponse, {
-      init: staffInit({ action: 'fitting', order_id: String(o.orderId), [`lines[${o.offer.id}][kept]`]: '2', [`lines[${o.offer.id}][refused]`]: '0' }),
+      init: staffInit({
+        action: 'fitting',
+        order_id: String(o.orderId),
+        [`lines[${o.offer.id}][kept]`]: '2',
+        [`lines[${o.offer.id}][refused]`]: '0',
+      }),
     });
     expect(fitting.data?.status).toBe('received');
     const [line] = await linesOf(o.orderId);
@@ -366,10 +428,14 @@ describe('approving a return of an order paid on receipt', () => {
 
     const requestId = await requestOf(o.token, o.orderId, { [o.offer.id]: 1 });
     const approved = await staffReturn('approve', requestId);
-    expect(approved.data).toMatchObject({ status: 'approved', refunds: [{ means: 'transfer', amount_kopecks: unit, status: 'manual' }] });
+    expect(approved.data).toMatchObject({
+      status: 'approved',
+      refunds: [{ means: 'transfer', amount_kopecks: unit, status: 'manual' }],
+    });
     expect(approved.warnings.join(' ')).toMatch(/переведите покупателю .* по реквизитам из заявления/);
     const sms = await eventually(
-      async () => (await readSmsOutbox(outbox())).find((m) => m.text.startsWith(`Возврат по заказу №${o.orderId} одобрен`)),
+      async () =>
+        (await readSmsOutbox(outbox())).find((m) => m.text.startsWith(`Возврат по заказу №${o.orderId} одобрен`)),
       'the decision SMS',
     );
     expect(sms.text).toContain('переведём на счёт по реквизитам из заявления');
@@ -391,11 +457,15 @@ describe('rejecting a return', () => {
     expect(rejected.data?.status).toBe('rejected');
     expect((await staffReturn('approve', requestId)).data).toBeNull();
     expect((await linesOf(o.orderId))[0]?.returnedQuantity).toBe(0);
-    const { value } = await getJson(api(), '/api/personal/returns.php', ReturnsResponse, { init: postForm({ token: o.token }) });
+    const { value } = await getJson(api(), '/api/personal/returns.php', ReturnsResponse, {
+      init: postForm({ token: o.token }),
+    });
     expect(value.orders.find((r) => r.ID === requestId)?.STATUS).toBe('Возврат отклонён: Нет ярлыков');
     await eventually(
       async () =>
-        (await readSmsOutbox(outbox())).find((m) => m.text === `Возврат по заказу №${o.orderId} отклонён: Нет ярлыков. Подробности — в личном кабинете.`),
+        (await readSmsOutbox(outbox())).find(
+          (m) => m.text === `Возврат по заказу №${o.orderId} отклонён: Нет ярлыков. Подробности — в личном кабинете.`,
+        ),
       'the rejection SMS',
     );
   });
@@ -438,8 +508,12 @@ describe('an order paid partly with a gift certificate and bonuses', () => {
       .returning({ id: giftCertificates.id });
     await db().transaction(async (tx) => {
       const t = tx as unknown as Database;
-      expect(await spendBonuses(t, { customerId: o.customerId, orderId: o.orderId, amountKopecks: B, now: new Date() })).toBe(true);
-      await t.insert(certificateMoves).values({ certificateId: cert!.id, kind: 'redeem', amountKopecks: -C, orderId: o.orderId });
+      expect(
+        await spendBonuses(t, { customerId: o.customerId, orderId: o.orderId, amountKopecks: B, now: new Date() }),
+      ).toBe(true);
+      await t
+        .insert(certificateMoves)
+        .values({ certificateId: cert!.id, kind: 'redeem', amountKopecks: -C, orderId: o.orderId });
       await t
         .update(orderItems)
         .set({ bonusKopecks: B })
@@ -447,7 +521,13 @@ describe('an order paid partly with a gift certificate and bonuses', () => {
       await t
         .update(orders)
         // 'received' without the courier's fitting (the accrual credits received orders only).
-        .set({ bonusKopecks: B, totalKopecks: total, certificateKopecks: C, paidKopecks: total - C, status: 'received' })
+        .set({
+          bonusKopecks: B,
+          totalKopecks: total,
+          certificateKopecks: C,
+          paidKopecks: total - C,
+          status: 'received',
+        })
         .where(eq(orders.id, o.orderId));
     });
     // The purchase's bonuses were credited already (the 14 days passed).
@@ -480,7 +560,11 @@ describe('an order paid partly with a gift certificate and bonuses', () => {
     expect(c?.balanceKopecks).toBe(5_000_000);
     const [l] = await db().select().from(bonusLots).where(eq(bonusLots.id, lot!.id));
     expect(l?.remainingKopecks).toBe(100_000 - B / 2);
-    const moves = await db().select().from(bonusMoves).where(eq(bonusMoves.returnRequestId, requestId)).orderBy(asc(bonusMoves.id));
+    const moves = await db()
+      .select()
+      .from(bonusMoves)
+      .where(eq(bonusMoves.returnRequestId, requestId))
+      .orderBy(asc(bonusMoves.id));
     expect(moves.map((m) => [m.kind, m.amountKopecks])).toEqual([
       ['restore', B / 2],
       ['cancel', -cancelled],
@@ -559,8 +643,12 @@ describe('an order placed with a gift certificate and bonuses at checkout (order
     expect(l?.remainingKopecks).toBe(50_000 - 20_000 + 10_000);
     await refundDone(requestId);
     expect(cardRefunded(paid.transactionId)).toBe(unitMoney - 100_000);
-    const { value } = await getJson(api(), '/api/personal/returns.php', ReturnsResponse, { init: postForm({ token: who.token }) });
-    expect(value.orders.find((r) => r.ID === requestId)?.STATUS).toMatch(/^Деньги возвращены: .* на карту, .* на сертификат, 100 бонусов$/);
+    const { value } = await getJson(api(), '/api/personal/returns.php', ReturnsResponse, {
+      init: postForm({ token: who.token }),
+    });
+    expect(value.orders.find((r) => r.ID === requestId)?.STATUS).toMatch(
+      /^Деньги возвращены: .* на карту, .* на сертификат, 100 бонусов$/,
+    );
   });
 
   it('takes a gift certificate back only unused, and voids it: its money never comes out twice', async () => {
@@ -575,7 +663,14 @@ describe('an order placed with a gift certificate and bonuses at checkout (order
     const buy = async () => {
       const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
         init: postForm(
-          courierForm(who.token, `${certOffer.id}:1`, { payment_id: '9', delivery_id: '300', street: '', house: '', flat: '', deliverycost: '0' }),
+          courierForm(who.token, `${certOffer.id}:1`, {
+            payment_id: '9',
+            delivery_id: '300',
+            street: '',
+            house: '',
+            flat: '',
+            deliverycost: '0',
+          }),
         ),
       });
       if (!placed.success) throw new Error(JSON.stringify(placed.data));
@@ -596,14 +691,18 @@ describe('an order placed with a gift certificate and bonuses at checkout (order
     });
     expect(spend.success).toBe(true);
     const refused = await staffReturn('approve', await requestOf(who.token, used.orderId, { [certOffer.id]: 1 }));
-    expect(refused.errors).toEqual({ items: expect.stringMatching(/подарочный сертификат можно вернуть, только пока им не расплачивались/) });
+    expect(refused.errors).toEqual({
+      items: expect.stringMatching(/подарочный сертификат можно вернуть, только пока им не расплачивались/),
+    });
     expect((await linesOf(used.orderId))[0]?.returnedQuantity).toBe(0);
 
     // Unused: taken back, voided, and the card refunded.
     const whole = await buy();
     const requestId = await requestOf(who.token, whole.orderId, { [certOffer.id]: 1 });
     const approved = await staffReturn('approve', requestId);
-    expect(approved.data?.refunds).toEqual([expect.objectContaining({ means: 'cloudpayments', amount_kopecks: 500_000 })]);
+    expect(approved.data?.refunds).toEqual([
+      expect.objectContaining({ means: 'cloudpayments', amount_kopecks: 500_000 }),
+    ]);
     const [voided] = await db().select().from(giftCertificates).where(eq(giftCertificates.id, whole.cert.id));
     expect(voided?.balanceKopecks).toBe(0);
     // A voided certificate pays nothing.

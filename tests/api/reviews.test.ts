@@ -8,7 +8,13 @@ import { customers, offers, orderItems, orders, products, reviewPhotos, reviews 
 import { readCatalogVersion } from '~/db/catalog-version.server';
 import { REVIEW_TEXT, REVIEWS_PER_DAY } from '~/core/reviews';
 import { CheckoutOrderResponse, ReturnCreateResponse } from '~/shared/contract';
-import { AdminReviewListResponse, AdminReviewOneResponse, ReviewLinesResponse, ReviewListResponse, ReviewWriteResponse } from '~/shared/reviews-contract';
+import {
+  AdminReviewListResponse,
+  AdminReviewOneResponse,
+  ReviewLinesResponse,
+  ReviewListResponse,
+  ReviewWriteResponse,
+} from '~/shared/reviews-contract';
 import { StaffOrderStatusResponse } from '~/api/staff/routes.server';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { expectContract, fetchJson, getJson, postForm } from '~/tests/support/api';
@@ -57,12 +63,30 @@ async function orderOf(
 ) {
   const [order] = await db()
     .insert(orders)
-    .values({ customerId, status, deliveredAt, itemsTotalKopecks: 100_000 * lines.length, totalKopecks: 100_000 * lines.length, phone: '79990000000' })
+    .values({
+      customerId,
+      status,
+      deliveredAt,
+      itemsTotalKopecks: 100_000 * lines.length,
+      totalKopecks: 100_000 * lines.length,
+      phone: '79990000000',
+    })
     .returning({ id: orders.id });
   const orderId = (order as { id: number }).id;
   await db()
     .insert(orderItems)
-    .values(lines.map((l) => ({ orderId, offerId: l.id, title: 'Вещь', size: '44', color: 'чёрный', priceKopecks: 100_000, quantity: 1, keptQuantity: kept })));
+    .values(
+      lines.map((l) => ({
+        orderId,
+        offerId: l.id,
+        title: 'Вещь',
+        size: '44',
+        color: 'чёрный',
+        priceKopecks: 100_000,
+        quantity: 1,
+        keptQuantity: kept,
+      })),
+    );
   return orderId;
 }
 
@@ -74,16 +98,29 @@ async function photo(width = 400, height = 300): Promise<string> {
   return jpeg.toString('base64');
 }
 
-const good = { rating: 4, fit: 'small', text: 'Хорошее пальто, но маломерит: берите на размер больше.', height: '168', usual_size: '44' };
+const good = {
+  rating: 4,
+  fit: 'small',
+  text: 'Хорошее пальто, но маломерит: берите на размер больше.',
+  height: '168',
+  usual_size: '44',
+};
 
 async function post<T>(apiPath: string, body: unknown, Schema: { parse: (v: unknown) => T }): Promise<T> {
-  const res = await fetch(`${api()}${apiPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${api()}${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status, await res.clone().text()).toBe(200);
   return Schema.parse(await res.json());
 }
-const lines = (token: string, extra: Record<string, string> = {}) => post('/api/personal/review_lines.php', { token, ...extra }, ReviewLinesResponse);
-const add = (token: string, body: Record<string, unknown>) => post('/api/personal/review_add.php', { token, ...good, ...body }, ReviewWriteResponse);
-const list = (productId: number, q = '') => getJson(api(), `/api/reviews/list.php?product_id=${productId}${q}`, ReviewListResponse);
+const lines = (token: string, extra: Record<string, string> = {}) =>
+  post('/api/personal/review_lines.php', { token, ...extra }, ReviewLinesResponse);
+const add = (token: string, body: Record<string, unknown>) =>
+  post('/api/personal/review_add.php', { token, ...good, ...body }, ReviewWriteResponse);
+const list = (productId: number, q = '') =>
+  getJson(api(), `/api/reviews/list.php?product_id=${productId}${q}`, ReviewListResponse);
 const reviewFiles = () => {
   try {
     return fs.readdirSync(path.join(shop.dataDir, 'media', 'reviews')).sort();
@@ -120,11 +157,18 @@ describe('who may review what', () => {
       [refused, c, REVIEW_TEXT.notKept],
       [old, d, REVIEW_TEXT.expired],
     ] as const)
-      expect(await add(who.token, { order_id: orderId, offer_id: offer!.id })).toEqual({ success: false, error, field: 'offer_id' });
+      expect(await add(who.token, { order_id: orderId, offer_id: offer!.id })).toEqual({
+        success: false,
+        error,
+        field: 'offer_id',
+      });
 
     // Another customer cannot review this one's line.
     const other = await customer();
-    expect(await add(other.token, { order_id: received, offer_id: a!.id })).toMatchObject({ success: false, error: REVIEW_TEXT.notFound });
+    expect(await add(other.token, { order_id: received, offer_id: a!.id })).toMatchObject({
+      success: false,
+      error: REVIEW_TEXT.notFound,
+    });
     // The form's mistakes, in Russian.
     expect(await add(who.token, { order_id: received, offer_id: a!.id, rating: '' })).toEqual({
       success: false,
@@ -138,16 +182,30 @@ describe('who may review what', () => {
     });
 
     const made = await add(who.token, { order_id: received, offer_id: a!.id, photos: [await photo()] });
-    expect(made).toMatchObject({ success: true, published: false, review: { status: 'pending', status_label: 'На модерации', rating: 4, fit: 'small' } });
+    expect(made).toMatchObject({
+      success: true,
+      published: false,
+      review: { status: 'pending', status_label: 'На модерации', rating: 4, fit: 'small' },
+    });
     const [row] = await db().select().from(reviews).where(eq(reviews.orderId, received));
-    expect(row).toMatchObject({ authorName: 'Мария', size: '44', heightCm: 168, usualSize: '44', photoCount: 1, productId: a!.productId });
+    expect(row).toMatchObject({
+      authorName: 'Мария',
+      size: '44',
+      heightCm: 168,
+      usualSize: '44',
+      photoCount: 1,
+      productId: a!.productId,
+    });
     // The photo went through the pipeline: re-encoded JPEG without its metadata.
     const [p] = await db().select().from(reviewPhotos).where(eq(reviewPhotos.reviewId, row!.id));
     const meta = await sharp(path.join(shop.dataDir, 'media', p!.path)).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
     expect(meta.exif).toBeUndefined();
     // Once per line; not on the product page before moderation.
-    expect(await add(who.token, { order_id: received, offer_id: a!.id })).toMatchObject({ success: false, error: REVIEW_TEXT.already });
+    expect(await add(who.token, { order_id: received, offer_id: a!.id })).toMatchObject({
+      success: false,
+      error: REVIEW_TEXT.already,
+    });
     expect((await list(a!.productId)).summary.count).toBe(0);
   });
 
@@ -157,8 +215,14 @@ describe('who may review what', () => {
     const orderId = await orderOf(who.customerId, [a!]);
     const before = reviewFiles();
     const fake = Buffer.from('<?php echo "not a picture"; ?>'.repeat(20)).toString('base64');
-    expect(await add(who.token, { order_id: orderId, offer_id: a!.id, photos: [await photo(), fake] })).toMatchObject({ success: false, field: 'photos' });
-    expect(await add(who.token, { order_id: orderId, offer_id: a!.id, photos: [await photo(50, 50)] })).toMatchObject({ success: false, field: 'photos' });
+    expect(await add(who.token, { order_id: orderId, offer_id: a!.id, photos: [await photo(), fake] })).toMatchObject({
+      success: false,
+      field: 'photos',
+    });
+    expect(await add(who.token, { order_id: orderId, offer_id: a!.id, photos: [await photo(50, 50)] })).toMatchObject({
+      success: false,
+      field: 'photos',
+    });
     const six = await Promise.all([1, 2, 3, 4, 5, 6].map(() => photo()));
     expect(await add(who.token, { order_id: orderId, offer_id: a!.id, photos: six })).toEqual({
       success: false,
@@ -168,9 +232,14 @@ describe('who may review what', () => {
     expect(reviewFiles()).toEqual(before);
     expect(await db().select().from(reviews).where(eq(reviews.orderId, orderId))).toEqual([]);
     // A review refused after its photos were written (the line already reviewed) leaves no file either.
-    expect(await add(who.token, { order_id: orderId, offer_id: a!.id, photos: [await photo()] })).toMatchObject({ success: true });
+    expect(await add(who.token, { order_id: orderId, offer_id: a!.id, photos: [await photo()] })).toMatchObject({
+      success: true,
+    });
     const files = reviewFiles();
-    expect(await add(who.token, { order_id: orderId, offer_id: a!.id, photos: [await photo()] })).toMatchObject({ success: false, error: REVIEW_TEXT.already });
+    expect(await add(who.token, { order_id: orderId, offer_id: a!.id, photos: [await photo()] })).toMatchObject({
+      success: false,
+      error: REVIEW_TEXT.already,
+    });
     expect(reviewFiles()).toEqual(files);
   });
 
@@ -178,9 +247,14 @@ describe('who may review what', () => {
     const who = await customer();
     const offersMade = await garmentOffers(REVIEWS_PER_DAY + 1);
     const orderId = await orderOf(who.customerId, offersMade);
-    for (const o of offersMade.slice(0, REVIEWS_PER_DAY)) expect(await add(who.token, { order_id: orderId, offer_id: o.id })).toMatchObject({ success: true });
+    for (const o of offersMade.slice(0, REVIEWS_PER_DAY))
+      expect(await add(who.token, { order_id: orderId, offer_id: o.id })).toMatchObject({ success: true });
     const last = offersMade[REVIEWS_PER_DAY]!;
-    expect(await add(who.token, { order_id: orderId, offer_id: last.id })).toEqual({ success: false, error: REVIEW_TEXT.tooManyToday, field: 'text' });
+    expect(await add(who.token, { order_id: orderId, offer_id: last.id })).toEqual({
+      success: false,
+      error: REVIEW_TEXT.tooManyToday,
+      field: 'text',
+    });
   });
 });
 
@@ -201,23 +275,52 @@ describe('moderation', () => {
     const manager = await as('manager');
 
     expect((await admin(shop, '/reviews?queue=true', { cookie: (await as('warehouse')).cookie })).status).toBe(403);
-    const queue = expectContract(AdminReviewListResponse, (await admin(shop, '/reviews?queue=true&limit=100', { cookie: content.cookie })).body);
-    expect(queue.data.find((r) => r.id === id)).toMatchObject({ in_queue: true, status: 'pending', author: 'Покупатель', photos: [expect.any(Object)] });
+    const queue = expectContract(
+      AdminReviewListResponse,
+      (await admin(shop, '/reviews?queue=true&limit=100', { cookie: content.cookie })).body,
+    );
+    expect(queue.data.find((r) => r.id === id)).toMatchObject({
+      in_queue: true,
+      status: 'pending',
+      author: 'Покупатель',
+      photos: [expect.any(Object)],
+    });
 
     // Reject: the customer sees the reason and may resend once.
-    expect((await admin(shop, `/reviews/${id}/reject`, { cookie: content.cookie, body: { reason: '' } })).status).toBe(400);
-    const rejected = await admin(shop, `/reviews/${id}/reject`, { cookie: content.cookie, body: { reason: 'Уберите ссылку на другой сайт' } });
+    expect((await admin(shop, `/reviews/${id}/reject`, { cookie: content.cookie, body: { reason: '' } })).status).toBe(
+      400,
+    );
+    const rejected = await admin(shop, `/reviews/${id}/reject`, {
+      cookie: content.cookie,
+      body: { reason: 'Уберите ссылку на другой сайт' },
+    });
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
     let mine = (await lines(who.token, { order_id: String(orderId) })).lines[0]?.review;
-    expect(mine).toMatchObject({ status: 'rejected', status_label: 'Отклонён', reject_reason: 'Уберите ссылку на другой сайт', can_resend: true });
-    const resent = await post('/api/personal/review_resend.php', { token: who.token, review_id: id, ...good, keep_photos: true }, ReviewWriteResponse);
-    expect(resent).toMatchObject({ success: true, review: { status: 'pending', can_resend: false, photos: [expect.any(Object)] } });
-    expect(await post('/api/personal/review_resend.php', { token: who.token, review_id: id, ...good }, ReviewWriteResponse)).toMatchObject({
+    expect(mine).toMatchObject({
+      status: 'rejected',
+      status_label: 'Отклонён',
+      reject_reason: 'Уберите ссылку на другой сайт',
+      can_resend: true,
+    });
+    const resent = await post(
+      '/api/personal/review_resend.php',
+      { token: who.token, review_id: id, ...good, keep_photos: true },
+      ReviewWriteResponse,
+    );
+    expect(resent).toMatchObject({
+      success: true,
+      review: { status: 'pending', can_resend: false, photos: [expect.any(Object)] },
+    });
+    expect(
+      await post('/api/personal/review_resend.php', { token: who.token, review_id: id, ...good }, ReviewWriteResponse),
+    ).toMatchObject({
       success: false,
       error: REVIEW_TEXT.cannotResend,
     });
     await admin(shop, `/reviews/${id}/reject`, { cookie: content.cookie, body: { reason: 'Всё ещё не подходит' } });
-    expect(await post('/api/personal/review_resend.php', { token: who.token, review_id: id, ...good }, ReviewWriteResponse)).toMatchObject({
+    expect(
+      await post('/api/personal/review_resend.php', { token: who.token, review_id: id, ...good }, ReviewWriteResponse),
+    ).toMatchObject({
       success: false,
       error: REVIEW_TEXT.resendUsed,
     });
@@ -225,10 +328,16 @@ describe('moderation', () => {
     // Publish (the manager may too): on the product page, the catalogue version moves so cached pages go.
     const version = await readCatalogVersion(db());
     const published = await admin(shop, `/reviews/${id}/publish`, { cookie: manager.cookie, body: {} });
-    expect(expectContract(AdminReviewOneResponse, published.body).data).toMatchObject({ status: 'published', in_queue: false });
+    expect(expectContract(AdminReviewOneResponse, published.body).data).toMatchObject({
+      status: 'published',
+      in_queue: false,
+    });
     expect(await readCatalogVersion(db())).toBeGreaterThan(version);
     expect((await admin(shop, `/reviews/${id}/publish`, { cookie: manager.cookie, body: {} })).status).toBe(409);
-    expect((await admin(shop, `/reviews/${id}/reply`, { cookie: content.cookie, body: { reply: 'Спасибо за отзыв!' } })).status).toBe(200);
+    expect(
+      (await admin(shop, `/reviews/${id}/reply`, { cookie: content.cookie, body: { reply: 'Спасибо за отзыв!' } }))
+        .status,
+    ).toBe(200);
 
     const page = await list(a!.productId);
     expect(page.summary).toMatchObject({ average: 4, count: 1, with_photos: 1 });
@@ -246,7 +355,12 @@ describe('moderation', () => {
     mine = (await lines(who.token, { order_id: String(orderId) })).lines[0]?.review;
     expect(mine).toMatchObject({ status: 'published', reject_reason: null, reply: 'Спасибо за отзыв!' });
 
-    expect((await auditOf(id)).map((r) => r.action)).toEqual(['review.reject', 'review.reject', 'review.publish', 'review.reply']);
+    expect((await auditOf(id)).map((r) => r.action)).toEqual([
+      'review.reject',
+      'review.reject',
+      'review.publish',
+      'review.reply',
+    ]);
     expect((await auditOf(id))[0]?.reason).toBe('Уберите ссылку на другой сайт');
   });
 
@@ -263,15 +377,27 @@ describe('moderation', () => {
         const made = await add(who.token, { order_id: orderId, offer_id: a!.id, fit, rating: String(5 - (i % 2)) });
         expect(made).toMatchObject({ success: true, published: true });
         const advice = (await list(a!.productId)).summary.fit;
-        expect(advice.advice_text).toBe(i === 4 ? 'Большинство покупателей считают, что модель маломерит: берите на размер больше' : null);
+        expect(advice.advice_text).toBe(
+          i === 4 ? 'Большинство покупателей считают, что модель маломерит: берите на размер больше' : null,
+        );
       }
       const page = await list(a!.productId);
-      expect(page.summary).toMatchObject({ count: 5, average: 4.6, fit: { total: 5, advice: 'small', counts: { small: 4, true: 1, large: 0 } } });
+      expect(page.summary).toMatchObject({
+        count: 5,
+        average: 4.6,
+        fit: { total: 5, advice: 'small', counts: { small: 4, true: 1, large: 0 } },
+      });
       const queue = expectContract(
         AdminReviewListResponse,
         (await admin(shop, `/reviews?queue=true&product_id=${a!.productId}`, { cookie: content.cookie })).body,
       );
-      expect(queue.data.map((r) => r.status)).toEqual(['published', 'published', 'published', 'published', 'published']);
+      expect(queue.data.map((r) => r.status)).toEqual([
+        'published',
+        'published',
+        'published',
+        'published',
+        'published',
+      ]);
       expect(queue.data.every((r) => r.in_queue)).toBe(true);
     } finally {
       await admin(shop, '/review-settings', { cookie: content.cookie, body: { mode: 'premoderation' } });
@@ -290,10 +416,15 @@ describe('a return withdraws the review', () => {
   it('a published review of a line returned whole leaves the page and the rating', async () => {
     const offer = await freshOffer({ min: 300_000, max: 1_500_000 });
     const who = await customer();
-    const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(courierForm(who.token, `${offer.id}:1`)) });
+    const placed = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
+      init: postForm(courierForm(who.token, `${offer.id}:1`)),
+    });
     if (!placed.success) throw new Error(JSON.stringify(placed.data));
     const orderId = placed.order_id;
-    expect((await lines(who.token, { order_id: String(orderId) })).lines[0]).toMatchObject({ can_review: false, reason: REVIEW_TEXT.notReceived });
+    expect((await lines(who.token, { order_id: String(orderId) })).lines[0]).toMatchObject({
+      can_review: false,
+      reason: REVIEW_TEXT.notReceived,
+    });
     for (const status of ['confirmed', 'assembling', 'shipped', 'delivered']) {
       const { body } = await fetchJson(api(), '/staff/orders/', StaffOrderStatusResponse, {
         init: staffInit({ action: 'status', order_id: String(orderId), status }),
@@ -303,7 +434,9 @@ describe('a return withdraws the review', () => {
     const made = await add(who.token, { order_id: orderId, offer_id: offer.id, rating: 2 });
     if (!made.success) throw new Error(made.error);
     const manager = await as('manager');
-    expect((await admin(shop, `/reviews/${made.review.id}/publish`, { cookie: manager.cookie, body: {} })).status).toBe(200);
+    expect((await admin(shop, `/reviews/${made.review.id}/publish`, { cookie: manager.cookie, body: {} })).status).toBe(
+      200,
+    );
     const [productRow] = await db()
       .select({ id: products.id })
       .from(products)
@@ -314,7 +447,12 @@ describe('a return withdraws the review', () => {
     expect(before).toBeGreaterThanOrEqual(1);
 
     const returned = await getJson(api(), '/api/personal/return_add.php', ReturnCreateResponse, {
-      init: postForm({ token: who.token, order_id: String(orderId), reason: 'Не подошёл размер', [`items[${offer.id}]`]: '1' }),
+      init: postForm({
+        token: who.token,
+        order_id: String(orderId),
+        reason: 'Не подошёл размер',
+        [`items[${offer.id}]`]: '1',
+      }),
     });
     if (!returned.success) throw new Error(returned.error);
     const version = await readCatalogVersion(db());

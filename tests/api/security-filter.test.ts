@@ -31,7 +31,9 @@ function send(target: string, method = 'GET', headers: Record<string, string> = 
     const req = http.request({ hostname, port, path: target, method, headers: framed, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -62,7 +64,8 @@ function layers(text: string, times: number): string {
   return out;
 }
 
-const notBlocked = (a: RawAnswer) => (a.status === 403 && a.body === BLOCKED ? null : `${a.status} ${a.body.slice(0, 80)}`);
+const notBlocked = (a: RawAnswer) =>
+  a.status === 403 && a.body === BLOCKED ? null : `${a.status} ${a.body.slice(0, 80)}`;
 
 describe('the attack fixtures over HTTP', () => {
   const attacks = readFixture('attack-strings.txt');
@@ -89,8 +92,12 @@ describe('the attack fixtures over HTTP', () => {
 
   it('lets every honest URL through, never with a 5xx', async () => {
     // As a browser sends them: spaces and non-ASCII percent-encoded, the rest as written.
-    const honest = readFixture('honest-urls.txt').map(({ text }) => text.replace(/[^\x21-\x7e]/gu, (ch) => encodeURIComponent(ch)));
-    const failures = await sendAll(honest, (a) => (a.status === 403 || a.status >= 500 ? `${a.status} ${a.body.slice(0, 80)}` : null));
+    const honest = readFixture('honest-urls.txt').map(({ text }) =>
+      text.replace(/[^\x21-\x7e]/gu, (ch) => encodeURIComponent(ch)),
+    );
+    const failures = await sendAll(honest, (a) =>
+      a.status === 403 || a.status >= 500 ? `${a.status} ${a.body.slice(0, 80)}` : null,
+    );
     expect(failures).toEqual([]);
   }, 60_000);
 });
@@ -155,7 +162,12 @@ describe('answers under the API prefix', () => {
       ['PUT', '/backend'],
       ['OPTIONS', '/backend/nothing-here/'],
     ] as const) {
-      const res = await send(target, method, { 'content-type': 'application/x-unknown' }, method === 'GET' ? undefined : 'x');
+      const res = await send(
+        target,
+        method,
+        { 'content-type': 'application/x-unknown' },
+        method === 'GET' ? undefined : 'x',
+      );
       expect(res.status, `${method} ${target}`).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(JSON.parse(res.body)).toEqual({ error: 'Страница не найдена' });

@@ -5,7 +5,14 @@ import { ACCOUNT_TEXT } from '~/core/account';
 import { CHECKOUT_TEXT } from '~/core/checkout';
 import { isOuterwear, PREORDER_MAKING_DAYS } from '~/core/delivery';
 import { addCalendarDays } from '~/core/working-days';
-import { AddressChangeResponse, AddressesResponse, CheckoutOrderResponse, DeliveryCostResponse, OrderParamsResponse, ProfileResponse } from '~/shared/contract';
+import {
+  AddressChangeResponse,
+  AddressesResponse,
+  CheckoutOrderResponse,
+  DeliveryCostResponse,
+  OrderParamsResponse,
+  ProfileResponse,
+} from '~/shared/contract';
 import { getJson, postForm } from '~/tests/support/api';
 import { courierForm } from '~/tests/support/checkout';
 import { setUpTestShop } from '~/tests/support/server';
@@ -38,8 +45,10 @@ async function freshOffer({ preorder = false } = {}): Promise<number> {
   return found.id;
 }
 
-const postOrder = (fields: Record<string, string>) => getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(fields) });
-const params = (query: Record<string, string>) => getJson(api(), `/api/catalog/get_order_params.php?${new URLSearchParams(query)}`, OrderParamsResponse);
+const postOrder = (fields: Record<string, string>) =>
+  getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, { init: postForm(fields) });
+const params = (query: Record<string, string>) =>
+  getJson(api(), `/api/catalog/get_order_params.php?${new URLSearchParams(query)}`, OrderParamsResponse);
 const saveAddress = (token: string, fields: Record<string, string>) =>
   getJson(api(), '/api/personal/address_add.php', AddressChangeResponse, { init: postForm({ token, ...fields }) });
 
@@ -67,7 +76,10 @@ describe('a saved address goes to its own city only (item 3)', () => {
       });
 
     const refused = await postOrder(novosibirsk({ street: 'Невский пр', house: '28', flat: '7', postcode: '191186' }));
-    expect(refused).toEqual({ success: false, data: { street: CHECKOUT_TEXT.addressOfOtherCity('Санкт-Петербург', 'Новосибирск') } });
+    expect(refused).toEqual({
+      success: false,
+      data: { street: CHECKOUT_TEXT.addressOfOtherCity('Санкт-Петербург', 'Новосибирск') },
+    });
     expect(await db().select().from(orders).where(eq(orders.customerId, customerId))).toEqual([]);
 
     // A Novosibirsk address goes through.
@@ -106,14 +118,28 @@ describe('checkout keeps what the shopper told it (item 7)', () => {
   it('the name typed at checkout fills an empty profile, and never replaces a name there', async () => {
     const { token } = await customer();
     const profile = async () =>
-      (await getJson(api(), '/api/personal/profile_main.php', ProfileResponse, { init: postForm({ 'params[token]': token }) })).userInfo;
+      (
+        await getJson(api(), '/api/personal/profile_main.php', ProfileResponse, {
+          init: postForm({ 'params[token]': token }),
+        })
+      ).userInfo;
     expect(await profile()).toMatchObject({ FIRSTNAME: '', LASTNAME: '' });
-    expect(await postOrder(courierForm(token, `${await freshOffer()}:1`, { firstname: 'Анна', lastname: 'Иванова', secondname: 'Петровна' }))).toMatchObject({
+    expect(
+      await postOrder(
+        courierForm(token, `${await freshOffer()}:1`, {
+          firstname: 'Анна',
+          lastname: 'Иванова',
+          secondname: 'Петровна',
+        }),
+      ),
+    ).toMatchObject({
       success: true,
     });
     expect(await profile()).toMatchObject({ FIRSTNAME: 'Анна', LASTNAME: 'Иванова', SECONDNAME: 'Петровна' });
     // An order for someone else leaves the profile as it is.
-    expect(await postOrder(courierForm(token, `${await freshOffer()}:1`, { firstname: 'Мария', lastname: 'Смирнова' }))).toMatchObject({ success: true });
+    expect(
+      await postOrder(courierForm(token, `${await freshOffer()}:1`, { firstname: 'Мария', lastname: 'Смирнова' })),
+    ).toMatchObject({ success: true });
     expect(await profile()).toMatchObject({ FIRSTNAME: 'Анна', LASTNAME: 'Иванова', SECONDNAME: 'Петровна' });
   });
 });
@@ -157,7 +183,11 @@ describe('the account’s address book takes cities only (item 9)', () => {
     // The offline stand-in knows a handful of cities: beyond them it refuses the start of a known
     // city's name and what is no place name (with DaData, a city it does not know by that name).
     for (const city of ['Санкт-Пет', 'Кра', 'Москва 2', '12345', 'Другая страна']) {
-      expect(await saveAddress(token, { ...PITER, city })).toEqual({ success: false, error: ACCOUNT_TEXT.unknownCity, field: 'city' });
+      expect(await saveAddress(token, { ...PITER, city })).toEqual({
+        success: false,
+        error: ACCOUNT_TEXT.unknownCity,
+        field: 'city',
+      });
     }
     expect(await saveAddress(token, { ...PITER, city: ' г санкт-петербург ' })).toMatchObject({ success: true });
     // A real town the stand-in does not list.

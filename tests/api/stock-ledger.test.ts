@@ -74,8 +74,11 @@ async function verify() {
 }
 
 async function moveTo(orderId: number, status: string) {
-  return (await fetchJson(api(), '/staff/orders/', StaffOrderStatusResponse, { init: staffInit({ action: 'status', order_id: String(orderId), status }) }))
-    .body;
+  return (
+    await fetchJson(api(), '/staff/orders/', StaffOrderStatusResponse, {
+      init: staffInit({ action: 'status', order_id: String(orderId), status }),
+    })
+  ).body;
 }
 
 /** Time passes: the order's hold ends, and the release runs (as its job would). */
@@ -96,7 +99,9 @@ describe('every stock change is a move', () => {
     expect(await stockOf(offer.id)).toBe(3);
     expect(await moveTo(placed.order_id, 'cancelled')).toMatchObject({ data: { status: 'cancelled' } });
     expect(await stockOf(offer.id)).toBe(5);
-    expect((await movesOf(offer.id)).map((m) => [m.reason, m.delta, m.quantityAfter, m.orderId, m.actorKind, m.actorId])).toEqual([
+    expect(
+      (await movesOf(offer.id)).map((m) => [m.reason, m.delta, m.quantityAfter, m.orderId, m.actorKind, m.actorId]),
+    ).toEqual([
       ['order', -2, 3, placed.order_id, 'customer', who.customerId],
       ['order_cancelled', 2, 5, placed.order_id, 'staff', null],
     ]);
@@ -114,9 +119,9 @@ describe('every stock change is a move', () => {
       preorders: [],
     });
     if (!placed.ok) throw new Error(JSON.stringify(placed));
-    expect((await orderMoves(placed.orderId)).map((m) => [m.offerId, m.reason, m.delta, m.actorKind, m.actorId])).toEqual([
-      [offer.id, 'order', -1, 'customer', null],
-    ]);
+    expect(
+      (await orderMoves(placed.orderId)).map((m) => [m.offerId, m.reason, m.delta, m.actorKind, m.actorId]),
+    ).toEqual([[offer.id, 'order', -1, 'customer', null]]);
   });
 
   it('a released unpaid order gives back as payment_expired; a late payment takes it again as an order, by the shop', async () => {
@@ -149,9 +154,15 @@ describe('every stock change is a move', () => {
     const who = await customer();
     const placed = await checkout(courierForm(who.token, `${offer.id}:3`));
     if (!placed.success) throw new Error(JSON.stringify(placed.data));
-    for (const to of ['confirmed', 'assembling', 'shipped']) expect((await moveTo(placed.order_id, to)).data?.status).toBe(to);
+    for (const to of ['confirmed', 'assembling', 'shipped'])
+      expect((await moveTo(placed.order_id, to)).data?.status).toBe(to);
     const fitting = await fetchJson(api(), '/staff/orders/', StaffFittingResponse, {
-      init: staffInit({ action: 'fitting', order_id: String(placed.order_id), [`lines[${offer.id}][kept]`]: '1', [`lines[${offer.id}][refused]`]: '2' }),
+      init: staffInit({
+        action: 'fitting',
+        order_id: String(placed.order_id),
+        [`lines[${offer.id}][kept]`]: '1',
+        [`lines[${offer.id}][refused]`]: '2',
+      }),
     });
     expect(fitting.body.data?.stock_returned).toEqual([{ offer_id: offer.id, previous: 1, quantity: 3, notified: 0 }]);
     expect((await orderMoves(placed.order_id)).map((m) => [m.reason, m.delta, m.quantityAfter])).toEqual([
@@ -162,10 +173,21 @@ describe('every stock change is a move', () => {
 
   it('staff set (a count) and add (an adjustment, never below zero) are moves of the staff token', async () => {
     const offer = await freshOffer({ quantity: 2 });
-    expect((await staffStock({ action: 'set', offer_id: String(offer.id), quantity: '7' })).data).toMatchObject({ previous: 2, quantity: 7 });
-    expect((await staffStock({ action: 'add', offer_id: String(offer.id), quantity: '-10' })).data).toMatchObject({ previous: 7, quantity: 0 });
-    expect((await staffStock({ action: 'set', offer_id: String(offer.id), quantity: '0' })).data).toMatchObject({ previous: 0, quantity: 0 });
-    expect((await movesOf(offer.id)).map((m) => [m.reason, m.delta, m.quantityAfter, m.actorKind, m.actorId, m.orderId])).toEqual([
+    expect((await staffStock({ action: 'set', offer_id: String(offer.id), quantity: '7' })).data).toMatchObject({
+      previous: 2,
+      quantity: 7,
+    });
+    expect((await staffStock({ action: 'add', offer_id: String(offer.id), quantity: '-10' })).data).toMatchObject({
+      previous: 7,
+      quantity: 0,
+    });
+    expect((await staffStock({ action: 'set', offer_id: String(offer.id), quantity: '0' })).data).toMatchObject({
+      previous: 0,
+      quantity: 0,
+    });
+    expect(
+      (await movesOf(offer.id)).map((m) => [m.reason, m.delta, m.quantityAfter, m.actorKind, m.actorId, m.orderId]),
+    ).toEqual([
       ['count', 5, 7, 'staff', null, null],
       ['staff_adjustment', -7, 0, 'staff', null, null],
       // A count that finds what the system shows is recorded too.

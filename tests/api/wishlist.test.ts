@@ -20,7 +20,11 @@ let ids: number[] = [];
 let inactiveId = 0;
 
 beforeAll(async () => {
-  const rows = await db().select({ id: products.id }).from(products).where(eq(products.active, true)).orderBy(asc(products.id));
+  const rows = await db()
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(asc(products.id));
   ids = rows.map((r) => r.id);
   expect(ids.length).toBeGreaterThan(120);
   // One product taken off sale: it never shows, and cannot be added.
@@ -36,7 +40,11 @@ async function newCustomer(): Promise<{ token: string; customerId: number; sessi
     .padStart(7, '0')}`;
   const { id: customerId } = await findOrCreateCustomerByPhone({ db: db(), phone });
   const session = await createSession({ db: db(), customerId });
-  const token = await signSessionToken(resolveAuthSecret({ dataDir: shop.dataDir }), { sessionId: session.id, customerId }, session.expiresAt);
+  const token = await signSessionToken(
+    resolveAuthSecret({ dataDir: shop.dataDir }),
+    { sessionId: session.id, customerId },
+    session.expiresAt,
+  );
   return { token, customerId, sessionId: session.id };
 }
 
@@ -52,7 +60,10 @@ async function call(params: Record<string, string | undefined>): Promise<number[
 }
 
 const listOf = async (customerId: number, mode: 'wishlist' | 'watched' = 'wishlist') => {
-  const [row] = await db().select({ wishlist: customers.wishlist, watched: customers.watched }).from(customers).where(eq(customers.id, customerId));
+  const [row] = await db()
+    .select({ wishlist: customers.wishlist, watched: customers.watched })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   return row?.[mode] ?? [];
 };
 
@@ -61,7 +72,11 @@ const at = (i: number) => ids[i] as number;
 describe('guests', () => {
   it('show the cards of the filter ids in their order, catalogue cards, cacheable', async () => {
     const wanted = [at(5), at(2), at(9)];
-    const { response, body } = await fetchJson(api(), query({ action: 'show', mode: 'watched', filter: wanted.join(',') }), WishlistResponse);
+    const { response, body } = await fetchJson(
+      api(),
+      query({ action: 'show', mode: 'watched', filter: wanted.join(',') }),
+      WishlistResponse,
+    );
     expect(body.ITEMS.map((i) => i.ID)).toEqual(wanted);
     const first = body.ITEMS[0];
     expect(first?.DETAIL_PAGE_URL).toMatch(/^\/catalog\/.+\/$/);
@@ -78,14 +93,29 @@ describe('guests', () => {
   });
 
   it('ignore junk ids, duplicates, unknown and inactive products (SPEC §5)', async () => {
-    const filter = ['', 'abc', '-1', '0', String(at(3)), '1.5', String(at(3)), '99999999999', '2147483647', String(inactiveId), `${at(4)} `, 'x1'].join(',');
+    const filter = [
+      '',
+      'abc',
+      '-1',
+      '0',
+      String(at(3)),
+      '1.5',
+      String(at(3)),
+      '99999999999',
+      '2147483647',
+      String(inactiveId),
+      `${at(4)} `,
+      'x1',
+    ].join(',');
     expect(await call({ mode: 'watched', filter })).toEqual([at(3), at(4)]);
     expect(await call({ mode: 'watched', filter: ',,,' })).toEqual([]);
   });
 
   it('cannot change a list: add and remove without a token are 401', async () => {
     for (const action of ['add', 'remove']) {
-      const { body } = await fetchJson(api(), query({ action, mode: 'wishlist', filter: String(at(1)) }), ApiError, { status: 401 });
+      const { body } = await fetchJson(api(), query({ action, mode: 'wishlist', filter: String(at(1)) }), ApiError, {
+        status: 401,
+      });
       expect(body).toEqual({ error: AUTH_TEXT.sessionGone });
     }
   });
@@ -133,7 +163,8 @@ describe('customers', () => {
     const { token, customerId } = await newCustomer();
     const many = ids.slice(0, 110);
     // One at a time, oldest first: the last added is the newest.
-    for (const chunk of [many.slice(0, 60), many.slice(60)]) await call({ action: 'add', token, filter: [...chunk].reverse().join(',') });
+    for (const chunk of [many.slice(0, 60), many.slice(60)])
+      await call({ action: 'add', token, filter: [...chunk].reverse().join(',') });
     const kept = await listOf(customerId);
     expect(kept).toHaveLength(100);
     expect(kept[0]).toBe(at(109));
@@ -173,7 +204,9 @@ describe('customers', () => {
     expect(kept).toHaveLength(20);
     expect(new Set(kept)).toEqual(new Set(twenty));
 
-    await Promise.all(Array.from({ length: 20 }, () => call({ action: 'add', mode: 'watched', token, filter: String(at(50)) })));
+    await Promise.all(
+      Array.from({ length: 20 }, () => call({ action: 'add', mode: 'watched', token, filter: String(at(50)) })),
+    );
     expect(await listOf(customerId, 'watched')).toEqual([at(50)]);
 
     // Removes and adds racing each other: the list stays a list of distinct ids.

@@ -42,7 +42,8 @@ async function order(phone: string, deliveryId: string, status: string, quantity
   return { orderId: placed.orderId, offer };
 }
 
-const statusOf = async (orderId: number) => (await shop.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status;
+const statusOf = async (orderId: number) =>
+  (await shop.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status;
 
 describe('back office orders', () => {
   it('a manager finds an order by phone, confirms it, and records a partial fitting', async ({ shopper }) => {

@@ -50,7 +50,8 @@ describe('back office returns and stock', () => {
     await dialog.getByRole('button', { name: 'Одобрить и вернуть деньги' }).dblclick();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Принять товар' }).waitFor();
-    const refundRows = () => db().select().from(refunds).where(eq(refunds.returnRequestId, requestId)).orderBy(asc(refunds.id));
+    const refundRows = () =>
+      db().select().from(refunds).where(eq(refunds.returnRequestId, requestId)).orderBy(asc(refunds.id));
     await eventually(async () => ((await refundRows())[0]?.status === 'done' ? true : null), 'the card refund done');
     expect(await refundRows()).toHaveLength(1);
 
@@ -68,8 +69,14 @@ describe('back office returns and stock', () => {
     const offer = await freshOffer({ quantity: 0 });
     const phone = '79990004455';
     await db().insert(waitingList).values({ offerId: offer.id, phone, name: 'Анна' });
-    const { page, cookie } = await staffPage(shopper, shop, clock, { email: 'pyotr@vitrina.example', role: 'warehouse' });
-    const { article, size } = (await admin(shop, `/offers/${offer.id}`, { cookie })).body.data as { article: string; size: string };
+    const { page, cookie } = await staffPage(shopper, shop, clock, {
+      email: 'pyotr@vitrina.example',
+      role: 'warehouse',
+    });
+    const { article, size } = (await admin(shop, `/offers/${offer.id}`, { cookie })).body.data as {
+      article: string;
+      size: string;
+    };
 
     await page.goto('/admin/offers');
     await page.getByRole('textbox', { name: 'Артикул или название' }).fill(article);
@@ -89,7 +96,10 @@ describe('back office returns and stock', () => {
     await page.getByText('Остаток изменён').waitFor();
     expect(await quantityOf(offer.id)).toBe(3);
     const sms = await eventually(
-      async () => (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).find((m) => m.tag === 'back-in-stock' && m.phone.endsWith(phone.slice(1))) ?? null,
+      async () =>
+        (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).find(
+          (m) => m.tag === 'back-in-stock' && m.phone.endsWith(phone.slice(1)),
+        ) ?? null,
       'the back-in-stock SMS',
     );
     expect(sms.text.length).toBeGreaterThan(0);

@@ -29,7 +29,8 @@ async function settled(page: Page, ready: string | RegExp) {
 
 /** How much wider than the window the page is (0 when it fits). Not window.innerWidth: a phone's
  * layout viewport grows to a page too wide for it (the browser zooms out), so innerWidth grows too. */
-const overflow = async (page: Page, viewport: Viewport) => (await page.evaluate(() => document.documentElement.scrollWidth)) - viewport.width;
+const overflow = async (page: Page, viewport: Viewport) =>
+  (await page.evaluate(() => document.documentElement.scrollWidth)) - viewport.width;
 
 /** The data every screen shows, made once for the file: a card order delivered and partly
  * returned, a courier order paid on receipt, a sold-out size with someone waiting, an admin. */
@@ -53,10 +54,17 @@ async function makeData() {
   if (!placed.ok) throw new Error(JSON.stringify(placed));
   await shop.database.db
     .update(orders)
-    .set({ deliveryId: DELIVERY_ID.moscowCourier, paymentId: PAYMENT_ID.onReceipt, deliveryCity: 'Москва', email: 'vera@example.com' })
+    .set({
+      deliveryId: DELIVERY_ID.moscowCourier,
+      paymentId: PAYMENT_ID.onReceipt,
+      deliveryCity: 'Москва',
+      email: 'vera@example.com',
+    })
     .where(eq(orders.id, placed.orderId));
   const soldOut = await freshOffer({ quantity: 0 });
-  await shop.database.db.insert(waitingList).values({ offerId: soldOut.id, phone: '79990007788', name: 'Анна Ожидающая' });
+  await shop.database.db
+    .insert(waitingList)
+    .values({ offerId: soldOut.id, phone: '79990007788', name: 'Анна Ожидающая' });
   const staff = await staffSession(shop, clock, { email: 'admin@vitrina.example', role: 'admin' });
   return { customerId: who.customerId, cardOrder, courierOrder: placed.orderId, requestId, offerId: offer.id, staff };
 }
@@ -68,7 +76,11 @@ const screens: { name: string; path: (d: Data) => string; ready: (d: Data) => st
   { name: 'dashboard', path: () => '/admin/', ready: () => 'Возвраты ждут решения' },
   { name: 'orders', path: () => '/admin/orders', ready: () => 'Вера Покупателева' },
   { name: 'order', path: (d) => `/admin/orders/${d.cardOrder}/show`, ready: (d) => `Заказ № ${d.cardOrder}` },
-  { name: 'order-courier', path: (d) => `/admin/orders/${d.courierOrder}/show`, ready: (d) => `Заказ № ${d.courierOrder}` },
+  {
+    name: 'order-courier',
+    path: (d) => `/admin/orders/${d.courierOrder}/show`,
+    ready: (d) => `Заказ № ${d.courierOrder}`,
+  },
   { name: 'returns', path: () => '/admin/returns', ready: () => 'Не подошёл размер' },
   { name: 'return', path: (d) => `/admin/returns/${d.requestId}/show`, ready: () => 'Не подошёл размер' },
   { name: 'stock', path: () => '/admin/offers', ready: () => 'Артикул' },
@@ -87,7 +99,10 @@ describe('back office screens: axe at 1280 px, no sideways scrolling at 1280 and
       data ??= makeData();
       const d = await data;
       for (const viewport of [DESKTOP, MOBILE]) {
-        const page = screen.session === false ? await shopper.newPage(viewport) : await samePageAt(shopper, shop, d.staff.cookie, viewport);
+        const page =
+          screen.session === false
+            ? await shopper.newPage(viewport)
+            : await samePageAt(shopper, shop, d.staff.cookie, viewport);
         const errors: string[] = [];
         const calls: string[] = [];
         page.on('response', (r) => {
@@ -104,7 +119,9 @@ describe('back office screens: axe at 1280 px, no sideways scrolling at 1280 and
         });
         expect.soft(errors, `${screen.name} at ${viewport.width} px: errors in the page`).toEqual([]);
         await shot(page, `admin-${screen.name}-${viewport.width}`);
-        expect.soft(await overflow(page, viewport), `${screen.name} at ${viewport.width} px: wider than the window`).toBe(0);
+        expect
+          .soft(await overflow(page, viewport), `${screen.name} at ${viewport.width} px: wider than the window`)
+          .toBe(0);
         if (viewport === DESKTOP) expect.soft(await seriousAxeFaults(page), `${screen.name}: axe`).toEqual([]);
       }
     });

@@ -26,12 +26,18 @@ async function watchCsp(page: Page) {
   await page.addInitScript(() => {
     const w = window as Window & { __csp?: string[] };
     w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__csp?.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp?.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return () => page.evaluate(() => (window as Window & { __csp?: string[] }).__csp ?? []);
 }
 
-async function logIn(page: Page, { email, password, secret }: { email: string; password: string; secret: string }, screenshots = false) {
+async function logIn(
+  page: Page,
+  { email, password, secret }: { email: string; password: string; secret: string },
+  screenshots = false,
+) {
   clock.advance(30_000);
   await page.goto('/admin/login');
   await page.getByRole('textbox', { name: 'Почта' }).fill(email);
@@ -51,18 +57,28 @@ async function logIn(page: Page, { email, password, secret }: { email: string; p
 describe('back office', () => {
   it('the first admin enrols, logs in, sees staff and the audit log; a manager sees neither', async ({ shopper }) => {
     const PASSWORD = 'вишнёвый сад 1904';
-    const first = await createStaffByScript(shop, { email: 'anna@vitrina.example', role: 'admin', name: 'Анна Петрова' });
+    const first = await createStaffByScript(shop, {
+      email: 'anna@vitrina.example',
+      role: 'admin',
+      name: 'Анна Петрова',
+    });
 
     const page = await shopper.newPage(DESKTOP);
     const violations = await watchCsp(page);
     const response = await page.goto(`/admin/setup#token=${first.token}`);
-    expect(response?.headers()['content-security-policy']).toMatch(/default-src 'none'; script-src 'self'; style-src 'self' 'nonce-/);
+    expect(response?.headers()['content-security-policy']).toMatch(
+      /default-src 'none'; script-src 'self'; style-src 'self' 'nonce-/,
+    );
     expect(response?.headers()['x-robots-tag']).toMatch(/noindex/);
     await page.getByRole('heading', { name: 'Настройка входа' }).waitFor();
-    await expect.poll(() => page.getByRole('img', { name: /QR-код/ }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('img', { name: /QR-код/ }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
     expect(secret.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{32}$/);
-    await expect.poll(() => page.getByTestId('otpauth-uri').textContent()).toMatch(/^otpauth:\/\/totp\/Vitrina:anna%40vitrina\.example\?secret=/);
+    await expect
+      .poll(() => page.getByTestId('otpauth-uri').textContent())
+      .toMatch(/^otpauth:\/\/totp\/Vitrina:anna%40vitrina\.example\?secret=/);
     await page.getByLabel('Новый пароль').fill(PASSWORD);
     await page.getByRole('textbox', { name: 'Код из приложения' }).fill(codeAt(secret, clock.now()));
     await expect.poll(() => page.getByRole('button', { name: 'Сохранить и подключить' }).isEnabled()).toBe(true);
@@ -91,7 +107,9 @@ describe('back office', () => {
     const managerToken = linkToken(await link.inputValue());
     await page.getByRole('button', { name: 'К списку сотрудников' }).click();
     await page.getByRole('cell', { name: 'maria@vitrina.example' }).waitFor();
-    await expect.poll(() => page.getByRole('row').filter({ hasText: 'maria@vitrina.example' }).textContent()).toMatch(/Менеджер.*Ждёт настройки по ссылке/);
+    await expect
+      .poll(() => page.getByRole('row').filter({ hasText: 'maria@vitrina.example' }).textContent())
+      .toMatch(/Менеджер.*Ждёт настройки по ссылке/);
     await shot(page, 'admin-staff-1280');
 
     // The audit log: the enrolment, the login and the new account, newest first.
@@ -100,7 +118,9 @@ describe('back office', () => {
     const rows = page.getByRole('row');
     await rows.filter({ hasText: 'Сотрудник создан' }).first().waitFor();
     const texts = await rows.allTextContents();
-    const order = ['Сотрудник создан', 'Вход', 'Пароль задан, приложение подключено'].map((t) => texts.findIndex((row) => row.includes(t)));
+    const order = ['Сотрудник создан', 'Вход', 'Пароль задан, приложение подключено'].map((t) =>
+      texts.findIndex((row) => row.includes(t)),
+    );
     expect(order.every((i) => i > 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(texts.some((row) => row.includes('npm run staff') && row.includes('Скрипт'))).toBe(true);

@@ -25,7 +25,10 @@ describe('the API prefix beside the storefront', () => {
       ['DELETE', '/backend/api/'],
       ['PUT', '/backend'],
     ] as const) {
-      const res = await call(path, { method, ...(method === 'GET' ? {} : { body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }) });
+      const res = await call(path, {
+        method,
+        ...(method === 'GET' ? {} : { body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      });
       expect(res.status, `${method} ${path}`).toBe(404);
       await expectJsonError(res, `${method} ${path}`);
     }
@@ -38,7 +41,10 @@ describe('the API prefix beside the storefront', () => {
       ['GET', '/backend/api/personal/orders.php', 'POST'],
       ['PUT', '/backend/api/catalog/order.php', 'GET, HEAD, POST'],
     ] as const) {
-      const res = await call(path, { method, ...(method === 'GET' ? {} : { body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }) });
+      const res = await call(path, {
+        method,
+        ...(method === 'GET' ? {} : { body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
       await expectJsonError(res, `${method} ${path}`);

@@ -54,7 +54,12 @@ describe('category page', () => {
     await poll(() => view.heading().textContent()).toBe(data.SECTION.NAME);
     expect(await view.count()).toBe(data.NAV_STRING.ITEMS_COUNT);
     expect(await view.cards().count()).toBe(Math.min(data.NAV_STRING.ITEMS_COUNT, data.NAV_STRING.PAGE_SIZE));
-    expect(await view.page.getByRole('navigation', { name: 'Хлебные крошки' }).getByRole('link', { name: 'Главная' }).count()).toBe(1);
+    expect(
+      await view.page
+        .getByRole('navigation', { name: 'Хлебные крошки' })
+        .getByRole('link', { name: 'Главная' })
+        .count(),
+    ).toBe(1);
   });
 
   it('filters by size on the client: the address changes, the page is not reloaded', async ({ shopper }) => {
@@ -62,8 +67,17 @@ describe('category page', () => {
     const sizes = base.FILTER.find((f) => f.CODE === 'size');
     if (!sizes || sizes.CODE === 'price') throw new Error('no size facet');
     // A size that narrows the list and leaves some colour with no goods (disabled, not a link).
-    let choice: { value: (typeof sizes.VALUES)[number]; filtered: CatalogSectionResponse; empty: { VALUE: string }; offered: { VALUE: string } } | undefined;
-    for (const value of sizes.VALUES.filter((v) => !v.DISABLED && v.COUNT > 0 && v.COUNT < base.NAV_STRING.ITEMS_COUNT)) {
+    let choice:
+      | {
+          value: (typeof sizes.VALUES)[number];
+          filtered: CatalogSectionResponse;
+          empty: { VALUE: string };
+          offered: { VALUE: string };
+        }
+      | undefined;
+    for (const value of sizes.VALUES.filter(
+      (v) => !v.DISABLED && v.COUNT > 0 && v.COUNT < base.NAV_STRING.ITEMS_COUNT,
+    )) {
       const filtered = await listing(value.URL);
       const colours = filtered.FILTER.find((f) => f.CODE === 'color');
       const empty = colours && colours.CODE !== 'price' ? colours.VALUES.find((v) => v.DISABLED) : undefined;
@@ -175,7 +189,9 @@ describe('category page', () => {
     await view.filterLink(value.VALUE, view.sheet()).click();
     await view.page.waitForURL(`**${value.URL}`);
     // The sheet stays open and counts the goods the choice gives.
-    await poll(() => view.sheetApply().textContent()).toMatch(new RegExp(`^Показать ${filtered.NAV_STRING.ITEMS_COUNT} товар`));
+    await poll(() => view.sheetApply().textContent()).toMatch(
+      new RegExp(`^Показать ${filtered.NAV_STRING.ITEMS_COUNT} товар`),
+    );
     await view.sheetApply().click();
     await poll(() => view.sheet().isVisible()).toBe(false);
     expect(await view.count()).toBe(filtered.NAV_STRING.ITEMS_COUNT);
@@ -192,9 +208,14 @@ describe('category page', () => {
 });
 
 describe('product page', () => {
-  it('activates the button once a size is chosen, and offers a pre-order for a size out of stock', async ({ shopper }) => {
+  it('activates the button once a size is chosen, and offers a pre-order for a size out of stock', async ({
+    shopper,
+  }) => {
     const item = await findProduct(
-      (p) => p.OFFERS.length > 1 && p.OFFERS.some((o) => o.AVAILABLE === 'Y') && p.OFFERS.some((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'Y'),
+      (p) =>
+        p.OFFERS.length > 1 &&
+        p.OFFERS.some((o) => o.AVAILABLE === 'Y') &&
+        p.OFFERS.some((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'Y'),
     );
     const inStock = item.OFFERS.find((o) => o.AVAILABLE === 'Y');
     const preorder = item.OFFERS.find((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'Y');
@@ -209,14 +230,18 @@ describe('product page', () => {
     await poll(() => button.isEnabled()).toBe(true);
     expect(await button.textContent()).toBe('Добавить в корзину');
 
-    const preorderSize = view.size(preorder?.IS_OFFER.SIZES_CLOTHES?.LABEL ?? preorder?.IS_OFFER.SIZES_SHOES?.LABEL ?? '');
+    const preorderSize = view.size(
+      preorder?.IS_OFFER.SIZES_CLOTHES?.LABEL ?? preorder?.IS_OFFER.SIZES_SHOES?.LABEL ?? '',
+    );
     expect(await preorderSize.evaluate((el) => el.closest('label')?.textContent)).toContain('предзаказ');
     await preorderSize.check();
     await poll(() => button.textContent()).toBe('Оформить предзаказ');
     expect(await button.isEnabled()).toBe(true);
   });
 
-  it('marks a size that can be neither bought nor pre-ordered, and offers the waiting list for it', async ({ shopper }) => {
+  it('marks a size that can be neither bought nor pre-ordered, and offers the waiting list for it', async ({
+    shopper,
+  }) => {
     const item = await findProduct((p) => p.OFFERS.some((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'N'));
     const gone = item.OFFERS.find((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'N');
     const view = await open(shopper, ProductPage, item.DETAIL_PAGE_URL);
@@ -224,7 +249,9 @@ describe('product page', () => {
     expect(await size.evaluate((el) => el.closest('label')?.textContent)).toContain('нет в наличии');
     await size.check();
     // Neither the basket nor one click: the only way on is to be told when it is back.
-    await poll(() => view.page.getByRole('main').getByRole('button', { name: 'Сообщить о поступлении' }).isVisible()).toBe(true);
+    await poll(() =>
+      view.page.getByRole('main').getByRole('button', { name: 'Сообщить о поступлении' }).isVisible(),
+    ).toBe(true);
     expect(await view.buyButton().count()).toBe(0);
     expect(await view.page.getByRole('main').getByRole('button', { name: 'Купить в один клик' }).count()).toBe(0);
   });
@@ -250,7 +277,9 @@ describe('product page', () => {
     await poll(() => view.lightbox().isVisible()).toBe(true);
     // Arrow keys page through the photos.
     await view.page.keyboard.press('ArrowRight');
-    await poll(() => view.lightbox().getByText(`2 / ${item.PROPERTIES.MORE_PHOTO.VALUE.length}`).isVisible()).toBe(true);
+    await poll(() => view.lightbox().getByText(`2 / ${item.PROPERTIES.MORE_PHOTO.VALUE.length}`).isVisible()).toBe(
+      true,
+    );
     // A click zooms in, another zooms out.
     await view.lightbox().getByRole('button', { name: 'Увеличить фото' }).click();
     await poll(() => view.lightbox().getByRole('button', { name: 'Уменьшить фото' }).count()).toBe(1);
@@ -259,7 +288,9 @@ describe('product page', () => {
   });
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px has a full-screen button on the photo, which opens the photo in view and zooms`, async ({ shopper }) => {
+    it(`at ${viewport.width} px has a full-screen button on the photo, which opens the photo in view and zooms`, async ({
+      shopper,
+    }) => {
       const item = await findProduct((p) => (p.PROPERTIES.MORE_PHOTO?.VALUE.length ?? 0) > 2);
       const count = item.PROPERTIES.MORE_PHOTO.VALUE.length;
       const view = await open(shopper, ProductPage, item.DETAIL_PAGE_URL, viewport);
@@ -267,13 +298,23 @@ describe('product page', () => {
       // Visible as it is, not only on hover, and inside the photo.
       expect(await expand.isVisible()).toBe(true);
       const [button, photo] = await Promise.all([expand.boundingBox(), view.photoButtons().first().boundingBox()]);
-      expect(button && photo && button.x >= photo.x && button.x + button.width <= photo.x + photo.width && button.y >= photo.y).toBe(true);
+      expect(
+        button &&
+          photo &&
+          button.x >= photo.x &&
+          button.x + button.width <= photo.x + photo.width &&
+          button.y >= photo.y,
+      ).toBe(true);
       expect(await expand.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
       // On a desktop the thumbnails choose the photo: the view opens on the one chosen.
       if (viewport === DESKTOP) {
         await view.page.getByRole('button', { name: `Фото 3 из ${count}` }).click();
         // The strip has scrolled to it (smoothly) before the shopper reaches the button.
-        await poll(() => view.page.locator('.gallery__track').evaluate((el) => Math.round((el.scrollLeft / el.clientWidth) * 100) / 100)).toBe(2);
+        await poll(() =>
+          view.page
+            .locator('.gallery__track')
+            .evaluate((el) => Math.round((el.scrollLeft / el.clientWidth) * 100) / 100),
+        ).toBe(2);
       }
       await expand.click();
       await poll(() => view.lightbox().isVisible()).toBe(true);
@@ -310,7 +351,12 @@ describe('photos', () => {
     // The first row loads eagerly, before the scripts (which wait for the first paint).
     const photo = page.locator('.card__media img.image').first();
     await poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await poll(() => photo.evaluate((img) => ({ placeholder: img.classList.contains('image--placeholder'), background: img.style.backgroundImage }))).toEqual({
+    await poll(() =>
+      photo.evaluate((img) => ({
+        placeholder: img.classList.contains('image--placeholder'),
+        background: img.style.backgroundImage,
+      })),
+    ).toEqual({
       placeholder: false,
       background: '',
     });
@@ -352,14 +398,18 @@ describe('search', () => {
     await poll(async () => (await view.resultNames()).some((n) => n.toLowerCase().includes('пальто'))).toBe(true);
   });
 
-  it('has its own page: results with the count, a message when nothing is found, a prompt when blank', async ({ shopper }) => {
+  it('has its own page: results with the count, a message when nothing is found, a prompt when blank', async ({
+    shopper,
+  }) => {
     const found = await open(shopper, SearchPage, '/search/?q=%D0%BF%D0%BB%D1%8C%D1%82%D0%BE');
     await poll(() => found.results().count()).toBeGreaterThan(0);
     expect(await found.page.getByText(/^Найдено: \d+ товар/).isVisible()).toBe(true);
 
     const none = await open(shopper, SearchPage, '/search/?q=zzqqxx');
     expect(await none.page.getByText('По запросу «zzqqxx» ничего не найдено').isVisible()).toBe(true);
-    expect(await none.page.getByRole('navigation', { name: 'Разделы каталога' }).getByRole('link').count()).toBeGreaterThan(1);
+    expect(
+      await none.page.getByRole('navigation', { name: 'Разделы каталога' }).getByRole('link').count(),
+    ).toBeGreaterThan(1);
 
     const blank = await open(shopper, SearchPage, '/search/');
     expect(await blank.results().count()).toBe(0);
@@ -407,7 +457,13 @@ describe('without JavaScript (plain HTTP)', () => {
       (m) => JSON.parse(m[1] as string) as Record<string, unknown>,
     );
     const ld = blocks.find((b) => b['@type'] === 'Product') as
-      | { name: string; sku: string; image: string[]; brand: { name: string }; offers: { priceCurrency: string; availability: string; price: string }[] }
+      | {
+          name: string;
+          sku: string;
+          image: string[];
+          brand: { name: string };
+          offers: { priceCurrency: string; availability: string; price: string }[];
+        }
       | undefined;
     expect(ld?.name).toBe(item.NAME);
     expect(ld?.brand.name).toBe('Vitrina');

@@ -129,7 +129,9 @@ describe('product page to basket', () => {
     // Another size replaces the offer in the same line.
     await line.getByRole('combobox', { name: `Размер: ${item.NAME}` }).selectOption(String(second?.ID));
     await poll(() => cookie(view.page, 'cart')).toBe(`${second?.ID}:2`);
-    await poll(() => line.getByRole('combobox', { name: `Размер: ${item.NAME}` }).inputValue()).toBe(String(second?.ID));
+    await poll(() => line.getByRole('combobox', { name: `Размер: ${item.NAME}` }).inputValue()).toBe(
+      String(second?.ID),
+    );
 
     await line.getByRole('button', { name: `Удалить: ${item.NAME}, размер ${sizeLabel(second)}` }).click();
     await poll(() => view.main().getByText('Корзина пуста').isVisible()).toBe(true);
@@ -173,7 +175,10 @@ describe('product page to basket', () => {
   });
 
   it('puts the gift cover beside a coat, one per coat, and never counts it', async ({ shopper }) => {
-    const coat = await findProduct((p) => /пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2), 'coat with 2+ in stock');
+    const coat = await findProduct(
+      (p) => /пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2),
+      'coat with 2+ in stock',
+    );
     const offer = coat.OFFERS.find((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2);
     const view = await open(shopper, coat.DETAIL_PAGE_URL);
     await view.size(sizeLabel(offer)).check();
@@ -195,7 +200,10 @@ describe('product page to basket', () => {
 describe('the gift cover has its own picture (issue #26)', () => {
   for (const viewport of [MOBILE, DESKTOP])
     it(`shows a garment cover, not a handbag, beside a coat at ${viewport.width} px`, async ({ shopper }) => {
-      const coat = await findProduct((p) => /пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y'), 'coat in stock');
+      const coat = await findProduct(
+        (p) => /пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y'),
+        'coat in stock',
+      );
       const offer = coat.OFFERS.find((o) => o.AVAILABLE === 'Y');
       const page = await shopper.newPage(viewport);
       await page.context().addCookies([{ name: 'cart', value: `${offer?.ID}:1`, url: shop.baseUrl }]);
@@ -209,8 +217,13 @@ describe('the gift cover has its own picture (issue #26)', () => {
 });
 
 describe('pre-order, one click, waiting list', () => {
-  it('pre-orders a size that is out of stock: the modal, the notice, its own section of the basket', async ({ shopper }) => {
-    const item = await findProduct((p) => p.OFFERS.some((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'Y'), 'pre-orderable size');
+  it('pre-orders a size that is out of stock: the modal, the notice, its own section of the basket', async ({
+    shopper,
+  }) => {
+    const item = await findProduct(
+      (p) => p.OFFERS.some((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'Y'),
+      'pre-orderable size',
+    );
     const offer = item.OFFERS.find((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'Y');
     const view = await open(shopper, item.DETAIL_PAGE_URL);
     await view.size(sizeLabel(offer)).check();
@@ -231,8 +244,13 @@ describe('pre-order, one click, waiting list', () => {
     expect((await cookie(view.page, 'preorders')) ?? '').toContain(`"${offer?.ID}"`);
   });
 
-  it('orders one size in one click: the phone is flagged until it is right, then the order is written once', async ({ shopper }) => {
-    const item = await findProduct((p) => isPlain(p) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2), 'product in stock');
+  it('orders one size in one click: the phone is flagged until it is right, then the order is written once', async ({
+    shopper,
+  }) => {
+    const item = await findProduct(
+      (p) => isPlain(p) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2),
+      'product in stock',
+    );
     const offer = item.OFFERS.find((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2);
     const view = await open(shopper, item.DETAIL_PAGE_URL);
     await view.size(sizeLabel(offer)).check();
@@ -265,7 +283,10 @@ describe('pre-order, one click, waiting list', () => {
   });
 
   it('joins the waiting list for a sold-out size, thanks, and closes on «Хорошо»', async ({ shopper }) => {
-    const item = await findProduct((p) => p.OFFERS.some((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'N'), 'size neither in stock nor pre-orderable');
+    const item = await findProduct(
+      (p) => p.OFFERS.some((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'N'),
+      'size neither in stock nor pre-orderable',
+    );
     const offer = item.OFFERS.find((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'N');
     const view = await open(shopper, item.DETAIL_PAGE_URL);
     await view.size(sizeLabel(offer)).check();
@@ -290,7 +311,10 @@ describe('listings and phones', () => {
   it('adds from a listing card without leaving the grid', async ({ shopper }) => {
     const list = await getJson(shop.baseUrl, '/backend/catalog/woman/denim/', CatalogSectionResponse);
     const denim = new Set(list.ITEMS.map((c) => c.ID));
-    const card = await findProduct((p) => denim.has(p.ID) && p.OFFERS.some((o) => o.AVAILABLE === 'Y'), 'denim product in stock');
+    const card = await findProduct(
+      (p) => denim.has(p.ID) && p.OFFERS.some((o) => o.AVAILABLE === 'Y'),
+      'denim product in stock',
+    );
     const offer = card.OFFERS.find((o) => o.AVAILABLE === 'Y');
     const view = await open(shopper, '/catalog/woman/denim/');
     await view
@@ -322,9 +346,13 @@ describe('listings and phones', () => {
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
 
-    await page.addScriptTag({ content: fs.readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8') });
+    await page.addScriptTag({
+      content: fs.readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8'),
+    });
     const serious = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+      const axe = (
+        window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }
+      ).axe;
       const { violations } = await axe.run();
       return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
     });

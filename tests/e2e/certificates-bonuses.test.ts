@@ -5,7 +5,15 @@ import type { Locator, Page } from 'playwright-core';
 import { bonusLots, customers, giftCertificates, offers, orders, products } from '~/db/schema';
 import { formatCertificateCode } from '~/core/gift-certificates';
 import { readMailOutbox } from '~/integrations/mail/offline.server';
-import { DESKTOP, login, MOBILE, setUpBrowserShop, waitForHydration, type Shopper, type Viewport } from '~/tests/support/browser';
+import {
+  DESKTOP,
+  login,
+  MOBILE,
+  setUpBrowserShop,
+  waitForHydration,
+  type Shopper,
+  type Viewport,
+} from '~/tests/support/browser';
 import { productPicker } from '~/tests/support/catalogue';
 
 // Issue #12, as a customer does it: buy an electronic gift certificate by card, get its number
@@ -25,7 +33,9 @@ const newPhone = () => `7997${String(process.pid % 1000).padStart(3, '0')}${Stri
 const picker = productPicker(shop);
 /** A full-price offer of 10 000 ₽ or more, not a coat nor a gift certificate; its price in kopecks. */
 async function freshOffer(): Promise<{ id: number; price: number }> {
-  const { offer } = await picker.fresh((p) => p.PRICE.DISCOUNT_PRICE === p.PRICE.PRICE && p.PRICE.DISCOUNT_PRICE >= 10_000);
+  const { offer } = await picker.fresh(
+    (p) => p.PRICE.DISCOUNT_PRICE === p.PRICE.PRICE && p.PRICE.DISCOUNT_PRICE >= 10_000,
+  );
   return { id: offer.ID, price: Math.round(offer.PRICE * 100) };
 }
 
@@ -62,7 +72,9 @@ async function checkout(
     const street = form.getByRole('combobox', { name: 'Улица' });
     await street.fill('ул Тверская');
     // The street's suggestions open a moment after typing (debounced): closed as a shopper would.
-    await poll(() => form.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option').count()).toBeGreaterThan(0);
+    await poll(() =>
+      form.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option').count(),
+    ).toBeGreaterThan(0);
     await street.press('Escape');
     await poll(() => page.locator('.address-suggest__backdrop').isVisible()).toBe(false);
     await form.getByRole('textbox', { name: 'Дом', exact: true }).fill('12');
@@ -77,7 +89,11 @@ async function placeAndPay(page: Page, form: Locator): Promise<number> {
   await page.waitForURL(/\/basket\/pay\/\?order=\d+$/, { timeout: 15_000 });
   const orderId = Number(new URL(page.url()).searchParams.get('order'));
   await page.getByRole('main').getByRole('button', { name: 'Оплатить', exact: true }).click();
-  const widget = page.getByRole('dialog', { name: 'Оплата картой' }).getByTitle('Оплата картой').contentFrame().locator('body');
+  const widget = page
+    .getByRole('dialog', { name: 'Оплата картой' })
+    .getByTitle('Оплата картой')
+    .contentFrame()
+    .locator('body');
   await widget.getByRole('button', { name: 'Оплатить' }).click();
   await widget.getByRole('textbox', { name: 'Код из SMS' }).fill('1234');
   await widget
@@ -90,7 +106,9 @@ async function placeAndPay(page: Page, form: Locator): Promise<number> {
 }
 
 describe('gift certificates and bonuses', () => {
-  it('buys an electronic certificate by card, gets its number by e-mail, and pays part of the next order with it', async ({ shopper }) => {
+  it('buys an electronic certificate by card, gets its number by e-mail, and pays part of the next order with it', async ({
+    shopper,
+  }) => {
     const [certOffer] = await db()
       .select({ id: offers.id })
       .from(offers)
@@ -106,13 +124,17 @@ describe('gift certificates and bonuses', () => {
     await first.page.screenshot({ path: path.join(shop.dataDir, 'checkout-e-certificate-1280.png'), fullPage: true });
     const bought = await placeAndPay(first.page, first.form);
 
-    await poll(async () => (await db().select().from(giftCertificates).where(eq(giftCertificates.orderId, bought))).length).toBe(1);
+    await poll(
+      async () => (await db().select().from(giftCertificates).where(eq(giftCertificates.orderId, bought))).length,
+    ).toBe(1);
     const [row] = await db().select().from(giftCertificates).where(eq(giftCertificates.orderId, bought));
     if (!row) throw new Error('no certificate issued');
     expect(row).toMatchObject({ kind: 'electronic', nominalKopecks: 500_000, balanceKopecks: 500_000 });
     const pretty = formatCertificateCode(row.code);
     await poll(async () =>
-      (await readMailOutbox(path.join(shop.dataDir, 'outbox'))).some((m) => m.to.includes('vera.gift@example.ru') && m.html?.includes(pretty)),
+      (await readMailOutbox(path.join(shop.dataDir, 'outbox'))).some(
+        (m) => m.to.includes('vera.gift@example.ru') && m.html?.includes(pretty),
+      ),
     ).toBe(true);
 
     // The next order: the number typed at checkout takes 5 000 ₽ off; the card pays the rest.
@@ -132,11 +154,16 @@ describe('gift certificates and bonuses', () => {
     const paid = await placeAndPay(next.page, next.form);
     const order = await orderRow(paid);
     expect(order).toMatchObject({ certificateKopecks: 500_000, paidKopecks: offer.price + 70_000 - 500_000 });
-    const [after] = await db().select({ b: giftCertificates.balanceKopecks }).from(giftCertificates).where(eq(giftCertificates.id, row.id));
+    const [after] = await db()
+      .select({ b: giftCertificates.balanceKopecks })
+      .from(giftCertificates)
+      .where(eq(giftCertificates.id, row.id));
     expect(after?.b).toBe(0);
   });
 
-  it('spends bonuses at checkout: up to 20 % of the order, shown in the summary and taken off the card payment', async ({ shopper }) => {
+  it('spends bonuses at checkout: up to 20 % of the order, shown in the summary and taken off the card payment', async ({
+    shopper,
+  }) => {
     const offer = await freshOffer();
     const now = Date.now();
     // 1 500 bonuses on the account before the basket opens (the page reads them as it loads).
@@ -158,7 +185,10 @@ describe('gift certificates and bonuses', () => {
     await poll(() => form.getByText('Бонусами').isVisible()).toBe(true);
     await page.screenshot({ path: path.join(shop.dataDir, 'checkout-bonuses-1280.png'), fullPage: true });
     const orderId = await placeAndPay(page, form);
-    expect(await orderRow(orderId)).toMatchObject({ bonusKopecks: 150_000, paidKopecks: offer.price - 150_000 + 70_000 });
+    expect(await orderRow(orderId)).toMatchObject({
+      bonusKopecks: 150_000,
+      paidKopecks: offer.price - 150_000 + 70_000,
+    });
   });
 
   it('shows the bonuses in the account and takes the birthday once', async ({ shopper }) => {
@@ -185,7 +215,10 @@ describe('gift certificates and bonuses', () => {
     await section.getByRole('button', { name: 'Сохранить дату' }).click();
     await poll(() => section.getByText('14 марта 1990').isVisible()).toBe(true);
     expect(await section.getByRole('button', { name: 'Сохранить дату' }).count()).toBe(0);
-    const [row] = await db().select({ birthday: customers.birthday }).from(customers).where(eq(customers.id, customerId));
+    const [row] = await db()
+      .select({ birthday: customers.birthday })
+      .from(customers)
+      .where(eq(customers.id, customerId));
     expect(row?.birthday).toBe('1990-03-14');
     await section.screenshot({ path: path.join(shop.dataDir, 'account-bonuses-390.png') });
   });

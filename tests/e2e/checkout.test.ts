@@ -8,7 +8,15 @@ import { CHECKOUT_TEXT } from '~/core/checkout';
 import { STAFF_TOKEN_FILE } from '~/server/secrets.server';
 import { StockChangeResponse, type ProductOffer } from '~/shared/contract';
 import { fetchJson } from '~/tests/support/api';
-import { DESKTOP, login, MOBILE, setUpBrowserShop, StorefrontPage, type Shopper, type Viewport } from '~/tests/support/browser';
+import {
+  DESKTOP,
+  login,
+  MOBILE,
+  setUpBrowserShop,
+  StorefrontPage,
+  type Shopper,
+  type Viewport,
+} from '~/tests/support/browser';
 import { productPicker } from '~/tests/support/catalogue';
 import { ProductPage } from '~/tests/support/pages';
 
@@ -101,9 +109,17 @@ class CheckoutPage extends StorefrontPage {
 }
 
 /** A logged-in customer's browser with `offers` in the basket, on /basket/. */
-async function basketWith(shopper: Shopper, offerIds: number[], viewport: Viewport = DESKTOP): Promise<{ view: CheckoutPage; customerId: number }> {
+async function basketWith(
+  shopper: Shopper,
+  offerIds: number[],
+  viewport: Viewport = DESKTOP,
+): Promise<{ view: CheckoutPage; customerId: number }> {
   const page = await shopper.newPage(viewport);
-  await page.context().addCookies([{ name: 'cart', value: encodeURIComponent(offerIds.map((id) => `${id}:1`).join(',')), url: shop.baseUrl }]);
+  await page
+    .context()
+    .addCookies([
+      { name: 'cart', value: encodeURIComponent(offerIds.map((id) => `${id}:1`).join(',')), url: shop.baseUrl },
+    ]);
   const { customerId } = await login(page.context(), shop, newPhone());
   const view = new CheckoutPage(page);
   const res = await view.goto('/basket/');
@@ -122,9 +138,13 @@ async function cookie(page: Page, name: string): Promise<string | undefined> {
 }
 
 async function seriousAxeFaults(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: fs.readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8') });
+  await page.addScriptTag({
+    content: fs.readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8'),
+  });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }
+    ).axe;
     const { violations } = await axe.run();
     return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
   });
@@ -134,7 +154,8 @@ async function placedOrderId(view: CheckoutPage): Promise<number> {
   await view.page.waitForURL(/\/basket\/(submited-order|pay)\/\?order=\d+$/, { timeout: 15_000 });
   // A card order goes on to its payment (tests/e2e/payment.test.ts): here its order page is read.
   const url = new URL(view.page.url());
-  if (url.pathname === '/basket/pay/') await view.goto(`/basket/submited-order/?order=${url.searchParams.get('order')}`);
+  if (url.pathname === '/basket/pay/')
+    await view.goto(`/basket/submited-order/?order=${url.searchParams.get('order')}`);
   await poll(() => view.heading().textContent()).toBe('Заказ оформлен');
   const id = Number(new URL(view.page.url()).searchParams.get('order'));
   expect(await view.main().getByText(`Номер заказа: №${id}`).isVisible()).toBe(true);
@@ -144,7 +165,9 @@ async function placedOrderId(view: CheckoutPage): Promise<number> {
 /** Chooses a point in the open pickup modal's details and checks the form shows it. */
 async function confirmPoint(view: CheckoutPage, dialog: Locator) {
   const choose = dialog.getByRole('button', { name: 'Выбрать пункт выдачи' });
-  const details = dialog.getByRole('region').filter({ has: view.page.getByRole('button', { name: 'Выбрать пункт выдачи' }) });
+  const details = dialog
+    .getByRole('region')
+    .filter({ has: view.page.getByRole('button', { name: 'Выбрать пункт выдачи' }) });
   const name = (await details.getByRole('heading').textContent()) ?? '';
   expect(name).not.toBe('');
   await choose.click();
@@ -155,7 +178,9 @@ async function confirmPoint(view: CheckoutPage, dialog: Locator) {
 }
 
 describe('checkout in the basket', () => {
-  it('places an order with the Moscow courier and payment on receipt; the basket is empty afterwards', async ({ shopper }) => {
+  it('places an order with the Moscow courier and payment on receipt; the basket is empty afterwards', async ({
+    shopper,
+  }) => {
     const { item, offerId, size } = await freshProduct();
     const page = await shopper.newPage();
     const { customerId } = await login(page.context(), shop, newPhone());
@@ -253,7 +278,9 @@ describe('checkout in the basket', () => {
         .isVisible(),
     ).toBe(true);
     // Not paid yet: the order page offers the payment.
-    expect(await view.main().getByRole('link', { name: 'Оплатить заказ' }).getAttribute('href')).toBe(`/basket/pay/?order=${id}`);
+    expect(await view.main().getByRole('link', { name: 'Оплатить заказ' }).getAttribute('href')).toBe(
+      `/basket/pay/?order=${id}`,
+    );
   });
 
   it('chooses a pickup point on the map by its marker', async ({ shopper }) => {
@@ -340,7 +367,9 @@ describe('checkout in the basket', () => {
     await poll(() => view.main().getByText('Мы обновили корзину', { exact: true }).isVisible()).toBe(true);
   });
 
-  it('asks to confirm again when the delivery cost sent is not the server’s, then places the order', async ({ shopper }) => {
+  it('asks to confirm again when the delivery cost sent is not the server’s, then places the order', async ({
+    shopper,
+  }) => {
     const { offerId } = await freshProduct();
     const { view, customerId } = await basketWith(shopper, [offerId]);
     await view.fillContacts();
@@ -368,7 +397,10 @@ describe('checkout in the basket', () => {
     await view.city().press('Enter');
     await poll(() => view.delivery('Доставка по договорённости').count()).toBe(1);
     await poll(() => view.delivery('Доставка по договорённости').isChecked()).toBe(true);
-    await view.form().getByRole('textbox', { name: 'Адрес доставки' }).fill('Германия, Берлин, Friedrichstraße 12, 10117');
+    await view
+      .form()
+      .getByRole('textbox', { name: 'Адрес доставки' })
+      .fill('Германия, Берлин, Friedrichstraße 12, 10117');
     await view.submit().click();
     const id = await placedOrderId(view);
     expect((await ordersOf(customerId))[0]?.deliveryId).toBe('200');
@@ -403,7 +435,10 @@ describe('checkout in the basket', () => {
 
   it('says when the courier brings the outerwear in several trips (two a trip)', async ({ shopper }) => {
     const threeInStock = (o: ProductOffer) => o.AVAILABLE === 'Y' && o.QUANTITY >= 3;
-    const coat = await picker.take((p) => /пальто/i.test(p.NAME) && p.OFFERS.some(threeInStock), 'coat with 3 in stock');
+    const coat = await picker.take(
+      (p) => /пальто/i.test(p.NAME) && p.OFFERS.some(threeInStock),
+      'coat with 3 in stock',
+    );
     const offer = coat.OFFERS.find(threeInStock);
     const page = await shopper.newPage();
     await page.context().addCookies([{ name: 'cart', value: encodeURIComponent(`${offer?.ID}:3`), url: shop.baseUrl }]);

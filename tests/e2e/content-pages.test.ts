@@ -40,7 +40,8 @@ function decode(s: string): string {
 const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
 const h1Of = (html: string) => decode((/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, ''));
 /** The page's own text: what is inside <main>, tags dropped. */
-const mainText = (html: string) => decode((/<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+const mainText = (html: string) =>
+  decode((/<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 
 /** Headings inside <main> in order: one h1, first, and no level skipped on the way down. */
 function expectHeadingOrder(html: string) {
@@ -60,18 +61,21 @@ describe('information pages over HTTP', () => {
     expect(contentPages.map((p) => p.path).sort()).toEqual(Object.keys(BODY_TEXT).sort());
   });
 
-  it.each(contentPages.map((p) => p.path))('%s: 200, its own title, its text, one h1 and headings in order', async (path) => {
-    const res = await get(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toMatch(/^public/);
-    const html = await res.text();
-    const meta = await getJson(shop.baseUrl, `/backend/page-meta/?path=${encodeURIComponent(path)}`, PageMeta);
-    expect(titleOf(html)).toBe(meta.title);
-    expect(mainText(html)).toMatch(BODY_TEXT[path] ?? /^$/);
-    const content = await getJson(shop.baseUrl, `/backend/content/pages${path}`, ContentPage);
-    expect(h1Of(html)).toBe(content.title);
-    expectHeadingOrder(html);
-  });
+  it.each(contentPages.map((p) => p.path))(
+    '%s: 200, its own title, its text, one h1 and headings in order',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toMatch(/^public/);
+      const html = await res.text();
+      const meta = await getJson(shop.baseUrl, `/backend/page-meta/?path=${encodeURIComponent(path)}`, PageMeta);
+      expect(titleOf(html)).toBe(meta.title);
+      expect(mainText(html)).toMatch(BODY_TEXT[path] ?? /^$/);
+      const content = await getJson(shop.baseUrl, `/backend/content/pages${path}`, ContentPage);
+      expect(h1Of(html)).toBe(content.title);
+      expectHeadingOrder(html);
+    },
+  );
 
   it('gives every page a title of its own', async () => {
     const titles = await Promise.all(contentPages.map(async (p) => titleOf(await (await get(p.path)).text())));
@@ -94,7 +98,14 @@ describe('information pages over HTTP', () => {
     expect(html.match(/Открыть в Яндекс Картах/g)).toHaveLength(2);
     expect(html).toContain('href="https://yandex.ru/maps/?text=');
     expect(html.match(/<svg[^>]+role="img"[^>]+aria-label="Схема проезда: [^"]+"/g)).toHaveLength(2);
-    for (const text of ['Маяковская', 'Невский проспект', '11:00', '+7 (495) 120-47-36', '+7 (812) 409-62-18', 'Как добраться'])
+    for (const text of [
+      'Маяковская',
+      'Невский проспект',
+      '11:00',
+      '+7 (495) 120-47-36',
+      '+7 (812) 409-62-18',
+      'Как добраться',
+    ])
       expect(mainText(html)).toContain(text);
     // No third-party map scripts or tiles.
     expect(html).not.toMatch(/<script[^>]+src="https?:\/\//);
@@ -114,7 +125,9 @@ describe('blog over HTTP', () => {
     const html = await res.text();
     expectHeadingOrder(html);
     const text = mainText(html);
-    const order = ['Как ухаживать за кашемиром', 'Как выбрать пальто на зиму', 'Капсульный гардероб на осень'].map((t) => text.indexOf(t));
+    const order = ['Как ухаживать за кашемиром', 'Как выбрать пальто на зиму', 'Капсульный гардероб на осень'].map(
+      (t) => text.indexOf(t),
+    );
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(html).toContain('<time dateTime="2026-10-14">14 октября 2026</time>');
@@ -156,7 +169,8 @@ describe('home page over HTTP', () => {
     expectHeadingOrder(html);
     expect(h1Of(html)).toBe('Новая коллекция');
     expect(mainText(html)).toContain('Осень — зима 2026');
-    for (const id of ['home-new', 'home-sale', 'home-categories', 'home-blog', 'home-shops']) expect(html).toContain(`id="${id}"`);
+    for (const id of ['home-new', 'home-sale', 'home-categories', 'home-blog', 'home-shops'])
+      expect(html).toContain(`id="${id}"`);
     const row = (id: string) => html.slice(html.indexOf(`id="${id}"`)).split('</section>')[0] ?? '';
     expect(row('home-new').match(/<article class="card"/g)?.length).toBe(4);
     expect(row('home-sale').match(/<article class="card"/g)?.length).toBe(4);
@@ -235,8 +249,11 @@ describe('in the browser', () => {
     const table = page.getByRole('region', { name: /^Таблица: Направление/ });
     await table.focus();
     expect(await table.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Покупателям' }).getByRole('link', { name: 'Доставка и оплата' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Покупателям' })
+        .getByRole('link', { name: 'Доставка и оплата' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
   });
 });

@@ -37,7 +37,17 @@ async function electronicCertificate(): Promise<{ offerId: number; slug: string;
 /** Bought and paid by card through the stand-in's charge endpoint (as its page does), by a logged-in customer. */
 async function paidCertificateOrder(token: string, offerId: number, email: string): Promise<number> {
   const answer = await getJson(api(), '/api/catalog/order.php', CheckoutOrderResponse, {
-    init: postForm(courierForm(token, `${offerId}:1`, { delivery_id: '300', payment_id: '9', street: '', house: '', flat: '', deliverycost: '0', email })),
+    init: postForm(
+      courierForm(token, `${offerId}:1`, {
+        delivery_id: '300',
+        payment_id: '9',
+        street: '',
+        house: '',
+        flat: '',
+        deliverycost: '0',
+        email,
+      }),
+    ),
   });
   if (!answer.success) throw new Error(JSON.stringify(answer.data));
   const params = await getJson(api(), '/api/catalog/payment_params.php', PaymentParamsResponse, {
@@ -51,7 +61,9 @@ async function paidCertificateOrder(token: string, offerId: number, email: strin
     body: JSON.stringify({ p, action: 'pay', code: '1234', card: '4242 4242 4242 4242' }),
   });
   expect(res.status).toBe(200);
-  await poll(async () => (await db().select({ s: orders.status }).from(orders).where(eq(orders.id, answer.order_id)))[0]?.s).toBe('new');
+  await poll(
+    async () => (await db().select({ s: orders.status }).from(orders).where(eq(orders.id, answer.order_id)))[0]?.s,
+  ).toBe('new');
   return answer.order_id;
 }
 
@@ -60,7 +72,9 @@ describe('an electronic gift certificate goes by e-mail', () => {
     ['390 px', MOBILE],
     ['1280 px', DESKTOP],
   ] as const) {
-    it(`its product card says e-mail and shows no colour, size, delivery, return nor one-click order (${label})`, async ({ shopper }) => {
+    it(`its product card says e-mail and shows no colour, size, delivery, return nor one-click order (${label})`, async ({
+      shopper,
+    }) => {
       const cert = await electronicCertificate();
       const { page } = await shopper.open(`/catalog/podarochnye-karty/${cert.slug}/`, viewport);
       const main = page.getByRole('main');
@@ -73,13 +87,16 @@ describe('an electronic gift certificate goes by e-mail', () => {
           .isVisible(),
       ).toBe(true);
       const text = (await main.locator('.product__info').textContent()) ?? '';
-      for (const parcel of ['Цвет', 'Чёрный', 'Единый', 'Купить в один клик', 'Таблица размеров']) expect(text).not.toContain(parcel);
+      for (const parcel of ['Цвет', 'Чёрный', 'Единый', 'Купить в один клик', 'Таблица размеров'])
+        expect(text).not.toContain(parcel);
       expect(await main.locator('.product__info').getByRole('link', { name: 'Доставка', exact: true }).count()).toBe(0);
       expect(await main.locator('.product__info').getByRole('link', { name: 'Возврат', exact: true }).count()).toBe(0);
       expect(await main.getByRole('button', { name: 'Добавить в корзину' }).isVisible()).toBe(true);
     });
 
-    it(`after paying, its page and letter say it comes by e-mail, with no address, manager nor track number (${label})`, async ({ shopper }) => {
+    it(`after paying, its page and letter say it comes by e-mail, with no address, manager nor track number (${label})`, async ({
+      shopper,
+    }) => {
       const cert = await electronicCertificate();
       const page = await shopper.newPage(viewport);
       const { token } = await login(page.context(), shop, newPhone());
@@ -92,19 +109,36 @@ describe('an electronic gift certificate goes by e-mail', () => {
       const text = (await main.textContent()) ?? '';
       expect(text).toContain('Сертификат придёт на e-mail');
       expect(text).toContain(email);
-      for (const parcel of ['Адрес', 'Москва', 'Менеджер свяжется', 'согласовать способ', 'Трек-номер', 'Размер', 'Единый', 'Чёрный'])
+      for (const parcel of [
+        'Адрес',
+        'Москва',
+        'Менеджер свяжется',
+        'согласовать способ',
+        'Трек-номер',
+        'Размер',
+        'Единый',
+        'Чёрный',
+      ])
         expect(text).not.toContain(parcel);
 
       // The account's order card: the certificate line has no size nor colour either.
       await store.goto('/personal/');
       const card = page.getByRole('article', { name: `Заказ № ${orderId}` });
       expect(await card.getByText(cert.name).isVisible()).toBe(true);
-      for (const parcel of ['Размер', 'Единый', 'Чёрный']) expect((await card.textContent()) ?? '').not.toContain(parcel);
+      for (const parcel of ['Размер', 'Единый', 'Чёрный'])
+        expect((await card.textContent()) ?? '').not.toContain(parcel);
 
-      await poll(async () => (await readMailOutbox(path.join(shop.dataDir, 'outbox'))).some((m) => m.to === email && m.tag === 'order-placed')).toBe(true);
-      const [sent] = (await readMailOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.to === email && m.tag === 'order-placed');
+      await poll(async () =>
+        (await readMailOutbox(path.join(shop.dataDir, 'outbox'))).some(
+          (m) => m.to === email && m.tag === 'order-placed',
+        ),
+      ).toBe(true);
+      const [sent] = (await readMailOutbox(path.join(shop.dataDir, 'outbox'))).filter(
+        (m) => m.to === email && m.tag === 'order-placed',
+      );
       expect(sent?.text).toContain('Электронный сертификат придёт на этот адрес');
-      for (const parcel of ['трек-номер', 'Отправим', 'размер', 'Москва', 'Менеджер свяжется']) expect(sent?.text).not.toContain(parcel);
+      for (const parcel of ['трек-номер', 'Отправим', 'размер', 'Москва', 'Менеджер свяжется'])
+        expect(sent?.text).not.toContain(parcel);
     });
   }
 });

@@ -13,7 +13,12 @@ const { it } = setUpBrowserShop();
 type Widths = Record<'brand' | 'fallback' | 'system', number>;
 
 /** The brand files as the page may use them: asset address (by the file's name), family, weight and range. */
-const FACES = FONT_FILES.map((f) => ({ stem: f.name.replace(/\.woff2$/, ''), family: f.family, weight: f.weight, unicodeRange: unicodeRange(f.codePoints) }));
+const FACES = FONT_FILES.map((f) => ({
+  stem: f.name.replace(/\.woff2$/, ''),
+  family: f.family,
+  weight: f.weight,
+  unicodeRange: unicodeRange(f.codePoints),
+}));
 
 /**
  * The page's headings and first paragraph set on one line in the brand family alone, in its
@@ -29,7 +34,11 @@ async function widths(page: Page): Promise<{ heading: Widths; text: Widths }> {
       faces.map(async (face) => {
         const url = urls.find((u) => new URL(u).pathname.startsWith(`/assets/${face.stem}-`));
         if (!url) throw new Error(`${face.stem} not requested`);
-        const added = new FontFace(`Test ${face.family}`, `url(${url})`, { weight: face.weight, unicodeRange: face.unicodeRange, display: 'block' });
+        const added = new FontFace(`Test ${face.family}`, `url(${url})`, {
+          weight: face.weight,
+          unicodeRange: face.unicodeRange,
+          display: 'block',
+        });
         document.fonts.add(added);
         await added.load();
       }),
@@ -41,7 +50,15 @@ async function widths(page: Page): Promise<{ heading: Widths; text: Widths }> {
     const p = document.querySelector('main p')!;
     const oneLine = (el: Element, family: string) => {
       const copy = el.cloneNode(true) as HTMLElement;
-      Object.assign(copy.style, { position: 'absolute', whiteSpace: 'nowrap', width: 'auto', maxWidth: 'none', left: '0', top: '0', fontFamily: family });
+      Object.assign(copy.style, {
+        position: 'absolute',
+        whiteSpace: 'nowrap',
+        width: 'auto',
+        maxWidth: 'none',
+        left: '0',
+        top: '0',
+        fontFamily: family,
+      });
       el.parentElement!.append(copy);
       const width = copy.getBoundingClientRect().width;
       copy.remove();
@@ -70,16 +87,22 @@ async function open(shopper: Shopper, viewport: Viewport, fonts: boolean) {
   if (!fonts) await page.route(/\.woff2(\?|$)/, (route) => route.abort());
   await page.goto('/about/');
   await page.evaluate(() => document.fonts.ready);
-  const used = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')));
+  const used = await page.evaluate(() =>
+    [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')),
+  );
   return { page, used };
 }
 
 describe('fallback fonts', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px are what a page without the brand fonts is set in, and take their room: widths differ by under 2%`, async ({ shopper }) => {
+    it(`at ${viewport.width} px are what a page without the brand fonts is set in, and take their room: widths differ by under 2%`, async ({
+      shopper,
+    }) => {
       const fallback = await open(shopper, viewport, false);
       expect(fallback.used).not.toContain('Cormorant Garamond');
-      expect(fallback.used).toEqual(expect.arrayContaining(['Cormorant Garamond Fallback', 'Manrope Variable Fallback']));
+      expect(fallback.used).toEqual(
+        expect.arrayContaining(['Cormorant Garamond Fallback', 'Manrope Variable Fallback']),
+      );
 
       const branded = await open(shopper, viewport, true);
       const { heading, text } = await widths(branded.page);

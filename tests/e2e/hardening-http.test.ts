@@ -12,7 +12,16 @@ const customer = customerMaker(shop, '7955');
 const send = (path: string, init: RequestInit = {}) => fetch(`${shop.baseUrl}${path}`, { redirect: 'manual', ...init });
 const sameOrigin = () => ({ origin: shop.baseUrl });
 
-const ACTIONS = ['/auth/', '/auth/email/', '/logout/', '/wishlist/toggle/', '/basket/pay/', '/basket/pay/check/', '/personal/', '/basket/'];
+const ACTIONS = [
+  '/auth/',
+  '/auth/email/',
+  '/logout/',
+  '/wishlist/toggle/',
+  '/basket/pay/',
+  '/basket/pay/check/',
+  '/personal/',
+  '/basket/',
+];
 /** Resource routes: their callers are the shop's scripts, which read JSON. */
 const RESOURCES = new Set(['/wishlist/toggle/', '/basket/pay/check/']);
 
@@ -30,23 +39,30 @@ async function expectRefusal(res: Response, path: string, refusal: keyof typeof 
 const BROKEN_MULTIPART = '--xyz\r\ncontent-disposition: form-data; name="intent"\r\n\r\nsend\r\n--xy';
 
 describe('the action guard (bug 1)', () => {
-  it.each(ACTIONS)('%s: a body that is not a form is 415 (400 for a broken multipart), a short Russian page, never 500', async (path) => {
-    const { token } = await customer();
-    const headers = { ...sameOrigin(), accept: 'text/html', cookie: `token=${token}` };
-    for (const [type, body] of [
-      ['application/json', '{"intent":"send","phone":"79990000000"}'],
-      ['text/plain', 'intent=send'],
-    ]) {
-      const res = await send(path, { method: 'POST', headers: { ...headers, 'content-type': type as string }, body });
-      expect(res.status, `${path} ${type}`).toBe(415);
-      await expectRefusal(res, path, 'form');
-    }
-    const noType = await send(path, { method: 'POST', headers, body: new Uint8Array([1, 2, 3]) });
-    expect(noType.status).toBe(415);
-    const broken = await send(path, { method: 'POST', headers: { ...headers, 'content-type': 'multipart/form-data; boundary=xyz' }, body: BROKEN_MULTIPART });
-    expect(broken.status).toBe(400);
-    await expectRefusal(broken, path, 'form');
-  });
+  it.each(ACTIONS)(
+    '%s: a body that is not a form is 415 (400 for a broken multipart), a short Russian page, never 500',
+    async (path) => {
+      const { token } = await customer();
+      const headers = { ...sameOrigin(), accept: 'text/html', cookie: `token=${token}` };
+      for (const [type, body] of [
+        ['application/json', '{"intent":"send","phone":"79990000000"}'],
+        ['text/plain', 'intent=send'],
+      ]) {
+        const res = await send(path, { method: 'POST', headers: { ...headers, 'content-type': type as string }, body });
+        expect(res.status, `${path} ${type}`).toBe(415);
+        await expectRefusal(res, path, 'form');
+      }
+      const noType = await send(path, { method: 'POST', headers, body: new Uint8Array([1, 2, 3]) });
+      expect(noType.status).toBe(415);
+      const broken = await send(path, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+        body: BROKEN_MULTIPART,
+      });
+      expect(broken.status).toBe(400);
+      await expectRefusal(broken, path, 'form');
+    },
+  );
 
   it.each(ACTIONS)('%s: DELETE, PATCH and PUT are 405 with Allow', async (path) => {
     for (const method of ['DELETE', 'PATCH', 'PUT']) {
@@ -112,18 +128,28 @@ describe('the action guard (bug 1)', () => {
 });
 
 describe('cookies the shop cannot read (bug 3)', () => {
-  const JUNK = ['x'.repeat(1001), `${'a'.repeat(600)}.${'b'.repeat(600)}.${'c'.repeat(600)}`, 'a.b.c', '%E0%A4%A', '"quoted"', 'a%00b.c.d'];
-  it.each(JUNK.map((v) => [v.slice(0, 20), v]))('token=%s… is no session: personal pages go to /auth/, /auth/ shows the form', async (_, value) => {
-    for (const path of ['/personal/', '/wishlist/']) {
-      const res = await send(path, { headers: { cookie: `token=${value}` } });
-      expect(res.status, path).toBe(302);
-      expect(res.headers.get('location')).toBe('/auth/');
-    }
-    const auth = await send('/auth/', { headers: { cookie: `token=${value}` } });
-    expect(auth.status).toBe(200);
-    const basket = await send('/basket/', { headers: { cookie: `token=${value}; cart=1:1` } });
-    expect(basket.status).toBe(200);
-  });
+  const JUNK = [
+    'x'.repeat(1001),
+    `${'a'.repeat(600)}.${'b'.repeat(600)}.${'c'.repeat(600)}`,
+    'a.b.c',
+    '%E0%A4%A',
+    '"quoted"',
+    'a%00b.c.d',
+  ];
+  it.each(JUNK.map((v) => [v.slice(0, 20), v]))(
+    'token=%s… is no session: personal pages go to /auth/, /auth/ shows the form',
+    async (_, value) => {
+      for (const path of ['/personal/', '/wishlist/']) {
+        const res = await send(path, { headers: { cookie: `token=${value}` } });
+        expect(res.status, path).toBe(302);
+        expect(res.headers.get('location')).toBe('/auth/');
+      }
+      const auth = await send('/auth/', { headers: { cookie: `token=${value}` } });
+      expect(auth.status).toBe(200);
+      const basket = await send('/basket/', { headers: { cookie: `token=${value}; cart=1:1` } });
+      expect(basket.status).toBe(200);
+    },
+  );
 });
 
 describe('cross-site requests (item 8)', () => {
@@ -136,17 +162,29 @@ describe('cross-site requests (item 8)', () => {
     const { token } = await customer();
     const id = await productId();
     const body = new URLSearchParams({ intent: 'add', id: String(id) }).toString();
-    const headers = { cookie: `token=${token}`, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' };
+    const headers = {
+      cookie: `token=${token}`,
+      accept: 'application/json',
+      'content-type': 'application/x-www-form-urlencoded',
+    };
     for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1.evil.example']) {
       const res = await send('/wishlist/toggle/', { method: 'POST', headers: { ...headers, origin }, body });
       expect(res.status, origin).toBe(403);
       expect(await res.json()).toEqual({ error: ACTION_GUARD_TEXT.origin.text });
     }
     // No Origin but the browser says the request is cross-site.
-    const fetchSite = await send('/wishlist/toggle/', { method: 'POST', headers: { ...headers, 'sec-fetch-site': 'cross-site' }, body });
+    const fetchSite = await send('/wishlist/toggle/', {
+      method: 'POST',
+      headers: { ...headers, 'sec-fetch-site': 'cross-site' },
+      body,
+    });
     expect(fetchSite.status).toBe(403);
     const remove = new URLSearchParams({ intent: 'remove', id: String(id) }).toString();
-    const empty = await send('/wishlist/toggle/', { method: 'POST', headers: { ...headers, ...sameOrigin() }, body: remove });
+    const empty = await send('/wishlist/toggle/', {
+      method: 'POST',
+      headers: { ...headers, ...sameOrigin() },
+      body: remove,
+    });
     expect(await empty.json()).toEqual({ ids: [] });
     const own = await send('/wishlist/toggle/', { method: 'POST', headers: { ...headers, ...sameOrigin() }, body });
     expect(own.status).toBe(200);
@@ -156,7 +194,11 @@ describe('cross-site requests (item 8)', () => {
   it('refuses cross-site document actions the same way (a person sees a page)', async () => {
     const res = await send('/auth/', {
       method: 'POST',
-      headers: { origin: 'https://evil.example', accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        origin: 'https://evil.example',
+        accept: 'text/html',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'intent=send&phone=79990000000',
     });
     expect(res.status).toBe(403);
@@ -185,7 +227,11 @@ describe('cross-site requests (item 8)', () => {
     expect(forged.status).toBe(403);
     expect((await send('/personal/', { headers: { cookie } })).status).toBe(200);
 
-    const out = await send('/logout/', { method: 'POST', headers: { cookie, ...sameOrigin(), 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const out = await send('/logout/', {
+      method: 'POST',
+      headers: { cookie, ...sameOrigin(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toBe('/auth/');
     const cleared = out.headers.getSetCookie().map((c) => c.split('=')[0]);

@@ -11,14 +11,19 @@ const { it } = setUpBrowserShop();
 /** The blocks the home page draws late, each as [name, guessed height, real height once drawn]. */
 async function guessesAndHeights(page: Page): Promise<[string, number, number][]> {
   return page.evaluate(async () => {
-    const blocks = [...document.querySelectorAll<HTMLElement>('.home-section, .footer')].filter((el) => getComputedStyle(el).contentVisibility === 'auto');
+    const blocks = [...document.querySelectorAll<HTMLElement>('.home-section, .footer')].filter(
+      (el) => getComputedStyle(el).contentVisibility === 'auto',
+    );
     const rows: [string, number, number][] = [];
     for (const el of blocks) {
       // The height the row holds until drawn: the guess as written (before the row is drawn and
       // `auto` remembers its real size) is its content box, the padding and border come on top.
       const style = getComputedStyle(el);
       const edges = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'] as const;
-      const guess = edges.reduce((sum, edge) => sum + parseFloat(style[edge]), Number(/(\d+(?:\.\d+)?)px/.exec(style.containIntrinsicHeight)?.[1] ?? NaN));
+      const guess = edges.reduce(
+        (sum, edge) => sum + parseFloat(style[edge]),
+        Number(/(\d+(?:\.\d+)?)px/.exec(style.containIntrinsicHeight)?.[1] ?? NaN),
+      );
       el.scrollIntoView();
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       rows.push([el.getAttribute('aria-labelledby') ?? el.className, guess, el.getBoundingClientRect().height]);
@@ -36,7 +41,14 @@ describe('home page rows drawn as they near the screen', () => {
       const { page } = await shopper.open('/', viewport);
       const rows = await guessesAndHeights(page);
       // The two product rows and the category tiles, the blog, the shops and the footer.
-      expect(rows.map(([row]) => row)).toEqual(['home-new', 'home-categories', 'home-sale', 'home-blog', 'home-shops', 'footer']);
+      expect(rows.map(([row]) => row)).toEqual([
+        'home-new',
+        'home-categories',
+        'home-sale',
+        'home-blog',
+        'home-shops',
+        'footer',
+      ]);
       for (const [row, guess, real] of rows) {
         expect({ row, guess, off: Math.abs(guess - real) / real < 0.05 }).toEqual({ row, guess, off: true });
       }

@@ -69,13 +69,19 @@ async function orderInParts(shopper: Shopper, method: 'Долями' | 'Янде
   await page.waitForURL(/\/api\/(dolyami|yandex-split)\/offline\/pay\//, { timeout: 15_000 });
   await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(method);
   expect(await page.getByRole('table', { name: 'График платежей' }).getByRole('row').count()).toBe(5);
-  const orderId = Number(/^(\d+)-/.exec(new URL(page.url()).searchParams.get('id') ?? new URL(page.url()).searchParams.get('order') ?? '')?.[1]);
+  const orderId = Number(
+    /^(\d+)-/.exec(
+      new URL(page.url()).searchParams.get('id') ?? new URL(page.url()).searchParams.get('order') ?? '',
+    )?.[1],
+  );
   expect((await orderRow(orderId))?.status).toBe('awaiting_payment');
   return { page, orderId };
 }
 
 describe('pay in parts', () => {
-  it('pays with Dolyami: the schedule at checkout → the provider page → approve → the paid order', async ({ shopper }) => {
+  it('pays with Dolyami: the schedule at checkout → the provider page → approve → the paid order', async ({
+    shopper,
+  }) => {
     const { page, orderId } = await orderInParts(shopper, 'Долями');
     await page.getByRole('button', { name: 'Одобрить' }).click();
     await page.waitForURL(`**/basket/submited/cloud-payments/?order=${orderId}`, { timeout: 15_000 });
@@ -95,7 +101,11 @@ describe('pay in parts', () => {
     await page.waitForURL(`**/basket/pay/?order=${orderId}`, { timeout: 15_000 });
     expect((await orderRow(orderId))?.paymentId).toBe('9');
     await page.getByRole('main').getByRole('button', { name: 'Оплатить', exact: true }).click();
-    const widget = page.getByRole('dialog', { name: 'Оплата картой' }).getByTitle('Оплата картой').contentFrame().locator('body');
+    const widget = page
+      .getByRole('dialog', { name: 'Оплата картой' })
+      .getByTitle('Оплата картой')
+      .contentFrame()
+      .locator('body');
     await widget.getByRole('button', { name: 'Оплатить' }).click();
     await widget.getByRole('textbox', { name: 'Код из SMS' }).fill('1234');
     await widget.getByRole('button', { name: 'Подтвердить' }).click();

@@ -18,10 +18,15 @@ function scriptNames(page: Page): string[] {
 }
 
 /** Holds back the requests for the script named `name` until `release()`. */
-async function holdScript(page: Page, name: string): Promise<{ requested: () => boolean; release: () => Promise<void> }> {
+async function holdScript(
+  page: Page,
+  name: string,
+): Promise<{ requested: () => boolean; release: () => Promise<void> }> {
   const held: Route[] = [];
   let released = false;
-  await page.route(new RegExp(`/assets/${name}-[\\w-]{8}\\.js$`), (route) => (released ? route.continue() : void held.push(route)));
+  await page.route(new RegExp(`/assets/${name}-[\\w-]{8}\\.js$`), (route) =>
+    released ? route.continue() : void held.push(route),
+  );
   return {
     requested: () => held.length > 0,
     release: async () => {
@@ -80,7 +85,9 @@ describe('header search before its code is in', () => {
     await expect.poll(() => field.inputValue()).toBe('пльто');
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => field.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.getByRole('listbox', { name: 'Подсказки поиска' }).getByRole('option').count()).toBeGreaterThan(1);
+    expect(await page.getByRole('listbox', { name: 'Подсказки поиска' }).getByRole('option').count()).toBeGreaterThan(
+      1,
+    );
   });
 
   it('sends a query entered before the code is in as a client-side navigation', async ({ shopper }) => {

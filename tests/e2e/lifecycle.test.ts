@@ -34,7 +34,14 @@ function serve(env: Record<string, string>): Served {
   const waiters = new Set<() => void>();
   const child = spawn(process.execPath, serveNodeArgs(), {
     // A demo's payments (offline stand-ins), as `npm start` allows them; the refusal is tested below.
-    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production', DATABASE_URL: '', ALLOW_OFFLINE_PAYMENTS: 'true', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      ALLOW_OFFLINE_PAYMENTS: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -68,7 +75,10 @@ function serve(env: Record<string, string>): Served {
         if (found) return done(() => resolve(found));
         if (hasExited) return done(() => reject(new Error(`the server exited before ${what}:\n${out.slice(-2000)}`)));
       };
-      const timer = setTimeout(() => done(() => reject(new Error(`no ${what} within ${timeoutMs} ms:\n${out.slice(-2000)}`))), timeoutMs);
+      const timer = setTimeout(
+        () => done(() => reject(new Error(`no ${what} within ${timeoutMs} ms:\n${out.slice(-2000)}`))),
+        timeoutMs,
+      );
       const done = (settle: () => void) => {
         clearTimeout(timer);
         waiters.delete(check);
@@ -152,59 +162,78 @@ describe('graceful shutdown', () => {
     // The request was still being answered when the shutdown began.
     const lines = server.output().split('\n');
     const shutdownAt = lines.findIndex((l) => l.includes('shutting down'));
-    const completedAt = lines.findIndex((l) => l.includes('"request completed"') && l.includes(`"reqId":"${String(incoming.reqId)}"`));
+    const completedAt = lines.findIndex(
+      (l) => l.includes('"request completed"') && l.includes(`"reqId":"${String(incoming.reqId)}"`),
+    );
     expect(shutdownAt).toBeGreaterThanOrEqual(0);
     expect(completedAt).toBeGreaterThan(shutdownAt);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   });
 
-  it('closes a connection that never sent a byte (a spare or preconnected one) instead of waiting for it', { timeout: 180_000 }, async () => {
-    const { server, hostname, port } = await serveReady({ SHUTDOWN_TIMEOUT_MS: '8000' });
-    // Connected, silent: Node counts such a connection as busy until its headers time out.
-    const silent = await rawConnection(hostname, port);
-    const began = performance.now();
-    server.child.kill('SIGTERM');
-    const code = await server.exited;
-    expect(code, server.output().slice(-3000)).toBe(0);
-    // Well inside SHUTDOWN_TIMEOUT_MS: it did not wait for the silent client.
-    expect(performance.now() - began).toBeLessThan(5000);
-    await silent.closed;
-    expect(server.output()).not.toContain('requests still open');
-  });
+  it(
+    'closes a connection that never sent a byte (a spare or preconnected one) instead of waiting for it',
+    { timeout: 180_000 },
+    async () => {
+      const { server, hostname, port } = await serveReady({ SHUTDOWN_TIMEOUT_MS: '8000' });
+      // Connected, silent: Node counts such a connection as busy until its headers time out.
+      const silent = await rawConnection(hostname, port);
+      const began = performance.now();
+      server.child.kill('SIGTERM');
+      const code = await server.exited;
+      expect(code, server.output().slice(-3000)).toBe(0);
+      // Well inside SHUTDOWN_TIMEOUT_MS: it did not wait for the silent client.
+      expect(performance.now() - began).toBeLessThan(5000);
+      await silent.closed;
+      expect(server.output()).not.toContain('requests still open');
+    },
+  );
 
-  it('after SHUTDOWN_TIMEOUT_MS names the request that could not finish, closes it, still closes the database and exits 1', { timeout: 180_000 }, async () => {
-    const { server, base, hostname, port } = await serveReady({ SHUTDOWN_TIMEOUT_MS: '1500' });
+  it(
+    'after SHUTDOWN_TIMEOUT_MS names the request that could not finish, closes it, still closes the database and exits 1',
+    { timeout: 180_000 },
+    async () => {
+      const { server, base, hostname, port } = await serveReady({ SHUTDOWN_TIMEOUT_MS: '1500' });
 
-    // A client that announces a body and never sends it: its request stays in flight.
-    const { socket, closed: closedByServer } = await rawConnection(hostname, port);
-    socket.write(`POST /basket/ HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nten bytes.`);
-    await server.waitForLog((l) => l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === '/basket/', 'the stalled request');
-    const clientPort = socket.localPort;
-    // An idle keep-alive connection is closed at once and is not named.
-    const idle = await fetch(`${base}/healthz`);
-    expect(idle.status).toBe(200);
-    const began = performance.now();
-    server.child.kill('SIGTERM');
+      // A client that announces a body and never sends it: its request stays in flight.
+      const { socket, closed: closedByServer } = await rawConnection(hostname, port);
+      socket.write(
+        `POST /basket/ HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nten bytes.`,
+      );
+      await server.waitForLog(
+        (l) => l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === '/basket/',
+        'the stalled request',
+      );
+      const clientPort = socket.localPort;
+      // An idle keep-alive connection is closed at once and is not named.
+      const idle = await fetch(`${base}/healthz`);
+      expect(idle.status).toBe(200);
+      const began = performance.now();
+      server.child.kill('SIGTERM');
 
-    const code = await server.exited;
-    expect(code, server.output().slice(-3000)).toBe(1);
-    expect(performance.now() - began).toBeGreaterThanOrEqual(1400);
-    await closedByServer;
-    // The stalled request is named, with its client's connection.
-    const held = await server.waitForLog(
-      (l) => l.msg === 'shutdown: requests still open after SHUTDOWN_TIMEOUT_MS, closing their connections',
-      'the held line',
-      1000,
-    );
-    const connections = held.held as Array<{ client: string; bytesRead: number; request: { method: string; url: string; finished: boolean } | null }>;
-    expect(connections).toHaveLength(1);
-    expect(connections[0]?.request).toMatchObject({ method: 'POST', url: '/basket/', finished: false });
-    expect(connections[0]?.client).toBe(`127.0.0.1:${clientPort}`);
-    // Then the close hooks (jobs, database) ran to the end: no second time-out.
-    const done = await server.waitForLog((l) => l.msg === 'shut down', "the 'shut down' line", 1000);
-    expect(done.cutRequests).toBe(true);
-    expect(server.output()).not.toContain('shutdown timed out, exiting');
-  });
+      const code = await server.exited;
+      expect(code, server.output().slice(-3000)).toBe(1);
+      expect(performance.now() - began).toBeGreaterThanOrEqual(1400);
+      await closedByServer;
+      // The stalled request is named, with its client's connection.
+      const held = await server.waitForLog(
+        (l) => l.msg === 'shutdown: requests still open after SHUTDOWN_TIMEOUT_MS, closing their connections',
+        'the held line',
+        1000,
+      );
+      const connections = held.held as Array<{
+        client: string;
+        bytesRead: number;
+        request: { method: string; url: string; finished: boolean } | null;
+      }>;
+      expect(connections).toHaveLength(1);
+      expect(connections[0]?.request).toMatchObject({ method: 'POST', url: '/basket/', finished: false });
+      expect(connections[0]?.client).toBe(`127.0.0.1:${clientPort}`);
+      // Then the close hooks (jobs, database) ran to the end: no second time-out.
+      const done = await server.waitForLog((l) => l.msg === 'shut down', "the 'shut down' line", 1000);
+      expect(done.cutRequests).toBe(true);
+      expect(server.output()).not.toContain('shutdown timed out, exiting');
+    },
+  );
 });
 
 describe('a demo in production', () => {
@@ -217,12 +246,21 @@ describe('a demo in production', () => {
       // The public answer tells nothing more.
       expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
       // A demo (ALLOW_OFFLINE_PAYMENTS=true): said loudly at start, and in the health details for staff.
-      await server.waitForLog((l) => l.level === 40 && /^PAYMENTS ARE SIMULATED/.test(l.msg ?? ''), 'the simulated payments warning');
+      await server.waitForLog(
+        (l) => l.level === 40 && /^PAYMENTS ARE SIMULATED/.test(l.msg ?? ''),
+        'the simulated payments warning',
+      );
       const services = await server.waitForLog(
         (l) => l.level === 40 && /^outside services on offline stand-ins/.test(l.msg ?? ''),
         'the offline services warning',
       );
-      expect(services.offline).toEqual(['SMS_PROVIDER', 'MAIL_PROVIDER', 'CAPTCHA_PROVIDER', 'CDEK_PROVIDER', 'DADATA_PROVIDER']);
+      expect(services.offline).toEqual([
+        'SMS_PROVIDER',
+        'MAIL_PROVIDER',
+        'CAPTCHA_PROVIDER',
+        'CDEK_PROVIDER',
+        'DADATA_PROVIDER',
+      ]);
       const staffToken = fs.readFileSync(path.join(dataDir, 'staff-token'), 'utf8').trim();
       const detailed = await fetch(`${base}/healthz`, { headers: { authorization: `Bearer ${staffToken}` } });
       expect(await detailed.json()).toMatchObject({

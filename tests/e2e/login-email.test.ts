@@ -91,7 +91,9 @@ describe('login by e-mail', () => {
     expect(await view.page.evaluate(() => document.cookie)).not.toMatch(/(^|; )token=/);
   });
 
-  it('an unknown address sees the same code step, also after a reload; its letter offers the phone login; a code is wrong', async ({ shopper }) => {
+  it('an unknown address sees the same code step, also after a reload; its letter offers the phone login; a code is wrong', async ({
+    shopper,
+  }) => {
     const stranger = `stranger${Date.now()}@example.ru`;
     const view = await openEmailLogin(shopper);
     await view.askForCode(stranger);

@@ -2,7 +2,15 @@ import path from 'node:path';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readSmsOutbox } from '~/integrations/sms/offline.server';
-import { DESKTOP, login, MOBILE, setUpBrowserShop, StorefrontPage, waitForHydration, type Shopper } from '~/tests/support/browser';
+import {
+  DESKTOP,
+  login,
+  MOBILE,
+  setUpBrowserShop,
+  StorefrontPage,
+  waitForHydration,
+  type Shopper,
+} from '~/tests/support/browser';
 import { productPicker } from '~/tests/support/catalogue';
 
 // Issue "login and account", as a shopper does it: log in by phone with the code the offline
@@ -22,7 +30,9 @@ const freshPhone = () => `7916${String(5_000_000 + ++seq * 7919).padStart(7, '0'
 async function codeFor(phone: string): Promise<string> {
   let code = '';
   await poll(async () => {
-    const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.phone === phone && m.tag === 'login-code');
+    const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter(
+      (m) => m.phone === phone && m.tag === 'login-code',
+    );
     code = /(\d{6})/.exec(sms.at(-1)?.text ?? '')?.[1] ?? '';
     return code;
   }).toMatch(/^\d{6}$/);
@@ -63,7 +73,9 @@ describe('login by phone', () => {
     await view.phone().pressSequentially(phone.slice(1, 8));
     expect(await view.sendButton().isDisabled()).toBe(true);
     await view.phone().pressSequentially(phone.slice(8));
-    expect(await view.phone().inputValue()).toBe(`+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`);
+    expect(await view.phone().inputValue()).toBe(
+      `+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`,
+    );
     await view.sendButton().click();
     await poll(() => view.boxes().count()).toBe(6);
     await poll(() => view.page.getByText(/^Получить новый код через: \d+ сек\.$/).isVisible()).toBe(true);
@@ -115,12 +127,16 @@ describe('login by phone', () => {
         data.setData('text', text);
         el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
       }, code);
-    await poll(() => view.boxes().evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(''))).toBe(code);
+    await poll(() => view.boxes().evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(''))).toBe(
+      code,
+    );
     // Backspace in an empty box goes back.
     await view.boxes().last().click();
     await view.page.keyboard.press('Backspace');
     await view.page.keyboard.press('Backspace');
-    expect(await view.boxes().evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(''))).toBe(code.slice(0, 4));
+    expect(await view.boxes().evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(''))).toBe(
+      code.slice(0, 4),
+    );
   });
 
   it('shows the code step again after a reload within 59 seconds', async ({ shopper }) => {
@@ -136,7 +152,9 @@ describe('login by phone', () => {
   });
 
   for (const viewport of [MOBILE, DESKTOP])
-    it(`reloads the code step without a hydration error and empties the boxes after a wrong code, at ${viewport.width} px (issue #26)`, async ({ shopper }) => {
+    it(`reloads the code step without a hydration error and empties the boxes after a wrong code, at ${viewport.width} px (issue #26)`, async ({
+      shopper,
+    }) => {
       const page = await shopper.newPage(viewport);
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));
@@ -162,7 +180,9 @@ describe('login by phone', () => {
       await page.keyboard.type(wrong);
       await view.loginButton().click();
       await poll(() => page.getByRole('alert').textContent()).toBe('Неверный код');
-      await poll(() => view.boxes().evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(''))).toBe('');
+      await poll(() => view.boxes().evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(''))).toBe(
+        '',
+      );
       expect(
         await view
           .boxes()
@@ -176,7 +196,9 @@ describe('login by phone', () => {
     });
 
   for (const viewport of [MOBILE, DESKTOP])
-    it(`at login keeps what the guest viewed and adds the favourite whose heart asked for it, at ${viewport.width} px (issue #26)`, async ({ shopper }) => {
+    it(`at login keeps what the guest viewed and adds the favourite whose heart asked for it, at ${viewport.width} px (issue #26)`, async ({
+      shopper,
+    }) => {
       const picker = productPicker(shop);
       const seen = await picker.take(() => true, 'a product to look at');
       const liked = await picker.take(() => true, 'a product to like');
@@ -184,7 +206,9 @@ describe('login by phone', () => {
       const store = new StorefrontPage(page);
       // As a guest: one product looked at, then another, whose heart asks for a login.
       await store.goto(seen.DETAIL_PAGE_URL);
-      await poll(async () => (await page.context().cookies()).find((c) => c.name === 'views')?.value ?? '').toContain(String(seen.ID));
+      await poll(async () => (await page.context().cookies()).find((c) => c.name === 'views')?.value ?? '').toContain(
+        String(seen.ID),
+      );
       await store.goto(liked.DETAIL_PAGE_URL);
       const heart = page.getByRole('main').getByRole('button', { name: 'Добавить в избранное' }).first();
       await heart.click();
@@ -199,7 +223,13 @@ describe('login by phone', () => {
       // Back on the product, logged in: its heart is pressed, and the guest's view is kept.
       await poll(async () => (await page.context().cookies()).find((c) => c.name === 'logged_in')?.value).toBe('1');
       await poll(() => new URL(page.url()).pathname).toBe(liked.DETAIL_PAGE_URL);
-      await poll(() => page.getByRole('main').getByRole('button', { name: 'Удалить из избранного' }).first().getAttribute('aria-pressed')).toBe('true');
+      await poll(() =>
+        page
+          .getByRole('main')
+          .getByRole('button', { name: 'Удалить из избранного' })
+          .first()
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
       const viewed = page.getByRole('region', { name: 'Вы смотрели' });
       await poll(() => viewed.getByRole('link', { name: seen.NAME }).count()).toBeGreaterThan(0);
       // The account has them: the favourites page lists the liked product.
@@ -236,7 +266,10 @@ describe("the customer's basket", () => {
     const there = await shopper.newPage();
     await login(there.context(), shop, phone);
     await new StorefrontPage(there).goto('/basket/');
-    const line = there.getByRole('main').getByRole('list', { name: 'Товары в корзине' }).getByRole('heading', { name: offer.name });
+    const line = there
+      .getByRole('main')
+      .getByRole('list', { name: 'Товары в корзине' })
+      .getByRole('heading', { name: offer.name });
     await poll(() => line.isVisible()).toBe(true);
     expect(
       await there
@@ -245,7 +278,9 @@ describe("the customer's basket", () => {
         .inputValue(),
     ).toBe('2');
     // Its cookies now hold the basket too (the header counts it).
-    await poll(async () => (await there.context().cookies()).find((c) => c.name === 'cart')?.value).toBe(encodeURIComponent(`${offer.id}:2`));
+    await poll(async () => (await there.context().cookies()).find((c) => c.name === 'cart')?.value).toBe(
+      encodeURIComponent(`${offer.id}:2`),
+    );
   });
 });
 

@@ -18,7 +18,10 @@ const { shop, it } = setUpBrowserShop();
 const CHECK_MAIL = 'Почти готово! Мы отправили письмо на ваш адрес — подтвердите подписку по ссылке в нём.';
 
 async function statusOf(email: string) {
-  const rows = await shop.database.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+  const rows = await shop.database.db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, email));
   return rows[0]?.status;
 }
 
@@ -61,7 +64,9 @@ async function holdSubscriptions(page: Page) {
 }
 
 describe('newsletter form', () => {
-  it('subscribes: loading while the server answers, then its message in place of the form, and one letter', async ({ shopper }) => {
+  it('subscribes: loading while the server answers, then its message in place of the form, and one letter', async ({
+    shopper,
+  }) => {
     const { page } = await shopper.open('/about/', DESKTOP);
     const nl = newsletter(page);
     await nl.email.fill('Olga.Footer@Example.com');
@@ -79,7 +84,10 @@ describe('newsletter form', () => {
     // The keyboard stays where it was: the message took the focus of the vanished button.
     expect(await nl.status.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    const rows = await shop.database.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'olga.footer@example.com'));
+    const rows = await shop.database.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'olga.footer@example.com'));
     expect(rows).toHaveLength(1);
     // Double opt-in: nothing but the letter with the link until it is confirmed.
     expect(rows[0]?.status).toBe('pending');
@@ -87,7 +95,9 @@ describe('newsletter form', () => {
     expect(letter?.subject).toBe('Подтвердите подписку на рассылку Vitrina');
   });
 
-  it('on a phone, shows the server’s error above the field and keeps the form until the address is right', async ({ shopper }) => {
+  it('on a phone, shows the server’s error above the field and keeps the form until the address is right', async ({
+    shopper,
+  }) => {
     const { page } = await shopper.open('/about/', MOBILE);
     const nl = newsletter(page);
     // No check in the browser (SPEC §5): the server is asked and answers.
@@ -108,7 +118,9 @@ describe('newsletter form', () => {
     expect(await nl.error.count()).toBe(0);
   });
 
-  it('shows the server’s message for an address already subscribed, and a general error when the server fails', async ({ shopper }) => {
+  it('shows the server’s message for an address already subscribed, and a general error when the server fails', async ({
+    shopper,
+  }) => {
     const subscribed = await fetch(`${shop.baseUrl}/backend/api/personal/subscribe_form.php`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -123,9 +135,13 @@ describe('newsletter form', () => {
 
     const { page } = await shopper.open('/about/', MOBILE);
     const nl = newsletter(page);
-    await page.route('**/api/personal/subscribe_form.php', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }), {
-      times: 1,
-    });
+    await page.route(
+      '**/api/personal/subscribe_form.php',
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }),
+      {
+        times: 1,
+      },
+    );
     await nl.email.fill('Masha@example.com');
     await nl.submit.click();
     await poll(() => nl.error.textContent()).toBe('Произошла ошибка на сервере. Пожалуйста, попробуйте позже.');
@@ -135,7 +151,9 @@ describe('newsletter form', () => {
   });
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px: the letter's link confirms only by its button, the welcome letter's link unsubscribes`, async ({ shopper }) => {
+    it(`at ${viewport.width} px: the letter's link confirms only by its button, the welcome letter's link unsubscribes`, async ({
+      shopper,
+    }) => {
       const email = `nina${viewport.width}@example.com`;
       const { page } = await shopper.open('/about/', viewport);
       const nl = newsletter(page);
@@ -152,29 +170,40 @@ describe('newsletter form', () => {
       const box = await confirm.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
       await confirm.click();
-      await poll(() => page.getByRole('main').getByRole('status').textContent()).toBe('Спасибо! Вы подписались на рассылку Vitrina.');
+      await poll(() => page.getByRole('main').getByRole('status').textContent()).toBe(
+        'Спасибо! Вы подписались на рассылку Vitrina.',
+      );
       expect(await statusOf(email)).toBe('confirmed');
 
       await page.goto(await linkIn(email, NEWSLETTER_WELCOME_TAG, 'unsubscribe'));
       await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Отписка от рассылки');
       expect(await statusOf(email)).toBe('confirmed');
       await page.getByRole('button', { name: 'Отписаться' }).click();
-      await poll(() => page.getByRole('main').getByRole('status').textContent()).toBe('Вы отписались от рассылки Vitrina. Писем с новостями больше не будет.');
+      await poll(() => page.getByRole('main').getByRole('status').textContent()).toBe(
+        'Вы отписались от рассылки Vitrina. Писем с новостями больше не будет.',
+      );
       expect(await statusOf(email)).toBe('unsubscribed');
     });
   }
 
   it('unsubscribes by a mail client’s one-click POST to the List-Unsubscribe address: no login, no cookie, no form token', async () => {
     const email = 'oneclick@example.com';
-    const post = (url: string, body: string, type: string) => fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': type }, body });
-    await post(`${shop.baseUrl}/backend/api/personal/subscribe_form.php`, `email=${email}`, 'application/x-www-form-urlencoded');
+    const post = (url: string, body: string, type: string) =>
+      fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': type }, body });
+    await post(
+      `${shop.baseUrl}/backend/api/personal/subscribe_form.php`,
+      `email=${email}`,
+      'application/x-www-form-urlencoded',
+    );
     const confirmPath = await linkIn(email, NEWSLETTER_CONFIRM_TAG, 'confirm');
     expect((await post(`${shop.baseUrl}${confirmPath}`, '', 'application/x-www-form-urlencoded')).status).toBe(200);
     expect(await statusOf(email)).toBe('confirmed');
 
     const welcome = await lastMailTo(path.join(shop.dataDir, 'outbox'), email, NEWSLETTER_WELCOME_TAG);
     expect(welcome?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    const target = /^<http:\/\/shop\.test(\/newsletter\/unsubscribe\/\?token=[A-Za-z0-9_-]+)>$/.exec(welcome?.headers['list-unsubscribe'] ?? '')?.[1];
+    const target = /^<http:\/\/shop\.test(\/newsletter\/unsubscribe\/\?token=[A-Za-z0-9_-]+)>$/.exec(
+      welcome?.headers['list-unsubscribe'] ?? '',
+    )?.[1];
     expect(target).toBeTruthy();
     // A GET (a link scanner) leaves the subscription alone.
     expect((await fetch(`${shop.baseUrl}${target}`, { redirect: 'manual' })).status).toBe(200);
@@ -188,7 +217,10 @@ describe('newsletter form', () => {
     );
     expect(res.status).toBe(200);
     expect(await statusOf(email)).toBe('unsubscribed');
-    expect((await post(`${shop.baseUrl}${target}`, 'List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded')).status).toBe(200);
+    expect(
+      (await post(`${shop.baseUrl}${target}`, 'List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded'))
+        .status,
+    ).toBe(200);
     expect(await statusOf(email)).toBe('unsubscribed');
   });
 });

@@ -5,7 +5,15 @@ import type { Locator, Page } from 'playwright-core';
 import { bonusLots, customers, orderItems, orders, orderStatusHistory } from '~/db/schema';
 import { DELIVERY_ID } from '~/shared/checkout-ids';
 import { GIFT_COVER_OFFER_ID } from '~/core/basket';
-import { DESKTOP, login, MOBILE, setUpBrowserShop, waitForHydration, type Shopper, type Viewport } from '~/tests/support/browser';
+import {
+  DESKTOP,
+  login,
+  MOBILE,
+  setUpBrowserShop,
+  waitForHydration,
+  type Shopper,
+  type Viewport,
+} from '~/tests/support/browser';
 import { productPicker } from '~/tests/support/catalogue';
 import { issueCertificate } from '~/tests/support/checkout';
 
@@ -27,7 +35,8 @@ const newPhone = () => `7995${String(process.pid % 1000).padStart(3, '0')}${Stri
 const picker = productPicker(shop);
 async function freshOffer(): Promise<{ id: number; price: number; name: string }> {
   const { item, offer } = await picker.fresh(
-    (p) => p.PRICE.DISCOUNT_PRICE === p.PRICE.PRICE && p.PRICE.DISCOUNT_PRICE >= 15_000 && p.PRICE.DISCOUNT_PRICE <= 30_000,
+    (p) =>
+      p.PRICE.DISCOUNT_PRICE === p.PRICE.PRICE && p.PRICE.DISCOUNT_PRICE >= 15_000 && p.PRICE.DISCOUNT_PRICE <= 30_000,
   );
   return { id: offer.ID, price: Math.round(offer.PRICE * 100), name: item.NAME };
 }
@@ -77,7 +86,9 @@ async function checkout(
   await form.getByRole('radio', { name: /^Курьером по Москве/ }).check();
   const street = form.getByRole('combobox', { name: 'Улица' });
   await street.fill('ул Тверская');
-  await poll(() => form.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option').count()).toBeGreaterThan(0);
+  await poll(() => form.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option').count()).toBeGreaterThan(
+    0,
+  );
   await street.press('Escape');
   await poll(() => page.locator('.address-suggest__backdrop').isVisible()).toBe(false);
   await form.getByRole('textbox', { name: 'Дом', exact: true }).fill('12');
@@ -104,18 +115,23 @@ async function summaryRows(form: Locator): Promise<string[]> {
 }
 
 // SHOTS_DIR keeps them for a look (they go with the shop's data directory otherwise).
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(process.env.SHOTS_DIR ?? shop.dataDir, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(process.env.SHOTS_DIR ?? shop.dataDir, `${name}.png`), fullPage: true });
 
 describe('one breakdown of an order’s money (issue #26)', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`item 1 at ${viewport.width}: a certificate on a pay-on-receipt order stays on the order`, async ({ shopper }) => {
+    it(`item 1 at ${viewport.width}: a certificate on a pay-on-receipt order stays on the order`, async ({
+      shopper,
+    }) => {
       const offer = await freshOffer();
       const code = (await issueCertificate(shop, 500_000)).formatted;
       const { page, form } = await checkout(shopper, viewport, offer.id, /^При получении/, { promo: 'VITRINA10' });
       await applyCertificate(form, code);
       const promo = Math.round(offer.price / 10);
       const due = offer.price - promo + 70_000 - 500_000;
-      await poll(async () => nb(await form.locator('.basket-totals__row--total').innerText())).toBe(`К оплате при получении ${rub(due)}`);
+      await poll(async () => nb(await form.locator('.basket-totals__row--total').innerText())).toBe(
+        `К оплате при получении ${rub(due)}`,
+      );
       const expected = [
         `Товары ${rub(offer.price)}`,
         `Скидка по промокоду −${rub(promo)}`,
@@ -147,7 +163,9 @@ describe('one breakdown of an order’s money (issue #26)', () => {
     }) => {
       const offer = await freshOffer();
       const code = (await issueCertificate(shop, 500_000)).formatted;
-      const { page, form } = await checkout(shopper, viewport, offer.id, /^Банковской картой онлайн/, { bonuses: 200_000 });
+      const { page, form } = await checkout(shopper, viewport, offer.id, /^Банковской картой онлайн/, {
+        bonuses: 200_000,
+      });
       await poll(() => form.getByRole('button', { name: 'Списать 2000' }).isVisible()).toBe(true);
       await form.getByRole('button', { name: 'Списать 2000' }).click();
       await poll(() => form.getByText('Бонусами').isVisible()).toBe(true);
@@ -180,7 +198,11 @@ describe('one breakdown of an order’s money (issue #26)', () => {
       ]);
       await shot(page, `pay-certificate-bonuses-${viewport.width}`);
       await page.getByRole('main').getByRole('button', { name: 'Оплатить', exact: true }).click();
-      const widget = page.getByRole('dialog', { name: 'Оплата картой' }).getByTitle('Оплата картой').contentFrame().locator('body');
+      const widget = page
+        .getByRole('dialog', { name: 'Оплата картой' })
+        .getByTitle('Оплата картой')
+        .contentFrame()
+        .locator('body');
       await widget.getByRole('button', { name: 'Оплатить' }).click();
       await widget.getByRole('textbox', { name: 'Код из SMS' }).fill('1234');
       await widget
@@ -188,7 +210,9 @@ describe('one breakdown of an order’s money (issue #26)', () => {
         .first()
         .click();
       await page.waitForURL(`**/basket/submited/cloud-payments/?order=${orderId}`, { timeout: 15_000 });
-      await poll(async () => nb(await page.getByText(/^Оплата .* прошла\./).innerText())).toContain(`Оплата ${rub(due)} прошла.`);
+      await poll(async () => nb(await page.getByText(/^Оплата .* прошла\./).innerText())).toContain(
+        `Оплата ${rub(due)} прошла.`,
+      );
       const [row] = await db().select({ paid: orders.paidKopecks }).from(orders).where(eq(orders.id, orderId));
       expect(row?.paid).toBe(due);
       expect((await moneyRows(page)).slice(-4)).toEqual([
@@ -201,7 +225,9 @@ describe('one breakdown of an order’s money (issue #26)', () => {
     });
   }
 
-  it('item 8: the account’s order page: tracking, history, pay, return, repeat; the owner’s only', async ({ shopper }) => {
+  it('item 8: the account’s order page: tracking, history, pay, return, repeat; the owner’s only', async ({
+    shopper,
+  }) => {
     const offer = await freshOffer();
     const page = await shopper.newPage(MOBILE);
     const { customerId } = await login(page.context(), shop, newPhone());
@@ -224,10 +250,23 @@ describe('one breakdown of an order’s money (issue #26)', () => {
         })
         .returning({ id: orders.id });
       const id = (o as { id: number }).id;
-      await db().insert(orderItems).values({ orderId: id, offerId: offer.id, title: offer.name, size: 'M', color: '', priceKopecks: offer.price, quantity: 1 });
+      await db().insert(orderItems).values({
+        orderId: id,
+        offerId: offer.id,
+        title: offer.name,
+        size: 'M',
+        color: '',
+        priceKopecks: offer.price,
+        quantity: 1,
+      });
       return id;
     };
-    const shipped = await place({ status: 'shipped', trackNumber: '1234567890', paidAt: new Date(), paidKopecks: offer.price + 50_000 });
+    const shipped = await place({
+      status: 'shipped',
+      trackNumber: '1234567890',
+      paidAt: new Date(),
+      paidKopecks: offer.price + 50_000,
+    });
     await db()
       .insert(orderStatusHistory)
       .values([
@@ -238,8 +277,12 @@ describe('one breakdown of an order’s money (issue #26)', () => {
     await waitForHydration(page);
     const main = page.getByRole('main');
     await poll(() => main.getByRole('heading', { name: `Заказ № ${shipped}` }).isVisible()).toBe(true);
-    expect(await main.getByRole('link', { name: 'Отследить посылку' }).getAttribute('href')).toBe('https://www.cdek.ru/ru/tracking/?order_id=1234567890');
-    expect(nb(await main.getByRole('region', { name: 'История заказа' }).innerText())).toContain('Заказ зарегистрирован в СДЭК, трек-номер 1234567890');
+    expect(await main.getByRole('link', { name: 'Отследить посылку' }).getAttribute('href')).toBe(
+      'https://www.cdek.ru/ru/tracking/?order_id=1234567890',
+    );
+    expect(nb(await main.getByRole('region', { name: 'История заказа' }).innerText())).toContain(
+      'Заказ зарегистрирован в СДЭК, трек-номер 1234567890',
+    );
     expect(await main.getByRole('link', { name: 'Оплатить' }).count()).toBe(0);
     expect(await main.getByText('Оформить возврат').count()).toBe(0);
     expect((await moneyRows(page)).at(-1)).toBe(`Оплачено онлайн ${rub(offer.price + 50_000)}`);
@@ -253,16 +296,44 @@ describe('one breakdown of an order’s money (issue #26)', () => {
     await poll(() => page.getByRole('main').getByText(offer.name).first().isVisible()).toBe(true);
 
     // Item 4 of the review: a coat with its gift cover and a pre-order come back too, the pre-order as one.
-    const coat = await picker.take((p) => /пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2), 'coat in stock');
+    const coat = await picker.take(
+      (p) => /пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2),
+      'coat in stock',
+    );
     const coatOffer = coat.OFFERS.find((o) => o.AVAILABLE === 'Y' && o.QUANTITY >= 2)!;
-    const pre = await picker.take((p) => !/пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'Y'), 'pre-orderable size');
+    const pre = await picker.take(
+      (p) => !/пальто/i.test(p.NAME) && p.OFFERS.some((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'Y'),
+      'pre-orderable size',
+    );
     const preOffer = pre.OFFERS.find((o) => o.AVAILABLE === 'N' && o.IS_PREORDER === 'Y')!;
-    const repeated = await place({ status: 'repeated', deliveredAt: new Date(), paidAt: new Date(), paidKopecks: offer.price + 50_000 });
+    const repeated = await place({
+      status: 'repeated',
+      deliveredAt: new Date(),
+      paidAt: new Date(),
+      paidKopecks: offer.price + 50_000,
+    });
     await db()
       .insert(orderItems)
       .values([
-        { orderId: repeated, offerId: coatOffer.ID, title: coat.NAME, size: 'M', color: '', priceKopecks: Math.round(coatOffer.PRICE * 100), quantity: 1 },
-        { orderId: repeated, offerId: GIFT_COVER_OFFER_ID, title: 'Чехол для одежды', size: '', color: '', priceKopecks: 0, quantity: 1, isGift: true },
+        {
+          orderId: repeated,
+          offerId: coatOffer.ID,
+          title: coat.NAME,
+          size: 'M',
+          color: '',
+          priceKopecks: Math.round(coatOffer.PRICE * 100),
+          quantity: 1,
+        },
+        {
+          orderId: repeated,
+          offerId: GIFT_COVER_OFFER_ID,
+          title: 'Чехол для одежды',
+          size: '',
+          color: '',
+          priceKopecks: 0,
+          quantity: 1,
+          isGift: true,
+        },
         {
           orderId: repeated,
           offerId: preOffer.ID,
@@ -292,10 +363,17 @@ describe('one breakdown of an order’s money (issue #26)', () => {
     // Awaiting payment: «Оплатить» goes to the pay page.
     const unpaid = await place({ status: 'awaiting_payment', payUntil: new Date(Date.now() + 3_600_000) });
     await page.goto(`${shop.baseUrl}/personal/orders/${unpaid}/`);
-    expect(await page.getByRole('main').getByRole('link', { name: 'Оплатить' }).getAttribute('href')).toBe(`/basket/pay/?order=${unpaid}`);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Оплатить' }).getAttribute('href')).toBe(
+      `/basket/pay/?order=${unpaid}`,
+    );
 
     // Received within the return period: «Оформить возврат».
-    const received = await place({ status: 'received', deliveredAt: new Date(), paidAt: new Date(), paidKopecks: offer.price + 50_000 });
+    const received = await place({
+      status: 'received',
+      deliveredAt: new Date(),
+      paidAt: new Date(),
+      paidKopecks: offer.price + 50_000,
+    });
     await page.goto(`${shop.baseUrl}/personal/orders/${received}/`);
     await waitForHydration(page);
     await page.getByText('Оформить возврат').click();
@@ -305,7 +383,9 @@ describe('one breakdown of an order’s money (issue #26)', () => {
     await returnForm.getByRole('button').click();
     // Nothing is left to return: the form goes, its answer stays.
     await poll(() => main.getByRole('status').filter({ hasText: 'Заявка на возврат' }).isVisible()).toBe(true);
-    expect(nb(await main.getByRole('status').filter({ hasText: 'Заявка на возврат' }).innerText())).toMatch(/^Заявка на возврат № \d+ принята/);
+    expect(nb(await main.getByRole('status').filter({ hasText: 'Заявка на возврат' }).innerText())).toMatch(
+      /^Заявка на возврат № \d+ принята/,
+    );
     expect(await page.getByText('Оформить возврат').count()).toBe(0);
 
     // Another customer, and a guest, never see it.

@@ -37,7 +37,10 @@ describe('guest page cache', () => {
   }
 
   /** Requests `p` until `check` holds or the bound (plus a margin for rendering) has passed. */
-  async function within(p: string, check: (res: Response, body: string) => boolean): Promise<{ res: Response; body: string; ms: number }> {
+  async function within(
+    p: string,
+    check: (res: Response, body: string) => boolean,
+  ): Promise<{ res: Response; body: string; ms: number }> {
     const started = Date.now();
     for (;;) {
       const res = await get(p);
@@ -114,7 +117,9 @@ describe('guest page cache', () => {
     const first = await get(p);
     expect(first.status).toBe(200);
     const plain = await first.text();
-    const res = await get(p, { headers: { cookie: 'cart=5:2,7:1; preorders=9:1; promo_code=SALE10; views=3,4; favourites=3; logged_in=1' } });
+    const res = await get(p, {
+      headers: { cookie: 'cart=5:2,7:1; preorders=9:1; promo_code=SALE10; views=3,4; favourites=3; logged_in=1' },
+    });
     expect(res.headers.get('x-cache')).toBe('HIT');
     expect(await res.text()).toBe(plain);
   });
@@ -123,7 +128,11 @@ describe('guest page cache', () => {
     const phone = '79990000012';
     const { token, customerId } = await sessionToken(shop, phone);
     const name = 'Евлампия';
-    await updateProfile({ db: shop.database.db, customerId, change: { firstName: name, lastName: 'Кешированная', email: 'evlampia@example.com' } });
+    await updateProfile({
+      db: shop.database.db,
+      customerId,
+      change: { firstName: name, lastName: 'Кешированная', email: 'evlampia@example.com' },
+    });
     const customerCookie = `token=${token}; logged_in=1; cart=5:2; promo_code=EVLAMPIA; favourites=3,4`;
     // Her own page shows who she is: the text a leak would carry.
     const own = await (await get('/personal/', { headers: { cookie: customerCookie } })).text();
@@ -139,7 +148,8 @@ describe('guest page cache', () => {
     for (const res of [guest, again, later]) {
       const html = await res.text();
       expect(res.headers.get('set-cookie')).toBeNull();
-      for (const secret of [name, 'Кешированная', 'evlampia@example.com', phone, phone.slice(1), token, 'EVLAMPIA']) expect(html).not.toContain(secret);
+      for (const secret of [name, 'Кешированная', 'evlampia@example.com', phone, phone.slice(1), token, 'EVLAMPIA'])
+        expect(html).not.toContain(secret);
     }
   });
 

@@ -170,7 +170,11 @@ describe('404, 403 and guards', () => {
   it('logs out (a POST) by clearing the cookies and hard-redirecting to /auth/', async () => {
     const res = await get('/logout/', {
       method: 'POST',
-      headers: { cookie: 'token=abc; cart=1:1', origin: shop.baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        cookie: 'token=abc; cart=1:1',
+        origin: shop.baseUrl,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: '',
     });
     expect(res.status).toBe(302);
@@ -219,7 +223,10 @@ describe('caching and compression', () => {
     const html = await (await get('/basket/')).text();
     expect(html).not.toMatch(/<link rel="stylesheet"/);
     // React writes both style resources of one precedence as one element, shop.css first.
-    const css = tag(html, /<style data-precedence="default" data-href="vitrina-styles vitrina-orders">([\s\S]*?)<\/style>/);
+    const css = tag(
+      html,
+      /<style data-precedence="default" data-href="vitrina-styles vitrina-orders">([\s\S]*?)<\/style>/,
+    );
     expect(css).toMatch(ordersRule);
     expect(css!.indexOf('.basket-line{')).toBeGreaterThan(css!.indexOf('.product__buy{'));
   });

@@ -6,7 +6,15 @@ import { CheckoutOrderResponse } from '~/shared/contract';
 import { createOfflineSms } from '~/integrations/sms/offline.server';
 import { releaseUnpaidOrder } from '~/models/payments.server';
 import { getJson, postForm } from '~/tests/support/api';
-import { DESKTOP, login, MOBILE, setUpBrowserShop, StorefrontPage, type Shopper, type Viewport } from '~/tests/support/browser';
+import {
+  DESKTOP,
+  login,
+  MOBILE,
+  setUpBrowserShop,
+  StorefrontPage,
+  type Shopper,
+  type Viewport,
+} from '~/tests/support/browser';
 import { productPicker } from '~/tests/support/catalogue';
 import { courierForm } from '~/tests/support/checkout';
 
@@ -32,7 +40,13 @@ async function customerWithUnpaidOrder(shopper: Shopper, viewport: Viewport) {
   const phone = newPhone();
   const { token } = await login(page.context(), shop, phone);
   const answer = await getJson(`${shop.baseUrl}/backend`, '/api/catalog/order.php', CheckoutOrderResponse, {
-    init: postForm(courierForm(token, `${picked.offerId}:1`, { payment_id: '9', phone: `+${phone}`, email: `later-${phone}@example.ru` })),
+    init: postForm(
+      courierForm(token, `${picked.offerId}:1`, {
+        payment_id: '9',
+        phone: `+${phone}`,
+        email: `later-${phone}@example.ru`,
+      }),
+    ),
   });
   if (!answer.success) throw new Error(JSON.stringify(answer.data));
   return { page, orderId: answer.order_id, product: picked.item.NAME, offerId: picked.offerId, phone };
@@ -70,7 +84,9 @@ describe('an order awaiting payment, paid later or put back in the basket', () =
       await pay.click();
       await page.waitForURL(new RegExp(`/basket/pay/\\?order=${orderId}$`));
       await poll(() => store.heading().textContent()).toBe('Оплата заказа');
-      expect(await page.getByRole('main').getByRole('button', { name: 'Оплатить', exact: true }).isVisible()).toBe(true);
+      expect(await page.getByRole('main').getByRole('button', { name: 'Оплатить', exact: true }).isVisible()).toBe(
+        true,
+      );
     });
 
     it(`shows another customer nothing of the order behind its pay link (${label})`, async ({ shopper }) => {
@@ -81,7 +97,8 @@ describe('an order awaiting payment, paid later or put back in the basket', () =
       expect(response?.status()).toBe(404);
       const text = (await stranger.getByRole('main').textContent()) ?? '';
       expect(text).toContain('Такого заказа нет среди ваших');
-      for (const secret of [phone, `later-${phone}@example.ru`, 'Тверская', 'Иванова']) expect(text).not.toContain(secret);
+      for (const secret of [phone, `later-${phone}@example.ru`, 'Тверская', 'Иванова'])
+        expect(text).not.toContain(secret);
       // The repeat page neither shows it nor fills the stranger's basket.
       const repeat = await new StorefrontPage(stranger).goto(`/basket/repeat/?order=${orderId}`);
       expect(repeat?.status()).toBe(404);
@@ -91,7 +108,9 @@ describe('an order awaiting payment, paid later or put back in the basket', () =
       expect(new URL(guest.url()).pathname).toBe('/auth/');
     });
 
-    it(`puts a cancelled order's lines back in the basket in one click from the account (${label})`, async ({ shopper }) => {
+    it(`puts a cancelled order's lines back in the basket in one click from the account (${label})`, async ({
+      shopper,
+    }) => {
       const { page, orderId, product } = await customerWithUnpaidOrder(shopper, viewport);
       await releaseNow(orderId);
       const store = new StorefrontPage(page);

@@ -4,7 +4,15 @@ import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { orders } from '~/db/schema';
-import { DESKTOP, login, MOBILE, setUpBrowserShop, StorefrontPage, type Shopper, type Viewport } from '~/tests/support/browser';
+import {
+  DESKTOP,
+  login,
+  MOBILE,
+  setUpBrowserShop,
+  StorefrontPage,
+  type Shopper,
+  type Viewport,
+} from '~/tests/support/browser';
 import { productPicker } from '~/tests/support/catalogue';
 
 // Issue #12 "Card payment (CloudPayments)", as a customer pays: checkout with card online
@@ -48,7 +56,10 @@ class PaymentPage extends StorefrontPage {
 }
 
 /** A logged-in customer who ordered one item by card online with the Moscow courier; on /basket/pay/. */
-async function orderByCard(shopper: Shopper, viewport: Viewport = DESKTOP): Promise<{ view: PaymentPage; orderId: number; customerId: number }> {
+async function orderByCard(
+  shopper: Shopper,
+  viewport: Viewport = DESKTOP,
+): Promise<{ view: PaymentPage; orderId: number; customerId: number }> {
   const offerId = await freshOffer();
   const page = await shopper.newPage(viewport);
   await page.context().addCookies([{ name: 'cart', value: encodeURIComponent(`${offerId}:1`), url: shop.baseUrl }]);
@@ -65,7 +76,9 @@ async function orderByCard(shopper: Shopper, viewport: Viewport = DESKTOP): Prom
   await street.fill('ул Тверская');
   // The street's suggestions open a moment after typing (debounced) over the form: closed as a
   // shopper would, or their backdrop takes the clicks that follow.
-  await poll(() => form.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option').count()).toBeGreaterThan(0);
+  await poll(() => form.getByRole('listbox', { name: 'Подсказки адреса' }).getByRole('option').count()).toBeGreaterThan(
+    0,
+  );
   await street.press('Escape');
   await poll(() => page.locator('.address-suggest__backdrop').isVisible()).toBe(false);
   await form.getByRole('textbox', { name: 'Дом', exact: true }).fill('12');
@@ -88,9 +101,13 @@ async function cookie(page: Page, name: string): Promise<string | undefined> {
 }
 
 async function seriousAxeFaults(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: fs.readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8') });
+  await page.addScriptTag({
+    content: fs.readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8'),
+  });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }
+    ).axe;
     const { violations } = await axe.run();
     return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
   });
@@ -131,7 +148,9 @@ describe('card payment (payment id 9)', () => {
     // Paid on the server, verified: not because the browser said so.
     await poll(async () => (await orderRow(orderId))?.status).toBe('new');
     // The checkout goal, once, when paid.
-    expect(await view.page.evaluate(() => (window.__vitrinaGoals ?? []).filter((g) => g.goal === 'checkout').length)).toBe(1);
+    expect(
+      await view.page.evaluate(() => (window.__vitrinaGoals ?? []).filter((g) => g.goal === 'checkout').length),
+    ).toBe(1);
     // Paid: the pay page now sends to the paid order, and so does SPEC's /basket/submited/.
     for (const from of [`/basket/pay/?order=${orderId}`, `/basket/submited/?order=${orderId}`]) {
       await view.goto(from);
@@ -172,7 +191,9 @@ describe('card payment (payment id 9)', () => {
     expect((await orderRow(orderId))?.status).toBe('awaiting_payment');
   });
 
-  it('the widget’s script failing to load: logged, nothing breaks, the notice shows and the button stays', async ({ shopper }) => {
+  it('the widget’s script failing to load: logged, nothing breaks, the notice shows and the button stays', async ({
+    shopper,
+  }) => {
     const { view, orderId } = await orderByCard(shopper);
     const errors: string[] = [];
     view.page.on('console', (m) => {
@@ -189,7 +210,9 @@ describe('card payment (payment id 9)', () => {
     expect((await orderRow(orderId))?.status).toBe('awaiting_payment');
   });
 
-  it('on a phone (390 px): fits the width, no serious accessibility faults on the pay page and the failure page', async ({ shopper }) => {
+  it('on a phone (390 px): fits the width, no serious accessibility faults on the pay page and the failure page', async ({
+    shopper,
+  }) => {
     const { view, orderId } = await orderByCard(shopper, MOBILE);
     const page = view.page;
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
@@ -203,14 +226,20 @@ describe('card payment (payment id 9)', () => {
   });
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px the failure page keeps its links apart from the buttons above them`, async ({ shopper }) => {
+    it(`at ${viewport.width} px the failure page keeps its links apart from the buttons above them`, async ({
+      shopper,
+    }) => {
       const { view, orderId } = await orderByCard(shopper, viewport);
       await view.goto(`/basket/bad/?order=${orderId}`);
       const other = view.main().getByRole('region', { name: 'Выбрать другой способ' });
       const buttons = other.getByRole('button');
       await poll(() => buttons.count()).toBeGreaterThan(0);
-      const bottom = Math.max(...(await buttons.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom))));
-      const top = Math.min(...(await other.getByRole('link').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top))));
+      const bottom = Math.max(
+        ...(await buttons.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom))),
+      );
+      const top = Math.min(
+        ...(await other.getByRole('link').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top))),
+      );
       expect(top - bottom).toBeGreaterThanOrEqual(16);
     });
   }

@@ -54,7 +54,9 @@ describe('personal account', () => {
 
     await view.field('E-mail').fill('not-an-address');
     await view.page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-    await poll(() => view.page.getByRole('alert').filter({ hasText: 'Проверьте адрес электронной почты' }).isVisible()).toBe(true);
+    await poll(() =>
+      view.page.getByRole('alert').filter({ hasText: 'Проверьте адрес электронной почты' }).isVisible(),
+    ).toBe(true);
     await poll(() => view.field('E-mail').getAttribute('aria-invalid')).toBe('true');
     expect(await view.page.getByText('*Ошибка').isVisible()).toBe(true);
     await view.field('E-mail').press('End');
@@ -153,11 +155,15 @@ describe('personal account', () => {
     const view = await openPersonal(page);
     expect(await view.newsletter().isChecked()).toBe(false);
     await view.newsletter().check();
-    await poll(async () => (await db().select().from(customers).where(eq(customers.id, customerId)))[0]?.subscribed).toBe(true);
+    await poll(
+      async () => (await db().select().from(customers).where(eq(customers.id, customerId)))[0]?.subscribed,
+    ).toBe(true);
     await view.goto('/personal/');
     expect(await view.newsletter().isChecked()).toBe(true);
     await view.newsletter().uncheck();
-    await poll(async () => (await db().select().from(customers).where(eq(customers.id, customerId)))[0]?.subscribed).toBe(false);
+    await poll(
+      async () => (await db().select().from(customers).where(eq(customers.id, customerId)))[0]?.subscribed,
+    ).toBe(false);
   });
 
   it('asks for a return of a received order and lists it', async ({ shopper }) => {
@@ -166,34 +172,64 @@ describe('personal account', () => {
     const [offer] = await db().select().from(offers).orderBy(offers.id).limit(1);
     const [order] = await db()
       .insert(orders)
-      .values({ customerId, status: 'delivered', itemsTotalKopecks: 900_000, totalKopecks: 900_000, deliveredAt: new Date(Date.now() - 86_400_000) })
+      .values({
+        customerId,
+        status: 'delivered',
+        itemsTotalKopecks: 900_000,
+        totalKopecks: 900_000,
+        deliveredAt: new Date(Date.now() - 86_400_000),
+      })
       .returning();
-    await db()
-      .insert(orderItems)
-      .values({ orderId: order!.id, offerId: offer!.id, title: 'Пальто из шерсти', size: '44', color: 'Серый', priceKopecks: 900_000, quantity: 1 });
+    await db().insert(orderItems).values({
+      orderId: order!.id,
+      offerId: offer!.id,
+      title: 'Пальто из шерсти',
+      size: '44',
+      color: 'Серый',
+      priceKopecks: 900_000,
+      quantity: 1,
+    });
     const view = await openPersonal(page);
     const card = view.page.getByRole('article', { name: `Заказ № ${order!.id}` });
     await card.getByText('Оформить возврат').click();
     await card.getByRole('combobox', { name: 'Сколько вернуть: Пальто из шерсти' }).selectOption('1');
     await card.getByRole('textbox', { name: 'Причина возврата' }).fill('Не подошёл размер');
     await card.getByRole('button', { name: 'Отправить заявку' }).click();
-    await poll(() => view.page.getByRole('region', { name: 'Возвраты' }).getByText(`по заказу № ${order!.id}`).isVisible()).toBe(true);
+    await poll(() =>
+      view.page.getByRole('region', { name: 'Возвраты' }).getByText(`по заказу № ${order!.id}`).isVisible(),
+    ).toBe(true);
     const requests = await db().select().from(returnRequests).where(eq(returnRequests.customerId, customerId));
-    expect(requests.map((r) => [r.items, r.reason])).toEqual([[[{ offerId: offer!.id, quantity: 1 }], 'Не подошёл размер']]);
+    expect(requests.map((r) => [r.items, r.reason])).toEqual([
+      [[{ offerId: offer!.id, quantity: 1 }], 'Не подошёл размер'],
+    ]);
   });
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`at ${viewport.width} px sets the return form's reason in the page's typeface, not a monospace one`, async ({ shopper }) => {
+    it(`at ${viewport.width} px sets the return form's reason in the page's typeface, not a monospace one`, async ({
+      shopper,
+    }) => {
       const page = await shopper.newPage(viewport);
       const { customerId } = await login(page.context(), shop, freshPhone());
       const [offer] = await db().select().from(offers).orderBy(offers.id).limit(1);
       const [order] = await db()
         .insert(orders)
-        .values({ customerId, status: 'delivered', itemsTotalKopecks: 900_000, totalKopecks: 900_000, deliveredAt: new Date(Date.now() - 86_400_000) })
+        .values({
+          customerId,
+          status: 'delivered',
+          itemsTotalKopecks: 900_000,
+          totalKopecks: 900_000,
+          deliveredAt: new Date(Date.now() - 86_400_000),
+        })
         .returning();
-      await db()
-        .insert(orderItems)
-        .values({ orderId: order!.id, offerId: offer!.id, title: 'Пальто из шерсти', size: '44', color: 'Серый', priceKopecks: 900_000, quantity: 1 });
+      await db().insert(orderItems).values({
+        orderId: order!.id,
+        offerId: offer!.id,
+        title: 'Пальто из шерсти',
+        size: '44',
+        color: 'Серый',
+        priceKopecks: 900_000,
+        quantity: 1,
+      });
       const view = await openPersonal(page);
       const card = view.page.getByRole('article', { name: `Заказ № ${order!.id}` });
       await card.getByText('Оформить возврат').click();
@@ -216,9 +252,13 @@ describe('personal account', () => {
     await view.page.getByRole('button', { name: 'Добавить адрес' }).click();
     await view.street().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-    await page.addScriptTag({ content: fs.readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8') });
+    await page.addScriptTag({
+      content: fs.readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8'),
+    });
     const serious = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+      const axe = (
+        window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }
+      ).axe;
       const { violations } = await axe.run();
       return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
     });
@@ -231,7 +271,10 @@ describe('personal account', () => {
     await openPersonal(page);
     const post = (intent: string) =>
       page.evaluate(async (value) => {
-        const res = await fetch('/personal/', { method: 'POST', body: new URLSearchParams({ intent: value, active: 'no' }) });
+        const res = await fetch('/personal/', {
+          method: 'POST',
+          body: new URLSearchParams({ intent: value, active: 'no' }),
+        });
         return res.status;
       }, intent);
     expect(await post('drop-tables')).toBe(400);

@@ -11,7 +11,10 @@ import { productPicker } from '~/tests/support/catalogue';
 const TILE_URL = 'https://tiles.vitrina-test.example/{z}/{x}/{y}.png';
 const CREDIT = 'Тестовые тайлы';
 const { shop, it } = setUpBrowserShop({
-  env: { PUBLIC_MAP_TILE_URL: TILE_URL, PUBLIC_MAP_TILE_ATTRIBUTION: `&copy; <a href="https://example.com/">${CREDIT}</a>` },
+  env: {
+    PUBLIC_MAP_TILE_URL: TILE_URL,
+    PUBLIC_MAP_TILE_ATTRIBUTION: `&copy; <a href="https://example.com/">${CREDIT}</a>`,
+  },
 });
 
 function poll<T>(fn: () => T | Promise<T>) {
@@ -23,7 +26,10 @@ let phones = 0;
 const newPhone = () => `7998${String(process.pid % 1000).padStart(3, '0')}${String(++phones).padStart(4, '0')}`;
 
 // A 1×1 transparent PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Every tile-like request the page makes, and answers for the configured host. */
 async function watchTiles(page: Page): Promise<string[]> {
@@ -31,7 +37,8 @@ async function watchTiles(page: Page): Promise<string[]> {
   await page.route(/tile|\.png/, async (route) => {
     const url = route.request().url();
     if (/openstreetmap|vitrina-test\.example/.test(url)) seen.push(url);
-    if (url.startsWith('https://tiles.vitrina-test.example/')) await route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
+    if (url.startsWith('https://tiles.vitrina-test.example/'))
+      await route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
     else await route.fallback();
   });
   return seen;

@@ -44,17 +44,29 @@ async function product() {
 async function receivedOrder(customerId: number, offerId: number): Promise<number> {
   const [order] = await db()
     .insert(orders)
-    .values({ customerId, status: 'received', deliveredAt: clock.now(), itemsTotalKopecks: 1_000_000, totalKopecks: 1_000_000, phone: '79990000000' })
+    .values({
+      customerId,
+      status: 'received',
+      deliveredAt: clock.now(),
+      itemsTotalKopecks: 1_000_000,
+      totalKopecks: 1_000_000,
+      phone: '79990000000',
+    })
     .returning({ id: orders.id });
   const orderId = (order as { id: number }).id;
-  await db().insert(orderItems).values({ orderId, offerId, title: 'Пальто', size: '44', color: 'чёрный', priceKopecks: 1_000_000, quantity: 1 });
+  await db()
+    .insert(orderItems)
+    .values({ orderId, offerId, title: 'Пальто', size: '44', color: 'чёрный', priceKopecks: 1_000_000, quantity: 1 });
   return orderId;
 }
 
 /** Four earlier buyers' published reviews, all «маломерит». */
 async function earlierReviews(p: { offerId: number; productId: number }, tag: string) {
   for (let i = 0; i < 4; i++) {
-    const { id: customerId } = await findOrCreateCustomerByPhone({ db: db(), phone: `7992${tag}${String(i).padStart(6, '0')}` });
+    const { id: customerId } = await findOrCreateCustomerByPhone({
+      db: db(),
+      phone: `7992${tag}${String(i).padStart(6, '0')}`,
+    });
     const orderId = await receivedOrder(customerId, p.offerId);
     await db()
       .insert(reviews)
@@ -89,7 +101,11 @@ const STAFF_PASSWORD = 'отзывы и посадка 2026';
 let staff: { email: string; secret: string } | null = null;
 async function contentStaff() {
   if (staff) return staff;
-  const made = await createStaffByScript(shop, { email: 'content@reviews.example', role: 'content', name: 'Вера Контент' });
+  const made = await createStaffByScript(shop, {
+    email: 'content@reviews.example',
+    role: 'content',
+    name: 'Вера Контент',
+  });
   const secret = await enrol(shop, clock, { token: made.token, password: STAFF_PASSWORD });
   staff = { email: 'content@reviews.example', secret };
   return staff;
@@ -116,7 +132,9 @@ describe('reviews', () => {
     ['390', MOBILE],
     ['1280', DESKTOP],
   ] as [string, Viewport][]) {
-    it(`a buyer writes a review with a photo, staff publish it, a guest sees it and the fit advice (${label} px)`, async ({ shopper }) => {
+    it(`a buyer writes a review with a photo, staff publish it, a guest sees it and the fit advice (${label} px)`, async ({
+      shopper,
+    }) => {
       const p = await product();
       await earlierReviews(p, label === '390' ? '1' : '2');
 
@@ -132,7 +150,9 @@ describe('reviews', () => {
       await buyerPage.getByRole('radio', { name: 'маломерит' }).check();
       await buyerPage
         .getByRole('textbox', { name: 'Отзыв' })
-        .fill('Очень тёплое и красивое пальто. Маломерит: при моём 44 взяла бы 46. Ссылка http://example.com не кликается.');
+        .fill(
+          'Очень тёплое и красивое пальто. Маломерит: при моём 44 взяла бы 46. Ссылка http://example.com не кликается.',
+        );
       await buyerPage.getByLabel('Рост, см (необязательно)').fill('168');
       await buyerPage.locator('input[type=file][name=photos]').setInputFiles(await photoFile(shop.dataDir));
       await shot(buyerPage, `review-form-${label}`);
@@ -170,7 +190,9 @@ describe('reviews', () => {
       await page.getByRole('link', { name: /5 отзывов/ }).waitFor();
       await page.getByText('Очень тёплое и красивое пальто', { exact: false }).waitFor();
       const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
-      const productLd = ld.map((t) => JSON.parse(t) as Record<string, unknown>).find((j) => j['@type'] === 'Product') as Record<string, unknown>;
+      const productLd = ld
+        .map((t) => JSON.parse(t) as Record<string, unknown>)
+        .find((j) => j['@type'] === 'Product') as Record<string, unknown>;
       expect(productLd.aggregateRating).toMatchObject({ '@type': 'AggregateRating', reviewCount: 5 });
       expect((productLd.review as unknown[]).length).toBe(5);
       // The link in the text is words, not a link.
@@ -178,7 +200,9 @@ describe('reviews', () => {
       await shot(page, `product-reviews-${label}`);
       await page.locator('.review__photo').first().click();
       await page.getByRole('dialog', { name: 'Фото покупателя' }).waitFor();
-      await expect.poll(() => page.locator('.review-photo img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator('.review-photo img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
       await shot(page, `product-review-photo-${label}`);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'С фото' }).click();

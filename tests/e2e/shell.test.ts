@@ -11,7 +11,9 @@ describe('desktop header', () => {
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
-    const link = page.getByRole('navigation', { name: 'Каталог товаров' }).getByRole('link', { name: 'Утеплённые пальто' });
+    const link = page
+      .getByRole('navigation', { name: 'Каталог товаров' })
+      .getByRole('link', { name: 'Утеплённые пальто' });
     await link.click();
     await page.waitForURL('**/catalog/woman/uteplyennye_palto/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Утеплённые пальто');
@@ -139,7 +141,8 @@ describe('first paint before scripts', () => {
     await page.getByRole('button', { name: 'Меню' }).click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
     const timing = await page.evaluate(() => {
-      const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime ?? Number.NaN;
+      const paint =
+        performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime ?? Number.NaN;
       const scripts = performance
         .getEntriesByType('resource')
         .filter((e) => /\/assets\/.+\.js$/.test(e.name))
@@ -170,7 +173,9 @@ describe('the basket and account pages’ own stylesheet', () => {
     await page.waitForURL('**/basket/');
     // The basket itself, not the home page's heading still on screen while the navigation ends.
     await page.locator('.basket').first().waitFor();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { basketPadding?: string }).basketPadding)).not.toBeUndefined();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { basketPadding?: string }).basketPadding))
+      .not.toBeUndefined();
     const seen = await page.evaluate(() => {
       const w = window as unknown as { marker?: number; basketPadding?: string };
       return { marker: w.marker, basketPadding: w.basketPadding };

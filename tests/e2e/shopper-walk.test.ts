@@ -7,7 +7,15 @@ import { isOuterwear } from '~/core/delivery';
 import { formatRussianDate } from '~/core/dates';
 import { OrderParamsResponse } from '~/shared/contract';
 import { getJson } from '~/tests/support/api';
-import { DESKTOP, login, MOBILE, setUpBrowserShop, waitForHydration, type Shopper, type Viewport } from '~/tests/support/browser';
+import {
+  DESKTOP,
+  login,
+  MOBILE,
+  setUpBrowserShop,
+  waitForHydration,
+  type Shopper,
+  type Viewport,
+} from '~/tests/support/browser';
 import { setStock } from '~/tests/support/stock';
 
 // Issue #26, a walk through buying as a shopper at 390 and 1280 px: a saved St Petersburg
@@ -54,7 +62,12 @@ interface Basket {
 }
 
 /** A new customer's browser with this basket, on /basket/ with the checkout form; `before` runs once they exist. */
-async function checkoutWith(shopper: Shopper, basket: Basket, viewport: Viewport, before?: (customerId: number) => Promise<void>) {
+async function checkoutWith(
+  shopper: Shopper,
+  basket: Basket,
+  viewport: Viewport,
+  before?: (customerId: number) => Promise<void>,
+) {
   const page = await shopper.newPage(viewport);
   const cookies = [
     ...(basket.cart ? [{ name: 'cart', value: encodeURIComponent(basket.cart), url: shop.baseUrl }] : []),
@@ -63,7 +76,11 @@ async function checkoutWith(shopper: Shopper, basket: Basket, viewport: Viewport
           {
             name: 'preorders',
             value: encodeURIComponent(
-              JSON.stringify(Object.fromEntries(basket.preorders.map((id) => [id, { quantity: 1, isPreorder: true, productData: {} }]))),
+              JSON.stringify(
+                Object.fromEntries(
+                  basket.preorders.map((id) => [id, { quantity: 1, isPreorder: true, productData: {} }]),
+                ),
+              ),
             ),
             url: shop.baseUrl,
           },
@@ -110,25 +127,36 @@ const widths = [
 ] as const;
 
 describe.each(widths)('issue #26 at %s', (_width, viewport) => {
-  it('item 3: a saved St Petersburg address is not carried to Novosibirsk; only that city’s addresses are offered', async ({ shopper }) => {
-    const { page, form, customerId } = await checkoutWith(shopper, { cart: `${await freshOffer()}:1` }, viewport, async (id) => {
-      await db()
-        .insert(addresses)
-        .values([
-          { customerId: id, fields: { city: 'Санкт-Петербург', street: 'Невский пр', house: '28', flat: '7', postal_code: '191186' } },
-          { customerId: id, fields: { city: 'Санкт-Петербург', street: 'Литейный пр', house: '4', postal_code: '191028' } },
-        ]);
-    });
+  it('item 3: a saved St Petersburg address is not carried to Novosibirsk; only that city’s addresses are offered', async ({
+    shopper,
+  }) => {
+    const { page, form, customerId } = await checkoutWith(
+      shopper,
+      { cart: `${await freshOffer()}:1` },
+      viewport,
+      async (id) => {
+        await db()
+          .insert(addresses)
+          .values([
+            {
+              customerId: id,
+              fields: { city: 'Санкт-Петербург', street: 'Невский пр', house: '28', flat: '7', postal_code: '191186' },
+            },
+            {
+              customerId: id,
+              fields: { city: 'Санкт-Петербург', street: 'Литейный пр', house: '4', postal_code: '191028' },
+            },
+          ]);
+      },
+    );
     // The form starts with the first saved address, in its city; both St Petersburg ones are offered.
     expect(await form.getByRole('combobox', { name: 'Город' }).inputValue()).toBe('Санкт-Петербург');
     await form.getByRole('radio', { name: /^Курьером СДЭК до двери/ }).check();
     expect(await form.getByRole('combobox', { name: 'Улица' }).inputValue()).toBe('Невский пр');
     expect(await field(form, 'Индекс').inputValue()).toBe('191186');
-    expect(await form.getByRole('combobox', { name: 'Сохранённый адрес' }).locator('option').allTextContents()).toEqual([
-      'Санкт-Петербург, Невский пр, д. 28, кв. 7',
-      'Санкт-Петербург, Литейный пр, д. 4',
-      'Другой адрес',
-    ]);
+    expect(await form.getByRole('combobox', { name: 'Сохранённый адрес' }).locator('option').allTextContents()).toEqual(
+      ['Санкт-Петербург, Невский пр, д. 28, кв. 7', 'Санкт-Петербург, Литейный пр, д. 4', 'Другой адрес'],
+    );
 
     await fillContacts(form);
     await chooseCity(form, 'Новоси', 'Новосибирск');
@@ -154,7 +182,9 @@ describe.each(widths)('issue #26 at %s', (_width, viewport) => {
     expect(order?.deliveryAddress).not.toMatch(/Невский|191186/);
   });
 
-  it('item 5: an e-certificate with a refused VITRINA10 is ordered: the code is not applied, the reason is beside its field', async ({ shopper }) => {
+  it('item 5: an e-certificate with a refused VITRINA10 is ordered: the code is not applied, the reason is beside its field', async ({
+    shopper,
+  }) => {
     const [cert] = await db()
       .select({ id: offers.id })
       .from(offers)
@@ -241,10 +271,19 @@ describe.each(widths)('issue #26 at %s', (_width, viewport) => {
 });
 
 describe('issue #26 at desktop 1280', () => {
-  it('item 5: a code that stops working after the page showed it applied holds the order once, says why, and the next press orders', async ({ shopper }) => {
+  it('item 5: a code that stops working after the page showed it applied holds the order once, says why, and the next press orders', async ({
+    shopper,
+  }) => {
     const code = `WALK${process.pid % 1000}`;
-    await db().insert(promoCodes).values({ code, kind: 'percent', percent: 5, excludeSale: false }).onConflictDoNothing();
-    const { page, form, customerId } = await checkoutWith(shopper, { cart: `${await freshOffer()}:1`, promoCode: code }, DESKTOP);
+    await db()
+      .insert(promoCodes)
+      .values({ code, kind: 'percent', percent: 5, excludeSale: false })
+      .onConflictDoNothing();
+    const { page, form, customerId } = await checkoutWith(
+      shopper,
+      { cart: `${await freshOffer()}:1`, promoCode: code },
+      DESKTOP,
+    );
     await poll(() => page.getByText(`Промокод ${code} применён`).isVisible()).toBe(true);
     await fillContacts(form);
     await form.getByRole('radio', { name: /^Курьером по Москве/ }).check();
@@ -258,7 +297,9 @@ describe('issue #26 at desktop 1280', () => {
 
     await db().update(promoCodes).set({ active: false }).where(eq(promoCodes.code, code));
     await form.getByRole('button', { name: 'Оформить заказ' }).click();
-    await poll(() => form.locator('.checkout__banner').textContent()).toMatch(/Сумма заказа изменилась: проверьте её и оформите заказ ещё раз\.$/);
+    await poll(() => form.locator('.checkout__banner').textContent()).toMatch(
+      /Сумма заказа изменилась: проверьте её и оформите заказ ещё раз\.$/,
+    );
     // The page now shows the code refused beside its field, and the full price.
     const promo = page.getByRole('textbox', { name: 'Промокод' });
     await poll(async () => ((await promo.getAttribute('aria-describedby')) ? 'explained' : 'silent')).toBe('explained');
@@ -269,7 +310,9 @@ describe('issue #26 at desktop 1280', () => {
     expect(order).toMatchObject({ customerId, promoCode: null, discountKopecks: 0 });
   });
 
-  it('item 7: «К оплате» stays in view below the header while the shopper chooses payment, bonuses or a certificate', async ({ shopper }) => {
+  it('item 7: «К оплате» stays in view below the header while the shopper chooses payment, bonuses or a certificate', async ({
+    shopper,
+  }) => {
     const { page, form } = await checkoutWith(shopper, { cart: `${await freshOffer()}:1` }, DESKTOP);
     const total = form.locator('.order-summary .basket-totals__row--total');
     const header = page.locator('header.header');
@@ -284,7 +327,9 @@ describe('issue #26 at desktop 1280', () => {
         const box = await total.boundingBox();
         const head = await header.boundingBox();
         if (!box || !head) return 'not shown';
-        return box.y >= head.y + head.height && box.y + box.height <= DESKTOP.height ? 'in view' : `at ${box.y} (header ends ${head.y + head.height})`;
+        return box.y >= head.y + head.height && box.y + box.height <= DESKTOP.height
+          ? 'in view'
+          : `at ${box.y} (header ends ${head.y + head.height})`;
       }).toBe('in view');
     }
     await shot(page, 'walk-item7-sticky-1280');

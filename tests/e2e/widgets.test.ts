@@ -1,6 +1,15 @@
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DESKTOP, login, MOBILE, StorefrontPage, setUpBrowserShop, waitForHydration, type Shopper, type Viewport } from '~/tests/support/browser';
+import {
+  DESKTOP,
+  login,
+  MOBILE,
+  StorefrontPage,
+  setUpBrowserShop,
+  waitForHydration,
+  type Shopper,
+  type Viewport,
+} from '~/tests/support/browser';
 import { parseRoublesToKopecks } from '~/core/money';
 import { getJson } from '~/tests/support/api';
 import { CatalogSectionResponse, ProductResponse } from '~/shared/contract';
@@ -58,7 +67,9 @@ const chatPanel = (page: Page) => page.getByRole('region', { name: 'Чат со 
 const openedFlag = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), OPENED_KEY);
 
 describe('stylist chat widget (SPEC §1)', () => {
-  it('shows its button at 15 s, opens by itself at 25 s, remembers it and never opens by itself again', async ({ shopper }) => {
+  it('shows its button at 15 s, opens by itself at 25 s, remembers it and never opens by itself again', async ({
+    shopper,
+  }) => {
     const page = await openWithPausedClock(shopper, '/');
     await advance(page, 14_000);
     expect(await chatButton(page).count()).toBe(0);
@@ -99,7 +110,11 @@ describe('stylist chat widget (SPEC §1)', () => {
   it('links to the configured messenger and opens it in a new tab', async ({ shopper }) => {
     const page = await openWithPausedClock(shopper, '/about/');
     // The messenger is outside the test machine: answer for it.
-    await page.context().route(`${CHAT_URL}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Telegram</title>' }));
+    await page
+      .context()
+      .route(`${CHAT_URL}**`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Telegram</title>' }),
+      );
     await advance(page, 15_000);
     await chatButton(page).click();
     await expect.poll(() => chatPanel(page).isVisible()).toBe(true);
@@ -111,7 +126,9 @@ describe('stylist chat widget (SPEC §1)', () => {
     expect(popup.url()).toBe(CHAT_URL);
   });
 
-  it('opened by the shopper counts as opened; Escape closes it and focus returns to the button', async ({ shopper }) => {
+  it('opened by the shopper counts as opened; Escape closes it and focus returns to the button', async ({
+    shopper,
+  }) => {
     const page = await openWithPausedClock(shopper, '/');
     await advance(page, 15_000);
     await chatButton(page).click();
@@ -173,14 +190,19 @@ async function coatInStock(): Promise<{ url: string; offerId: number }> {
 async function expectChatClearOf(page: Page, kept: Locator[]) {
   const boxes = [];
   // The button may step aside (unmount) between the two reads: gone, it covers nothing.
-  for (const part of [chatButton(page), chatPanel(page)]) if (await part.isVisible()) boxes.push(await part.boundingBox({ timeout: 1_000 }).catch(() => null));
+  for (const part of [chatButton(page), chatPanel(page)])
+    if (await part.isVisible()) boxes.push(await part.boundingBox({ timeout: 1_000 }).catch(() => null));
   for (const target of kept)
     for (const one of await target.all()) {
       const box = await one.boundingBox();
       if (!box) continue;
       for (const chat of boxes) {
         if (!chat) continue;
-        const apart = chat.x + chat.width <= box.x || box.x + box.width <= chat.x || chat.y + chat.height <= box.y || box.y + box.height <= chat.y;
+        const apart =
+          chat.x + chat.width <= box.x ||
+          box.x + box.width <= chat.x ||
+          chat.y + chat.height <= box.y ||
+          box.y + box.height <= chat.y;
         expect(apart, `the chat covers ${String(target)}`).toBe(true);
       }
     }
@@ -188,10 +210,15 @@ async function expectChatClearOf(page: Page, kept: Locator[]) {
 
 describe('the stylist chat never covers a primary action or a form being filled (issue #26)', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`keeps clear of the buy buttons at ${viewport.width} px: no opening over them, the button steps aside`, async ({ shopper }) => {
+    it(`keeps clear of the buy buttons at ${viewport.width} px: no opening over them, the button steps aside`, async ({
+      shopper,
+    }) => {
       const { url } = await coatInStock();
       const page = await openWithPausedClock(shopper, url, viewport);
-      const buy = [page.getByRole('button', { name: 'Добавить в корзину' }), page.getByRole('button', { name: 'Купить в один клик' })];
+      const buy = [
+        page.getByRole('button', { name: 'Добавить в корзину' }),
+        page.getByRole('button', { name: 'Купить в один клик' }),
+      ];
       // The buy buttons where the chat sits: near the bottom of the screen, above a phone's tab bar.
       const oneClick = await buy[1]!.boundingBox();
       if (!oneClick) throw new Error('not laid out');
@@ -207,7 +234,9 @@ describe('the stylist chat never covers a primary action or a form being filled 
       await expect.poll(() => chatButton(page).isVisible()).toBe(true);
     });
 
-    it(`does not open by itself on the checkout or the login page, nor covers their forms, at ${viewport.width} px`, async ({ shopper }) => {
+    it(`does not open by itself on the checkout or the login page, nor covers their forms, at ${viewport.width} px`, async ({
+      shopper,
+    }) => {
       const { offerId } = await coatInStock();
       const page = await shopper.newPage(viewport);
       await page.context().addCookies([{ name: 'cart', value: `${offerId}:1`, url: shop.baseUrl }]);
@@ -231,13 +260,18 @@ describe('the stylist chat never covers a primary action or a form being filled 
       await gotoHydrated(page, '/auth/');
       await advance(page, 30_000);
       expect(await chatPanel(page).count()).toBe(0);
-      await expectChatClearOf(page, [page.getByRole('textbox', { name: 'Номер телефона' }), page.getByRole('button', { name: 'Получить смс код' })]);
+      await expectChatClearOf(page, [
+        page.getByRole('textbox', { name: 'Номер телефона' }),
+        page.getByRole('button', { name: 'Получить смс код' }),
+      ]);
     });
   }
 });
 
 describe('info modals (SPEC §2)', () => {
-  it('opens the size guide from the footer with both tables; closes with its button and with Escape', async ({ shopper }) => {
+  it('opens the size guide from the footer with both tables; closes with its button and with Escape', async ({
+    shopper,
+  }) => {
     const { page } = await shopper.open('/about/');
     const dialog = page.getByRole('dialog', { name: 'Таблица размеров' });
     await page.getByRole('button', { name: 'Таблица размеров' }).click();
@@ -251,7 +285,15 @@ describe('info modals (SPEC §2)', () => {
     expect(await clothes.getByRole('row', { name: /^40 XXS/ }).count()).toBe(1);
     expect(await clothes.getByRole('row', { name: /^52 XXL/ }).count()).toBe(1);
     // Shoes run across: sizes 35–41 as column headers, foot length under them.
-    expect((await shoes.getByRole('columnheader').allTextContents()).map((t) => t.trim())).toEqual(['35', '36', '37', '38', '39', '40', '41']);
+    expect((await shoes.getByRole('columnheader').allTextContents()).map((t) => t.trim())).toEqual([
+      '35',
+      '36',
+      '37',
+      '38',
+      '39',
+      '40',
+      '41',
+    ]);
     expect(await shoes.getByRole('row', { name: /^Стопа, см/ }).textContent()).toContain('22,5');
     expect(await dialog.getByRole('heading', { name: 'Как снять мерки' }).isVisible()).toBe(true);
 
@@ -278,7 +320,9 @@ describe('info modals (SPEC §2)', () => {
     await page.getByRole('button', { name: 'Возврат', exact: true }).click();
     const returns = page.getByRole('dialog', { name: 'Возврат' });
     await expect.poll(() => returns.isVisible()).toBe(true);
-    expect(await returns.getByRole('link', { name: 'Подробнее о возврате и обмене' }).getAttribute('href')).toBe('/return/');
+    expect(await returns.getByRole('link', { name: 'Подробнее о возврате и обмене' }).getAttribute('href')).toBe(
+      '/return/',
+    );
     await page.goBack();
     await page.waitForURL('**/about/');
     await expect.poll(() => returns.count()).toBe(0);
@@ -294,8 +338,15 @@ describe('info modals (SPEC §2)', () => {
 
     const payments = dialog.getByRole('row', { name: /^(Первый|Второй|Третий|Четвёртый) / });
     expect(await payments.count()).toBe(4);
-    const rows = await payments.evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (cell) => cell.textContent ?? '')));
-    expect(rows.map((r) => r[1])).toEqual(['Сегодня, 24 декабря 2026', '7 января 2027', '21 января 2027', '4 февраля 2027']);
+    const rows = await payments.evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.children, (cell) => cell.textContent ?? '')),
+    );
+    expect(rows.map((r) => r[1])).toEqual([
+      'Сегодня, 24 декабря 2026',
+      '7 января 2027',
+      '21 января 2027',
+      '4 февраля 2027',
+    ]);
     const amounts = rows.map((r) => parseRoublesToKopecks((r[2] ?? '').replace('₽', '')));
     expect(amounts).toEqual([500_000, 500_000, 500_000, 500_000]);
     expect(amounts.reduce((sum: number, a) => sum + (a ?? 0), 0)).toBe(2_000_000);

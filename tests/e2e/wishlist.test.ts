@@ -21,7 +21,8 @@ function poll<T>(fn: () => T | Promise<T>) {
 
 let listing: Promise<CatalogListItem[]> | undefined;
 /** Cards of the catalogue's first page; each test takes products of its own. */
-const cards = () => (listing ??= getJson(shop.baseUrl, '/backend/catalog/all/', CatalogSectionResponse).then((l) => l.ITEMS));
+const cards = () =>
+  (listing ??= getJson(shop.baseUrl, '/backend/catalog/all/', CatalogSectionResponse).then((l) => l.ITEMS));
 let next = 0;
 /** A product whose name no other card on the page has (colour variants share names). */
 const takeProduct = async () => {
@@ -65,15 +66,22 @@ async function customerPage(shopper: Shopper, viewport?: Viewport) {
 }
 
 const savedList = async (customerId: number, mode: 'wishlist' | 'watched' = 'wishlist') => {
-  const [row] = await shop.database.db.select({ wishlist: customers.wishlist, watched: customers.watched }).from(customers).where(eq(customers.id, customerId));
+  const [row] = await shop.database.db
+    .select({ wishlist: customers.wishlist, watched: customers.watched })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   return row?.[mode] ?? [];
 };
 
 /** Serious or critical accessibility faults axe finds on the page as it is. */
 async function seriousFaults(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: fs.readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8') });
+  await page.addScriptTag({
+    content: fs.readFileSync(path.join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8'),
+  });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }
+    ).axe;
     const { violations } = await axe.run();
     return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
   });
@@ -111,7 +119,9 @@ describe('favourites', () => {
     await poll(() => boxes.count()).toBe(6);
     let code = '';
     await poll(async () => {
-      const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter((m) => m.phone === phone && m.tag === 'login-code');
+      const sms = (await readSmsOutbox(path.join(shop.dataDir, 'outbox'))).filter(
+        (m) => m.phone === phone && m.tag === 'login-code',
+      );
       code = /(\d{6})/.exec(sms.at(-1)?.text ?? '')?.[1] ?? '';
       return code;
     }).toMatch(/^\d{6}$/);
@@ -122,16 +132,26 @@ describe('favourites', () => {
     expect(new URL(page.url()).pathname).toBe(product.DETAIL_PAGE_URL);
     // The heart that asked for the login is saved once it succeeds (issue #26 item 11).
     await poll(() => view.headerCount().getAttribute('aria-label')).toBe('Избранное: 1');
-    await poll(() => page.getByRole('main').getByRole('button', { name: 'Удалить из избранного', exact: true }).first().isVisible()).toBe(true);
+    await poll(() =>
+      page.getByRole('main').getByRole('button', { name: 'Удалить из избранного', exact: true }).first().isVisible(),
+    ).toBe(true);
   });
 
-  it('a customer saves from the product page, the count follows, /wishlist/ shows it and removes it', async ({ shopper }) => {
+  it('a customer saves from the product page, the count follows, /wishlist/ shows it and removes it', async ({
+    shopper,
+  }) => {
     const product = await takeProduct();
     const { view, customerId } = await customerPage(shopper);
     await view.goto(product.DETAIL_PAGE_URL);
-    const heart = view.page.getByRole('main').getByRole('button', { name: 'Добавить в избранное', exact: true }).first();
+    const heart = view.page
+      .getByRole('main')
+      .getByRole('button', { name: 'Добавить в избранное', exact: true })
+      .first();
     await heart.click();
-    const saved = view.page.getByRole('main').getByRole('button', { name: 'Удалить из избранного', exact: true }).first();
+    const saved = view.page
+      .getByRole('main')
+      .getByRole('button', { name: 'Удалить из избранного', exact: true })
+      .first();
     await poll(() => saved.getAttribute('aria-pressed')).toBe('true');
     await poll(() => view.headerCount().getAttribute('aria-label')).toBe('Избранное: 1');
     await poll(() => savedList(customerId)).toEqual([product.ID]);
@@ -154,7 +174,9 @@ describe('favourites', () => {
     expect(await view.page.getByText('В избранном пока ничего нет').isVisible()).toBe(true);
   });
 
-  it('on a phone: hearts on cards by keyboard, the tab bar counts, and /wishlist/ lists the newest first', async ({ shopper }) => {
+  it('on a phone: hearts on cards by keyboard, the tab bar counts, and /wishlist/ lists the newest first', async ({
+    shopper,
+  }) => {
     const [first, second] = [await takeProduct(), await takeProduct()];
     const { view, customerId } = await customerPage(shopper, MOBILE);
     await view.goto('/catalog/');

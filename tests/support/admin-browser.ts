@@ -4,7 +4,12 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MOSCOW_COURIER_PRICE_KOPECKS } from '~/core/delivery';
 import { StaffOrderStatusResponse } from '~/api/staff/routes.server';
-import { CheckoutOrderResponse, PaymentParamsResponse, ReturnCreateResponse, type PaymentWidgetParams } from '~/shared/contract';
+import {
+  CheckoutOrderResponse,
+  PaymentParamsResponse,
+  ReturnCreateResponse,
+  type PaymentWidgetParams,
+} from '~/shared/contract';
 import { fetchJson, getJson, postForm } from './api';
 import { DESKTOP, type Shopper, type Viewport } from './browser';
 import { courierForm, type FreshOffer } from './checkout';
@@ -71,7 +76,12 @@ const staffInit = (shop: TestShop, fields: Record<string, string>): RequestInit 
 });
 
 /** A Moscow-courier order of `quantity` × `offer` by the customer of `token`, paid on the offline CloudPayments page and delivered. */
-export async function deliveredCardOrder(shop: TestShop, token: string, offer: FreshOffer, quantity = 2): Promise<number> {
+export async function deliveredCardOrder(
+  shop: TestShop,
+  token: string,
+  offer: FreshOffer,
+  quantity = 2,
+): Promise<number> {
   const api = `${shop.baseUrl}/backend`;
   expect(offer.price * quantity + MOSCOW_COURIER_PRICE_KOPECKS).toBeLessThan(4_000_000);
   const placed = await getJson(api, '/api/catalog/order.php', CheckoutOrderResponse, {
@@ -100,9 +110,20 @@ export async function deliveredCardOrder(shop: TestShop, token: string, offer: F
 }
 
 /** The customer's return request for `quantity` of `offerId` in the order, filed from their account: its id. */
-export async function returnRequest(shop: TestShop, token: string, orderId: number, offerId: number, quantity: number): Promise<number> {
+export async function returnRequest(
+  shop: TestShop,
+  token: string,
+  orderId: number,
+  offerId: number,
+  quantity: number,
+): Promise<number> {
   const made = await getJson(`${shop.baseUrl}/backend`, '/api/personal/return_add.php', ReturnCreateResponse, {
-    init: postForm({ token, order_id: String(orderId), reason: 'Не подошёл размер', [`items[${offerId}]`]: String(quantity) }),
+    init: postForm({
+      token,
+      order_id: String(orderId),
+      reason: 'Не подошёл размер',
+      [`items[${offerId}]`]: String(quantity),
+    }),
   });
   if (!made.success) throw new Error(made.error);
   return made.id;

@@ -55,7 +55,14 @@ export async function createStaffByScript(
   shop: Shop,
   { email, role, name }: { email: string; role: string; name?: string },
 ): Promise<{ id: number; token: string; url: string }> {
-  const data = await staffAccount({ apiBase: `${shop.baseUrl}/backend`, token: staffToken(shop), action: 'create', email, role, ...(name ? { name } : {}) });
+  const data = await staffAccount({
+    apiBase: `${shop.baseUrl}/backend`,
+    token: staffToken(shop),
+    action: 'create',
+    email,
+    role,
+    ...(name ? { name } : {}),
+  });
   return { id: data.id, url: data.setup_url as string, token: linkToken(data.setup_url as string) };
 }
 
@@ -81,7 +88,11 @@ export interface AdminCall {
 export type AnyBody = any;
 
 /** A call of the admin API as the admin app makes it (JSON, the shop's Origin, the cookie). */
-export async function admin(shop: Shop, apiPath: string, call: AdminCall = {}): Promise<{ status: number; body: AnyBody; headers: Headers }> {
+export async function admin(
+  shop: Shop,
+  apiPath: string,
+  call: AdminCall = {},
+): Promise<{ status: number; body: AnyBody; headers: Headers }> {
   const method = call.method ?? (call.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = {};
   if (call.origin !== null) headers.origin = call.origin ?? shop.baseUrl;
@@ -115,17 +126,27 @@ export function cookieOf(headers: Headers): string | null {
 }
 
 /** The one-time link: opens it (the key) and sends it with `password` and a code at the clock's time. */
-export async function enrol(shop: Shop, clock: TestClock, { token, password }: { token: string; password: string }): Promise<string> {
+export async function enrol(
+  shop: Shop,
+  clock: TestClock,
+  { token, password }: { token: string; password: string },
+): Promise<string> {
   const start = await admin(shop, '/auth/setup/start', { body: { token } });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   const { data } = expectContract(SetupStartResponse, start.body);
-  const finish = await admin(shop, '/auth/setup/finish', { body: { token, password, code: codeAt(data.secret, clock.now()) } });
+  const finish = await admin(shop, '/auth/setup/finish', {
+    body: { token, password, code: codeAt(data.secret, clock.now()) },
+  });
   expect(finish.status, JSON.stringify(finish.body)).toBe(200);
   return data.secret;
 }
 
 /** Both login steps; moves the clock to the next TOTP step first (the last code used is never taken again). Answers the session cookie. */
-export async function login(shop: Shop, clock: TestClock, { email, password, secret }: { email: string; password: string; secret: string }): Promise<string> {
+export async function login(
+  shop: Shop,
+  clock: TestClock,
+  { email, password, secret }: { email: string; password: string; secret: string },
+): Promise<string> {
   clock.advance(30_000);
   const step1 = await admin(shop, '/auth/login', { body: { email, password } });
   expect(step1.status, JSON.stringify(step1.body)).toBe(200);

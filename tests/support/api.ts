@@ -37,7 +37,12 @@ export async function fetchJson<S extends z.ZodType>(
 }
 
 /** `fetchJson` for when only the body matters. */
-export async function getJson<S extends z.ZodType>(baseUrl: string, path: string, Schema: S, request: JsonRequest = {}): Promise<z.infer<S>> {
+export async function getJson<S extends z.ZodType>(
+  baseUrl: string,
+  path: string,
+  Schema: S,
+  request: JsonRequest = {},
+): Promise<z.infer<S>> {
   return (await fetchJson(baseUrl, path, Schema, request)).body;
 }
 
@@ -54,7 +59,11 @@ export function postForm(fields: Record<string, string>): RequestInit {
  * What `read` gives once it gives anything (not null, undefined or false), polled every 100 ms:
  * for what the shop does after answering (its job worker, outboxes). Fails after `ms`, naming `what`.
  */
-export async function eventually<T>(read: () => Promise<T | null | undefined | false>, what: string, ms = 20_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T | null | undefined | false>,
+  what: string,
+  ms = 20_000,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await read();

@@ -14,7 +14,9 @@ export const MOBILE: Viewport = { width: 390, height: 844 };
 
 /** Debian's Chromium (or CHROME_PATH); nothing is ever downloaded. */
 export function chromePath(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  ) as string[];
   const found = candidates.find((p) => fs.existsSync(p));
   if (!found) throw new Error('Chromium not found: apt-get install -y chromium, or set CHROME_PATH');
   return found;
@@ -38,8 +40,18 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A shopper's browser context (Russian locale, touch on phones). Tests take theirs from the `shopper` fixture, which closes it. */
-export async function newShopperContext(browser: Browser, baseURL: string, viewport: Viewport = DESKTOP): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport, locale: 'ru-RU', isMobile: viewport.width < 600, hasTouch: viewport.width < 600 });
+export async function newShopperContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: Viewport = DESKTOP,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'ru-RU',
+    isMobile: viewport.width < 600,
+    hasTouch: viewport.width < 600,
+  });
 }
 
 /**
@@ -140,7 +152,8 @@ export async function recordNavigations(page: Page, path: string) {
       if (url == null) return;
       const target = new URL(String(url), location.href);
       const text = decodeURIComponent(`${target.pathname}${target.search}`);
-      if (target.origin === location.origin && !target.pathname.startsWith('/backend/') && text.includes(watched)) log.push(`${kind} ${text}`);
+      if (target.origin === location.origin && !target.pathname.startsWith('/backend/') && text.includes(watched))
+        log.push(`${kind} ${text}`);
     };
     const { pushState, replaceState } = history;
     history.pushState = function (data, unused, url) {

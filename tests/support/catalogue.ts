@@ -9,7 +9,8 @@ import { getJson } from './api';
 export const isPlain = (p: ProductItem): boolean => !/пальто|сертификат/i.test(p.NAME);
 
 /** A size's label ('44', '37'), or '' for one-size goods. */
-export const sizeLabel = (o: ProductOffer | undefined): string => o?.IS_OFFER.SIZES_CLOTHES?.LABEL ?? o?.IS_OFFER.SIZES_SHOES?.LABEL ?? '';
+export const sizeLabel = (o: ProductOffer | undefined): string =>
+  o?.IS_OFFER.SIZES_CLOTHES?.LABEL ?? o?.IS_OFFER.SIZES_SHOES?.LABEL ?? '';
 
 export interface PickedProduct {
   item: ProductItem;
@@ -36,7 +37,8 @@ export function productPicker(shop: { baseUrl: string }) {
       const list = await getJson(shop.baseUrl, `/backend/catalog/all/?PAGEN_1=${n}`, CatalogSectionResponse);
       pageCount = list.NAV_STRING.PAGE_COUNT;
       const items: ProductItem[] = [];
-      for (const card of list.ITEMS) items.push((await getJson(shop.baseUrl, `/backend${card.DETAIL_PAGE_URL}`, ProductResponse)).ITEM);
+      for (const card of list.ITEMS)
+        items.push((await getJson(shop.baseUrl, `/backend${card.DETAIL_PAGE_URL}`, ProductResponse)).ITEM);
       return items;
     })());
   }

@@ -13,8 +13,14 @@ import { setStock } from './stock';
  * payment_params.php, then the offline stand-in's 'Оплатить' with the 3-D Secure code, which
  * sends the signed Check and Pay notifications to the shop. Returns the transaction id.
  */
-export async function payByCard(apiBase: string, token: string, orderId: number): Promise<{ transactionId: string; amount: number }> {
-  const answer = await getJson(apiBase, '/api/catalog/payment_params.php', PaymentParamsResponse, { init: postForm({ token, order_id: String(orderId) }) });
+export async function payByCard(
+  apiBase: string,
+  token: string,
+  orderId: number,
+): Promise<{ transactionId: string; amount: number }> {
+  const answer = await getJson(apiBase, '/api/catalog/payment_params.php', PaymentParamsResponse, {
+    init: postForm({ token, order_id: String(orderId) }),
+  });
   if (!('payment' in answer)) throw new Error(answer.error);
   const p = Buffer.from(JSON.stringify(answer.payment.params)).toString('base64url');
   const res = await fetch(`${apiBase}/api/cloudpayments/offline/charge/`, {
@@ -68,12 +74,28 @@ export function offerPicker(shop: Pick<TestShop, 'database'>) {
   return async function freshOffer({ min = 0, max = Number.MAX_SAFE_INTEGER, quantity = 5 } = {}): Promise<FreshOffer> {
     const db = shop.database.db;
     const rows = await db
-      .select({ id: offers.id, productId: products.id, name: products.name, kind: products.kind, price: offers.priceKopecks })
+      .select({
+        id: offers.id,
+        productId: products.id,
+        name: products.name,
+        kind: products.kind,
+        price: offers.priceKopecks,
+      })
       .from(offers)
       .innerJoin(products, eq(products.id, offers.productId))
-      .where(and(eq(products.active, true), isNull(products.oldPriceKopecks), isNull(offers.oldPriceKopecks), isNull(products.certificate)))
+      .where(
+        and(
+          eq(products.active, true),
+          isNull(products.oldPriceKopecks),
+          isNull(offers.oldPriceKopecks),
+          isNull(products.certificate),
+        ),
+      )
       .orderBy(offers.id);
-    const found = rows.find((o) => !used.has(o.productId) && o.price >= min && o.price <= max && !/пальто/i.test(o.name) && !isOuterwear(o.kind));
+    const found = rows.find(
+      (o) =>
+        !used.has(o.productId) && o.price >= min && o.price <= max && !/пальто/i.test(o.name) && !isOuterwear(o.kind),
+    );
     if (!found) throw new Error('the seed has no such offer left');
     used.add(found.productId);
     await setStock(db, found.id, quantity, { preorder: false });
@@ -82,7 +104,10 @@ export function offerPicker(shop: Pick<TestShop, 'database'>) {
 }
 
 /** A valid electronic gift certificate of `balanceKopecks` (a year's validity), as if bought: its row id, its number and the number as shown. */
-export async function issueCertificate(shop: Pick<TestShop, 'database'>, balanceKopecks: number): Promise<{ id: number; code: string; formatted: string }> {
+export async function issueCertificate(
+  shop: Pick<TestShop, 'database'>,
+  balanceKopecks: number,
+): Promise<{ id: number; code: string; formatted: string }> {
   const code = newCertificateCode((n) => randomBytes(n));
   const [row] = await shop.database.db
     .insert(giftCertificates)

@@ -8,11 +8,18 @@ import type { TestShop } from './server';
  * shop's login leaves them: for tests that need a logged-in shopper without the SMS round trip
  * (the login itself has its own tests).
  */
-export async function sessionToken(shop: Pick<TestShop, 'database' | 'dataDir'>, phone = '79990000000'): Promise<{ token: string; customerId: number }> {
+export async function sessionToken(
+  shop: Pick<TestShop, 'database' | 'dataDir'>,
+  phone = '79990000000',
+): Promise<{ token: string; customerId: number }> {
   const db = shop.database.db;
   const { id: customerId } = await findOrCreateCustomerByPhone({ db, phone });
   const session = await createSession({ db, customerId });
-  const token = await signSessionToken(resolveAuthSecret({ dataDir: shop.dataDir }), { sessionId: session.id, customerId }, session.expiresAt);
+  const token = await signSessionToken(
+    resolveAuthSecret({ dataDir: shop.dataDir }),
+    { sessionId: session.id, customerId },
+    session.expiresAt,
+  );
   return { token, customerId };
 }
 

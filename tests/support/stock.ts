@@ -10,8 +10,14 @@ import { moveStock, verifyStockLedger } from '~/models/stock.server';
 // the tests). Every test shop checks the ledger as it closes (tests/support/server.ts).
 
 /** Sets an offer's stock (and, when given, whether it is open for pre-order) as a staff count. */
-export async function setStock(db: Database, offerId: number, quantity: number, options: { preorder?: boolean } = {}): Promise<void> {
-  if (options.preorder !== undefined) await db.update(offers).set({ preorder: options.preorder }).where(eq(offers.id, offerId));
+export async function setStock(
+  db: Database,
+  offerId: number,
+  quantity: number,
+  options: { preorder?: boolean } = {},
+): Promise<void> {
+  if (options.preorder !== undefined)
+    await db.update(offers).set({ preorder: options.preorder }).where(eq(offers.id, offerId));
   await db.transaction(async (txn) => {
     const moved = await moveStock(txn as unknown as Database, {
       lines: [{ offerId, setTo: quantity }],

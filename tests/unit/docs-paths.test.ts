@@ -54,12 +54,17 @@ describe('paths cited in the README and docs/', () => {
 
   it('finds the documents and what they cite', () => {
     expect(files.length).toBeGreaterThan(5);
-    expect(citedPaths('see `core/money.ts` and [x](architecture.md)', 'docs/a.md')).toEqual(['core/money.ts', 'docs/architecture.md']);
+    expect(citedPaths('see `core/money.ts` and [x](architecture.md)', 'docs/a.md')).toEqual([
+      'core/money.ts',
+      'docs/architecture.md',
+    ]);
     expect(citedPaths('`content/pages/{slug}.md`, `DATA_DIR/outbox/`', 'README.md')).toEqual([]);
   });
 
   it.each(files)('%s cites only paths that exist', (file) => {
-    const missing = citedPaths(fs.readFileSync(path.join(root, file), 'utf8'), file).filter((p) => !fs.existsSync(path.join(root, p)));
+    const missing = citedPaths(fs.readFileSync(path.join(root, file), 'utf8'), file).filter(
+      (p) => !fs.existsSync(path.join(root, p)),
+    );
     expect(missing).toEqual([]);
   });
 

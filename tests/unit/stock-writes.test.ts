@@ -25,7 +25,8 @@ function stockWrites(source: string): { quantity: string[]; moves: string[] } {
     if (/\bquantity\b/.test(m[1] ?? '')) quantity.push(m[0].slice(0, 80));
   }
   // SQL: update offers set … quantity = (quoted or not, any case).
-  for (const m of source.matchAll(/update\s+"?offers"?\s+set\s+[^;`]*?"?\bquantity"?\s*=/gi)) quantity.push(m[0].slice(0, 80));
+  for (const m of source.matchAll(/update\s+"?offers"?\s+set\s+[^;`]*?"?\bquantity"?\s*=/gi))
+    quantity.push(m[0].slice(0, 80));
   for (const m of source.matchAll(/\.insert\(\s*stockMoves\s*\)|insert\s+into\s+"?stock_moves"?/gi)) moves.push(m[0]);
   return { quantity, moves };
 }
@@ -40,14 +41,22 @@ function sourceFiles(): string[] {
 
 describe('the stock ledger is the one writer of offers.quantity', () => {
   it('finds writes in the shapes the code uses (the check checks something)', () => {
-    expect(stockWrites('await tx.update(offers).set({ quantity: next }).where(eq(offers.id, id));').quantity).toHaveLength(1);
-    expect(stockWrites('await db()\n  .update(offers)\n  .set(p ? { quantity: 0, preorder: true } : { quantity: 5 })\n  .where(x);').quantity).toHaveLength(1);
+    expect(
+      stockWrites('await tx.update(offers).set({ quantity: next }).where(eq(offers.id, id));').quantity,
+    ).toHaveLength(1);
+    expect(
+      stockWrites(
+        'await db()\n  .update(offers)\n  .set(p ? { quantity: 0, preorder: true } : { quantity: 5 })\n  .where(x);',
+      ).quantity,
+    ).toHaveLength(1);
     expect(stockWrites('sql`update offers set quantity = quantity - ${n} where id = ${id}`').quantity).toHaveLength(1);
     expect(stockWrites('UPDATE "offers" SET "price_kopecks" = 1, "quantity" = 2').quantity).toHaveLength(1);
     expect(stockWrites('await tx.insert(stockMoves).values(rows);').moves).toHaveLength(1);
     expect(stockWrites('INSERT INTO "stock_moves" ("offer_id") VALUES (1)').moves).toHaveLength(1);
     // Not writes of the quantity: a price change, reading it, order lines' quantities.
-    expect(stockWrites('await db.update(offers).set({ preorder: true }).where(eq(offers.id, 1));').quantity).toEqual([]);
+    expect(stockWrites('await db.update(offers).set({ preorder: true }).where(eq(offers.id, 1));').quantity).toEqual(
+      [],
+    );
     expect(stockWrites('db.select({ q: offers.quantity }).from(offers)').quantity).toEqual([]);
     expect(stockWrites('tx.update(orderItems).set({ returnedQuantity: 1 }).where(x)').quantity).toEqual([]);
   });

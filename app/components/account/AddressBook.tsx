@@ -5,14 +5,24 @@ import { useAccountFetcher } from './account-action';
 
 /** One line for an address as a courier reads it. */
 export function addressLine(a: SavedAddress): string {
-  return [a.postal_code, a.city, a.street, a.house && `д ${a.house}`, a.flat && `кв ${a.flat}`].filter(Boolean).join(', ');
+  return [a.postal_code, a.city, a.street, a.house && `д ${a.house}`, a.flat && `кв ${a.flat}`]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
  * Saved addresses with add, edit and remove. SPEC §8: an addresses error (from the list call or
  * a change) shows above the list and never replaces it.
  */
-export function AddressBook({ addresses, error, cities }: { addresses: SavedAddress[]; error: string | null; cities: readonly DeliveryCity[] }) {
+export function AddressBook({
+  addresses,
+  error,
+  cities,
+}: {
+  addresses: SavedAddress[];
+  error: string | null;
+  cities: readonly DeliveryCity[];
+}) {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const done = useCallback(() => setEditing(null), []);
   const remove = useAccountFetcher('account-address-remove');
@@ -40,13 +50,23 @@ export function AddressBook({ addresses, error, cities }: { addresses: SavedAddr
                   {a.comment ? <p className="address-list__comment">{a.comment}</p> : null}
                 </div>
                 <div className="address-list__actions">
-                  <button type="button" className="link-button" onClick={() => setEditing(a.id)} aria-label={`Изменить адрес: ${addressLine(a)}`}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => setEditing(a.id)}
+                    aria-label={`Изменить адрес: ${addressLine(a)}`}
+                  >
                     Изменить
                   </button>
                   <remove.fetcher.Form method="post">
                     <input type="hidden" name="intent" value="address-remove" />
                     <input type="hidden" name="id" value={a.id} />
-                    <button type="submit" className="link-button" aria-label={`Удалить адрес: ${addressLine(a)}`} disabled={remove.busy}>
+                    <button
+                      type="submit"
+                      className="link-button"
+                      aria-label={`Удалить адрес: ${addressLine(a)}`}
+                      disabled={remove.busy}
+                    >
                       Удалить
                     </button>
                   </remove.fetcher.Form>

@@ -14,7 +14,15 @@ const EMPTY: Fields = { city: '', street: '', house: '', flat: '', postal_code: 
  * refuses one that is not a city (issue #26); the street suggests addresses within the city, and
  * a pick fills the house and postal code it knows. Closes itself once saved.
  */
-export function AddressForm({ address, onDone, cities }: { address?: SavedAddress | undefined; onDone: () => void; cities: readonly DeliveryCity[] }) {
+export function AddressForm({
+  address,
+  onDone,
+  cities,
+}: {
+  address?: SavedAddress | undefined;
+  onDone: () => void;
+  cities: readonly DeliveryCity[];
+}) {
   const { fetcher, result, busy, flagged, clearFlag } = useAccountFetcher();
   const [values, setValues] = useState<Fields>(address ? { ...address } : EMPTY);
   const set = (name: keyof Fields) => (value: string) => setValues((v) => ({ ...v, [name]: value }));

@@ -26,7 +26,9 @@ describe('BonusAccount', () => {
     expect(html).toContain('aria-labelledby="account-bonuses"');
     expect(html).toMatch(/class="bonus-account__amount">2\u00a0500 бонусов</);
     expect(html).toContain('href="/loyalty/"');
-    expect(html).toMatch(/<label[^>]*for="([^"]+)"[^>]*>Дата рождения<\/label><input id="\1"[^>]*type="date"[^>]*name="birthday"/);
+    expect(html).toMatch(
+      /<label[^>]*for="([^"]+)"[^>]*>Дата рождения<\/label><input id="\1"[^>]*type="date"[^>]*name="birthday"/,
+    );
     expect(html).toContain('name="intent" value="birthday"');
     expect(text(html)).toContain('Дату можно указать только один раз');
     expect(text(html)).toContain('Пока пусто');
@@ -45,7 +47,13 @@ describe('BonusAccount', () => {
       birthday: null,
       history: [
         { date: '24 ноября 2026', kind: 'expire', text: 'Сгорели', amount: -300, expires: null },
-        { date: '10 ноября 2026', kind: 'credit', text: 'Начислено за заказ №12', amount: 500, expires: '10 ноября 2027' },
+        {
+          date: '10 ноября 2026',
+          kind: 'credit',
+          text: 'Начислено за заказ №12',
+          amount: 500,
+          expires: '10 ноября 2027',
+        },
       ],
       pending: [{ order_id: 15, amount: 1200, date: '8 декабря 2026' }],
     });

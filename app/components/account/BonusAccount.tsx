@@ -27,7 +27,8 @@ export function BonusAccount({ bonuses }: { bonuses: BonusesResponse | null }) {
             <strong className="bonus-account__amount">{bonusesOf(bonuses.balance)}</strong>
           </p>
           <p className="bonus-account__note">
-            1 бонус = 1 ₽. Бонусами можно оплатить до {LOYALTY.maxSharePercent}% заказа. <a href="/loyalty/">Как работает программа лояльности</a>
+            1 бонус = 1 ₽. Бонусами можно оплатить до {LOYALTY.maxSharePercent}% заказа.{' '}
+            <a href="/loyalty/">Как работает программа лояльности</a>
           </p>
           {bonuses.pending.length > 0 ? (
             <ul className="bonus-account__pending" aria-label="Скоро начислим">
@@ -69,7 +70,10 @@ function BirthdayField({ birthday }: { birthday: string | null }) {
             <dd>{formatBirthday(birthday)}</dd>
           </div>
         </dl>
-        <p className="bonus-birthday__note">Дату рождения можно указать только один раз, изменить её нельзя. Если она указана с ошибкой, напишите нам в чат.</p>
+        <p className="bonus-birthday__note">
+          Дату рождения можно указать только один раз, изменить её нельзя. Если она указана с ошибкой, напишите нам в
+          чат.
+        </p>
         {done}
       </div>
     );
@@ -81,8 +85,9 @@ function BirthdayField({ birthday }: { birthday: string | null }) {
         Подарок ко дню рождения
       </h3>
       <p className="bonus-birthday__note" id={`${id}-note`}>
-        {bonusesOf(LOYALTY.birthdayKopecks / 100)} в подарок: они действуют за {LOYALTY.birthdayDaysAround} дней до и {LOYALTY.birthdayDaysAround} дней после
-        дня рождения. Дату можно указать только один раз — изменить её потом нельзя.
+        {bonusesOf(LOYALTY.birthdayKopecks / 100)} в подарок: они действуют за {LOYALTY.birthdayDaysAround} дней до и{' '}
+        {LOYALTY.birthdayDaysAround} дней после дня рождения. Дату можно указать только один раз — изменить её потом
+        нельзя.
       </p>
       <input type="hidden" name="intent" value="birthday" />
       {result && !result.ok ? (
@@ -128,7 +133,9 @@ function BonusHistory({ history }: { history: BonusesResponse['history'] }) {
         История
       </h3>
       {history.length === 0 ? (
-        <p className="account__empty">Пока пусто. За покупки бонусы приходят через {LOYALTY.accrualDelayDays} дней после получения заказа.</p>
+        <p className="account__empty">
+          Пока пусто. За покупки бонусы приходят через {LOYALTY.accrualDelayDays} дней после получения заказа.
+        </p>
       ) : (
         <ol className="bonus-history__list" aria-labelledby="account-bonus-history">
           {history.map((h, i) => (
@@ -138,7 +145,9 @@ function BonusHistory({ history }: { history: BonusesResponse['history'] }) {
                 {h.text}
                 {h.expires ? <span className="bonus-history__expires">действуют по {h.expires}</span> : null}
               </span>
-              <span className={`bonus-history__amount${h.amount < 0 ? ' bonus-history__amount--minus' : ''}`}>{signed(h.amount)}</span>
+              <span className={`bonus-history__amount${h.amount < 0 ? ' bonus-history__amount--minus' : ''}`}>
+                {signed(h.amount)}
+              </span>
             </li>
           ))}
         </ol>

@@ -21,7 +21,10 @@ export function NewsletterToggle({ subscribed }: { subscribed: boolean }) {
           checked={checked}
           onChange={(e) => {
             setChosen(e.currentTarget.checked);
-            void fetcher.submit({ intent: 'subscribe', active: e.currentTarget.checked ? 'yes' : 'no' }, { method: 'post' });
+            void fetcher.submit(
+              { intent: 'subscribe', active: e.currentTarget.checked ? 'yes' : 'no' },
+              { method: 'post' },
+            );
           }}
         />
         <span className="switch__track" aria-hidden="true" />

@@ -49,7 +49,9 @@ function OrderCard({ order }: { order: AccountOrder }) {
       {order.PAY_UNTIL ? (
         // Issue #26: an order awaiting online payment can be paid here until its hold ends.
         <div className="order-card__pay">
-          <p className="order-card__hint">Оплатите до {moscowClock(new Date(order.PAY_UNTIL))} по Москве: до этого времени вещи отложены для вас.</p>
+          <p className="order-card__hint">
+            Оплатите до {moscowClock(new Date(order.PAY_UNTIL))} по Москве: до этого времени вещи отложены для вас.
+          </p>
           <Link to={payUrl(order.ID)} className="button" aria-label={`Оплатить заказ № ${order.ID}`}>
             Оплатить
           </Link>
@@ -58,7 +60,11 @@ function OrderCard({ order }: { order: AccountOrder }) {
       {order.STATUS_CODE === 'cancelled' ? (
         <Form method="post" action={repeatUrl(order.ID)} className="order-card__pay">
           <input type="hidden" name="order" value={order.ID} />
-          <button type="submit" className="button button--ghost" aria-label={`Вернуть в корзину товары заказа № ${order.ID}`}>
+          <button
+            type="submit"
+            className="button button--ghost"
+            aria-label={`Вернуть в корзину товары заказа № ${order.ID}`}
+          >
             Вернуть товары в корзину
           </button>
         </Form>
@@ -66,7 +72,9 @@ function OrderCard({ order }: { order: AccountOrder }) {
       <ul className="order-lines">
         {order.ITEMS.map((item) => (
           <li key={`${item.id}-${item.isPreorder ? 'p' : 'n'}`} className="order-line">
-            <span className="order-line__photo">{item.img ? <Image src={item.img} alt="" width={60} height={80} /> : null}</span>
+            <span className="order-line__photo">
+              {item.img ? <Image src={item.img} alt="" width={60} height={80} /> : null}
+            </span>
             <span className="order-line__text">
               <span className="order-line__title">{item.title}</span>
               <span className="order-line__meta">

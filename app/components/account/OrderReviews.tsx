@@ -41,7 +41,9 @@ function ReviewLineItem({ line }: { line: ReviewLine }) {
         <strong>{line.title}</strong> <span className="order-reviews__muted">размер {line.size}</span>
       </p>
       {review ? <ReviewState review={review} /> : null}
-      {!review && line.can_review ? <p className="order-reviews__muted">Можно оставить до {line.until ? formatRussianDate(line.until) : ''}</p> : null}
+      {!review && line.can_review ? (
+        <p className="order-reviews__muted">Можно оставить до {line.until ? formatRussianDate(line.until) : ''}</p>
+      ) : null}
       {(line.can_review || review?.can_resend) && !open ? (
         <button type="button" className="button" onClick={() => setOpen(true)}>
           {review ? 'Исправить и отправить снова' : 'Оставить отзыв'}
@@ -59,7 +61,9 @@ function ReviewState({ review }: { review: OwnReview }) {
         Ваш отзыв: <strong>{review.status_label}</strong> · оценка {review.rating} из 5 · {FIT_LABELS[review.fit]}
       </p>
       {review.reject_reason ? <p className="order-reviews__reason">Причина: {review.reject_reason}</p> : null}
-      {review.status === 'rejected' && !review.can_resend ? <p className="order-reviews__muted">Отклонённый отзыв можно исправить только один раз.</p> : null}
+      {review.status === 'rejected' && !review.can_resend ? (
+        <p className="order-reviews__muted">Отклонённый отзыв можно исправить только один раз.</p>
+      ) : null}
       <p className="order-reviews__text">{review.text}</p>
       {review.photos.length ? (
         <p className="order-reviews__photos">
@@ -177,23 +181,47 @@ function ReviewForm({ line, onDone }: { line: ReviewLine; onDone: () => void }) 
       <p className="review-form__size">Размер: {line.size}</p>
       <label className="review-form__field">
         <span>Отзыв</span>
-        <textarea name="text" rows={5} maxLength={REVIEW_TEXT_MAX} defaultValue={old?.text ?? ''} required aria-invalid={invalid('text')} />
+        <textarea
+          name="text"
+          rows={5}
+          maxLength={REVIEW_TEXT_MAX}
+          defaultValue={old?.text ?? ''}
+          required
+          aria-invalid={invalid('text')}
+        />
       </label>
       <div className="review-form__row">
         <label className="review-form__field">
           <span>Рост, см (необязательно)</span>
-          <input name="height" inputMode="numeric" maxLength={3} defaultValue={old?.height_cm ?? ''} aria-invalid={invalid('height')} />
+          <input
+            name="height"
+            inputMode="numeric"
+            maxLength={3}
+            defaultValue={old?.height_cm ?? ''}
+            aria-invalid={invalid('height')}
+          />
         </label>
         <label className="review-form__field">
           <span>Обычный размер (необязательно)</span>
-          <input name="usual_size" maxLength={10} defaultValue={old?.usual_size ?? ''} aria-invalid={invalid('usual_size')} />
+          <input
+            name="usual_size"
+            maxLength={10}
+            defaultValue={old?.usual_size ?? ''}
+            aria-invalid={invalid('usual_size')}
+          />
         </label>
       </div>
       <label className="review-form__field">
         <span>
           Фото, до {REVIEW_PHOTOS_MAX} (JPEG, PNG или WebP){old?.photos.length ? ': новые заменят прежние' : ''}
         </span>
-        <input type="file" name="photos" accept="image/jpeg,image/png,image/webp" multiple aria-invalid={invalid('photos')} />
+        <input
+          type="file"
+          name="photos"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          aria-invalid={invalid('photos')}
+        />
       </label>
       {error ? (
         <p className="form-error" role="alert">

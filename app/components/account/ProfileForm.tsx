@@ -11,7 +11,12 @@ import { useAccountFetcher } from './account-action';
  */
 export function ProfileForm({ profile }: { profile: UserInfo }) {
   const { fetcher, result, busy, flagged, clearFlag } = useAccountFetcher('account-profile');
-  const saved = { firstname: profile.FIRSTNAME, lastname: profile.LASTNAME, secondname: profile.SECONDNAME, email: profile.EMAIL };
+  const saved = {
+    firstname: profile.FIRSTNAME,
+    lastname: profile.LASTNAME,
+    secondname: profile.SECONDNAME,
+    email: profile.EMAIL,
+  };
   const [values, setValues] = useState(saved);
   // A save that changed the profile (the loader revalidates after the action): the form shows
   // the saved values, the e-mail as stored (lower-cased). Adjusted during render, not in an effect.
@@ -21,7 +26,11 @@ export function ProfileForm({ profile }: { profile: UserInfo }) {
     setShownKey(savedKey);
     setValues(saved);
   }
-  const field = (name: keyof typeof values, label: string, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
+  const field = (
+    name: keyof typeof values,
+    label: string,
+    extra: Partial<React.ComponentProps<typeof TextField>> = {},
+  ) => (
     <TextField
       label={label}
       name={name}
@@ -52,7 +61,13 @@ export function ProfileForm({ profile }: { profile: UserInfo }) {
           <label className="field__label" htmlFor="account-phone">
             Телефон
           </label>
-          <input id="account-phone" className="field__input" value={formatPhoneMask(profile.PHONE)} readOnly aria-readonly="true" />
+          <input
+            id="account-phone"
+            className="field__input"
+            value={formatPhoneMask(profile.PHONE)}
+            readOnly
+            aria-readonly="true"
+          />
         </div>
         {field('email', 'E-mail', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
       </div>

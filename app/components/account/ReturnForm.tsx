@@ -19,7 +19,12 @@ export function ReturnForm({
   const reasonId = useId();
   const lines = order.ITEMS.filter((i) => i.returnable > 0);
   return (
-    <fetcher.Form method="post" action={action} className="account-form return-form" aria-label={`Возврат по заказу № ${order.ID}`}>
+    <fetcher.Form
+      method="post"
+      action={action}
+      className="account-form return-form"
+      aria-label={`Возврат по заказу № ${order.ID}`}
+    >
       <input type="hidden" name="intent" value="return" />
       <input type="hidden" name="order_id" value={order.ID} />
       {result && !result.ok ? (
@@ -55,7 +60,13 @@ export function ReturnForm({
         <label className="field__label" htmlFor={reasonId}>
           Причина возврата
         </label>
-        <textarea id={reasonId} name="reason" className="field__input return-form__reason" rows={3} maxLength={REASON_MAX_LENGTH} />
+        <textarea
+          id={reasonId}
+          name="reason"
+          className="field__input return-form__reason"
+          rows={3}
+          maxLength={REASON_MAX_LENGTH}
+        />
       </div>
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>
         Отправить заявку

@@ -4,11 +4,19 @@ import { useFetcher } from 'react-router';
 // The /personal/ route action's answer, shared by the account's forms: one action switching on
 // `intent` (app/routes/personal.tsx), each form posting through a fetcher of its own.
 
-export const ACCOUNT_INTENTS = ['profile', 'address-save', 'address-remove', 'subscribe', 'return', 'birthday'] as const;
+export const ACCOUNT_INTENTS = [
+  'profile',
+  'address-save',
+  'address-remove',
+  'subscribe',
+  'return',
+  'birthday',
+] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export type AccountActionResult =
-  { intent: AccountIntent; ok: true; message: string } | { intent: AccountIntent | 'unknown'; ok: false; error: string; field?: string | undefined };
+  | { intent: AccountIntent; ok: true; message: string }
+  | { intent: AccountIntent | 'unknown'; ok: false; error: string; field?: string | undefined };
 
 /** SPEC §8: what a failed call shows when the server gave no message of its own. */
 export const SERVER_ERROR = 'Произошла ошибка на сервере. Пожалуйста, попробуйте позже.';

@@ -72,8 +72,20 @@ export function CodeStep({
             {error}
           </p>
         ) : null}
-        <CodeBoxes cells={cells} onChange={setCells} invalid={error !== null} describedBy={error ? errorId : undefined} label={boxesLabel} autoFocus />
-        <button type="submit" className="button login__submit" disabled={code.length < LOGIN_CODE_MIN_TO_SUBMIT || busy} aria-busy={busy}>
+        <CodeBoxes
+          cells={cells}
+          onChange={setCells}
+          invalid={error !== null}
+          describedBy={error ? errorId : undefined}
+          label={boxesLabel}
+          autoFocus
+        />
+        <button
+          type="submit"
+          className="button login__submit"
+          disabled={code.length < LOGIN_CODE_MIN_TO_SUBMIT || busy}
+          aria-busy={busy}
+        >
           Войти
         </button>
         <p className="login__consent">
@@ -145,5 +157,7 @@ function ResendForm({
 }
 
 function HiddenFields({ fields }: { fields: Fields }) {
-  return Object.entries(fields).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />));
+  return Object.entries(fields).map(([name, value]) =>
+    value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
+  );
 }

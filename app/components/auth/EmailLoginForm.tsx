@@ -10,7 +10,8 @@ import { useSubmitWithCaptcha, type LoginFetcher } from './use-submit-with-captc
 /** What the /auth/email/ action answers the form (never the token: that goes into an HttpOnly cookie). */
 /** `now`: the server's clock when it answered (see LoginStep). */
 export type EmailLoginStep =
-  { step: 'email'; email: string; error: string | null } | { step: 'code'; email: string; sentAt: number; now?: number; error: string | null };
+  | { step: 'email'; email: string; error: string | null }
+  | { step: 'code'; email: string; sentAt: number; now?: number; error: string | null };
 
 const ACTION = '/auth/email/';
 
@@ -32,7 +33,8 @@ export function EmailLoginForm({ state, next }: { state: EmailLoginStep; next?: 
       key={view.sentAt}
       hint={
         <>
-          Код отправлен на <strong className="login__address">{view.email}</strong>. Если письма нет, проверьте папку «Спам».{' '}
+          Код отправлен на <strong className="login__address">{view.email}</strong>. Если письма нет, проверьте папку
+          «Спам».{' '}
           <button
             type="button"
             className="link-button login__change"
@@ -76,7 +78,9 @@ function EmailStep({
     <fetcher.Form method="post" action={ACTION} className="login" noValidate onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="send-email" />
       <input type="hidden" name="captcha" value={captcha} />
-      <p className="login__hint">Введите адрес электронной почты из вашего профиля — пришлём письмо с кодом для входа.</p>
+      <p className="login__hint">
+        Введите адрес электронной почты из вашего профиля — пришлём письмо с кодом для входа.
+      </p>
       {state.error ? (
         <p className="form-banner" role="alert" id={errorId}>
           {state.error}

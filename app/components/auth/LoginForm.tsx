@@ -10,7 +10,8 @@ import { useSubmitWithCaptcha } from './use-submit-with-captcha';
 /** What the /auth/ action answers the form (never the token: that goes into an HttpOnly cookie). */
 /** `now`: the server's clock when it answered, so the countdown reads the same on both sides of hydration. */
 export type LoginStep =
-  { step: 'phone'; phone: string; error: string | null } | { step: 'code'; phone: string; sentAt: number; now?: number; error: string | null };
+  | { step: 'phone'; phone: string; error: string | null }
+  | { step: 'code'; phone: string; sentAt: number; now?: number; error: string | null };
 
 /**
  * SPEC §2 Login page, §4 Auth: the phone with its mask ('Получить смс код' waits for the whole

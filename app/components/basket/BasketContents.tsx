@@ -1,6 +1,14 @@
 import { Link } from 'react-router';
 import type { BasketItem, CartResponse } from '~/shared/contract';
-import { applyGiftCover, clearBasket, removeLine, removePreorder, replaceOffer, setPreorderQuantity, setQuantity } from '~/core/basket';
+import {
+  applyGiftCover,
+  clearBasket,
+  removeLine,
+  removePreorder,
+  replaceOffer,
+  setPreorderQuantity,
+  setQuantity,
+} from '~/core/basket';
 import { currentBasket, useBasketCookies, type BasketCookies } from '~/app/lib/basket-state';
 import { BasketLine, GiftLine, type LineActions } from './BasketLines';
 
@@ -8,7 +16,11 @@ import { BasketLine, GiftLine, type LineActions } from './BasketLines';
 export type SaveBasket = (next: Partial<BasketCookies>) => void;
 
 /** The server's basket in the page's three lists: lines, gift covers, pre-orders. */
-export function basketParts(server: CartResponse): { lines: BasketItem[]; gifts: BasketItem[]; preorders: BasketItem[] } {
+export function basketParts(server: CartResponse): {
+  lines: BasketItem[];
+  gifts: BasketItem[];
+  preorders: BasketItem[];
+} {
   return {
     lines: server.items.filter((i) => i.IS_GIFT === 'N' && i.IS_PREORDER === 'N'),
     gifts: server.items.filter((i) => i.IS_GIFT === 'Y'),
@@ -36,7 +48,8 @@ export function BasketContents({
   const actions = lineActions(server, save, onLineRemoved);
   const { lines, gifts, preorders } = basketParts(server);
   // What the shopper chose last (the cookie) may be ahead of the server's answer for a moment.
-  const quantityOf = (item: BasketItem) => (item.IS_PREORDER === 'Y' ? local?.preorders.get(item.ID)?.quantity : local?.cart.get(item.ID)) ?? item.QUANTITY;
+  const quantityOf = (item: BasketItem) =>
+    (item.IS_PREORDER === 'Y' ? local?.preorders.get(item.ID)?.quantity : local?.cart.get(item.ID)) ?? item.QUANTITY;
   return (
     <div className="basket__lines">
       {lines.length > 0 || gifts.length > 0 ? (
@@ -58,7 +71,8 @@ export function BasketContents({
             Предзаказ
           </h2>
           <p className="basket__note">
-            Этих размеров пока нет в наличии: отправим, как только они поступят. <Link to="/pre-order/">Как работает предзаказ</Link>
+            Этих размеров пока нет в наличии: отправим, как только они поступят.{' '}
+            <Link to="/pre-order/">Как работает предзаказ</Link>
           </p>
           <ul className="basket-list" aria-label="Предзаказ">
             {preorders.map((item) => (
@@ -97,7 +111,13 @@ function lineActions(server: CartResponse, save: SaveBasket, onLineRemoved: () =
     onSize(item, offerId) {
       const basket = currentBasket();
       // Another size of the same product: a coat stays a coat, so the covers stay as they are.
-      save({ cart: applyGiftCover(replaceOffer(basket.cart, item.ID, offerId), [...names, { offerId, productName: item.PRODUCT.NAME }], basket.preorders) });
+      save({
+        cart: applyGiftCover(
+          replaceOffer(basket.cart, item.ID, offerId),
+          [...names, { offerId, productName: item.PRODUCT.NAME }],
+          basket.preorders,
+        ),
+      });
     },
     onRemove(item) {
       onLineRemoved();

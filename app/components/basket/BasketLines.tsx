@@ -42,7 +42,9 @@ export function BasketLine({ item, quantity, actions }: { item: BasketItem; quan
   return (
     <li className="basket-line">
       <Link to={item.PRODUCT.DETAIL_PAGE_URL} className="basket-line__media" tabIndex={-1} aria-hidden="true">
-        {item.PRODUCT.IMAGE_SRC ? <Image src={item.PRODUCT.IMAGE_SRC} alt="" width={96} height={128} placeholder /> : null}
+        {item.PRODUCT.IMAGE_SRC ? (
+          <Image src={item.PRODUCT.IMAGE_SRC} alt="" width={96} height={128} placeholder />
+        ) : null}
       </Link>
       <div className="basket-line__info">
         <h3 className="basket-line__name">

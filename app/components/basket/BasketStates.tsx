@@ -25,7 +25,15 @@ export function RepairNotice({ errors }: { errors: readonly string[] }) {
 }
 
 /** The basket could not be loaded: its lines are safe in the cookies; «Обновить» asks again. */
-export function BasketUnavailable({ titleRef, busy, onRetry }: { titleRef: Ref<HTMLHeadingElement>; busy: boolean; onRetry: () => void }) {
+export function BasketUnavailable({
+  titleRef,
+  busy,
+  onRetry,
+}: {
+  titleRef: Ref<HTMLHeadingElement>;
+  busy: boolean;
+  onRetry: () => void;
+}) {
   return (
     <section className="basket">
       <BasketTitle titleRef={titleRef} />

@@ -58,8 +58,8 @@ export function BasketSummary({
         ) : (
           <>
             <p>
-              Чтобы оформить заказ с доставкой, войдите по номеру телефона: товары из корзины сохранятся. Или купите модель в один клик на её странице —
-              менеджер перезвонит и всё согласует.
+              Чтобы оформить заказ с доставкой, войдите по номеру телефона: товары из корзины сохранятся. Или купите
+              модель в один клик на её странице — менеджер перезвонит и всё согласует.
             </p>
             {/* SPEC §4: logging in from the basket comes back here, with this basket joined to the customer's. */}
             {loggedIn ? null : (
@@ -71,7 +71,8 @@ export function BasketSummary({
         )}
       </div>
       <p className="basket__small">
-        <Link to="/delivery/">Доставка</Link> по России, СНГ и миру · <Link to="/return/">Возврат</Link> в течение 7 дней
+        <Link to="/delivery/">Доставка</Link> по России, СНГ и миру · <Link to="/return/">Возврат</Link> в течение 7
+        дней
       </p>
     </aside>
   );

@@ -20,12 +20,23 @@ export const GO_TO_BASKET = 'Перейти в корзину';
  * one-click order (a phone and a call back) cannot do. Shared by the product page and the
  * quick-add modal of the listings.
  */
-export function BuyActions({ item, offer, onNeedSize }: { item: ProductItem; offer: ProductOffer | null; onNeedSize: () => void }) {
+export function BuyActions({
+  item,
+  offer,
+  onNeedSize,
+}: {
+  item: ProductItem;
+  offer: ProductOffer | null;
+  onNeedSize: () => void;
+}) {
   const basket = useBasketCookies();
   const notify = useNotify();
   const modals = useBasketModals();
   const availability = offer ? availabilityOf(offer) : null;
-  const inBasket = offer !== null && basket !== null && (availability === 'preorder' ? basket.preorders.has(offer.ID) : basket.cart.has(offer.ID));
+  const inBasket =
+    offer !== null &&
+    basket !== null &&
+    (availability === 'preorder' ? basket.preorders.has(offer.ID) : basket.cart.has(offer.ID));
   // After an add, the link that replaced the pressed button takes the focus.
   const focusLink = useRef(false);
   const link = useRef<HTMLAnchorElement>(null);
@@ -57,7 +68,13 @@ export function BuyActions({ item, offer, onNeedSize }: { item: ProductItem; off
         onClick={() => {
           focusLink.current = true;
           addToCart(offer.ID, item.NAME);
-          trackAddToCart({ id: String(offer.ID), name: item.NAME, price: offer.PRICE, quantity: 1, variant: buyTarget(item, offer).sizeLabel ?? undefined });
+          trackAddToCart({
+            id: String(offer.ID),
+            name: item.NAME,
+            price: offer.PRICE,
+            quantity: 1,
+            variant: buyTarget(item, offer).sizeLabel ?? undefined,
+          });
           notify({ text: BASKET_NOTICE.added });
         }}
       >
@@ -66,13 +83,23 @@ export function BuyActions({ item, offer, onNeedSize }: { item: ProductItem; off
     );
   } else if (availability === 'preorder') {
     main = (
-      <button type="button" className="button product__buy-button" aria-haspopup="dialog" onClick={() => void modals.openPreorder(buyTarget(item, offer))}>
+      <button
+        type="button"
+        className="button product__buy-button"
+        aria-haspopup="dialog"
+        onClick={() => void modals.openPreorder(buyTarget(item, offer))}
+      >
         {PLACE_PREORDER}
       </button>
     );
   } else {
     main = (
-      <button type="button" className="button product__buy-button" aria-haspopup="dialog" onClick={() => void modals.openWaitingList(buyTarget(item, offer))}>
+      <button
+        type="button"
+        className="button product__buy-button"
+        aria-haspopup="dialog"
+        onClick={() => void modals.openWaitingList(buyTarget(item, offer))}
+      >
         {WAITING_LIST_TITLE}
       </button>
     );
@@ -93,7 +120,9 @@ export function BuyActions({ item, offer, onNeedSize }: { item: ProductItem; off
         </button>
       )}
       {offer && availability === 'preorder' && !inBasket ? (
-        <p className="product__note">Этого размера нет в наличии — его можно заказать заранее. Отправим, как только он поступит.</p>
+        <p className="product__note">
+          Этого размера нет в наличии — его можно заказать заранее. Отправим, как только он поступит.
+        </p>
       ) : null}
       {offer && availability === 'unavailable' ? (
         <p className="product__note">Этого размера нет в наличии. Оставьте телефон — сообщим, когда он появится.</p>

@@ -18,7 +18,13 @@ export type ContactResult = { ok: true } | { ok: false; error: string; fields: {
  * fields name and phone, '*Ошибка'; §8: the server's message shows in a banner). The submit is
  * disabled while a call is out, and a second click in the same instant sends nothing.
  */
-export function ContactForm({ submitLabel, onSubmit }: { submitLabel: string; onSubmit: (person: Person) => Promise<ContactResult> }) {
+export function ContactForm({
+  submitLabel,
+  onSubmit,
+}: {
+  submitLabel: string;
+  onSubmit: (person: Person) => Promise<ContactResult>;
+}) {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [flags, setFlags] = useState<{ name: boolean; phone: boolean }>({ name: false, phone: false });

@@ -21,13 +21,21 @@ export function FastOrderForm({ target }: { target: BuyTarget }) {
   return (
     <div className="buy-modal">
       <ProductSummary target={target} />
-      <p className="buy-modal__text">Оставьте имя и телефон — менеджер перезвонит, чтобы подтвердить заказ и договориться об оплате и доставке.</p>
+      <p className="buy-modal__text">
+        Оставьте имя и телефон — менеджер перезвонит, чтобы подтвердить заказ и договориться об оплате и доставке.
+      </p>
       <ContactForm
         submitLabel="Оформить заказ"
         onSubmit={async (person) => {
           // The captcha as login has it (app/lib/captcha.ts): a token for this one submission.
           const recaptchaToken = await getCaptchaToken('fast_order');
-          const res = await api.fastOrder({ id: target.offerId, name: person.name, phone: person.phone, key, recaptchaToken });
+          const res = await api.fastOrder({
+            id: target.offerId,
+            name: person.name,
+            phone: person.phone,
+            key,
+            recaptchaToken,
+          });
           if (!res.success) return { ok: false, error: res.data.error, fields: res.data.fields };
           reachGoal(GOAL.fastOrder, { order_id: res.order_id, order_price: target.price, currency: 'RUB' });
           void navigate(`/basket/submited/?order=${res.order_id}`);

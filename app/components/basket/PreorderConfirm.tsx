@@ -16,11 +16,13 @@ export function PreorderConfirm({ target }: { target: BuyTarget }) {
       <ProductSummary target={target} />
       <div className="buy-modal__text">
         <p>
-          {target.sizeLabel ? `Размера ${target.sizeLabel} сейчас нет в наличии` : 'Этой модели сейчас нет в наличии'} — оформите предзаказ, и мы отправим
-          заказ, как только модель поступит. Менеджер позвонит, чтобы подтвердить сроки.
+          {target.sizeLabel ? `Размера ${target.sizeLabel} сейчас нет в наличии` : 'Этой модели сейчас нет в наличии'} —
+          оформите предзаказ, и мы отправим заказ, как только модель поступит. Менеджер позвонит, чтобы подтвердить
+          сроки.
         </p>
         <p>
-          Вернуть или обменять предзаказ можно в течение 14 дней с момента получения. <Link to="/pre-order/">Подробнее о предзаказе</Link>
+          Вернуть или обменять предзаказ можно в течение 14 дней с момента получения.{' '}
+          <Link to="/pre-order/">Подробнее о предзаказе</Link>
         </p>
       </div>
       <button
@@ -28,7 +30,13 @@ export function PreorderConfirm({ target }: { target: BuyTarget }) {
         className="button buy-modal__confirm"
         onClick={() => {
           addToPreorders(target.offerId, preorderProductData(target));
-          trackAddToCart({ id: String(target.offerId), name: target.name, price: target.price, quantity: 1, variant: target.sizeLabel ?? undefined });
+          trackAddToCart({
+            id: String(target.offerId),
+            name: target.name,
+            price: target.price,
+            quantity: 1,
+            variant: target.sizeLabel ?? undefined,
+          });
           notify({ text: BASKET_NOTICE.preorderAdded });
           close();
         }}

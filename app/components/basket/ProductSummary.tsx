@@ -7,7 +7,9 @@ export function ProductSummary({ target }: { target: BuyTarget }) {
   const sale = discountPercent(target.price, target.oldPrice) > 0;
   return (
     <div className="buy-summary">
-      <div className="buy-summary__media">{target.image ? <Image src={target.image} alt="" width={72} height={96} loading="eager" placeholder /> : null}</div>
+      <div className="buy-summary__media">
+        {target.image ? <Image src={target.image} alt="" width={72} height={96} loading="eager" placeholder /> : null}
+      </div>
       <div className="buy-summary__text">
         <p className="buy-summary__name">{target.name}</p>
         {target.color ? <p className="buy-summary__meta">Цвет: {target.color}</p> : null}

@@ -14,7 +14,9 @@ import { BuyActions } from './BuyActions';
  */
 export function QuickAdd({ item }: { item: CatalogListItem }) {
   const api = useBrowserApi();
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'error' } | { status: 'ready'; product: ProductItem }>({ status: 'loading' });
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'error' } | { status: 'ready'; product: ProductItem }
+  >({ status: 'loading' });
 
   useEffect(() => {
     let alive = true;
@@ -67,7 +69,9 @@ export function QuickAdd({ item }: { item: CatalogListItem }) {
 
 function QuickAddSizes({ product }: { product: ProductItem }) {
   const oneSize = product.OFFERS.length === 1 && product.OFFERS[0]?.SIZE_ID === 'edinyj';
-  const [chosen, setChosen] = useState<number | null>(() => (oneSize ? product.OFFERS[0]?.ID : initialOffer(product.OFFERS)?.ID) ?? null);
+  const [chosen, setChosen] = useState<number | null>(
+    () => (oneSize ? product.OFFERS[0]?.ID : initialOffer(product.OFFERS)?.ID) ?? null,
+  );
   const [triedWithoutSize, setTriedWithoutSize] = useState(false);
   const offer = product.OFFERS.find((o) => o.ID === chosen) ?? null;
   return (
@@ -77,7 +81,9 @@ function QuickAddSizes({ product }: { product: ProductItem }) {
           offers={product.OFFERS}
           chosenValue={offer ? sizeValueOf(offer) : null}
           onChoose={(value) => {
-            setChosen((offerForSize(product.OFFERS, value) ?? product.OFFERS.find((o) => sizeValueOf(o) === value))?.ID ?? null);
+            setChosen(
+              (offerForSize(product.OFFERS, value) ?? product.OFFERS.find((o) => sizeValueOf(o) === value))?.ID ?? null,
+            );
             setTriedWithoutSize(false);
           }}
           invalid={triedWithoutSize && !offer}

@@ -25,7 +25,8 @@ export function WaitingListForm({ target }: { target: BuyTarget }) {
       <div className="form-done" role="status">
         <p className="form-done__title">{WAITING_LIST_THANKS}</p>
         <p className="form-done__text">
-          Пришлём СМС на {formatPhoneMask(doneFor)}, как только {target.sizeLabel ? `размер ${target.sizeLabel}` : 'модель'} снова появится в продаже.
+          Пришлём СМС на {formatPhoneMask(doneFor)}, как только{' '}
+          {target.sizeLabel ? `размер ${target.sizeLabel}` : 'модель'} снова появится в продаже.
         </p>
         <button type="button" className="button form-done__button" ref={ok} onClick={close}>
           Хорошо
@@ -37,7 +38,9 @@ export function WaitingListForm({ target }: { target: BuyTarget }) {
   return (
     <div className="buy-modal">
       <ProductSummary target={target} />
-      <p className="buy-modal__text">Этого размера сейчас нет в наличии. Оставьте имя и телефон — мы пришлём СМС, когда он снова появится.</p>
+      <p className="buy-modal__text">
+        Этого размера сейчас нет в наличии. Оставьте имя и телефон — мы пришлём СМС, когда он снова появится.
+      </p>
       <ContactForm
         submitLabel="Сообщить о поступлении"
         onSubmit={async (person) => {

@@ -35,11 +35,21 @@ export function FilterGroups({
               {checked > 0 ? <span className="facet__badge"> · {checked}</span> : null}
             </Heading>
             {block.CODE === 'price' ? (
-              <PriceFilter key={`${block.VALUES.FROM}-${block.VALUES.TO}`} values={block.VALUES} sort={sort} replace={replace} />
+              <PriceFilter
+                key={`${block.VALUES.FROM}-${block.VALUES.TO}`}
+                values={block.VALUES}
+                sort={sort}
+                replace={replace}
+              />
             ) : (
               // The values are most of a listing's markup that is not a card (a category page's
               // 37: ~150 elements); on the server they are rendered once per listing state.
-              <KeptPart as="ul" className={`facet__values facet__values--${block.CODE}`} part="facet-values" data={[block.CODE, sort, replace, block.VALUES]}>
+              <KeptPart
+                as="ul"
+                className={`facet__values facet__values--${block.CODE}`}
+                part="facet-values"
+                data={[block.CODE, sort, replace, block.VALUES]}
+              >
                 {() => (
                   <>
                     {block.VALUES.map((v) => (
@@ -58,10 +68,22 @@ export function FilterGroups({
   );
 }
 
-function FacetValue({ value, kind, sort, replace }: { value: FilterValue; kind: 'size' | 'color'; sort: SortCode; replace: boolean }) {
+function FacetValue({
+  value,
+  kind,
+  sort,
+  replace,
+}: {
+  value: FilterValue;
+  kind: 'size' | 'color';
+  sort: SortCode;
+  replace: boolean;
+}) {
   const body = (
     <>
-      {kind === 'color' ? <span className="swatch" style={{ background: value.HEX ?? '#ccc' }} aria-hidden="true" /> : null}
+      {kind === 'color' ? (
+        <span className="swatch" style={{ background: value.HEX ?? '#ccc' }} aria-hidden="true" />
+      ) : null}
       <span className="facet__label">{value.VALUE}</span>
       {kind === 'color' ? <span className="facet__count">{value.COUNT}</span> : null}
       {value.CHECKED ? <span className="visually-hidden">, выбрано</span> : null}
@@ -76,7 +98,13 @@ function FacetValue({ value, kind, sort, replace }: { value: FilterValue; kind: 
     );
   }
   return (
-    <AppLink to={value.URL + listingSearch(sort)} className={className} aria-current={value.CHECKED ? 'true' : undefined} preventScrollReset replace={replace}>
+    <AppLink
+      to={value.URL + listingSearch(sort)}
+      className={className}
+      aria-current={value.CHECKED ? 'true' : undefined}
+      preventScrollReset
+      replace={replace}
+    >
       {body}
     </AppLink>
   );

@@ -1,5 +1,12 @@
 import { useRef } from 'react';
-import { caretAfterDigits, commitMasked, digitsBefore, maskMaxLength, maskWhileTyping, type NumberRange } from '~/core/number-mask';
+import {
+  caretAfterDigits,
+  commitMasked,
+  digitsBefore,
+  maskMaxLength,
+  maskWhileTyping,
+  type NumberRange,
+} from '~/core/number-mask';
 
 /**
  * SPEC §5 number-mask input: shows thousands with a space, keeps to min and max (the upper

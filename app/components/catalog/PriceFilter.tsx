@@ -17,7 +17,15 @@ export interface PriceValues {
  * moves to the price filter URL on the client; without, the form's GET is answered by the
  * route with a redirect to the same URL.
  */
-export function PriceFilter({ values, sort, replace = false }: { values: PriceValues; sort: SortCode; replace?: boolean }) {
+export function PriceFilter({
+  values,
+  sort,
+  replace = false,
+}: {
+  values: PriceValues;
+  sort: SortCode;
+  replace?: boolean;
+}) {
   const id = useId();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -38,7 +46,10 @@ export function PriceFilter({ values, sort, replace = false }: { values: PriceVa
     return buildCatalogPath(parsed.sectionPath, withPrice(parsed.filter, lo, hi)) + listingSearch(sort);
   }
 
-  const resetTo = parsed.kind === 'listing' ? buildCatalogPath(parsed.sectionPath, withPrice(parsed.filter, null, null)) + listingSearch(sort) : null;
+  const resetTo =
+    parsed.kind === 'listing'
+      ? buildCatalogPath(parsed.sectionPath, withPrice(parsed.filter, null, null)) + listingSearch(sort)
+      : null;
 
   return (
     <form

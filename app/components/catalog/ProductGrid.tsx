@@ -107,7 +107,13 @@ export function ProductGrid({
           <span style={{ width: `${progress}%` }} />
         </div>
         {hasMore ? (
-          <a href={nextHref} className="button button--ghost listing__more-button" onClick={loadMore} aria-busy={status === 'loading'} rel="next">
+          <a
+            href={nextHref}
+            className="button button--ghost listing__more-button"
+            onClick={loadMore}
+            aria-busy={status === 'loading'}
+            rel="next"
+          >
             Показать ещё
           </a>
         ) : null}

@@ -1,6 +1,14 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import type { CartResponse, DeliveryCity, OrderBonusesResponse, OrderParamsResponse, PickupPoint, SavedAddress, UserInfo } from '~/shared/contract';
+import type {
+  CartResponse,
+  DeliveryCity,
+  OrderBonusesResponse,
+  OrderParamsResponse,
+  PickupPoint,
+  SavedAddress,
+  UserInfo,
+} from '~/shared/contract';
 import { DELIVERY_ID } from '~/shared/checkout-ids';
 import { CHECKOUT_FIELDS, CHECKOUT_MAX_LENGTH } from '~/core/checkout';
 import { basketMoneyLines, checkoutMoney } from '~/core/order-money';
@@ -34,10 +42,13 @@ import {
 export const DEFAULT_CITY = 'Москва';
 
 /** Field order for moving the focus to the first error: the form's fields, bonuses and certificates shown before the comment. */
-const FIELD_ORDER: readonly string[] = CHECKOUT_FIELDS.flatMap((name) => (name === 'comment' ? ['bonuses', 'certificates', name] : [name]));
+const FIELD_ORDER: readonly string[] = CHECKOUT_FIELDS.flatMap((name) =>
+  name === 'comment' ? ['bonuses', 'certificates', name] : [name],
+);
 
 /** The messages of order.php's `data` that belong to no field ('error', 'deliverycost', 'promo_code'): above the button. */
-const bannerErrors = (errors: Record<string, string>) => Object.entries(errors).filter(([k]) => !FIELD_ORDER.includes(k));
+const bannerErrors = (errors: Record<string, string>) =>
+  Object.entries(errors).filter(([k]) => !FIELD_ORDER.includes(k));
 
 export interface CheckoutFormProps {
   cart: CartResponse;
@@ -63,7 +74,9 @@ function reconcile(values: CheckoutValues, params: OrderParamsResponse | null): 
   const delivery = methods.some((m) => m.ID === values.delivery_id) ? values.delivery_id : (methods[0]?.ID ?? '');
   const payments = paymentsFor(params, delivery);
   const payment = payments.some((p) => p.ID === values.payment_id) ? values.payment_id : (payments[0]?.ID ?? '');
-  return delivery === values.delivery_id && payment === values.payment_id ? values : { ...values, delivery_id: delivery, payment_id: payment };
+  return delivery === values.delivery_id && payment === values.payment_id
+    ? values
+    : { ...values, delivery_id: delivery, payment_id: payment };
 }
 
 const pointsOf = (params: OrderParamsResponse | null, deliveryId: string): PickupPoint[] =>
@@ -78,7 +91,18 @@ const pointsOf = (params: OrderParamsResponse | null, deliveryId: string): Picku
  * (intent 'order'), which places the order on the server with the session token; a plain form
  * post without scripts works too. The server is the judge: its `data` errors show at the fields.
  */
-export function CheckoutForm({ cart, profile, addresses, cities, initialParams, ids, preorderIds, idempotencyKey, failure, bonuses }: CheckoutFormProps) {
+export function CheckoutForm({
+  cart,
+  profile,
+  addresses,
+  cities,
+  initialParams,
+  ids,
+  preorderIds,
+  idempotencyKey,
+  failure,
+  bonuses,
+}: CheckoutFormProps) {
   const api = useBrowserApi();
   const pickupModal = usePickupPointModal();
   const infoModals = useInfoModals();
@@ -89,11 +113,16 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
 
   // `fields.values` keeps what the shopper chose; the delivery and payment actually in force are
   // those choices kept valid for the methods on offer (reconcile), worked out on every render.
-  const fields = useCheckoutFields(() => failure?.values ?? initialValues(profile, addresses[0], DEFAULT_CITY), failure?.errors ?? {});
+  const fields = useCheckoutFields(
+    () => failure?.values ?? initialValues(profile, addresses[0], DEFAULT_CITY),
+    failure?.errors ?? {},
+  );
   const { values, errors } = fields;
   const [committedCity, setCommittedCity] = useState(values.city);
   const [chosenPoint, setChosenPoint] = useState<PickupPoint | null>(
-    () => pointsOf(initialParams.params, DELIVERY_ID.cdekPickup).find((p) => p.code === (failure?.values.code_pvz ?? '')) ?? null,
+    () =>
+      pointsOf(initialParams.params, DELIVERY_ID.cdekPickup).find((p) => p.code === (failure?.values.code_pvz ?? '')) ??
+      null,
   );
   const [bonusRoubles, setBonusRoubles] = useState(failure?.bonuses ?? '');
   const [certificates, setCertificates] = useState<AppliedCertificate[]>([]);
@@ -104,7 +133,10 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
   const methods = params?.delivery_methods ?? [];
   const method = methods.find((m) => m.ID === chosen.delivery_id);
   const payments = paymentsFor(params, chosen.delivery_id);
-  const point = chosenPoint && pointsOf(params, DELIVERY_ID.cdekPickup).some((p) => p.code === chosenPoint.code) ? chosenPoint : null;
+  const point =
+    chosenPoint && pointsOf(params, DELIVERY_ID.cdekPickup).some((p) => p.code === chosenPoint.code)
+      ? chosenPoint
+      : null;
 
   const delivery = useDeliveryCost({
     api,
@@ -127,7 +159,8 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
     result,
     (answer) => {
       fields.setErrors(answer.errors);
-      if (answer.deliveryCost !== undefined) delivery.confirm(answer.deliveryCost === null ? null : roublesToKopecks(answer.deliveryCost));
+      if (answer.deliveryCost !== undefined)
+        delivery.confirm(answer.deliveryCost === null ? null : roublesToKopecks(answer.deliveryCost));
     },
     (answer) => focusFirstError(answer.errors),
   );
@@ -211,12 +244,24 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
       >
         <input type="hidden" name="intent" value={CHECKOUT_INTENT} />
         <input type="hidden" name="key" value={key} />
-        {!cart.promocode && cart.promo_code_error ? <input type="hidden" name={PROMO_REFUSED_FIELD} value="yes" /> : null}
-        <input type="hidden" name="deliverycost" value={costKopecks === null ? '' : String(kopecksToRoubles(costKopecks))} />
+        {!cart.promocode && cart.promo_code_error ? (
+          <input type="hidden" name={PROMO_REFUSED_FIELD} value="yes" />
+        ) : null}
+        <input
+          type="hidden"
+          name="deliverycost"
+          value={costKopecks === null ? '' : String(kopecksToRoubles(costKopecks))}
+        />
 
         <div className="checkout__fields">
           <ContactFields fields={fields} />
-          <DeliveryCityFields fields={fields} cities={cities} selectId={`${titleId}-saved`} cityAddresses={cityAddresses} onCommit={commitCity} />
+          <DeliveryCityFields
+            fields={fields}
+            cities={cities}
+            selectId={`${titleId}-saved`}
+            cityAddresses={cityAddresses}
+            onCommit={commitCity}
+          />
           <DeliveryAndPayment
             fields={fields}
             orderParams={orderParams}
@@ -261,7 +306,15 @@ export function CheckoutForm({ cart, profile, addresses, cities, initialParams, 
         </div>
 
         <CheckoutSide
-          summary={<OrderSummary cart={cart} cost={cost} money={money} dates={delivery.dates} preorderDates={delivery.preorderDates} />}
+          summary={
+            <OrderSummary
+              cart={cart}
+              cost={cost}
+              money={money}
+              dates={delivery.dates}
+              preorderDates={delivery.preorderDates}
+            />
+          }
           banner={bannerErrors(errors)}
           payKopecks={payKopecks}
           busy={busy}

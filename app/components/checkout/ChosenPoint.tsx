@@ -25,7 +25,12 @@ export function ChosenPoint({
           <p className="chosen-point__address">{point.location.address_full}</p>
           <p className="chosen-point__hours">{point.work_time}</p>
           {point.address_comment ? <p className="chosen-point__comment">{point.address_comment}</p> : null}
-          <button type="button" className="link-button chosen-point__change" onClick={onOpen} aria-label="Изменить пункт выдачи">
+          <button
+            type="button"
+            className="link-button chosen-point__change"
+            onClick={onOpen}
+            aria-label="Изменить пункт выдачи"
+          >
             Изменить
           </button>
         </div>

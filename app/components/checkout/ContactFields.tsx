@@ -44,7 +44,14 @@ export function ContactFields({ fields }: { fields: CheckoutFields }) {
           errorText={fields.errors.phone}
           onClearError={() => fields.clearError('phone')}
         />
-        <CheckoutTextField fields={fields} name="email" label="E-mail" type="email" inputMode="email" autoComplete="email" />
+        <CheckoutTextField
+          fields={fields}
+          name="email"
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+        />
       </div>
       <p className="checkout__hint">На e-mail придёт чек и письмо с заказом.</p>
     </fieldset>

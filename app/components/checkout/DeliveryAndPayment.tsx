@@ -6,7 +6,8 @@ import { hasMethodDetails, MethodDetails } from './DeliveryFields';
 import type { CheckoutFields, OrderParamsState } from './use-checkout';
 
 /** SPEC §9: payment id 9 is card online: the order is placed awaiting payment, then paid on /basket/pay/. */
-const ONLINE_PAYMENT_NOTE = 'После оформления откроется страница оплаты: картой, через СБП или Yandex Pay. Пока заказ ждёт оплаты, вещи отложены для вас.';
+const ONLINE_PAYMENT_NOTE =
+  'После оформления откроется страница оплаты: картой, через СБП или Yandex Pay. Пока заказ ждёт оплаты, вещи отложены для вас.';
 /** Pay in parts (dolyami.md, yandex-split.md): the provider's page, then back to the shop. */
 const INSTALMENT_NOTE =
   'После оформления вы перейдёте на страницу сервиса: подтвердите оплату первой части, и вернётесь на сайт. Возможную комиссию сервис покажет до подтверждения. Пока заказ ждёт оплаты, вещи отложены для вас.';
@@ -69,7 +70,14 @@ export function DeliveryAndPayment({
       {methods.length > 0 ? (
         <DeliveryCards methods={methods} selected={deliveryId} onSelect={onChooseDelivery} error={errors.delivery_id}>
           {method && hasMethodDetails(method) ? (
-            <MethodDetails fields={fields} method={method} point={point} city={city} offerSave={offerSave} onOpenPoints={onOpenPoints} />
+            <MethodDetails
+              fields={fields}
+              method={method}
+              point={point}
+              city={city}
+              offerSave={offerSave}
+              onOpenPoints={onOpenPoints}
+            />
           ) : null}
         </DeliveryCards>
       ) : null}
@@ -80,7 +88,13 @@ export function DeliveryAndPayment({
           selected={paymentId}
           onSelect={onChoosePayment}
           error={errors.payment_id}
-          note={paymentId === PAYMENT_ID.cardOnline ? ONLINE_PAYMENT_NOTE : isInstalmentPaymentId(paymentId) ? INSTALMENT_NOTE : null}
+          note={
+            paymentId === PAYMENT_ID.cardOnline
+              ? ONLINE_PAYMENT_NOTE
+              : isInstalmentPaymentId(paymentId)
+                ? INSTALMENT_NOTE
+                : null
+          }
           payKopecks={payKopecks}
           onShowSchedule={onShowSchedule}
         />

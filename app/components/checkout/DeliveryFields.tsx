@@ -31,7 +31,9 @@ export function DeliveryCityFields({
 
   function pickSaved(index: number) {
     const address = cityAddresses[index];
-    fields.setValues(address ? withAddress(values, address) : { ...values, street: '', house: '', flat: '', postcode: '' });
+    fields.setValues(
+      address ? withAddress(values, address) : { ...values, street: '', house: '', flat: '', postcode: '' },
+    );
     fields.clearError('street', 'house', 'flat', 'postcode');
   }
 
@@ -51,7 +53,12 @@ export function DeliveryCityFields({
           <label className="field__label" htmlFor={selectId}>
             Сохранённый адрес
           </label>
-          <select id={selectId} className="field__input" value={savedIndex} onChange={(e) => pickSaved(Number(e.currentTarget.value))}>
+          <select
+            id={selectId}
+            className="field__input"
+            value={savedIndex}
+            onChange={(e) => pickSaved(Number(e.currentTarget.value))}
+          >
             {cityAddresses.map((a, i) => (
               <option key={a.id} value={i}>
                 {addressLine({ city: a.city, street: a.street, house: a.house, flat: a.flat, postcode: '' })}
@@ -66,7 +73,8 @@ export function DeliveryCityFields({
 }
 
 /** Whether the method needs something under its card (MethodDetails): e-mail delivery needs nothing. */
-export const hasMethodDetails = (method: DeliveryMethod) => method.MODE === 'pickup' || method.MODE === 'address' || method.MODE === 'contact';
+export const hasMethodDetails = (method: DeliveryMethod) =>
+  method.MODE === 'pickup' || method.MODE === 'address' || method.MODE === 'contact';
 
 /** What the chosen delivery method needs under its card: a pickup point, a Russian address, or a foreign one in words. */
 export function MethodDetails({
@@ -86,7 +94,10 @@ export function MethodDetails({
   onOpenPoints: () => void;
 }) {
   const { values, errors } = fields;
-  if (method.MODE === 'pickup') return <ChosenPoint point={point} available={method.PVZS?.length ?? 0} onOpen={onOpenPoints} error={errors.code_pvz} />;
+  if (method.MODE === 'pickup')
+    return (
+      <ChosenPoint point={point} available={method.PVZS?.length ?? 0} onOpen={onOpenPoints} error={errors.code_pvz} />
+    );
   if (method.MODE === 'address') return <AddressFields fields={fields} city={city} offerSave={offerSave} />;
   if (method.MODE === 'contact')
     return (
@@ -136,7 +147,13 @@ function AddressFields({ fields, city, offerSave }: { fields: CheckoutFields; ci
       <div className="checkout__row checkout__row--three">
         <CheckoutTextField fields={fields} name="house" label="Дом" />
         <CheckoutTextField fields={fields} name="flat" label="Квартира" autoComplete="address-line2" />
-        <CheckoutTextField fields={fields} name="postcode" label="Индекс" inputMode="numeric" autoComplete="postal-code" />
+        <CheckoutTextField
+          fields={fields}
+          name="postcode"
+          label="Индекс"
+          inputMode="numeric"
+          autoComplete="postal-code"
+        />
       </div>
       {offerSave ? (
         <label className="checkbox">

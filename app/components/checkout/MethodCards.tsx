@@ -38,7 +38,14 @@ export function DeliveryCards({
           return (
             <div key={m.ID} className={checked ? 'method-card is-checked' : 'method-card'}>
               <label className="method-card__label">
-                <input type="radio" name="delivery_id" value={m.ID} checked={checked} onChange={() => onSelect(m.ID)} className="method-card__radio" />
+                <input
+                  type="radio"
+                  name="delivery_id"
+                  value={m.ID}
+                  checked={checked}
+                  onChange={() => onSelect(m.ID)}
+                  className="method-card__radio"
+                />
                 <span className="method-card__body">
                   <span className="method-card__head">
                     <span className="method-card__name">{m.NAME}</span>
@@ -95,11 +102,20 @@ export function PaymentCards({
           const checked = m.ID === selected;
           const parts = isInstalmentPaymentId(m.ID);
           // Pay in parts: the 4 dated payments for this amount, or why it cannot be chosen.
-          const reason = parts ? (payKopecks !== undefined ? instalmentUnavailableReason(payKopecks) : (m.DISABLED_REASON ?? null)) : null;
-          const schedule = parts && !reason && payKopecks !== undefined ? instalmentSchedule(payKopecks, new Date()) : null;
+          const reason = parts
+            ? payKopecks !== undefined
+              ? instalmentUnavailableReason(payKopecks)
+              : (m.DISABLED_REASON ?? null)
+            : null;
+          const schedule =
+            parts && !reason && payKopecks !== undefined ? instalmentSchedule(payKopecks, new Date()) : null;
           const detailsId = `payment-${m.ID}-details`;
           return (
-            <div key={m.ID} className={checked ? 'method-card is-checked' : reason ? 'method-card is-disabled' : 'method-card'} data-payment-id={m.ID}>
+            <div
+              key={m.ID}
+              className={checked ? 'method-card is-checked' : reason ? 'method-card is-disabled' : 'method-card'}
+              data-payment-id={m.ID}
+            >
               <label className="method-card__label">
                 <input
                   type="radio"
@@ -121,14 +137,21 @@ export function PaymentCards({
                   ) : schedule ? (
                     <span className="method-card__text" id={detailsId}>
                       {schedule
-                        .map((p, i) => `${i === 0 ? 'сегодня' : formatRussianDate(p.date).replace(/ \d{4}$/, '')} — ${formatRub(p.amountKopecks)}`)
+                        .map(
+                          (p, i) =>
+                            `${i === 0 ? 'сегодня' : formatRussianDate(p.date).replace(/ \d{4}$/, '')} — ${formatRub(p.amountKopecks)}`,
+                        )
                         .join('; ')}
                     </span>
                   ) : null}
                 </span>
               </label>
               {schedule && onShowSchedule && payKopecks !== undefined ? (
-                <button type="button" className="link-button method-card__extra" onClick={() => onShowSchedule(payKopecks)}>
+                <button
+                  type="button"
+                  className="link-button method-card__extra"
+                  onClick={() => onShowSchedule(payKopecks)}
+                >
                   График платежей
                 </button>
               ) : null}

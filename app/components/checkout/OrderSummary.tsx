@@ -42,7 +42,8 @@ export function OrderSummary({
   /** When the pre-orders of a mixed basket are expected (the goods in stock come by `dates`). */
   preorderDates?: string | null;
 }) {
-  const count = (test: (i: CartResponse['items'][number]) => boolean) => cart.items.filter(test).reduce((n, i) => n + i.QUANTITY, 0);
+  const count = (test: (i: CartResponse['items'][number]) => boolean) =>
+    cart.items.filter(test).reduce((n, i) => n + i.QUANTITY, 0);
   const goods = count((i) => i.IS_GIFT === 'N' && i.IS_PREORDER === 'N');
   const preorders = count((i) => i.IS_GIFT === 'N' && i.IS_PREORDER === 'Y');
   const covers = count((i) => i.IS_GIFT === 'Y');

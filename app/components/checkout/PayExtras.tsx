@@ -53,7 +53,10 @@ export function PayExtras({
       if (!answer.success) setCodeError(answer.error);
       else if (certificates.some((c) => c.code === answer.code)) setCodeError('Этот сертификат уже указан');
       else {
-        onCertificatesChange([...certificates, { code: answer.code, balanceKopecks: roublesToKopecks(answer.balance), text: answer.text }]);
+        onCertificatesChange([
+          ...certificates,
+          { code: answer.code, balanceKopecks: roublesToKopecks(answer.balance), text: answer.text },
+        ]);
         setCode('');
       }
     } catch (err) {
@@ -72,7 +75,9 @@ export function PayExtras({
         <div className="pay-extras__bonuses">
           <p className="pay-extras__balance">
             У вас {formatBonuses(roublesToKopecks(bonuses.balance))}.{' '}
-            {bonuses.max > 0 ? `В этом заказе можно списать до ${formatBonuses(roublesToKopecks(bonuses.max))}.` : bonuses.note}
+            {bonuses.max > 0
+              ? `В этом заказе можно списать до ${formatBonuses(roublesToKopecks(bonuses.max))}.`
+              : bonuses.note}
           </p>
           {bonuses.max > 0 ? (
             <div className="pay-extras__row">
@@ -88,7 +93,11 @@ export function PayExtras({
                 errorText={errors.bonuses}
                 onClearError={() => onClearError('bonuses')}
               />
-              <button type="button" className="button button--ghost pay-extras__action" onClick={() => onBonusChange(String(bonuses.max))}>
+              <button
+                type="button"
+                className="button button--ghost pay-extras__action"
+                onClick={() => onBonusChange(String(bonuses.max))}
+              >
                 Списать {bonuses.max}
               </button>
             </div>

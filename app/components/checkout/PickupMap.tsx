@@ -66,7 +66,11 @@ export function PickupMap({ tiles, points, selectedCode, active, onOpen, fallbac
         const map = L.map(element, { zoomControl: false, center: MOSCOW, zoom: 10, crs: L.CRS[tiles.crs] });
         L.control.zoom({ zoomInTitle: 'Приблизить', zoomOutTitle: 'Отдалить' }).addTo(map);
         map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-        L.tileLayer(tiles.url, { attribution: tiles.attribution, subdomains: tiles.subdomains, maxZoom: tiles.maxZoom }).addTo(map);
+        L.tileLayer(tiles.url, {
+          attribution: tiles.attribution,
+          subdomains: tiles.subdomains,
+          maxZoom: tiles.maxZoom,
+        }).addTo(map);
         const markers = L.layerGroup().addTo(map);
         created = map;
         setLive({ L, map, markers });
@@ -111,7 +115,9 @@ export function PickupMap({ tiles, points, selectedCode, active, onOpen, fallbac
     if (!fitPending.current) return;
     fitPending.current = false;
     if (points.length === 0) return;
-    const bounds = live.L.latLngBounds(points.map((p): Leaflet.LatLngTuple => [p.location.latitude, p.location.longitude]));
+    const bounds = live.L.latLngBounds(
+      points.map((p): Leaflet.LatLngTuple => [p.location.latitude, p.location.longitude]),
+    );
     live.map.fitBounds(bounds, { padding: [32, 32], maxZoom: 15, animate: false });
   }, [live, active, points]);
 
@@ -127,7 +133,13 @@ export function PickupMap({ tiles, points, selectedCode, active, onOpen, fallbac
   return (
     <div className="pickup-map">
       {/* Leaflet owns the canvas's children; React keeps to the siblings. */}
-      <div className="pickup-map__canvas" ref={canvas} role="region" aria-label="Карта пунктов выдачи" aria-busy={live === null} />
+      <div
+        className="pickup-map__canvas"
+        ref={canvas}
+        role="region"
+        aria-label="Карта пунктов выдачи"
+        aria-busy={live === null}
+      />
       {live === null ? <p className="pickup-map__loading">Загружаем карту…</p> : null}
     </div>
   );

@@ -3,9 +3,18 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { PickupPoint } from '~/shared/contract';
 import type { MapTiles } from '~/shared/context';
 import { OSM_DEV_TILES } from '~/core/map-tiles';
-import { filterPickupPoints, NOTHING_FOUND, PickupPointDetails, PickupPointList, PickupPointPicker } from './PickupPointPicker';
+import {
+  filterPickupPoints,
+  NOTHING_FOUND,
+  PickupPointDetails,
+  PickupPointList,
+  PickupPointPicker,
+} from './PickupPointPicker';
 
-function point(code: string, overrides: Partial<Omit<PickupPoint, 'location'>> & { address: string; address_full: string }): PickupPoint {
+function point(
+  code: string,
+  overrides: Partial<Omit<PickupPoint, 'location'>> & { address: string; address_full: string },
+): PickupPoint {
   const { address, address_full, ...rest } = overrides;
   return {
     code,
@@ -85,8 +94,20 @@ describe('filterPickupPoints', () => {
 });
 
 describe('PickupPointPicker', () => {
-  const render = (selectedCode: string | null = null, points: readonly PickupPoint[] = POINTS, tiles: MapTiles | null = OSM_DEV_TILES) =>
-    renderToStaticMarkup(<PickupPointPicker points={points} selectedCode={selectedCode} cityName="Москва" tiles={tiles} onChoose={() => {}} />);
+  const render = (
+    selectedCode: string | null = null,
+    points: readonly PickupPoint[] = POINTS,
+    tiles: MapTiles | null = OSM_DEV_TILES,
+  ) =>
+    renderToStaticMarkup(
+      <PickupPointPicker
+        points={points}
+        selectedCode={selectedCode}
+        cityName="Москва"
+        tiles={tiles}
+        onChoose={() => {}}
+      />,
+    );
 
   it('shows the search, the two views and one button per point', () => {
     const html = render();
@@ -141,7 +162,13 @@ describe('PickupPointList', () => {
 describe('PickupPointDetails', () => {
   it('shows the full address, hours, directions, phones, metro and the confirm button', () => {
     const html = renderToStaticMarkup(
-      <PickupPointDetails point={TVERSKAYA} selected={false} backLabel="Назад к списку" onBack={() => {}} onChoose={() => {}} />,
+      <PickupPointDetails
+        point={TVERSKAYA}
+        selected={false}
+        backLabel="Назад к списку"
+        onBack={() => {}}
+        onChoose={() => {}}
+      />,
     );
     expect(html).toContain('aria-label="Назад к списку"');
     expect(html).toContain('Россия, Москва, 125009, ул. Тверская, 12');

@@ -121,10 +121,20 @@ export function PickupPointPicker({ points, selectedCode, cityName, tiles, onCho
           />
           {tiles ? (
             <div className="pickup__tabs" role="group" aria-label="Как показать пункты">
-              <button type="button" className="pickup__tab" aria-pressed={view === 'list'} onClick={() => showView('list')}>
+              <button
+                type="button"
+                className="pickup__tab"
+                aria-pressed={view === 'list'}
+                onClick={() => showView('list')}
+              >
                 Списком
               </button>
-              <button type="button" className="pickup__tab" aria-pressed={view === 'map'} onClick={() => showView('map')}>
+              <button
+                type="button"
+                className="pickup__tab"
+                aria-pressed={view === 'map'}
+                onClick={() => showView('map')}
+              >
                 На карте
               </button>
             </div>
@@ -145,7 +155,13 @@ export function PickupPointPicker({ points, selectedCode, cityName, tiles, onCho
               selectedCode={selectedCode}
               active={view === 'map' && openedPoint === null}
               onOpen={(point) => openPoint(point, 'map')}
-              fallback={<PickupPointList points={found} selectedCode={selectedCode} onOpen={(point) => openPoint(point, 'map')} />}
+              fallback={
+                <PickupPointList
+                  points={found}
+                  selectedCode={selectedCode}
+                  onOpen={(point) => openPoint(point, 'map')}
+                />
+              }
             />
           </div>
         ) : null}
@@ -190,7 +206,9 @@ export function PickupPointList({
             >
               <span className="pickup-item__name">{point.name}</span>
               <span className="pickup-item__address">{point.location.address_small}</span>
-              {point.nearest_metro_station ? <span className="pickup-item__meta">м. {point.nearest_metro_station}</span> : null}
+              {point.nearest_metro_station ? (
+                <span className="pickup-item__meta">м. {point.nearest_metro_station}</span>
+              ) : null}
               <span className="pickup-item__meta">{point.work_time}</span>
               <span className="pickup-item__tags">
                 <span className="pickup-item__tag">{pickupTypeLabel(point)}</span>

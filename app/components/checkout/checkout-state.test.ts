@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_TEXT } from '~/core/checkout';
 import type { DeliveryCity, DeliveryMethod, SavedAddress } from '~/shared/contract';
-import { addressesOfCity, addressForCity, initialValues, isSavedAddress, mirrorChecks, paymentsFor, withAddress } from './checkout-state';
+import {
+  addressesOfCity,
+  addressForCity,
+  initialValues,
+  isSavedAddress,
+  mirrorChecks,
+  paymentsFor,
+  withAddress,
+} from './checkout-state';
 import { matchCities } from '~/app/ui/CityField';
 
 const method = (MODE: DeliveryMethod['MODE']): DeliveryMethod => ({
@@ -16,13 +24,27 @@ const method = (MODE: DeliveryMethod['MODE']): DeliveryMethod => ({
   DATE_TO: null,
   NOTE: null,
 });
-const address: SavedAddress = { id: 1, city: 'Москва', street: 'ул Тверская', house: '12', flat: '5', postal_code: '125009', comment: '' };
+const address: SavedAddress = {
+  id: 1,
+  city: 'Москва',
+  street: 'ул Тверская',
+  house: '12',
+  flat: '5',
+  postal_code: '125009',
+  comment: '',
+};
 const profile = { FIRSTNAME: 'Анна', LASTNAME: 'Тестова', SECONDNAME: '', PHONE: '79990000000', EMAIL: 'a@b.ru' };
 
 describe('checkout form state', () => {
   it('starts from the profile and the first saved address, the phone in the mask', () => {
     const v = initialValues(profile, address, 'Москва');
-    expect(v).toMatchObject({ firstname: 'Анна', phone: '+7 (999) 000-00-00', city: 'Москва', street: 'ул Тверская', postcode: '125009' });
+    expect(v).toMatchObject({
+      firstname: 'Анна',
+      phone: '+7 (999) 000-00-00',
+      city: 'Москва',
+      street: 'ул Тверская',
+      postcode: '125009',
+    });
     expect(initialValues(null, undefined, 'Москва')).toMatchObject({ firstname: '', city: 'Москва', street: '' });
     expect(withAddress(initialValues(profile, undefined, 'Казань'), address).city).toBe('Москва');
   });
@@ -41,14 +63,22 @@ describe('checkout form state', () => {
     // The e-mail's shape is the server's to judge.
     expect(mirrorChecks(filled, method('address'))).toEqual({});
     expect(mirrorChecks(filled, method('pickup'))).toEqual({ code_pvz: CHECKOUT_TEXT.pointRequired });
-    expect(mirrorChecks({ ...filled, street: '  ' }, method('contact'))).toEqual({ street: CHECKOUT_TEXT.foreignAddressRequired });
+    expect(mirrorChecks({ ...filled, street: '  ' }, method('contact'))).toEqual({
+      street: CHECKOUT_TEXT.foreignAddressRequired,
+    });
     expect(mirrorChecks(filled, undefined)).toEqual({ delivery_id: CHECKOUT_TEXT.deliveryRequired });
     // Electronic certificates by e-mail: no address to ask for.
     expect(mirrorChecks({ ...filled, street: '' }, method('email'))).toEqual({});
   });
 
   it('knows a saved address whatever the case and spaces, and filters payments by delivery', () => {
-    const v = { ...initialValues(null, undefined, ''), city: ' москва', street: 'УЛ  Тверская', house: '12', flat: '5' };
+    const v = {
+      ...initialValues(null, undefined, ''),
+      city: ' москва',
+      street: 'УЛ  Тверская',
+      house: '12',
+      flat: '5',
+    };
     expect(isSavedAddress(v, [address])).toBe(true);
     expect(isSavedAddress({ ...v, flat: '6' }, [address])).toBe(false);
     const params = {
@@ -64,8 +94,21 @@ describe('checkout form state', () => {
   });
 
   it('matches the shop cities by the start of the name first, ё as е, the «г» prefix ignored', () => {
-    const city = (NAME: string, COUNTRY = 'Россия'): DeliveryCity => ({ ID: NAME, NAME, REGION: '', COUNTRY, COUNTRY_CODE: 'RU', CDEK_CODE: 1 });
-    const cities = [city('Москва'), city('Санкт-Петербург'), city('Ростов-на-Дону'), city('Минск', 'Беларусь'), city('Королёв')];
+    const city = (NAME: string, COUNTRY = 'Россия'): DeliveryCity => ({
+      ID: NAME,
+      NAME,
+      REGION: '',
+      COUNTRY,
+      COUNTRY_CODE: 'RU',
+      CDEK_CODE: 1,
+    });
+    const cities = [
+      city('Москва'),
+      city('Санкт-Петербург'),
+      city('Ростов-на-Дону'),
+      city('Минск', 'Беларусь'),
+      city('Королёв'),
+    ];
     expect(matchCities(cities, 'г Санкт').map((c) => c.NAME)).toEqual(['Санкт-Петербург']);
     expect(matchCities(cities, 'дону').map((c) => c.NAME)).toEqual(['Ростов-на-Дону']);
     expect(matchCities(cities, 'королев').map((c) => c.NAME)).toEqual(['Королёв']);
@@ -75,8 +118,24 @@ describe('checkout form state', () => {
 });
 
 describe('saved addresses belong to their city (issue #26)', () => {
-  const piter: SavedAddress = { id: 2, city: 'Санкт-Петербург', street: 'Невский пр', house: '28', flat: '7', postal_code: '191186', comment: 'домофон 7' };
-  const second: SavedAddress = { ...piter, id: 3, street: 'Литейный пр', house: '4', flat: '', postal_code: '191028', comment: '' };
+  const piter: SavedAddress = {
+    id: 2,
+    city: 'Санкт-Петербург',
+    street: 'Невский пр',
+    house: '28',
+    flat: '7',
+    postal_code: '191186',
+    comment: 'домофон 7',
+  };
+  const second: SavedAddress = {
+    ...piter,
+    id: 3,
+    street: 'Литейный пр',
+    house: '4',
+    flat: '',
+    postal_code: '191028',
+    comment: '',
+  };
   const start = initialValues(profile, piter, 'Москва');
 
   it('empties a St Petersburg address when the city becomes Novosibirsk', () => {
@@ -85,7 +144,12 @@ describe('saved addresses belong to their city (issue #26)', () => {
   });
 
   it('fills the first saved address of the new city, and offers only that city’s addresses', () => {
-    expect(addressForCity(start, 'Москва', [piter, address])).toMatchObject({ city: 'Москва', street: 'ул Тверская', house: '12', postcode: '125009' });
+    expect(addressForCity(start, 'Москва', [piter, address])).toMatchObject({
+      city: 'Москва',
+      street: 'ул Тверская',
+      house: '12',
+      postcode: '125009',
+    });
     const empty = { ...start, street: '', house: '', flat: '', postcode: '' };
     expect(addressForCity(empty, 'г Санкт-Петербург', [piter])).toMatchObject({ street: 'Невский пр', house: '28' });
     expect(addressesOfCity([piter, address, second], 'санкт-петербург').map((a) => a.id)).toEqual([2, 3]);
@@ -94,8 +158,15 @@ describe('saved addresses belong to their city (issue #26)', () => {
 
   it('keeps an address the shopper typed, and a saved one of the same city', () => {
     const typed = { ...start, street: 'ул Ленина', house: '1', flat: '', postcode: '' };
-    expect(addressForCity(typed, 'Новосибирск', [piter])).toMatchObject({ city: 'Новосибирск', street: 'ул Ленина', house: '1' });
+    expect(addressForCity(typed, 'Новосибирск', [piter])).toMatchObject({
+      city: 'Новосибирск',
+      street: 'ул Ленина',
+      house: '1',
+    });
     const chosen = withAddress(start, second);
-    expect(addressForCity(chosen, 'Санкт-Петербург', [piter, second])).toMatchObject({ street: 'Литейный пр', house: '4' });
+    expect(addressForCity(chosen, 'Санкт-Петербург', [piter, second])).toMatchObject({
+      street: 'Литейный пр',
+      house: '4',
+    });
   });
 });

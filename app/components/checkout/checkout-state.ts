@@ -31,10 +31,15 @@ export const CHECKOUT_INTENT = 'order';
 export const PROMO_REFUSED_FIELD = 'promo_refused';
 
 /** Above the button when a code applied on the page was refused at ordering (the amount grew). */
-export const promoChanged = (reason: string): string => `${reason}. Сумма заказа изменилась: проверьте её и оформите заказ ещё раз.`;
+export const promoChanged = (reason: string): string =>
+  `${reason}. Сумма заказа изменилась: проверьте её и оформите заказ ещё раз.`;
 
 /** The profile and the first saved address, as the form starts (SPEC §3: pre-filled). */
-export function initialValues(profile: UserInfo | null, address: SavedAddress | undefined, fallbackCity: string): CheckoutValues {
+export function initialValues(
+  profile: UserInfo | null,
+  address: SavedAddress | undefined,
+  fallbackCity: string,
+): CheckoutValues {
   return {
     firstname: profile?.FIRSTNAME ?? '',
     lastname: profile?.LASTNAME ?? '',
@@ -67,7 +72,8 @@ export function withAddress(values: CheckoutValues, address: SavedAddress): Chec
   };
 }
 
-const same = (a: string, b: string) => a.trim().toLowerCase().replace(/\s+/g, ' ') === b.trim().toLowerCase().replace(/\s+/g, ' ');
+const same = (a: string, b: string) =>
+  a.trim().toLowerCase().replace(/\s+/g, ' ') === b.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** The saved addresses of a city: the only ones checkout offers there (issue #26). */
 export function addressesOfCity(addresses: readonly SavedAddress[], city: string): SavedAddress[] {
@@ -79,8 +85,14 @@ export function addressesOfCity(addresses: readonly SavedAddress[], city: string
  * of another city, or none at all, gives way to the first saved address of this city, or to empty
  * fields; an address the shopper typed, or one saved for this city, stays.
  */
-export function addressForCity(values: CheckoutValues, city: string, addresses: readonly SavedAddress[]): CheckoutValues {
-  const saved = addresses.filter((a) => same(a.street, values.street) && same(a.house, values.house) && same(a.flat, values.flat));
+export function addressForCity(
+  values: CheckoutValues,
+  city: string,
+  addresses: readonly SavedAddress[],
+): CheckoutValues {
+  const saved = addresses.filter(
+    (a) => same(a.street, values.street) && same(a.house, values.house) && same(a.flat, values.flat),
+  );
   const empty = [values.street, values.house, values.flat, values.postcode].every((v) => v.trim() === '');
   if (saved.some((a) => sameCity(a.city, city)) || (saved.length === 0 && !empty)) return { ...values, city };
   const first = addressesOfCity(addresses, city)[0];
@@ -91,7 +103,13 @@ export function addressForCity(values: CheckoutValues, city: string, addresses: 
 
 /** Whether the address typed is one of the saved ones (then saving it again is not offered). */
 export function isSavedAddress(values: CheckoutValues, addresses: readonly SavedAddress[]): boolean {
-  return addresses.some((a) => same(a.city, values.city) && same(a.street, values.street) && same(a.house, values.house) && same(a.flat, values.flat));
+  return addresses.some(
+    (a) =>
+      same(a.city, values.city) &&
+      same(a.street, values.street) &&
+      same(a.house, values.house) &&
+      same(a.flat, values.flat),
+  );
 }
 
 /**

@@ -25,7 +25,10 @@ export interface CheckoutFields {
   clearError(...names: string[]): void;
 }
 
-export function useCheckoutFields(initialValues: () => CheckoutValues, initialErrors: Record<string, string>): CheckoutFields {
+export function useCheckoutFields(
+  initialValues: () => CheckoutValues,
+  initialErrors: Record<string, string>,
+): CheckoutFields {
   const [values, setValues] = useState<CheckoutValues>(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>(initialErrors);
   return {
@@ -80,7 +83,13 @@ export function useOrderParams({
   const [retries, setRetries] = useState(0);
   const ask = paramsKey(city, ids, preorderIds);
   const noCity = city.trim() === '';
-  const exact = noCity ? null : initialParams.key === ask ? initialParams.params : fetched?.key === ask ? fetched.value : undefined;
+  const exact = noCity
+    ? null
+    : initialParams.key === ask
+      ? initialParams.params
+      : fetched?.key === ask
+        ? fetched.value
+        : undefined;
   const stale = exact === undefined;
 
   useEffect(() => {
@@ -204,7 +213,14 @@ export function useDeliveryCost({
         },
         (err: unknown) => {
           console.error('checkout: delivery cost failed', err);
-          if (live) setCostAnswer({ key: costKey, kopecks: null, text: COST_TO_CONFIRM, from: method.DATE_FROM, to: method.DATE_TO });
+          if (live)
+            setCostAnswer({
+              key: costKey,
+              kopecks: null,
+              text: COST_TO_CONFIRM,
+              from: method.DATE_FROM,
+              to: method.DATE_TO,
+            });
         },
       );
     return () => {
@@ -219,11 +235,19 @@ export function useDeliveryCost({
     ? { kind: 'none' }
     : answered
       ? { kind: 'known', kopecks: answered.kopecks, text: answered.text }
-      : { kind: 'known', kopecks: method.PRICE === null ? null : roublesToKopecks(method.PRICE), text: method.PRICE_TEXT };
+      : {
+          kind: 'known',
+          kopecks: method.PRICE === null ? null : roublesToKopecks(method.PRICE),
+          text: method.PRICE_TEXT,
+        };
   return {
     cost,
     costKopecks: cost.kind === 'known' ? cost.kopecks : null,
-    dates: method ? (answered ? datesText(answered.from, answered.to) : datesText(method.DATE_FROM, method.DATE_TO)) : null,
+    dates: method
+      ? answered
+        ? datesText(answered.from, answered.to)
+        : datesText(method.DATE_FROM, method.DATE_TO)
+      : null,
     // A basket mixing goods in stock and pre-orders: the pre-orders come later (issue #26).
     preorderDates: method
       ? answered

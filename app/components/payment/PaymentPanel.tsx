@@ -19,7 +19,15 @@ type Phase = 'idle' | 'opening' | 'open' | 'cancelled' | 'checking' | 'processin
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function PaymentPanel({ orderId, payment, frame }: { orderId: number; payment: PaymentWidgetParams; frame: boolean }) {
+export function PaymentPanel({
+  orderId,
+  payment,
+  frame,
+}: {
+  orderId: number;
+  payment: PaymentWidgetParams;
+  frame: boolean;
+}) {
   const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>('idle');
   const [message, setMessage] = useState<string | null>(null);
@@ -108,8 +116,8 @@ export function PaymentPanel({ orderId, payment, frame }: { orderId: number; pay
           <>
             <h2 className="pay__subtitle">Платёж обрабатывается</h2>
             <p className="pay__text">
-              Банк ещё не подтвердил оплату. Обычно это занимает не больше нескольких минут: статус заказа обновится сам, а мы пришлём письмо, как только деньги
-              поступят. Платить ещё раз не нужно.
+              Банк ещё не подтвердил оплату. Обычно это занимает не больше нескольких минут: статус заказа обновится
+              сам, а мы пришлём письмо, как только деньги поступят. Платить ещё раз не нужно.
             </p>
             <p className="pay__actions">
               <Link to={orderPageUrl(orderId)} className="button" target={frame ? '_top' : undefined}>
@@ -120,7 +128,9 @@ export function PaymentPanel({ orderId, payment, frame }: { orderId: number; pay
         ) : (
           <>
             <h2 className="pay__subtitle">Время на оплату истекло</h2>
-            <p className="pay__text">{message ?? 'Заказ отменён, вещи вернулись в продажу. Если деньги списались, мы вернём их на карту.'}</p>
+            <p className="pay__text">
+              {message ?? 'Заказ отменён, вещи вернулись в продажу. Если деньги списались, мы вернём их на карту.'}
+            </p>
             <p className="pay__actions">
               <Link to="/catalog/" className="button" target={frame ? '_top' : undefined}>
                 Вернуться в каталог
@@ -156,7 +166,9 @@ export function PaymentPanel({ orderId, payment, frame }: { orderId: number; pay
           <>
             <p className="pay__line pay__line--subtotal">
               <span className="pay__label">Итого</span>
-              <span className="pay__sum">{formatRoubles(Math.round((receipt.amounts.electronic + receipt.amounts.advancePayment) * 100) / 100)}</span>
+              <span className="pay__sum">
+                {formatRoubles(Math.round((receipt.amounts.electronic + receipt.amounts.advancePayment) * 100) / 100)}
+              </span>
             </p>
             <p className="pay__line pay__line--plain">
               <span className="pay__label">Подарочными сертификатами (зачёт аванса)</span>
@@ -175,7 +187,9 @@ export function PaymentPanel({ orderId, payment, frame }: { orderId: number; pay
 
       <div className="pay__notice" role="status">
         {phase === 'missing' ? (
-          <p className="form-banner">Не удалось загрузить форму оплаты. Проверьте подключение к интернету и нажмите «Оплатить» ещё раз.</p>
+          <p className="form-banner">
+            Не удалось загрузить форму оплаты. Проверьте подключение к интернету и нажмите «Оплатить» ещё раз.
+          </p>
         ) : phase === 'cancelled' ? (
           <p className="pay__text">Форма оплаты закрыта. Заказ ждёт оплаты: нажмите «Оплатить», когда будете готовы.</p>
         ) : phase === 'checking' ? (
@@ -186,7 +200,8 @@ export function PaymentPanel({ orderId, payment, frame }: { orderId: number; pay
         Оплатить
       </button>
       <p className="pay__hint">
-        Картой, через СБП, Yandex Pay или T-Pay. Форма оплаты CloudPayments откроется поверх страницы: данные карты мы не видим и не храним.
+        Картой, через СБП, Yandex Pay или T-Pay. Форма оплаты CloudPayments откроется поверх страницы: данные карты мы
+        не видим и не храним.
       </p>
     </div>
   );

@@ -6,7 +6,10 @@ import { GOAL, reachGoal } from '~/app/lib/analytics';
  * does not count again). A card order counts when it is paid (its paid page), any other when
  * it is placed (/basket/submited-order/); one mark for both, so an order never counts twice.
  */
-export function reachCheckoutGoalOnce(order: Pick<OrderDetail, 'ID' | 'TOTAL' | 'PAYMENT'>, extra: Record<string, unknown> = {}): void {
+export function reachCheckoutGoalOnce(
+  order: Pick<OrderDetail, 'ID' | 'TOTAL' | 'PAYMENT'>,
+  extra: Record<string, unknown> = {},
+): void {
   const mark = `vitrina:checkout-goal:${order.ID}`;
   try {
     if (sessionStorage.getItem(mark)) return;

@@ -7,7 +7,14 @@ import { openWidget } from './widget';
 
 const PAYMENT: PaymentWidgetParams = {
   scriptUrl: '/backend/api/cloudpayments/offline/widget.js',
-  options: { language: 'ru-RU', applePaySupport: false, googlePaySupport: false, yandexPaySupport: true, tinkoffPaySupport: true, sbpSupport: true },
+  options: {
+    language: 'ru-RU',
+    applePaySupport: false,
+    googlePaySupport: false,
+    yandexPaySupport: true,
+    tinkoffPaySupport: true,
+    sbpSupport: true,
+  },
   params: {
     publicId: 'pk_test',
     description: 'Заказ №7',

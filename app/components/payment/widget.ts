@@ -80,7 +80,10 @@ function transactionIdOf(options: unknown): string | null {
  * Opens the widget for one order: `new cp.CloudPayments(options).pay('charge', params, …)`.
  * False when `window.cp` is missing (the script did not define it).
  */
-export function openWidget(payment: PaymentWidgetParams, on: { success(result: WidgetSuccess): void; fail(result: WidgetFailure): void }): boolean {
+export function openWidget(
+  payment: PaymentWidgetParams,
+  on: { success(result: WidgetSuccess): void; fail(result: WidgetFailure): void },
+): boolean {
   const Widget = window.cp?.CloudPayments;
   if (typeof Widget !== 'function') return false;
   new Widget(payment.options).pay('charge', payment.params, {

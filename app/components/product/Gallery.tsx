@@ -39,7 +39,8 @@ export function Gallery({ photos, name }: { photos: readonly PhotoValue[]; name:
 
   const open = (index: number) => {
     setFullScreen(index);
-    if (!loaded) lightbox.load().then(setLoaded, (error: unknown) => console.warn('full-screen view not loaded', error));
+    if (!loaded)
+      lightbox.load().then(setLoaded, (error: unknown) => console.warn('full-screen view not loaded', error));
   };
 
   return (
@@ -55,7 +56,15 @@ export function Gallery({ photos, name }: { photos: readonly PhotoValue[]; name:
                 aria-current={i === active ? 'true' : undefined}
                 onClick={() => show(i)}
               >
-                <Image src={p.FULL} alt="" width={72} height={96} widths={THUMB_WIDTHS} sizes="72px" loading={i < 5 ? 'eager' : 'lazy'} />
+                <Image
+                  src={p.FULL}
+                  alt=""
+                  width={72}
+                  height={96}
+                  widths={THUMB_WIDTHS}
+                  sizes="72px"
+                  loading={i < 5 ? 'eager' : 'lazy'}
+                />
               </button>
             </li>
           ))}
@@ -72,7 +81,13 @@ export function Gallery({ photos, name }: { photos: readonly PhotoValue[]; name:
           }}
         >
           {photos.map((p, i) => (
-            <button type="button" key={p.ID} className="gallery__slide" onClick={() => open(i)} aria-label={`Открыть фото ${i + 1} во весь экран`}>
+            <button
+              type="button"
+              key={p.ID}
+              className="gallery__slide"
+              onClick={() => open(i)}
+              aria-label={`Открыть фото ${i + 1} во весь экран`}
+            >
               <Image
                 src={p.FULL}
                 alt={altOf(p, i)}
@@ -88,7 +103,13 @@ export function Gallery({ photos, name }: { photos: readonly PhotoValue[]; name:
         </div>
         {/* Said out loud on every width: a click on the photo opens the same view, but a desktop
             visitor does not expect a photo to be a button (issue #26). */}
-        <button type="button" className="gallery__expand" onClick={() => open(active)} aria-label="Полноэкранный просмотр" title="Полноэкранный просмотр">
+        <button
+          type="button"
+          className="gallery__expand"
+          onClick={() => open(active)}
+          aria-label="Полноэкранный просмотр"
+          title="Полноэкранный просмотр"
+        >
           <ExpandIcon size={20} />
         </button>
         {photos.length > 1 ? (
@@ -133,7 +154,17 @@ function slideIndexAt(track: HTMLElement): number {
 }
 
 /** Previous and next photo, for the page's gallery and the full-screen view alike. */
-export function PhotoArrows({ block, index, count, onGo }: { block: 'gallery' | 'lightbox'; index: number; count: number; onGo: (i: number) => void }) {
+export function PhotoArrows({
+  block,
+  index,
+  count,
+  onGo,
+}: {
+  block: 'gallery' | 'lightbox';
+  index: number;
+  count: number;
+  onGo: (i: number) => void;
+}) {
   return (
     <>
       <button
@@ -161,7 +192,12 @@ export function PhotoArrows({ block, index, count, onGo }: { block: 'gallery' | 
 function Arrow({ dir }: { dir: 'left' | 'right' }) {
   return (
     <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-      <path d={dir === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} stroke="currentColor" strokeWidth="1.5" fill="none" />
+      <path
+        d={dir === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+        stroke="currentColor"
+        strokeWidth="1.5"
+        fill="none"
+      />
     </svg>
   );
 }

@@ -30,7 +30,9 @@ export function FullScreen({
 }) {
   return (
     <Dialog open={start !== null} onClose={onClose} label={label} className="lightbox">
-      {start !== null ? <Lightbox photos={photos} start={start} altOf={altOf} onClose={onClose} onIndex={onIndex} Arrows={Arrows} /> : null}
+      {start !== null ? (
+        <Lightbox photos={photos} start={start} altOf={altOf} onClose={onClose} onIndex={onIndex} Arrows={Arrows} />
+      ) : null}
     </Dialog>
   );
 }

@@ -1,5 +1,12 @@
 import type { ProductItem } from '~/shared/contract';
-import { attributeRows, COMPOSITION_CODES, MODEL_CODES, propertyRows, propertyText, type NamedValue } from './product-data';
+import {
+  attributeRows,
+  COMPOSITION_CODES,
+  MODEL_CODES,
+  propertyRows,
+  propertyText,
+  type NamedValue,
+} from './product-data';
 
 /**
  * The accordions of SPEC §2 Product page: description, composition, model parameters,

@@ -49,7 +49,10 @@ export function FitAdviceNote({ reviews }: { reviews: ReviewListResponse | null 
   return (
     <p className="product__fit" data-fit={reviews.summary.fit.advice ?? ''}>
       {text}
-      <span className="product__fit-count"> ({reviewsCountText(reviews.summary.fit.total).replace('отзыв', 'ответ')} о посадке)</span>
+      <span className="product__fit-count">
+        {' '}
+        ({reviewsCountText(reviews.summary.fit.total).replace('отзыв', 'ответ')} о посадке)
+      </span>
     </p>
   );
 }
@@ -100,7 +103,9 @@ export function ProductReviews({ productId, initial }: { productId: number; init
           {summary.fit.advice_text ? <p className="reviews__fit">{summary.fit.advice_text}</p> : null}
         </div>
       ) : (
-        <p className="reviews__empty">Отзывов пока нет. Оставить отзыв могут покупатели этой модели — в личном кабинете, в заказе.</p>
+        <p className="reviews__empty">
+          Отзывов пока нет. Оставить отзыв могут покупатели этой модели — в личном кабинете, в заказе.
+        </p>
       )}
       <WriteReviewHint productId={productId} />
 
@@ -108,13 +113,21 @@ export function ProductReviews({ productId, initial }: { productId: number; init
         <div className="reviews__controls" role="group" aria-label="Сортировка и фильтры отзывов">
           <label className="reviews__sort">
             <span className="visually-hidden">Сортировка</span>
-            <select value={filter.sort} onChange={(e) => change({ sort: e.target.value === 'helpful' ? 'helpful' : 'new' })}>
+            <select
+              value={filter.sort}
+              onChange={(e) => change({ sort: e.target.value === 'helpful' ? 'helpful' : 'new' })}
+            >
               <option value="new">Сначала новые</option>
               <option value="helpful">Сначала полезные</option>
             </select>
           </label>
           <div className="reviews__chips">
-            <button type="button" className="chip" aria-pressed={filter.rating === null} onClick={() => change({ rating: null })}>
+            <button
+              type="button"
+              className="chip"
+              aria-pressed={filter.rating === null}
+              onClick={() => change({ rating: null })}
+            >
               Все
             </button>
             {[5, 4, 3, 2, 1].map((r) => (
@@ -150,7 +163,12 @@ export function ProductReviews({ productId, initial }: { productId: number; init
       </ul>
       {count > 0 && items.length === 0 && !busy ? <p className="reviews__empty">Таких отзывов нет.</p> : null}
       {data && page < data.page_count ? (
-        <button type="button" className="button button--ghost reviews__more" disabled={busy} onClick={() => load(filter, page + 1)}>
+        <button
+          type="button"
+          className="button button--ghost reviews__more"
+          disabled={busy}
+          onClick={() => load(filter, page + 1)}
+        >
           Показать ещё
         </button>
       ) : null}
@@ -158,7 +176,12 @@ export function ProductReviews({ productId, initial }: { productId: number; init
 
       <Dialog open={viewer !== null} onClose={() => setViewer(null)} label="Фото покупателя" className="review-photo">
         {viewer ? (
-          <PhotoViewer photos={viewer.photos} index={viewer.index} onIndex={(index) => setViewer({ ...viewer, index })} onClose={() => setViewer(null)} />
+          <PhotoViewer
+            photos={viewer.photos}
+            index={viewer.index}
+            onIndex={(index) => setViewer({ ...viewer, index })}
+            onClose={() => setViewer(null)}
+          />
         ) : null}
       </Dialog>
     </section>
@@ -184,8 +207,21 @@ function ReviewItem({ review, onPhoto }: { review: PublicReview; onPhoto: (index
         <ul className="review__photos">
           {review.photos.map((p, i) => (
             <li key={p.path}>
-              <button type="button" className="review__photo" onClick={() => onPhoto(i)} aria-label={`Фото ${i + 1} из ${review.photos.length}`}>
-                <Image src={mediaUrl(p.path)} alt="" width={72} height={96} sizes="72px" widths={[160, 320]} loading="lazy" />
+              <button
+                type="button"
+                className="review__photo"
+                onClick={() => onPhoto(i)}
+                aria-label={`Фото ${i + 1} из ${review.photos.length}`}
+              >
+                <Image
+                  src={mediaUrl(p.path)}
+                  alt=""
+                  width={72}
+                  height={96}
+                  sizes="72px"
+                  widths={[160, 320]}
+                  loading="lazy"
+                />
               </button>
             </li>
           ))}
@@ -201,7 +237,17 @@ function ReviewItem({ review, onPhoto }: { review: PublicReview; onPhoto: (index
   );
 }
 
-function PhotoViewer({ photos, index, onIndex, onClose }: { photos: ReviewPhoto[]; index: number; onIndex: (i: number) => void; onClose: () => void }) {
+function PhotoViewer({
+  photos,
+  index,
+  onIndex,
+  onClose,
+}: {
+  photos: ReviewPhoto[];
+  index: number;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+}) {
   const photo = photos[index];
   if (!photo) return null;
   return (
@@ -214,13 +260,30 @@ function PhotoViewer({ photos, index, onIndex, onClose }: { photos: ReviewPhoto[
           <CloseIcon />
         </button>
       </div>
-      <Image src={mediaUrl(photo.path)} alt="Фото покупателя" width={photo.width} height={photo.height} sizes="100vw" widths={[640, 1024, 1440]} />
+      <Image
+        src={mediaUrl(photo.path)}
+        alt="Фото покупателя"
+        width={photo.width}
+        height={photo.height}
+        sizes="100vw"
+        widths={[640, 1024, 1440]}
+      />
       {photos.length > 1 ? (
         <div className="review-photo__nav">
-          <button type="button" className="button button--ghost" disabled={index === 0} onClick={() => onIndex(index - 1)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={index === 0}
+            onClick={() => onIndex(index - 1)}
+          >
             Назад
           </button>
-          <button type="button" className="button button--ghost" disabled={index === photos.length - 1} onClick={() => onIndex(index + 1)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={index === photos.length - 1}
+            onClick={() => onIndex(index + 1)}
+          >
             Вперёд
           </button>
         </div>
@@ -258,7 +321,9 @@ function WriteReviewHint({ productId }: { productId: number }) {
       <a className="button" href={`/personal/orders/${line.order_id}/#review-${line.offer_id}`}>
         Оставить отзыв
       </a>
-      <span className="reviews__write-note">Вы покупали эту модель (размер {line.size}): расскажите, как она сидит.</span>
+      <span className="reviews__write-note">
+        Вы покупали эту модель (размер {line.size}): расскажите, как она сидит.
+      </span>
     </p>
   );
 }

@@ -45,7 +45,9 @@ export function Header({ menu }: { menu: MenuSection[] }) {
             type="button"
             className="icon-button header__burger"
             aria-label="Меню"
-            onClick={() => modal.open({ name: 'menu', title: 'Меню', placement: 'left', content: <MobileMenu menu={menu} /> })}
+            onClick={() =>
+              modal.open({ name: 'menu', title: 'Меню', placement: 'left', content: <MobileMenu menu={menu} /> })
+            }
           >
             <MenuIcon />
           </button>
@@ -57,10 +59,18 @@ export function Header({ menu }: { menu: MenuSection[] }) {
         </AppLink>
 
         <div className="header__right">
-          <AppLink to={counts.loggedIn ? '/personal/' : '/auth/'} className="icon-button header__account" aria-label={counts.loggedIn ? 'Аккаунт' : 'Вход'}>
+          <AppLink
+            to={counts.loggedIn ? '/personal/' : '/auth/'}
+            className="icon-button header__account"
+            aria-label={counts.loggedIn ? 'Аккаунт' : 'Вход'}
+          >
             <UserIcon />
           </AppLink>
-          <AppLink to="/wishlist/" className="icon-button header__wishlist" aria-label={`Избранное: ${counts.wishlist}`}>
+          <AppLink
+            to="/wishlist/"
+            className="icon-button header__wishlist"
+            aria-label={`Избранное: ${counts.wishlist}`}
+          >
             <HeartIcon />
             {counts.wishlist > 0 ? <span className="badge">{counts.wishlist}</span> : null}
           </AppLink>

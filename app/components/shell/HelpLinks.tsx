@@ -16,7 +16,11 @@ export function HelpLinks() {
       <button type="button" className="help-links__button" onClick={modals.openReturn}>
         Возврат
       </button>
-      <button type="button" className="help-links__button" onClick={() => modals.openInstalment(EXAMPLE_PRICE_KOPECKS, { example: true })}>
+      <button
+        type="button"
+        className="help-links__button"
+        onClick={() => modals.openInstalment(EXAMPLE_PRICE_KOPECKS, { example: true })}
+      >
         Оплата частями
       </button>
     </div>

@@ -11,7 +11,9 @@ export function LoadingBar() {
   // Becomes visible only once a load has lasted the throttle; fades out shortly after it ends.
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    const t = busy ? setTimeout(() => setVisible(true), LOADING_BAR_THROTTLE_MS) : setTimeout(() => setVisible(false), 300);
+    const t = busy
+      ? setTimeout(() => setVisible(true), LOADING_BAR_THROTTLE_MS)
+      : setTimeout(() => setVisible(false), 300);
     return () => clearTimeout(t);
   }, [busy]);
   const phase = !visible ? 'idle' : busy ? 'running' : 'done';

@@ -63,7 +63,15 @@ function PlainField() {
       <label htmlFor={id} className="field__label">
         Электронная почта
       </label>
-      <input name="email" type="email" inputMode="email" autoComplete="email" id={id} className="field__input" defaultValue="" />
+      <input
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        id={id}
+        className="field__input"
+        defaultValue=""
+      />
       {null}
     </div>
   );

@@ -5,7 +5,8 @@ import { useBrowserApi } from '~/app/lib/browser-api';
 /** SPEC §8: what a failed call shows when the server gave no message of its own. */
 const SERVER_ERROR = 'Произошла ошибка на сервере. Пожалуйста, попробуйте позже.';
 
-type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; error: string };
+type State =
+  { kind: 'idle' } | { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; error: string };
 
 /** What the shopper did in the form before this code loaded (Newsletter.tsx). */
 export interface NewsletterSoFar {
@@ -42,7 +43,11 @@ export function NewsletterForm({ typed }: { typed: NewsletterSoFar | null }) {
     setState({ kind: 'loading' });
     try {
       const res = await api.subscribeNewsletter(email);
-      setState('message' in res ? { kind: 'success', message: res.message } : { kind: 'error', error: res.error || SERVER_ERROR });
+      setState(
+        'message' in res
+          ? { kind: 'success', message: res.message }
+          : { kind: 'error', error: res.error || SERVER_ERROR },
+      );
     } catch {
       setState({ kind: 'error', error: SERVER_ERROR });
     } finally {
@@ -74,7 +79,14 @@ export function NewsletterForm({ typed }: { typed: NewsletterSoFar | null }) {
 
   const loading = state.kind === 'loading';
   return (
-    <form ref={form} className="newsletter" aria-label="Подписка на рассылку" onSubmit={submit} noValidate aria-busy={loading}>
+    <form
+      ref={form}
+      className="newsletter"
+      aria-label="Подписка на рассылку"
+      onSubmit={submit}
+      noValidate
+      aria-busy={loading}
+    >
       <p className="newsletter__text">Новые коллекции, поступления и специальные предложения — первыми.</p>
       {state.kind === 'error' ? (
         <p className="form-banner newsletter__error" role="alert">
@@ -82,7 +94,15 @@ export function NewsletterForm({ typed }: { typed: NewsletterSoFar | null }) {
         </p>
       ) : null}
       <div className="newsletter__row">
-        <TextField label="Электронная почта" name="email" type="email" inputMode="email" autoComplete="email" value={email} onChange={setEmail} />
+        <TextField
+          label="Электронная почта"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
         <button type="submit" className="button newsletter__submit" disabled={loading} aria-busy={loading}>
           Подписаться
           {loading ? <span className="newsletter__spinner" aria-hidden="true" /> : null}

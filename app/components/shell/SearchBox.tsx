@@ -192,7 +192,9 @@ export function SearchBox({ id, listId, typed }: { id: string; listId: string; t
                 onClick={() => choose(i)}
               >
                 <span className="suggest__photo">
-                  {hit.image ? <Image src={hit.image} alt="" width={48} height={64} widths={[320]} sizes="48px" loading="eager" /> : null}
+                  {hit.image ? (
+                    <Image src={hit.image} alt="" width={48} height={64} widths={[320]} sizes="48px" loading="eager" />
+                  ) : null}
                 </span>
                 <span className="suggest__text">
                   <span className="suggest__name">{hit.name}</span>
@@ -215,7 +217,9 @@ export function SearchBox({ id, listId, typed }: { id: string; listId: string; t
             onMouseEnter={() => setActive(hits.length)}
             onClick={() => submit(value)}
           >
-            {hits.length ? `Все результаты по запросу «${value.trim()}»` : `Ничего не нашлось. Искать «${value.trim()}» в каталоге`}
+            {hits.length
+              ? `Все результаты по запросу «${value.trim()}»`
+              : `Ничего не нашлось. Искать «${value.trim()}» в каталоге`}
           </li>
         ) : null}
       </ul>

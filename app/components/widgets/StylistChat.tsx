@@ -22,7 +22,9 @@ export function StylistChat({ chatUrl, since }: { chatUrl: string; since: number
   const { current: modal } = useModal();
   // Due already when this code came late (a slow connection, a clock moved on in a test).
   const [buttonDue, setButtonDue] = useState(() => Date.now() - since >= CHAT_BUTTON_DELAY_MS);
-  const [autoOpenDue, setAutoOpenDue] = useState(() => Date.now() - since >= CHAT_AUTO_OPEN_DELAY_MS && !wasOpenedBefore());
+  const [autoOpenDue, setAutoOpenDue] = useState(
+    () => Date.now() - since >= CHAT_AUTO_OPEN_DELAY_MS && !wasOpenedBefore(),
+  );
   // null until the shopper clicks: then their choice wins over the automatic opening.
   const [choice, setChoice] = useState<'open' | 'closed' | null>(null);
   const launcher = useRef<HTMLButtonElement>(null);
@@ -36,9 +38,12 @@ export function StylistChat({ chatUrl, since }: { chatUrl: string; since: number
 
   useEffect(() => {
     const passed = Date.now() - since;
-    const button = passed < CHAT_BUTTON_DELAY_MS ? window.setTimeout(() => setButtonDue(true), CHAT_BUTTON_DELAY_MS - passed) : null;
+    const button =
+      passed < CHAT_BUTTON_DELAY_MS ? window.setTimeout(() => setButtonDue(true), CHAT_BUTTON_DELAY_MS - passed) : null;
     const autoOpen =
-      wasOpenedBefore() || passed >= CHAT_AUTO_OPEN_DELAY_MS ? null : window.setTimeout(() => setAutoOpenDue(true), CHAT_AUTO_OPEN_DELAY_MS - passed);
+      wasOpenedBefore() || passed >= CHAT_AUTO_OPEN_DELAY_MS
+        ? null
+        : window.setTimeout(() => setAutoOpenDue(true), CHAT_AUTO_OPEN_DELAY_MS - passed);
     return () => {
       if (button !== null) window.clearTimeout(button);
       if (autoOpen !== null) window.clearTimeout(autoOpen);
@@ -64,7 +69,10 @@ export function StylistChat({ chatUrl, since }: { chatUrl: string; since: number
       }
       const spot = panel.current?.getBoundingClientRect() ?? panelBoxAbove(button, window.innerWidth);
       const launcherClear = !kept.some((r) => overlaps(r, button));
-      const next = { launcher: launcherClear, panel: launcherClear && !kept.some((r) => overlaps(r, spot)) && !isFillingIn(document.activeElement) };
+      const next = {
+        launcher: launcherClear,
+        panel: launcherClear && !kept.some((r) => overlaps(r, spot)) && !isFillingIn(document.activeElement),
+      };
       setClear((prev) => (prev?.launcher === next.launcher && prev.panel === next.panel ? prev : next));
     };
     check();
@@ -125,7 +133,9 @@ export function StylistChat({ chatUrl, since }: { chatUrl: string; since: number
             </span>
             <p className="chat__who">
               <span className="chat__name">Стилист Vitrina</span>
-              <span className="chat__status">{messenger ? `Отвечает ${inMessenger(messenger)}` : 'Отвечает в мессенджере'}</span>
+              <span className="chat__status">
+                {messenger ? `Отвечает ${inMessenger(messenger)}` : 'Отвечает в мессенджере'}
+              </span>
             </p>
             <button type="button" className="icon-button chat__close" onClick={close} aria-label="Закрыть чат">
               <CloseIcon size={20} />
@@ -184,7 +194,8 @@ function wasOpenedBefore(): boolean {
 
 function rememberOpened(): void {
   try {
-    if (window.localStorage.getItem(CHAT_OPENED_KEY) === null) window.localStorage.setItem(CHAT_OPENED_KEY, new Date().toISOString());
+    if (window.localStorage.getItem(CHAT_OPENED_KEY) === null)
+      window.localStorage.setItem(CHAT_OPENED_KEY, new Date().toISOString());
   } catch {
     // storage blocked or full: nothing to remember it in
   }

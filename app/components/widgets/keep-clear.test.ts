@@ -5,7 +5,8 @@ describe('where the stylist chat may sit', () => {
   it('does not open by itself on the basket, checkout, payment or login pages', () => {
     for (const path of ['/basket/', '/basket/pay/', '/basket/submited-order/', '/auth/', '/auth/email/', '/basket'])
       expect(autoOpenAllowed(path), path).toBe(false);
-    for (const path of ['/', '/catalog/woman/', '/about/', '/basketball/', '/authors/']) expect(autoOpenAllowed(path), path).toBe(true);
+    for (const path of ['/', '/catalog/woman/', '/about/', '/basketball/', '/authors/'])
+      expect(autoOpenAllowed(path), path).toBe(true);
   });
   it('tells boxes that overlap from boxes that only touch', () => {
     const a = { left: 0, top: 0, right: 10, bottom: 10 };

@@ -29,7 +29,12 @@ const GAP = 12;
 /** Where the panel opens: above the launcher, right-aligned with it. */
 export function panelBoxAbove(launcher: Box, viewportWidth: number): Box {
   const width = Math.min(PANEL_WIDTH, viewportWidth - 32);
-  return { left: launcher.right - width, right: launcher.right, bottom: launcher.top - GAP, top: launcher.top - GAP - PANEL_HEIGHT };
+  return {
+    left: launcher.right - width,
+    right: launcher.right,
+    bottom: launcher.top - GAP,
+    top: launcher.top - GAP - PANEL_HEIGHT,
+  };
 }
 
 /** Whether the focus is in a field the shopper types or chooses in (a form being filled). */
