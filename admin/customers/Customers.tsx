@@ -22,7 +22,7 @@ import {
 import {
   BooleanField,
   Datagrid,
-  DateField,
+  FunctionField,
   List,
   Show,
   TextField,
@@ -34,13 +34,13 @@ import {
   useRefresh,
 } from 'react-admin';
 import { Link } from 'react-router';
-import type { CustomerOneResponse } from '~/shared/admin-contract';
+import type { CustomerListResponse, CustomerOneResponse } from '~/shared/admin-contract';
 import { bonusMoveText, type BonusMoveKind } from '~/core/loyalty-account';
 import { statusLabel } from '~/core/order-status';
 import type { AdminDataProvider } from '~/admin/lib/data-provider';
 import { newIdempotencyKey } from '~/admin/lib/api';
 import { ACTION_LABELS, dateTime } from '~/admin/lib/labels';
-import { rub } from '~/admin/orders/labels';
+import { phoneText, rub } from '~/admin/orders/labels';
 
 // Customers (issue #29): search by phone, e-mail or name; the customer's page with profile,
 // addresses, orders, returns, bonus ledger (manual adjustment with a reason), certificates,
@@ -48,6 +48,7 @@ import { rub } from '~/admin/orders/labels';
 // dialog makes its Idempotency-Key when it opens, so a double click or a retry changes once.
 
 type Customer = CustomerOneResponse['data'];
+type CustomerRow = CustomerListResponse['data'][number];
 
 export function CustomerList() {
   return (
@@ -55,13 +56,15 @@ export function CustomerList() {
       filters={[<TextInput key="q" source="q" label="Телефон, e-mail или имя" alwaysOn />]}
       sort={{ field: 'id', order: 'DESC' }}
       title="Покупатели"
+      // Personal data leaves only through an admin's export (customers:export), not this button.
+      exporter={false}
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="id" label="№" />
         <TextField source="name" label="Имя" sortable={false} />
-        <TextField source="phone" label="Телефон" sortable={false} />
-        <TextField source="email" label="E-mail" sortable={false} />
-        <DateField source="created_at" label="С нами с" sortable={false} />
+        <FunctionField<CustomerRow> label="Телефон" sortable={false} render={(c) => phoneText(c.phone)} />
+        <TextField source="email" label="E-mail" sortable={false} emptyText="—" />
+        <FunctionField<CustomerRow> label="С нами с" sortable={false} render={(c) => dateTime(c.created_at)} />
         <BooleanField source="blocked" label="Заблокирован" sortable={false} looseValue />
       </Datagrid>
     </List>
@@ -139,7 +142,7 @@ function ActionDialog({ customer, kind, onClose }: { customer: Customer; kind: D
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
       <DialogTitle>
-        {title}: {customer.name || `+${customer.phone}`}
+        {title}: {customer.name || phoneText(customer.phone)}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -238,7 +241,7 @@ function CustomerPage() {
           </Stack>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
             <Section title="Профиль">
-              <Typography>Телефон: +{c.phone}</Typography>
+              <Typography>Телефон: {phoneText(c.phone)}</Typography>
               <Typography>E-mail: {c.email || '—'}</Typography>
               <Typography>День рождения: {c.birthday ?? '—'}</Typography>
               <Typography>С нами с {dateTime(c.created_at)}</Typography>

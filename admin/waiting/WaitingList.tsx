@@ -1,7 +1,6 @@
 import {
   BooleanField,
   Datagrid,
-  DateField,
   FunctionField,
   List,
   NumberField,
@@ -10,12 +9,16 @@ import {
   TextField,
 } from 'react-admin';
 import { Link } from 'react-router';
-import type { PreorderListResponse } from '~/shared/admin-contract';
+import type { PreorderListResponse, WaitingListResponse } from '~/shared/admin-contract';
+import { dateTime } from '~/admin/lib/labels';
+import { phoneText } from '~/admin/orders/labels';
 
 // Waiting lists and pre-orders (issue #29). Waiting lists: who waits for which size, oldest
 // first; adding stock to a sold-out size tells them by SMS. Pre-orders: the pre-order lines of
 // orders not yet handed to delivery, oldest order first, with the size's stock now — «Пришёл на
 // склад» marks those that can be fulfilled now.
+
+type Waiting = WaitingListResponse['data'][number];
 
 export function WaitingList() {
   return (
@@ -23,16 +26,18 @@ export function WaitingList() {
       filters={[<NumberInput key="offer_id" source="offer_id" label="Предложение (id)" alwaysOn />]}
       sort={{ field: 'created_at', order: 'ASC' }}
       title="Листы ожидания"
+      // Phones are personal data: no export from here (customers:export is the admin's alone).
+      exporter={false}
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="created_at" label="С" showTime />
+        <FunctionField<Waiting> label="С" sortBy="created_at" render={(r) => dateTime(r.created_at)} />
         <TextField source="article" label="Артикул" sortable={false} />
         <TextField source="product_name" label="Товар" sortable={false} />
         <TextField source="size" label="Размер" sortable={false} />
         <NumberField source="quantity" label="Остаток" sortable={false} />
         <BooleanField source="preorder" label="Предзаказ" sortable={false} />
         <TextField source="name" label="Имя" sortable={false} />
-        <TextField source="phone" label="Телефон" sortable={false} />
+        <FunctionField<Waiting> label="Телефон" sortable={false} render={(r) => phoneText(r.phone)} />
       </Datagrid>
     </List>
   );
@@ -57,6 +62,7 @@ export function PreorderList() {
       ]}
       sort={{ field: 'order_created_at', order: 'ASC' }}
       title="Предзаказы"
+      exporter={false}
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField<Preorder>
@@ -68,7 +74,11 @@ export function PreorderList() {
             </Link>
           )}
         />
-        <DateField source="order_created_at" label="Оформлен" showTime />
+        <FunctionField<Preorder>
+          label="Оформлен"
+          sortBy="order_created_at"
+          render={(r) => dateTime(r.order_created_at)}
+        />
         <TextField source="status_label" label="Статус" sortable={false} />
         <TextField source="article" label="Артикул" sortable={false} />
         <TextField source="title" label="Товар" sortable={false} />
@@ -76,7 +86,7 @@ export function PreorderList() {
         <NumberField source="quantity" label="Кол-во" sortable={false} />
         <NumberField source="in_stock" label="На складе" sortable={false} />
         <TextField source="customer_name" label="Покупатель" sortable={false} />
-        <TextField source="phone" label="Телефон" sortable={false} />
+        <FunctionField<Preorder> label="Телефон" sortable={false} render={(r) => phoneText(r.phone)} />
       </Datagrid>
     </List>
   );
