@@ -54,6 +54,8 @@ const TABLE: [Permission, boolean, boolean, boolean, boolean][] = [
   ['redirects:write', A, _, _, A],
   ['reviews:read', A, A, _, A],
   ['reviews:moderate', A, A, _, A],
+  ['feeds:read', A, _, _, A],
+  ['feeds:write', A, _, _, A],
 ];
 
 describe('staff roles', () => {

@@ -67,6 +67,9 @@ export const PERMISSIONS = [
   // Product reviews (issue #32): the queue and published reviews; publish, reject, reply, the moderation setting.
   'reviews:read',
   'reviews:moderate',
+  // Product feeds (issue #32): their addresses, last builds and settings (sections, products, UTM).
+  'feeds:read',
+  'feeds:write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -130,6 +133,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, ReadonlySet<Permission>> = {
     'stock:read',
     'reviews:read',
     'reviews:moderate',
+    'feeds:read',
+    'feeds:write',
   ]),
 };
 

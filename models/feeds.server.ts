@@ -2,8 +2,22 @@ import crypto from 'node:crypto';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '~/db/client.server';
 import { appState, sections } from '~/db/schema';
-import { FeedBuildReport, FeedSettings, FEED_CHANNELS, type FeedChannel } from '~/shared/contract';
-import { FEED_FORMAT_VERSION, stableJson, withFeedDefaults, type FeedProduct, type FeedSection } from '~/core/feeds';
+import {
+  FeedBuildReport,
+  FeedSettings,
+  FEED_CHANNELS,
+  type FeedChannel,
+  type StaffFeedsResponse,
+} from '~/shared/contract';
+import {
+  FEED_CHANNEL_INFO,
+  FEED_FORMAT_VERSION,
+  FEED_MAX_AGE_MS,
+  stableJson,
+  withFeedDefaults,
+  type FeedProduct,
+  type FeedSection,
+} from '~/core/feeds';
 
 // The catalogue, settings and build reports of the product feeds (issue #32, docs/feeds.md).
 // Settings and reports are rows of app_state ('feed_settings', 'feed_build:<channel>'): small
@@ -44,6 +58,46 @@ export async function saveFeedSettings(db: Database, settings: FeedSettings): Pr
     .insert(appState)
     .values({ key: SETTINGS_KEY, value: settings })
     .onConflictDoUpdate({ target: appState.key, set: { value: settings, updatedAt: sql`now()` } });
+}
+
+/**
+ * The settings as stored now, read under a lock on their row (a back-office change: two staff
+ * saving at once apply one after the other, and each audit row's "before" is what it replaced).
+ */
+export async function lockFeedSettings(db: Database): Promise<FeedSettings> {
+  const rows = await queryRows<{ value: unknown }>(
+    db,
+    sql`select value from app_state where key = ${SETTINGS_KEY} for update`,
+  );
+  const parsed = FeedSettings.safeParse(withFeedDefaults(rows[0]?.value ?? null));
+  return parsed.success ? parsed.data : FeedSettings.parse(withFeedDefaults(null));
+}
+
+/**
+ * Each feed's address, whether it is on, its last build (with what it left out and why) and whether
+ * that build is current (today's catalogue and settings, younger than FEED_MAX_AGE_MS).
+ */
+export async function feedsStatus(db: Database, siteUrl: string, now = Date.now()): Promise<StaffFeedsResponse> {
+  const [state, reports] = await Promise.all([readFeedState(db), readFeedReports(db)]);
+  return {
+    catalog_version: state.catalogVersion,
+    settings: state.settings,
+    feeds: FEED_CHANNELS.map((channel) => {
+      const report = reports[channel];
+      const current =
+        report !== null &&
+        report.catalog_version === state.catalogVersion &&
+        report.settings_key === feedBuildKey(channel, state.settings, siteUrl) &&
+        now - Date.parse(report.built_at) < FEED_MAX_AGE_MS;
+      return {
+        channel,
+        url: `${siteUrl}${FEED_CHANNEL_INFO[channel].path}`,
+        enabled: state.settings.channels[channel].enabled,
+        last_build: report,
+        current,
+      };
+    }),
+  };
 }
 
 /**

@@ -1050,6 +1050,10 @@ export const StaffFeedsResponse = z.object({
 });
 export type StaffFeedsResponse = z.infer<typeof StaffFeedsResponse>;
 
+/** The back office's `GET /admin/feeds` and the answer of `POST /admin/feeds/settings`: one record, id 'feeds'. */
+export const AdminFeedsResponse = z.object({ data: StaffFeedsResponse.extend({ id: z.literal('feeds') }) });
+export type AdminFeedsResponse = z.infer<typeof AdminFeedsResponse>;
+
 /** Staff-only `POST /staff/feeds/` (action 'settings' or 'build'): the feeds after the change, or the fields refused. */
 export const StaffFeedsActionResponse = z.object({
   data: StaffFeedsResponse.nullable(),

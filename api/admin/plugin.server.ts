@@ -10,6 +10,7 @@ import { adminStockRoutes } from './stock.routes.server';
 import { adminReturnRoutes } from './returns.routes.server';
 import { adminCustomerRoutes } from './customers.routes.server';
 import { adminReviewRoutes } from './reviews.routes.server';
+import { adminFeedRoutes } from './feeds.routes.server';
 
 // The admin API (issue #29, docs/back-office.md), mounted at `<API prefix>/admin`. JSON only;
 // every answer `Cache-Control: no-store` and `X-Robots-Tag: noindex`; a state-changing call must
@@ -58,4 +59,5 @@ export async function adminApi(app: FastifyInstance, { db, siteUrl, totpKey, now
   await app.register(adminReturnRoutes, deps);
   await app.register(adminCustomerRoutes, deps);
   await app.register(adminReviewRoutes, deps);
+  await app.register(adminFeedRoutes, deps);
 }

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import { FEED_CHANNELS, FeedSettings, type FeedChannel, type StaffFeedsResponse } from '~/shared/contract';
-import { FEED_CHANNEL_INFO, FEED_MAX_AGE_MS, mergeFeedSettings } from '~/core/feeds';
-import { feedBuildKey, readFeedReports, readFeedState, saveFeedSettings } from '~/models/feeds.server';
+import { mergeFeedSettings } from '~/core/feeds';
+import { feedsStatus, readFeedState, saveFeedSettings } from '~/models/feeds.server';
 import { actionHandler, lastValue, type ActionResult } from '~/api/http.server';
 
-// Product feeds for staff (issue #32, docs/feeds.md), until the back office has a screen for
-// them: GET the feeds' addresses, settings and last builds (with what each left out and why);
+// Product feeds for staff scripts (issue #32, docs/feeds.md; the back office's screen is
+// api/admin/feeds.routes.server.ts): GET the feeds' addresses, settings and last builds (with what each left out and why);
 // POST action 'settings' (JSON: a partial settings object over the current one) or 'build'.
 
 /** The server's feed builder (server/feeds.server.ts): builds a channel now. */
@@ -26,28 +26,7 @@ export async function staffFeedRoutes(
   app: FastifyInstance,
   { db, siteUrl, feeds }: { db: Database; siteUrl: string; feeds?: FeedBuilder },
 ): Promise<void> {
-  const status = async (): Promise<StaffFeedsResponse> => {
-    const [state, reports] = await Promise.all([readFeedState(db), readFeedReports(db)]);
-    return {
-      catalog_version: state.catalogVersion,
-      settings: state.settings,
-      feeds: FEED_CHANNELS.map((channel) => {
-        const report = reports[channel];
-        const current =
-          report !== null &&
-          report.catalog_version === state.catalogVersion &&
-          report.settings_key === feedBuildKey(channel, state.settings, siteUrl) &&
-          Date.now() - Date.parse(report.built_at) < FEED_MAX_AGE_MS;
-        return {
-          channel,
-          url: `${siteUrl}${FEED_CHANNEL_INFO[channel].path}`,
-          enabled: state.settings.channels[channel].enabled,
-          last_build: report,
-          current,
-        };
-      }),
-    };
-  };
+  const status = (): Promise<StaffFeedsResponse> => feedsStatus(db, siteUrl);
 
   app.get('/staff/feeds/', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
