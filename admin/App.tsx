@@ -27,6 +27,8 @@ import { CustomerList, CustomerShow } from './customers/Customers';
 import { PreorderList, WaitingList } from './waiting/WaitingList';
 import { ReviewList, ReviewShow } from './reviews/Reviews';
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
+import RssFeedIcon from '@mui/icons-material/RssFeedOutlined';
+import { FeedsPage } from './feeds/Feeds';
 
 // The back office (issue #29, docs/back-office.md): react-admin over the admin API. Each screen is
 // a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
@@ -116,6 +118,7 @@ export function App() {
         icon={RateReviewIcon}
         options={{ label: 'Отзывы' }}
       />
+      <Resource name="feeds" list={FeedsPage} icon={RssFeedIcon} options={{ label: 'Фиды' }} />
       <Resource name="audit" list={AuditList} icon={HistoryIcon} options={{ label: 'Журнал действий' }} />
       <CustomRoutes noLayout>
         <Route path="/setup" element={<SetupPage />} />

@@ -49,6 +49,7 @@ const RESOURCE_PERMISSION: Record<string, { read: string; write: string }> = {
   'waiting-list': { read: 'waitlist:read', write: 'waitlist:read' },
   preorders: { read: 'waitlist:read', write: 'waitlist:read' },
   reviews: { read: 'reviews:read', write: 'reviews:moderate' },
+  feeds: { read: 'feeds:read', write: 'feeds:write' },
 };
 
 export function allows(who: StaffMe | null, resource: string, action: string): boolean {

@@ -91,6 +91,7 @@ const screens: { name: string; path: (d: Data) => string; ready: (d: Data) => st
   { name: 'staff', path: () => '/admin/staff', ready: () => 'admin@vitrina.example' },
   { name: 'staff-member', path: (d) => `/admin/staff/${d.staff.id}`, ready: () => 'Сеансы' },
   { name: 'audit', path: () => '/admin/audit', ready: () => 'Вход' },
+  { name: 'feeds', path: () => '/admin/feeds', ready: () => 'Сохранить настройки' },
 ];
 
 describe('back office screens: axe at 1280 px, no sideways scrolling at 1280 and 390 px', () => {
