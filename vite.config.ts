@@ -42,6 +42,8 @@ const SHELL = [
   'core/listing-query.ts',
   // The one Russian plural (listings' counts, the basket, bonuses, delivery texts): 0.1 KB.
   'core/plural.ts',
+  // Product cards' rating texts (issue #32): in the product page's chunk, a listing loaded that chunk.
+  'core/rating-text.ts',
   // The listing's and the product page's breadcrumbs: alone, a request of 0.4 KB on both pages.
   'app/ui/Breadcrumbs.tsx',
   // The catalogue route's page-part loader: 40 bytes in the shell (React's `use` and
@@ -70,6 +72,7 @@ const PRODUCT_PAGE = [
 // of lib/, shared/ or core/ that only a route or a lazy modal uses stays with that route or modal
 // (the checkout's, the login's, the account's rules do not ride on every page).
 const ROOT_MODULE = path.join(root, 'app/root.tsx');
+const DIALOG = path.join(root, 'app/ui/Dialog.tsx');
 const NAMED = SHELL.filter((p) => /\.tsx?$/.test(p));
 type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
 // One answer per module and build (the client and the server build each have their graph).
@@ -177,6 +180,9 @@ export default defineConfig({
         manualChunks(id, { getModuleInfo }) {
           if (SHELL.some((p) => id.startsWith(p)) && inShell(id, getModuleInfo)) return 'shell';
           if (PRODUCT_PAGE.includes(id)) return 'ProductPage';
+          // The dialog (the listing's filters, the product page's reviews and light box) stays a chunk of
+          // its own: merged into the product page's, a listing loaded the whole product page's code.
+          if (id === DIALOG) return 'Dialog';
           // The root route's own code (1 KB) too: React Router's module for it becomes a few
           // re-exports from the shell, which every page loads anyway.
           if (id.startsWith(ROOT_MODULE)) return 'shell';

@@ -7,7 +7,6 @@
 // line, within REVIEW_WINDOW_DAYS of receipt. Gift covers and gift certificates are not reviewed.
 
 import { hasRefusedCharacter } from './input-text';
-import { pluralRu } from './plural';
 
 /** Days from receipt during which a line may be reviewed (stated on the product page and in the account). */
 export const REVIEW_WINDOW_DAYS = 60;
@@ -265,12 +264,5 @@ export const FIT_ADVICE_RULE = `Совет по размеру появляет�
 export const REVIEW_SORTS = ['new', 'helpful'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
-/** «4,6» — the average as Russian text. */
-export function ratingText(average: number): string {
-  return average.toFixed(1).replace('.', ',');
-}
-
-/** «12 отзывов». */
-export function reviewsCountText(n: number): string {
-  return `${n} ${pluralRu(n, 'отзыв', 'отзыва', 'отзывов')}`;
-}
+// The card's and the page's rating texts are core/rating-text.ts (small: they ride in the shell).
+export { ratingText, reviewsCountText } from './rating-text';

@@ -2,7 +2,7 @@ import { AppLink, IntentLink } from '~/app/lib/app-link';
 import { keptMarkup } from '~/app/lib/kept-part';
 import type { CatalogListItem } from '~/shared/contract';
 import { discountPercent, formatRoubles } from '~/core/pricing';
-import { ratingText, reviewsCountText } from '~/core/reviews';
+import { ratingText, reviewsCountText } from '~/core/rating-text';
 import { Image } from './Image';
 import { BagIcon, StarIcon } from './icons';
 import { FavouriteButton } from './FavouriteButton';

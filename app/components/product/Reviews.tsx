@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PublicReview, ReviewLinesResponse, ReviewListResponse, ReviewPhoto } from '~/shared/reviews-contract';
-import { ratingText, reviewsCountText } from '~/core/reviews';
+import { ratingText, reviewsCountText } from '~/core/rating-text';
 import { mediaUrl } from '~/shared/image-url';
 import { formatRussianDate } from '~/core/dates';
 import { Image } from '~/app/ui/Image';
