@@ -93,7 +93,8 @@ describe('back office returns and stock', () => {
     await shot(page, 'admin-stock-adjust-1280');
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText('Остаток изменён').waitFor();
+    // The notification (the offer's history on the page says the same words).
+    await page.getByRole('alert').getByText('Остаток изменён').waitFor();
     expect(await quantityOf(offer.id)).toBe(3);
     const sms = await eventually(
       async () =>

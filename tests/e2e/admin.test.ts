@@ -99,8 +99,20 @@ describe('back office', () => {
     await page.waitForURL('**/admin/staff**');
     await page.getByRole('cell', { name: 'anna@vitrina.example' }).waitFor();
     await page.getByRole('link', { name: 'Добавить сотрудника' }).click();
-    await page.getByRole('textbox', { name: 'Почта' }).fill('maria@vitrina.example');
-    await page.getByRole('textbox', { name: 'Имя и фамилия' }).fill('Мария Смирнова');
+    // The form settles first (react-admin re-renders it once the login check answers, which on a
+    // loaded machine came after the typing and emptied the fields): typed values must stay typed.
+    await page.waitForURL('**/admin/staff/create');
+    await page.waitForLoadState('networkidle');
+    const email = page.getByRole('textbox', { name: 'Почта' });
+    const name = page.getByRole('textbox', { name: 'Имя и фамилия' });
+    await expect
+      .poll(async () => {
+        if ((await email.inputValue()) !== 'maria@vitrina.example') await email.fill('maria@vitrina.example');
+        if ((await name.inputValue()) !== 'Мария Смирнова') await name.fill('Мария Смирнова');
+        await page.waitForTimeout(300);
+        return [await email.inputValue(), await name.inputValue()];
+      })
+      .toEqual(['maria@vitrina.example', 'Мария Смирнова']);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     const link = page.getByRole('textbox', { name: 'Одноразовая ссылка' });
     await link.waitFor();
