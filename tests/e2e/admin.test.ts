@@ -109,7 +109,6 @@ describe('back office', () => {
       .poll(async () => {
         if ((await email.inputValue()) !== 'maria@vitrina.example') await email.fill('maria@vitrina.example');
         if ((await name.inputValue()) !== 'Мария Смирнова') await name.fill('Мария Смирнова');
-        await page.waitForTimeout(300);
         return [await email.inputValue(), await name.inputValue()];
       })
       .toEqual(['maria@vitrina.example', 'Мария Смирнова']);
