@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { lastMailTo } from '~/integrations/mail/offline.server';
 import { EMAIL_LOGIN_TAG } from '~/core/email-login';
 import { TEST_ACCOUNT } from '~/db/seed/seed.server';
-import { MOBILE, setUpBrowserShop, StorefrontPage, type Shopper } from '~/tests/support/browser';
+import { MOBILE, setUpBrowserShop, StorefrontPage, waitForHydration, type Shopper } from '~/tests/support/browser';
 
 // Login by e-mail at /auth/email/, as a shopper does it: the test account's address, the code
 // the offline mail outbox received, /personal/ after. An unknown address sees the very same
@@ -101,6 +101,7 @@ describe('login by e-mail', () => {
     expect(await letterTo(stranger, EMAIL_LOGIN_TAG.noAccount)).toContain('/auth/');
     // A reload within 59 s shows the code step again, as the phone login does.
     await view.page.reload();
+    await waitForHydration(view.page);
     await poll(() => view.boxes().count()).toBe(6);
     expect(await view.page.getByRole('main').textContent()).toContain(`Код отправлен на ${stranger}`);
 

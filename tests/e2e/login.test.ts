@@ -144,6 +144,8 @@ describe('login by phone', () => {
     const view = await openLogin(shopper);
     await view.askForCode(phone);
     await view.page.reload();
+    // A button works once the page is hydrated; a click before that is lost (CI's failure).
+    await waitForHydration(view.page);
     await poll(() => view.boxes().count()).toBe(6);
     expect(await view.page.getByRole('main').textContent()).toContain(`+7 (${phone.slice(1, 4)})`);
     // «Изменить номер» goes back to the phone.
