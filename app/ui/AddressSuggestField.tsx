@@ -71,15 +71,16 @@ export function AddressSuggestField({
     }, ADDRESS_SUGGEST_DEBOUNCE_MS);
   }
 
+  /** Also drops a question still on its way: an answer arriving after Escape, Tab or a click away must not reopen the list over the form. */
   function close() {
+    latest.current++;
+    clearTimeout(timer.current);
     setOpen(false);
     setActive(-1);
   }
 
   function pick(index: number) {
     const suggestion = suggestions[index];
-    latest.current++;
-    clearTimeout(timer.current);
     close();
     if (suggestion) onPick(suggestion);
   }
@@ -106,6 +107,7 @@ export function AddressSuggestField({
         autoComplete="off"
         maxLength={200}
         onKeyDown={(e) => {
+          if (e.key === 'Escape' || e.key === 'Tab') return close();
           if (!open) return;
           if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault();
@@ -114,7 +116,7 @@ export function AddressSuggestField({
           } else if (e.key === 'Enter' && active >= 0) {
             e.preventDefault();
             pick(active);
-          } else if (e.key === 'Escape' || e.key === 'Tab') close();
+          }
         }}
       />
       {open ? <div className="address-suggest__backdrop" aria-hidden="true" onClick={close} /> : null}
