@@ -43,7 +43,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file has its own shop, database copy and browser: two files at once keep both
+          // cores busy (one file alone waits on its browser about a third of the time).
+          fileParallelism: true,
         },
       },
     ],
