@@ -30,8 +30,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file has its own shop and database copy, so files run side by side (one per core).
+          // Each file has its own shop and database copy, so files run side by side (one per core;
+          // Vitest's own default leaves one core idle).
           fileParallelism: true,
+          maxWorkers: 2,
         },
       },
       {
@@ -46,6 +48,7 @@ export default defineConfig({
           // Each file has its own shop, database copy and browser: two files at once keep both
           // cores busy (one file alone waits on its browser about a third of the time).
           fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
