@@ -19,6 +19,7 @@ export default defineConfig({
             'tests/unit/**/*.test.ts',
           ],
           environment: 'node',
+          maxWorkers: 2,
         },
       },
       {
