@@ -144,6 +144,8 @@ export interface ExportOrder {
   paid: boolean;
   paidAt: string | null;
   cancelled: boolean;
+  /** Received or cancelled: nothing more happens to it. */
+  final: boolean;
   deliveryName: string;
   deliveryKopecks: number;
   deliveryAddress: string;
@@ -234,7 +236,7 @@ export function orderDocument(o: ExportOrder): string {
     ...(o.paidAt ? ([['Дата оплаты', o.paidAt]] as [string, string][]) : []),
     ['Доставка разрешена', o.paid ? 'true' : 'false'],
     ['Отменен', o.cancelled ? 'true' : 'false'],
-    ['Финальный статус', o.status === 'received' || o.cancelled ? 'true' : 'false'],
+    ['Финальный статус', o.final ? 'true' : 'false'],
     ['Статус заказа', o.status],
     ['Оплачено подарочным сертификатом', roubles(o.certificateKopecks)],
     ['Оплачено бонусами', roubles(o.bonusKopecks)],

@@ -238,6 +238,9 @@ export async function splitExchangeFile({
       add(p);
     } else if (at.endsWith('/Предложение')) {
       const o = offerRecord(node);
+      for (const type of Object.keys(o.prices))
+        if (!meta.priceTypes.some((t) => t.id === type))
+          throw new ExchangeInputError(`Предложение ${o.id}: неизвестный тип цены ${type} (его нет в ТипыЦен)`);
       ids.push(o.id);
       productIds.add(o.productId);
       add(o);

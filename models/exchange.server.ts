@@ -25,6 +25,8 @@ import {
 } from '~/core/commerceml';
 import { normalizeStaffEmail } from '~/core/staff-auth';
 import type { StockLine } from '~/core/stock-ledger';
+import { ORDER_STATUS_LABELS, isOrderStatus } from '~/core/order-status';
+import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
 import { takeLoginTry } from './staff-login.server';
 import { findStaffByEmail } from './staff.server';
 import { verifyPassword } from './staff-secrets.server';
@@ -678,6 +680,20 @@ function moscowParts(d: Date): { date: string; time: string } {
   };
 }
 
+const DELIVERY_NAMES: Record<string, string> = {
+  [DELIVERY_ID.moscowCourier]: 'Доставка курьером по Москве',
+  [DELIVERY_ID.cdekPickup]: 'Доставка СДЭК до пункта выдачи',
+  [DELIVERY_ID.cdekDoor]: 'Доставка СДЭК курьером',
+  [DELIVERY_ID.world]: 'Доставка по договорённости',
+  [DELIVERY_ID.email]: 'Доставка по электронной почте',
+};
+const PAYMENT_NAMES: Record<string, string> = {
+  [PAYMENT_ID.onReceipt]: 'Оплата при получении',
+  [PAYMENT_ID.cardOnline]: 'Банковская карта онлайн',
+  [PAYMENT_ID.dolyami]: 'Долями',
+  [PAYMENT_ID.yandexSplit]: 'Яндекс Сплит',
+};
+
 interface OrderRow {
   id: number;
   status: string;
@@ -761,14 +777,17 @@ async function exportOrders(db: Database, ids: number[]): Promise<ExportOrder[]>
       time,
       totalKopecks: fitted && o.paid_kopecks !== null ? o.paid_kopecks : o.total_kopecks,
       comment: o.fields.comment ?? '',
-      status: o.status,
-      paymentMethod: o.payment_id,
+      status: isOrderStatus(o.status) ? ORDER_STATUS_LABELS[o.status] : o.status,
+      paymentMethod: PAYMENT_NAMES[o.payment_id] ?? o.payment_id,
       paid: o.paid_at !== null,
       paidAt: o.paid_at ? new Date(o.paid_at).toISOString() : null,
       cancelled: o.status === 'cancelled',
-      deliveryName: o.delivery_id ? `Доставка (${o.delivery_id})` : '',
+      final: o.status === 'cancelled' || o.status === 'received',
+      deliveryName: o.delivery_id ? (DELIVERY_NAMES[o.delivery_id] ?? `Доставка (${o.delivery_id})`) : '',
       deliveryKopecks: o.delivery_cost_kopecks,
-      deliveryAddress: [o.delivery_city, o.delivery_address].filter(Boolean).join(', '),
+      deliveryAddress: o.delivery_address.startsWith(o.delivery_city)
+        ? o.delivery_address
+        : [o.delivery_city, o.delivery_address].filter(Boolean).join(', '),
       certificateKopecks: o.certificate_kopecks,
       bonusKopecks: o.bonus_kopecks,
       customer: {

@@ -90,16 +90,24 @@ function basicCredentials(req: FastifyRequest): { login: string; password: strin
   return { login: decoded.slice(0, i), password: decoded.slice(i + 1) };
 }
 
-/** Counts the bytes of a piece and stops it past `limit` (the file's total cap). */
-function capped(limit: number): Transform {
+/**
+ * Counts the bytes of a piece; past `limit` (the file's total cap) it passes nothing more but
+ * reads the rest of the body (an answer sent before the body is read can hang the client's
+ * connection), and says so in `over`.
+ */
+function capped(limit: number): Transform & { over: boolean } {
   let seen = 0;
-  return new Transform({
+  const t = new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      if (seen > limit) done(new Error('too large'));
-      else done(null, chunk);
+      if (seen > limit) {
+        t.over = true;
+        done();
+      } else done(null, chunk);
     },
-  });
+  }) as Transform & { over: boolean };
+  t.over = false;
+  return t;
 }
 
 export async function exchangeRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): Promise<void> {
@@ -187,12 +195,12 @@ export async function exchangeRoutes(app: FastifyInstance, deps: ExchangeRouteDe
         const size = (await fs.promises.stat(target).catch(() => null))?.size ?? 0;
         const body = req.body as Readable | undefined;
         if (!body || typeof (body as Readable).pipe !== 'function') return send(reply, { kind: 'success' });
-        try {
-          await pipeline(body, capped(exchange.maxFileBytes - size), fs.createWriteStream(target, { flags: 'a' }));
-        } catch (err) {
-          req.log.warn({ err, exchange: 'file', file: name }, '1C exchange: file refused');
+        const counter = capped(exchange.maxFileBytes - size);
+        await pipeline(body, counter, fs.createWriteStream(target, { flags: 'a' }));
+        if (counter.over) {
+          req.log.warn({ exchange: 'file', file: name }, '1C exchange: file too large');
           // What was appended of this piece goes: the file stays as it was before it.
-          await fs.promises.truncate(target, size).catch(() => {});
+          await fs.promises.truncate(target, size);
           return send(
             reply,
             failure(`Файл ${name} больше допустимого (${Math.round(exchange.maxFileBytes / 1048576)} МБ)`),
