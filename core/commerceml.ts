@@ -33,8 +33,11 @@ export function safeExchangeName(name: string): string | null {
 /** A CommerceML price ('3200', '3200.50', '3 200,5') in kopecks; null when it is not one. */
 export function priceKopecks(text: string): number | null {
   const t = text.replace(/[\s\u00a0]/g, '').replace(',', '.');
-  if (!/^\d{1,9}(\.\d+)?$/.test(t)) return null;
-  return Math.round(Number(t) * 100);
+  const m = /^(\d{1,9})(?:\.(\d+))?$/.exec(t);
+  if (!m) return null;
+  // Integer arithmetic: 9900.505 is 990 051 kopecks (half up), not what a float makes of it.
+  const fraction = (m[2] ?? '').padEnd(3, '0');
+  return Number(m[1]) * 100 + Number(fraction.slice(0, 2)) + (Number(fraction[2]) >= 5 ? 1 : 0);
 }
 
 /** A CommerceML quantity ('5', '5.000', '-1'): a whole number of units, never below zero; null when it is not one. */
