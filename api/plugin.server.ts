@@ -38,6 +38,7 @@ import { totpKeyFrom } from '~/models/staff-secrets.server';
 import { adminApi } from './admin/plugin.server';
 import { reviewRoutes } from './reviews/routes.server';
 import type { ReviewPhotoStore } from './reviews/photos';
+import { exchangeRoutes, type ExchangeOptions } from './exchange/routes.server';
 
 export interface ApiDeps {
   db: Database;
@@ -72,6 +73,8 @@ export interface ApiDeps {
   feeds?: FeedBuilder;
   /** Review photos through the image pipeline (server/review-photos.server.ts); without it reviews take no photos. */
   reviewPhotos?: ReviewPhotoStore;
+  /** The 1C exchange (docs/exchange-1c.md): its folder and limits; without it /1c/exchange is not served. */
+  exchange?: ExchangeOptions;
   /** Caps on anonymous actions (core/anonymous-limits.ts); the defaults unless the environment sets them. */
   limits?: AnonymousLimits;
   /** The back office's clock (staff sessions' timeouts, TOTP steps, login caps); tests move it. */
@@ -108,6 +111,7 @@ export async function productApi(
     runJobsNow,
     feeds,
     reviewPhotos,
+    exchange,
     limits = DEFAULT_ANONYMOUS_LIMITS,
     clock = () => new Date(),
     rateClock = () => new Date(),
@@ -195,6 +199,8 @@ export async function productApi(
   await app.register(loyaltyRoutes, { db, authSecret });
   await app.register(wishlistRoutes, { db, authSecret });
   await app.register(reviewRoutes, { db, authSecret, photos: reviewPhotos, now: clock });
+  // The 1C exchange (CommerceML 2); also at the legacy Bitrix path, registered by the server at the root.
+  if (exchange) await app.register(exchangeRoutes, { db, sms, siteUrl, exchange, url: '/1c/exchange' });
 
   let openApi: Record<string, unknown> | null = null;
   defineRoute(app, {

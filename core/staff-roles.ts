@@ -2,7 +2,7 @@
 // `resource:action` permissions. The server checks one on every admin call; the admin app reads
 // the same table (through /backend/admin/auth/me) to show only what a role may open.
 
-export const STAFF_ROLES = ['admin', 'manager', 'warehouse', 'content'] as const;
+export const STAFF_ROLES = ['admin', 'manager', 'warehouse', 'content', 'exchange'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
@@ -10,7 +10,14 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   manager: 'Менеджер',
   warehouse: 'Склад',
   content: 'Контент',
+  exchange: 'Обмен с 1С',
 };
+
+/**
+ * Roles that never open the back office: the 1C exchange's account logs in only at the exchange
+ * endpoint (HTTP Basic, api/exchange/), and its password opens nothing else.
+ */
+export const NO_BACK_OFFICE_ROLES: ReadonlySet<StaffRole> = new Set(['exchange']);
 
 /**
  * Every permission there is. `read` opens a list or a page; the other actions change something.
@@ -136,6 +143,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, ReadonlySet<Permission>> = {
     'feeds:read',
     'feeds:write',
   ]),
+  // The 1C exchange's account (issue #31): no permission at all; the exchange endpoint checks the role itself.
+  exchange: new Set<Permission>(),
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

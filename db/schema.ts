@@ -38,8 +38,14 @@ export const sections = pgTable(
     kind: text('kind', { enum: ['category', 'new', 'sale'] })
       .notNull()
       .default('category'),
+    // 1C's group Ид (the 1C exchange, issue #31); null for sections made on the site.
+    externalId: text('external_id'),
   },
-  (t) => [uniqueIndex('sections_code_uq').on(t.code), uniqueIndex('sections_url_uq').on(t.url)],
+  (t) => [
+    uniqueIndex('sections_code_uq').on(t.code),
+    uniqueIndex('sections_url_uq').on(t.url),
+    uniqueIndex('sections_external_id_uq').on(t.externalId),
+  ],
 );
 
 export const products = pgTable(
@@ -72,6 +78,8 @@ export const products = pgTable(
     // price is the nominal; 'electronic' ones get a code by e-mail after payment, 'plastic' ones
     // when staff ship them. Null for everything else.
     certificate: text('certificate', { enum: ['electronic', 'plastic'] }),
+    // 1C's product Ид (a GUID; the 1C exchange, issue #31); null for products made on the site.
+    externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // Size filter ids of the offers that can be ordered now (in stock or pre-order), kept
     // in step with offers by whoever changes stock, so the size facet needs no join.
@@ -90,6 +98,7 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_slug_uq').on(t.slug),
+    uniqueIndex('products_external_id_uq').on(t.externalId),
     index('products_section_idx').on(t.sectionId),
     index('products_group_idx').on(t.groupKey),
     // Search results are ordered by popularity (api/search.server.ts). Listings need no SQL
@@ -128,9 +137,12 @@ export const offers = pgTable(
     oldPriceKopecks: integer('old_price_kopecks'),
     quantity: integer('quantity').notNull().default(0),
     preorder: boolean('preorder').notNull().default(false),
+    // 1C's offer Ид, '<product GUID>#<characteristic GUID>' (or the product's GUID alone); null for offers made on the site.
+    externalId: text('external_id'),
   },
   (t) => [
     uniqueIndex('offers_product_size_uq').on(t.productId, t.size),
+    uniqueIndex('offers_external_id_uq').on(t.externalId),
     check('offers_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('offers_price_nonnegative', sql`${t.priceKopecks} >= 0`),
   ],
@@ -367,6 +379,9 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paymentTransactionId: text('payment_transaction_id'),
     payUntil: timestamp('pay_until', { withTimezone: true }),
+    // When 1C confirmed (mode=success) an order export holding this order: from then on its
+    // units are in 1C's quantities (the 1C exchange, issue #31). Null: 1C has not got it yet.
+    exchangeConfirmedAt: timestamp('exchange_confirmed_at', { withTimezone: true }),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId),
@@ -712,7 +727,7 @@ export const stockMoves = pgTable(
     // 0020): placeOrder takes the stock, naming the order, before it writes the order's row.
     orderId: integer('order_id').references(() => orders.id),
     returnRequestId: integer('return_request_id').references(() => returnRequests.id),
-    importId: integer('import_id'),
+    importId: integer('import_id').references(() => exchangeImports.id),
     // Who: a customer (null id: a guest), a staff member (null id: the staff token), or the shop itself.
     actorKind: text('actor_kind', { enum: STOCK_ACTOR_KINDS }).notNull(),
     actorId: integer('actor_id'),
@@ -762,7 +777,7 @@ export const staff = pgTable(
     // Stored trimmed and lower-cased; unique whatever the letter case.
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
-    role: text('role', { enum: ['admin', 'manager', 'warehouse', 'content'] }).notNull(),
+    role: text('role', { enum: ['admin', 'manager', 'warehouse', 'content', 'exchange'] }).notNull(),
     // argon2id (PHC string); null until the one-time link has set it.
     passwordHash: text('password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
@@ -783,7 +798,7 @@ export const staff = pgTable(
   (t) => [
     uniqueIndex('staff_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('staff_setup_token_uq').on(t.setupTokenHash),
-    check('staff_role', sql`${t.role} in ('admin', 'manager', 'warehouse', 'content')`),
+    check('staff_role', sql`${t.role} in ('admin', 'manager', 'warehouse', 'content', 'exchange')`),
     check('staff_setup_purpose', sql`${t.setupPurpose} is null or ${t.setupPurpose} in ('setup', 'totp')`),
   ],
 );
@@ -959,4 +974,84 @@ export const reviewVotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.reviewId, t.customerId] })],
+);
+
+// The 1C exchange (issue #31, docs/exchange-1c.md). Everything 1C's calls need between them lives
+// here and in DATA_DIR/exchange/<session id>/, never in a process's memory: a restart or another
+// process behind the load balancer carries on the same exchange.
+
+// One exchange session: opened by mode=checkauth (HTTP Basic with a staff account of role
+// 'exchange'); 1C sends its cookie (the token, of which only the SHA-256 is kept) on every later call.
+export const exchangeSessions = pgTable(
+  'exchange_sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    // 'catalog' or 'sale' (the `type` of checkauth).
+    type: text('type', { enum: ['catalog', 'sale'] }).notNull(),
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('exchange_sessions_token_uq').on(t.tokenHash),
+    check('exchange_sessions_type', sql`${t.type} in ('catalog', 'sale')`),
+  ],
+);
+
+// One file's import (mode=import&filename=…), repeated by 1C while the answer is 'progress'. The
+// first call checks and splits the file into steps (DATA_DIR/exchange/<session>/<file>.steps/);
+// each later call applies the next step in one transaction together with `step` (the position),
+// so a step is committed whole or not at all and a restart carries on from the next one.
+export const exchangeImports = pgTable(
+  'exchange_imports',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => exchangeSessions.id),
+    filename: text('filename').notNull(),
+    // 'applying' (steps left), 'done', 'failed' (error says why; nothing of the file was written).
+    status: text('status', { enum: ['applying', 'done', 'failed'] }).notNull(),
+    // What the file is: 'import' (catalogue) or 'offers'; whether it holds only changes.
+    kind: text('kind', { enum: ['import', 'offers'] }),
+    onlyChanges: boolean('only_changes').notNull().default(false),
+    step: integer('step').notNull().default(0),
+    steps: integer('steps').notNull().default(0),
+    // Created, updated, deactivated… as the steps add them up.
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('exchange_imports_session_file_idx').on(t.sessionId, t.filename, t.id),
+    check('exchange_imports_status', sql`${t.status} in ('applying', 'done', 'failed')`),
+  ],
+);
+
+// An order export (type=sale&mode=query): the orders changed in (since, until]. 1C's mode=success
+// confirms it; only a confirmed export moves the mark (the greatest confirmed `until`), so an
+// export 1C did not get is sent again.
+export const exchangeSaleExports = pgTable(
+  'exchange_sale_exports',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => exchangeSessions.id),
+    since: timestamp('since', { withTimezone: true }),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    orderIds: integer('order_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [index('exchange_sale_exports_session_idx').on(t.sessionId, t.id)],
 );

@@ -1,5 +1,6 @@
 import type { Database } from '~/db/client.server';
 import { normalizeStaffEmail, secondsLeftInWindow, STAFF_LOGIN_CAPS } from '~/core/staff-auth';
+import { NO_BACK_OFFICE_ROLES, isStaffRole } from '~/core/staff-roles';
 import { hitRateLimits, releaseRateLimit } from './rate-limit.server';
 import { writeAudit } from './audit.server';
 import { findStaffByEmail, useTotpCode, type StaffRow } from './staff.server';
@@ -79,7 +80,9 @@ export async function staffPasswordStep({
   const row = await findStaffByEmail(db, account);
   // Always one argon2 verification, the account known or not (verifyPassword's dummy hash).
   const right = await verifyPassword(row?.passwordHash ?? null, password);
-  if (!row || !right || row.disabled) return { ok: false, reason: 'wrong', staff: row };
+  // The 1C exchange's account logs in only at the exchange endpoint (core/staff-roles.ts).
+  if (!row || !right || row.disabled || (isStaffRole(row.role) && NO_BACK_OFFICE_ROLES.has(row.role)))
+    return { ok: false, reason: 'wrong', staff: row };
   await tried.giveBack();
   if (!row.totpSecret) return { ok: false, reason: 'no_totp', staff: row };
   const token = await startPendingLogin(db, { staffId: row.id, client, now });

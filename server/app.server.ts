@@ -12,6 +12,7 @@ import { findInjection, INJECTION_BLOCKED_MESSAGE } from '~/core/security-filter
 import { isPagePath, pageRedirect } from '~/core/redirects';
 import { redactUrl } from '~/core/log-redaction';
 import { productApi } from '~/api/plugin.server';
+import { exchangeRoutes, type ExchangeOptions } from '~/api/exchange/routes.server';
 import { createSmsGateway } from '~/integrations/sms/index.server';
 import { createMailSender, MAIL_OUTBOX_DIR } from '~/integrations/mail/index.server';
 import { createCaptchaVerifier } from '~/integrations/captcha/index.server';
@@ -107,6 +108,15 @@ export async function buildServer({
       clock,
       rateClock,
     });
+  // The 1C exchange at the path 1C-Bitrix used, so 1C moved from a Bitrix shop needs only the new host.
+  await app.register(exchangeRoutes, {
+    db: database.db,
+    sms: services.sms,
+    siteUrl: env.siteUrl,
+    exchange: exchangeOptions(env),
+    url: '/bitrix/admin/1c_exchange.php',
+    hidden: true,
+  });
   await registerFiles(app, { env, database, feeds, adminDir });
   app.decorate('pageCache', null);
   if (build) await registerStorefront(app, { env, database, build, clientDir });
@@ -327,6 +337,16 @@ function addHealthRoute(
   });
 }
 
+/** The 1C exchange's folder and limits (docs/exchange-1c.md). */
+function exchangeOptions(env: Env): ExchangeOptions {
+  return {
+    root: path.join(env.dataDir, 'exchange'),
+    fileLimit: env.EXCHANGE_FILE_LIMIT,
+    maxFileBytes: env.EXCHANGE_MAX_FILE_MB * 1024 * 1024,
+    stepItems: env.EXCHANGE_IMPORT_STEP,
+  };
+}
+
 /** The product API (api/plugin.server.ts) under env.apiPrefix. */
 async function registerProductApi(
   app: FastifyInstance,
@@ -363,6 +383,7 @@ async function registerProductApi(
     runJobsNow: (kind) => jobWorker.runNow(kind),
     feeds,
     reviewPhotos: createReviewPhotoStore({ mediaRoot: path.join(env.dataDir, 'media') }),
+    exchange: exchangeOptions(env),
     limits: anonymousLimits(env),
     ...(clock ? { clock } : {}),
     ...(rateClock ? { rateClock } : {}),

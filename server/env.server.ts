@@ -102,6 +102,11 @@ const schema = z
       .or(z.literal('').transform(() => undefined)),
     // Guest page cache (server/page-cache.server.ts, README "Guest page cache").
     PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+    // The 1C exchange (docs/exchange-1c.md): the largest piece 1C may POST at once (mode=init's
+    // file_limit), the largest file it may send in all, and how many items one mode=import call applies.
+    EXCHANGE_FILE_LIMIT: z.coerce.number().int().min(1024).max(1_073_741_824).default(1_048_576),
+    EXCHANGE_MAX_FILE_MB: z.coerce.number().int().min(1).max(65_536).default(1024),
+    EXCHANGE_IMPORT_STEP: z.coerce.number().int().min(1).max(100_000).default(1000),
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
     // How long a cached page lives at most: the bound on changes no version sees (README).
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),

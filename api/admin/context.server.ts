@@ -3,7 +3,7 @@ import type { Database } from '~/db/client.server';
 import type { SmsGateway } from '~/integrations/sms/sms';
 import type { AuditActor } from '~/models/audit.server';
 import { activeSession, type ActiveSession } from '~/models/staff-sessions.server';
-import { can, type Permission } from '~/core/staff-roles';
+import { NO_BACK_OFFICE_ROLES, can, isStaffRole, type Permission } from '~/core/staff-roles';
 import { readCookie } from '~/shared/cookies';
 import type { AdminError } from '~/shared/admin-contract';
 
@@ -74,6 +74,13 @@ export function requireStaff(deps: AdminDeps, permission: Permission | null) {
       if (found.reason !== 'none') setStaffCookie(reply, deps.siteUrl, null);
       req.log.info({ admin: 'unauthenticated', reason: found.reason, url: req.routeOptions.url }, 'admin: no session');
       return reply.code(401).send({ error: SESSION_ENDED[found.reason] } satisfies AdminError);
+    }
+    if (isStaffRole(found.active.staff.role) && NO_BACK_OFFICE_ROLES.has(found.active.staff.role)) {
+      req.log.warn(
+        { admin: 'forbidden', staffId: found.active.staff.id, role: found.active.staff.role },
+        'admin: role without back office',
+      );
+      return reply.code(403).send({ error: 'Недостаточно прав для этого действия' } satisfies AdminError);
     }
     req.staffSession = found.active;
     if (permission && !can(found.active.staff.role, permission)) {

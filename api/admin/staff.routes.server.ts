@@ -34,7 +34,7 @@ import { setupUrl, staffItem, staffSessionItem } from './mappers';
 // rename (PATCH), change role, disable and enable, reset the authenticator (a new link), end
 // sessions. Each change is audited with the row before and after (no hash, secret or token).
 
-const Role = z.enum(STAFF_ROLES, { error: 'Роль: admin, manager, warehouse или content' });
+const Role = z.enum(STAFF_ROLES, { error: 'Роль: admin, manager, warehouse, content или exchange' });
 
 const StaffListQuery = listQuery(
   ['id', 'email', 'name', 'role', 'created_at'],

@@ -31,7 +31,10 @@ export function scriptActor(req: FastifyRequest): AuditActor {
 const text = (max: number) => z.preprocess(lastValue, z.string().trim().max(max));
 const EmailBody = z.object({ email: text(254).pipe(z.string().min(3)) });
 const CreateBody = EmailBody.extend({
-  role: z.preprocess(lastValue, z.enum(STAFF_ROLES, { error: 'роль: admin, manager, warehouse или content' })),
+  role: z.preprocess(
+    lastValue,
+    z.enum(STAFF_ROLES, { error: 'роль: admin, manager, warehouse, content или exchange' }),
+  ),
   name: z.preprocess((v) => lastValue(v) ?? '', z.string().trim().max(120)),
 });
 

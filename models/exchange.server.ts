@@ -1,0 +1,860 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '~/db/client.server';
+import {
+  appState,
+  exchangeImports,
+  exchangeSaleExports,
+  exchangeSessions,
+  offers,
+  products,
+  sections,
+  type ProductProperty,
+} from '~/db/schema';
+import { bumpCatalogVersion } from '~/db/catalog-version.server';
+import { slugify } from '~/db/seed/catalog-data';
+import {
+  DEFAULT_EXCHANGE_SETTINGS,
+  ordersPackage,
+  pickPriceTypes,
+  type ExchangeAnswer,
+  type ExchangeSettings,
+  type ExportOrder,
+} from '~/core/commerceml';
+import { normalizeStaffEmail } from '~/core/staff-auth';
+import type { StockLine } from '~/core/stock-ledger';
+import { ORDER_STATUS_LABELS, isOrderStatus } from '~/core/order-status';
+import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
+import { takeLoginTry } from './staff-login.server';
+import { findStaffByEmail } from './staff.server';
+import { verifyPassword } from './staff-secrets.server';
+import { moveStock, type BackInStockNotice } from './stock.server';
+import {
+  ExchangeInputError,
+  readStep,
+  splitExchangeFile,
+  type GroupRecord,
+  type OfferRecord,
+  type ParsedMeta,
+  type ProductRecord,
+} from './exchange-xml.server';
+
+// The 1C exchange's state (issue #31, docs/exchange-1c.md): sessions opened by checkauth, the
+// import of each file in steps, and the order exports 1C confirms. All of it in the database
+// (tables exchange_*) and DATA_DIR/exchange/<session id>/, so any process can answer any call.
+
+/** A session lives this long after its last call. */
+export const EXCHANGE_SESSION_IDLE_MS = 6 * 3_600_000;
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+
+export type ExchangeLogin =
+  | { ok: true; token: string; sessionId: number }
+  | { ok: false; reason: 'wrong' }
+  | { ok: false; reason: 'capped'; retryAfter: number };
+
+/**
+ * checkauth: HTTP Basic with a staff account of role 'exchange' (any other role, a disabled
+ * account or a wrong password: 'wrong'), under the staff login caps. A new session and its token.
+ */
+export async function exchangeLogin({
+  db,
+  email,
+  password,
+  type,
+  ip,
+  now,
+}: {
+  db: Database;
+  email: string;
+  password: string;
+  type: 'catalog' | 'sale';
+  ip: string;
+  now: Date;
+}): Promise<ExchangeLogin> {
+  const account = normalizeStaffEmail(email) ?? email.trim().toLowerCase().slice(0, 254);
+  const tried = await takeLoginTry({ db, account, ip, now });
+  if (!tried.ok) return { ok: false, reason: 'capped', retryAfter: tried.retryAfter };
+  const row = await findStaffByEmail(db, account);
+  const right = await verifyPassword(row?.passwordHash ?? null, password);
+  if (!row || !right || row.disabled || row.role !== 'exchange') return { ok: false, reason: 'wrong' };
+  await tried.giveBack();
+  const token = crypto.randomBytes(32).toString('base64url');
+  const [session] = await db
+    .insert(exchangeSessions)
+    .values({ tokenHash: sha256(token), staffId: row.id, type, ip, createdAt: now, lastSeenAt: now })
+    .returning({ id: exchangeSessions.id });
+  return { ok: true, token, sessionId: session!.id };
+}
+
+export interface ExchangeSession {
+  id: number;
+  staffId: number;
+  type: 'catalog' | 'sale';
+}
+
+/** The session of a cookie's token, if it is live (its staff account still an enabled exchange account); touches it. */
+export async function exchangeSession({
+  db,
+  token,
+  now,
+}: {
+  db: Database;
+  token: string;
+  now: Date;
+}): Promise<ExchangeSession | null> {
+  const rows = await queryRows<{ id: number; staff_id: number; type: 'catalog' | 'sale' }>(
+    db,
+    sql`update exchange_sessions s set last_seen_at = ${now.toISOString()}::timestamptz
+        from staff
+        where s.token_hash = ${sha256(token)} and staff.id = s.staff_id and not staff.disabled and staff.role = 'exchange'
+          and s.last_seen_at > ${new Date(now.getTime() - EXCHANGE_SESSION_IDLE_MS).toISOString()}::timestamptz
+        returning s.id, s.staff_id, s.type`,
+  );
+  const row = rows[0];
+  return row ? { id: row.id, staffId: row.staff_id, type: row.type } : null;
+}
+
+/** The session's folder under DATA_DIR/exchange. */
+export function sessionDir(exchangeRoot: string, sessionId: number): string {
+  return path.join(exchangeRoot, String(sessionId));
+}
+
+/** mode=init: the session's folder, emptied (Bitrix does the same). */
+export async function initExchangeDir(exchangeRoot: string, sessionId: number): Promise<void> {
+  const dir = sessionDir(exchangeRoot, sessionId);
+  await fs.promises.rm(dir, { recursive: true, force: true });
+  await fs.promises.mkdir(dir, { recursive: true });
+}
+
+export async function readExchangeSettings(db: Database): Promise<ExchangeSettings> {
+  const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, 'exchange_settings'));
+  const v = (row?.value ?? {}) as Partial<ExchangeSettings>;
+  return {
+    ...DEFAULT_EXCHANGE_SETTINGS,
+    ...v,
+    owns: { ...DEFAULT_EXCHANGE_SETTINGS.owns, ...(v.owns ?? {}) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import
+
+type Counts = Record<string, number>;
+const bump = (c: Counts, key: string, by = 1) => {
+  if (by) c[key] = (c[key] ?? 0) + by;
+};
+
+interface StepContext {
+  tx: Database;
+  importId: number;
+  staffId: number;
+  meta: ParsedMeta;
+  settings: ExchangeSettings;
+  counts: Counts;
+  warnings: string[];
+  notices: BackInStockNotice[];
+}
+
+export interface ImportDeps {
+  db: Database;
+  exchangeRoot: string;
+  session: ExchangeSession;
+  filename: string;
+  stepItems: number;
+  now: Date;
+}
+
+/** What a step did, for the caller: the answer, and the back-in-stock notices to send now that it committed. */
+export interface ImportStepResult {
+  answer: ExchangeAnswer;
+  notices: BackInStockNotice[];
+}
+
+const stepsDirOf = (deps: ImportDeps, importId: number) =>
+  path.join(sessionDir(deps.exchangeRoot, deps.session.id), '.steps', String(importId));
+
+/**
+ * One mode=import call: the file's first call reads and checks it whole and splits it into steps
+ * (nothing written to the catalogue yet); each later call applies one step in one transaction
+ * with the import's position. 'progress' while steps are left, then 'success'; 'failure' with
+ * the reason when the file is refused or a step fails (that step is rolled back).
+ */
+export async function importStep(deps: ImportDeps): Promise<ImportStepResult> {
+  const { db, session, filename } = deps;
+  const file = path.join(sessionDir(deps.exchangeRoot, session.id), filename);
+  const stat = await fs.promises.stat(file).catch(() => null);
+  if (!stat?.isFile()) return { answer: { kind: 'failure', lines: [`Файл ${filename} не получен`] }, notices: [] };
+
+  const [last] = await db
+    .select()
+    .from(exchangeImports)
+    .where(and(eq(exchangeImports.sessionId, session.id), eq(exchangeImports.filename, filename)))
+    .orderBy(desc(exchangeImports.id))
+    .limit(1);
+  const fresh = !last || (last.status !== 'applying' && last.finishedAt !== null && stat.mtime > last.finishedAt);
+  if (last && !fresh) {
+    if (last.status === 'done') return { answer: { kind: 'success', lines: summary(last.counts) }, notices: [] };
+    if (last.status === 'failed') return { answer: { kind: 'failure', lines: [last.error ?? 'Ошибка'] }, notices: [] };
+    if (last.steps > 0) return applyNextStep(deps, last.id);
+  }
+  const importId =
+    last && !fresh
+      ? last.id
+      : (
+          await db
+            .insert(exchangeImports)
+            .values({ sessionId: session.id, filename, status: 'applying', startedAt: deps.now })
+            .returning({ id: exchangeImports.id })
+        )[0]!.id;
+  return prepare(deps, importId, file);
+}
+
+async function fail(db: Database, importId: number, error: string, now: Date): Promise<ImportStepResult> {
+  await db
+    .update(exchangeImports)
+    .set({ status: 'failed', error: error.slice(0, 2000), finishedAt: now })
+    .where(eq(exchangeImports.id, importId));
+  return { answer: { kind: 'failure', lines: [error] }, notices: [] };
+}
+
+async function prepare(deps: ImportDeps, importId: number, file: string): Promise<ImportStepResult> {
+  const { db } = deps;
+  const stepsDir = stepsDirOf(deps, importId);
+  let meta: ParsedMeta;
+  try {
+    meta = await splitExchangeFile({ file, stepsDir, stepItems: deps.stepItems });
+    if (meta.kind === 'offers') await checkOffersPackage(db, meta);
+  } catch (error) {
+    if (error instanceof ExchangeInputError) return fail(db, importId, `${deps.filename}: ${error.message}`, deps.now);
+    throw error;
+  }
+  await fs.promises.writeFile(path.join(stepsDir, 'meta.json'), JSON.stringify(meta));
+  await db
+    .update(exchangeImports)
+    .set({ kind: meta.kind, onlyChanges: meta.onlyChanges, steps: meta.steps.length + 1, step: 0 })
+    .where(eq(exchangeImports.id, importId));
+  return {
+    answer: {
+      kind: 'progress',
+      lines: [`Файл ${deps.filename} прочитан: ${meta.records} записей, шагов импорта: ${meta.steps.length + 1}`],
+    },
+    notices: [],
+  };
+}
+
+/** Before anything of an offers package is written: every offer's product is known, every price type is declared. */
+async function checkOffersPackage(db: Database, meta: ParsedMeta): Promise<void> {
+  const missing: string[] = [];
+  for (let i = 0; i < meta.productIds.length; i += 5000) {
+    const chunk = meta.productIds.slice(i, i + 5000);
+    const known = await queryRows<{ external_id: string }>(
+      db,
+      sql`select external_id from products where external_id in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`,
+    );
+    const set = new Set(known.map((k) => k.external_id));
+    for (const id of chunk) if (!set.has(id)) missing.push(id);
+  }
+  if (missing.length > 0)
+    throw new ExchangeInputError(
+      `Предложения товаров, которых нет на сайте (${missing.length}): ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? '…' : ''}. Выгрузите сначала каталог (import.xml)`,
+    );
+}
+
+function summary(counts: Counts): string[] {
+  const labels: Record<string, string> = {
+    sections_created: 'разделов создано',
+    sections_updated: 'разделов обновлено',
+    products_created: 'товаров создано',
+    products_updated: 'товаров обновлено',
+    products_deactivated: 'товаров снято с продажи',
+    offers_created: 'предложений создано',
+    offers_updated: 'предложений обновлено',
+    stock_changed: 'остатков изменено',
+    offers_zeroed: 'предложений обнулено',
+  };
+  const parts = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${labels[k] ?? k}: ${n}`);
+  return parts.length ? [parts.join(', ')] : [];
+}
+
+async function applyNextStep(deps: ImportDeps, importId: number): Promise<ImportStepResult> {
+  const { db } = deps;
+  const stepsDir = stepsDirOf(deps, importId);
+  const meta = JSON.parse(await fs.promises.readFile(path.join(stepsDir, 'meta.json'), 'utf8')) as ParsedMeta;
+  const settings = await readExchangeSettings(db);
+  let outcome: { done: boolean; counts: Counts; notices: BackInStockNotice[] } | null;
+  try {
+    outcome = await db.transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      const [row] = await tx.select().from(exchangeImports).where(eq(exchangeImports.id, importId)).for('update');
+      // Another process took this step meanwhile: nothing to do in this call.
+      if (!row || row.status !== 'applying') return null;
+      const ctx: StepContext = {
+        tx,
+        importId,
+        staffId: deps.session.staffId,
+        meta,
+        settings,
+        counts: { ...row.counts },
+        warnings: [...row.warnings],
+        notices: [],
+      };
+      const last = row.step >= meta.steps.length;
+      if (last) await finishPackage(ctx, stepsDir);
+      else {
+        const records = await readStep(stepsDir, meta.steps[row.step]!);
+        if (meta.kind === 'import') await applyCatalogRecords(ctx, records as (GroupRecord | ProductRecord)[]);
+        else await applyOfferRecords(ctx, records as OfferRecord[]);
+      }
+      await bumpCatalogVersion(tx);
+      await tx
+        .update(exchangeImports)
+        .set({
+          step: row.step + 1,
+          counts: ctx.counts,
+          warnings: ctx.warnings.slice(0, 200),
+          ...(last ? { status: 'done' as const, finishedAt: deps.now } : {}),
+        })
+        .where(eq(exchangeImports.id, importId));
+      return { done: last, counts: ctx.counts, notices: ctx.notices };
+    });
+  } catch (error) {
+    const message =
+      error instanceof ExchangeInputError ? error.message : `ошибка базы данных: ${(error as Error).message}`;
+    return fail(db, importId, `${deps.filename}: ${message}`.slice(0, 1000), deps.now);
+  }
+  if (!outcome) return { answer: { kind: 'progress', lines: ['Шаг импорта уже выполняется'] }, notices: [] };
+  if (outcome.done) {
+    await fs.promises.rm(stepsDir, { recursive: true, force: true });
+    return { answer: { kind: 'success', lines: summary(outcome.counts) }, notices: outcome.notices };
+  }
+  return { answer: { kind: 'progress', lines: summary(outcome.counts) }, notices: outcome.notices };
+}
+
+/** Reads a step's ids file: every product or offer Ид of the package. */
+async function packageIds(stepsDir: string, meta: ParsedMeta): Promise<string[]> {
+  return JSON.parse(await fs.promises.readFile(path.join(stepsDir, meta.idsFile), 'utf8')) as string[];
+}
+
+/**
+ * The last step. A full catalogue package deactivates the products 1C sent before and not now
+ * (never deletes: orders name them); a full offers package sets the stock of 1C's offers it no
+ * longer lists to zero. A package of changes only leaves everything it does not name alone.
+ */
+async function finishPackage(ctx: StepContext, stepsDir: string): Promise<void> {
+  if (ctx.meta.onlyChanges) return;
+  const ids = JSON.stringify(await packageIds(stepsDir, ctx.meta));
+  if (ctx.meta.kind === 'import') {
+    const gone = await queryRows<{ id: number }>(
+      ctx.tx,
+      sql`update products set active = false
+          where external_id is not null and active
+            and external_id not in (select jsonb_array_elements_text(${ids}::jsonb))
+          returning id`,
+    );
+    bump(ctx.counts, 'products_deactivated', gone.length);
+    return;
+  }
+  const stale = await queryRows<{ id: number }>(
+    ctx.tx,
+    sql`select id from offers where external_id is not null and quantity > 0
+          and external_id not in (select jsonb_array_elements_text(${ids}::jsonb)) order by id`,
+  );
+  if (stale.length === 0) return;
+  const moved = await moveStock(ctx.tx, {
+    lines: stale.map((o) => ({ offerId: o.id, setTo: 0 })),
+    reason: 'import',
+    actor: { kind: 'staff', id: ctx.staffId },
+    ref: { importId: ctx.importId },
+    note: 'Нет в полной выгрузке 1С',
+    short: 'clamp',
+  });
+  if (moved.ok) {
+    bump(ctx.counts, 'offers_zeroed', moved.changes.length);
+    ctx.notices.push(...moved.notices);
+  }
+}
+
+// --- catalogue (import.xml) --------------------------------------------------------------------
+
+async function defaultSectionId(tx: Database): Promise<number> {
+  const [found] = await tx.select({ id: sections.id }).from(sections).where(eq(sections.code, '1c-import'));
+  if (found) return found.id;
+  const [made] = await tx
+    .insert(sections)
+    .values({ code: '1c-import', name: 'Из 1С', url: '/catalog/1c-import/', sort: 900 })
+    .onConflictDoNothing()
+    .returning({ id: sections.id });
+  if (made) return made.id;
+  const [again] = await tx.select({ id: sections.id }).from(sections).where(eq(sections.code, '1c-import'));
+  return again!.id;
+}
+
+async function applyGroup(ctx: StepContext, g: GroupRecord): Promise<void> {
+  const { tx } = ctx;
+  const parent = g.parent
+    ? (await tx.select().from(sections).where(eq(sections.externalId, g.parent)).limit(1))[0]
+    : undefined;
+  const [existing] = await tx.select().from(sections).where(eq(sections.externalId, g.id)).limit(1);
+  if (existing) {
+    const changes: Partial<typeof sections.$inferInsert> = {};
+    if (ctx.settings.owns.name && existing.name !== g.name) changes.name = g.name;
+    if ((parent?.id ?? null) !== existing.parentId) changes.parentId = parent?.id ?? null;
+    if (Object.keys(changes).length) {
+      await tx.update(sections).set(changes).where(eq(sections.id, existing.id));
+      bump(ctx.counts, 'sections_updated');
+    }
+    return;
+  }
+  const base = slugify(g.name) || 'razdel';
+  // A section made on the site with this code and no 1C id is the same section: adopt it.
+  const [same] = await tx
+    .select()
+    .from(sections)
+    .where(and(eq(sections.code, base), isNull(sections.externalId)))
+    .limit(1);
+  if (same) {
+    await tx.update(sections).set({ externalId: g.id }).where(eq(sections.id, same.id));
+    ctx.warnings.push(`Группа ${g.id} «${g.name}» сопоставлена с разделом ${same.url} по коду`);
+    bump(ctx.counts, 'sections_updated');
+    return;
+  }
+  const parentUrl = parent?.url ?? '/catalog/';
+  for (let n = 1; n < 50; n++) {
+    const code = n === 1 ? base : `${base}-${n}`;
+    const [made] = await tx
+      .insert(sections)
+      .values({ code, name: g.name, url: `${parentUrl}${code}/`, parentId: parent?.id ?? null, externalId: g.id })
+      .onConflictDoNothing()
+      .returning({ id: sections.id });
+    if (made) {
+      bump(ctx.counts, 'sections_created');
+      return;
+    }
+  }
+  throw new ExchangeInputError(`Группа ${g.id}: не удалось подобрать адрес раздела`);
+}
+
+function productProperties(ctx: StepContext, p: ProductRecord): { props: ProductProperty[]; color: string | null } {
+  const defs = new Map(ctx.meta.properties.map((d) => [d.id, d]));
+  const props: ProductProperty[] = [];
+  let color: string | null = null;
+  for (const v of p.props) {
+    const def = defs.get(v.id);
+    const name = def?.name ?? v.id;
+    const value = def?.values[v.value] ?? v.value;
+    if (!value) continue;
+    if (name.toLowerCase() === ctx.settings.colorProperty.toLowerCase()) color = value;
+    props.push({ code: (slugify(name) || 'prop').toUpperCase().replace(/-/g, '_'), name, value });
+  }
+  return { props, color };
+}
+
+async function applyProduct(ctx: StepContext, p: ProductRecord, fallbackSection: () => Promise<number>) {
+  const { tx } = ctx;
+  let sectionId: number | null = null;
+  for (const g of p.groups) {
+    const [s] = await tx.select({ id: sections.id }).from(sections).where(eq(sections.externalId, g)).limit(1);
+    if (s) {
+      sectionId = s.id;
+      break;
+    }
+  }
+  if (p.groups.length > 0 && sectionId === null)
+    ctx.warnings.push(`Товар ${p.id}: группа ${p.groups[0]} не найдена, товар в разделе «Из 1С»`);
+  const { props, color } = productProperties(ctx, p);
+
+  let [row] = await tx.select().from(products).where(eq(products.externalId, p.id)).limit(1);
+  if (!row && p.article) {
+    // A lost mapping: the same article on a product without a 1C id is that product (never a duplicate).
+    [row] = await tx
+      .select()
+      .from(products)
+      .where(and(sql`lower(${products.article}) = ${p.article.toLowerCase()}`, isNull(products.externalId)))
+      .limit(1);
+    if (row) ctx.warnings.push(`Товар ${p.id} сопоставлен с товаром сайта ${row.id} по артикулу ${p.article}`);
+  }
+  if (row) {
+    const owns = ctx.settings.owns;
+    await tx
+      .update(products)
+      .set({
+        externalId: p.id,
+        ...(owns.name ? { name: p.name } : {}),
+        ...(owns.description && p.description ? { description: p.description } : {}),
+        ...(p.article ? { article: p.article } : {}),
+        ...(sectionId !== null ? { sectionId } : {}),
+        ...(props.length ? { properties: props } : {}),
+        ...(color ? { colorName: color, colorCode: slugify(color) || 'color' } : {}),
+        active: !p.deleted && row.priceKopecks > 0,
+      })
+      .where(eq(products.id, row.id));
+    bump(ctx.counts, p.deleted ? 'products_deactivated' : 'products_updated');
+    return;
+  }
+  const base = slugify([p.name, p.article].filter(Boolean).join(' ')) || 'tovar';
+  for (let n = 1; n < 50; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    const [made] = await tx
+      .insert(products)
+      .values({
+        slug,
+        name: p.name,
+        description: p.description,
+        sectionId: sectionId ?? (await fallbackSection()),
+        kind: 'other',
+        colorName: color ?? '',
+        colorCode: color ? slugify(color) || 'color' : '',
+        colorHex: '#cccccc',
+        groupKey: slug,
+        priceKopecks: 0,
+        article: p.article,
+        properties: props,
+        // Without a price until offers.xml gives one: offers.xml puts it on sale.
+        active: false,
+        externalId: p.id,
+      })
+      .onConflictDoNothing()
+      .returning({ id: products.id });
+    if (made) {
+      bump(ctx.counts, 'products_created');
+      return;
+    }
+  }
+  throw new ExchangeInputError(`Товар ${p.id}: не удалось подобрать адрес товара`);
+}
+
+async function applyCatalogRecords(ctx: StepContext, records: (GroupRecord | ProductRecord)[]): Promise<void> {
+  let fallback: number | null = null;
+  const fallbackSection = async () => (fallback ??= await defaultSectionId(ctx.tx));
+  for (const r of records) {
+    if (r.t === 'group') await applyGroup(ctx, r);
+    else await applyProduct(ctx, r, fallbackSection);
+  }
+}
+
+// --- offers (offers.xml) -------------------------------------------------------------------------
+
+function sizeOf(ctx: StepContext, o: OfferRecord): { size: string; sizeType: 'clothes' | 'shoes' | 'none' } {
+  const entries = Object.entries(o.chars);
+  if (entries.length === 0) return { size: 'Единый', sizeType: 'none' };
+  const wanted = ctx.settings.sizeCharacteristic.toLowerCase();
+  const size = entries.find(([k]) => k.toLowerCase() === wanted)?.[1] ?? entries.map(([, v]) => v).join(' / ');
+  return { size: size || 'Единый', sizeType: size ? 'clothes' : 'none' };
+}
+
+/**
+ * Units of each offer in site orders 1C has not acknowledged yet (orders since the exchange began,
+ * not cancelled, not in a confirmed export): 1C's quantity does not count them out yet.
+ */
+async function unacknowledgedUnits(tx: Database, offerIds: number[]): Promise<Map<number, number>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await queryRows<{ offer_id: number; units: number }>(
+    tx,
+    sql`select i.offer_id, sum(i.quantity - coalesce(i.refused_quantity, 0) - i.returned_quantity)::int as units
+        from order_items i join orders o on o.id = i.order_id
+        where i.offer_id in (select jsonb_array_elements_text(${JSON.stringify(offerIds)}::jsonb)::int)
+          and not i.is_preorder and o.status <> 'cancelled' and o.exchange_confirmed_at is null
+          and o.created_at >= (select coalesce(min(created_at), now()) from exchange_sessions)
+        group by i.offer_id`,
+  );
+  return new Map(rows.map((r) => [r.offer_id, Math.max(0, r.units)]));
+}
+
+async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Promise<void> {
+  const { tx } = ctx;
+  const types = pickPriceTypes(ctx.meta.priceTypes, ctx.settings);
+  const touchedProducts = new Set<number>();
+  const stockLines: { offerId: number; quantity: number }[] = [];
+  for (const o of records) {
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.externalId, o.productId))
+      .limit(1);
+    if (!product) throw new ExchangeInputError(`Предложение ${o.id}: товар ${o.productId} не найден`);
+    const { size, sizeType } = sizeOf(ctx, o);
+    const sale = types.sale ? o.prices[types.sale] : undefined;
+    const oldRaw = types.old ? o.prices[types.old] : undefined;
+    const old = sale !== undefined && oldRaw !== undefined && oldRaw > sale ? oldRaw : null;
+    let [offer] = await tx.select().from(offers).where(eq(offers.externalId, o.id)).limit(1);
+    if (!offer) {
+      [offer] = await tx
+        .select()
+        .from(offers)
+        .where(and(eq(offers.productId, product.id), eq(offers.size, size), isNull(offers.externalId)))
+        .limit(1);
+      if (offer) ctx.warnings.push(`Предложение ${o.id} сопоставлено с размером ${size} товара сайта ${product.id}`);
+    }
+    let offerId: number;
+    if (offer) {
+      offerId = offer.id;
+      await tx
+        .update(offers)
+        .set({
+          externalId: o.id,
+          productId: product.id,
+          ...(ctx.settings.owns.prices && sale !== undefined ? { priceKopecks: sale, oldPriceKopecks: old } : {}),
+        })
+        .where(eq(offers.id, offer.id));
+      bump(ctx.counts, 'offers_updated');
+    } else {
+      const [made] = await tx
+        .insert(offers)
+        .values({
+          productId: product.id,
+          sizeType,
+          size,
+          priceKopecks: sale ?? 0,
+          oldPriceKopecks: old,
+          externalId: o.id,
+        })
+        .onConflictDoNothing()
+        .returning({ id: offers.id });
+      if (!made) throw new ExchangeInputError(`Предложение ${o.id}: у товара ${o.productId} уже есть размер ${size}`);
+      offerId = made.id;
+      bump(ctx.counts, 'offers_created');
+    }
+    touchedProducts.add(product.id);
+    if (o.quantity !== null) stockLines.push({ offerId, quantity: o.quantity });
+  }
+
+  if (stockLines.length > 0) {
+    const held = await unacknowledgedUnits(
+      tx,
+      stockLines.map((l) => l.offerId),
+    );
+    const lines: StockLine[] = stockLines.map((l) => ({
+      offerId: l.offerId,
+      setTo: Math.max(0, l.quantity - (held.get(l.offerId) ?? 0)),
+    }));
+    const moved = await moveStock(tx, {
+      lines,
+      reason: 'import',
+      actor: { kind: 'staff', id: ctx.staffId },
+      ref: { importId: ctx.importId },
+      short: 'clamp',
+    });
+    if (!moved.ok) throw new ExchangeInputError(`остатки не записаны: предложения ${moved.missing.join(', ')}`);
+    bump(ctx.counts, 'stock_changed', moved.changes.filter((c) => c.previous !== c.quantity).length);
+    ctx.notices.push(...moved.notices);
+  }
+
+  // The product's price is its cheapest priced offer's (and that offer's old price); a priced product is on sale.
+  if (touchedProducts.size > 0)
+    await tx.execute(sql`
+      update products p set price_kopecks = c.price, old_price_kopecks = c.old, active = true
+      from (
+        select distinct on (product_id) product_id, price_kopecks as price,
+          case when old_price_kopecks > price_kopecks then old_price_kopecks end as old
+        from offers
+        where product_id in (select jsonb_array_elements_text(${JSON.stringify([...touchedProducts])}::jsonb)::int)
+          and price_kopecks > 0
+        order by product_id, price_kopecks, id
+      ) c
+      where p.id = c.product_id`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders (type=sale)
+
+function moscowParts(d: Date): { date: string; time: string } {
+  const f = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Moscow',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(d);
+  const get = (t: string) => f.find((p) => p.type === t)?.value ?? '00';
+  return {
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+    time: `${get('hour')}:${get('minute')}:${get('second')}`,
+  };
+}
+
+const DELIVERY_NAMES: Record<string, string> = {
+  [DELIVERY_ID.moscowCourier]: 'Доставка курьером по Москве',
+  [DELIVERY_ID.cdekPickup]: 'Доставка СДЭК до пункта выдачи',
+  [DELIVERY_ID.cdekDoor]: 'Доставка СДЭК курьером',
+  [DELIVERY_ID.world]: 'Доставка по договорённости',
+  [DELIVERY_ID.email]: 'Доставка по электронной почте',
+};
+const PAYMENT_NAMES: Record<string, string> = {
+  [PAYMENT_ID.onReceipt]: 'Оплата при получении',
+  [PAYMENT_ID.cardOnline]: 'Банковская карта онлайн',
+  [PAYMENT_ID.dolyami]: 'Долями',
+  [PAYMENT_ID.yandexSplit]: 'Яндекс Сплит',
+};
+
+interface OrderRow {
+  id: number;
+  status: string;
+  phone: string;
+  customer_name: string;
+  customer_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  fields: Record<string, string>;
+  total_kopecks: number;
+  paid_kopecks: number | null;
+  delivery_cost_kopecks: number;
+  delivery_id: string | null;
+  delivery_city: string;
+  delivery_address: string;
+  payment_id: string;
+  paid_at: string | null;
+  certificate_kopecks: number;
+  bonus_kopecks: number;
+  created_at: string;
+}
+
+interface ItemRow {
+  order_id: number;
+  offer_id: number;
+  title: string;
+  size: string;
+  price_kopecks: number;
+  quantity: number;
+  kept_quantity: number | null;
+  discount_kopecks: number;
+  bonus_kopecks: number;
+  offer_external_id: string | null;
+  product_external_id: string | null;
+}
+
+/** The orders of one export as CommerceML's documents (kept lines after a fitting; delivery as its own line). */
+async function exportOrders(db: Database, ids: number[]): Promise<ExportOrder[]> {
+  if (ids.length === 0) return [];
+  const idList = JSON.stringify(ids);
+  const rows = await queryRows<OrderRow>(
+    db,
+    sql`select o.id, o.status, o.phone, o.customer_name, o.customer_id, c.first_name, c.last_name, o.email, o.fields,
+          o.total_kopecks, o.paid_kopecks, o.delivery_cost_kopecks, o.delivery_id, o.delivery_city, o.delivery_address,
+          o.payment_id, o.paid_at, o.certificate_kopecks, o.bonus_kopecks, o.created_at
+        from orders o left join customers c on c.id = o.customer_id
+        where o.id in (select jsonb_array_elements_text(${idList}::jsonb)::int) order by o.id`,
+  );
+  const items = await queryRows<ItemRow>(
+    db,
+    sql`select i.order_id, i.offer_id, i.title, i.size, i.price_kopecks, i.quantity, i.kept_quantity, i.discount_kopecks,
+          i.bonus_kopecks, f.external_id as offer_external_id, p.external_id as product_external_id
+        from order_items i join offers f on f.id = i.offer_id join products p on p.id = f.product_id
+        where i.order_id in (select jsonb_array_elements_text(${idList}::jsonb)::int) order by i.order_id, i.offer_id`,
+  );
+  return rows.map((o) => {
+    const lines = items
+      .filter((i) => i.order_id === o.id)
+      .map((i) => {
+        const quantity = i.kept_quantity ?? i.quantity;
+        const share = (k: number) => Math.round((k * quantity) / i.quantity);
+        const discount = share(i.discount_kopecks) + share(i.bonus_kopecks);
+        return {
+          externalId: i.offer_external_id ?? i.product_external_id ?? `site-offer-${i.offer_id}`,
+          name: `${i.title}${i.size ? `, ${i.size}` : ''}`,
+          priceKopecks: i.price_kopecks,
+          quantity,
+          sumKopecks: i.price_kopecks * quantity - discount,
+          discountKopecks: discount,
+        };
+      })
+      .filter((l) => l.quantity > 0);
+    const fitted = items.some((i) => i.order_id === o.id && i.kept_quantity !== null);
+    const { date, time } = moscowParts(new Date(o.created_at));
+    const [first, ...rest] = o.customer_name.trim().split(/\s+/);
+    return {
+      id: o.id,
+      number: String(o.id),
+      date,
+      time,
+      totalKopecks: fitted && o.paid_kopecks !== null ? o.paid_kopecks : o.total_kopecks,
+      comment: o.fields.comment ?? '',
+      status: isOrderStatus(o.status) ? ORDER_STATUS_LABELS[o.status] : o.status,
+      paymentMethod: PAYMENT_NAMES[o.payment_id] ?? o.payment_id,
+      paid: o.paid_at !== null,
+      paidAt: o.paid_at ? new Date(o.paid_at).toISOString() : null,
+      cancelled: o.status === 'cancelled',
+      final: o.status === 'cancelled' || o.status === 'received',
+      deliveryName: o.delivery_id ? (DELIVERY_NAMES[o.delivery_id] ?? `Доставка (${o.delivery_id})`) : '',
+      deliveryKopecks: o.delivery_cost_kopecks,
+      deliveryAddress: o.delivery_address.startsWith(o.delivery_city)
+        ? o.delivery_address
+        : [o.delivery_city, o.delivery_address].filter(Boolean).join(', '),
+      certificateKopecks: o.certificate_kopecks,
+      bonusKopecks: o.bonus_kopecks,
+      customer: {
+        id: o.customer_id !== null ? `site-customer-${o.customer_id}` : `site-phone-${o.phone}`,
+        firstName: o.first_name || first || '',
+        lastName: o.last_name || rest.join(' '),
+        phone: o.phone ? `+${o.phone}` : '',
+        email: o.email,
+      },
+      lines,
+    };
+  });
+}
+
+/**
+ * mode=query: the orders created or changed (status, payment) since the last confirmed export,
+ * up to now less a few seconds (an order still committing is left for the next export), as one
+ * CommerceML package. The export is recorded; only mode=success confirms it.
+ */
+export async function saleQuery({ db, session }: { db: Database; session: ExchangeSession }): Promise<string> {
+  const [mark] = await queryRows<{ since: string | null; until: string; start: string }>(
+    db,
+    sql`select (select max(until) from exchange_sale_exports where confirmed_at is not null) as since,
+               now() - interval '3 seconds' as until,
+               (select min(created_at) from exchange_sessions) as start`,
+  );
+  const since = mark!.since ?? mark!.start;
+  const ids = await queryRows<{ id: number }>(
+    db,
+    sql`select o.id from orders o
+        where o.created_at >= ${mark!.start}::timestamptz
+          and greatest(o.created_at, coalesce(o.paid_at, o.created_at),
+                coalesce((select max(h.created_at) from order_status_history h where h.order_id = o.id), o.created_at))
+              between ${since}::timestamptz and ${mark!.until}::timestamptz
+        order by o.id`,
+  );
+  const orderIds = ids.map((r) => r.id);
+  await db.insert(exchangeSaleExports).values({
+    sessionId: session.id,
+    since: new Date(since),
+    until: new Date(mark!.until),
+    orderIds,
+  });
+  return ordersPackage(await exportOrders(db, orderIds), new Date(mark!.until).toISOString().slice(0, 19));
+}
+
+/** mode=success: 1C got the session's last export; its orders are acknowledged and the mark moves. */
+export async function saleSuccess({ db, session }: { db: Database; session: ExchangeSession }): Promise<number> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [last] = await tx
+      .select()
+      .from(exchangeSaleExports)
+      .where(and(eq(exchangeSaleExports.sessionId, session.id), isNull(exchangeSaleExports.confirmedAt)))
+      .orderBy(desc(exchangeSaleExports.id))
+      .limit(1)
+      .for('update');
+    if (!last) return 0;
+    await tx
+      .update(exchangeSaleExports)
+      .set({ confirmedAt: sql`now()` })
+      .where(eq(exchangeSaleExports.id, last.id));
+    if (last.orderIds.length > 0)
+      await tx.execute(
+        sql`update orders set exchange_confirmed_at = now()
+            where exchange_confirmed_at is null and id in (select jsonb_array_elements_text(${JSON.stringify(last.orderIds)}::jsonb)::int)`,
+      );
+    return last.orderIds.length;
+  });
+}

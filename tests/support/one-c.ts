@@ -1,0 +1,238 @@
+import { expect } from 'vitest';
+
+// A fake 1C for the exchange tests (issue #31): the calls 1C's «обмен с сайтом» makes, in its
+// order, over HTTP, with the cookie checkauth gave; and CommerceML files made here in the
+// structure docs/exchange-1c.md describes, in UTF-8 or windows-1251.
+
+export interface Answer {
+  status: number;
+  text: string;
+  /** The first line: success, progress or failure. */
+  kind: string;
+  lines: string[];
+}
+
+export class OneC {
+  cookie: string | null = null;
+  constructor(
+    private readonly endpoint: string,
+    private readonly login: string,
+    private readonly password: string,
+  ) {}
+
+  async call(query: string, init: RequestInit = {}): Promise<Answer> {
+    const headers = new Headers(init.headers);
+    if (this.cookie) headers.set('cookie', this.cookie);
+    const res = await fetch(`${this.endpoint}?${query}`, { ...init, headers });
+    const text = await res.text();
+    const [kind = '', ...lines] = text.split('\n');
+    return { status: res.status, text, kind, lines };
+  }
+
+  async checkauth(type: 'catalog' | 'sale', password = this.password): Promise<Answer> {
+    const basic = Buffer.from(`${this.login}:${password}`).toString('base64');
+    this.cookie = null;
+    const answer = await this.call(`type=${type}&mode=checkauth`, { headers: { authorization: `Basic ${basic}` } });
+    if (answer.kind === 'success') this.cookie = `${answer.lines[0]}=${answer.lines[1]}`;
+    return answer;
+  }
+
+  async init(type: 'catalog' | 'sale'): Promise<{ zip: string; fileLimit: number; text: string }> {
+    const answer = await this.call(`type=${type}&mode=init`);
+    const zip = /zip=(\w+)/.exec(answer.text)?.[1] ?? '';
+    const fileLimit = Number(/file_limit=(\d+)/.exec(answer.text)?.[1] ?? 0);
+    return { zip, fileLimit, text: answer.text };
+  }
+
+  /** mode=file in pieces of `piece` bytes (1C's file_limit): each piece a POST of its own. */
+  async sendFile(filename: string, body: Buffer, piece: number): Promise<Answer[]> {
+    const answers: Answer[] = [];
+    for (let at = 0; at < body.length; at += piece) {
+      answers.push(
+        await this.call(`type=catalog&mode=file&filename=${encodeURIComponent(filename)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/octet-stream' },
+          body: new Uint8Array(body.subarray(at, at + piece)),
+        }),
+      );
+    }
+    return answers;
+  }
+
+  /** mode=import repeated while the answer is progress (at most `max` calls); every answer, the last one last. */
+  async importUntilDone(filename: string, max = 100): Promise<Answer[]> {
+    const answers: Answer[] = [];
+    for (let i = 0; i < max; i++) {
+      const answer = await this.call(`type=catalog&mode=import&filename=${encodeURIComponent(filename)}`);
+      answers.push(answer);
+      if (answer.kind !== 'progress') return answers;
+    }
+    throw new Error(`import of ${filename} still in progress after ${max} calls`);
+  }
+
+  /** The whole catalogue exchange of one file: init, the file in pieces, import until done. */
+  async exchangeFile(filename: string, body: Buffer, piece = 700): Promise<Answer[]> {
+    for (const a of await this.sendFile(filename, body, piece)) expect(a.text).toBe('success');
+    return this.importUntilDone(filename);
+  }
+}
+
+// --- CommerceML files ------------------------------------------------------------------------------
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export interface TestGroup {
+  id: string;
+  name: string;
+  children?: TestGroup[];
+}
+
+export interface TestProduct {
+  id: string;
+  article: string;
+  name: string;
+  description?: string;
+  group?: string;
+  color?: string;
+  deleted?: boolean;
+}
+
+export const COLOR_PROPERTY = 'prop-color-0001';
+
+function groupXml(g: TestGroup): string {
+  const kids = g.children?.length ? `<Группы>${g.children.map(groupXml).join('')}</Группы>` : '';
+  return `<Группа><Ид>${g.id}</Ид><Наименование>${esc(g.name)}</Наименование>${kids}</Группа>`;
+}
+
+export function catalogXml({
+  groups = [],
+  products,
+  onlyChanges = false,
+  encoding = 'UTF-8',
+}: {
+  groups?: TestGroup[];
+  products: TestProduct[];
+  onlyChanges?: boolean;
+  encoding?: 'UTF-8' | 'windows-1251';
+}): string {
+  const goods = products
+    .map(
+      (p) => `
+      <Товар${p.deleted ? ' Статус="Удален"' : ''}>
+        <Ид>${p.id}</Ид>
+        <Артикул>${esc(p.article)}</Артикул>
+        <Наименование>${esc(p.name)}</Наименование>
+        <БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>
+        ${p.group ? `<Группы><Ид>${p.group}</Ид></Группы>` : ''}
+        <Описание>${esc(p.description ?? '')}</Описание>
+        ${p.color ? `<ЗначенияСвойств><ЗначенияСвойства><Ид>${COLOR_PROPERTY}</Ид><Значение>${esc(p.color)}</Значение></ЗначенияСвойства></ЗначенияСвойств>` : ''}
+        <СтавкиНалогов><СтавкаНалога><Наименование>НДС</Наименование><Ставка>20</Ставка></СтавкаНалога></СтавкиНалогов>
+      </Товар>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="${encoding}"?>
+<КоммерческаяИнформация ВерсияСхемы="2.05" ДатаФормирования="2026-03-01T10:00:00">
+  <Классификатор>
+    <Ид>classifier-1</Ид>
+    <Наименование>Классификатор (Каталог товаров)</Наименование>
+    <Группы>${groups.map(groupXml).join('')}</Группы>
+    <Свойства>
+      <Свойство><Ид>${COLOR_PROPERTY}</Ид><Наименование>Цвет</Наименование><ТипЗначений>Строка</ТипЗначений></Свойство>
+    </Свойства>
+  </Классификатор>
+  <Каталог СодержитТолькоИзменения="${onlyChanges}">
+    <Ид>catalog-1</Ид>
+    <ИдКлассификатора>classifier-1</ИдКлассификатора>
+    <Наименование>Каталог товаров</Наименование>
+    <Товары>${goods}
+    </Товары>
+  </Каталог>
+</КоммерческаяИнформация>
+`;
+}
+
+export const PRICE_TYPES = [
+  { id: 'price-retail-0001', name: 'Розничная' },
+  { id: 'price-old-0002', name: 'Старая цена' },
+  { id: 'price-opt-0003', name: 'Оптовая' },
+];
+
+export interface TestOffer {
+  /** '<product>#<characteristic>' or the product alone. */
+  id: string;
+  size?: string;
+  /** Roubles by price type Ид (as text: '3200.00'). */
+  prices?: Record<string, string>;
+  quantity?: number | string;
+}
+
+export function offersXml({
+  offers,
+  onlyChanges = false,
+  encoding = 'UTF-8',
+  priceTypes = PRICE_TYPES,
+}: {
+  offers: TestOffer[];
+  onlyChanges?: boolean;
+  encoding?: 'UTF-8' | 'windows-1251';
+  priceTypes?: { id: string; name: string }[];
+}): string {
+  const items = offers
+    .map(
+      (o) => `
+      <Предложение>
+        <Ид>${o.id}</Ид>
+        <Наименование>Предложение ${esc(o.id)}</Наименование>
+        <БазоваяЕдиница Код="796">шт</БазоваяЕдиница>
+        ${o.size ? `<ХарактеристикиТовара><ХарактеристикаТовара><Наименование>Размер</Наименование><Значение>${esc(o.size)}</Значение></ХарактеристикаТовара></ХарактеристикиТовара>` : ''}
+        ${
+          o.prices
+            ? `<Цены>${Object.entries(o.prices)
+                .map(
+                  ([type, value]) =>
+                    `<Цена><Представление>${value} RUB за шт</Представление><ИдТипаЦены>${type}</ИдТипаЦены><ЦенаЗаЕдиницу>${value}</ЦенаЗаЕдиницу><Валюта>RUB</Валюта><Единица>шт</Единица><Коэффициент>1</Коэффициент></Цена>`,
+                )
+                .join('')}</Цены>`
+            : ''
+        }
+        ${o.quantity !== undefined ? `<Количество>${o.quantity}</Количество>` : ''}
+      </Предложение>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="${encoding}"?>
+<КоммерческаяИнформация ВерсияСхемы="2.05" ДатаФормирования="2026-03-01T10:00:00">
+  <ПакетПредложений СодержитТолькоИзменения="${onlyChanges}">
+    <Ид>catalog-1#</Ид>
+    <Наименование>Пакет предложений</Наименование>
+    <ИдКаталога>catalog-1</ИдКаталога>
+    <ИдКлассификатора>classifier-1</ИдКлассификатора>
+    <ТипыЦен>${priceTypes
+      .map(
+        (t) =>
+          `<ТипЦены><Ид>${t.id}</Ид><Наименование>${esc(t.name)}</Наименование><Валюта>RUB</Валюта><Налог><Наименование>НДС</Наименование><УчтеноВСумме>true</УчтеноВСумме></Налог></ТипЦены>`,
+      )
+      .join('')}</ТипыЦен>
+    <Предложения>${items}
+    </Предложения>
+  </ПакетПредложений>
+</КоммерческаяИнформация>
+`;
+}
+
+let cp1251: Map<string, number> | null = null;
+/** Text as windows-1251 bytes (what 1C writes when so set up). */
+export function windows1251(text: string): Buffer {
+  if (!cp1251) {
+    cp1251 = new Map();
+    const decoder = new TextDecoder('windows-1251');
+    for (let b = 0; b < 256; b++) cp1251.set(decoder.decode(Uint8Array.of(b)), b);
+  }
+  const out = Buffer.alloc(text.length);
+  let i = 0;
+  for (const ch of text) {
+    const b = cp1251.get(ch);
+    if (b === undefined) throw new Error(`not in windows-1251: ${ch}`);
+    out[i++] = b;
+  }
+  return out.subarray(0, i);
+}
