@@ -194,7 +194,7 @@ export async function productApi(
   await app.register(personalRoutes, { db, authSecret, suggestions: addressSuggestions });
   await app.register(loyaltyRoutes, { db, authSecret });
   await app.register(wishlistRoutes, { db, authSecret });
-  await app.register(reviewRoutes, { db, authSecret, photos: reviewPhotos, now: clock });
+  await app.register(reviewRoutes, { db, authSecret, siteUrl, photos: reviewPhotos, now: clock });
 
   let openApi: Record<string, unknown> | null = null;
   defineRoute(app, {
