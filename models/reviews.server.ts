@@ -397,7 +397,7 @@ export async function voteHelpful({
   });
 }
 
-/** The customer's «Помог» votes on a product's reviews on show, and their own reviews of it. */
+/** The customer's «Помог» votes on a product's reviews on show (with those reviews' counts now), and their own reviews of it. */
 export async function customerReviewVotes({
   db,
   customerId,
@@ -406,10 +406,10 @@ export async function customerReviewVotes({
   db: Database;
   customerId: number;
   productId: number;
-}): Promise<{ voted: number[]; own: number[] }> {
+}): Promise<{ voted: number[]; own: number[]; helpful: Record<string, number> }> {
   const [voted, own] = await Promise.all([
     db
-      .select({ id: reviewVotes.reviewId })
+      .select({ id: reviewVotes.reviewId, helpful: reviews.helpfulCount })
       .from(reviewVotes)
       .innerJoin(reviews, eq(reviews.id, reviewVotes.reviewId))
       .where(and(eq(reviewVotes.customerId, customerId), publishedOf(productId)))
@@ -420,7 +420,11 @@ export async function customerReviewVotes({
       .where(and(eq(reviews.customerId, customerId), publishedOf(productId)))
       .orderBy(asc(reviews.id)),
   ]);
-  return { voted: voted.map((r) => r.id), own: own.map((r) => r.id) };
+  return {
+    voted: voted.map((r) => r.id),
+    own: own.map((r) => r.id),
+    helpful: Object.fromEntries(voted.map((r) => [String(r.id), r.helpful])),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

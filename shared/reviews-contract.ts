@@ -131,6 +131,11 @@ export type ReviewHelpfulResponse = z.infer<typeof ReviewHelpfulResponse>;
 export const ReviewVotesResponse = z.object({
   voted: z.array(z.number().int()),
   own: z.array(z.number().int()),
+  /**
+   * The voted reviews' counts now (review id → count): the cached page's counts may lag by the
+   * page cache's bound, but a shopper's own vote is always in the count they see.
+   */
+  helpful: z.record(z.string(), z.number().int()),
 });
 export type ReviewVotesResponse = z.infer<typeof ReviewVotesResponse>;
 

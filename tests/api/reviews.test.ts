@@ -645,6 +645,7 @@ describe('«Помог»', () => {
     ).toEqual({
       voted: [id],
       own: [],
+      helpful: { [id]: 2 },
     });
     expect(
       await post(
@@ -655,6 +656,7 @@ describe('«Помог»', () => {
     ).toEqual({
       voted: [],
       own: [id],
+      helpful: {},
     });
     const noSession = await fetch(`${api()}/api/reviews/my_votes.php`, {
       method: 'POST',
@@ -759,7 +761,7 @@ describe('the session cookie: same-origin JSON only', () => {
       headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie: cookieOf(voter.token) },
       body: JSON.stringify({ product_id: String(o!.productId) }),
     });
-    expect(ReviewVotesResponse.parse(await sameSite.json())).toEqual({ voted: [id], own: [] });
+    expect(ReviewVotesResponse.parse(await sameSite.json())).toEqual({ voted: [id], own: [], helpful: { [id]: 1 } });
     // A token in the body is the credential itself (scripts, the server-rendered pages), wherever the call comes from.
     const withToken = await call('/api/personal/review_lines.php', {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: evil },

@@ -102,7 +102,11 @@ export function ProductReviews({ productId, initial }: { productId: number; init
   const { loggedIn } = useShopperCounts();
   const base = useRootData()?.env?.API_BASE_URL ?? '/backend';
   // This shopper's votes and own reviews (after paint), and what their presses changed.
-  const [votes, setVotes] = useState<{ voted: ReadonlySet<number>; own: ReadonlySet<number> } | null>(null);
+  const [votes, setVotes] = useState<{
+    voted: ReadonlySet<number>;
+    own: ReadonlySet<number>;
+    helpful: Readonly<Record<string, number>>;
+  } | null>(null);
   const [pressed, setPressed] = useState<
     ReadonlyMap<number, Partial<Pick<HelpfulState, 'count' | 'voted' | 'busy' | 'note'>>>
   >(new Map());
@@ -113,7 +117,7 @@ export function ProductReviews({ productId, initial }: { productId: number; init
     postReviewApi<ReviewVotesResponse>(base, '/api/reviews/my_votes.php', { product_id: String(productId) })
       .then(({ status, body }) => {
         if (!live || status !== 200 || !body || !('voted' in body)) return;
-        setVotes({ voted: new Set(body.voted), own: new Set(body.own) });
+        setVotes({ voted: new Set(body.voted), own: new Set(body.own), helpful: body.helpful });
       })
       .catch(() => {});
     return () => {
@@ -124,7 +128,8 @@ export function ProductReviews({ productId, initial }: { productId: number; init
   const helpfulOf = (r: PublicReview): HelpfulState => {
     const p = pressed.get(r.id);
     return {
-      count: p?.count ?? r.helpful,
+      // The cached page's count may lag (docs/reviews.md); this shopper's own vote is always in it.
+      count: p?.count ?? Math.max(r.helpful, votes?.helpful[String(r.id)] ?? 0),
       voted: p?.voted ?? votes?.voted.has(r.id) ?? false,
       own: votes?.own.has(r.id) ?? false,
       busy: p?.busy ?? false,
@@ -348,7 +353,7 @@ function HelpfulButton({ state, onPress }: { state: HelpfulState; onPress: () =>
         aria-pressed={voted}
         aria-busy={busy}
         disabled={own}
-        title={own ? 'Это ваш отзыв' : voted ? 'Вы отметили, что отзыв помог' : undefined}
+        title={voted ? 'Вы отметили, что отзыв помог' : undefined}
         onClick={onPress}
       >
         <ThumbUpIcon size={16} />
@@ -356,6 +361,7 @@ function HelpfulButton({ state, onPress }: { state: HelpfulState; onPress: () =>
         {count > 0 ? <span className="review__helpful-count">{count}</span> : null}
       </button>
       <span className="review__helpful-note" role="status">
+        {own ? 'Это ваш отзыв' : null}
         {note ? (
           note.login ? (
             <>
