@@ -49,6 +49,16 @@ const formBody = (properties: Record<string, string>, required: string[] = []) =
   },
 });
 const noSession = ok('No token, or its session ended (logged out, expired, forged)', contract.ApiError);
+/** The review calls' session cookie: taken only on a same-origin JSON call (docs/reviews.md). */
+const cookieRefused = {
+  403: ok(
+    'No token in the body, and the session cookie came from another site (no same-origin Origin or Sec-Fetch-Site)',
+    contract.ApiError,
+  ),
+  415: ok('No token in the body, and the session cookie came with a body that is not JSON', contract.ApiError),
+};
+const COOKIE_NOTE =
+  "Without `token` in the body, the session cookie stands in, only on a JSON call from the shop's own pages (Origin, or Sec-Fetch-Site: same-origin); any other call with the cookie and no token is refused (403, 415).";
 
 function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
   return {
@@ -574,8 +584,14 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
       '/api/personal/review_lines.php': {
         post: {
           summary: "The customer's order lines with their review state (of one order or one product)",
-          requestBody: formBody({ token: 'Session token', order_id: 'Order id', product_id: 'Product id' }, ['token']),
-          responses: { 200: ok('The lines', reviewsContract.ReviewLinesResponse), 400: badRequest, 401: noSession },
+          description: COOKIE_NOTE,
+          requestBody: formBody({ token: 'Session token', order_id: 'Order id', product_id: 'Product id' }),
+          responses: {
+            200: ok('The lines', reviewsContract.ReviewLinesResponse),
+            400: badRequest,
+            401: noSession,
+            ...cookieRefused,
+          },
         },
       },
       '/api/personal/review_add.php': {
@@ -583,11 +599,13 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
           summary:
             'A review of a received and kept order line, once per line, within 60 days (JSON; photos as base64, at most 5)',
           description:
-            "JSON body: token (or the session cookie from the shop's own pages), order_id, offer_id, is_preorder, rating 1–5, fit small|true|large, text, height, usual_size, photos[]. Mistakes answer 200 with success false and the Russian text.",
+            "JSON body: token (or the session cookie from the shop's own pages), order_id, offer_id, is_preorder, rating 1–5, fit small|true|large, text, height, usual_size, photos[]. Mistakes answer 200 with success false and the Russian text. " +
+            COOKIE_NOTE,
           responses: {
             200: ok('The review, or the error', reviewsContract.ReviewWriteResponse),
             400: badRequest,
             401: noSession,
+            ...cookieRefused,
           },
         },
       },
@@ -595,18 +613,28 @@ function handWrittenOpenApi(serverUrl: string): Record<string, unknown> {
         post: {
           summary:
             'A rejected review edited and sent again, once (JSON: review_id and the fields of review_add.php; keep_photos true keeps them)',
+          description: COOKIE_NOTE,
           responses: {
             200: ok('The review, or the error', reviewsContract.ReviewWriteResponse),
             400: badRequest,
             401: noSession,
+            ...cookieRefused,
           },
         },
       },
       '/api/reviews/helpful.php': {
         post: {
-          summary: '«Помог отзыв»: one vote per customer and review',
-          requestBody: formBody({ token: 'Session token', review_id: 'Review id' }, ['token', 'review_id']),
-          responses: { 200: ok('The count', reviewsContract.ReviewHelpfulResponse), 400: badRequest, 401: noSession },
+          summary: '«Помог отзыв»: one vote per customer and review (not a toggle: a second press changes nothing)',
+          description:
+            "A review on show, not the customer's own (success false with the Russian text otherwise). A call without a session: 401 «Войдите, чтобы отметить отзыв полезным». " +
+            COOKIE_NOTE,
+          requestBody: formBody({ token: 'Session token', review_id: 'Review id' }, ['review_id']),
+          responses: {
+            200: ok('The count after the call and whether the vote is there', reviewsContract.ReviewHelpfulResponse),
+            400: badRequest,
+            401: ok('No session: «Войдите, чтобы отметить отзыв полезным»', contract.ApiError),
+            ...cookieRefused,
+          },
         },
       },
       '/api/personal/returns.php': {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE, readCookie } from '~/shared/cookies';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
@@ -18,16 +18,20 @@ import {
   type ReviewStatus,
 } from '~/core/reviews';
 import { moscowNow } from '~/core/working-days';
-import type {
-  OwnReview,
-  PublicReview,
-  ReviewLinesResponse,
-  ReviewListResponse,
-  ReviewWriteResponse,
-  ReviewHelpfulResponse,
+import { isAdminOrigin } from '~/core/staff-auth';
+import {
+  ReviewVotesResponse,
+  type OwnReview,
+  type PublicReview,
+  type ReviewLinesResponse,
+  type ReviewListResponse,
+  type ReviewWriteResponse,
+  type ReviewHelpfulResponse,
 } from '~/shared/reviews-contract';
+import { ApiError } from '~/shared/contract';
 import {
   createReview,
+  customerReviewVotes,
   listPublishedReviews,
   listReviewableLines,
   productReviewStats,
@@ -37,8 +41,10 @@ import {
   type ReviewRow,
   type StoredPhoto,
 } from '~/models/reviews.server';
-import { lastValue, parseQuery } from '~/api/http.server';
+import { lastValue, parseBody, parseQuery, unauthorized } from '~/api/http.server';
 import { requireCustomer, tokenField } from '~/api/account/require-customer.server';
+import { sessionOfToken } from '~/api/account/session.server';
+import { defineRoute } from '~/api/route.server';
 import type { ReviewPhotoStore } from './photos';
 
 // Product reviews for shoppers (issue #32, docs/reviews.md):
@@ -49,10 +55,14 @@ import type { ReviewPhotoStore } from './photos';
 // - POST /api/personal/review_add.php     a new review (JSON; photos as base64, at most 5)
 // - POST /api/personal/review_resend.php  a rejected review edited and sent again, once
 // - POST /api/reviews/helpful.php         "Помог отзыв" (a logged-in customer, once per review)
+// - POST /api/reviews/my_votes.php        which of a product's reviews the customer marked «Помог»
+//                                         (personal: the product page asks after paint)
 
 export interface ReviewRouteDeps {
   db: Database;
   authSecret: string;
+  /** The shop's public origin (PUBLIC_SITE_URL): the session cookie is taken from its pages only. */
+  siteUrl: string;
   /** The image pipeline for photos; without it reviews with photos are refused. */
   photos?: ReviewPhotoStore | undefined;
   now: () => Date;
@@ -104,6 +114,16 @@ const ResendBody = z.object({
   keep_photos: z.boolean().optional(),
 });
 const HelpfulBody = z.object({ token: tokenField(), review_id: digits(2_147_483_647) });
+const VotesBody = z.object({ token: tokenField(), product_id: digits(2_147_483_647) });
+
+/** The API's words for a call refused at the edge (the back office's rule and texts, api/admin/plugin.server.ts). */
+export const REVIEW_EDGE_TEXT = {
+  crossSite: 'Запрос с чужого сайта отклонён',
+  json: 'Нужно тело запроса в JSON',
+  helpfulLogin: 'Войдите, чтобы отметить отзыв полезным',
+  helpfulNotFound: 'Отзыв не найден',
+  helpfulOwn: 'Свой отзыв отметить нельзя',
+} as const;
 
 const dateOf = (d: Date) => moscowNow(d).date;
 const photoOf = (p: ReviewPhotoRow) => ({ path: p.path, width: p.width, height: p.height });
@@ -152,31 +172,57 @@ function decodePhoto(text: string): Uint8Array | null {
 }
 
 /**
- * The account's review form posts JSON from the browser (photos are too large for a page's form):
- * without a `token` in the body, the HttpOnly session cookie stands in, but only on a JSON request
- * from the shop's own pages (a cross-site page cannot send JSON without CORS, and the browser's
- * Origin or Sec-Fetch-Site must say same origin).
+ * The session cookie in place of a `token` (CSRF, docs/reviews.md "The session cookie"). The
+ * account's review form and the product page's «Помог» call this API from the browser with JSON
+ * (photos are too large for a page's form, which is limited to 256 KB), and the HttpOnly session
+ * cookie stands in for the `token` the contract's bodies carry. The cookie is taken only as the
+ * back office takes its own (api/admin/plugin.server.ts): on a JSON request (a cross-site page
+ * cannot send one without CORS, which this API never allows) whose Origin is the shop's, or,
+ * without Origin, whose Sec-Fetch-Site says same-origin. Any other call that has the cookie and
+ * no `token` is refused, 403 (another site) or 415 (not JSON), and logged; a `token` in the body
+ * (the contract's scripts and the server-rendered pages) is judged alone, as on every other path.
  */
-function cookieToken(req: FastifyRequest): void {
-  const body = req.body as { token?: unknown } | null;
-  if (!body || typeof body !== 'object' || typeof body.token === 'string') return;
-  if (!/^application\/json/i.test(String(req.headers['content-type'] ?? ''))) return;
-  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
-  const sameOrigin = origin
-    ? origin === `${req.protocol}://${req.host}`
-    : req.headers['sec-fetch-site'] === 'same-origin';
-  if (!sameOrigin) return;
+function cookieGuard(req: FastifyRequest, reply: FastifyReply, siteOrigin: string | null): FastifyReply | undefined {
+  const body = req.body as { token?: unknown } | null | undefined;
+  if (body && typeof body === 'object' && typeof body.token === 'string') return undefined;
   const token = readCookie(typeof req.headers.cookie === 'string' ? req.headers.cookie : null, COOKIE.token);
-  if (token) body.token = token;
+  // No session cookie: nothing to ride on; the route answers 401 as to any caller without a token.
+  if (!token) return undefined;
+  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+  const fetchSite = typeof req.headers['sec-fetch-site'] === 'string' ? req.headers['sec-fetch-site'] : undefined;
+  const refuse = (status: number, error: string, why: string) => {
+    req.log.warn(
+      { reviews: why, origin: origin ?? null, fetchSite: fetchSite ?? null, url: req.url.slice(0, 200) },
+      'reviews: session cookie refused',
+    );
+    return reply
+      .code(status)
+      .header('cache-control', 'private, no-store')
+      .send({ error } satisfies ApiError);
+  };
+  if (!isAdminOrigin({ origin, fetchSite, requestOrigin: `${req.protocol}://${req.host}`, siteOrigin }))
+    return refuse(403, REVIEW_EDGE_TEXT.crossSite, 'cross-site');
+  if (!/^application\/json(\s*;|$)/i.test(String(req.headers['content-type'] ?? '')))
+    return refuse(415, REVIEW_EDGE_TEXT.json, 'not json');
+  if (body && typeof body === 'object') body.token = token;
+  return undefined;
 }
 
 export async function reviewRoutes(
   app: FastifyInstance,
-  { db, authSecret, photos: photoStore, now }: ReviewRouteDeps,
+  { db, authSecret, siteUrl, photos: photoStore, now }: ReviewRouteDeps,
 ): Promise<void> {
   const auth = { db, secret: authSecret };
-  app.addHook('preHandler', async (req) => {
-    if (req.method === 'POST') cookieToken(req);
+  const siteOrigin = (() => {
+    try {
+      return new URL(siteUrl).origin;
+    } catch {
+      return null;
+    }
+  })();
+  // Every POST of this plugin (review_lines, review_add with its photos, review_resend, helpful, my_votes).
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.method === 'POST') return cookieGuard(req, reply, siteOrigin);
   });
 
   app.get('/api/reviews/list.php', async (req, reply) => {
@@ -369,9 +415,45 @@ export async function reviewRoutes(
 
   app.post('/api/reviews/helpful.php', async (req, reply) => {
     void reply.header('cache-control', 'private, no-store');
-    const session = await requireCustomer(auth, HelpfulBody, req, reply);
-    if (!session) return reply;
-    const r = await voteHelpful({ db, customerId: session.customerId, reviewId: session.body.review_id });
-    return { success: r.ok, helpful: r.count } satisfies ReviewHelpfulResponse;
+    const body = parseBody(HelpfulBody, req, reply);
+    if (!body) return reply;
+    // A guest's press: the page asks them to log in first; a call without a session says why.
+    const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
+    if (!session) return unauthorized(reply, { error: REVIEW_EDGE_TEXT.helpfulLogin } satisfies ApiError);
+    const r = await voteHelpful({ db, customerId: session.customerId, reviewId: body.review_id });
+    if (!r.ok)
+      return {
+        success: false,
+        helpful: r.count,
+        voted: false,
+        error: r.reason === 'own' ? REVIEW_EDGE_TEXT.helpfulOwn : REVIEW_EDGE_TEXT.helpfulNotFound,
+      } satisfies ReviewHelpfulResponse;
+    return { success: true, helpful: r.count, voted: true } satisfies ReviewHelpfulResponse;
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/reviews/my_votes.php',
+    summary:
+      "Which of a product's published reviews the customer marked «Помог», and which are their own (personal: asked after paint)",
+    description:
+      'Form or JSON. Without `token`, the session cookie stands in on a same-origin JSON call only (docs/reviews.md).',
+    body: VotesBody,
+    responses: {
+      200: { description: 'The review ids', schema: ReviewVotesResponse },
+      400: { description: 'Bad parameters', schema: ApiError },
+      401: { description: 'No token, or its session ended', schema: ApiError },
+      403: { description: 'The session cookie from another site', schema: ApiError },
+    },
+    handler: async ({ body }, _req, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
+      if (!session) return unauthorized(reply);
+      return (await customerReviewVotes({
+        db,
+        customerId: session.customerId,
+        productId: body.product_id,
+      })) satisfies ReviewVotesResponse;
+    },
   });
 }
