@@ -198,13 +198,9 @@ export async function productApi(
   await app.register(personalRoutes, { db, authSecret, suggestions: addressSuggestions });
   await app.register(loyaltyRoutes, { db, authSecret });
   await app.register(wishlistRoutes, { db, authSecret });
-<<<<<<< HEAD
-  await app.register(reviewRoutes, { db, authSecret, photos: reviewPhotos, now: clock });
+  await app.register(reviewRoutes, { db, authSecret, siteUrl, photos: reviewPhotos, now: clock });
   // The 1C exchange (CommerceML 2); also at the legacy Bitrix path, registered by the server at the root.
   if (exchange) await app.register(exchangeRoutes, { db, sms, siteUrl, exchange, url: '/1c/exchange' });
-=======
-  await app.register(reviewRoutes, { db, authSecret, siteUrl, photos: reviewPhotos, now: clock });
->>>>>>> h4
 
   let openApi: Record<string, unknown> | null = null;
   defineRoute(app, {
