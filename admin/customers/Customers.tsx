@@ -42,7 +42,7 @@ import { bonusMoveText, type BonusMoveKind } from '~/core/loyalty-account';
 import { statusLabel } from '~/core/order-status';
 import type { AdminDataProvider } from '~/admin/lib/data-provider';
 import { adminApiBase, newIdempotencyKey } from '~/admin/lib/api';
-import { ACTION_LABELS, dateTime } from '~/admin/lib/labels';
+import { auditActionText, dateTime } from '~/admin/lib/labels';
 import { phoneText, rub } from '~/admin/orders/labels';
 
 // Customers (issue #29): search by phone, e-mail or name; the customer's page with profile,
@@ -378,7 +378,7 @@ function CustomerPage() {
             {c.audit.length === 0 ? <Typography color="text.secondary">Пока пусто</Typography> : null}
             {c.audit.map((a) => (
               <Typography key={a.id}>
-                {dateTime(a.at)} — {a.actor_label}: {ACTION_LABELS[a.action] ?? a.action}
+                {dateTime(a.at)} — {a.actor_label}: {auditActionText(a)}
                 {a.reason ? ` («${a.reason}»)` : ''}
               </Typography>
             ))}

@@ -299,6 +299,8 @@ export const StaffFittingResponse = z.object({
   data: z
     .object({
       order_id: z.number().int(),
+      /** The status the fitting moved the order from (shipped or delivered). */
+      previous_status: z.string(),
       status: z.literal('received'),
       kept: z.number().int(),
       refused: z.number().int(),
@@ -363,6 +365,7 @@ function fittingAnswer(r: RecordFittingResult): StaffFittingResponse {
   return {
     data: {
       order_id: r.orderId,
+      previous_status: r.from,
       status: 'received',
       kept: r.kept,
       refused: r.refused,
