@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { parseValue } from '~/api/http.server';
+import { ApiError } from '~/shared/contract';
 
 // One route table: `defineRoute` registers a Fastify route that validates its params, query and
 // body with zod, and records the same schemas for the OpenAPI document (api/openapi.ts
@@ -11,11 +12,29 @@ export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteResponse {
   description: string;
-  /** The answer's JSON body; absent for an answer without one (a redirect, a page). */
+  /** The answer's body (JSON by default; `z.string()` for a page or a script); absent for none (a redirect). */
   schema?: z.ZodType;
   /** Default 'application/json' when there is a schema. */
   contentType?: string;
+  /** Bodies of an answer that comes in several types (a JSON list or an HTML page), by content type. */
+  content?: Record<string, z.ZodType>;
+  /** Response headers worth naming (Location of a redirect, Retry-After), with what they say. */
+  headers?: Record<string, string>;
 }
+
+/**
+ * How a request body is sent: a form (SPEC §7, the storefront's calls), JSON (the back office),
+ * or another content type (a provider's webhook); a list when a route takes several.
+ */
+export type BodyType = 'form' | 'json' | `${string}/${string}`;
+
+/** The storefront API's usual answers, for `responses`. */
+export const BAD_PARAMETERS: RouteResponse = { description: 'Bad parameters', schema: ApiError };
+export const NO_SESSION: RouteResponse = {
+  description: 'No token, or its session ended (logged out, expired, forged)',
+  schema: ApiError,
+};
+export const NOT_FOUND: RouteResponse = { description: 'Not found', schema: ApiError };
 
 /** What OpenAPI says of a route; recorded by `defineRoute`, read by `openApiPaths`. */
 export interface RouteDoc {
@@ -28,8 +47,8 @@ export interface RouteDoc {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** How the body is sent: a form (SPEC §7, the storefront's calls) or JSON (the back office). */
-  bodyType: 'form' | 'json';
+  /** How the body is sent (a form unless the route says otherwise). */
+  bodyType: BodyType | readonly BodyType[];
   /** More parameters as OpenAPI writes them (a header such as Idempotency-Key). */
   parameters?: Record<string, unknown>[];
   responses: Record<number, RouteResponse>;
@@ -54,8 +73,11 @@ export interface RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B ext
   params?: P;
   query?: Q;
   body?: B;
-  bodyType?: 'form' | 'json';
-  /** The error shape of a refused value: the storefront API's `{ error }` (default) or the back office's (`parseAdmin`). */
+  bodyType?: BodyType | readonly BodyType[];
+  /**
+   * The error shape of a refused value: the storefront API's `{ error }` (default), the back
+   * office's (`parseAdmin`), or a route's own answer (`refuseWith`).
+   */
   parse?: Parse;
   preHandler?: RouteShorthandOptions['preHandler'];
   /** Kept out of the OpenAPI document (a provider's stand-in page, an internal hook). */
@@ -94,6 +116,20 @@ export function defineRoute<
       return handler({ params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>, req, reply);
     },
   });
+}
+
+/**
+ * A `parse` that answers a value its schema refuses with the route's own status and body (a
+ * provider's callback, a stand-in's form), as those routes answered before they had a schema.
+ * Unlike the default it takes the value as it came (no control-character check, no `{}` for none).
+ */
+export function refuseWith(status: number, body: unknown): Parse {
+  return (schema, value, reply) => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    void reply.code(status).send(body);
+    return null;
+  };
 }
 
 /** Records a route's description without registering it (a route Fastify serves another way). */
@@ -166,17 +202,20 @@ function operation(doc: RouteDoc, relative: string): Record<string, unknown> {
     });
   }
   parameters.push(...(doc.parameters ?? []));
-  const bodyType = doc.bodyType === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
+  const body = doc.body;
+  const bodyTypes = (typeof doc.bodyType === 'string' ? [doc.bodyType] : doc.bodyType).map((t) =>
+    t === 'json' ? 'application/json' : t === 'form' ? 'application/x-www-form-urlencoded' : t,
+  );
   return {
     ...(doc.tags ? { tags: doc.tags } : {}),
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(doc.body
+    ...(body
       ? {
           requestBody: {
-            required: !isOptional(doc.body),
-            content: { [bodyType]: { schema: json(doc.body, 'input') } },
+            required: !isOptional(body),
+            content: Object.fromEntries(bodyTypes.map((t) => [t, { schema: json(body, 'input') }])),
           },
         }
       : {}),
@@ -185,8 +224,25 @@ function operation(doc: RouteDoc, relative: string): Record<string, unknown> {
         status,
         {
           description: r.description,
-          ...(r.schema
-            ? { content: { [r.contentType ?? 'application/json']: { schema: json(r.schema, 'output') } } }
+          ...(r.headers
+            ? {
+                headers: Object.fromEntries(
+                  Object.entries(r.headers).map(([name, description]) => [
+                    name,
+                    { description, schema: { type: 'string' } },
+                  ]),
+                ),
+              }
+            : {}),
+          ...(r.schema || r.content
+            ? {
+                content: Object.fromEntries(
+                  Object.entries({
+                    ...(r.schema ? { [r.contentType ?? 'application/json']: r.schema } : {}),
+                    ...r.content,
+                  }).map(([type, schema]) => [type, { schema: json(schema, 'output') }]),
+                ),
+              }
             : {}),
         },
       ]),
