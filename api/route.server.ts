@@ -80,6 +80,8 @@ export interface RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B ext
    */
   parse?: Parse;
   preHandler?: RouteShorthandOptions['preHandler'];
+  /** The largest body this route takes, bytes (Fastify's bodyLimit; the server's default without it). */
+  bodyLimit?: number;
   /** Kept out of the OpenAPI document (a provider's stand-in page, an internal hook). */
   hidden?: boolean;
   handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>, req: FastifyRequest, reply: FastifyReply) => unknown;
@@ -97,7 +99,7 @@ export function defineRoute<
   B extends z.ZodType = z.ZodType,
 >(app: FastifyInstance, def: RouteDefinition<P, Q, B>): void {
   const methods = typeof def.method === 'string' ? [def.method] : [...def.method];
-  const { method: _m, url: _u, parse: _p, preHandler, hidden, handler, ...doc } = def;
+  const { method: _m, url: _u, parse: _p, preHandler, bodyLimit, hidden, handler, ...doc } = def;
   if (!hidden)
     for (const method of methods)
       recordRoute({ ...doc, method, url: `${app.prefix}${def.url}`, bodyType: def.bodyType ?? 'form' });
@@ -106,6 +108,7 @@ export function defineRoute<
     method: methods,
     url: def.url,
     ...(preHandler ? { preHandler } : {}),
+    ...(bodyLimit ? { bodyLimit } : {}),
     handler: async (req, reply) => {
       const params = def.params ? parse(def.params, req.params, reply) : {};
       if (params === null) return reply;
@@ -123,11 +126,11 @@ export function defineRoute<
  * provider's callback, a stand-in's form), as those routes answered before they had a schema.
  * Unlike the default it takes the value as it came (no control-character check, no `{}` for none).
  */
-export function refuseWith(status: number, body: unknown): Parse {
+export function refuseWith(status: number, body: unknown, headers: Record<string, string> = {}): Parse {
   return (schema, value, reply) => {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
-    void reply.code(status).send(body);
+    void reply.code(status).headers(headers).send(body);
     return null;
   };
 }
