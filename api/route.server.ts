@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
-import { parseValue } from '~/api/http.server';
+import { lastValue, parseValue, type ActionResult } from '~/api/http.server';
 import { ApiError } from '~/shared/contract';
 
 // One route table: `defineRoute` registers a Fastify route that validates its params, query and
@@ -60,7 +60,7 @@ export interface RouteInput<P, Q, B> {
   body: B;
 }
 
-type Parse = <T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply) => z.infer<T> | null;
+export type Parse = <T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply) => z.infer<T> | null;
 
 export interface RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> extends Omit<
   RouteDoc,
@@ -133,6 +133,52 @@ export function refuseWith(status: number, body: unknown, headers: Record<string
     void reply.code(status).headers(headers).send(body);
     return null;
   };
+}
+
+/** One action of an `actionRoute`: its body's schema (beside `action`) and what it does with the parsed body. */
+export interface RouteAction {
+  schema: z.ZodType;
+  run: (input: never, req: FastifyRequest) => Promise<ActionResult<unknown>>;
+}
+
+/**
+ * One `POST` endpoint for several changes of a resource: the body names an `action`, each action
+ * has its own schema and handler; an unknown action answers 400 «Неизвестное действие», a body
+ * its action's schema refuses 400 as parseValue does. Answers `{ data, errors, warnings }`. The
+ * document describes the body as one of the actions' bodies, each with its `action`.
+ */
+export function actionRoute(
+  app: FastifyInstance,
+  def: Omit<RouteDefinition<z.ZodType, z.ZodType, z.ZodType>, 'method' | 'body' | 'parse' | 'handler' | 'query'> & {
+    actions: Record<string, RouteAction>;
+  },
+): void {
+  const { actions, ...doc } = def;
+  const bodies: z.ZodType[] = Object.entries(actions).map(([name, { schema }]) =>
+    schema instanceof z.ZodObject
+      ? z.object({ action: z.literal(name) }).extend(schema.shape)
+      : z.object({ action: z.literal(name) }).and(schema),
+  );
+  const body = z.union(bodies);
+  const parse = ((_schema: z.ZodType, value: unknown, reply: FastifyReply) => {
+    const name = lastValue(((value ?? {}) as Record<string, unknown>).action);
+    if (typeof name !== 'string' || !Object.hasOwn(actions, name)) {
+      void reply.code(400).send({ error: 'Неизвестное действие' } satisfies ApiError);
+      return null;
+    }
+    const input = parseValue(actions[name]!.schema, value, reply);
+    return input === null ? null : { name, input };
+  }) as Parse;
+  defineRoute(app, {
+    ...doc,
+    method: 'POST',
+    body,
+    parse,
+    handler: ({ body: parsed }, req) => {
+      const { name, input } = parsed as unknown as { name: string; input: unknown };
+      return actions[name]!.run(input as never, req);
+    },
+  });
 }
 
 /** Records a route's description without registering it (a route Fastify serves another way). */

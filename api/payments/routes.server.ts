@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import { kopecksToRoubles } from '~/core/money';
 import { AUTH_TEXT } from '~/core/auth';
-import { ApiError, PaymentParamsResponse, PaymentStatusResponse, type PaymentWidgetParams } from '~/shared/contract';
+import { PaymentParamsResponse, PaymentStatusResponse, type PaymentWidgetParams } from '~/shared/contract';
 import { verifyContentHmac, type CardPayments } from '~/integrations/cloudpayments/index.server';
 import {
   applyPayment,

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import { approveReturn, markTransferDone, rejectReturn, type ApproveReturnResult } from '~/models/returns.server';
 import { formatRub } from '~/core/money';
-import { actionHandler, lastValue } from '~/api/http.server';
+import { lastValue } from '~/api/http.server';
+import { actionRoute } from '~/api/route.server';
+import { staffDoc } from './staff-doc';
 
 // Return requests, until the back office exists (`npm run return`; models/returns.server.ts).
 // Registered inside staffRoutes, so its staff-key check guards these paths too.
@@ -77,9 +79,12 @@ function approveAnswer(r: ApproveReturnResult): StaffReturnResponse {
  * sees it), 'transferred' records that staff made the bank transfer.
  */
 export async function staffReturnRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
-  app.post(
-    '/staff/returns/',
-    actionHandler({
+  actionRoute(app, {
+    url: '/staff/returns/',
+    summary:
+      'Approve a return request (refunds: certificate and bonuses at once, card or instalments by a job, pay on receipt by a manual transfer), reject it with a reason, or record the transfer made',
+    ...staffDoc(StaffReturnResponse, 'The request after the decision, with its refunds'),
+    actions: {
       approve: {
         schema: ApproveBody,
         run: async (input: z.infer<typeof ApproveBody>) =>
@@ -130,6 +135,6 @@ export async function staffReturnRoutes(app: FastifyInstance, { db }: { db: Data
           };
         },
       },
-    }),
-  );
+    },
+  });
 }
