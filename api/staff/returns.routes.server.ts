@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import { approveReturn, markTransferDone, rejectReturn, type ApproveReturnResult } from '~/models/returns.server';
 import { formatRub } from '~/core/money';
-import { actionHandler, lastValue } from '~/api/http.server';
+import { lastValue } from '~/api/http.server';
+import { actionRoute } from '~/api/route.server';
+import { staffDoc } from './staff-doc';
 import { noteReason, scriptChange } from './script-audit.server';
 
 // Return requests from the command line (`npm run return`; models/returns.server.ts, the same
@@ -90,9 +92,12 @@ export async function staffReturnRoutes(
     entityId: requestId,
     reason: noteReason(note),
   });
-  app.post(
-    '/staff/returns/',
-    actionHandler({
+  actionRoute(app, {
+    url: '/staff/returns/',
+    summary:
+      'Approve a return request (refunds: certificate and bonuses at once, card or instalments by a job, pay on receipt by a manual transfer), reject it with a reason, or record the transfer made',
+    ...staffDoc(StaffReturnResponse, 'The request after the decision, with its refunds'),
+    actions: {
       approve: {
         schema: ApproveBody,
         run: (input: z.infer<typeof ApproveBody>, req) =>
@@ -175,6 +180,6 @@ export async function staffReturnRoutes(
             now(),
           ),
       },
-    }),
-  );
+    },
+  });
 }

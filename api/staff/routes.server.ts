@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import type { SmsGateway } from '~/integrations/sms/sms';
-import type { StockChangeResponse } from '~/shared/contract';
+import { StockChangeResponse } from '~/shared/contract';
 import {
   changeStockIn,
   sendBackInStock,
@@ -16,7 +16,9 @@ import { changeOrderStatusIn, type ChangeOrderStatusResult } from '~/models/orde
 import { recordFittingIn, type RecordFittingResult } from '~/models/fitting.server';
 import { formatRub, kopecksToRoubles } from '~/core/money';
 import { statusLabel } from '~/core/order-status';
-import { actionHandler, lastValue, unauthorized } from '~/api/http.server';
+import { lastValue, unauthorized } from '~/api/http.server';
+import { actionRoute } from '~/api/route.server';
+import { staffDoc } from './staff-doc';
 import { staffReturnRoutes } from './returns.routes.server';
 import { staffFeedRoutes, type FeedBuilder } from './feeds.routes.server';
 import { staffAccountRoutes } from './accounts.routes.server';
@@ -94,9 +96,15 @@ export async function staffRoutes(
 
   // One endpoint for stock: 'set' an offer's quantity (a count), or 'add' to it (negative takes
   // away), each written to the stock ledger; 'verify' checks the ledger.
-  app.post(
-    '/staff/stock/',
-    actionHandler({
+  actionRoute(app, {
+    url: '/staff/stock/',
+    summary:
+      "Set (a count) or add to an offer's stock, written to the stock ledger; a size coming back notifies its waiting list. 'verify' checks that every offer's quantity is the sum of its ledger moves",
+    ...staffDoc(
+      z.union([StockChangeResponse, StockLedgerResponse]),
+      'The change (set, add) or the ledger check (verify)',
+    ),
+    actions: {
       set: {
         schema: z.object({ offer_id: intParam(1, 2_147_483_647), quantity: intParam(0, 1_000_000) }),
         run: (input: { offer_id: number; quantity: number }, req) =>
@@ -112,14 +120,17 @@ export async function staffRoutes(
         schema: z.object({}),
         run: async (): Promise<StockLedgerResponse> => ledgerAnswer(await verifyStockLedger({ db })),
       },
-    }),
-  );
+    },
+  });
 
   // Orders, until the back office exists: 'status' moves an order along (core/order-status.ts),
   // 'fitting' records what a Moscow courier's shopper kept and handed back at the door.
-  app.post(
-    '/staff/orders/',
-    actionHandler({
+  actionRoute(app, {
+    url: '/staff/orders/',
+    summary:
+      'Move an order along (status: core/order-status.ts), or record a fitting at the door (what the shopper kept and handed back, lines[offer id][kept|refused])',
+    ...staffDoc(z.union([StaffOrderStatusResponse, StaffFittingResponse]), 'The order after the move, or the fitting'),
+    actions: {
       status: {
         schema: StatusBody,
         run: (input: z.infer<typeof StatusBody>, req) =>
@@ -187,14 +198,17 @@ export async function staffRoutes(
             now(),
           ),
       },
-    }),
-  );
+    },
+  });
 
   // Time-based steps now (`npm run jobs -- run [kind]`): every periodic job, and the waiting
   // jobs of `kind` (e.g. bonus.accrue, 14 days ahead), made due and run once by the job runner.
-  app.post(
-    '/staff/jobs/',
-    actionHandler({
+  actionRoute(app, {
+    url: '/staff/jobs/',
+    summary:
+      '`npm run jobs -- run [kind]`: every periodic job, and the waiting jobs of kind (e.g. bonus.accrue), made due and run once now',
+    ...staffDoc(StaffJobsResponse, 'The kinds brought forward, how many jobs were made due and how many ran'),
+    actions: {
       run: {
         schema: JobsRunBody,
         run: async (input: z.infer<typeof JobsRunBody>, req): Promise<StaffJobsResponse> => {
@@ -229,8 +243,8 @@ export async function staffRoutes(
           return { data: { kinds: r.kinds, made_due: r.madeDue, ran: r.ran }, errors: {}, warnings: [] };
         },
       },
-    }),
-  );
+    },
+  });
 }
 
 const JobsRunBody = z.object({
