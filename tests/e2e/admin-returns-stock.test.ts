@@ -107,7 +107,7 @@ describe('back office returns and stock', () => {
 
     // The offer's ledger shows the receipt, by the warehouse worker.
     await page.goto(`/admin/offers/${offer.id}/show`);
-    await page.getByRole('cell', { name: 'поставка от фабрики' }).waitFor();
+    await page.getByRole('cell', { name: 'поставка от фабрики', exact: true }).waitFor();
     await shot(page, 'admin-offer-1280');
   });
 });
