@@ -28,8 +28,8 @@ export interface RouteDoc {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** How the body is sent: a form (SPEC §7, the storefront's calls) or JSON (the back office). */
-  bodyType: 'form' | 'json';
+  /** How the body is sent: a form (SPEC §7, the storefront's calls), JSON (the back office) or files (multipart). */
+  bodyType: 'form' | 'json' | 'multipart';
   /** More parameters as OpenAPI writes them (a header such as Idempotency-Key). */
   parameters?: Record<string, unknown>[];
   responses: Record<number, RouteResponse>;
@@ -54,7 +54,9 @@ export interface RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B ext
   params?: P;
   query?: Q;
   body?: B;
-  bodyType?: 'form' | 'json';
+  bodyType?: 'form' | 'json' | 'multipart';
+  /** The body as the document describes it, when the parsed body is another shape (files). */
+  docBody?: z.ZodType;
   /** The error shape of a refused value: the storefront API's `{ error }` (default) or the back office's (`parseAdmin`). */
   parse?: Parse;
   preHandler?: RouteShorthandOptions['preHandler'];
@@ -75,10 +77,16 @@ export function defineRoute<
   B extends z.ZodType = z.ZodType,
 >(app: FastifyInstance, def: RouteDefinition<P, Q, B>): void {
   const methods = typeof def.method === 'string' ? [def.method] : [...def.method];
-  const { method: _m, url: _u, parse: _p, preHandler, hidden, handler, ...doc } = def;
+  const { method: _m, url: _u, parse: _p, preHandler, hidden, handler, docBody, ...doc } = def;
   if (!hidden)
     for (const method of methods)
-      recordRoute({ ...doc, method, url: `${app.prefix}${def.url}`, bodyType: def.bodyType ?? 'form' });
+      recordRoute({
+        ...doc,
+        ...(docBody ? { body: docBody } : {}),
+        method,
+        url: `${app.prefix}${def.url}`,
+        bodyType: def.bodyType ?? 'form',
+      });
   const parse: Parse = def.parse ?? parseValue;
   app.route({
     method: methods,
@@ -166,7 +174,12 @@ function operation(doc: RouteDoc, relative: string): Record<string, unknown> {
     });
   }
   parameters.push(...(doc.parameters ?? []));
-  const bodyType = doc.bodyType === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
+  const bodyType =
+    doc.bodyType === 'json'
+      ? 'application/json'
+      : doc.bodyType === 'multipart'
+        ? 'multipart/form-data'
+        : 'application/x-www-form-urlencoded';
   return {
     ...(doc.tags ? { tags: doc.tags } : {}),
     summary: doc.summary,
