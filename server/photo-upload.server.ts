@@ -28,8 +28,9 @@ export type PreparedOne = { ok: true; photo: PreparedPhoto } | { ok: false; erro
 export async function preparePhoto(upload: Uint8Array, rules: PhotoRules): Promise<PreparedOne> {
   if (upload.byteLength > rules.maxBytes) return { ok: false, error: rules.texts.tooLarge };
   try {
+    // The header alone (no pixels decoded), so a pixel bomb is named as one; decoding keeps the limit.
+    const meta = await sharp(upload, { limitInputPixels: false }).metadata();
     const input = sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-    const meta = await input.metadata();
     if (!meta.format || !rules.formats.has(meta.format) || !meta.width || !meta.height)
       return { ok: false, error: rules.texts.notImage };
     // A HEIF container that is not AVIF (a phone's HEIC) is not one of the formats staff are told of.

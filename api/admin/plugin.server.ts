@@ -58,7 +58,9 @@ export async function adminApi(
       // Files: the session and permission are checked before the body is read, so no one without
       // them can make the server take in megabytes.
       await uploadGate(req, reply);
-      return reply;
+      // Returning the reply from an async hook ends the request: only when the gate answered.
+      if (reply.sent) return reply;
+      return;
     }
     if (!/^application\/json(\s*;|$)/i.test(type))
       return reply.code(415).send({ error: 'Нужно тело запроса в JSON' } satisfies AdminError);
