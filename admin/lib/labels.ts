@@ -41,6 +41,21 @@ export const ACTION_LABELS: Record<string, string> = {
   'customer.bonuses': 'Бонусы изменены вручную',
   'customer.block': 'Покупатель заблокирован',
   'customer.unblock': 'Покупатель разблокирован',
+  'product.create': 'Товар создан',
+  'product.update': 'Товар изменён',
+  'product.copy': 'Товар скопирован',
+  'product.activate': 'Товар показан в магазине',
+  'product.deactivate': 'Товар скрыт',
+  'product.photos_add': 'Фотографии загружены',
+  'product.photos_order': 'Порядок фотографий',
+  'product.photo_alt': 'Подпись фотографии',
+  'product.photo_remove': 'Фотография удалена',
+  'offer.create': 'Размер добавлен',
+  'offer.update': 'Размер изменён',
+  'offer.remove': 'Размер удалён',
+  'section.create': 'Раздел создан',
+  'section.update': 'Раздел изменён',
+  'section.order': 'Порядок разделов',
 };
 
 export const ENTITY_LABELS: Record<string, string> = {
@@ -50,6 +65,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   return: 'Возврат',
   jobs: 'Задачи',
   customer: 'Покупатель',
+  product: 'Товар',
+  section: 'Раздел',
 };
 export const ENTITY_CHOICES = Object.entries(ENTITY_LABELS).map(([id, name]) => ({ id, name }));
 

@@ -427,7 +427,7 @@ async function upload(
 ) {
   const { cookie } = await as(opts.role ?? 'content');
   const form = new FormData();
-  for (const f of files) form.append('files', new Blob([f.bytes], { type: f.type }), f.name);
+  for (const f of files) form.append('files', new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
   for (const a of opts.alt ?? []) form.append('alt', a);
   const res = await fetch(`${shop.baseUrl}/backend/admin/products/${productId}/photos`, {
     method: 'POST',
@@ -443,11 +443,10 @@ async function upload(
   }
   return { status: res.status, body, headers: res.headers };
 }
-const picture = (w: number, h: number, format: 'jpeg' | 'png' | 'webp' | 'avif') =>
-  sharp({ create: { width: w, height: h, channels: 3, background: { r: 180, g: 120, b: 90 } } })
-    [format]()
-    .toBuffer()
-    .then((b) => new Uint8Array(b));
+const picture = async (w: number, h: number, format: 'jpeg' | 'png' | 'webp' | 'avif') => {
+  const canvas = sharp({ create: { width: w, height: h, channels: 3, background: { r: 180, g: 120, b: 90 } } });
+  return new Uint8Array(await canvas.toFormat(format).toBuffer());
+};
 
 /** A PNG that claims 20 000 × 20 000 pixels in a few bytes: a decompression bomb. */
 function pixelBomb(): Uint8Array {
