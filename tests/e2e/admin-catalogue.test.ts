@@ -33,6 +33,11 @@ describe('the catalogue in the back office', () => {
     const { page, cookie } = await staffPage(shopper, shop, clock, { email: 'olga@vitrina.example', role: 'content' });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    const calls: string[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() !== 'GET' && r.url().includes('/backend/admin/'))
+        calls.push(`${r.request().method()} ${r.url()} ${r.status()} ${r.request().postData()?.slice(0, 300) ?? ''}`);
+    });
 
     // A section of its own (its parent: the women's top section), so the guest's listing is short.
     const sections = (await admin(shop, '/sections?limit=100', { cookie })).body.data as { id: number; code: string }[];
@@ -81,10 +86,12 @@ describe('the catalogue in the back office', () => {
     const detail = (await admin(shop, `/products/${productId}`, { cookie })).body.data as { url: string };
     // A guest (no cookie) finds it in its category, then opens it.
     const guest = await shopper.newPage(DESKTOP);
+    await guest.goto(section.url);
     await expect
       .poll(
         async () => {
-          await guest.goto(section.url);
+          // A reload asks the server again (guest pages may be kept by the browser for 60 s: max-age).
+          await guest.reload();
           return guest.getByRole('link', { name: /Платье Листопад/ }).count();
         },
         { timeout: 15_000 },
@@ -103,10 +110,10 @@ describe('the catalogue in the back office', () => {
     await expect
       .poll(
         async () => {
-          await guest.goto(detail.url);
+          await guest.reload();
           return textOf(guest);
         },
-        { timeout: 15_000 },
+        { timeout: 15_000, message: calls.join('\n') },
       )
       .toContain('10 490 ₽');
     expect(errors).toEqual([]);
