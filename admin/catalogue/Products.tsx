@@ -563,7 +563,12 @@ function Offers() {
           control={<Checkbox checked={preorder} onChange={(e) => setPreorder(e.target.checked)} />}
           label="Предзаказ"
         />
-        <Button variant="outlined" disabled={busy || !size.trim()} onClick={() => void add()}>
+        <Button
+          variant="outlined"
+          disabled={busy || !size.trim()}
+          onClick={() => void add()}
+          sx={{ whiteSpace: 'nowrap', flex: 'none' }}
+        >
           Добавить размер
         </Button>
       </Stack>
@@ -669,7 +674,7 @@ function Photos({ limits }: { limits: Options['photo'] | undefined }) {
         </Button>
       </Box>
       {p.photos.length === 0 ? <Typography variant="body2">Фотографий пока нет</Typography> : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}>
         {p.photos.map((ph, i) => (
           <Card key={ph.id} variant="outlined">
             <Box

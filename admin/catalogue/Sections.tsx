@@ -11,10 +11,12 @@ import {
   List,
   NumberInput,
   required,
+  SaveButton,
   SelectInput,
   SimpleForm,
   TextField as RaTextField,
   TextInput,
+  Toolbar,
   useListContext,
   useNotify,
   useRecordContext,
@@ -183,7 +185,15 @@ function SectionForm() {
   const s = useRecordContext<SectionItem>();
   const parents = useParentChoices(s?.id);
   return (
-    <SimpleForm sx={{ maxWidth: 720 }}>
+    // No delete button: sections are moved or hidden from the menu, never deleted here.
+    <SimpleForm
+      sx={{ maxWidth: 720 }}
+      toolbar={
+        <Toolbar>
+          <SaveButton label="Сохранить" />
+        </Toolbar>
+      }
+    >
       <Typography variant="body2" color="text.secondary">
         Адрес: {s?.url} (не меняется при переносе и переименовании)
       </Typography>
