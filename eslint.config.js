@@ -93,7 +93,6 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -104,6 +103,12 @@ export default tseslint.config(
         { patterns: [{ group: ['../*'], message: "Import across folders with '~/…' (tsconfig paths)." }] },
       ],
     },
+  },
+  {
+    // The hooks rules run React's compiler over each file they see (most of lint's time): only
+    // where components and hooks live.
+    files: ['app/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}', '**/*.tsx'],
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     // Browser code takes only types from the contract: its values are zod schemas, and one value

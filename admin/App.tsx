@@ -38,6 +38,9 @@ import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
 // a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
 // (orders, returns, stock, customers) are added here the same way.
 
+/** MUI's `down('sm')`: below 600 px, where react-admin switches to its phone layout. */
+const PHONE = '@media (max-width:599.95px)';
+
 const theme: RaThemeOptions = {
   ...defaultTheme,
   // The shop's colours: near-black on warm white (react-admin's app bar takes the secondary colour).
@@ -52,6 +55,25 @@ const theme: RaThemeOptions = {
     RaList: {
       styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } },
     },
+    // On a phone react-admin puts a list's actions (the filter button, «Экспорт», a create button
+    // that became a floating one) in a full-width strip of their own above the filters: an empty
+    // white band of 64 px on most lists. Here the actions sit at the right of the filters instead,
+    // and a toolbar with nothing in the flow (no actions, only the floating button) takes no room.
+    RaListToolbar: {
+      styleOverrides: {
+        root: {
+          [PHONE]: {
+            flexDirection: 'row',
+            flexWrap: 'nowrap',
+            alignItems: 'flex-start',
+            '& > form': { flex: '1 1 0', width: 'auto', minWidth: 0 },
+            '& > .MuiToolbar-root': { flex: '0 0 auto', alignSelf: 'flex-start', marginTop: '12px' },
+            '& > .MuiToolbar-root:empty': { display: 'none' },
+          },
+        },
+      },
+    },
+    RaTopToolbar: { styleOverrides: { root: { [PHONE]: { minHeight: 0 } } } },
     // The same for a record's page (an offer's ledger on a phone): the card may not grow past the window.
     RaShow: {
       styleOverrides: {

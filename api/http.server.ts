@@ -1,11 +1,12 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ApiError } from '~/shared/contract';
 import { CONTROL_CHARACTER_ERROR, findRefusedText } from '~/core/input-text';
 import { AUTH_TEXT } from '~/core/auth';
 
-// Every API route validates its query and body here, with one error shape ({ error } in
-// Russian, ApiError of the contract), one 404 body and one 401, whatever the route.
+// Every API route validates its params, query and body here (parseValue, which defineRoute in
+// route.server.ts calls), with one error shape ({ error } in Russian, ApiError of the contract),
+// one 404 body and one 401, whatever the route.
 
 export const NOT_FOUND_BODY: ApiError = { error: 'Страница не найдена' };
 export const SERVER_ERROR_TEXT = 'Произошла ошибка на сервере. Пожалуйста, попробуйте позже.';
@@ -44,20 +45,6 @@ export function parseValue<T extends z.ZodType>(schema: T, value: unknown, reply
   return null;
 }
 
-/** The request's query by the schema, or null after answering 400. */
-export function parseQuery<T extends z.ZodType>(
-  schema: T,
-  req: FastifyRequest,
-  reply: FastifyReply,
-): z.infer<T> | null {
-  return parseValue(schema, req.query, reply);
-}
-
-/** The request's form or JSON body by the schema, or null after answering 400. */
-export function parseBody<T extends z.ZodType>(schema: T, req: FastifyRequest, reply: FastifyReply): z.infer<T> | null {
-  return parseValue(schema, req.body, reply);
-}
-
 export function notFound(reply: FastifyReply): FastifyReply {
   return reply.code(404).send(NOT_FOUND_BODY);
 }
@@ -72,26 +59,5 @@ export function unauthorized(reply: FastifyReply, body: object = SESSION_GONE_BO
   return reply.code(401).send(body);
 }
 
-/**
- * One mutation endpoint per resource: the body names an `action`, each action has its own
- * schema and handler, an unknown action is a 400. Answers `{ data, errors, warnings }`.
- */
+/** What a staff-script action answers (api/route.server.ts actionRoute): `{ data, errors, warnings }`. */
 export type ActionResult<T> = { data: T | null; errors: Record<string, string>; warnings: string[] };
-
-export function actionHandler<
-  A extends Record<
-    string,
-    { schema: z.ZodType; run: (input: never, req: FastifyRequest) => Promise<ActionResult<unknown>> }
-  >,
->(actions: A) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const name = lastValue(body.action);
-    if (typeof name !== 'string' || !Object.hasOwn(actions, name))
-      return reply.code(400).send({ error: 'Неизвестное действие' } satisfies ApiError);
-    const action = actions[name] as A[string];
-    const input = parseBody(action.schema, req, reply);
-    if (input === null) return reply;
-    return action.run(input as never, req);
-  };
-}

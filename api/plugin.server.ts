@@ -8,7 +8,7 @@ import type { CdekClient } from '~/integrations/cdek/cdek';
 import type { MapTiles } from '~/core/map-tiles';
 import type { CardPayments } from '~/integrations/cloudpayments/index.server';
 import type { InstalmentServices } from '~/models/instalments.server';
-import type { RunNowResult } from '~/models/jobs.server';
+import type { BringForward, RunNowResult } from '~/models/jobs.server';
 import type { FeedBuilder } from './staff/feeds.routes.server';
 import { instalmentRoutes } from './payments/instalments.routes.server';
 import { defineRoute } from '~/api/route.server';
@@ -69,7 +69,7 @@ export interface ApiDeps {
   /** Called when an order is written, so its jobs (notices, CDEK) run at once rather than at the next poll. */
   onOrderPlaced?: (orderId: number) => void;
   /** `npm run jobs -- run [kind]`: brings time-based jobs forward and runs them (the server's job worker). */
-  runJobsNow?: (kind?: string) => Promise<RunNowResult>;
+  runJobsNow?: (kind?: string, bringForward?: BringForward) => Promise<RunNowResult>;
   /** The server's product feed builder, for the staff API's 'build' (server/feeds.server.ts). */
   feeds?: FeedBuilder;
   /** Review photos through the image pipeline (server/review-photos.server.ts); without it reviews take no photos. */
@@ -210,7 +210,7 @@ export async function productApi(
   await app.register(personalRoutes, { db, authSecret, suggestions: addressSuggestions });
   await app.register(loyaltyRoutes, { db, authSecret });
   await app.register(wishlistRoutes, { db, authSecret });
-  await app.register(reviewRoutes, { db, authSecret, photos: reviewPhotos, now: clock });
+  await app.register(reviewRoutes, { db, authSecret, siteUrl, photos: reviewPhotos, now: clock });
   // The 1C exchange (CommerceML 2); also at the legacy Bitrix path, registered by the server at the root.
   if (exchange) await app.register(exchangeRoutes, { db, sms, siteUrl, exchange, url: '/1c/exchange' });
 

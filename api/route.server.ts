@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
-import { parseValue } from '~/api/http.server';
+import { lastValue, parseValue, type ActionResult } from '~/api/http.server';
+import { ApiError } from '~/shared/contract';
 
 // One route table: `defineRoute` registers a Fastify route that validates its params, query and
 // body with zod, and records the same schemas for the OpenAPI document (api/openapi.ts
@@ -11,11 +12,29 @@ export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteResponse {
   description: string;
-  /** The answer's JSON body; absent for an answer without one (a redirect, a page). */
+  /** The answer's body (JSON by default; `z.string()` for a page or a script); absent for none (a redirect). */
   schema?: z.ZodType;
   /** Default 'application/json' when there is a schema. */
   contentType?: string;
+  /** Bodies of an answer that comes in several types (a JSON list or an HTML page), by content type. */
+  content?: Record<string, z.ZodType>;
+  /** Response headers worth naming (Location of a redirect, Retry-After), with what they say. */
+  headers?: Record<string, string>;
 }
+
+/**
+ * How a request body is sent: a form (SPEC §7, the storefront's calls), JSON (the back office),
+ * or another content type (a provider's webhook); a list when a route takes several.
+ */
+export type BodyType = 'form' | 'json' | `${string}/${string}`;
+
+/** The storefront API's usual answers, for `responses`. */
+export const BAD_PARAMETERS: RouteResponse = { description: 'Bad parameters', schema: ApiError };
+export const NO_SESSION: RouteResponse = {
+  description: 'No token, or its session ended (logged out, expired, forged)',
+  schema: ApiError,
+};
+export const NOT_FOUND: RouteResponse = { description: 'Not found', schema: ApiError };
 
 /** What OpenAPI says of a route; recorded by `defineRoute`, read by `openApiPaths`. */
 export interface RouteDoc {
@@ -28,8 +47,8 @@ export interface RouteDoc {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** How the body is sent: a form (SPEC §7, the storefront's calls), JSON (the back office) or files (multipart). */
-  bodyType: 'form' | 'json' | 'multipart';
+  /** How the body is sent (a form unless the route says otherwise). */
+  bodyType: BodyType | readonly BodyType[];
   /** More parameters as OpenAPI writes them (a header such as Idempotency-Key). */
   parameters?: Record<string, unknown>[];
   responses: Record<number, RouteResponse>;
@@ -41,7 +60,7 @@ export interface RouteInput<P, Q, B> {
   body: B;
 }
 
-type Parse = <T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply) => z.infer<T> | null;
+export type Parse = <T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply) => z.infer<T> | null;
 
 export interface RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> extends Omit<
   RouteDoc,
@@ -54,12 +73,17 @@ export interface RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B ext
   params?: P;
   query?: Q;
   body?: B;
-  bodyType?: 'form' | 'json' | 'multipart';
+  bodyType?: BodyType | readonly BodyType[];
   /** The body as the document describes it, when the parsed body is another shape (files). */
   docBody?: z.ZodType;
-  /** The error shape of a refused value: the storefront API's `{ error }` (default) or the back office's (`parseAdmin`). */
+  /**
+   * The error shape of a refused value: the storefront API's `{ error }` (default), the back
+   * office's (`parseAdmin`), or a route's own answer (`refuseWith`).
+   */
   parse?: Parse;
   preHandler?: RouteShorthandOptions['preHandler'];
+  /** The largest body this route takes, bytes (Fastify's bodyLimit; the server's default without it). */
+  bodyLimit?: number;
   /** Kept out of the OpenAPI document (a provider's stand-in page, an internal hook). */
   hidden?: boolean;
   handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>, req: FastifyRequest, reply: FastifyReply) => unknown;
@@ -77,7 +101,7 @@ export function defineRoute<
   B extends z.ZodType = z.ZodType,
 >(app: FastifyInstance, def: RouteDefinition<P, Q, B>): void {
   const methods = typeof def.method === 'string' ? [def.method] : [...def.method];
-  const { method: _m, url: _u, parse: _p, preHandler, hidden, handler, docBody, ...doc } = def;
+  const { method: _m, url: _u, parse: _p, preHandler, bodyLimit, hidden, handler, docBody, ...doc } = def;
   if (!hidden)
     for (const method of methods)
       recordRoute({
@@ -92,6 +116,7 @@ export function defineRoute<
     method: methods,
     url: def.url,
     ...(preHandler ? { preHandler } : {}),
+    ...(bodyLimit ? { bodyLimit } : {}),
     handler: async (req, reply) => {
       const params = def.params ? parse(def.params, req.params, reply) : {};
       if (params === null) return reply;
@@ -100,6 +125,66 @@ export function defineRoute<
       const body = def.body ? parse(def.body, req.body, reply) : {};
       if (body === null) return reply;
       return handler({ params, query, body } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>, req, reply);
+    },
+  });
+}
+
+/**
+ * A `parse` that answers a value its schema refuses with the route's own status and body (a
+ * provider's callback, a stand-in's form), as those routes answered before they had a schema.
+ * Unlike the default it takes the value as it came (no control-character check, no `{}` for none).
+ */
+export function refuseWith(status: number, body: unknown, headers: Record<string, string> = {}): Parse {
+  return (schema, value, reply) => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    void reply.code(status).headers(headers).send(body);
+    return null;
+  };
+}
+
+/** One action of an `actionRoute`: its body's schema (beside `action`) and what it does with the parsed body. */
+export interface RouteAction {
+  schema: z.ZodType;
+  run: (input: never, req: FastifyRequest) => Promise<ActionResult<unknown>>;
+}
+
+/**
+ * One `POST` endpoint for several changes of a resource: the body names an `action`, each action
+ * has its own schema and handler; an unknown action answers 400 «Неизвестное действие», a body
+ * its action's schema refuses 400 as parseValue does. Answers `{ data, errors, warnings }`. The
+ * document describes the body as one of the actions' bodies, each with its `action`.
+ */
+export function actionRoute(
+  app: FastifyInstance,
+  def: Omit<RouteDefinition<z.ZodType, z.ZodType, z.ZodType>, 'method' | 'body' | 'parse' | 'handler' | 'query'> & {
+    actions: Record<string, RouteAction>;
+  },
+): void {
+  const { actions, ...doc } = def;
+  const bodies: z.ZodType[] = Object.entries(actions).map(([name, { schema }]) =>
+    schema instanceof z.ZodObject
+      ? z.object({ action: z.literal(name) }).extend(schema.shape)
+      : z.object({ action: z.literal(name) }).and(schema),
+  );
+  const body = z.union(bodies);
+  const parse = ((_schema: z.ZodType, value: unknown, reply: FastifyReply) => {
+    const name = lastValue(((value ?? {}) as Record<string, unknown>).action);
+    if (typeof name !== 'string' || !Object.hasOwn(actions, name)) {
+      void reply.code(400).send({ error: 'Неизвестное действие' } satisfies ApiError);
+      return null;
+    }
+    const input = parseValue(actions[name]!.schema, value, reply);
+    return input === null ? null : { name, input };
+  }) as Parse;
+  defineRoute(app, {
+    ...doc,
+    method: 'POST',
+    body,
+    parse,
+    handler: ({ body: parsed }, req) => {
+      const { name, input } = parsed as unknown as { name: string; input: unknown };
+      return actions[name]!.run(input as never, req);
     },
   });
 }
@@ -174,22 +259,20 @@ function operation(doc: RouteDoc, relative: string): Record<string, unknown> {
     });
   }
   parameters.push(...(doc.parameters ?? []));
-  const bodyType =
-    doc.bodyType === 'json'
-      ? 'application/json'
-      : doc.bodyType === 'multipart'
-        ? 'multipart/form-data'
-        : 'application/x-www-form-urlencoded';
+  const body = doc.body;
+  const bodyTypes = (typeof doc.bodyType === 'string' ? [doc.bodyType] : doc.bodyType).map((t) =>
+    t === 'json' ? 'application/json' : t === 'form' ? 'application/x-www-form-urlencoded' : t,
+  );
   return {
     ...(doc.tags ? { tags: doc.tags } : {}),
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(doc.body
+    ...(body
       ? {
           requestBody: {
-            required: !isOptional(doc.body),
-            content: { [bodyType]: { schema: json(doc.body, 'input') } },
+            required: !isOptional(body),
+            content: Object.fromEntries(bodyTypes.map((t) => [t, { schema: json(body, 'input') }])),
           },
         }
       : {}),
@@ -198,8 +281,25 @@ function operation(doc: RouteDoc, relative: string): Record<string, unknown> {
         status,
         {
           description: r.description,
-          ...(r.schema
-            ? { content: { [r.contentType ?? 'application/json']: { schema: json(r.schema, 'output') } } }
+          ...(r.headers
+            ? {
+                headers: Object.fromEntries(
+                  Object.entries(r.headers).map(([name, description]) => [
+                    name,
+                    { description, schema: { type: 'string' } },
+                  ]),
+                ),
+              }
+            : {}),
+          ...(r.schema || r.content
+            ? {
+                content: Object.fromEntries(
+                  Object.entries({
+                    ...(r.schema ? { [r.contentType ?? 'application/json']: r.schema } : {}),
+                    ...r.content,
+                  }).map(([type, schema]) => [type, { schema: json(schema, 'output') }]),
+                ),
+              }
             : {}),
         },
       ]),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import {
   addresses,
@@ -20,20 +20,23 @@ import { bonusBalance } from './loyalty.server';
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The list's search (and the export's): part of the phone (3+ digits), the e-mail or the name. */
+function customerSearch(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const digits = q.replace(/\D/g, '');
+  const parts = [
+    ilike(customers.email, like(q)),
+    ilike(sql`${customers.lastName} || ' ' || ${customers.firstName} || ' ' || ${customers.secondName}`, like(q)),
+  ];
+  if (digits.length >= 3) parts.push(ilike(customers.phone, like(digits)));
+  return or(...parts);
+}
+
 export async function listAdminCustomers(
   db: Database,
   { q, offset, limit }: { q?: string | undefined; offset: number; limit: number },
 ) {
-  let cond: SQL | undefined;
-  if (q) {
-    const digits = q.replace(/\D/g, '');
-    const parts = [
-      ilike(customers.email, like(q)),
-      ilike(sql`${customers.lastName} || ' ' || ${customers.firstName} || ' ' || ${customers.secondName}`, like(q)),
-    ];
-    if (digits.length >= 3) parts.push(ilike(customers.phone, like(digits)));
-    cond = or(...parts);
-  }
+  const cond = customerSearch(q);
   const rows = await db
     .select({
       id: customers.id,
@@ -55,6 +58,64 @@ export async function listAdminCustomers(
     .from(customers)
     .where(cond);
   return { rows, total: Number(count?.n ?? 0) };
+}
+
+/**
+ * What an export of the list with `q` will hold, in one statement (one snapshot): how many
+ * customers match, and the newest one's id, the export's upper bound (customers who register
+ * while it runs are not in it, so the count the audit row records is the rows written).
+ */
+export async function customerExportScope(
+  db: Database,
+  { q }: { q?: string | undefined },
+): Promise<{ rows: number; maxId: number }> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, max: sql<number | null>`max(${customers.id})` })
+    .from(customers)
+    .where(customerSearch(q));
+  return { rows: Number(row?.n ?? 0), maxId: Number(row?.max ?? 0) };
+}
+
+export type CustomerExportRow = Awaited<ReturnType<typeof customerExportBatch>>[number];
+
+async function customerExportBatch(db: Database, cond: SQL | undefined, upTo: SQL, size: number) {
+  return db
+    .select({
+      id: customers.id,
+      phone: customers.phone,
+      email: customers.email,
+      lastName: customers.lastName,
+      firstName: customers.firstName,
+      secondName: customers.secondName,
+      birthday: customers.birthday,
+      createdAt: customers.createdAt,
+      subscribed: customers.subscribed,
+      blockedAt: customers.blockedAt,
+    })
+    .from(customers)
+    .where(and(cond, upTo))
+    .orderBy(desc(customers.id))
+    .limit(size);
+}
+
+/**
+ * The customers of the list with `q` up to id `maxId`, newest first, `size` at a time: each batch
+ * is its own query after the last id of the one before (keyset, on the primary key), so an export
+ * of any length holds one batch in memory, and the next is read only when the previous was sent.
+ */
+export async function* customerExportBatches(
+  db: Database,
+  { q, maxId, size = 1000 }: { q?: string | undefined; maxId: number; size?: number },
+): AsyncGenerator<CustomerExportRow[]> {
+  const cond = customerSearch(q);
+  let upTo = lte(customers.id, maxId);
+  for (;;) {
+    const rows = await customerExportBatch(db, cond, upTo, size);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < size) return;
+    upTo = lt(customers.id, (rows[rows.length - 1] as CustomerExportRow).id);
+  }
 }
 
 export async function getAdminCustomer(db: Database, id: number, now: Date) {

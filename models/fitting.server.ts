@@ -30,6 +30,8 @@ export type RecordFittingResult =
   | {
       ok: true;
       orderId: number;
+      /** The status before the fitting made the order 'received' (shipped or delivered). */
+      from: string;
       /** Items kept and handed back, gift covers not counted. */
       kept: number;
       refused: number;
@@ -187,6 +189,7 @@ export async function recordFittingIn(
   return {
     ok: true as const,
     orderId,
+    from: order.status,
     kept: plan.kept,
     refused: plan.refused,
     lines: plan.lines,

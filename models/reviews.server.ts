@@ -66,6 +66,10 @@ export async function saveModerationMode(db: Database, mode: ModerationMode): Pr
 /** Whether a review in this state is on the product page and in the rating. */
 const visible = (r: Pick<ReviewRow, 'status' | 'withdrawnAt'>) => r.status === 'published' && r.withdrawnAt === null;
 
+/** The same in SQL: a product's reviews on show. */
+const publishedOf = (productId: number) =>
+  and(eq(reviews.productId, productId), eq(reviews.status, 'published'), isNull(reviews.withdrawnAt));
+
 // ---------------------------------------------------------------------------------------------
 // The customer's side.
 
@@ -354,7 +358,16 @@ export async function resendReview({
   });
 }
 
-/** "Помог отзыв" from a logged-in customer: once per review (a second vote changes nothing). */
+export type HelpfulVote =
+  { ok: true; count: number; added: boolean } | { ok: false; reason: 'not_found' | 'own'; count: number };
+
+/**
+ * "Помог отзыв" from a logged-in customer: once per review. Not a toggle: a second press (or a
+ * double click whose two calls arrive together) leaves the one vote. The review's row is locked
+ * (no key update: the vote's foreign key takes a key-share lock, which this does not block), so
+ * two votes of the review count up one after the other; the vote's primary key (review,
+ * customer) lets one row in. Only a review on show may be voted for, and not by its author.
+ */
 export async function voteHelpful({
   db,
   customerId,
@@ -363,31 +376,59 @@ export async function voteHelpful({
   db: Database;
   customerId: number;
   reviewId: number;
-}): Promise<{ ok: boolean; count: number }> {
+}): Promise<HelpfulVote> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for('no key update');
-    if (!review || !visible(review)) return { ok: false, count: 0 };
+    if (!review || !visible(review)) return { ok: false, reason: 'not_found', count: 0 } as const;
+    if (review.customerId === customerId) return { ok: false, reason: 'own', count: review.helpfulCount } as const;
     const added = await tx
       .insert(reviewVotes)
       .values({ reviewId, customerId })
       .onConflictDoNothing()
       .returning({ reviewId: reviewVotes.reviewId });
-    if (!added.length) return { ok: true, count: review.helpfulCount };
+    if (!added.length) return { ok: true, count: review.helpfulCount, added: false } as const;
     const [row] = await tx
       .update(reviews)
       .set({ helpfulCount: sql`${reviews.helpfulCount} + 1` })
       .where(eq(reviews.id, reviewId))
       .returning({ n: reviews.helpfulCount });
-    return { ok: true, count: row?.n ?? review.helpfulCount + 1 };
+    return { ok: true, count: row?.n ?? review.helpfulCount + 1, added: true } as const;
   });
+}
+
+/** The customer's «Помог» votes on a product's reviews on show (with those reviews' counts now), and their own reviews of it. */
+export async function customerReviewVotes({
+  db,
+  customerId,
+  productId,
+}: {
+  db: Database;
+  customerId: number;
+  productId: number;
+}): Promise<{ voted: number[]; own: number[]; helpful: Record<string, number> }> {
+  const [voted, own] = await Promise.all([
+    db
+      .select({ id: reviewVotes.reviewId, helpful: reviews.helpfulCount })
+      .from(reviewVotes)
+      .innerJoin(reviews, eq(reviews.id, reviewVotes.reviewId))
+      .where(and(eq(reviewVotes.customerId, customerId), publishedOf(productId)))
+      .orderBy(asc(reviewVotes.reviewId)),
+    db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.customerId, customerId), publishedOf(productId)))
+      .orderBy(asc(reviews.id)),
+  ]);
+  return {
+    voted: voted.map((r) => r.id),
+    own: own.map((r) => r.id),
+    helpful: Object.fromEntries(voted.map((r) => [String(r.id), r.helpful])),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // The product page.
-
-const publishedOf = (productId: number) =>
-  and(eq(reviews.productId, productId), eq(reviews.status, 'published'), isNull(reviews.withdrawnAt));
 
 export interface ProductReviewStats {
   ratings: number[];

@@ -22,7 +22,7 @@ import { loadSections, productUrl } from './sections.server';
 // is always the sum of its offer's moves (verifyStockLedger; tests/unit/stock-writes.test.ts
 // keeps every other quantity write out of the code). When an offer goes from none to some,
 // everyone waiting for it is marked notified in the same transaction; sendBackInStock sends
-// them one SMS after the caller commits. changeStock is a staff change in a transaction of its own.
+// them one SMS after the caller commits. changeStockIn is a staff script's change of one offer.
 
 /** Keeps products.sizes (the listing's size facet) in step with what can be ordered now. */
 export async function refreshProductSizes({ db, productId }: { db: Database; productId: number }): Promise<void> {
@@ -237,46 +237,33 @@ export async function sendBackInStock({
 }
 
 /**
- * A staff change of one offer in a transaction of its own: `set` it to a counted quantity
- * (reason 'count'), or move it by `delta` (reason 'staff_adjustment', never below zero).
- * Returns null for an unknown offer. SMS failures are logged, not thrown: the stock change
- * stands, and an entry is never notified twice.
+ * A staff script's change of one offer (`npm run stock`), in the caller's transaction (which
+ * also writes its audit row: api/staff/script-audit.server.ts): `set` it to a counted quantity
+ * (reason 'count'), or move it by `delta` (reason 'staff_adjustment', never below zero). Returns
+ * null for an unknown offer; otherwise the change and the back-in-stock notices the caller sends
+ * after its commit (sendBackInStock).
  */
-export async function changeStock({
-  db,
-  sms,
-  log,
-  siteUrl,
-  offerId,
-  set,
-  delta,
-  actor = STAFF_TOKEN_ACTOR,
-  note = null,
-}: {
-  db: Database;
-  sms: SmsGateway;
-  log: Logger;
-  siteUrl: string;
-  offerId: number;
-  set?: number;
-  delta?: number;
-  actor?: StockActor;
-  note?: string | null;
-}): Promise<StockChange | null> {
+export async function changeStockIn(
+  tx: Database,
+  {
+    offerId,
+    set,
+    delta,
+    actor = STAFF_TOKEN_ACTOR,
+    note = null,
+  }: { offerId: number; set?: number; delta?: number; actor?: StockActor; note?: string | null },
+): Promise<{ change: StockChange; notices: BackInStockNotice[] } | null> {
   const line: StockLine = set !== undefined ? { offerId, setTo: set } : { offerId, delta: delta ?? 0 };
-  const moved = await db.transaction(async (txn) =>
-    moveStock(txn as unknown as Database, {
-      lines: [line],
-      reason: set !== undefined ? 'count' : 'staff_adjustment',
-      actor,
-      note,
-      short: 'clamp',
-    }),
-  );
+  const moved = await moveStock(tx, {
+    lines: [line],
+    reason: set !== undefined ? 'count' : 'staff_adjustment',
+    actor,
+    note,
+    short: 'clamp',
+  });
   const change = moved.ok ? moved.changes[0] : undefined;
   if (!moved.ok || !change) return null;
-  await sendBackInStock({ db, sms, log, siteUrl, notices: moved.notices });
-  return change;
+  return { change, notices: moved.notices };
 }
 
 export interface StockLedgerMismatch {

@@ -381,7 +381,7 @@ async function registerProductApi(
     siteUrl: env.siteUrl,
     publicApiUrl: apiBase.startsWith('/') ? `${env.siteUrl}${apiBase}` : apiBase,
     onOrderPlaced: () => jobWorker.nudge(),
-    runJobsNow: (kind) => jobWorker.runNow(kind),
+    runJobsNow: (kind, bringForward) => jobWorker.runNow(kind, bringForward),
     feeds,
     reviewPhotos: createReviewPhotoStore({ mediaRoot: path.join(env.dataDir, 'media') }),
     productPhotos: createProductPhotoStore({ mediaRoot: path.join(env.dataDir, 'media') }),

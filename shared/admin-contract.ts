@@ -496,7 +496,8 @@ export const ReturnItem = z.object({
   refund_delivery: z.boolean(),
   /** The goods are back on the shelf (their 'return_received' moves). */
   received: z.boolean(),
-  refunds: z.array(z.object({ means: z.string(), amount_kopecks: z.number().int(), status: z.string() })),
+  /** The money given back; absent (not empty) without the `orders:money` permission (warehouse). */
+  refunds: z.array(z.object({ means: z.string(), amount_kopecks: z.number().int(), status: z.string() })).optional(),
 });
 export type ReturnItem = z.infer<typeof ReturnItem>;
 export const ReturnListResponse = z.object({ data: z.array(ReturnItem), total: z.number().int() });

@@ -110,8 +110,34 @@ export const ReviewWriteResponse = z.union([
 ]);
 export type ReviewWriteResponse = z.infer<typeof ReviewWriteResponse>;
 
-export const ReviewHelpfulResponse = z.object({ success: z.boolean(), helpful: z.number().int() });
+/**
+ * POST /api/reviews/helpful.php { token?, review_id }: «Помог» from a logged-in customer, once per
+ * review (a second press, or two at once, leaves one vote). `helpful`: the review's count after the
+ * call; `voted`: this customer's vote is there; `error` (Russian) when it was refused.
+ */
+export const ReviewHelpfulResponse = z.object({
+  success: z.boolean(),
+  helpful: z.number().int(),
+  voted: z.boolean(),
+  error: z.string().optional(),
+});
 export type ReviewHelpfulResponse = z.infer<typeof ReviewHelpfulResponse>;
+
+/**
+ * POST /api/reviews/my_votes.php { token?, product_id }: which of the product's published reviews
+ * this customer marked «Помог», and which are their own (no vote on those). Personal: asked after
+ * paint, never in the cached page.
+ */
+export const ReviewVotesResponse = z.object({
+  voted: z.array(z.number().int()),
+  own: z.array(z.number().int()),
+  /**
+   * The voted reviews' counts now (review id → count): the cached page's counts may lag by the
+   * page cache's bound, but a shopper's own vote is always in the count they see.
+   */
+  helpful: z.record(z.string(), z.number().int()),
+});
+export type ReviewVotesResponse = z.infer<typeof ReviewVotesResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // The back office: /backend/admin/reviews

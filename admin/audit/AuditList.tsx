@@ -12,7 +12,14 @@ import {
 } from 'react-admin';
 import type { AuditActionsResponse, AuditItem } from '~/shared/admin-contract';
 import { adminApi } from '~/admin/lib/api';
-import { ACTION_LABELS, ACTOR_KIND_LABELS, dateTime, ENTITY_CHOICES, ENTITY_LABELS } from '~/admin/lib/labels';
+import {
+  ACTION_LABELS,
+  ACTOR_KIND_LABELS,
+  auditActionText,
+  dateTime,
+  ENTITY_CHOICES,
+  entityText,
+} from '~/admin/lib/labels';
 
 // The audit log (admin only): who changed what, newest first, with filters by staff member,
 // action, object and dates; a row opens to the values before and after.
@@ -104,12 +111,8 @@ export function AuditList() {
             </Stack>
           )}
         />
-        <DataTable.Col<AuditItem> label="Действие" disableSort render={(r) => ACTION_LABELS[r.action] ?? r.action} />
-        <DataTable.Col<AuditItem>
-          label="Объект"
-          disableSort
-          render={(r) => `${ENTITY_LABELS[r.entity_type] ?? r.entity_type} №\u00a0${r.entity_id}`}
-        />
+        <DataTable.Col<AuditItem> label="Действие" disableSort render={(r) => auditActionText(r)} />
+        <DataTable.Col<AuditItem> label="Объект" disableSort render={(r) => entityText(r.entity_type, r.entity_id)} />
         <DataTable.Col<AuditItem> label="Причина" disableSort render={(r) => r.reason ?? ''} />
         <DataTable.Col<AuditItem> label="IP-адрес" disableSort render={(r) => r.ip} />
       </DataTable>

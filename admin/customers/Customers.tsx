@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import {
   Alert,
   Box,
@@ -27,7 +28,9 @@ import {
   Show,
   TextField,
   TextInput,
+  TopToolbar,
   useDataProvider,
+  useListContext,
   useNotify,
   usePermissions,
   useRecordContext,
@@ -38,8 +41,8 @@ import type { CustomerListResponse, CustomerOneResponse } from '~/shared/admin-c
 import { bonusMoveText, type BonusMoveKind } from '~/core/loyalty-account';
 import { statusLabel } from '~/core/order-status';
 import type { AdminDataProvider } from '~/admin/lib/data-provider';
-import { newIdempotencyKey } from '~/admin/lib/api';
-import { ACTION_LABELS, dateTime } from '~/admin/lib/labels';
+import { adminApiBase, newIdempotencyKey } from '~/admin/lib/api';
+import { auditActionText, dateTime } from '~/admin/lib/labels';
 import { phoneText, rub } from '~/admin/orders/labels';
 
 // Customers (issue #29): search by phone, e-mail or name; the customer's page with profile,
@@ -50,14 +53,40 @@ import { phoneText, rub } from '~/admin/orders/labels';
 type Customer = CustomerOneResponse['data'];
 type CustomerRow = CustomerListResponse['data'][number];
 
+/**
+ * «Экспорт» (customers:export, the admin's alone): the customers of the list's filter as a CSV
+ * file, straight from the API (streamed, audited there); a plain link, so the browser downloads it.
+ */
+function ExportButton() {
+  const { filterValues } = useListContext();
+  const q = typeof filterValues.q === 'string' ? filterValues.q.trim() : '';
+  const href = `${adminApiBase()}/customers/export.csv${q ? `?q=${encodeURIComponent(q)}` : ''}`;
+  return (
+    <Button component="a" href={href} download size="small" startIcon={<DownloadIcon />}>
+      Экспорт
+    </Button>
+  );
+}
+
 export function CustomerList() {
+  const { permissions } = usePermissions<string[]>();
+  const canExport = permissions?.includes('customers:export') ?? false;
   return (
     <List
       filters={[<TextInput key="q" source="q" label="Телефон, e-mail или имя" alwaysOn />]}
       sort={{ field: 'id', order: 'DESC' }}
       title="Покупатели"
-      // Personal data leaves only through an admin's export (customers:export), not this button.
+      // Personal data leaves only through the admin's export (customers:export), not react-admin's exporter.
       exporter={false}
+      actions={
+        canExport ? (
+          <TopToolbar>
+            <ExportButton />
+          </TopToolbar>
+        ) : (
+          false
+        )
+      }
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="id" label="№" />
@@ -349,7 +378,7 @@ function CustomerPage() {
             {c.audit.length === 0 ? <Typography color="text.secondary">Пока пусто</Typography> : null}
             {c.audit.map((a) => (
               <Typography key={a.id}>
-                {dateTime(a.at)} — {a.actor_label}: {ACTION_LABELS[a.action] ?? a.action}
+                {dateTime(a.at)} — {a.actor_label}: {auditActionText(a)}
                 {a.reason ? ` («${a.reason}»)` : ''}
               </Typography>
             ))}

@@ -1,4 +1,5 @@
 import { ROLE_LABELS, STAFF_ROLES } from '~/core/staff-roles';
+import { statusLabel } from '~/core/order-status';
 
 // Russian names of what the back office shows by code.
 
@@ -56,7 +57,35 @@ export const ACTION_LABELS: Record<string, string> = {
   'section.create': 'Раздел создан',
   'section.update': 'Раздел изменён',
   'section.order': 'Порядок разделов',
+  'customer.export': 'Покупатели выгружены',
 };
+
+const field = (value: unknown, key: string): string | null => {
+  if (!value || typeof value !== 'object') return null;
+  const v = (value as Record<string, unknown>)[key];
+  return typeof v === 'string' && v !== '' ? v : null;
+};
+
+/**
+ * An order's status move in an audit row: from `before.status` (the back office's routes) or
+ * `after.previous_status` (`npm run order`), to `after.status`; null for any other row.
+ */
+export function auditStatusMove(a: { action: string; before: unknown; after: unknown }): {
+  from: string;
+  to: string;
+} | null {
+  if (!a.action.startsWith('order.')) return null;
+  const to = field(a.after, 'status');
+  const from = field(a.before, 'status') ?? field(a.after, 'previous_status');
+  return to && from && to !== from ? { from, to } : null;
+}
+
+/** What an audit row did, in Russian: its action's name, and an order's status move («Принят → Подтверждён»). */
+export function auditActionText(a: { action: string; before: unknown; after: unknown }): string {
+  const name = ACTION_LABELS[a.action] ?? a.action;
+  const move = auditStatusMove(a);
+  return move ? `${name}: ${statusLabel(move.from)} → ${statusLabel(move.to)}` : name;
+}
 
 export const ENTITY_LABELS: Record<string, string> = {
   staff: 'Сотрудник',
@@ -68,6 +97,12 @@ export const ENTITY_LABELS: Record<string, string> = {
   product: 'Товар',
   section: 'Раздел',
 };
+/** The object of an audit row: «Заказ № 12»; a row about many (a customers' export, `*`) names the kind alone. */
+const ENTITY_PLURALS: Record<string, string> = { customer: 'Покупатели', order: 'Заказы', offer: 'Размеры товаров' };
+export const entityText = (type: string, id: string) =>
+  id === '*' || id === ''
+    ? (ENTITY_PLURALS[type] ?? ENTITY_LABELS[type] ?? type)
+    : `${ENTITY_LABELS[type] ?? type} №\u00a0${id}`;
 export const ENTITY_CHOICES = Object.entries(ENTITY_LABELS).map(([id, name]) => ({ id, name }));
 
 export const ACTOR_KIND_LABELS: Record<string, string> = {

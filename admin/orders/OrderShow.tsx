@@ -24,7 +24,7 @@ import { Show, useDataProvider, useNotify, usePermissions, useRecordContext, use
 import type { AdminOrderDetail } from '~/shared/admin-contract';
 import type { AdminDataProvider } from '~/admin/lib/data-provider';
 import { newIdempotencyKey } from '~/admin/lib/api';
-import { ACTION_LABELS, dateTime } from '~/admin/lib/labels';
+import { auditActionText, dateTime } from '~/admin/lib/labels';
 import {
   ACTION_TITLES,
   DELIVERY_LABELS,
@@ -319,7 +319,7 @@ function OrderPage() {
             {order.audit.length === 0 ? <Typography color="text.secondary">Пока пусто</Typography> : null}
             {order.audit.map((a) => (
               <Typography key={a.id}>
-                {dateTime(a.at)} — {a.actor_label}: {ACTION_LABELS[a.action] ?? a.action}
+                {dateTime(a.at)} — {a.actor_label}: {auditActionText(a)}
                 {a.reason ? ` («${a.reason}»)` : ''}
               </Typography>
             ))}

@@ -13,6 +13,7 @@ import {
   TextField as RaTextField,
   useDataProvider,
   useNotify,
+  usePermissions,
   useRecordContext,
   useRefresh,
 } from 'react-admin';
@@ -59,7 +60,7 @@ function ReturnLines(_props: { label: string }) {
 
 function ReturnRefunds(_props: { label: string }) {
   const r = useRecordContext<ReturnItem>();
-  if (!r) return null;
+  if (!r?.refunds) return null;
   if (r.refunds.length === 0) return <span>—</span>;
   return (
     <Stack spacing={0.5}>
@@ -140,23 +141,32 @@ function ReturnAction({ record, action, onClose }: { record: ReturnItem; action:
   );
 }
 
+// The permission each action needs (the server checks it again): warehouse only receives.
+const PERMISSION: Record<ActionName, string> = {
+  approve: 'refunds:create',
+  reject: 'returns:decide',
+  receive: 'returns:receive',
+};
+
 function ReturnActions() {
   const record = useRecordContext<ReturnItem>();
+  const { permissions } = usePermissions<string[]>();
   const [open, setOpen] = useState<ActionName | null>(null);
   if (!record) return null;
+  const may = (a: ActionName) => permissions?.includes(PERMISSION[a]) ?? false;
   return (
     <Stack direction="row" spacing={1} sx={{ my: 1 }}>
-      {record.status === 'new' ? (
-        <>
-          <Button variant="contained" onClick={() => setOpen('approve')}>
-            Одобрить и вернуть деньги
-          </Button>
-          <Button variant="outlined" onClick={() => setOpen('reject')}>
-            Отказать
-          </Button>
-        </>
+      {record.status === 'new' && may('approve') ? (
+        <Button variant="contained" onClick={() => setOpen('approve')}>
+          Одобрить и вернуть деньги
+        </Button>
       ) : null}
-      {(record.status === 'approved' || record.status === 'refunded') && !record.received ? (
+      {record.status === 'new' && may('reject') ? (
+        <Button variant="outlined" onClick={() => setOpen('reject')}>
+          Отказать
+        </Button>
+      ) : null}
+      {(record.status === 'approved' || record.status === 'refunded') && !record.received && may('receive') ? (
         <Button variant="outlined" onClick={() => setOpen('receive')}>
           Принять товар
         </Button>
@@ -190,6 +200,10 @@ export function ReturnList() {
 }
 
 export function ReturnShow() {
+  const { permissions } = usePermissions<string[]>();
+  // Without orders:money (warehouse) the answer has no refunds, and without customers:read the customer's page is closed.
+  const money = permissions?.includes('orders:money') ?? false;
+  const customers = permissions?.includes('customers:read') ?? false;
   return (
     <Show title="Возврат">
       <SimpleShowLayout>
@@ -205,17 +219,21 @@ export function ReturnShow() {
         />
         <FunctionField<ReturnItem>
           label="Покупатель"
-          render={(r) => (
-            <Link component={RouterLink} to={`/customers/${r.customer_id}/show`}>
-              № {r.customer_id}
-            </Link>
-          )}
+          render={(r) =>
+            customers ? (
+              <Link component={RouterLink} to={`/customers/${r.customer_id}/show`}>
+                № {r.customer_id}
+              </Link>
+            ) : (
+              `№ ${r.customer_id}`
+            )
+          }
         />
         <FunctionField<ReturnItem> label="Статус" render={statusName} />
         <RaTextField source="reason" label="Причина покупателя" />
         <ReturnLines label="Товары" />
         <RaTextField source="decision_note" label="Решение" emptyText="—" />
-        <ReturnRefunds label="Возврат денег" />
+        {money ? <ReturnRefunds label="Возврат денег" /> : null}
         <FunctionField<ReturnItem> label="Товар принят" render={(r) => (r.received ? 'Да' : 'Нет')} />
         <FunctionField<ReturnItem> label="Подано" sortBy="created_at" render={(r) => dateTime(r.created_at)} />
       </SimpleShowLayout>

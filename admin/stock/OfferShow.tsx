@@ -11,7 +11,7 @@ import {
   TextField,
 } from 'react-admin';
 import type { AuditItem, StockMoveItem } from '~/shared/admin-contract';
-import { ACTION_LABELS, ACTOR_KIND_LABELS, dateTime } from '~/admin/lib/labels';
+import { ACTOR_KIND_LABELS, auditActionText, dateTime } from '~/admin/lib/labels';
 
 // One offer (a size of a product), its stock ledger (stock_moves), newest first: what moved,
 // why, for which order or return, and who; and its history from the audit log.
@@ -55,11 +55,7 @@ export function OfferShow() {
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>Пока пусто</span>}>
             <FunctionField<AuditItem> label="Когда" sortable={false} render={(a) => dateTime(a.at)} />
             <TextField source="actor_label" label="Кто" sortable={false} />
-            <FunctionField<AuditItem>
-              label="Что"
-              sortable={false}
-              render={(a) => ACTION_LABELS[a.action] ?? a.action}
-            />
+            <FunctionField<AuditItem> label="Что" sortable={false} render={(a) => auditActionText(a)} />
             <TextField source="reason" label="Причина" sortable={false} />
           </Datagrid>
         </ArrayField>

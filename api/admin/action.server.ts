@@ -94,6 +94,8 @@ export function adminRead<P extends z.ZodType, Q extends z.ZodType>(
     params?: P;
     query?: Q;
     response: z.ZodType;
+    /** The answer's media type when it is not JSON (a CSV export). */
+    contentType?: string;
     handler: (ctx: {
       params: z.infer<P>;
       query: z.infer<Q>;
@@ -107,7 +109,11 @@ export function adminRead<P extends z.ZodType, Q extends z.ZodType>(
     method: 'GET',
     url: def.url,
     summary: def.summary,
-    ...adminDoc({ permission: def.permission, response: def.response }),
+    ...adminDoc({
+      permission: def.permission,
+      response: def.response,
+      ...(def.contentType ? { contentType: def.contentType } : {}),
+    }),
     ...(def.params ? { params: def.params } : {}),
     ...(def.query ? { query: def.query } : {}),
     parse: parseAdmin,
@@ -168,7 +174,7 @@ export function adminChange<P extends z.ZodType, B extends z.ZodType>(
     url: def.url,
     summary: def.summary,
     ...adminDoc({ permission: def.permission, response: def.response, idempotencyKey: keyRule }),
-    ...(def.multipart ? { bodyType: 'multipart' as const, docBody: def.multipart.docBody } : {}),
+    ...(def.multipart ? { bodyType: 'multipart/form-data' as const, docBody: def.multipart.docBody } : {}),
     ...(def.params ? { params: def.params } : {}),
     body: def.body,
     parse: parseAdmin,

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -7,25 +8,64 @@ import {
   CustomerOneResponse,
   CustomerUnblockBody,
 } from '~/shared/admin-contract';
-import { getAdminCustomer, listAdminCustomers, setCustomerBlocked } from '~/models/admin-customers.server';
+import {
+  customerExportBatches,
+  customerExportScope,
+  getAdminCustomer,
+  listAdminCustomers,
+  setCustomerBlocked,
+  type CustomerExportRow,
+} from '~/models/admin-customers.server';
 import { adjustBonuses } from '~/models/loyalty.server';
-import { entityAudit } from '~/models/audit.server';
+import { entityAudit, writeAudit } from '~/models/audit.server';
+import { CSV_BOM, csvLine } from '~/core/csv';
 import { notFound } from '~/api/http.server';
 import { auditItem } from './mappers';
 import { adminChange, adminRead, filterValue, IdParams, listQuery, refusal } from './action.server';
-import type { AdminDeps } from './context.server';
+import { staffActor, type AdminDeps } from './context.server';
 
 // Customers (issue #29): search by phone, e-mail or name; one customer's page (profile,
 // addresses, orders, returns, bonus ledger, certificates, newsletter); the manual bonus
 // adjustment with its reason (bonuses:adjust), blocking and unblocking (customers:block; blocking
 // ends their sessions and stops their logins). Reading needs customers:read (manager, admin):
-// warehouse and content get 403. Nothing here exports personal data (that is customers:export).
+// warehouse and content get 403. Only the admin exports their personal data (customers:export):
+// the list's filter as CSV, streamed, each export in the audit log.
 
 const CustomerListQuery = listQuery(
   ['id'],
   { sort: 'id', order: 'desc' },
   { q: filterValue(z.string().trim().max(100)) },
 );
+const CustomerExportQuery = z.object({ q: filterValue(z.string().trim().max(100)) }).strict();
+
+/** The export's columns: the heading, and each customer's fields. */
+const EXPORT_HEADING = [
+  '№',
+  'Телефон',
+  'E-mail',
+  'Фамилия',
+  'Имя',
+  'Отчество',
+  'День рождения',
+  'Зарегистрирован',
+  'Рассылка',
+  'Заблокирован',
+];
+const exportFields = (c: CustomerExportRow) => [
+  c.id,
+  c.phone,
+  c.email,
+  c.lastName,
+  c.firstName,
+  c.secondName,
+  c.birthday,
+  moscowDateTime(c.createdAt),
+  c.subscribed,
+  c.blockedAt ? moscowDateTime(c.blockedAt) : '',
+];
+/** '2026-12-01 14:05' in Moscow time (UTC+3 all year), as a spreadsheet reads a date and time. */
+const moscowDateTime = (d: Date) => new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
 const fullName = (r: { lastName: string; firstName: string; secondName: string }) =>
   [r.lastName, r.firstName, r.secondName].filter(Boolean).join(' ');
 
@@ -51,6 +91,48 @@ export async function adminCustomerRoutes(app: FastifyInstance, deps: AdminDeps)
         })),
         total,
       } satisfies CustomerListResponse;
+    },
+  });
+
+  adminRead(app, deps, {
+    url: '/customers/export.csv',
+    summary:
+      "The customers of the list (its filter q) as CSV for a spreadsheet: UTF-8 with a byte order mark, ';' between fields, newest first; streamed in batches; each export in the audit log (customer.export: who, the filter, the rows)",
+    permission: 'customers:export',
+    query: CustomerExportQuery,
+    response: z.string(),
+    contentType: 'text/csv; charset=utf-8',
+    handler: async ({ query, req, reply, staff }) => {
+      const now = deps.now();
+      const scope = await customerExportScope(db, { q: query.q });
+      // Recorded before the first row leaves: no export without its audit row (a failed insert is a 500, and nothing went out).
+      await writeAudit(
+        db,
+        staffActor(req),
+        {
+          action: 'customer.export',
+          entityType: 'customer',
+          entityId: '*',
+          after: { filter: { q: query.q ?? null }, rows: scope.rows, format: 'csv' },
+        },
+        now,
+      );
+      req.log.info(
+        { admin: 'export', staffId: staff.id, rows: scope.rows, q: query.q ?? null },
+        'admin: customers exported',
+      );
+      async function* csv(): AsyncGenerator<string> {
+        yield CSV_BOM + csvLine(EXPORT_HEADING);
+        if (scope.rows === 0) return;
+        for await (const batch of customerExportBatches(db, { q: query.q, maxId: scope.maxId }))
+          yield batch.map((c) => csvLine(exportFields(c))).join('');
+      }
+      const stream = Readable.from(csv(), { objectMode: false });
+      stream.on('error', (err) => req.log.error({ err }, 'admin: customers export failed mid-way'));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="customers-${moscowDateTime(now).slice(0, 10)}.csv"`)
+        .send(stream);
     },
   });
 

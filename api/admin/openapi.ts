@@ -14,11 +14,14 @@ const error = (description: string): RouteResponse => ({ description, schema: Ad
 export function adminDoc({
   permission,
   response,
+  contentType,
   idempotencyKey,
 }: {
   /** null: no session needed (login), or any logged-in role (me). */
   permission: Permission | null;
   response: z.ZodType;
+  /** The success answer's media type when it is not JSON (a CSV export). */
+  contentType?: string;
   idempotencyKey?: 'required' | 'optional';
 }): Pick<RouteDoc, 'tags' | 'description' | 'bodyType' | 'parameters' | 'responses'> {
   return {
@@ -40,7 +43,7 @@ export function adminDoc({
         }
       : {}),
     responses: {
-      200: { description: 'Success', schema: response },
+      200: { description: 'Success', schema: response, ...(contentType ? { contentType } : {}) },
       400: error('Bad parameters'),
       401: error('No session (or it ended: idle 30 min, 12 h after login)'),
       403: error('The role lacks the permission, or a cross-site Origin'),

@@ -538,6 +538,7 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminDeps): P
           action: 'order.fitting',
           entityType: 'order',
           entityId: params.id,
+          before: { status: r.from },
           after: {
             status: 'received',
             kept: r.kept,

@@ -10,6 +10,7 @@ import {
   type ReturnItem,
 } from '~/shared/admin-contract';
 import { returnStatusLabel } from '~/core/account';
+import { can } from '~/core/staff-roles';
 import { RETURN_TEXT, type RefundPart } from '~/core/return-notice';
 import { approveReturn, markTransferDone, refundsOf, rejectReturn } from '~/models/returns.server';
 import { getAdminReturn, listAdminReturns, receiveReturn, returnReceivedIds } from '~/models/admin-stock.server';
@@ -52,7 +53,11 @@ const ReturnListQuery = listQuery(
 );
 
 type ReturnRow = NonNullable<Awaited<ReturnType<typeof getAdminReturn>>>;
-const returnItem = (r: ReturnRow, received: boolean, parts: RefundPart[]): ReturnItem => ({
+/**
+ * A request as `role` sees it: without the `orders:money` permission (warehouse, who receives
+ * the goods) the answer has no `refunds` at all — no amounts — as an order's has no money.
+ */
+const returnItem = (role: string, r: ReturnRow, received: boolean, parts: RefundPart[]): ReturnItem => ({
   id: r.id,
   order_id: r.orderId,
   customer_id: r.customerId,
@@ -65,21 +70,27 @@ const returnItem = (r: ReturnRow, received: boolean, parts: RefundPart[]): Retur
   decision_note: r.decisionNote,
   refund_delivery: r.refundDelivery,
   received,
-  refunds: parts.map((p) => ({ means: p.means, amount_kopecks: p.amountKopecks, status: p.status })),
+  ...(can(role, 'orders:money')
+    ? { refunds: parts.map((p) => ({ means: p.means, amount_kopecks: p.amountKopecks, status: p.status })) }
+    : {}),
 });
 
 const statusOf = (error: string) => (error === RETURN_TEXT.notFound ? 404 : 409);
 
 export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
   const { db } = deps;
-  const items = async (rows: ReturnRow[]) => {
+  const items = async (role: string, rows: ReturnRow[]) => {
     const ids = rows.map((r) => r.id);
-    const [received, parts] = await Promise.all([returnReceivedIds(db, ids), refundsOf(db, ids)]);
-    return rows.map((r) => returnItem(r, received.has(r.id), parts.get(r.id) ?? []));
+    const money = can(role, 'orders:money');
+    const [received, parts] = await Promise.all([
+      returnReceivedIds(db, ids),
+      money ? refundsOf(db, ids) : new Map<number, RefundPart[]>(),
+    ]);
+    return rows.map((r) => returnItem(role, r, received.has(r.id), parts.get(r.id) ?? []));
   };
-  const one = async (id: number) => {
+  const one = async (role: string, id: number) => {
     const row = await getAdminReturn(db, id);
-    return row ? ((await items([row]))[0] as ReturnItem) : null;
+    return row ? ((await items(role, [row]))[0] as ReturnItem) : null;
   };
 
   adminRead(app, deps, {
@@ -89,7 +100,7 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
     permission: 'returns:read',
     query: ReturnListQuery,
     response: ReturnListResponse,
-    handler: async ({ query }) => {
+    handler: async ({ query, staff }) => {
       const { offset, limit, status, from, to, order_id, customer_id } = query;
       const { rows, total } = await listAdminReturns(db, {
         filter: {
@@ -102,7 +113,7 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
         offset,
         limit,
       });
-      return { data: await items(rows), total } satisfies ReturnListResponse;
+      return { data: await items(staff.role, rows), total } satisfies ReturnListResponse;
     },
   });
 
@@ -112,8 +123,8 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
     permission: 'returns:read',
     params: IdParams,
     response: ReturnOneResponse,
-    handler: async ({ params, reply }) => {
-      const item = await one(params.id);
+    handler: async ({ params, reply, staff }) => {
+      const item = await one(staff.role, params.id);
       if (!item) return notFound(reply);
       return { data: item } satisfies ReturnOneResponse;
     },
@@ -128,7 +139,7 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
     params: IdParams,
     body: ReturnApproveBody,
     response: ReturnOneResponse,
-    run: async ({ tx, params, body, now }) => {
+    run: async ({ tx, params, body, now, staff }) => {
       const r = await approveReturn({
         db: tx,
         requestId: params.id,
@@ -141,7 +152,7 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
       const received = await returnReceivedIds(tx, [params.id]);
       return {
         ok: true,
-        body: { data: returnItem(row, received.has(params.id), r.refunds) },
+        body: { data: returnItem(staff.role, row, received.has(params.id), r.refunds) },
         audit: {
           action: 'return.approve',
           entityType: 'return',
@@ -172,14 +183,14 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
     params: IdParams,
     body: ReturnRejectBody,
     response: ReturnOneResponse,
-    run: async ({ tx, params, body, now }) => {
+    run: async ({ tx, params, body, now, staff }) => {
       const r = await rejectReturn({ db: tx, requestId: params.id, note: body.note, now });
       if (!r.ok)
         return refusal({ status: statusOf(r.error), field: r.field === 'note' ? 'note' : 'id', error: r.error });
       const row = (await getAdminReturn(tx, params.id)) as ReturnRow;
       return {
         ok: true,
-        body: { data: returnItem(row, false, []) },
+        body: { data: returnItem(staff.role, row, false, []) },
         audit: {
           action: 'return.reject',
           entityType: 'return',
@@ -238,13 +249,13 @@ export async function adminReturnRoutes(app: FastifyInstance, deps: AdminDeps): 
     params: IdParams,
     body: ReasonBody,
     response: ReturnOneResponse,
-    run: async ({ tx, params, body, now }) => {
+    run: async ({ tx, params, body, now, staff }) => {
       const r = await markTransferDone({ db: tx, requestId: params.id, now });
       if (!r.ok) return refusal({ status: statusOf(r.error), field: 'id', error: r.error });
       const item = (await (async () => {
         const row = (await getAdminReturn(tx, params.id)) as ReturnRow;
         const [received, parts] = await Promise.all([returnReceivedIds(tx, [params.id]), refundsOf(tx, [params.id])]);
-        return returnItem(row, received.has(params.id), parts.get(params.id) ?? []);
+        return returnItem(staff.role, row, received.has(params.id), parts.get(params.id) ?? []);
       })()) satisfies ReturnItem;
       return {
         ok: true,

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import { normalizePhone } from '~/core/phone';
 import { WAITING_LIST_IN_STOCK, WAITING_LIST_THANKS } from '~/core/waiting-list';
-import type { CartResponse, FastOrderResponse, WaitingListResponse } from '~/shared/contract';
+import { CartResponse, FastOrderResponse, OrderToCartResponse, WaitingListResponse } from '~/shared/contract';
 import { mergeCartLists } from '~/core/basket';
 import { getCustomerBasket, saveCustomerBasket } from '~/models/customers.server';
 import { repeatOrderLines } from '~/models/account-orders.server';
@@ -12,7 +12,8 @@ import { sessionOfToken } from '~/api/account/session.server';
 import { joinWaitingList } from '~/models/waiting-list.server';
 import { placeOrder } from '~/models/orders.server';
 import { getBasketCatalog } from '~/models/basket.server';
-import { lastValue, parseBody, parseQuery, queryString, unauthorized } from '~/api/http.server';
+import { lastValue, queryString, unauthorized } from '~/api/http.server';
+import { BAD_PARAMETERS, defineRoute, NO_SESSION } from '~/api/route.server';
 import { getCart } from './cart.server';
 import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
 import { AUTH_TEXT } from '~/core/auth';
@@ -38,40 +39,47 @@ export const FORM_ERRORS = {
 } as const;
 
 const CartBody = z.object({
-  ids: queryString(),
-  preorder_ids: queryString(),
-  promo_code: queryString(),
-  token: queryString(),
-  cart_rev: queryString(),
-  merge: queryString(),
+  ids: queryString().describe("Basket lines: 'offerId:quantity' pairs joined by commas"),
+  preorder_ids: queryString().describe('Pre-order lines, the same format'),
+  promo_code: queryString().describe('Promo code'),
+  token: queryString().describe("Session token: the customer's basket saved on the server"),
+  cart_rev: queryString().describe('The saved basket revision this copy was made from'),
+  merge: queryString().describe("'Y' (at login): add this guest basket to the saved one"),
 });
 
 const OrderToCartBody = z.object({
-  token: queryString(),
-  order_id: z.preprocess(lastValue, z.string().max(20).optional()),
+  token: queryString().describe('Session token'),
+  order_id: z.preprocess(lastValue, z.string().max(20).optional()).describe('Order id'),
 });
 
 const personQuery = {
-  name: z.preprocess(lastValue, z.string().max(10_000).optional()),
-  phone: z.preprocess(lastValue, z.string().max(10_000).optional()),
+  name: z.preprocess(lastValue, z.string().max(10_000).optional()).describe('Customer name (required)'),
+  phone: z.preprocess(lastValue, z.string().max(10_000).optional()).describe('Phone, any formatting (required)'),
 };
-const offerIdParam = z.preprocess((v) => {
-  const s = lastValue(v);
-  return typeof s === 'string' && /^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= 2_147_483_647
-    ? Number(s)
-    : undefined;
-}, z.number().int().optional());
+const offerIdParam = () =>
+  z
+    .preprocess((v) => {
+      const s = lastValue(v);
+      return typeof s === 'string' && /^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= 2_147_483_647
+        ? Number(s)
+        : undefined;
+    }, z.number().int().optional())
+    .describe('Offer id (required; junk is «Товар не найден»)');
 const FastOrderQuery = z.object({
-  id: offerIdParam,
+  id: offerIdParam(),
   ...personQuery,
-  key: z.preprocess((v) => {
-    const s = lastValue(v);
-    return typeof s === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(s) ? s : undefined;
-  }, z.string().optional()),
+  key: z
+    .preprocess((v) => {
+      const s = lastValue(v);
+      return typeof s === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(s) ? s : undefined;
+    }, z.string().optional())
+    .describe('Idempotency key of this submission (8–64 of A–Z, a–z, 0–9, -): a repeat gets the first answer'),
   // The captcha token (action fast_order), as login's send_sms.php takes it.
-  recaptcha_token: z.preprocess(lastValue, z.string().max(4000).optional()),
+  recaptcha_token: z
+    .preprocess(lastValue, z.string().max(4000).optional())
+    .describe('Captcha token of action fast_order (as send_sms.php); offline, any non-empty token but offline-fail'),
 });
-const WaitingListQuery = z.object({ product_id: offerIdParam, ...personQuery });
+const WaitingListQuery = z.object({ product_id: offerIdParam(), ...personQuery });
 
 /** Name and phone of a guest form: the person, or the flagged fields. */
 function checkPerson(q: {
@@ -150,13 +158,20 @@ export async function basketRoutes(
   app: FastifyInstance,
   { db, authSecret, captcha, limits = DEFAULT_ANONYMOUS_LIMITS }: BasketDeps,
 ): Promise<void> {
-  app.post('/api/personal/get_cart.php', async (req, reply) => {
-    const body = parseBody(CartBody, req, reply);
-    if (!body) return reply;
-    reply.header('cache-control', 'private, no-store');
-    const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return getCart({ db, ids: body.ids, preorderIds: body.preorder_ids, promoCode: body.promo_code });
-    return getCustomerCart({ db, customerId: session.customerId, body });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/personal/get_cart.php',
+    summary: 'The basket priced by the server: lines with their sizes, gift covers, promo code, totals',
+    description:
+      "Prices are always the catalogue's; the answer's cart and preorders are the basket as accepted (junk dropped, quantities cut to stock). With a token, the customer's basket saved on the server (merged or replaced by cart_rev and merge).",
+    body: CartBody,
+    responses: { 200: { description: 'The basket', schema: CartResponse }, 400: BAD_PARAMETERS },
+    handler: async ({ body }, _req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
+      if (!session) return getCart({ db, ids: body.ids, preorderIds: body.preorder_ids, promoCode: body.promo_code });
+      return getCustomerCart({ db, customerId: session.customerId, body });
+    },
   });
 
   // Ours (issue #26): an order back in the basket in one click («Повторить заказ», or an order
@@ -164,25 +179,52 @@ export async function basketRoutes(
   // can be, are added to the customer's saved basket as the login merge adds a guest's (summed,
   // cut to stock; the gift cover recounted from the coats). Only the customer's own order, and
   // not one still awaiting its payment; another's is "not found".
-  app.post('/api/personal/order_to_cart.php', async (req, reply) => {
-    const body = parseBody(OrderToCartBody, req, reply);
-    if (!body) return reply;
-    reply.header('cache-control', 'private, no-store');
-    const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session) return unauthorized(reply);
-    const orderId = /^[1-9]\d{0,8}$/.test(body.order_id ?? '') ? Number(body.order_id) : null;
-    const lines = orderId === null ? null : await repeatOrderLines({ db, customerId: session.customerId, orderId });
-    if (!lines) return { error: ACCOUNT_TEXT.orderNotFound };
-    return getCustomerCart({
-      db,
-      customerId: session.customerId,
-      body: { ids: lines.cart, preorder_ids: lines.preorders, merge: 'Y' },
-    });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/personal/order_to_cart.php',
+    summary:
+      "Puts the lines of one of the customer's orders back in their saved basket (summed, cut to stock; pre-orders as pre-orders while they can be): the basket as saved",
+    body: OrderToCartBody,
+    responses: {
+      200: {
+        description: "The basket, or error when the order is not the customer's or still awaits its payment",
+        schema: OrderToCartResponse,
+      },
+      400: BAD_PARAMETERS,
+      401: NO_SESSION,
+    },
+    handler: async ({ body }, _req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
+      if (!session) return unauthorized(reply);
+      const orderId = /^[1-9]\d{0,8}$/.test(body.order_id ?? '') ? Number(body.order_id) : null;
+      const lines = orderId === null ? null : await repeatOrderLines({ db, customerId: session.customerId, orderId });
+      if (!lines) return { error: ACCOUNT_TEXT.orderNotFound };
+      return getCustomerCart({
+        db,
+        customerId: session.customerId,
+        body: { ids: lines.cart, preorder_ids: lines.preorders, merge: 'Y' },
+      });
+    },
   });
 
-  app.get('/api/catalog/fastorder.php', async (req, reply) => {
-    const q = parseQuery(FastOrderQuery, req, reply);
-    if (!q) return reply;
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/catalog/fastorder.php',
+    summary:
+      'Order one offer as a guest in one step (a pre-order when the size is out of stock but open for pre-order)',
+    description:
+      'Capped per IP (FAST_ORDERS_PER_IP_HOUR), per phone (FAST_ORDERS_PER_PHONE_DAY) and per offer and IP (FAST_ORDERS_PER_OFFER_IP_DAY): beyond a cap, `success: false` with the Russian text. Stock taken is held for FAST_ORDER_HOLD_HOURS unless staff confirm the order.',
+    query: FastOrderQuery,
+    responses: {
+      200: { description: 'The order id, or the error with the fields to flag', schema: FastOrderResponse },
+      400: BAD_PARAMETERS,
+      422: { description: 'The key was used before with another offer, name or phone', schema: FastOrderResponse },
+    },
+    handler: ({ query }, req, reply) => fastOrder(query, req, reply),
+  });
+
+  async function fastOrder(q: z.infer<typeof FastOrderQuery>, req: FastifyRequest, reply: FastifyReply) {
     reply.header('cache-control', 'private, no-store');
     const fail = (error: string, fields: { name?: string; phone?: string } = {}): FastOrderResponse => ({
       success: false,
@@ -250,11 +292,23 @@ export async function basketRoutes(
     }
     if (result.reason === 'unavailable') return fail(`Нет в наличии: ${result.items.join('; ')}`);
     return fail(FORM_ERRORS.offer);
+  }
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/catalog/addtowishlist.php',
+    summary: 'Join the back-in-stock waiting list of a sold-out size (one SMS when it is back)',
+    description:
+      'Capped per IP (WAITING_LIST_PER_IP_HOUR), per phone (WAITING_LIST_PER_PHONE_DAY) and per offer and IP (WAITING_LIST_PER_OFFER_IP_DAY).',
+    query: WaitingListQuery,
+    responses: {
+      200: { description: 'Joined, or the error with the fields to flag', schema: WaitingListResponse },
+      400: BAD_PARAMETERS,
+    },
+    handler: ({ query }, req, reply) => waitingList(query, req, reply),
   });
 
-  app.get('/api/catalog/addtowishlist.php', async (req, reply) => {
-    const q = parseQuery(WaitingListQuery, req, reply);
-    if (!q) return reply;
+  async function waitingList(q: z.infer<typeof WaitingListQuery>, req: FastifyRequest, reply: FastifyReply) {
     reply.header('cache-control', 'private, no-store');
     const fail = (error: string, fields: { name?: string; phone?: string } = {}): WaitingListResponse => ({
       success: false,
@@ -276,5 +330,5 @@ export async function basketRoutes(
     if (result === 'unknown') return fail(FORM_ERRORS.offer);
     if (result === 'in_stock') return fail(WAITING_LIST_IN_STOCK);
     return { success: true, message: WAITING_LIST_THANKS } satisfies WaitingListResponse;
-  });
+  }
 }

@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findShopCity, SHOP_CITIES, type ShopCity } from '~/core/delivery-cities';
 import { CdekError, type CdekClient, type CdekDeliveryPoint } from '~/integrations/cdek/cdek';
-import type { ApiError } from '~/shared/contract';
+import { ApiError } from '~/shared/contract';
 import type { MapTiles } from '~/core/map-tiles';
-import { lastValue, parseBody, parseQuery, queryString } from '~/api/http.server';
+import { lastValue, parseValue, queryString } from '~/api/http.server';
+import { defineRoute, type Parse, type RouteResponse } from '~/api/route.server';
 import type { Database } from '~/db/client.server';
 import { cdekIpCounter, DEFAULT_ANONYMOUS_LIMITS, LIMIT_TEXT, type AnonymousLimits } from '~/core/anonymous-limits';
 import { hitRateLimit } from '~/models/rate-limit.server';
@@ -264,16 +265,18 @@ const cityCodeParam = () =>
   );
 
 const OfficesQuery = z.object({
-  action: queryString(),
-  city_code: cityCodeParam(),
-  type: z.preprocess(
-    (v) => {
-      const s = lastValue(v);
-      return s === undefined || s === '' ? 'ALL' : s;
-    },
-    z.enum(['PVZ', 'POSTAMAT', 'ALL']),
-  ),
-  is_dressing_room: queryString(),
+  action: queryString().describe("'offices' (the default): the points as JSON; 'map': the map page"),
+  city_code: cityCodeParam().describe('CDEK city code of one of the shop cities (required)'),
+  type: z
+    .preprocess(
+      (v) => {
+        const s = lastValue(v);
+        return s === undefined || s === '' ? 'ALL' : s;
+      },
+      z.enum(['PVZ', 'POSTAMAT', 'ALL']),
+    )
+    .describe('PVZ, POSTAMAT or ALL (the default)'),
+  is_dressing_room: queryString().describe("'true' or '1': only points with a fitting room"),
 });
 
 /** A form sends arrays as {0: …, 1: …}; JSON as arrays. */
@@ -298,9 +301,75 @@ const CalculateBody = z.object({
 });
 
 const MapBody = z.object({
-  piniaState: z.preprocess(lastValue, z.string().max(MAX_STATE_LENGTH, 'слишком длинное состояние').optional()),
-  city_code: cityCodeParam(),
+  piniaState: z
+    .preprocess(lastValue, z.string().max(MAX_STATE_LENGTH, 'слишком длинное состояние').optional())
+    .describe('The storefront state as JSON (its city or cityCode is read)'),
+  city_code: cityCodeParam().describe('CDEK city code (before piniaState)'),
 });
+/** POST's two bodies, told apart by `action` (cdekPostParse): the widget's tariff list, or the map page. */
+const PostBody = z.union([CalculateBody, MapBody]);
+
+/**
+ * POST's body: not an object is «no city»; action 'calculate' is the tariff list's body, another
+ * action is unknown, none is the map's body (each refused as parseValue refuses).
+ */
+function parsePost(value: unknown, reply: FastifyReply): z.infer<typeof PostBody> | null {
+  const body =
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  if (!body) {
+    badRequest(reply, CDEK_NO_CITY);
+    return null;
+  }
+  const action = lastValue(body.action);
+  if (action === 'calculate') return parseValue(CalculateBody, value, reply);
+  if (action !== undefined && action !== '') {
+    badRequest(reply, CDEK_UNKNOWN_ACTION);
+    return null;
+  }
+  return parseValue(MapBody, value, reply);
+}
+const cdekPostParse = ((_schema: z.ZodType, value: unknown, reply: FastifyReply) => parsePost(value, reply)) as Parse;
+
+/** What the widget is answered (CDEK's own shapes, the fields the shop reads; CDEK sends more). */
+const PointAnswer = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    type: z.enum(['PVZ', 'POSTAMAT']),
+    location: z.object({
+      city_code: z.number(),
+      city: z.string(),
+      address: z.string(),
+      address_full: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+    }),
+    work_time: z.string(),
+    is_dressing_room: z.boolean(),
+  })
+  .catchall(z.unknown());
+const TariffAnswer = z.object({
+  tariff_codes: z.array(
+    z.object({
+      tariff_code: z.number(),
+      tariff_name: z.string(),
+      delivery_mode: z.number(),
+      delivery_sum: z.number(),
+      period_min: z.number(),
+      period_max: z.number(),
+    }),
+  ),
+});
+const MAP_PAGE = z.string().describe('The map page (text/html): the points listed, and on a Leaflet map with tiles');
+const CDEK_ANSWERS: Record<number, RouteResponse> = {
+  400: { description: 'No or unknown city, unknown action, bad parameters, or CDEK refused them', schema: ApiError },
+  429: {
+    description: 'Too many calls to CDEK from this IP',
+    schema: ApiError,
+    headers: { 'Retry-After': 'Seconds: 60' },
+  },
+  502: { description: 'CDEK failed', schema: ApiError },
+};
 
 function badRequest(reply: FastifyReply, error: string): FastifyReply {
   return reply.code(400).send({ error } satisfies ApiError);
@@ -369,80 +438,106 @@ export async function cdekRoutes(
   }
 
   for (const name of Object.keys(LEAFLET_FILES) as (keyof typeof LEAFLET_FILES)[]) {
-    app.get(`/api/cdek/${name}`, async (req, reply) => {
-      let content: Buffer;
-      try {
-        content = await readLeaflet(name);
-      } catch (err) {
-        req.log.error({ err }, 'leaflet asset missing');
-        return reply.code(404).send({ error: 'Файл карты не найден' } satisfies ApiError);
-      }
-      // Leaflet changes only with a dependency update: a day of caching is safe.
-      return reply.type(LEAFLET_FILES[name].type).header('cache-control', 'public, max-age=86400').send(content);
+    defineRoute(app, {
+      method: 'GET',
+      url: `/api/cdek/${name}`,
+      summary: `Leaflet's ${name} for the pickup-point map page (served here: the page works with no internet but the tiles)`,
+      responses: {
+        200: { description: name, schema: z.string(), contentType: LEAFLET_FILES[name].type },
+        404: { description: 'The file is missing from the installation', schema: ApiError },
+      },
+      handler: async (_input, req, reply) => {
+        let content: Buffer;
+        try {
+          content = await readLeaflet(name);
+        } catch (err) {
+          req.log.error({ err }, 'leaflet asset missing');
+          return reply.code(404).send({ error: 'Файл карты не найден' } satisfies ApiError);
+        }
+        // Leaflet changes only with a dependency update: a day of caching is safe.
+        return reply.type(LEAFLET_FILES[name].type).header('cache-control', 'public, max-age=86400').send(content);
+      },
     });
   }
 
-  app.get('/api/cdek/', async (req, reply) => {
-    const query = parseQuery(OfficesQuery, req, reply);
-    if (!query) return reply;
-    const action = query.action ?? 'offices';
-    if (action !== 'offices' && action !== 'map') return badRequest(reply, CDEK_UNKNOWN_ACTION);
-    if (query.city_code === undefined) return badRequest(reply, CDEK_NO_CITY);
-    const city = cityByCode(query.city_code);
-    if (!city) return badRequest(reply, CDEK_BAD_CITY);
-    if (action === 'map') return sendMap(req, reply, city, 'html');
-    let points: CdekDeliveryPoint[];
-    try {
-      points = await cdek.deliveryPoints({ city_code: query.city_code, type: query.type });
-    } catch (err) {
-      return providerFailed(req, reply, err, 'delivery points');
-    }
-    if (query.is_dressing_room === 'true' || query.is_dressing_room === '1')
-      points = points.filter((p) => p.is_dressing_room);
-    return reply.header('cache-control', 'public, max-age=600').send(points);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/cdek/',
+    summary:
+      "CDEK map widget proxy (action=offices: the city's delivery points, CDEK's shape) or the pickup-point map page (action=map)",
+    query: OfficesQuery,
+    responses: {
+      200: {
+        description: 'Delivery points (JSON), or the map page (text/html)',
+        content: { 'application/json': z.array(PointAnswer), 'text/html; charset=utf-8': MAP_PAGE },
+      },
+      ...CDEK_ANSWERS,
+    },
+    handler: async ({ query }, req, reply) => {
+      const action = query.action ?? 'offices';
+      if (action !== 'offices' && action !== 'map') return badRequest(reply, CDEK_UNKNOWN_ACTION);
+      if (query.city_code === undefined) return badRequest(reply, CDEK_NO_CITY);
+      const city = cityByCode(query.city_code);
+      if (!city) return badRequest(reply, CDEK_BAD_CITY);
+      if (action === 'map') return sendMap(req, reply, city, 'html');
+      let points: CdekDeliveryPoint[];
+      try {
+        points = await cdek.deliveryPoints({ city_code: query.city_code, type: query.type });
+      } catch (err) {
+        return providerFailed(req, reply, err, 'delivery points');
+      }
+      if (query.is_dressing_room === 'true' || query.is_dressing_room === '1')
+        points = points.filter((p) => p.is_dressing_room);
+      return reply.header('cache-control', 'public, max-age=600').send(points);
+    },
   });
 
-  app.post('/api/cdek/', { bodyLimit: 64 * 1024 }, async (req, reply) => {
-    const body =
-      typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body)
-        ? (req.body as Record<string, unknown>)
-        : null;
-    if (!body) return badRequest(reply, CDEK_NO_CITY);
-    const action = lastValue(body.action);
-
-    if (action === 'calculate') {
-      const input = parseBody(CalculateBody, req, reply);
-      if (!input) return reply;
-      if (!cityByCode(input.to_location.code)) return badRequest(reply, CDEK_BAD_CITY);
-      try {
-        // Parcels leave the shop's warehouse, whatever origin the page names.
-        const tariffs = await cdek.tariffList({
-          from_location: { code: fromCityCode },
-          to_location: { code: input.to_location.code },
-          packages: input.packages.map((p) => ({
-            weight: p.weight,
-            length: p.length ?? DEFAULT_BOX.length,
-            width: p.width ?? DEFAULT_BOX.width,
-            height: p.height ?? DEFAULT_BOX.height,
-          })),
-        });
-        return reply.header('cache-control', 'no-store').send({ tariff_codes: tariffs });
-      } catch (err) {
-        return providerFailed(req, reply, err, 'tariff list');
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/cdek/',
+    summary:
+      'JSON {"action":"calculate", to_location, packages}: the widget\'s tariff list (from the shop\'s warehouse); or a form with piniaState or city_code: { html } of the pickup-point map page',
+    bodyType: ['json', 'form'],
+    body: PostBody,
+    parse: cdekPostParse,
+    bodyLimit: 64 * 1024,
+    responses: {
+      200: {
+        description: 'The tariff list, or { html } of the map page',
+        schema: z.union([TariffAnswer, z.object({ html: MAP_PAGE })]),
+      },
+      ...CDEK_ANSWERS,
+    },
+    handler: async ({ body: input }, req, reply) => {
+      if ('action' in input) {
+        if (!cityByCode(input.to_location.code)) return badRequest(reply, CDEK_BAD_CITY);
+        try {
+          // Parcels leave the shop's warehouse, whatever origin the page names.
+          const tariffs = await cdek.tariffList({
+            from_location: { code: fromCityCode },
+            to_location: { code: input.to_location.code },
+            packages: input.packages.map((p) => ({
+              weight: p.weight,
+              length: p.length ?? DEFAULT_BOX.length,
+              width: p.width ?? DEFAULT_BOX.width,
+              height: p.height ?? DEFAULT_BOX.height,
+            })),
+          });
+          return reply.header('cache-control', 'no-store').send({ tariff_codes: tariffs });
+        } catch (err) {
+          return providerFailed(req, reply, err, 'tariff list');
+        }
       }
-    }
-    if (action !== undefined && action !== '') return badRequest(reply, CDEK_UNKNOWN_ACTION);
 
-    const input = parseBody(MapBody, req, reply);
-    if (!input) return reply;
-    let city: ShopCity | null = null;
-    if (input.city_code !== undefined) {
-      city = cityByCode(input.city_code);
-      if (!city) return badRequest(reply, CDEK_BAD_CITY);
-    } else if (input.piniaState !== undefined) {
-      city = cityFromState(input.piniaState);
-    }
-    if (!city) return badRequest(reply, CDEK_NO_CITY);
-    return sendMap(req, reply, city, 'json');
+      let city: ShopCity | null = null;
+      if (input.city_code !== undefined) {
+        city = cityByCode(input.city_code);
+        if (!city) return badRequest(reply, CDEK_BAD_CITY);
+      } else if (input.piniaState !== undefined) {
+        city = cityFromState(input.piniaState);
+      }
+      if (!city) return badRequest(reply, CDEK_NO_CITY);
+      return sendMap(req, reply, city, 'json');
+    },
   });
 }

@@ -15,10 +15,12 @@ import {
 import { instalmentSchedule, instalmentUnavailableReason, isoDay } from '~/core/instalments';
 import {
   CHECKOUT_FIELDS,
+  CHECKOUT_MAX_LENGTH,
   CHECKOUT_TEXT,
   addressLine,
   savedAddressCityMismatch,
   validateCheckout,
+  type CheckoutField,
   type CheckoutForm,
 } from '~/core/checkout';
 import { formatRub, kopecksToRoubles, parseRoublesToKopecks } from '~/core/money';
@@ -30,14 +32,15 @@ import { bonusBalance } from '~/models/loyalty.server';
 import { listAddresses } from '~/models/addresses.server';
 import { fillEmptyName } from '~/models/profile.server';
 import {
+  ApiError,
+  CheckoutOrderResponse,
+  CitiesResponse,
   DELIVERY_ID,
-  type CheckoutOrderResponse,
-  type CitiesResponse,
+  DeliveryCostResponse,
+  OrderBonusesResponse,
+  OrderParamsResponse,
   type DeliveryCity,
-  type DeliveryCostResponse,
   type DeliveryMethod,
-  type OrderBonusesResponse,
-  type OrderParamsResponse,
   type PaymentMethod,
   type PickupPoint,
 } from '~/shared/contract';
@@ -54,7 +57,8 @@ import {
   type DeliveryQuote,
 } from '~/models/checkout.server';
 import { sessionOfToken } from '~/api/account/session.server';
-import { lastValue, parseBody, parseQuery, unauthorized } from '~/api/http.server';
+import { lastValue, SERVER_ERROR_TEXT, unauthorized } from '~/api/http.server';
+import { BAD_PARAMETERS, defineRoute, NO_SESSION } from '~/api/route.server';
 import { cdekIpCounter, DEFAULT_ANONYMOUS_LIMITS, LIMIT_TEXT, type AnonymousLimits } from '~/core/anonymous-limits';
 import { hitRateLimit } from '~/models/rate-limit.server';
 
@@ -77,43 +81,79 @@ export interface CheckoutRouteDeps extends CheckoutDeps {
 const str = (max = 20_000) => z.preprocess(lastValue, z.string().max(max).optional());
 
 const BasketQuery = {
-  ids: str(4000),
-  preorder_ids: str(4000),
-  promo_code: str(200),
+  ids: str(4000).describe("Basket lines 'offerId:quantity,...'"),
+  preorder_ids: str(4000).describe("Pre-order lines 'offerId:quantity,...'"),
+  promo_code: str(200).describe('Promo code'),
 };
 
-const OrderParamsQuery = z.object({ city: str(200), ...BasketQuery });
+const OrderParamsQuery = z.object({ city: str(200).describe('City name (get_cities.php)'), ...BasketQuery });
 
 const DeliveryCostQuery = z.object({
-  city: str(200),
+  city: str(200).describe('City name'),
   data: z
     .object({ city: str(200) })
     .catchall(z.unknown())
-    .optional(),
-  'data[city]': str(200),
-  delivery_id: str(20),
-  code_pvz: str(50),
-  delivery_address: str(1000),
-  basketcost: str(30),
+    .optional()
+    .describe('SPEC §7 nests the city: data[city]'),
+  'data[city]': str(200).describe('City name, as SPEC §7 nests it'),
+  delivery_id: str(20).describe('Delivery method id (required)'),
+  code_pvz: str(50).describe('CDEK pickup point code'),
+  delivery_address: str(1000).describe('Address'),
+  basketcost: str(30).describe('Basket cost the page shows (not trusted)'),
   ...BasketQuery,
 });
 
-const OrderBonusesBody = z.object({ token: str(4000), ...BasketQuery });
+const OrderBonusesBody = z.object({ token: str(4000).describe('Session token'), ...BasketQuery });
 
-/** The order form is a free set (SPEC §3): the known fields are read, the rest ignored. */
+/** What each checkout field is (SPEC §3), for the document. */
+const CHECKOUT_FIELD_TEXT: Record<CheckoutField, string> = {
+  firstname: 'First name',
+  lastname: 'Last name',
+  secondname: 'Patronymic',
+  phone: 'Phone',
+  email: 'E-mail (the receipt goes there)',
+  city: 'City name (get_cities.php)',
+  delivery_id:
+    "'1' Moscow courier, '139' CDEK pickup point, '137' CDEK courier, '200' by agreement, '300' by e-mail (electronic certificates)",
+  code_pvz: 'CDEK pickup point code (139)',
+  street: 'Street (or the whole foreign address for 200)',
+  house: 'House',
+  flat: 'Flat',
+  postcode: 'Postcode',
+  payment_id: "'1' on receipt (Moscow courier only), '9' card online, '10' Dolyami, '11' Yandex Split",
+  comment: 'Comment',
+};
+
+/**
+ * The order form is a free set (SPEC §3): the known fields are read, the rest ignored. The
+ * checkout fields are taken as they come (a value that is not one string counts as empty) and
+ * judged by core/checkout.ts validateCheckout, whose errors the answer carries field by field.
+ */
 const OrderBody = z
   .object({
-    token: str(4000),
-    key: z.preprocess((v) => {
-      const s = lastValue(v);
-      return typeof s === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(s) ? s : undefined;
-    }, z.string().optional()),
-    deliverycost: str(30),
+    token: str(4000).describe('Session token'),
+    key: z
+      .preprocess((v) => {
+        const s = lastValue(v);
+        return typeof s === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(s) ? s : undefined;
+      }, z.string().optional())
+      .describe('Idempotency key of this submission (8-64 of A-Z a-z 0-9 -): a repeat gets the first answer'),
+    deliverycost: str(30).describe("The delivery cost the shopper saw, roubles ('' when to be confirmed)"),
     /** Gift certificate codes, separated by commas (ours). */
-    certificates: str(400),
+    certificates: str(400).describe('Gift certificate codes, separated by commas'),
     /** Bonuses to spend, whole roubles (ours; content/pages/loyalty.md). */
-    bonuses: str(20),
+    bonuses: str(20).describe('Bonuses to spend, whole roubles'),
     ...BasketQuery,
+    ...(Object.fromEntries(
+      CHECKOUT_FIELDS.map((name) => [
+        name,
+        z.unknown().optional().meta({
+          type: 'string',
+          maxLength: CHECKOUT_MAX_LENGTH[name],
+          description: CHECKOUT_FIELD_TEXT[name],
+        }),
+      ]),
+    ) as Record<CheckoutField, z.ZodOptional<z.ZodUnknown>>),
   })
   .catchall(z.unknown());
 
@@ -171,14 +211,31 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
   const { db, authSecret } = deps;
   const prefix = app.prefix;
 
-  app.get('/api/catalog/get_cities.php', async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=3600');
-    return { cities: SHOP_CITIES.map(toDeliveryCity) } satisfies CitiesResponse;
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/catalog/get_cities.php',
+    summary:
+      'The cities the shop delivers to (Russia, Belarus, Kazakhstan, other CIS; one entry for the rest of the world)',
+    responses: { 200: { description: 'cities', schema: CitiesResponse } },
+    handler: async (_input, _req, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return { cities: SHOP_CITIES.map(toDeliveryCity) } satisfies CitiesResponse;
+    },
   });
 
-  app.get('/api/catalog/get_order_params.php', async (req, reply) => {
-    const q = parseQuery(OrderParamsQuery, req, reply);
-    if (!q) return reply;
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/catalog/get_order_params.php',
+    summary: 'Delivery methods (with cost, dates, pickup points) and payment methods for a city and basket',
+    query: OrderParamsQuery,
+    responses: {
+      200: { description: 'delivery_methods and payment_methods', schema: OrderParamsResponse },
+      400: BAD_PARAMETERS,
+    },
+    handler: ({ query }, req, reply) => orderParams(query, req, reply),
+  });
+
+  async function orderParams(q: z.infer<typeof OrderParamsQuery>, req: FastifyRequest, reply: FastifyReply) {
     reply.header('cache-control', 'private, no-store');
     const city = findShopCity(q.city ?? '');
     const checkoutBasket = await loadCheckoutBasket({
@@ -261,13 +318,28 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       delivery_methods: methods,
       payment_methods,
     } satisfies OrderParamsResponse;
-  });
+  }
 
   // Ours: how many bonuses this customer may spend on this basket (content/pages/loyalty.md: up
   // to 20 % of its full-price goods, not with a promo code). POST: the token stays out of URLs.
-  app.post('/api/catalog/order_bonuses.php', async (req, reply) => {
-    const body = parseBody(OrderBonusesBody, req, reply);
-    if (!body) return reply;
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/catalog/order_bonuses.php',
+    summary:
+      'How many bonuses the customer may spend on this basket: up to 20 % of its full-price goods, none with a promo code (content/pages/loyalty.md)',
+    body: OrderBonusesBody,
+    responses: {
+      200: {
+        description: 'The balance and the most to spend (roubles), with the Russian reason when none',
+        schema: OrderBonusesResponse,
+      },
+      400: BAD_PARAMETERS,
+      401: NO_SESSION,
+    },
+    handler: ({ body }, _req, reply) => orderBonuses(body, reply),
+  });
+
+  async function orderBonuses(body: z.infer<typeof OrderBonusesBody>, reply: FastifyReply) {
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
     if (!session) return unauthorized(reply);
@@ -288,11 +360,18 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       max: note ? 0 : kopecksToRoubles(Math.min(balance, cap)),
       note,
     } satisfies OrderBonusesResponse;
+  }
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/catalog/getdeliverycost.php',
+    summary: 'The delivery cost of one method for this basket and city (null: to be confirmed by staff)',
+    query: DeliveryCostQuery,
+    responses: { 200: { description: 'deliverycost', schema: DeliveryCostResponse }, 400: BAD_PARAMETERS },
+    handler: ({ query }, req, reply) => deliveryCost(query, req, reply),
   });
 
-  app.get('/api/catalog/getdeliverycost.php', async (req, reply) => {
-    const q = parseQuery(DeliveryCostQuery, req, reply);
-    if (!q) return reply;
+  async function deliveryCost(q: z.infer<typeof DeliveryCostQuery>, req: FastifyRequest, reply: FastifyReply) {
     reply.header('cache-control', 'private, no-store');
     // SPEC §7 nests it in `data`; a query string keeps `data[city]` as one key.
     const city = findShopCity(q.city ?? q.data?.city ?? q['data[city]'] ?? '');
@@ -340,11 +419,39 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         : {}),
       error: quote.costKopecks === null ? quote.costError : null,
     } satisfies DeliveryCostResponse;
+  }
+
+  const orderDoc = {
+    url: '/api/catalog/order.php',
+    description:
+      "Everything is recomputed by the server; a different delivery cost is answered with the new one. Shopper mistakes answer 200 with `success: false` and `data` as the error set (field → Russian message; `error` for the form). The form's fields: SPEC §3.",
+    responses: {
+      200: {
+        description: 'The order id, or data as the error set (field → Russian message; error for the form)',
+        schema: CheckoutOrderResponse,
+      },
+      400: BAD_PARAMETERS,
+      401: { description: 'No session', schema: CheckoutOrderResponse },
+      422: { description: 'The key was used before with another order', schema: CheckoutOrderResponse },
+      500: { description: SERVER_ERROR_TEXT, schema: ApiError },
+    },
+  };
+  defineRoute(app, {
+    ...orderDoc,
+    method: 'POST',
+    summary: "Place the session customer's order (a form)",
+    body: OrderBody,
+    handler: ({ body }, req, reply) => order(body, req, reply),
+  });
+  defineRoute(app, {
+    ...orderDoc,
+    method: 'GET',
+    summary: "Place the session customer's order: the form's fields as a query (SPEC writes it so; POST is the same)",
+    query: OrderBody,
+    handler: ({ query }, req, reply) => order(query, req, reply),
   });
 
-  const order = async (req: FastifyRequest, reply: FastifyReply) => {
-    const body = req.method === 'GET' ? parseQuery(OrderBody, req, reply) : parseBody(OrderBody, req, reply);
-    if (!body) return reply;
+  async function order(body: z.infer<typeof OrderBody>, req: FastifyRequest, reply: FastifyReply) {
     reply.header('cache-control', 'private, no-store');
     const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
     if (!session)
@@ -529,9 +636,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       pay_amount: kopecksToRoubles(result.payKopecks),
       status: online && !result.paid ? 'awaiting_payment' : 'new',
     } satisfies CheckoutOrderResponse;
-  };
-  app.get('/api/catalog/order.php', order);
-  app.post('/api/catalog/order.php', order);
+  }
 }
 
 /** The point of that code among the city's points: null when it is not one of them (rejects when CDEK fails). */

@@ -5,7 +5,7 @@ import { AUTH_TEXT } from '~/core/auth';
 import { formatRussianDate } from '~/core/dates';
 import { formatRub } from '~/core/money';
 import { instalmentSchedule } from '~/core/instalments';
-import type { ChangePaymentResponse, InstalmentLinkResponse } from '~/shared/contract';
+import { ApiError, ChangePaymentResponse, InstalmentLinkResponse } from '~/shared/contract';
 import { DELIVERY_TEXT } from '~/core/delivery';
 import { verifySplitWebhook } from '~/integrations/yandex-split/index.server';
 import {
@@ -19,7 +19,8 @@ import {
 } from '~/models/instalments.server';
 import { PAYMENT_TEXT } from '~/models/payments.server';
 import { sessionOfToken } from '~/api/account/session.server';
-import { lastValue, parseBody, unauthorized } from '~/api/http.server';
+import { lastValue, unauthorized } from '~/api/http.server';
+import { BAD_PARAMETERS, defineRoute, refuseWith, type RouteResponse } from '~/api/route.server';
 
 // Pay in parts (issue #12; INTEGRATIONS.md §6; docs/decisions/008-instalments.md):
 // - instalment_link.php (ours): the provider's page for the customer's instalment order.
@@ -45,17 +46,69 @@ export const SPLIT_WEBHOOK_PATH = '/api/yandex-split/v1/webhook';
 export const DOLYAMI_OFFLINE_PAGE = '/api/dolyami/offline/pay/';
 export const SPLIT_OFFLINE_PAGE = '/api/yandex-split/offline/pay/';
 
-const orderIdField = z.preprocess((v) => {
-  const s = lastValue(v);
-  return typeof s === 'string' && /^\d{1,9}$/.test(s.trim()) ? Number(s.trim()) : undefined;
-}, z.number().int().positive().optional());
-const LinkBody = z.object({ token: z.preprocess(lastValue, z.string().max(4000).optional()), order_id: orderIdField });
+const orderIdField = z
+  .preprocess((v) => {
+    const s = lastValue(v);
+    return typeof s === 'string' && /^\d{1,9}$/.test(s.trim()) ? Number(s.trim()) : undefined;
+  }, z.number().int().positive().optional())
+  .describe('Order id (junk is an unknown order)');
+const LinkBody = z.object({
+  token: z.preprocess(lastValue, z.string().max(4000).optional()).describe('Session token'),
+  order_id: orderIdField,
+});
+// change_payment.php (ours; token, order_id, payment_id): another online method for an order still awaiting payment.
+const ChangeBody = LinkBody.extend({
+  payment_id: z.preprocess(lastValue, z.string().max(10).optional()).describe('9 card, 10 Dolyami, 11 Yandex Split'),
+});
 const Decide = z.object({
-  id: z.preprocess(lastValue, z.string().max(40)),
+  id: z.preprocess(lastValue, z.string().max(40)).describe("The stand-in's order id"),
   action: z.preprocess(lastValue, z.enum(['approve', 'decline'])),
   /** '0': answer without calling the shop back (tests of a lost or racing callback). */
-  notify: z.preprocess(lastValue, z.enum(['0', '1']).default('1')),
+  notify: z
+    .preprocess(lastValue, z.enum(['0', '1']).default('1'))
+    .describe("Dolyami: '0' answers without calling the shop back (a lost or racing callback)"),
 });
+
+/** Dolyami's callback: JSON `{id, status, amount, …}` with no signature; only the id is used, to ask Dolyami. */
+const DolyamiCallback = z
+  .object({
+    id: z.union([z.string(), z.number()]).describe('The payment attempt id (the order id, a hyphen, the attempt)'),
+    status: z.unknown().optional().meta({ type: 'string', description: 'What Dolyami says (logged, not trusted)' }),
+    amount: z.unknown().optional().meta({ type: 'number' }),
+  })
+  .catchall(z.unknown());
+
+/** Yandex Split's webhook body: the JWT itself (application/octet-stream), checked against the JWKS. */
+const SplitWebhookBody = z.preprocess(
+  (v) => (typeof v === 'string' ? v : ''),
+  z.string().describe('ES256 JWT signed with a key of JWKS, its claims the event and the order'),
+);
+
+/** A stand-in's page asks by its order id (`id` for Dolyami, `order` for Split); an unknown one is a 404 page. */
+const standQuery = (name: 'id' | 'order') =>
+  z.object({
+    [name]: z.unknown().optional().meta({ type: 'string', description: "The stand-in's order id" }),
+  });
+
+/** The stand-ins' replay: `id` as it comes (JSON or a form); no sent callback for it is a 404. */
+const ReplayBody = z.preprocess(
+  (v) => ({ id: String((v as { id?: unknown } | null)?.id ?? '') }),
+  z.object({ id: z.string().describe("The stand-in's order id") }),
+);
+
+const TAGS = ['offline stand-ins'];
+const PAGE = (description: string): RouteResponse => ({
+  description,
+  schema: z.string(),
+  contentType: 'text/html; charset=utf-8',
+});
+const BACK_TO_SHOP: RouteResponse = {
+  description: "Decided: back to the shop's success or fail page",
+  headers: { Location: 'The shop page to go back to' },
+};
+const REPLAYED = z.object({ status: z.number().int().describe("The HTTP status of the shop's answer") });
+const NO_CALLBACK = { error: 'Нет такого уведомления' };
+const BAD_DECISION = { error: 'Неверный запрос' };
 
 const PAID_OUTCOMES: readonly string[] = ['paid', 'late:restored', 'late:refunding', 'duplicate:refunding'];
 
@@ -71,83 +124,114 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
     if (orderId && PAID_OUTCOMES.includes(outcome)) deps.onOrderPlaced?.(orderId);
   };
 
-  app.post('/api/catalog/instalment_link.php', async (req, reply) => {
-    const body = parseBody(LinkBody, req, reply);
-    if (!body) return reply;
-    reply.header('cache-control', 'private, no-store');
-    const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session)
-      return unauthorized(reply, {
-        error: AUTH_TEXT.sessionGone,
-        status: 'unauthorized',
-      } satisfies InstalmentLinkResponse);
-    if (!body.order_id) return { error: PAYMENT_TEXT.notFound, status: 'not_found' } satisfies InstalmentLinkResponse;
-    try {
-      const started = await startInstalment({
-        db,
-        services,
-        customerId: session.customerId,
-        orderId: body.order_id,
-        urls,
-      });
-      if (!started.ok) return { error: started.error, status: started.status } satisfies InstalmentLinkResponse;
-      return { link: started.link, provider: started.provider } satisfies InstalmentLinkResponse;
-    } catch (err) {
-      req.log.warn(
-        { err: err instanceof Error ? err.message : String(err), orderId: body.order_id },
-        'instalment provider failed',
-      );
-      return reply
-        .code(502)
-        .send({ error: INSTALMENT_TEXT.unavailable, status: 'unavailable' } satisfies InstalmentLinkResponse);
-    }
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/catalog/instalment_link.php',
+    summary:
+      "Pay in parts: the provider's page (Dolyami or Yandex Split; offline, the stand-in's) for the customer's order awaiting payment",
+    body: LinkBody,
+    responses: {
+      200: { description: 'link and provider, or error with the order status', schema: InstalmentLinkResponse },
+      400: BAD_PARAMETERS,
+      401: { description: 'No session', schema: InstalmentLinkResponse },
+      502: { description: 'The provider failed', schema: InstalmentLinkResponse },
+    },
+    handler: async ({ body }, req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
+      if (!session)
+        return unauthorized(reply, {
+          error: AUTH_TEXT.sessionGone,
+          status: 'unauthorized',
+        } satisfies InstalmentLinkResponse);
+      if (!body.order_id) return { error: PAYMENT_TEXT.notFound, status: 'not_found' } satisfies InstalmentLinkResponse;
+      try {
+        const started = await startInstalment({
+          db,
+          services,
+          customerId: session.customerId,
+          orderId: body.order_id,
+          urls,
+        });
+        if (!started.ok) return { error: started.error, status: started.status } satisfies InstalmentLinkResponse;
+        return { link: started.link, provider: started.provider } satisfies InstalmentLinkResponse;
+      } catch (err) {
+        req.log.warn(
+          { err: err instanceof Error ? err.message : String(err), orderId: body.order_id },
+          'instalment provider failed',
+        );
+        return reply
+          .code(502)
+          .send({ error: INSTALMENT_TEXT.unavailable, status: 'unavailable' } satisfies InstalmentLinkResponse);
+      }
+    },
   });
 
-  // change_payment.php (ours; token, order_id, payment_id): another online method for an order still awaiting payment.
-  const ChangeBody = LinkBody.extend({ payment_id: z.preprocess(lastValue, z.string().max(10).optional()) });
-  app.post('/api/catalog/change_payment.php', async (req, reply) => {
-    const body = parseBody(ChangeBody, req, reply);
-    if (!body) return reply;
-    reply.header('cache-control', 'private, no-store');
-    const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-    if (!session)
-      return unauthorized(reply, {
-        success: false,
-        error: AUTH_TEXT.sessionGone,
-        status: 'unauthorized',
-      } satisfies ChangePaymentResponse);
-    const paymentId = body.payment_id ?? '';
-    const name =
-      paymentId in DELIVERY_TEXT.payment
-        ? DELIVERY_TEXT.payment[paymentId as keyof typeof DELIVERY_TEXT.payment].name
-        : paymentId;
-    const result = body.order_id
-      ? await changeOnlinePayment({ db, customerId: session.customerId, orderId: body.order_id, paymentId, name })
-      : { ok: false as const, status: 'not_found', error: PAYMENT_TEXT.notFound };
-    return (
-      result.ok ? { success: true } : { success: false, error: result.error, status: result.status }
-    ) satisfies ChangePaymentResponse;
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/catalog/change_payment.php',
+    summary:
+      "Another online method (9 card, 10 Dolyami, 11 Yandex Split) for the customer's order still awaiting payment",
+    body: ChangeBody,
+    responses: {
+      200: { description: 'success, or error with the order status', schema: ChangePaymentResponse },
+      400: BAD_PARAMETERS,
+      401: { description: 'No session', schema: ChangePaymentResponse },
+    },
+    handler: async ({ body }, _req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
+      if (!session)
+        return unauthorized(reply, {
+          success: false,
+          error: AUTH_TEXT.sessionGone,
+          status: 'unauthorized',
+        } satisfies ChangePaymentResponse);
+      const paymentId = body.payment_id ?? '';
+      const name =
+        paymentId in DELIVERY_TEXT.payment
+          ? DELIVERY_TEXT.payment[paymentId as keyof typeof DELIVERY_TEXT.payment].name
+          : paymentId;
+      const result = body.order_id
+        ? await changeOnlinePayment({ db, customerId: session.customerId, orderId: body.order_id, paymentId, name })
+        : { ok: false as const, status: 'not_found', error: PAYMENT_TEXT.notFound };
+      return (
+        result.ok ? { success: true } : { success: false, error: result.error, status: result.status }
+      ) satisfies ChangePaymentResponse;
+    },
   });
 
   // Dolyami: JSON `{id, status, amount, …}` with no signature: only the id is used, to ask Dolyami.
-  app.post(DOLYAMI_CALLBACK_PATH, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    const id = (req.body as { id?: unknown } | null)?.id;
-    if (typeof id !== 'string' && typeof id !== 'number') return reply.code(400).send({ error: 'no id' });
-    const attemptId = String(id);
-    try {
-      const outcome = await confirmDolyami({ db, dolyami: services.dolyami, attemptId });
-      req.log.info({ attemptId, said: (req.body as { status?: unknown }).status, outcome }, 'Dolyami callback');
-      settled(outcome, Number(attemptId.split('-')[0]) || null);
-      return { status: 'ok' };
-    } catch (err) {
-      // Dolyami retries a callback that failed: the next one asks again.
-      req.log.warn(
-        { attemptId, err: err instanceof Error ? err.message : String(err) },
-        'Dolyami callback: could not confirm',
-      );
-      return reply.code(503).send({ error: 'try later' });
-    }
+  defineRoute(app, {
+    method: 'POST',
+    url: DOLYAMI_CALLBACK_PATH,
+    summary: "Dolyami's callback (unsigned): it only makes the server ask Dolyami (info, then commit)",
+    tags: ['providers'],
+    bodyType: 'json',
+    body: DolyamiCallback,
+    parse: refuseWith(400, { error: 'no id' }, { 'cache-control': 'no-store' }),
+    responses: {
+      200: { description: 'Handled', schema: z.object({ status: z.literal('ok') }) },
+      400: { description: 'No id', schema: ApiError },
+      503: { description: 'Dolyami could not be asked: to be retried', schema: ApiError },
+    },
+    handler: async ({ body }, req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const attemptId = String(body.id);
+      try {
+        const outcome = await confirmDolyami({ db, dolyami: services.dolyami, attemptId });
+        req.log.info({ attemptId, said: body.status, outcome }, 'Dolyami callback');
+        settled(outcome, Number(attemptId.split('-')[0]) || null);
+        return { status: 'ok' };
+      } catch (err) {
+        // Dolyami retries a callback that failed: the next one asks again.
+        req.log.warn(
+          { attemptId, err: err instanceof Error ? err.message : String(err) },
+          'Dolyami callback: could not confirm',
+        );
+        return reply.code(503).send({ error: 'try later' });
+      }
+    },
   });
 
   // Yandex Split: the body is the JWT itself (application/octet-stream).
@@ -157,32 +241,52 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
       { parseAs: 'string', bodyLimit: 32 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    scope.post(SPLIT_WEBHOOK_PATH, async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      const token = typeof req.body === 'string' ? req.body : '';
-      const hook = await verifySplitWebhook(token, {
-        keys: services.split.keys,
-        merchantId: services.split.merchantId,
-      });
-      if (!hook) {
-        req.log.warn({ ip: req.ip }, 'Yandex Split webhook with a bad token refused');
-        return reply.code(403).send({ reasonCode: 'FORBIDDEN', reason: 'bad token' });
-      }
-      try {
-        const outcome = await confirmSplit({ db, split: services.split, attemptId: hook.orderId });
-        req.log.info(
-          { attemptId: hook.orderId, event: hook.event, said: hook.paymentStatus, outcome },
-          'Yandex Split webhook',
-        );
-        settled(outcome, Number(hook.orderId.split('-')[0]) || null);
-        return { status: 'success' };
-      } catch (err) {
-        req.log.warn(
-          { attemptId: hook.orderId, err: err instanceof Error ? err.message : String(err) },
-          'Yandex Split webhook: could not confirm',
-        );
-        return reply.code(503).send({ status: 'fail', reasonCode: 'TRY_LATER' });
-      }
+    defineRoute(scope, {
+      method: 'POST',
+      url: SPLIT_WEBHOOK_PATH,
+      summary: "Yandex Split's webhook: a JWT checked against Yandex's JWKS; then GET /orders confirms what it says",
+      tags: ['providers'],
+      bodyType: ['application/octet-stream', 'application/jwt', 'text/plain'],
+      body: SplitWebhookBody,
+      // Any body reads as a token (one that is not a string as none): a bad one is the 403 below.
+      parse: refuseWith(403, { reasonCode: 'FORBIDDEN', reason: 'bad token' }),
+      responses: {
+        200: { description: 'Handled', schema: z.object({ status: z.literal('success') }) },
+        403: {
+          description: 'A token not signed by Yandex for this merchant',
+          schema: z.object({ reasonCode: z.literal('FORBIDDEN'), reason: z.string() }),
+        },
+        503: {
+          description: 'Yandex Split could not be asked: to be retried',
+          schema: z.object({ status: z.literal('fail'), reasonCode: z.literal('TRY_LATER') }),
+        },
+      },
+      handler: async ({ body: token }, req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const hook = await verifySplitWebhook(token, {
+          keys: services.split.keys,
+          merchantId: services.split.merchantId,
+        });
+        if (!hook) {
+          req.log.warn({ ip: req.ip }, 'Yandex Split webhook with a bad token refused');
+          return reply.code(403).send({ reasonCode: 'FORBIDDEN', reason: 'bad token' });
+        }
+        try {
+          const outcome = await confirmSplit({ db, split: services.split, attemptId: hook.orderId });
+          req.log.info(
+            { attemptId: hook.orderId, event: hook.event, said: hook.paymentStatus, outcome },
+            'Yandex Split webhook',
+          );
+          settled(outcome, Number(hook.orderId.split('-')[0]) || null);
+          return { status: 'success' };
+        } catch (err) {
+          req.log.warn(
+            { attemptId: hook.orderId, err: err instanceof Error ? err.message : String(err) },
+            'Yandex Split webhook: could not confirm',
+          );
+          return reply.code(503).send({ status: 'fail', reasonCode: 'TRY_LATER' });
+        }
+      },
     });
   });
 
@@ -198,41 +302,65 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
       });
       return { status: res.statusCode };
     });
-    app.get(DOLYAMI_OFFLINE_PAGE, async (req, reply) => {
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      const id = String((req.query as Record<string, unknown>).id ?? '');
-      const order = dolyamiStand.order(id);
-      if (!order) return reply.code(404).send(page('Долями', '<p role="alert">Заказ не найден.</p>'));
-      const rows = order.schedule.map((s, i) => ({
-        date: formatRussianDate(new Date(`${s.date}T12:00:00`)),
-        amount: s.amountKopecks,
-        first: i === 0,
-      }));
-      return standPage({
-        service: 'Долями',
-        id,
-        amountKopecks: order.amountKopecks,
-        rows,
-        action: `${prefix}/api/dolyami/offline/decide/`,
-        open: order.status === 'new',
-      });
+    defineRoute(app, {
+      method: 'GET',
+      url: DOLYAMI_OFFLINE_PAGE,
+      summary: "Offline Dolyami: the stand-in's page (the schedule, 'Одобрить' / 'Отклонить')",
+      tags: TAGS,
+      query: standQuery('id'),
+      parse: refuseWith(400, BAD_DECISION),
+      responses: { 200: PAGE('The page'), 404: PAGE('The page: order not found') },
+      handler: async ({ query }, _req, reply) => {
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        const id = String(query.id ?? '');
+        const order = dolyamiStand.order(id);
+        if (!order) return reply.code(404).send(page('Долями', '<p role="alert">Заказ не найден.</p>'));
+        const rows = order.schedule.map((s, i) => ({
+          date: formatRussianDate(new Date(`${s.date}T12:00:00`)),
+          amount: s.amountKopecks,
+          first: i === 0,
+        }));
+        return standPage({
+          service: 'Долями',
+          id,
+          amountKopecks: order.amountKopecks,
+          rows,
+          action: `${prefix}/api/dolyami/offline/decide/`,
+          open: order.status === 'new',
+        });
+      },
     });
-    app.post('/api/dolyami/offline/decide/', async (req, reply) => {
-      const parsed = Decide.safeParse(req.body);
-      if (!parsed.success || !dolyamiStand.order(parsed.data.id))
-        return reply.code(400).send({ error: 'Неверный запрос' });
-      const { redirect } = await dolyamiStand.decide(
-        parsed.data.id,
-        parsed.data.action === 'approve',
-        parsed.data.notify === '1',
-      );
-      return reply.code(303).redirect(localPath(redirect));
+    defineRoute(app, {
+      method: 'POST',
+      url: '/api/dolyami/offline/decide/',
+      summary: "Offline Dolyami: the page's decision; the stand-in calls the shop back as Dolyami would",
+      tags: TAGS,
+      body: Decide,
+      parse: refuseWith(400, BAD_DECISION),
+      responses: { 303: BACK_TO_SHOP, 400: { description: 'Bad decision or unknown order', schema: ApiError } },
+      handler: async ({ body }, _req, reply) => {
+        if (!dolyamiStand.order(body.id)) return reply.code(400).send(BAD_DECISION);
+        const { redirect } = await dolyamiStand.decide(body.id, body.action === 'approve', body.notify === '1');
+        return reply.code(303).redirect(localPath(redirect));
+      },
     });
     // Sends the last callback once more (tests, trying idempotency by hand).
-    app.post('/api/dolyami/offline/replay/', async (req, reply) => {
-      const id = String((req.body as { id?: unknown } | null)?.id ?? '');
-      if (!dolyamiStand.order(id)?.callbacks.length) return reply.code(404).send({ error: 'Нет такого уведомления' });
-      return dolyamiStand.replay(id);
+    defineRoute(app, {
+      method: 'POST',
+      url: '/api/dolyami/offline/replay/',
+      summary: 'Offline Dolyami: send the last callback once more (tests, idempotency by hand)',
+      tags: TAGS,
+      bodyType: ['json', 'form'],
+      body: ReplayBody,
+      parse: refuseWith(404, NO_CALLBACK),
+      responses: {
+        200: { description: "The shop's answer", schema: REPLAYED },
+        404: { description: 'No callback sent', schema: ApiError },
+      },
+      handler: async ({ body: { id } }, _req, reply) => {
+        if (!dolyamiStand.order(id)?.callbacks.length) return reply.code(404).send(NO_CALLBACK);
+        return dolyamiStand.replay(id);
+      },
     });
   }
 
@@ -247,40 +375,80 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
       });
       return { status: res.statusCode };
     });
-    app.get('/api/yandex-split/offline/jwks', async (_req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return splitStand.jwks();
+    defineRoute(app, {
+      method: 'GET',
+      url: '/api/yandex-split/offline/jwks',
+      summary: "Offline Yandex Split: the stand-in's public keys (JWKS), which its webhooks are signed with",
+      tags: TAGS,
+      responses: {
+        200: {
+          description: 'The JWKS',
+          schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
+        },
+      },
+      handler: async (_input, _req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return splitStand.jwks();
+      },
     });
-    app.get(SPLIT_OFFLINE_PAGE, async (req, reply) => {
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      const id = String((req.query as Record<string, unknown>).order ?? '');
-      const order = splitStand.order(id);
-      if (!order) return reply.code(404).send(page('Яндекс Сплит', '<p role="alert">Заказ не найден.</p>'));
-      const rows = (instalmentSchedule(order.amountKopecks, new Date()) ?? []).map((p, i) => ({
-        date: formatRussianDate(p.date),
-        amount: p.amountKopecks,
-        first: i === 0,
-      }));
-      return standPage({
-        service: 'Яндекс Сплит',
-        id,
-        amountKopecks: order.amountKopecks,
-        rows,
-        action: `${prefix}/api/yandex-split/offline/decide/`,
-        open: order.paymentStatus === 'PENDING',
-      });
+    defineRoute(app, {
+      method: 'GET',
+      url: SPLIT_OFFLINE_PAGE,
+      summary: "Offline Yandex Split: the stand-in's page (the schedule, 'Одобрить' / 'Отклонить')",
+      tags: TAGS,
+      query: standQuery('order'),
+      parse: refuseWith(400, BAD_DECISION),
+      responses: { 200: PAGE('The page'), 404: PAGE('The page: order not found') },
+      handler: async ({ query }, _req, reply) => {
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        const id = String(query.order ?? '');
+        const order = splitStand.order(id);
+        if (!order) return reply.code(404).send(page('Яндекс Сплит', '<p role="alert">Заказ не найден.</p>'));
+        const rows = (instalmentSchedule(order.amountKopecks, new Date()) ?? []).map((p, i) => ({
+          date: formatRussianDate(p.date),
+          amount: p.amountKopecks,
+          first: i === 0,
+        }));
+        return standPage({
+          service: 'Яндекс Сплит',
+          id,
+          amountKopecks: order.amountKopecks,
+          rows,
+          action: `${prefix}/api/yandex-split/offline/decide/`,
+          open: order.paymentStatus === 'PENDING',
+        });
+      },
     });
-    app.post('/api/yandex-split/offline/decide/', async (req, reply) => {
-      const parsed = Decide.safeParse(req.body);
-      if (!parsed.success || !splitStand.order(parsed.data.id))
-        return reply.code(400).send({ error: 'Неверный запрос' });
-      const { redirect } = await splitStand.decide(parsed.data.id, parsed.data.action === 'approve');
-      return reply.code(303).redirect(localPath(redirect));
+    defineRoute(app, {
+      method: 'POST',
+      url: '/api/yandex-split/offline/decide/',
+      summary: "Offline Yandex Split: the page's decision; the stand-in sends the shop its webhook as Yandex would",
+      tags: TAGS,
+      body: Decide,
+      parse: refuseWith(400, BAD_DECISION),
+      responses: { 303: BACK_TO_SHOP, 400: { description: 'Bad decision or unknown order', schema: ApiError } },
+      handler: async ({ body }, _req, reply) => {
+        if (!splitStand.order(body.id)) return reply.code(400).send(BAD_DECISION);
+        const { redirect } = await splitStand.decide(body.id, body.action === 'approve');
+        return reply.code(303).redirect(localPath(redirect));
+      },
     });
-    app.post('/api/yandex-split/offline/replay/', async (req, reply) => {
-      const id = String((req.body as { id?: unknown } | null)?.id ?? '');
-      if (!splitStand.order(id)?.webhooks.length) return reply.code(404).send({ error: 'Нет такого уведомления' });
-      return splitStand.replay(id);
+    defineRoute(app, {
+      method: 'POST',
+      url: '/api/yandex-split/offline/replay/',
+      summary: 'Offline Yandex Split: send the last webhook once more (tests, idempotency by hand)',
+      tags: TAGS,
+      bodyType: ['json', 'form'],
+      body: ReplayBody,
+      parse: refuseWith(404, NO_CALLBACK),
+      responses: {
+        200: { description: "The shop's answer", schema: REPLAYED },
+        404: { description: 'No webhook sent', schema: ApiError },
+      },
+      handler: async ({ body: { id } }, _req, reply) => {
+        if (!splitStand.order(id)?.webhooks.length) return reply.code(404).send(NO_CALLBACK);
+        return splitStand.replay(id);
+      },
     });
   }
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { formatRub } from '~/core/money';
 import { parseAmount } from '~/integrations/cloudpayments/cloudpayments';
 import type { NotificationKind, OfflineCloudPayments } from '~/integrations/cloudpayments/offline.server';
+import { ApiError } from '~/shared/contract';
+import { defineRoute, refuseWith } from '~/api/route.server';
 
 // The offline CloudPayments (INTEGRATIONS.md §1 "Stand-in"), served by the API so the whole
 // payment path runs with no internet:
@@ -65,11 +67,35 @@ function receiptItems(data: unknown): ReceiptItemView[] {
 }
 
 const Charge = z.object({
-  p: z.string().max(60_000),
+  p: z.string().max(60_000).describe('The payment, as the page was given it'),
   action: z.enum(['pay', 'decline']),
-  card: z.string().max(40).default(''),
-  code: z.string().max(12).default(''),
+  card: z.string().max(40).default('').describe('Card number (4012 8888 8888 1881: insufficient funds)'),
+  code: z.string().max(12).default('').describe("3-D Secure code ('0000' fails)"),
 });
+const ChargeAnswer = z.object({
+  success: z.boolean(),
+  transactionId: z.string().optional(),
+  reasonCode: z.number().int().optional(),
+  message: z.string(),
+});
+const PAYMENT_REFUSED = { success: false, message: 'Неверные параметры платежа' };
+
+/** The page's `p`: checked by the page itself (readPayment), a bad one answers the error page. */
+const PayPageQuery = z.object({
+  p: z.unknown().optional().meta({
+    type: 'string',
+    description: 'The pay() parameters as base64url JSON (publicId, description, amount, currency, invoiceId, …)',
+  }),
+});
+
+// Sends a notification the stand-in sent before once more (tests, trying idempotency by hand).
+const Replay = z.object({
+  transactionId: z.string().regex(/^\d{1,20}$/),
+  kind: z.enum(['check', 'pay', 'fail', 'refund']),
+});
+const NO_NOTICE = { error: 'Нет такого уведомления' };
+const TAGS = ['offline stand-ins'];
+const NO_STORE = { 'cache-control': 'no-store' };
 
 export async function offlinePaymentRoutes(
   app: FastifyInstance,
@@ -89,55 +115,106 @@ export async function offlinePaymentRoutes(
     return { status: res.statusCode, code };
   });
 
-  app.get(`${OFFLINE_BASE_PATH}/widget.js`, async (_req, reply) => {
-    reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8');
-    return widgetScript(`${prefix}${OFFLINE_BASE_PATH}/pay/`);
+  defineRoute(app, {
+    method: 'GET',
+    url: `${OFFLINE_BASE_PATH}/widget.js`,
+    summary: "Offline CloudPayments: the widget script (`cp.CloudPayments` as CloudPayments' own script defines it)",
+    tags: TAGS,
+    responses: {
+      200: { description: 'The script', schema: z.string(), contentType: 'text/javascript; charset=utf-8' },
+    },
+    handler: async (_input, _req, reply) => {
+      reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8');
+      return widgetScript(`${prefix}${OFFLINE_BASE_PATH}/pay/`);
+    },
   });
 
-  app.get(`${OFFLINE_BASE_PATH}/pay/`, async (req, reply) => {
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    const payment = readPayment((req.query as Record<string, unknown>).p);
-    if (!payment)
-      return reply
-        .code(400)
-        .send(pageHtml({ title: 'Ошибка оплаты', body: '<p role="alert">Неверные параметры платежа.</p>' }));
-    return payPage(payment, String((req.query as Record<string, unknown>).p), `${prefix}${OFFLINE_BASE_PATH}/charge/`);
+  defineRoute(app, {
+    method: 'GET',
+    url: `${OFFLINE_BASE_PATH}/pay/`,
+    summary: 'Offline CloudPayments: the payment page the widget opens (amount, receipt, card, 3-D Secure step)',
+    tags: TAGS,
+    query: PayPageQuery,
+    parse: refuseWith(400, PAYMENT_REFUSED),
+    responses: {
+      200: { description: 'The page', schema: z.string(), contentType: 'text/html; charset=utf-8' },
+      400: {
+        description: 'The error page: bad payment parameters',
+        schema: z.string(),
+        contentType: 'text/html; charset=utf-8',
+      },
+    },
+    handler: async ({ query }, _req, reply) => {
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      const payment = readPayment(query.p);
+      if (!payment)
+        return reply
+          .code(400)
+          .send(pageHtml({ title: 'Ошибка оплаты', body: '<p role="alert">Неверные параметры платежа.</p>' }));
+      return payPage(payment, String(query.p), `${prefix}${OFFLINE_BASE_PATH}/charge/`);
+    },
   });
 
-  app.post(`${OFFLINE_BASE_PATH}/charge/`, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    const parsed = Charge.safeParse(req.body);
-    const payment = parsed.success ? readPayment(parsed.data.p) : null;
-    if (!parsed.success || !payment)
-      return reply.code(400).send({ success: false, message: 'Неверные параметры платежа' });
-    const result = await stand.charge({
-      invoiceId: payment.invoiceId,
-      accountId: payment.accountId,
-      email: payment.email,
-      description: payment.description,
-      amountKopecks: payment.amountKopecks,
-      currency: payment.currency,
-      data: payment.data ?? null,
-      cardNumber: parsed.data.card || '4242424242424242',
-      secureCode: parsed.data.code,
-      decline: parsed.data.action === 'decline',
-    });
-    return result.success
-      ? { success: true, transactionId: result.transactionId, message: 'Оплата прошла' }
-      : { success: false, transactionId: result.transactionId, reasonCode: result.reasonCode, message: result.message };
+  defineRoute(app, {
+    method: 'POST',
+    url: `${OFFLINE_BASE_PATH}/charge/`,
+    summary:
+      "Offline CloudPayments: the page's pay or decline; the stand-in sends the shop's Check, then Pay or Fail, signed as CloudPayments would",
+    tags: TAGS,
+    bodyType: 'json',
+    body: Charge,
+    parse: refuseWith(400, PAYMENT_REFUSED, NO_STORE),
+    responses: {
+      200: { description: 'The outcome the page shows', schema: ChargeAnswer },
+      400: { description: 'Bad payment parameters', schema: ChargeAnswer },
+    },
+    handler: async ({ body }, req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const payment = readPayment(body.p);
+      if (!payment) return reply.code(400).send(PAYMENT_REFUSED);
+      const result = await stand.charge({
+        invoiceId: payment.invoiceId,
+        accountId: payment.accountId,
+        email: payment.email,
+        description: payment.description,
+        amountKopecks: payment.amountKopecks,
+        currency: payment.currency,
+        data: payment.data ?? null,
+        cardNumber: body.card || '4242424242424242',
+        secureCode: body.code,
+        decline: body.action === 'decline',
+      });
+      return result.success
+        ? { success: true, transactionId: result.transactionId, message: 'Оплата прошла' }
+        : {
+            success: false,
+            transactionId: result.transactionId,
+            reasonCode: result.reasonCode,
+            message: result.message,
+          };
+    },
   });
 
-  // Sends a notification the stand-in sent before once more (tests, trying idempotency by hand).
-  const Replay = z.object({
-    transactionId: z.string().regex(/^\d{1,20}$/),
-    kind: z.enum(['check', 'pay', 'fail', 'refund']),
-  });
-  app.post(`${OFFLINE_BASE_PATH}/replay/`, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    const parsed = Replay.safeParse(req.body);
-    if (!parsed.success || !stand.payment(parsed.data.transactionId)?.notices[parsed.data.kind])
-      return reply.code(404).send({ error: 'Нет такого уведомления' });
-    return stand.replay(parsed.data.transactionId, parsed.data.kind);
+  defineRoute(app, {
+    method: 'POST',
+    url: `${OFFLINE_BASE_PATH}/replay/`,
+    summary: 'Offline CloudPayments: send a notification it sent before once more (tests, idempotency by hand)',
+    tags: TAGS,
+    bodyType: ['json', 'form'],
+    body: Replay,
+    parse: refuseWith(404, NO_NOTICE, NO_STORE),
+    responses: {
+      200: {
+        description: "The shop's answer to it: HTTP status and code",
+        schema: z.object({ status: z.number().int(), code: z.number().int().nullable() }),
+      },
+      404: { description: 'No such notification was sent', schema: ApiError },
+    },
+    handler: async ({ body }, _req, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!stand.payment(body.transactionId)?.notices[body.kind]) return reply.code(404).send(NO_NOTICE);
+      return stand.replay(body.transactionId, body.kind);
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE, readCookie } from '~/shared/cookies';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
@@ -18,16 +18,20 @@ import {
   type ReviewStatus,
 } from '~/core/reviews';
 import { moscowNow } from '~/core/working-days';
-import type {
-  OwnReview,
-  PublicReview,
+import { isAdminOrigin } from '~/core/staff-auth';
+import {
   ReviewLinesResponse,
   ReviewListResponse,
   ReviewWriteResponse,
   ReviewHelpfulResponse,
+  ReviewVotesResponse,
+  type OwnReview,
+  type PublicReview,
 } from '~/shared/reviews-contract';
+import { ApiError } from '~/shared/contract';
 import {
   createReview,
+  customerReviewVotes,
   listPublishedReviews,
   listReviewableLines,
   productReviewStats,
@@ -37,8 +41,10 @@ import {
   type ReviewRow,
   type StoredPhoto,
 } from '~/models/reviews.server';
-import { lastValue, parseQuery } from '~/api/http.server';
-import { requireCustomer, tokenField } from '~/api/account/require-customer.server';
+import { lastValue, unauthorized } from '~/api/http.server';
+import { BAD_PARAMETERS, defineRoute } from '~/api/route.server';
+import { customerRoute, tokenField } from '~/api/account/require-customer.server';
+import { sessionOfToken } from '~/api/account/session.server';
 import type { ReviewPhotoStore } from './photos';
 
 // Product reviews for shoppers (issue #32, docs/reviews.md):
@@ -49,10 +55,14 @@ import type { ReviewPhotoStore } from './photos';
 // - POST /api/personal/review_add.php     a new review (JSON; photos as base64, at most 5)
 // - POST /api/personal/review_resend.php  a rejected review edited and sent again, once
 // - POST /api/reviews/helpful.php         "Помог отзыв" (a logged-in customer, once per review)
+// - POST /api/reviews/my_votes.php        which of a product's reviews the customer marked «Помог»
+//                                         (personal: the product page asks after paint)
 
 export interface ReviewRouteDeps {
   db: Database;
   authSecret: string;
+  /** The shop's public origin (PUBLIC_SITE_URL): the session cookie is taken from its pages only. */
+  siteUrl: string;
   /** The image pipeline for photos; without it reviews with photos are refused. */
   photos?: ReviewPhotoStore | undefined;
   now: () => Date;
@@ -72,25 +82,42 @@ const digits = (max: number) =>
       .refine((n) => n <= max),
   );
 const ListQuery = z.object({
-  product_id: digits(2_147_483_647),
-  sort: z.preprocess(lastValue, z.enum(REVIEW_SORTS).default('new')),
-  rating: z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), digits(5).optional()),
-  photos: z.preprocess(lastValue, z.enum(['1', '0', '']).optional()),
-  page: z.preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), digits(1000).default(1)),
+  product_id: digits(2_147_483_647).describe('Product id'),
+  sort: z.preprocess(lastValue, z.enum(REVIEW_SORTS).default('new')).describe('new (default) or helpful'),
+  rating: z
+    .preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), digits(5).optional())
+    .describe('1–5: only reviews with this rating'),
+  photos: z.preprocess(lastValue, z.enum(['1', '0', '']).optional()).describe('1: only reviews with photos'),
+  page: z
+    .preprocess((v) => (lastValue(v) === '' ? undefined : lastValue(v)), digits(1000).default(1))
+    .describe('Page, from 1'),
 });
 const LinesBody = z.object({
   token: tokenField(),
-  order_id: digits(2_147_483_647).optional(),
-  product_id: digits(2_147_483_647).optional(),
+  order_id: digits(2_147_483_647).optional().describe('Only the lines of this order'),
+  product_id: digits(2_147_483_647).optional().describe('Only the lines of this product'),
 });
 const Fields = {
-  token: z.string().max(4000).optional(),
-  rating: z.union([z.string().max(10), z.number()]).optional(),
-  fit: z.string().max(20).optional(),
+  token: z
+    .string()
+    .max(4000)
+    .optional()
+    .describe("Session token (or the session cookie, on a JSON request from the shop's own pages)"),
+  rating: z
+    .union([z.string().max(10), z.number()])
+    .optional()
+    .describe('1–5'),
+  fit: z.string().max(20).optional().describe('small, true or large'),
   text: z.string().max(20_000).optional(),
-  height: z.union([z.string().max(10), z.number()]).optional(),
+  height: z
+    .union([z.string().max(10), z.number()])
+    .optional()
+    .describe('Height, cm'),
   usual_size: z.string().max(100).optional(),
-  photos: z.array(z.string().max(15_000_000)).optional(),
+  photos: z
+    .array(z.string().max(15_000_000))
+    .optional()
+    .describe(`Photos as base64 (or data: URLs) of JPEG, PNG or WebP, at most ${REVIEW_PHOTOS_MAX}`),
 };
 const AddBody = z.object({
   ...Fields,
@@ -101,9 +128,19 @@ const AddBody = z.object({
 const ResendBody = z.object({
   ...Fields,
   review_id: z.coerce.number().int().min(1).max(2_147_483_647),
-  keep_photos: z.boolean().optional(),
+  keep_photos: z.boolean().optional().describe('true keeps the photos the review has'),
 });
-const HelpfulBody = z.object({ token: tokenField(), review_id: digits(2_147_483_647) });
+const HelpfulBody = z.object({ token: tokenField(), review_id: digits(2_147_483_647).describe('Review id') });
+const VotesBody = z.object({ token: tokenField(), product_id: digits(2_147_483_647).describe('Product id') });
+
+/** The API's words for a call refused at the edge (the back office's rule and texts, api/admin/plugin.server.ts). */
+export const REVIEW_EDGE_TEXT = {
+  crossSite: 'Запрос с чужого сайта отклонён',
+  json: 'Нужно тело запроса в JSON',
+  helpfulLogin: 'Войдите, чтобы отметить отзыв полезным',
+  helpfulNotFound: 'Отзыв не найден',
+  helpfulOwn: 'Свой отзыв отметить нельзя',
+} as const;
 
 const dateOf = (d: Date) => moscowNow(d).date;
 const photoOf = (p: ReviewPhotoRow) => ({ path: p.path, width: p.width, height: p.height });
@@ -152,102 +189,140 @@ function decodePhoto(text: string): Uint8Array | null {
 }
 
 /**
- * The account's review form posts JSON from the browser (photos are too large for a page's form):
- * without a `token` in the body, the HttpOnly session cookie stands in, but only on a JSON request
- * from the shop's own pages (a cross-site page cannot send JSON without CORS, and the browser's
- * Origin or Sec-Fetch-Site must say same origin).
+ * The session cookie in place of a `token` (CSRF, docs/reviews.md "The session cookie"). The
+ * account's review form and the product page's «Помог» call this API from the browser with JSON
+ * (photos are too large for a page's form, which is limited to 256 KB), and the HttpOnly session
+ * cookie stands in for the `token` the contract's bodies carry. The cookie is taken only as the
+ * back office takes its own (api/admin/plugin.server.ts): on a JSON request (a cross-site page
+ * cannot send one without CORS, which this API never allows) whose Origin is the shop's, or,
+ * without Origin, whose Sec-Fetch-Site says same-origin. Any other call that has the cookie and
+ * no `token` is refused, 403 (another site) or 415 (not JSON), and logged; a `token` in the body
+ * (the contract's scripts and the server-rendered pages) is judged alone, as on every other path.
  */
-function cookieToken(req: FastifyRequest): void {
-  const body = req.body as { token?: unknown } | null;
-  if (!body || typeof body !== 'object' || typeof body.token === 'string') return;
-  if (!/^application\/json/i.test(String(req.headers['content-type'] ?? ''))) return;
-  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
-  const sameOrigin = origin
-    ? origin === `${req.protocol}://${req.host}`
-    : req.headers['sec-fetch-site'] === 'same-origin';
-  if (!sameOrigin) return;
+function cookieGuard(req: FastifyRequest, reply: FastifyReply, siteOrigin: string | null): FastifyReply | undefined {
+  const body = req.body as { token?: unknown } | null | undefined;
+  if (body && typeof body === 'object' && typeof body.token === 'string') return undefined;
   const token = readCookie(typeof req.headers.cookie === 'string' ? req.headers.cookie : null, COOKIE.token);
-  if (token) body.token = token;
+  // No session cookie: nothing to ride on; the route answers 401 as to any caller without a token.
+  if (!token) return undefined;
+  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+  const fetchSite = typeof req.headers['sec-fetch-site'] === 'string' ? req.headers['sec-fetch-site'] : undefined;
+  const refuse = (status: number, error: string, why: string) => {
+    req.log.warn(
+      { reviews: why, origin: origin ?? null, fetchSite: fetchSite ?? null, url: req.url.slice(0, 200) },
+      'reviews: session cookie refused',
+    );
+    return reply
+      .code(status)
+      .header('cache-control', 'private, no-store')
+      .send({ error } satisfies ApiError);
+  };
+  if (!isAdminOrigin({ origin, fetchSite, requestOrigin: `${req.protocol}://${req.host}`, siteOrigin }))
+    return refuse(403, REVIEW_EDGE_TEXT.crossSite, 'cross-site');
+  if (!/^application\/json(\s*;|$)/i.test(String(req.headers['content-type'] ?? '')))
+    return refuse(415, REVIEW_EDGE_TEXT.json, 'not json');
+  if (body && typeof body === 'object') body.token = token;
+  return undefined;
 }
 
 export async function reviewRoutes(
   app: FastifyInstance,
-  { db, authSecret, photos: photoStore, now }: ReviewRouteDeps,
+  { db, authSecret, siteUrl, photos: photoStore, now }: ReviewRouteDeps,
 ): Promise<void> {
   const auth = { db, secret: authSecret };
-  app.addHook('preHandler', async (req) => {
-    if (req.method === 'POST') cookieToken(req);
+  const siteOrigin = (() => {
+    try {
+      return new URL(siteUrl).origin;
+    } catch {
+      return null;
+    }
+  })();
+  // Every POST of this plugin (review_lines, review_add with its photos, review_resend, helpful, my_votes).
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.method === 'POST') return cookieGuard(req, reply, siteOrigin);
   });
 
-  app.get('/api/reviews/list.php', async (req, reply) => {
-    const q = parseQuery(ListQuery, req, reply);
-    if (!q) return reply;
-    const [stats, page] = await Promise.all([
-      productReviewStats({ db, productId: q.product_id }),
-      listPublishedReviews({
-        db,
-        productId: q.product_id,
-        sort: q.sort,
-        rating: q.rating,
-        withPhotos: q.photos === '1',
-        offset: (q.page - 1) * PAGE_SIZE,
-        limit: PAGE_SIZE,
-      }),
-    ]);
-    const summary = summariseRatings(stats.ratings);
-    const advice = fitAdvice(stats.fits);
-    // Public like the catalogue: the page cache and the kept answers keep it until the catalogue version moves.
-    void reply.header('cache-control', 'public, max-age=60');
-    return {
-      summary: {
-        average: summary.average,
-        count: summary.count,
-        histogram: summary.histogram,
-        with_photos: stats.withPhotos,
-        fit: {
-          counts: advice.counts,
-          total: advice.total,
-          advice: advice.fit,
-          advice_text: advice.text,
-          rule: FIT_ADVICE_RULE,
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/reviews/list.php',
+    summary: "A product's published reviews (10 a page), its rating and the fit advice (issue #32, docs/reviews.md)",
+    query: ListQuery,
+    responses: {
+      200: { description: 'Summary and the page of reviews', schema: ReviewListResponse },
+      400: BAD_PARAMETERS,
+    },
+    handler: async ({ query: q }, _req, reply) => {
+      const [stats, page] = await Promise.all([
+        productReviewStats({ db, productId: q.product_id }),
+        listPublishedReviews({
+          db,
+          productId: q.product_id,
+          sort: q.sort,
+          rating: q.rating,
+          withPhotos: q.photos === '1',
+          offset: (q.page - 1) * PAGE_SIZE,
+          limit: PAGE_SIZE,
+        }),
+      ]);
+      const summary = summariseRatings(stats.ratings);
+      const advice = fitAdvice(stats.fits);
+      // Public like the catalogue: the page cache and the kept answers keep it until the catalogue version moves.
+      void reply.header('cache-control', 'public, max-age=60');
+      return {
+        summary: {
+          average: summary.average,
+          count: summary.count,
+          histogram: summary.histogram,
+          with_photos: stats.withPhotos,
+          fit: {
+            counts: advice.counts,
+            total: advice.total,
+            advice: advice.fit,
+            advice_text: advice.text,
+            rule: FIT_ADVICE_RULE,
+          },
+          window_note: REVIEW_WINDOW_NOTE,
         },
-        window_note: REVIEW_WINDOW_NOTE,
-      },
-      items: page.rows.map(toPublicReview),
-      page: q.page,
-      page_count: Math.max(1, Math.ceil(page.total / PAGE_SIZE)),
-      total: page.total,
-    } satisfies ReviewListResponse;
+        items: page.rows.map(toPublicReview),
+        page: q.page,
+        page_count: Math.max(1, Math.ceil(page.total / PAGE_SIZE)),
+        total: page.total,
+      } satisfies ReviewListResponse;
+    },
   });
 
-  app.post('/api/personal/review_lines.php', async (req, reply) => {
-    const session = await requireCustomer(auth, LinesBody, req, reply);
-    if (!session) return reply;
-    void reply.header('cache-control', 'private, no-store');
-    const lines = await listReviewableLines({
-      db,
-      customerId: session.customerId,
-      orderId: session.body.order_id,
-      productId: session.body.product_id,
-      now: now(),
-    });
-    return {
-      lines: lines.map((l) => ({
-        order_id: l.orderId,
-        offer_id: l.offerId,
-        is_preorder: l.isPreorder,
-        product_id: l.productId,
-        title: l.title,
-        size: l.size,
-        color: l.color,
-        image: l.image,
-        can_review: l.canReview,
-        until: l.until ? dateOf(l.until) : null,
-        reason: l.reason,
-        review: l.review ? toOwnReview(l.review) : null,
-      })),
-      window_note: REVIEW_WINDOW_NOTE,
-    } satisfies ReviewLinesResponse;
+  customerRoute(app, auth, {
+    url: '/api/personal/review_lines.php',
+    summary: "The customer's order lines with their review state (of one order or one product)",
+    body: LinesBody,
+    responses: { 200: { description: 'The lines', schema: ReviewLinesResponse } },
+    handler: async (session, _req, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const lines = await listReviewableLines({
+        db,
+        customerId: session.customerId,
+        orderId: session.body.order_id,
+        productId: session.body.product_id,
+        now: now(),
+      });
+      return {
+        lines: lines.map((l) => ({
+          order_id: l.orderId,
+          offer_id: l.offerId,
+          is_preorder: l.isPreorder,
+          product_id: l.productId,
+          title: l.title,
+          size: l.size,
+          color: l.color,
+          image: l.image,
+          can_review: l.canReview,
+          until: l.until ? dateOf(l.until) : null,
+          reason: l.reason,
+          review: l.review ? toOwnReview(l.review) : null,
+        })),
+        window_note: REVIEW_WINDOW_NOTE,
+      } satisfies ReviewLinesResponse;
+    },
   });
 
   /** The photos of a body checked and written, or the shopper's error. */
@@ -268,110 +343,185 @@ export async function reviewRoutes(
     return { ok: true, stored: await photoStore.store(prepared.photos) };
   }
 
-  const writeOptions = { bodyLimit: WRITE_BODY_LIMIT };
-
-  app.post('/api/personal/review_add.php', writeOptions, async (req, reply) => {
+  /** Set before the body is read: a refused body is not kept either. */
+  const noStore = async (_req: FastifyRequest, reply: FastifyReply) => {
     void reply.header('cache-control', 'private, no-store');
-    const session = await requireCustomer(auth, AddBody, req, reply);
-    if (!session) return reply;
-    const body = session.body;
-    const checked = checkReview({
-      rating: body.rating,
-      fit: body.fit,
-      text: body.text,
-      height: body.height,
-      usualSize: body.usual_size,
-    });
-    if (!checked.ok)
-      return { success: false, error: checked.error, field: checked.field } satisfies ReviewWriteResponse;
-    const taken = await takePhotos(body.photos);
-    if (!taken.ok) return { success: false, error: taken.error, field: 'photos' } satisfies ReviewWriteResponse;
-    let result: Awaited<ReturnType<typeof createReview>>;
-    try {
-      result = await createReview({
-        db,
-        customerId: session.customerId,
-        orderId: body.order_id,
-        offerId: body.offer_id,
-        isPreorder: body.is_preorder === true || body.is_preorder === '1' || body.is_preorder === 'true',
-        fields: checked.review,
-        photos: taken.stored,
-        now: now(),
+  };
+  const writeOptions = {
+    bodyLimit: WRITE_BODY_LIMIT,
+    bodyType: 'json',
+    preHandler: noStore,
+    responses: {
+      200: { description: 'The review, or the error (Russian, with its field)', schema: ReviewWriteResponse },
+    },
+  } as const;
+
+  customerRoute(app, auth, {
+    ...writeOptions,
+    url: '/api/personal/review_add.php',
+    summary:
+      'A review of a received and kept order line, once per line, within 60 days (JSON; photos as base64, at most 5)',
+    description:
+      "Mistakes answer 200 with success false and the Russian text. Without a token in the body, the session cookie stands in on a JSON request from the shop's own pages.",
+    body: AddBody,
+    handler: async (session, req) => {
+      const body = session.body;
+      const checked = checkReview({
+        rating: body.rating,
+        fit: body.fit,
+        text: body.text,
+        height: body.height,
+        usualSize: body.usual_size,
       });
-    } catch (err) {
-      await photoStore?.remove(taken.stored.map((p) => p.path));
-      // Two sends of one line at once: the unique line index lets one in.
-      if (
-        (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
-        (err as { cause?: { code?: string } }).cause?.code === '23505'
-      )
-        return { success: false, error: REVIEW_TEXT.already, field: 'offer_id' } satisfies ReviewWriteResponse;
-      throw err;
-    }
-    if (!result.ok) {
-      await photoStore?.remove(taken.stored.map((p) => p.path));
-      if (result.status === 'capped')
-        req.log.warn({ reviews: 'capped', customerId: session.customerId }, 'reviews: daily cap reached');
-      return { success: false, error: result.error, field: result.field } satisfies ReviewWriteResponse;
-    }
-    const photos = taken.stored.map((p, i) => ({ ...p, id: 0, reviewId: result.review.id, position: i + 1 }));
-    return {
-      success: true,
-      review: toOwnReview({ ...result.review, photos }),
-      published: result.published,
-    } satisfies ReviewWriteResponse;
+      if (!checked.ok)
+        return { success: false, error: checked.error, field: checked.field } satisfies ReviewWriteResponse;
+      const taken = await takePhotos(body.photos);
+      if (!taken.ok) return { success: false, error: taken.error, field: 'photos' } satisfies ReviewWriteResponse;
+      let result: Awaited<ReturnType<typeof createReview>>;
+      try {
+        result = await createReview({
+          db,
+          customerId: session.customerId,
+          orderId: body.order_id,
+          offerId: body.offer_id,
+          isPreorder: body.is_preorder === true || body.is_preorder === '1' || body.is_preorder === 'true',
+          fields: checked.review,
+          photos: taken.stored,
+          now: now(),
+        });
+      } catch (err) {
+        await photoStore?.remove(taken.stored.map((p) => p.path));
+        // Two sends of one line at once: the unique line index lets one in.
+        if (
+          (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
+          (err as { cause?: { code?: string } }).cause?.code === '23505'
+        )
+          return { success: false, error: REVIEW_TEXT.already, field: 'offer_id' } satisfies ReviewWriteResponse;
+        throw err;
+      }
+      if (!result.ok) {
+        await photoStore?.remove(taken.stored.map((p) => p.path));
+        if (result.status === 'capped')
+          req.log.warn({ reviews: 'capped', customerId: session.customerId }, 'reviews: daily cap reached');
+        return { success: false, error: result.error, field: result.field } satisfies ReviewWriteResponse;
+      }
+      const photos = taken.stored.map((p, i) => ({ ...p, id: 0, reviewId: result.review.id, position: i + 1 }));
+      return {
+        success: true,
+        review: toOwnReview({ ...result.review, photos }),
+        published: result.published,
+      } satisfies ReviewWriteResponse;
+    },
   });
 
-  app.post('/api/personal/review_resend.php', writeOptions, async (req, reply) => {
-    void reply.header('cache-control', 'private, no-store');
-    const session = await requireCustomer(auth, ResendBody, req, reply);
-    if (!session) return reply;
-    const body = session.body;
-    const checked = checkReview({
-      rating: body.rating,
-      fit: body.fit,
-      text: body.text,
-      height: body.height,
-      usualSize: body.usual_size,
-    });
-    if (!checked.ok)
-      return { success: false, error: checked.error, field: checked.field } satisfies ReviewWriteResponse;
-    const replace = body.keep_photos !== true;
-    const taken: Awaited<ReturnType<typeof takePhotos>> = replace
-      ? await takePhotos(body.photos)
-      : { ok: true, stored: [] };
-    if (!taken.ok) return { success: false, error: taken.error, field: 'photos' } satisfies ReviewWriteResponse;
-    let result: Awaited<ReturnType<typeof resendReview>>;
-    try {
-      result = await resendReview({
-        db,
-        customerId: session.customerId,
-        reviewId: body.review_id,
-        fields: checked.review,
-        photos: replace ? taken.stored : null,
-        now: now(),
+  customerRoute(app, auth, {
+    ...writeOptions,
+    url: '/api/personal/review_resend.php',
+    summary: 'A rejected review edited and sent again, once (JSON: review_id and the fields of review_add.php)',
+    body: ResendBody,
+    handler: async (session) => {
+      const body = session.body;
+      const checked = checkReview({
+        rating: body.rating,
+        fit: body.fit,
+        text: body.text,
+        height: body.height,
+        usualSize: body.usual_size,
       });
-    } catch (err) {
-      await photoStore?.remove(taken.stored.map((p) => p.path));
-      throw err;
-    }
-    if (!result.ok) {
-      await photoStore?.remove(taken.stored.map((p) => p.path));
-      return { success: false, error: result.error, field: result.field } satisfies ReviewWriteResponse;
-    }
-    if (result.removedPaths?.length) await photoStore?.remove(result.removedPaths);
-    const [line] = (
-      await listReviewableLines({ db, customerId: session.customerId, orderId: result.review.orderId, now: now() })
-    ).filter((l) => l.review?.id === result.review.id);
-    const own = line?.review ?? { ...result.review, photos: [] };
-    return { success: true, review: toOwnReview(own), published: result.published } satisfies ReviewWriteResponse;
+      if (!checked.ok)
+        return { success: false, error: checked.error, field: checked.field } satisfies ReviewWriteResponse;
+      const replace = body.keep_photos !== true;
+      const taken: Awaited<ReturnType<typeof takePhotos>> = replace
+        ? await takePhotos(body.photos)
+        : { ok: true, stored: [] };
+      if (!taken.ok) return { success: false, error: taken.error, field: 'photos' } satisfies ReviewWriteResponse;
+      let result: Awaited<ReturnType<typeof resendReview>>;
+      try {
+        result = await resendReview({
+          db,
+          customerId: session.customerId,
+          reviewId: body.review_id,
+          fields: checked.review,
+          photos: replace ? taken.stored : null,
+          now: now(),
+        });
+      } catch (err) {
+        await photoStore?.remove(taken.stored.map((p) => p.path));
+        throw err;
+      }
+      if (!result.ok) {
+        await photoStore?.remove(taken.stored.map((p) => p.path));
+        return { success: false, error: result.error, field: result.field } satisfies ReviewWriteResponse;
+      }
+      if (result.removedPaths?.length) await photoStore?.remove(result.removedPaths);
+      const [line] = (
+        await listReviewableLines({ db, customerId: session.customerId, orderId: result.review.orderId, now: now() })
+      ).filter((l) => l.review?.id === result.review.id);
+      const own = line?.review ?? { ...result.review, photos: [] };
+      return { success: true, review: toOwnReview(own), published: result.published } satisfies ReviewWriteResponse;
+    },
   });
 
-  app.post('/api/reviews/helpful.php', async (req, reply) => {
-    void reply.header('cache-control', 'private, no-store');
-    const session = await requireCustomer(auth, HelpfulBody, req, reply);
-    if (!session) return reply;
-    const r = await voteHelpful({ db, customerId: session.customerId, reviewId: session.body.review_id });
-    return { success: r.ok, helpful: r.count } satisfies ReviewHelpfulResponse;
+  const cookieRefused = {
+    403: { description: 'The session cookie came from another site', schema: ApiError },
+    415: { description: 'The session cookie came with a body that is not JSON', schema: ApiError },
+  };
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/reviews/helpful.php',
+    summary: '«Помог отзыв»: one vote per customer and review; pressing again changes nothing',
+    description:
+      'Form or JSON. Without `token`, the session cookie stands in on a same-origin JSON call only (docs/reviews.md).',
+    body: HelpfulBody,
+    bodyType: ['form', 'json'],
+    preHandler: noStore,
+    responses: {
+      200: { description: 'The count, and whether the vote counted (or why not)', schema: ReviewHelpfulResponse },
+      400: BAD_PARAMETERS,
+      401: { description: 'No token, or its session ended: the guest is asked to log in', schema: ApiError },
+      ...cookieRefused,
+    },
+    handler: async ({ body }, _req, reply) => {
+      // A guest's press: the page asks them to log in first; a call without a session says why.
+      const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
+      if (!session) return unauthorized(reply, { error: REVIEW_EDGE_TEXT.helpfulLogin } satisfies ApiError);
+      const r = await voteHelpful({ db, customerId: session.customerId, reviewId: body.review_id });
+      if (!r.ok)
+        return {
+          success: false,
+          helpful: r.count,
+          voted: false,
+          error: r.reason === 'own' ? REVIEW_EDGE_TEXT.helpfulOwn : REVIEW_EDGE_TEXT.helpfulNotFound,
+        } satisfies ReviewHelpfulResponse;
+      return { success: true, helpful: r.count, voted: true } satisfies ReviewHelpfulResponse;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/reviews/my_votes.php',
+    summary:
+      "Which of a product's published reviews the customer marked «Помог», and which are their own (personal: asked after paint)",
+    description:
+      'Form or JSON. Without `token`, the session cookie stands in on a same-origin JSON call only (docs/reviews.md).',
+    body: VotesBody,
+    bodyType: ['form', 'json'],
+    preHandler: noStore,
+    responses: {
+      200: { description: 'The review ids', schema: ReviewVotesResponse },
+      400: BAD_PARAMETERS,
+      401: { description: 'No token, or its session ended', schema: ApiError },
+      ...cookieRefused,
+    },
+    handler: async ({ body }, _req, reply) => {
+      const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
+      if (!session) return unauthorized(reply);
+      return (await customerReviewVotes({
+        db,
+        customerId: session.customerId,
+        productId: body.product_id,
+      })) satisfies ReviewVotesResponse;
+    },
   });
 }

@@ -12,9 +12,11 @@ import {
   staffAuditView,
   type StaffRow,
 } from '~/models/staff.server';
-import { actionHandler, lastValue } from '~/api/http.server';
+import { lastValue } from '~/api/http.server';
+import { actionRoute } from '~/api/route.server';
+import { staffDoc } from './staff-doc';
 import { setupUrl } from '~/api/admin/mappers';
-import type { ScriptStaffResponse } from '~/shared/admin-contract';
+import { ScriptStaffResponse } from '~/shared/admin-contract';
 
 // `npm run staff` (scripts/staff.ts) on the running shop, with STAFF_TOKEN: 'create' an account
 // (its one-time link to set the password and enrol the authenticator), 'reset-totp' (a lost
@@ -102,9 +104,15 @@ export async function staffAccountRoutes(
     after: { ...staffAuditView(after), ...(sessionsEnded ? { sessions_ended: sessionsEnded } : {}) },
   });
 
-  app.post(
-    '/staff/accounts/',
-    actionHandler({
+  actionRoute(app, {
+    url: '/staff/accounts/',
+    summary:
+      '`npm run staff`: create a back-office account (its one-time link to set the password and enrol the authenticator), reset-totp (a new link) or disable',
+    ...staffDoc(
+      ScriptStaffResponse,
+      'The account after the change, with its link when one was made; or the fields refused',
+    ),
+    actions: {
       create: {
         schema: CreateBody,
         run: (input: z.infer<typeof CreateBody>, req) =>
@@ -149,6 +157,6 @@ export async function staffAccountRoutes(
             };
           }),
       },
-    }),
-  );
+    },
+  });
 }

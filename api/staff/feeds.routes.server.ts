@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
-import { FEED_CHANNELS, FeedSettings, type FeedChannel, type StaffFeedsResponse } from '~/shared/contract';
+import {
+  FEED_CHANNELS,
+  FeedSettings,
+  StaffFeedsActionResponse,
+  StaffFeedsResponse,
+  type FeedChannel,
+} from '~/shared/contract';
 import { mergeFeedSettings } from '~/core/feeds';
 import { feedsStatus, readFeedState, saveFeedSettings } from '~/models/feeds.server';
-import { actionHandler, lastValue, type ActionResult } from '~/api/http.server';
+import { lastValue, type ActionResult } from '~/api/http.server';
+import { actionRoute, defineRoute } from '~/api/route.server';
+import { staffDoc } from './staff-doc';
 
 // Product feeds for staff scripts (issue #32, docs/feeds.md; the back office's screen is
 // api/admin/feeds.routes.server.ts): GET the feeds' addresses, settings and last builds (with what each left out and why);
@@ -28,17 +36,33 @@ export async function staffFeedRoutes(
 ): Promise<void> {
   const status = (): Promise<StaffFeedsResponse> => feedsStatus(db, siteUrl);
 
-  app.get('/staff/feeds/', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return status();
+  defineRoute(app, {
+    method: 'GET',
+    url: '/staff/feeds/',
+    summary:
+      'The product feeds (docs/feeds.md): their addresses, the settings, each last build with the offers it left out and why',
+    ...staffDoc(StaffFeedsResponse, 'The feeds'),
+    handler: async (_input, _req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return status();
+    },
   });
 
-  app.post(
-    '/staff/feeds/',
-    actionHandler({
+  actionRoute(app, {
+    url: '/staff/feeds/',
+    summary:
+      "'settings' stores a partial settings object over the current one (JSON: { action, settings }); 'build' builds a feed now (channel yandex, google or vk; all without it)",
+    bodyType: ['json', 'form'],
+    ...staffDoc(StaffFeedsActionResponse, 'The feeds after the change, or the fields refused'),
+    actions: {
       // The whole body is read as JSON: { action: 'settings', settings: { channels: { vk: { utm: {...} } } } }.
       settings: {
-        schema: z.object({ settings: z.unknown() }),
+        schema: z.object({
+          settings: z.unknown().optional().meta({
+            type: 'object',
+            description: 'The fields to change (FeedSettings; lists and UTM tags replaced whole)',
+          }),
+        }),
         run: async (input: { settings: unknown }): Promise<ActionResult<StaffFeedsResponse>> => {
           const { settings: currentSettings } = await readFeedState(db);
           const parsed = FeedSettings.safeParse(mergeFeedSettings(currentSettings, input.settings));
@@ -65,6 +89,6 @@ export async function staffFeedRoutes(
           return { data: await status(), errors: {}, warnings: [] };
         },
       },
-    }),
-  );
+    },
+  });
 }

@@ -3,10 +3,16 @@ import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import { approveReturn, markTransferDone, rejectReturn, type ApproveReturnResult } from '~/models/returns.server';
 import { formatRub } from '~/core/money';
-import { actionHandler, lastValue } from '~/api/http.server';
+import { lastValue } from '~/api/http.server';
+import { actionRoute } from '~/api/route.server';
+import { staffDoc } from './staff-doc';
+import { noteReason, scriptChange } from './script-audit.server';
 
-// Return requests, until the back office exists (`npm run return`; models/returns.server.ts).
-// Registered inside staffRoutes, so its staff-key check guards these paths too.
+// Return requests from the command line (`npm run return`; models/returns.server.ts, the same
+// functions as the back office's api/admin/returns.routes.server.ts). Registered inside
+// staffRoutes, so its staff-key check guards these paths too. Each decision is one transaction
+// with its audit row (`return.approve`, `return.reject`, `return.transferred`, the script the actor):
+// the model's own transaction becomes a savepoint of scriptChange's.
 
 const intParam = (min: number, max: number) =>
   z.preprocess((v) => {
@@ -76,60 +82,104 @@ function approveAnswer(r: ApproveReturnResult): StaffReturnResponse {
  * service by a job, pay on receipt by a transfer staff make), 'reject' says why (the customer
  * sees it), 'transferred' records that staff made the bank transfer.
  */
-export async function staffReturnRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
-  app.post(
-    '/staff/returns/',
-    actionHandler({
+export async function staffReturnRoutes(
+  app: FastifyInstance,
+  { db, now }: { db: Database; now: () => Date },
+): Promise<void> {
+  const audit = (action: string, requestId: number, note?: string | null) => ({
+    action: `return.${action}`,
+    entityType: 'return',
+    entityId: requestId,
+    reason: noteReason(note),
+  });
+  actionRoute(app, {
+    url: '/staff/returns/',
+    summary:
+      'Approve a return request (refunds: certificate and bonuses at once, card or instalments by a job, pay on receipt by a manual transfer), reject it with a reason, or record the transfer made',
+    ...staffDoc(StaffReturnResponse, 'The request after the decision, with its refunds'),
+    actions: {
       approve: {
         schema: ApproveBody,
-        run: async (input: z.infer<typeof ApproveBody>) =>
-          approveAnswer(
-            await approveReturn({
-              db,
-              requestId: input.request_id,
-              refundDelivery: input.delivery === '1',
-              note: input.note ?? null,
+        run: (input: z.infer<typeof ApproveBody>, req) =>
+          scriptChange<StaffReturnResponse>(
+            db,
+            req,
+            audit('approve', input.request_id, input.note),
+            async (tx) => ({
+              answer: approveAnswer(
+                await approveReturn({
+                  db: tx,
+                  requestId: input.request_id,
+                  refundDelivery: input.delivery === '1',
+                  note: input.note ?? null,
+                  now: now(),
+                }),
+              ),
             }),
+            now(),
           ),
       },
       reject: {
         schema: RejectBody,
-        run: async (input: z.infer<typeof RejectBody>): Promise<StaffReturnResponse> => {
-          const r = await rejectReturn({ db, requestId: input.request_id, note: input.note ?? null });
-          if (!r.ok) return refused(r.field, r.error);
-          return {
-            data: {
-              request_id: r.requestId,
-              order_id: r.orderId,
-              status: r.status,
-              refunds: [],
-              delivery_refunded: false,
-              accrual_cancelled_kopecks: 0,
+        run: (input: z.infer<typeof RejectBody>, req) =>
+          scriptChange<StaffReturnResponse>(
+            db,
+            req,
+            audit('reject', input.request_id, input.note),
+            async (tx) => {
+              const r = await rejectReturn({
+                db: tx,
+                requestId: input.request_id,
+                note: input.note ?? null,
+                now: now(),
+              });
+              if (!r.ok) return { answer: refused(r.field, r.error) };
+              return {
+                answer: {
+                  data: {
+                    request_id: r.requestId,
+                    order_id: r.orderId,
+                    status: r.status,
+                    refunds: [],
+                    delivery_refunded: false,
+                    accrual_cancelled_kopecks: 0,
+                  },
+                  errors: {},
+                  warnings: [],
+                },
+              };
             },
-            errors: {},
-            warnings: [],
-          };
-        },
+            now(),
+          ),
       },
       transferred: {
         schema: TransferredBody,
-        run: async (input: z.infer<typeof TransferredBody>): Promise<StaffReturnResponse> => {
-          const r = await markTransferDone({ db, requestId: input.request_id });
-          if (!r.ok) return refused(r.field, r.error);
-          return {
-            data: {
-              request_id: r.requestId,
-              order_id: r.orderId,
-              status: r.status,
-              refunds: [{ id: r.refundId, means: 'transfer', amount_kopecks: r.amountKopecks, status: 'done' }],
-              delivery_refunded: false,
-              accrual_cancelled_kopecks: 0,
+        run: (input: z.infer<typeof TransferredBody>, req) =>
+          scriptChange<StaffReturnResponse>(
+            db,
+            req,
+            audit('transferred', input.request_id),
+            async (tx) => {
+              const r = await markTransferDone({ db: tx, requestId: input.request_id, now: now() });
+              if (!r.ok) return { answer: refused(r.field, r.error) };
+              return {
+                answer: {
+                  data: {
+                    request_id: r.requestId,
+                    order_id: r.orderId,
+                    status: r.status,
+                    refunds: [{ id: r.refundId, means: 'transfer', amount_kopecks: r.amountKopecks, status: 'done' }],
+                    delivery_refunded: false,
+                    accrual_cancelled_kopecks: 0,
+                  },
+                  errors: {},
+                  warnings: [],
+                },
+              };
             },
-            errors: {},
-            warnings: [],
-          };
-        },
+            now(),
+          ),
       },
-    }),
-  );
+    },
+  });
 }

@@ -1,20 +1,29 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import type { SmsGateway } from '~/integrations/sms/sms';
-import type { StockChangeResponse } from '~/shared/contract';
-import { changeStock, verifyStockLedger, type StockLedgerCheck } from '~/models/stock.server';
-import { changeOrderStatus, type ChangeOrderStatusResult } from '~/models/order-status.server';
-import { recordFitting, type RecordFittingResult } from '~/models/fitting.server';
+import { StockChangeResponse } from '~/shared/contract';
+import {
+  changeStockIn,
+  sendBackInStock,
+  verifyStockLedger,
+  type BackInStockNotice,
+  type StockChange,
+  type StockLedgerCheck,
+} from '~/models/stock.server';
+import { changeOrderStatusIn, type ChangeOrderStatusResult } from '~/models/order-status.server';
+import { recordFittingIn, type RecordFittingResult } from '~/models/fitting.server';
 import { formatRub, kopecksToRoubles } from '~/core/money';
 import { statusLabel } from '~/core/order-status';
-import { actionHandler, lastValue, unauthorized } from '~/api/http.server';
+import { lastValue, unauthorized } from '~/api/http.server';
+import { actionRoute } from '~/api/route.server';
+import { staffDoc } from './staff-doc';
 import { staffReturnRoutes } from './returns.routes.server';
 import { staffFeedRoutes, type FeedBuilder } from './feeds.routes.server';
 import { staffAccountRoutes } from './accounts.routes.server';
-import { auditScriptCall } from './script-audit.server';
-import { UnknownJobKind, type RunNowResult } from '~/models/jobs.server';
+import { noteReason, scriptChange } from './script-audit.server';
+import { makeJobsDue, UnknownJobKind, type BringForward, type RunNowResult } from '~/models/jobs.server';
 
 // Staff-only paths of the staff scripts: authenticated by the staff secret (STAFF_TOKEN) as a
 // bearer token; audited as the "script" actor (script-audit.server.ts). The back office has its own
@@ -27,7 +36,7 @@ export interface StaffDeps {
   staffToken: string;
   siteUrl: string;
   /** The server's job worker: time-based steps now (`npm run jobs`). */
-  runJobsNow?: (kind?: string) => Promise<RunNowResult>;
+  runJobsNow?: (kind?: string, bringForward?: BringForward) => Promise<RunNowResult>;
   /** The server's product feed builder (`POST /staff/feeds/` action 'build'). */
   feeds?: FeedBuilder;
   /** The clock (tests move it). */
@@ -57,13 +66,29 @@ export async function staffRoutes(
       return unauthorized(reply.header('cache-control', 'no-store'), { error: 'Нужен ключ сотрудника' });
     }
   });
-  // Each successful call is in the audit log as the script that made it (script-audit.server.ts).
-  app.addHook('preSerialization', async (req, _reply, payload) => {
-    await auditScriptCall(db, req, payload);
-    return payload;
-  });
+  // Each change is one transaction with its audit row, the actor the script that made it
+  // (script-audit.server.ts scriptChange); the waiting list's SMS go out after the commit.
+  const backInStock = (req: FastifyRequest, notices: readonly (BackInStockNotice | null)[]) =>
+    notices.some((n) => n !== null)
+      ? { afterCommit: () => sendBackInStock({ db, sms, log: req.log, siteUrl, notices }) }
+      : {};
+  /** `npm run stock`'s set or add: the offer's move and its audit row (`offer.set`, `offer.add`). */
+  const stockChange = (req: FastifyRequest, action: 'set' | 'add', offerId: number, quantity: number) =>
+    scriptChange<StockChangeResponse>(
+      db,
+      req,
+      { action: `offer.${action}`, entityType: 'offer', entityId: offerId },
+      async (tx) => {
+        const moved = await changeStockIn(tx, {
+          offerId,
+          ...(action === 'set' ? { set: quantity } : { delta: quantity }),
+        });
+        return { answer: result(moved?.change ?? null), ...backInStock(req, moved?.notices ?? []) };
+      },
+      now(),
+    );
   // Return requests: approve, reject, transfer made (api/staff/returns.routes.server.ts).
-  await staffReturnRoutes(app, { db });
+  await staffReturnRoutes(app, { db, now });
   // Product feeds: addresses, settings, last builds and what they left out (api/staff/feeds.routes.server.ts).
   await staffFeedRoutes(app, { db, siteUrl, ...(feeds ? { feeds } : {}) });
   // Staff accounts: `npm run staff -- create | reset-totp | disable` (accounts.routes.server.ts).
@@ -71,82 +96,142 @@ export async function staffRoutes(
 
   // One endpoint for stock: 'set' an offer's quantity (a count), or 'add' to it (negative takes
   // away), each written to the stock ledger; 'verify' checks the ledger.
-  app.post(
-    '/staff/stock/',
-    actionHandler({
+  actionRoute(app, {
+    url: '/staff/stock/',
+    summary:
+      "Set (a count) or add to an offer's stock, written to the stock ledger; a size coming back notifies its waiting list. 'verify' checks that every offer's quantity is the sum of its ledger moves",
+    ...staffDoc(
+      z.union([StockChangeResponse, StockLedgerResponse]),
+      'The change (set, add) or the ledger check (verify)',
+    ),
+    actions: {
       set: {
         schema: z.object({ offer_id: intParam(1, 2_147_483_647), quantity: intParam(0, 1_000_000) }),
-        run: async (input: { offer_id: number; quantity: number }, req) =>
-          result(await changeStock({ db, sms, log: req.log, siteUrl, offerId: input.offer_id, set: input.quantity })),
+        run: (input: { offer_id: number; quantity: number }, req) =>
+          stockChange(req, 'set', input.offer_id, input.quantity),
       },
       add: {
         schema: z.object({ offer_id: intParam(1, 2_147_483_647), quantity: intParam(-1_000_000, 1_000_000) }),
-        run: async (input: { offer_id: number; quantity: number }, req) =>
-          result(await changeStock({ db, sms, log: req.log, siteUrl, offerId: input.offer_id, delta: input.quantity })),
+        run: (input: { offer_id: number; quantity: number }, req) =>
+          stockChange(req, 'add', input.offer_id, input.quantity),
       },
       // The ledger check (`npm run stock -- --verify`): every offer's quantity is the sum of its moves.
       verify: {
         schema: z.object({}),
         run: async (): Promise<StockLedgerResponse> => ledgerAnswer(await verifyStockLedger({ db })),
       },
-    }),
-  );
+    },
+  });
 
   // Orders, until the back office exists: 'status' moves an order along (core/order-status.ts),
   // 'fitting' records what a Moscow courier's shopper kept and handed back at the door.
-  app.post(
-    '/staff/orders/',
-    actionHandler({
+  actionRoute(app, {
+    url: '/staff/orders/',
+    summary:
+      'Move an order along (status: core/order-status.ts), or record a fitting at the door (what the shopper kept and handed back, lines[offer id][kept|refused])',
+    ...staffDoc(z.union([StaffOrderStatusResponse, StaffFittingResponse]), 'The order after the move, or the fitting'),
+    actions: {
       status: {
         schema: StatusBody,
-        run: async (input: z.infer<typeof StatusBody>, req) =>
-          statusAnswer(
-            await changeOrderStatus({
-              db,
-              sms,
-              log: req.log,
-              siteUrl,
-              orderId: input.order_id,
-              to: input.status,
-              note: input.note ?? null,
-              trackNumber: input.track_number ?? null,
-            }),
+        run: (input: z.infer<typeof StatusBody>, req) =>
+          scriptChange<StaffOrderStatusResponse>(
+            db,
+            req,
+            {
+              action: 'order.status',
+              entityType: 'order',
+              entityId: input.order_id,
+              reason: noteReason(input.note),
+            },
+            async (tx) => {
+              const at = now();
+              const r = await changeOrderStatusIn(tx, {
+                orderId: input.order_id,
+                to: input.status,
+                note: input.note ?? null,
+                trackNumber: input.track_number ?? null,
+                now: at,
+              });
+              if (!r.ok) return { answer: statusAnswer(r) };
+              const { released, ...moved } = r;
+              if (released?.changes.length)
+                req.log.info(
+                  { orderId: r.orderId, offers: released.changes.length },
+                  'cancelled order: stock given back',
+                );
+              return {
+                answer: statusAnswer({ ...moved, stockReturned: released?.changes ?? [] }),
+                ...backInStock(req, released?.notices ?? []),
+              };
+            },
+            now(),
           ),
       },
       fitting: {
         schema: FittingBody,
-        run: async (input: z.infer<typeof FittingBody>, req) =>
-          fittingAnswer(
-            await recordFitting({
-              db,
-              sms,
-              log: req.log,
-              siteUrl,
-              orderId: input.order_id,
-              lines: Object.entries(input.lines).map(([offerId, l]) => ({
-                offerId: Number(offerId),
-                kept: l.kept,
-                refused: l.refused,
-              })),
-            }),
+        run: (input: z.infer<typeof FittingBody>, req) =>
+          scriptChange<StaffFittingResponse>(
+            db,
+            req,
+            { action: 'order.fitting', entityType: 'order', entityId: input.order_id },
+            async (tx) => {
+              const r = await recordFittingIn(tx, {
+                orderId: input.order_id,
+                lines: Object.entries(input.lines).map(([offerId, l]) => ({
+                  offerId: Number(offerId),
+                  kept: l.kept,
+                  refused: l.refused,
+                })),
+                now: now(),
+              });
+              if (!r.ok) return { answer: fittingAnswer(r) };
+              const { back, ...fitted } = r;
+              req.log.info(
+                { orderId: r.orderId, kept: r.kept, refused: r.refused, paidKopecks: r.paidKopecks },
+                'fitting recorded',
+              );
+              return {
+                answer: fittingAnswer({ ...fitted, stockReturned: back.changes }),
+                ...backInStock(req, back.notices),
+              };
+            },
+            now(),
           ),
       },
-    }),
-  );
+    },
+  });
 
   // Time-based steps now (`npm run jobs -- run [kind]`): every periodic job, and the waiting
   // jobs of `kind` (e.g. bonus.accrue, 14 days ahead), made due and run once by the job runner.
-  app.post(
-    '/staff/jobs/',
-    actionHandler({
+  actionRoute(app, {
+    url: '/staff/jobs/',
+    summary:
+      '`npm run jobs -- run [kind]`: every periodic job, and the waiting jobs of kind (e.g. bonus.accrue), made due and run once now',
+    ...staffDoc(StaffJobsResponse, 'The kinds brought forward, how many jobs were made due and how many ran'),
+    actions: {
       run: {
         schema: JobsRunBody,
-        run: async (input: z.infer<typeof JobsRunBody>): Promise<StaffJobsResponse> => {
+        run: async (input: z.infer<typeof JobsRunBody>, req): Promise<StaffJobsResponse> => {
           if (!runJobsNow)
             return { data: null, errors: { action: 'Планировщик задач не запущен в этом процессе' }, warnings: [] };
+          // What the script changes is when the waiting jobs run: made due in one transaction with
+          // its audit row (`jobs.run`); the jobs then run after the commit, each as the job runner
+          // runs it on its own time (their changes are the shop's, not the script's).
+          const bringForward: BringForward = async (kinds) => {
+            const answer = await scriptChange(
+              db,
+              req,
+              { action: 'jobs.run', entityType: 'jobs', entityId: input.kind ?? '' },
+              async (tx) => ({
+                answer: { data: { kinds, made_due: await makeJobsDue(tx, kinds) }, errors: {}, warnings: [] },
+              }),
+              now(),
+            );
+            return answer.data.made_due;
+          };
           let r: RunNowResult;
           try {
-            r = await runJobsNow(input.kind);
+            r = await runJobsNow(input.kind, bringForward);
           } catch (err) {
             if (!(err instanceof UnknownJobKind)) throw err;
             return {
@@ -158,8 +243,8 @@ export async function staffRoutes(
           return { data: { kinds: r.kinds, made_due: r.madeDue, ran: r.ran }, errors: {}, warnings: [] };
         },
       },
-    }),
-  );
+    },
+  });
 }
 
 const JobsRunBody = z.object({
@@ -228,6 +313,8 @@ export const StaffFittingResponse = z.object({
   data: z
     .object({
       order_id: z.number().int(),
+      /** The status the fitting moved the order from (shipped or delivered). */
+      previous_status: z.string(),
       status: z.literal('received'),
       kept: z.number().int(),
       refused: z.number().int(),
@@ -292,6 +379,7 @@ function fittingAnswer(r: RecordFittingResult): StaffFittingResponse {
   return {
     data: {
       order_id: r.orderId,
+      previous_status: r.from,
       status: 'received',
       kept: r.kept,
       refused: r.refused,
@@ -360,7 +448,7 @@ function ledgerAnswer(check: StockLedgerCheck): StockLedgerResponse {
   };
 }
 
-function result(change: Awaited<ReturnType<typeof changeStock>>): StockChangeResponse {
+function result(change: StockChange | null): StockChangeResponse {
   if (!change) return { data: null, errors: { offer_id: 'Нет такого предложения' }, warnings: [] };
   return {
     data: { offer_id: change.offerId, previous: change.previous, quantity: change.quantity, notified: change.notified },

@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import { LIST_LIMITS, parseIdList } from '~/core/wishlist';
-import type { WishlistResponse } from '~/shared/contract';
+import { WishlistResponse } from '~/shared/contract';
 import { addToCustomerList, getCustomerList, removeFromCustomerList } from '~/models/wishlist.server';
 import { getCardPhotoPaths, getListingProducts } from '~/models/products.server';
 import { loadSections, productUrl } from '~/models/sections.server';
-import { lastValue, parseQuery, queryString, unauthorized } from '~/api/http.server';
+import { lastValue, queryString, unauthorized } from '~/api/http.server';
+import { BAD_PARAMETERS, defineRoute, NO_SESSION } from '~/api/route.server';
 import { toListItem } from '~/api/catalog/mappers';
 import { sessionOfToken } from '~/api/account/session.server';
 
@@ -22,11 +23,17 @@ export interface WishlistDeps {
 }
 
 const WishlistQuery = z.object({
-  action: z.preprocess((v) => lastValue(v) ?? 'show', z.enum(['show', 'add', 'remove'])),
-  mode: z.preprocess((v) => lastValue(v) ?? 'wishlist', z.enum(['wishlist', 'watched'])),
-  token: queryString(),
-  filter: z.preprocess(joinValues, z.string().max(10_000).optional()),
-  'filter[ids]': z.preprocess(joinValues, z.string().max(10_000).optional()),
+  action: z
+    .preprocess((v) => lastValue(v) ?? 'show', z.enum(['show', 'add', 'remove']))
+    .describe('show (default), add or remove'),
+  mode: z
+    .preprocess((v) => lastValue(v) ?? 'wishlist', z.enum(['wishlist', 'watched']))
+    .describe('wishlist (default) or watched'),
+  token: queryString().describe('Session token; required for add and remove'),
+  filter: z
+    .preprocess(joinValues, z.string().max(10_000).optional())
+    .describe("Product ids, comma-separated ('1,2,3'); repeated, they read as one list"),
+  'filter[ids]': z.preprocess(joinValues, z.string().max(10_000).optional()).describe('Read as filter'),
 });
 
 /** A repeated `filter` (filter=1&filter=2) reads as one list. */
@@ -46,9 +53,22 @@ export async function wishlistRoutes(app: FastifyInstance, { db, authSecret }: W
     return { ITEMS: rows.map((p) => toListItem(p, photos.get(p.id) ?? [], productUrl(p, index))) };
   }
 
-  app.get('/wishlist/', async (req, reply) => {
-    const q = parseQuery(WishlistQuery, req, reply);
-    if (!q) return reply;
+  defineRoute(app, {
+    method: 'GET',
+    url: '/wishlist/',
+    summary: 'Favourites (mode=wishlist) or viewed products (mode=watched) as catalogue cards, latest first',
+    description:
+      "With a token: the customer's list; add puts the filter ids first (no duplicates; 100 favourites and 30 views kept), remove takes them out. Without a token: show only, the cards of the filter ids (a guest's views). Junk ids are ignored; inactive products are left out.",
+    query: WishlistQuery,
+    responses: {
+      200: { description: 'The list after the call', schema: WishlistResponse },
+      400: BAD_PARAMETERS,
+      401: NO_SESSION,
+    },
+    handler: ({ query }, _req, reply) => wishlist(query, reply),
+  });
+
+  async function wishlist(q: z.infer<typeof WishlistQuery>, reply: FastifyReply) {
     const limit = LIST_LIMITS[q.mode];
     const ids = parseIdList([q.filter, q['filter[ids]']].filter(Boolean).join(','), limit);
 
@@ -70,5 +90,5 @@ export async function wishlistRoutes(app: FastifyInstance, { db, authSecret }: W
           ? await removeFromCustomerList({ db, customerId, mode: q.mode, ids })
           : await getCustomerList({ db, customerId, mode: q.mode });
     return itemsOf(list.slice(0, limit));
-  });
+  }
 }

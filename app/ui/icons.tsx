@@ -32,6 +32,15 @@ export const StarIcon = (p: IconProps) => (
     }
   />
 );
+/** «Помог» under a review: a thumb up. */
+export const ThumbUpIcon = (p: IconProps) => (
+  <Svg
+    {...p}
+    markup={
+      '<path d="M7 10.5V20H4v-9.5h3z"></path><path d="M7 10.5l3.6-7a2.2 2.2 0 0 1 2.4 2.3l-.4 3.4h5.6a1.9 1.9 0 0 1 1.9 2.2l-1.3 7A2 2 0 0 1 16.8 20H7"></path>'
+    }
+  />
+);
 export const BagIcon = (p: IconProps) => (
   <Svg {...p} markup={'<path d="M5 8h14l-1 12H6L5 8z"></path><path d="M9 8V6a3 3 0 0 1 6 0v2"></path>'} />
 );

@@ -12,11 +12,13 @@ import { setUpTestShop } from '~/tests/support/server';
 import { expectContract, fetchJson, postForm } from '~/tests/support/api';
 import { customerMaker, sessionToken } from '~/tests/support/session';
 import { admin, staffSession, testClock } from '~/tests/support/admin';
+import { customerExportBatches } from '~/models/admin-customers.server';
 
 // The back office's customers (issue #29) on PGlite and (TEST_DATABASE_URL) PostgreSQL: content
 // and warehouse may not see customers; search by phone, e-mail and name; the customer's page; the
 // manual bonus adjustment (once per key, never below zero when two take at once, audited with its
-// reason, nothing audited when refused); blocking ends the sessions and stops logins.
+// reason, nothing audited when refused); blocking ends the sessions and stops logins; the CSV
+// export (admin only, the list's filter, streamed in batches, audited).
 
 const clock = testClock();
 const shop = setUpTestShop({ clock: clock.now });
@@ -259,5 +261,154 @@ describe('blocking a customer', () => {
       ['customer.unblock', managerId, 'Разобрались', { blocked: true }, { blocked: false, sessions_ended: 0 }],
     ]);
     expectContract(ProfileResponse, await (await profile(again.user.jwt_token)).json());
+  });
+});
+
+describe('the CSV export', () => {
+  /** RFC 4180 fields of a `;`-separated text (quotes doubled inside quoted fields). */
+  function parseCsv(text: string): string[][] {
+    const rows: string[][] = [];
+    let row: string[] = [];
+    let field = '';
+    let quoted = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i] as string;
+      if (quoted) {
+        if (c === '"' && text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else if (c === '"') quoted = false;
+        else field += c;
+      } else if (c === '"') quoted = true;
+      else if (c === ';') {
+        row.push(field);
+        field = '';
+      } else if (c === '\r' && text[i + 1] === '\n') {
+        row.push(field);
+        rows.push(row);
+        row = [];
+        field = '';
+        i++;
+      } else field += c;
+    }
+    expect(field, 'the text ends with a line break').toBe('');
+    return rows;
+  }
+  const exportOf = async (cookie: string | null, query = '') => {
+    const res = await fetch(`${api()}/admin/customers/export.csv${query}`, cookie ? { headers: { cookie } } : {});
+    return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+  const exportAudit = () =>
+    queryRows<{ staff_id: number | null; actor_kind: string; after: unknown }>(
+      db(),
+      sql`select staff_id, actor_kind, after from audit_events where action = 'customer.export' order by id`,
+    );
+
+  it('is the admin’s alone: UTF-8 with BOM, `;`, the list’s filter, newest first, audited with the filter and the rows', async () => {
+    const made: number[] = [];
+    const names = [
+      ['Выгрузкина', 'Анна', 'maria;x@example.ru'],
+      ['Выгрузкина', 'Ольга "Лёля"', ''],
+      ['Выгрузкина', '=HYPERLINK("http://evil")', 'o@example.ru'],
+    ] as const;
+    for (const [last, first, email] of names) {
+      const { customerId } = await customer();
+      await db().update(customers).set({ lastName: last, firstName: first, email }).where(eq(customers.id, customerId));
+      made.push(customerId);
+    }
+    await customer(); // one more, not matching the filter
+    const q = encodeURIComponent('выгрузкина');
+
+    for (const role of ['manager', 'warehouse', 'content'] as const) {
+      const { res } = await exportOf((await as(role)).cookie, `?q=${q}`);
+      expect(res.status, role).toBe(403);
+    }
+    expect((await exportOf(null)).res.status).toBe(401);
+    expect(await exportAudit()).toEqual([]);
+
+    const { cookie, id: adminId } = await as('admin');
+    expect((await exportOf(cookie, '?limit=5')).res.status).toBe(400);
+    const { res, bytes } = await exportOf(cookie, `?q=${q}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(bytes.subarray(3).toString('utf8'));
+    expect(rows[0]).toEqual([
+      '№',
+      'Телефон',
+      'E-mail',
+      'Фамилия',
+      'Имя',
+      'Отчество',
+      'День рождения',
+      'Зарегистрирован',
+      'Рассылка',
+      'Заблокирован',
+    ]);
+    const body = rows.slice(1);
+    // The list's filter, in the list's order (newest first).
+    const list = expectContract(CustomerListResponse, (await admin(shop, `/customers?q=${q}`, { cookie })).body);
+    expect(body.map((r) => Number(r[0]))).toEqual(list.data.map((c) => c.id));
+    expect(body.map((r) => Number(r[0]))).toEqual([...made].reverse());
+    const byId = new Map(body.map((r) => [Number(r[0]), r]));
+    expect(byId.get(made[0] as number)?.slice(2, 5)).toEqual(['maria;x@example.ru', 'Выгрузкина', 'Анна']);
+    expect(byId.get(made[1] as number)?.[4]).toBe('Ольга "Лёля"');
+    // A formula stays text.
+    expect(byId.get(made[2] as number)?.[4]).toBe(`'=HYPERLINK("http://evil")`);
+    expect(byId.get(made[0] as number)?.[7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(byId.get(made[0] as number)?.slice(8)).toEqual(['нет', '']);
+
+    expect(await exportAudit()).toEqual([
+      {
+        staff_id: adminId,
+        actor_kind: 'staff',
+        after: { filter: { q: 'выгрузкина' }, rows: 3, format: 'csv' },
+      },
+    ]);
+  });
+
+  it('streams every customer in batches: past the batch size, nothing twice, nothing left out', async () => {
+    const { cookie } = await as('admin');
+    // 2 500 customers more: three batches of the export's 1 000.
+    await db().execute(
+      sql`insert into customers (phone, last_name, first_name)
+          select '7953' || lpad(g::text, 7, '0'), 'Пакетова', 'Номер ' || g from generate_series(1, 2500) g`,
+    );
+    const [all] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from customers`);
+    const { res, bytes } = await exportOf(cookie);
+    expect(res.status).toBe(200);
+    // Sent as it is read: no length known beforehand.
+    expect(res.headers.get('content-length')).toBeNull();
+    const ids = parseCsv(bytes.subarray(3).toString('utf8'))
+      .slice(1)
+      .map((r) => Number(r[0]));
+    expect(ids).toHaveLength(all?.n ?? -1);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    expect((await exportAudit()).at(-1)?.after).toEqual({ filter: { q: null }, rows: all?.n, format: 'csv' });
+  });
+
+  it('reads each batch only when the one before it was taken (one batch in memory at a time)', async () => {
+    const batches = customerExportBatches(db(), { q: 'Пакетова', maxId: 2_147_483_647, size: 2 });
+    const first = await batches.next();
+    expect(first.value).toHaveLength(2);
+    // A customer of a later batch renamed now is not in it: that batch was not read yet.
+    const [later] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from customers where last_name = 'Пакетова' order by id desc offset 5 limit 1`,
+    );
+    await db()
+      .update(customers)
+      .set({ lastName: 'Другая' })
+      .where(eq(customers.id, later?.id as number));
+    const seen: number[] = (first.value as { id: number }[]).map((c) => c.id);
+    for await (const batch of batches) {
+      expect(batch.length).toBeLessThanOrEqual(2);
+      seen.push(...batch.map((c) => c.id));
+    }
+    expect(seen).toHaveLength(2499);
+    expect(seen).not.toContain(later?.id);
   });
 });

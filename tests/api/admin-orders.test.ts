@@ -127,6 +127,30 @@ describe('roles', () => {
 });
 
 describe('list and detail', () => {
+  it('a search pages in the list’s order with its exact total (under the cap), whatever the page', async () => {
+    const manager = await as('manager');
+    await makeOrder({ status: 'new' });
+    await makeOrder({ status: 'confirmed' });
+    const list = async (query: string) =>
+      expectContract(AdminOrderListResponse, (await admin(shop, `/orders?${query}`, { cookie: manager })).body);
+    const q = encodeURIComponent('@EXAMPLE');
+    const found = await list(`q=${q}&limit=100`);
+    expect(found.total).toBeGreaterThanOrEqual(2);
+    expect(found.total).toBe(found.data.length);
+    // The same orders in the same order as the list without the search.
+    const plain = await list('limit=100');
+    expect(found.data.map((o) => o.id)).toEqual(
+      plain.data.filter((o) => o.email.toLowerCase().includes('@example')).map((o) => o.id),
+    );
+    expect((await list(`q=${q}&limit=1&offset=1`)).data.map((o) => o.id)).toEqual([found.data[1]?.id]);
+    expect(await list(`q=${q}&offset=${found.total}`)).toEqual({ data: [], total: found.total });
+    expect(await list(`q=${encodeURIComponent('nobody-at-all')}`)).toEqual({ data: [], total: 0 });
+    const byTotal = await list(`q=${q}&sort=total&order=asc&limit=100`);
+    expect(byTotal.data.map((o) => o.id)).toEqual(
+      [...found.data].sort((x, y) => (x.total_kopecks ?? 0) - (y.total_kopecks ?? 0) || x.id - y.id).map((o) => o.id),
+    );
+  });
+
   it('filters, searches by phone, number, e-mail and name, and answers { data, total }', async () => {
     const manager = await as('manager');
     const a = await makeOrder({ status: 'new' });

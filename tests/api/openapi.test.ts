@@ -4,7 +4,7 @@ import { setUpTestShop } from '~/tests/support/server';
 
 // The published OpenAPI document (/backend/openapi.json): a valid OpenAPI 3.0 document, and every
 // route the server registers under /backend is in it (api/route.server.ts defineRoute describes a
-// route from the zod schemas it validates with; api/openapi.ts still holds the hand-written rest).
+// route from the zod schemas it validates with; nothing is written by hand).
 
 const shop = setUpTestShop();
 
@@ -39,35 +39,6 @@ const normalise = (path: string) =>
     .replace(/\/?\*$/, '/:')
     .replace(/\/+$/, '');
 
-// Routes the document does not describe yet: providers' callbacks and the offline stand-ins' pages
-// (no client of this API calls them), a few staff calls and the map widget's files. Convert one to
-// defineRoute and take it off this list; the test fails when a route is missing and not listed.
-const NOT_YET_DESCRIBED = new Set([
-  'GET /sitemap/products',
-  'POST /staff/accounts',
-  'POST /staff/orders',
-  'POST /staff/jobs',
-  'POST /api/catalog/order_bonuses.php',
-  'GET /api/catalog/order.php',
-  'GET /api/cdek/leaflet.js',
-  'GET /api/cdek/leaflet.css',
-  'POST /api/cloudpayments/check',
-  'POST /api/cloudpayments/pay',
-  'POST /api/cloudpayments/fail',
-  'POST /api/cloudpayments/refund',
-  'GET /api/cloudpayments/offline/widget.js',
-  'GET /api/cloudpayments/offline/pay',
-  'POST /api/cloudpayments/offline/charge',
-  'POST /api/cloudpayments/offline/replay',
-  'GET /api/dolyami/offline/pay',
-  'POST /api/dolyami/offline/decide',
-  'POST /api/dolyami/offline/replay',
-  'GET /api/yandex-split/offline/jwks',
-  'GET /api/yandex-split/offline/pay',
-  'POST /api/yandex-split/offline/decide',
-  'POST /api/yandex-split/offline/replay',
-]);
-
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.0 document', async () => {
     const doc = await openApi();
@@ -77,7 +48,7 @@ describe('the OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('describes every route registered under /backend (but the listed ones not yet described)', async () => {
+  it('describes every route registered under /backend', async () => {
     const doc = await openApi();
     const described = new Set(
       Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -92,9 +63,7 @@ describe('the OpenAPI document', () => {
       })
       // HEAD comes with every GET; the API's own catch-all (api/fallback.server.ts) answers 404/405.
       .filter((r) => !r.startsWith('HEAD ') && !r.endsWith(' /:'))
-      .filter((r) => !described.has(r) && !NOT_YET_DESCRIBED.has(r));
+      .filter((r) => !described.has(r));
     expect([...new Set(missing)]).toEqual([]);
-    // The list holds only routes that still need it.
-    expect([...NOT_YET_DESCRIBED].filter((r) => described.has(r))).toEqual([]);
   });
 });

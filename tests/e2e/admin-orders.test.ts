@@ -71,6 +71,8 @@ describe('back office orders', () => {
       .getByText(/— Подтверждён/)
       .first()
       .waitFor();
+    // The order's journal names the move, from and to, in Russian.
+    await page.getByText('olga@vitrina.example: Заказ подтверждён: Принят → Подтверждён').waitFor();
 
     // The courier came back: one of two kept, one returned.
     await page.goto(`/admin/orders/${courierId}/show`);
@@ -83,5 +85,6 @@ describe('back office orders', () => {
     await page.getByRole('cell', { name: 'оставил 1, вернул 1' }).waitFor();
     await shot(page, 'admin-order-fitted-1280');
     await expect.poll(() => statusOf(courierId)).toBe('received');
+    await page.getByText(/: Примерка: Передан в доставку → Получен$/).waitFor();
   });
 });

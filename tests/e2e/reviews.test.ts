@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { queryRows } from '~/db/client.server';
-import { orderItems, orders, reviews } from '~/db/schema';
+import { orderItems, orders, reviews, reviewVotes } from '~/db/schema';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { findOrCreateCustomerByPhone } from '~/models/auth.server';
 import { DESKTOP, MOBILE, login, setUpBrowserShop, waitForHydration, type Viewport } from '~/tests/support/browser';
@@ -15,17 +15,38 @@ import { codeAt, createStaffByScript, enrol, testClock } from '~/tests/support/a
 // photo from their order in the account, a content manager publishes it in the back office
 // (enrolled with TOTP), and a guest sees it on the product page with the rating near the price,
 // the fit advice beside the size picker (four earlier buyers said «маломерит» too: five answers),
-// the photo in the light box and the JSON-LD rating. Screenshots into SHOTS_DIR when set.
+// the photo in the light box and the JSON-LD rating; «Помог»: a guest is asked to log in, the buyer
+// cannot vote for their own review, votes for another once (a double click is one vote) and sees
+// the vote again after a reload (asked after paint), while the guest's page stays in the page
+// cache. Screenshots into SHOTS_DIR when set.
 
 const clock = testClock();
 const { shop, it } = setUpBrowserShop({ clock: clock.now });
 const SHOTS = process.env.SHOTS_DIR;
 const db = () => shop.database.db;
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, { fullPage = true } = {}) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  // From the top: a full-page shot taken further down draws the fixed header over the middle of
+  // the page. (A dialog is shot as the viewport shows it.)
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
+
+/** The product page's reviews section alone (a full-page shot clipped to it). */
+async function reviewsShot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.locator('#reviews').boundingBox();
+  if (!box) throw new Error('no reviews section');
+  const width = page.viewportSize()?.width ?? box.width;
+  await page.screenshot({
+    path: path.join(SHOTS, `${name}.png`),
+    fullPage: true,
+    clip: { x: 0, y: Math.max(0, box.y - 16), width, height: box.height + 32 },
+  });
 }
 
 let cursor = 0;
@@ -197,16 +218,63 @@ describe('reviews', () => {
       expect((productLd.review as unknown[]).length).toBe(5);
       // The link in the text is words, not a link.
       expect(await page.locator('.review__text a').count()).toBe(0);
+
+      // «Помог» as a guest: asked to log in, nothing sent.
+      const olga = (p2: Page) => p2.locator('.review', { hasText: 'Отзыв №1.' });
+      await olga(page).getByRole('button', { name: /Помог/ }).click();
+      await olga(page).getByText('Войдите, чтобы отметить отзыв полезным').waitFor();
+      expect(await olga(page).getByRole('link', { name: 'Войдите' }).getAttribute('href')).toMatch(
+        /^\/auth\/\?next=%2Fcatalog%2F.*%23reviews$/,
+      );
       await shot(page, `product-reviews-${label}`);
+      await reviewsShot(page, `product-reviews-section-${label}`);
+      // The guest's product page is one the page cache shares: nothing personal in it.
+      const first = await fetch(new URL(p.url, shop.baseUrl));
+      const html = await first.text();
+      expect(html).toContain('review__helpful-button');
+      expect(html).not.toMatch(/class="review__helpful-button"[^>]*aria-pressed="true"/);
+      expect((await fetch(new URL(p.url, shop.baseUrl))).headers.get('x-cache')).toBe('HIT');
       await page.locator('.review__photo').first().click();
       await page.getByRole('dialog', { name: 'Фото покупателя' }).waitFor();
       await expect
         .poll(() => page.locator('.review-photo img').evaluate((img: HTMLImageElement) => img.naturalWidth))
         .toBeGreaterThan(0);
-      await shot(page, `product-review-photo-${label}`);
+      await shot(page, `product-review-photo-${label}`, { fullPage: false });
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'С фото' }).click();
       await expect.poll(() => page.locator('.review').count()).toBe(1);
+
+      // «Помог» as the buyer: their own review cannot be voted for; another's takes one vote, even double-clicked.
+      await buyerPage.goto(p.url);
+      await waitForHydration(buyerPage);
+      const own = buyerPage.locator('.review', { hasText: 'Очень тёплое и красивое пальто' });
+      await expect.poll(() => own.getByRole('button', { name: /Помог/ }).isDisabled()).toBe(true);
+      await own.getByText('Это ваш отзыв').waitFor();
+      const vote = olga(buyerPage).getByRole('button', { name: /Помог/ });
+      expect(await vote.getAttribute('aria-pressed')).toBe('false');
+      await vote.dblclick();
+      await expect.poll(() => vote.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => vote.textContent()).toBe('Помог1');
+      const [olgaReview] = await queryRows<{ id: number }>(
+        db(),
+        sql`select id from reviews where product_id = ${p.productId} and text like '%Отзыв №1.'`,
+      );
+      const votes = () =>
+        db()
+          .select()
+          .from(reviewVotes)
+          .where(eq(reviewVotes.reviewId, Number(olgaReview?.id)));
+      await expect.poll(async () => (await votes()).length).toBe(1);
+      await shot(buyerPage, `product-review-helpful-${label}`);
+      await reviewsShot(buyerPage, `product-reviews-section-buyer-${label}`);
+      // After a reload the vote is there again (asked after paint), and a press sends nothing more.
+      await buyerPage.reload();
+      await waitForHydration(buyerPage);
+      await expect.poll(() => vote.getAttribute('aria-pressed')).toBe('true');
+      expect(await vote.textContent()).toBe('Помог1');
+      await vote.click();
+      expect((await votes()).length).toBe(1);
+      expect(await olga(buyerPage).locator('.review__helpful-note').textContent()).toBe('');
     }, 180_000);
   }
 });

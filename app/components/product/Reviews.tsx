@@ -1,11 +1,18 @@
 import { useEffect, useState } from 'react';
-import type { PublicReview, ReviewLinesResponse, ReviewListResponse, ReviewPhoto } from '~/shared/reviews-contract';
+import type {
+  PublicReview,
+  ReviewHelpfulResponse,
+  ReviewLinesResponse,
+  ReviewListResponse,
+  ReviewPhoto,
+  ReviewVotesResponse,
+} from '~/shared/reviews-contract';
 import { ratingText, reviewsCountText } from '~/core/rating-text';
 import { mediaUrl } from '~/shared/image-url';
 import { formatRussianDate } from '~/core/dates';
 import { Image } from '~/app/ui/Image';
 import { Dialog } from '~/app/ui/Dialog';
-import { CloseIcon, StarIcon } from '~/app/ui/icons';
+import { CloseIcon, StarIcon, ThumbUpIcon } from '~/app/ui/icons';
 import { useBrowserApi } from '~/app/lib/browser-api';
 import { useShopperCounts } from '~/app/lib/shopper-state';
 import { useRootData } from '~/app/lib/root-data';
@@ -14,7 +21,32 @@ import { useRootData } from '~/app/lib/root-data';
 // public (the first page of published reviews, the rating, the fit advice) and stays in the guest
 // page cache; a publication bumps the catalogue version, which empties it. Sorting, filters and
 // further pages are the public list call from the browser. Whether this shopper may write a
-// review is personal: asked after paint, only when logged in.
+// review, and which reviews they marked «Помог», is personal: asked after paint, only when logged
+// in. «Помог» is one vote per customer and review (not a toggle); a guest is asked to log in.
+
+/** A JSON call of the review API from the browser: the HttpOnly session cookie stands in for the token (same origin only). */
+async function postReviewApi<T>(base: string, path: string, body: Record<string, string>) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+  const answer = (await res.json().catch(() => null)) as (T & { error?: string }) | { error?: string } | null;
+  return { status: res.status, body: answer };
+}
+
+const HELPFUL_LOGIN = 'Войдите, чтобы отметить отзыв полезным';
+const HELPFUL_FAILED = 'Не удалось отметить отзыв. Попробуйте ещё раз.';
+
+/** What «Помог» under one review shows: the count, this shopper's vote, a note after a press. */
+interface HelpfulState {
+  count: number;
+  voted: boolean;
+  own: boolean;
+  busy: boolean;
+  note: { text: string; login: boolean } | null;
+}
 
 export function Stars({ value, label }: { value: number; label?: string }) {
   const full = Math.round(value);
@@ -67,6 +99,61 @@ export function ProductReviews({ productId, initial }: { productId: number; init
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState(false);
   const [viewer, setViewer] = useState<{ photos: ReviewPhoto[]; index: number } | null>(null);
+  const { loggedIn } = useShopperCounts();
+  const base = useRootData()?.env?.API_BASE_URL ?? '/backend';
+  // This shopper's votes and own reviews (after paint), and what their presses changed.
+  const [votes, setVotes] = useState<{
+    voted: ReadonlySet<number>;
+    own: ReadonlySet<number>;
+    helpful: Readonly<Record<string, number>>;
+  } | null>(null);
+  const [pressed, setPressed] = useState<
+    ReadonlyMap<number, Partial<Pick<HelpfulState, 'count' | 'voted' | 'busy' | 'note'>>>
+  >(new Map());
+  const hasReviews = (initial?.summary.count ?? 0) > 0;
+  useEffect(() => {
+    if (!loggedIn || !hasReviews) return;
+    let live = true;
+    postReviewApi<ReviewVotesResponse>(base, '/api/reviews/my_votes.php', { product_id: String(productId) })
+      .then(({ status, body }) => {
+        if (!live || status !== 200 || !body || !('voted' in body)) return;
+        setVotes({ voted: new Set(body.voted), own: new Set(body.own), helpful: body.helpful });
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [loggedIn, hasReviews, productId, base]);
+
+  const helpfulOf = (r: PublicReview): HelpfulState => {
+    const p = pressed.get(r.id);
+    return {
+      // The cached page's count may lag (docs/reviews.md); this shopper's own vote is always in it.
+      count: p?.count ?? Math.max(r.helpful, votes?.helpful[String(r.id)] ?? 0),
+      voted: p?.voted ?? votes?.voted.has(r.id) ?? false,
+      own: votes?.own.has(r.id) ?? false,
+      busy: p?.busy ?? false,
+      note: p?.note ?? null,
+    };
+  };
+  const press = (id: number, patch: Partial<Pick<HelpfulState, 'count' | 'voted' | 'busy' | 'note'>>) =>
+    setPressed((prev) => new Map(prev).set(id, { ...prev.get(id), ...patch }));
+  const voteHelpful = (r: PublicReview) => {
+    const state = helpfulOf(r);
+    if (state.busy || state.voted || state.own) return;
+    if (!loggedIn) return press(r.id, { note: { text: HELPFUL_LOGIN, login: true } });
+    press(r.id, { busy: true, note: null });
+    postReviewApi<ReviewHelpfulResponse>(base, '/api/reviews/helpful.php', { review_id: String(r.id) })
+      .then(({ status, body }) => {
+        if (status === 200 && body && 'success' in body) {
+          if (body.success) return press(r.id, { busy: false, count: body.helpful, voted: true });
+          return press(r.id, { busy: false, note: { text: body.error ?? HELPFUL_FAILED, login: false } });
+        }
+        if (status === 401) return press(r.id, { busy: false, note: { text: HELPFUL_LOGIN, login: true } });
+        press(r.id, { busy: false, note: { text: body?.error ?? HELPFUL_FAILED, login: false } });
+      })
+      .catch(() => press(r.id, { busy: false, note: { text: HELPFUL_FAILED, login: false } }));
+  };
 
   const load = (next: Filter, nextPage = 1) => {
     setBusy(true);
@@ -158,7 +245,13 @@ export function ProductReviews({ productId, initial }: { productId: number; init
 
       <ul className="reviews__list" aria-busy={busy}>
         {items.map((r) => (
-          <ReviewItem key={r.id} review={r} onPhoto={(index) => setViewer({ photos: r.photos, index })} />
+          <ReviewItem
+            key={r.id}
+            review={r}
+            helpful={helpfulOf(r)}
+            onHelpful={() => voteHelpful(r)}
+            onPhoto={(index) => setViewer({ photos: r.photos, index })}
+          />
         ))}
       </ul>
       {count > 0 && items.length === 0 && !busy ? <p className="reviews__empty">Таких отзывов нет.</p> : null}
@@ -188,7 +281,17 @@ export function ProductReviews({ productId, initial }: { productId: number; init
   );
 }
 
-function ReviewItem({ review, onPhoto }: { review: PublicReview; onPhoto: (index: number) => void }) {
+function ReviewItem({
+  review,
+  helpful,
+  onHelpful,
+  onPhoto,
+}: {
+  review: PublicReview;
+  helpful: HelpfulState;
+  onHelpful: () => void;
+  onPhoto: (index: number) => void;
+}) {
   return (
     <li className="review">
       <p className="review__head">
@@ -233,7 +336,44 @@ function ReviewItem({ review, onPhoto }: { review: PublicReview; onPhoto: (index
           <p className="review__text">{review.reply}</p>
         </div>
       ) : null}
+      <HelpfulButton state={helpful} onPress={onHelpful} />
     </li>
+  );
+}
+
+/** «Помог» with the count: pressed once it is this shopper's vote; their own review cannot be voted for. */
+function HelpfulButton({ state, onPress }: { state: HelpfulState; onPress: () => void }) {
+  const { count, voted, own, busy, note } = state;
+  const next = typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}#reviews`;
+  return (
+    <div className="review__helpful">
+      <button
+        type="button"
+        className="review__helpful-button"
+        aria-pressed={voted}
+        aria-busy={busy}
+        disabled={own}
+        title={voted ? 'Вы отметили, что отзыв помог' : undefined}
+        onClick={onPress}
+      >
+        <ThumbUpIcon size={16} />
+        <span>Помог</span>
+        {count > 0 ? <span className="review__helpful-count">{count}</span> : null}
+      </button>
+      <span className="review__helpful-note" role="status">
+        {own ? 'Это ваш отзыв' : null}
+        {note ? (
+          note.login ? (
+            <>
+              <a href={`/auth/?next=${encodeURIComponent(next)}`}>Войдите</a>
+              {note.text.replace(/^Войдите/, '')}
+            </>
+          ) : (
+            note.text
+          )
+        ) : null}
+      </span>
+    </div>
   );
 }
 
