@@ -29,6 +29,10 @@ import { ReviewList, ReviewShow } from './reviews/Reviews';
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import RssFeedIcon from '@mui/icons-material/RssFeedOutlined';
 import { FeedsPage } from './feeds/Feeds';
+import { ProductCreate, ProductEdit, ProductList } from './catalogue/Products';
+import { SectionCreate, SectionEdit, SectionList } from './catalogue/Sections';
+import CheckroomIcon from '@mui/icons-material/CheckroomOutlined';
+import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
 
 // The back office (issue #29, docs/back-office.md): react-admin over the admin API. Each screen is
 // a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
@@ -139,6 +143,24 @@ export function App() {
         show={ReviewShow}
         icon={RateReviewIcon}
         options={{ label: 'Отзывы' }}
+      />
+      <Resource
+        name="products"
+        list={ProductList}
+        create={ProductCreate}
+        edit={ProductEdit}
+        icon={CheckroomIcon}
+        options={{ label: 'Товары' }}
+        recordRepresentation="name"
+      />
+      <Resource
+        name="sections"
+        list={SectionList}
+        create={SectionCreate}
+        edit={SectionEdit}
+        icon={AccountTreeIcon}
+        options={{ label: 'Разделы' }}
+        recordRepresentation="name"
       />
       <Resource name="feeds" list={FeedsPage} icon={RssFeedIcon} options={{ label: 'Фиды' }} />
       <Resource name="audit" list={AuditList} icon={HistoryIcon} options={{ label: 'Журнал действий' }} />

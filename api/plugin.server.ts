@@ -38,6 +38,7 @@ import { totpKeyFrom } from '~/models/staff-secrets.server';
 import { adminApi } from './admin/plugin.server';
 import { reviewRoutes } from './reviews/routes.server';
 import type { ReviewPhotoStore } from './reviews/photos';
+import type { ProductPhotoStore } from './admin/product-photos';
 import { exchangeRoutes, type ExchangeOptions } from './exchange/routes.server';
 
 export interface ApiDeps {
@@ -73,6 +74,8 @@ export interface ApiDeps {
   feeds?: FeedBuilder;
   /** Review photos through the image pipeline (server/review-photos.server.ts); without it reviews take no photos. */
   reviewPhotos?: ReviewPhotoStore;
+  /** Product photos uploaded in the back office (server/product-photos.server.ts); without it uploads are refused. */
+  productPhotos?: ProductPhotoStore;
   /** The 1C exchange (docs/exchange-1c.md): its folder and limits; without it /1c/exchange is not served. */
   exchange?: ExchangeOptions;
   /** Caps on anonymous actions (core/anonymous-limits.ts); the defaults unless the environment sets them. */
@@ -111,6 +114,7 @@ export async function productApi(
     runJobsNow,
     feeds,
     reviewPhotos,
+    productPhotos,
     exchange,
     limits = DEFAULT_ANONYMOUS_LIMITS,
     clock = () => new Date(),
@@ -162,7 +166,15 @@ export async function productApi(
     ...(feeds ? { feeds } : {}),
   });
   // The back office's API (docs/back-office.md): staff sessions, roles, the audit log.
-  await app.register(adminApi, { prefix: '/admin', db, siteUrl, totpKey: totpKeyFrom(authSecret), now: clock, sms });
+  await app.register(adminApi, {
+    prefix: '/admin',
+    db,
+    siteUrl,
+    totpKey: totpKeyFrom(authSecret),
+    now: clock,
+    sms,
+    ...(productPhotos ? { productPhotos } : {}),
+  });
   await app.register(dadataRoutes, { db, suggestions: addressSuggestions, now: rateClock });
   await app.register(cdekRoutes, { cdek, fromCityCode: cdekFromCityCode, db, limits, mapTiles });
   await app.register(checkoutRoutes, {

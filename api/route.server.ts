@@ -74,6 +74,8 @@ export interface RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B ext
   query?: Q;
   body?: B;
   bodyType?: BodyType | readonly BodyType[];
+  /** The body as the document describes it, when the parsed body is another shape (files). */
+  docBody?: z.ZodType;
   /**
    * The error shape of a refused value: the storefront API's `{ error }` (default), the back
    * office's (`parseAdmin`), or a route's own answer (`refuseWith`).
@@ -99,10 +101,16 @@ export function defineRoute<
   B extends z.ZodType = z.ZodType,
 >(app: FastifyInstance, def: RouteDefinition<P, Q, B>): void {
   const methods = typeof def.method === 'string' ? [def.method] : [...def.method];
-  const { method: _m, url: _u, parse: _p, preHandler, bodyLimit, hidden, handler, ...doc } = def;
+  const { method: _m, url: _u, parse: _p, preHandler, bodyLimit, hidden, handler, docBody, ...doc } = def;
   if (!hidden)
     for (const method of methods)
-      recordRoute({ ...doc, method, url: `${app.prefix}${def.url}`, bodyType: def.bodyType ?? 'form' });
+      recordRoute({
+        ...doc,
+        ...(docBody ? { body: docBody } : {}),
+        method,
+        url: `${app.prefix}${def.url}`,
+        bodyType: def.bodyType ?? 'form',
+      });
   const parse: Parse = def.parse ?? parseValue;
   app.route({
     method: methods,

@@ -64,7 +64,7 @@ function copy(entry: PageMetaEntry, canonicalPath: string): ResolvedMeta {
  * - product page (product given): the template with every '{name}' filled in title, description,
  *   keywords (and seoDescription); an exact entry for the path is laid over it field by field.
  *   A product without a usable name gets the title 'Товар' and the template filled with 'Товар'.
- * - other pages: the exact entry, or the shop-wide default.
+ * - other pages: the exact entry, or the shop-wide default (also for each empty field of the entry).
  * Descriptions are returned whole; renderers pass them through truncateDescription.
  */
 export function resolvePageMeta(input: ResolvePageMetaInput): ResolvedMeta {
@@ -73,7 +73,17 @@ export function resolvePageMeta(input: ResolvePageMetaInput): ResolvedMeta {
   const product = input.product;
 
   if (product === undefined || product === null) {
-    return copy(exact ?? input.defaults, canonicalPath);
+    if (!exact) return copy(input.defaults, canonicalPath);
+    // A field staff left empty (the back office stores every field) is the default's.
+    return copy(
+      {
+        ...exact,
+        title: exact.title || input.defaults.title,
+        description: exact.description || input.defaults.description,
+        keywords: exact.keywords || input.defaults.keywords,
+      },
+      canonicalPath,
+    );
   }
 
   const trimmed = typeof product.name === 'string' ? product.name.trim() : '';
@@ -89,9 +99,10 @@ export function resolvePageMeta(input: ResolvePageMetaInput): ResolvedMeta {
   if (t.seoDescription !== undefined) merged.seoDescription = fill(t.seoDescription, name);
 
   if (exact) {
-    merged.title = fill(exact.title, name);
-    merged.description = fill(exact.description, name);
-    merged.keywords = fill(exact.keywords, name);
+    // An empty field (staff filled only some) keeps the template's.
+    if (exact.title) merged.title = fill(exact.title, name);
+    if (exact.description) merged.description = fill(exact.description, name);
+    if (exact.keywords) merged.keywords = fill(exact.keywords, name);
     if (exact.seoDescription !== undefined) merged.seoDescription = fill(exact.seoDescription, name);
     if (exact.seoBottom !== undefined) merged.seoBottom = exact.seoBottom;
   }

@@ -40,6 +40,8 @@ export const sections = pgTable(
       .default('category'),
     // 1C's group Ид (the 1C exchange, issue #31); null for sections made on the site.
     externalId: text('external_id'),
+    // Shown in the header's mega menu (issue #30: staff choose); its children follow it.
+    inMenu: boolean('in_menu').notNull().default(true),
   },
   (t) => [
     uniqueIndex('sections_code_uq').on(t.code),
@@ -109,10 +111,27 @@ export const products = pgTable(
     index('products_article_idx').on(sql`lower(${t.article}) text_pattern_ops`),
     // Part of an article typed alone ('00081'): a like '%…%' the trigram index answers.
     index('products_article_trgm_idx').using('gin', sql`lower(${t.article}) gin_trgm_ops`),
+    // The back office's product list searches part of a name ('пальто ав'): ilike '%…%' on the trigrams.
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // 0 ₽ only for the hidden gift garment cover (core/basket.ts GIFT_COVER_OFFER_ID).
     check('products_price_nonnegative', sql`${t.priceKopecks} >= 0`),
     check('products_old_price', sql`${t.oldPriceKopecks} is null or ${t.oldPriceKopecks} > ${t.priceKopecks}`),
   ],
+);
+
+// The sections a product stands in besides its own (products.section_id, which makes its address):
+// its listings show it there too (models/catalog-index.server.ts). Issue #30.
+export const productSections = pgTable(
+  'product_sections',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => sections.id),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.sectionId] }), index('product_sections_section_idx').on(t.sectionId)],
 );
 
 export interface ProductProperty {
@@ -139,9 +158,14 @@ export const offers = pgTable(
     preorder: boolean('preorder').notNull().default(false),
     // 1C's offer Ид, '<product GUID>#<characteristic GUID>' (or the product's GUID alone); null for offers made on the site.
     externalId: text('external_id'),
+    // The size's barcode (EAN-13 or the shop's own), entered in the back office; unique when set.
+    barcode: text('barcode'),
   },
   (t) => [
     uniqueIndex('offers_product_size_uq').on(t.productId, t.size),
+    uniqueIndex('offers_barcode_uq')
+      .on(t.barcode)
+      .where(sql`${t.barcode} is not null`),
     uniqueIndex('offers_external_id_uq').on(t.externalId),
     check('offers_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('offers_price_nonnegative', sql`${t.priceKopecks} >= 0`),

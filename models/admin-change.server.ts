@@ -21,6 +21,8 @@ export type AdminChangeOutcome =
       audit: AuditEntry | readonly AuditEntry[];
       /** Work after the commit (an SMS, a letter): never run when the change rolled back. */
       afterCommit?: () => Promise<void>;
+      /** Undoes what the change did outside the database (files written) when the commit fails after all. */
+      onRollback?: () => Promise<void>;
     }
   | { ok: false; status: number; body: unknown };
 
@@ -67,6 +69,7 @@ export async function runAdminChange({
   /** The audit row's time (the injected clock); the database's now() without it. */
   now?: Date;
 }): Promise<AdminChangeAnswer> {
+  let onRollback: (() => Promise<void>) | undefined;
   try {
     return await db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
@@ -89,6 +92,7 @@ export async function runAdminChange({
       }
       const outcome = await change(tx);
       if (!outcome.ok) throw new Refused(outcome);
+      onRollback = outcome.onRollback;
       const entries = Array.isArray(outcome.audit) ? outcome.audit : [outcome.audit as AuditEntry];
       if (entries.length === 0) throw new Error('an admin change must write its audit row');
       for (const entry of entries) await writeAudit(tx, actor, entry, now);
@@ -107,6 +111,7 @@ export async function runAdminChange({
     });
   } catch (err) {
     if (err instanceof Refused) return { ...err.answer, replayed: false };
+    if (onRollback) await onRollback().catch(() => {});
     throw err;
   }
 }

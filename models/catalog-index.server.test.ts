@@ -45,13 +45,17 @@ function makeRows(n: number, random: () => number, sizes: string[]): IndexRow[] 
     colorName: 'c',
     colorHex: '#000000',
     sizes: sizes.filter(() => random() < 0.3),
+    // Some stand in further sections too (product_sections, issue #30).
+    ...(random() < 0.15 ? { extraSectionIds: [1 + Math.floor(random() * 5)] } : {}),
   }));
 }
 
 function naive(rows: IndexRow[], scope: Scope, f: CatalogFilter, sort: SortCode, offset: number, limit: number) {
   const inScope = rows.filter(
     (r) =>
-      (!scope.sectionIds || scope.sectionIds.has(r.sectionId)) &&
+      (!scope.sectionIds ||
+        scope.sectionIds.has(r.sectionId) ||
+        (r.extraSectionIds ?? []).some((id) => scope.sectionIds?.has(id))) &&
       (!scope.isNew || r.isNew) &&
       (!scope.onSale || r.onSale),
   );

@@ -50,6 +50,8 @@ export class CatalogIndex {
     private readonly colorNames: { code: string; name: string; hex: string }[],
     private readonly orders: Record<'popular' | 'new' | 'price_asc', Int32Array>,
     readonly builtAt: number,
+    /** The sections a product stands in besides its own (product_sections), by position; few have any. */
+    private readonly extra: Map<number, readonly number[]> = new Map(),
   ) {}
 
   static from(rows: IndexRow[]): CatalogIndex {
@@ -73,7 +75,9 @@ export class CatalogIndex {
     const sizeBits = new Uint32Array(n * words);
     const popularity = new Int32Array(n);
     const created = new Float64Array(n);
+    const extra = new Map<number, readonly number[]>();
     rows.forEach((r, i) => {
+      if (r.extraSectionIds?.length) extra.set(i, r.extraSectionIds);
       ids[i] = r.id;
       section[i] = r.sectionId;
       flags[i] = (r.isNew ? FLAG_NEW : 0) | (r.onSale ? FLAG_SALE : 0);
@@ -106,7 +110,14 @@ export class CatalogIndex {
       colors,
       orders,
       Date.now(),
+      extra,
     );
+  }
+
+  private inSections(i: number, sectionIds: ReadonlySet<number>): boolean {
+    if (sectionIds.has(this.section[i] as number)) return true;
+    const more = this.extra.size ? this.extra.get(i) : undefined;
+    return more !== undefined && more.some((id) => sectionIds.has(id));
   }
 
   /** One pass in the sort order: the page's ids, the total and exact facet counts. */
@@ -139,7 +150,7 @@ export class CatalogIndex {
     const w = this.words;
     for (let k = 0; k < n; k++) {
       const i = perm[reverse ? n - 1 - k : k] as number;
-      if (sectionIds && !sectionIds.has(this.section[i] as number)) continue;
+      if (sectionIds && !this.inSections(i, sectionIds)) continue;
       if (needFlags && ((this.flags[i] as number) & needFlags) !== needFlags) continue;
       const p = this.price[i] as number;
       const c = this.color[i] as number;
@@ -226,6 +237,8 @@ export interface IndexRow {
   colorName: string;
   colorHex: string;
   sizes: string[];
+  /** Sections it stands in besides its own (product_sections). */
+  extraSectionIds?: readonly number[];
 }
 
 /**
@@ -244,6 +257,12 @@ async function loadRows(db: Database): Promise<IndexRow[]> {
     sql`select color_code as code, min(color_name) as name, min(color_hex) as hex from products where active group by color_code`,
   );
   const colorOf = new Map(colors.map((c) => [c.code, c]));
+  const extras = await queryRows<{ id: number; sections: string }>(
+    db,
+    sql`select ps.product_id as id, string_agg(ps.section_id::text, ',') as sections
+        from product_sections ps join products p on p.id = ps.product_id where p.active group by ps.product_id`,
+  );
+  const extraOf = new Map(extras.map((e) => [Number(e.id), e.sections.split(',').map(Number)]));
   const text = packed?.t ?? '';
   if (!text) return [];
   return text.split('\n').map((line) => {
@@ -261,6 +280,7 @@ async function loadRows(db: Database): Promise<IndexRow[]> {
       colorName: color?.name ?? colorCode,
       colorHex: color?.hex ?? '#000000',
       sizes: sizes ? sizes.split(',') : [],
+      ...(extraOf.has(Number(id)) ? { extraSectionIds: extraOf.get(Number(id)) } : {}),
     };
   });
 }

@@ -14,6 +14,7 @@ import {
   type ProductProperty,
 } from '~/db/schema';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
+import { rebuildSearchTerms } from '~/db/search-terms.server';
 import { slugify } from '~/db/seed/catalog-data';
 import {
   DEFAULT_EXCHANGE_SETTINGS,
@@ -304,8 +305,11 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
         notices: [],
       };
       const last = row.step >= meta.steps.length;
-      if (last) await finishPackage(ctx, stepsDir);
-      else {
+      if (last) {
+        await finishPackage(ctx, stepsDir);
+        // New and renamed products' words for search's typo correction (db/search-terms.server.ts).
+        if (meta.kind === 'import') await rebuildSearchTerms(tx);
+      } else {
         const records = await readStep(stepsDir, meta.steps[row.step]!);
         if (meta.kind === 'import') await applyCatalogRecords(ctx, records as (GroupRecord | ProductRecord)[]);
         else await applyOfferRecords(ctx, records as OfferRecord[]);

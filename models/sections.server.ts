@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
+import { readCatalogVersion } from '~/db/catalog-version.server';
 import { sections } from '~/db/schema';
 import type { SectionKind } from '~/core/catalog-scope';
 
@@ -11,9 +12,10 @@ export interface Section {
   parentId: number | null;
   sort: number;
   kind: SectionKind;
+  inMenu: boolean;
 }
 
-/** The catalogue's sections, read once and kept briefly: every listing and product needs them. */
+/** The catalogue's sections: every listing and product needs them. */
 export interface SectionIndex {
   byUrl: Map<string, Section>;
   byId: Map<number, Section>;
@@ -30,15 +32,22 @@ export const ALL_SECTION: Section = {
   parentId: null,
   sort: 0,
   kind: 'all',
+  inMenu: false,
 };
 
-const SECTION_TTL_MS = 30_000;
-const sectionCache = new WeakMap<Database, { at: number; index: Promise<SectionIndex> }>();
+/** How old the kept sections may be before a lookup compares the catalogue version again. */
+const SECTION_CHECK_MS = 1_000;
+interface Kept {
+  /** When the catalogue version was last compared. */
+  checkedAt: number;
+  /** The catalogue version the sections were read at. */
+  version: number;
+  index: Promise<SectionIndex>;
+}
+const sectionCache = new WeakMap<Database, Kept>();
 
-export function loadSections(db: Database): Promise<SectionIndex> {
-  const hit = sectionCache.get(db);
-  if (hit && Date.now() - hit.at < SECTION_TTL_MS) return hit.index;
-  const index = db
+function readSections(db: Database): Promise<SectionIndex> {
+  return db
     .select()
     .from(sections)
     .orderBy(asc(sections.sort), asc(sections.id))
@@ -48,8 +57,30 @@ export function loadSections(db: Database): Promise<SectionIndex> {
       byId: new Map(rows.map((r) => [r.id, r])),
       childrenOf: (id: number) => rows.filter((r) => r.parentId === id),
     }));
-  index.catch(() => sectionCache.delete(db));
-  sectionCache.set(db, { at: Date.now(), index });
+}
+
+/**
+ * The sections, kept per database while the catalogue version stands (staff edits of sections
+ * bump it, issue #30): compared at most once a second, or at once with `fresh` (the menu's and a
+ * page answer's memo compute with it, so a memo made after a version change never keeps sections
+ * from before it).
+ */
+export async function loadSections(db: Database, { fresh = false }: { fresh?: boolean } = {}): Promise<SectionIndex> {
+  const hit = sectionCache.get(db);
+  const now = Date.now();
+  if (hit && !fresh && now - hit.checkedAt < SECTION_CHECK_MS) return hit.index;
+  const version = await readCatalogVersion(db);
+  const again = sectionCache.get(db);
+  if (again && again.version === version) {
+    again.checkedAt = now;
+    return again.index;
+  }
+  const index = readSections(db);
+  const kept: Kept = { checkedAt: now, version, index };
+  index.catch(() => {
+    if (sectionCache.get(db) === kept) sectionCache.delete(db);
+  });
+  sectionCache.set(db, kept);
   return index;
 }
 

@@ -25,7 +25,7 @@ import { loadSections, productUrl } from './sections.server';
 // them one SMS after the caller commits. changeStockIn is a staff script's change of one offer.
 
 /** Keeps products.sizes (the listing's size facet) in step with what can be ordered now. */
-async function refreshProductSizes({ db, productId }: { db: Database; productId: number }): Promise<void> {
+export async function refreshProductSizes({ db, productId }: { db: Database; productId: number }): Promise<void> {
   const rows = await db
     .select({ sizeType: offers.sizeType, size: offers.size, quantity: offers.quantity, preorder: offers.preorder })
     .from(offers)

@@ -33,6 +33,7 @@ import { LOYALTY_DAILY_JOB, loyaltyJobHandlers } from '~/models/loyalty-jobs.ser
 import { resolveAuthSecret, resolveKeptSecret, resolveStaffToken } from './secrets.server';
 import { createMediaStore, mediaRoutes } from './media.server';
 import { createReviewPhotoStore } from './review-photos.server';
+import { createProductPhotoStore } from './product-photos.server';
 import { imageRoutes } from './images.server';
 import { createFeedService, feedRoutes, type FeedService } from './feeds.server';
 import { createReactRouterHandler } from './react-router.server';
@@ -383,6 +384,7 @@ async function registerProductApi(
     runJobsNow: (kind, bringForward) => jobWorker.runNow(kind, bringForward),
     feeds,
     reviewPhotos: createReviewPhotoStore({ mediaRoot: path.join(env.dataDir, 'media') }),
+    productPhotos: createProductPhotoStore({ mediaRoot: path.join(env.dataDir, 'media') }),
     exchange: exchangeOptions(env),
     limits: anonymousLimits(env),
     ...(clock ? { clock } : {}),

@@ -53,6 +53,28 @@ export async function adminApi<T>(path: string, { method = 'GET', body, key }: A
   return json as T;
 }
 
+/** Files to the admin API (multipart/form-data: `files`, and `alt` per file), with the intent's Idempotency-Key. */
+export async function adminUpload<T>(path: string, files: File[], alt: string[], key: string): Promise<T> {
+  const form = new FormData();
+  for (const f of files) form.append('files', f, f.name);
+  for (const a of alt) form.append('alt', a);
+  let res: Response;
+  try {
+    res = await fetch(`${adminApiBase()}${path}`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'idempotency-key': key },
+      credentials: 'same-origin',
+      body: form,
+    });
+  } catch {
+    throw new HttpError('Нет связи с сервером. Проверьте подключение и повторите', 0, null);
+  }
+  const json = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok)
+    throw new HttpError((json as AdminError | null)?.error ?? `Ошибка сервера (${res.status})`, res.status, json);
+  return json as T;
+}
+
 /** The query string of a list call: only values that are set. */
 export function query(params: Record<string, string | number | boolean | null | undefined>): string {
   const q = new URLSearchParams();

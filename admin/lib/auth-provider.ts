@@ -50,6 +50,8 @@ const RESOURCE_PERMISSION: Record<string, { read: string; write: string }> = {
   preorders: { read: 'waitlist:read', write: 'waitlist:read' },
   reviews: { read: 'reviews:read', write: 'reviews:moderate' },
   feeds: { read: 'feeds:read', write: 'feeds:write' },
+  products: { read: 'products:read', write: 'products:write' },
+  sections: { read: 'products:read', write: 'sections:write' },
 };
 
 export function allows(who: StaffMe | null, resource: string, action: string): boolean {

@@ -91,6 +91,18 @@ describe('admin data provider', () => {
     expect(same.data).toEqual({ id: 7, name: 'А' });
   });
 
+  it('update compares objects and lists by value (a form hands back copies)', async () => {
+    const sent = stubFetch({ data: { id: 3 } });
+    const seo = { title: 'Т', description: '', keywords: '', text: '' };
+    await dataProvider.update('products', {
+      id: 3,
+      data: { id: 3, seo: { ...seo }, section_ids: [4, 5], price: '9000' },
+      previousData: { id: 3, seo, section_ids: [4, 5], price: '10000' },
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ price: '9000' });
+  });
+
   it('a named action POSTs to /<resource>/<id>/<name> with its key; a refusal is an HttpError with the Russian message', async () => {
     const sent = stubFetch({ error: 'Это последний администратор: его нельзя отключить', field: 'disabled' }, 409);
     const err = await dataProvider

@@ -81,7 +81,8 @@ export const dataProvider: AdminDataProvider = {
   async update(resource, { id, data, previousData }) {
     const changed: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(data as Record<string, unknown>))
-      if ((previousData as Record<string, unknown>)?.[k] !== v) changed[k] = v;
+      // By value: a form hands objects and lists back as copies.
+      if (JSON.stringify((previousData as Record<string, unknown>)?.[k]) !== JSON.stringify(v)) changed[k] = v;
     if (Object.keys(changed).length === 0) return { data: previousData } as never;
     return adminApi<{ data: RaRecord }>(`/${resource}/${encodeURIComponent(String(id))}`, {
       method: 'PATCH',

@@ -42,6 +42,21 @@ export const ACTION_LABELS: Record<string, string> = {
   'customer.bonuses': 'Бонусы изменены вручную',
   'customer.block': 'Покупатель заблокирован',
   'customer.unblock': 'Покупатель разблокирован',
+  'product.create': 'Товар создан',
+  'product.update': 'Товар изменён',
+  'product.copy': 'Товар скопирован',
+  'product.activate': 'Товар показан в магазине',
+  'product.deactivate': 'Товар скрыт',
+  'product.photos_add': 'Фотографии загружены',
+  'product.photos_order': 'Порядок фотографий',
+  'product.photo_alt': 'Подпись фотографии',
+  'product.photo_remove': 'Фотография удалена',
+  'offer.create': 'Размер добавлен',
+  'offer.update': 'Размер изменён',
+  'offer.remove': 'Размер удалён',
+  'section.create': 'Раздел создан',
+  'section.update': 'Раздел изменён',
+  'section.order': 'Порядок разделов',
   'customer.export': 'Покупатели выгружены',
 };
 
@@ -79,6 +94,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   return: 'Возврат',
   jobs: 'Задачи',
   customer: 'Покупатель',
+  product: 'Товар',
+  section: 'Раздел',
 };
 /** The object of an audit row: «Заказ № 12»; a row about many (a customers' export, `*`) names the kind alone. */
 const ENTITY_PLURALS: Record<string, string> = { customer: 'Покупатели', order: 'Заказы', offer: 'Размеры товаров' };

@@ -27,7 +27,7 @@ const KINDS = [
   { id: 'correction', name: 'Исправление (±)' },
 ];
 
-function AdjustDialog({ record, onClose }: { record: StockOfferItem; onClose: () => void }) {
+export function AdjustDialog({ record, onClose }: { record: StockOfferItem; onClose: () => void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();

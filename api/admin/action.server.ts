@@ -163,6 +163,8 @@ export function adminChange<P extends z.ZodType, B extends z.ZodType>(
     body: B;
     response: z.ZodType;
     run: (ctx: ChangeContext<z.infer<P>, z.infer<B>>) => Promise<AdminChangeOutcome>;
+    /** Files instead of JSON (the body the multipart parser made; docBody is what OpenAPI shows). */
+    multipart?: { docBody: z.ZodType };
   },
 ): void {
   const keyRule = def.method === 'POST' ? 'required' : 'optional';
@@ -172,6 +174,7 @@ export function adminChange<P extends z.ZodType, B extends z.ZodType>(
     url: def.url,
     summary: def.summary,
     ...adminDoc({ permission: def.permission, response: def.response, idempotencyKey: keyRule }),
+    ...(def.multipart ? { bodyType: 'multipart/form-data' as const, docBody: def.multipart.docBody } : {}),
     ...(def.params ? { params: def.params } : {}),
     body: def.body,
     parse: parseAdmin,

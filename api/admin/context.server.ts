@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '~/db/client.server';
 import type { SmsGateway } from '~/integrations/sms/sms';
+import type { ProductPhotoStore } from './product-photos';
 import type { AuditActor } from '~/models/audit.server';
 import { activeSession, type ActiveSession } from '~/models/staff-sessions.server';
 import { NO_BACK_OFFICE_ROLES, can, isStaffRole, type Permission } from '~/core/staff-roles';
@@ -20,6 +21,8 @@ export interface AdminDeps {
   now: () => Date;
   /** The SMS gateway: back-in-stock SMS after a cancel, a fitting or a stock change gives stock back. */
   sms: SmsGateway;
+  /** Product photos through the image pipeline (issue #30); without it uploads are refused. */
+  productPhotos?: ProductPhotoStore;
 }
 
 /**

@@ -37,8 +37,14 @@ export function toSectionLink(s: Section): SectionLink {
 /** The menu tree of SPEC §7 `GET /catalog/?iscollection=no`. */
 export function toMenu(index: SectionIndex): MenuSection[] {
   return index.all
-    .filter((r) => r.parentId === null)
-    .map((t) => ({ ...toSectionLink(t), SECOND_LVL: index.childrenOf(t.id).map(toSectionLink) }));
+    .filter((r) => r.parentId === null && r.inMenu)
+    .map((t) => ({
+      ...toSectionLink(t),
+      SECOND_LVL: index
+        .childrenOf(t.id)
+        .filter((c) => c.inMenu)
+        .map(toSectionLink),
+    }));
 }
 
 export function toBreadcrumbs(section: Section, index: SectionIndex): Breadcrumb[] {

@@ -32,7 +32,7 @@ export const SITEMAP_PAGE_SIZE = 40_000;
 /** The menu tree of SPEC §7 `GET /catalog/?iscollection=no`. */
 export async function getMenu({ db }: { db: Database }) {
   // Every page's header needs it: kept until the data version (catalogue version) changes.
-  return menuMemo(db, '', async () => toMenu(await loadSections(db)));
+  return menuMemo(db, '', async () => toMenu(await loadSections(db, { fresh: true })));
 }
 const menuMemo = versionedMemo<ReturnType<typeof toMenu>>(1);
 
@@ -67,7 +67,7 @@ async function readCatalogPage({
 }: CatalogPageArgs): Promise<CatalogPageResponse | null> {
   const parsed = parseCatalogPath(path);
   if (parsed.kind === 'invalid') return null;
-  const index = await loadSections(db);
+  const index = await loadSections(db, { fresh: true });
   const section = sectionByPath(index, parsed.sectionPath);
   if (section) return getListing({ db, index, section, filter: parsed.filter, sort, page });
   if (parsed.filtered) return null;

@@ -19,6 +19,7 @@ import type { GarmentArt } from '~/media/garment-art';
 import { PAGE_META, PRODUCT_META_TEMPLATE } from '~/content/page-meta';
 import { sizeFilterId } from '~/core/sizes';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
+import { rebuildSearchTerms } from '~/db/search-terms.server';
 import { seedCertificates } from './certificates.server';
 import { recordOpeningStock } from './opening-stock.server';
 
@@ -240,7 +241,7 @@ export function orderableSizes(p: Pick<SeedProduct, 'offers'>): string[] {
 
 /** The typo-correction word list follows the catalogue. */
 export async function refreshSearchTerms(db: Database): Promise<void> {
-  await db.execute(sql`refresh materialized view search_terms`);
+  await rebuildSearchTerms(db);
   // Fresh statistics after a bulk load, so the planner picks the indexes.
   await db.execute(sql`analyze`);
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { orders, waitingList } from '~/db/schema';
+import { offers, orders, products, waitingList } from '~/db/schema';
 import { placeOrder } from '~/models/orders.server';
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
 import { DESKTOP, MOBILE, setUpBrowserShop, type Viewport } from '~/tests/support/browser';
@@ -75,7 +75,21 @@ async function makeData() {
     .insert(waitingList)
     .values({ offerId: soldOut.id, phone: '79990007788', name: 'Анна Ожидающая' });
   const staff = await staffSession(shop, clock, { email: 'admin@vitrina.example', role: 'admin' });
-  return { customerId: who.customerId, cardOrder, courierOrder: placed.orderId, requestId, offerId: offer.id, staff };
+  const [product] = await shop.database.db
+    .select({ productId: offers.productId, sectionId: products.sectionId })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(eq(offers.id, offer.id));
+  return {
+    customerId: who.customerId,
+    cardOrder,
+    courierOrder: placed.orderId,
+    requestId,
+    offerId: offer.id,
+    staff,
+    productId: product?.productId ?? 0,
+    sectionId: product?.sectionId ?? 0,
+  };
 }
 let data: ReturnType<typeof makeData> | undefined;
 
@@ -114,6 +128,11 @@ const screens: {
     list: true,
   },
   { name: 'feeds', path: () => '/admin/feeds', ready: () => 'Сохранить настройки' },
+  { name: 'products', path: () => '/admin/products', ready: () => 'Показан' },
+  { name: 'product', path: (d) => `/admin/products/${d.productId}`, ready: () => 'Добавить размер' },
+  { name: 'product-new', path: () => '/admin/products/create', ready: () => 'Новый товар скрыт' },
+  { name: 'sections', path: () => '/admin/sections', ready: () => 'Женщинам' },
+  { name: 'section', path: (d) => `/admin/sections/${d.sectionId}`, ready: () => 'Текст под списком товаров' },
 ];
 
 describe('back office screens: axe at 1280 px, no sideways scrolling at 1280 and 390 px', () => {

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.server';
+
+// The typo index of search (search_terms, migrations 0003 and 0026): every word of three letters
+// or more of the products' names and colours, lower case, ё as е. A misspelt query word is
+// replaced by its nearest term (pg_trgm) before full-text search (models/search.server.ts). The
+// seed rebuilds it whole; a product's change adds its new words and drops the words no product
+// uses any more, in the change's transaction.
+
+/** The words of a name and a colour as the index keeps them (the same split as the SQL below). */
+export function termsOf(...texts: string[]): string[] {
+  const words = texts
+    .join(' ')
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .split(/[^а-яa-z0-9]+/)
+    .filter((w) => w.length >= 3);
+  return [...new Set(words)].sort();
+}
+
+/** The whole index again from the products (the seed, a bulk import). */
+export async function rebuildSearchTerms(db: Database): Promise<void> {
+  await db.execute(sql`delete from search_terms`);
+  await db.execute(sql`insert into search_terms (term)
+    select distinct word from products,
+      regexp_split_to_table(translate(lower(name || ' ' || color_name), 'ё', 'е'), '[^а-яa-z0-9]+') as word
+    where length(word) >= 3
+    on conflict do nothing`);
+}
+
+/**
+ * One product's name or colour changed from `before` to `after` (their terms): the new words go
+ * in, and each word it no longer has goes out unless another product still has it.
+ */
+export async function updateSearchTerms(db: Database, before: string[], after: string[]): Promise<void> {
+  const added = after.filter((t) => !before.includes(t));
+  const gone = before.filter((t) => !after.includes(t));
+  if (added.length)
+    await db.execute(
+      sql`insert into search_terms (term) values ${sql.join(
+        added.map((t) => sql`(${t})`),
+        sql`, `,
+      )} on conflict do nothing`,
+    );
+  for (const term of gone)
+    await db.execute(sql`delete from search_terms where term = ${term} and not exists (
+      select 1 from products
+      where translate(lower(name || ' ' || color_name), 'ё', 'е') ~ ${`(^|[^а-яa-z0-9])${term}($|[^а-яa-z0-9])`})`);
+}
