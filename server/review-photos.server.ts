@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { PreparedPhoto, PreparedPhotos, ReviewPhotoStore } from '~/api/reviews/photos';
+import { loadSharp } from '~/media/sharp';
 import { MAX_INPUT_PIXELS } from './images.server';
 
 // Review photos (issue #32) through the image pipeline's checks: the upload must decode as a
@@ -27,6 +27,7 @@ export function createReviewPhotoStore({ mediaRoot }: { mediaRoot: string }): Re
   return {
     async prepare(uploads): Promise<PreparedPhotos> {
       const photos: PreparedPhoto[] = [];
+      const sharp = await loadSharp();
       for (const upload of uploads) {
         if (upload.byteLength > REVIEW_PHOTO_MAX_BYTES) return { ok: false, error: PHOTO_TEXT.tooLarge };
         try {
