@@ -1,4 +1,7 @@
-// Builds the server and the scripts production runs to plain JavaScript in build/node/, so that
+// Builds what the server runs: the server and the scripts production runs as plain JavaScript in
+// build/node/, and the embedded demo database in build/pglite-demo/ (server/demo-database.ts).
+//
+// The server and the scripts production runs are bundled into build/node/, so that
 // `npm run serve` is `node` on the output: nothing is compiled at start (under tsx a restart spent
 // seconds compiling TypeScript before its first log line) and no module hooks run. The last step
 // of `npm run build`, after React Router's build of the storefront, which it bundles.
@@ -19,6 +22,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { openDatabase } from '~/db/client.server';
+import { seedDatabase } from '~/db/seed/seed.server';
+import { DEMO_DATABASE_DIR } from '~/server/demo-database';
 
 export const SERVER_OUT_DIR = 'build/node';
 
@@ -180,12 +186,39 @@ export async function buildServer(root = process.cwd()): Promise<string[]> {
   return Object.keys(result.metafile.outputs);
 }
 
+/**
+ * The demo database: migrated and seeded in a scratch directory, closed (a clean shutdown), then
+ * renamed into place. Made by the checkout's own migrations and seed, so a start that copies it
+ * finds its migrations applied and its seed done.
+ */
+export async function buildDemoDatabase(root = process.cwd()): Promise<number> {
+  const dir = path.join(root, DEMO_DATABASE_DIR);
+  const partial = `${dir}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  const database = await openDatabase({ pgliteDir: partial });
+  let products: number;
+  try {
+    await database.migrate();
+    products = (await seedDatabase(database.db)).products;
+  } finally {
+    await database.close();
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(partial, dir);
+  return products;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const started = performance.now();
+  let started = performance.now();
   const outputs = await buildServer();
   const js = outputs.filter((f) => f.endsWith('.js'));
   const bytes = js.reduce((sum, f) => sum + fs.statSync(f).size, 0);
   console.log(
     `built the server into ${SERVER_OUT_DIR}: ${js.length} files, ${(bytes / 1024).toFixed(0)} KB, in ${Math.round(performance.now() - started)} ms`,
+  );
+  started = performance.now();
+  const products = await buildDemoDatabase();
+  console.log(
+    `built the demo database into ${DEMO_DATABASE_DIR}: ${products} products, in ${Math.round(performance.now() - started)} ms`,
   );
 }

@@ -6,6 +6,7 @@ import { openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { buildServer } from './app.server';
 import { hasStorefrontBuild, loadStorefrontBuild, STOREFRONT_BUILD } from './storefront-build';
+import { DEMO_DATABASE_DIR } from './demo-database';
 
 async function main(): Promise<void> {
   // performance.now() counts from the process's start: the first mark is when the server's
@@ -13,7 +14,11 @@ async function main(): Promise<void> {
   // the CPU time the process used, all threads: on a busy machine the two differ).
   const started = performance.now();
   const phases: Record<string, number> = { modules: Math.round(started) };
-  const mark = (phase: string) => (phases[phase] = Math.round(performance.now()));
+  const mark = (phase: string) => {
+    phases[phase] = Math.round(performance.now());
+    const c = process.cpuUsage();
+    phases[phase + '_cpu'] = Math.round((c.user + c.system) / 1000);
+  }; // TEMPCPU
   let env;
   try {
     env = loadEnv();
@@ -31,7 +36,12 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   // The database opens (PGlite compiles its WebAssembly on other threads) while the storefront loads.
-  const opening = openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.dataDir, 'pglite') });
+  const opening = openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(env.dataDir, 'pglite'),
+    // A demo on a new embedded data directory starts from the database the build prepared.
+    ...(env.SEED_ON_START ? { pgliteTemplateDir: path.resolve(DEMO_DATABASE_DIR) } : {}),
+  });
   opening.catch(() => {}); // awaited below, where a failure is thrown
   const build = await loadStorefrontBuild();
   mark('storefront');
@@ -48,6 +58,8 @@ async function main(): Promise<void> {
   });
   mark('app');
   for (const warning of configWarnings(env)) app.log.warn(warning);
+  if (database.fromTemplate)
+    app.log.info({ from: DEMO_DATABASE_DIR }, 'database created from the demo database of the build');
   if (env.SEED_ON_START) {
     const result = await seedDatabase(database.db, { log: (m) => app.log.info(m) });
     if (!result.skipped) app.log.info({ products: result.products }, 'database seeded');

@@ -62,24 +62,28 @@ interface SeedState {
   fixtures?: string;
 }
 
+// Bump when the code of the fixture steps (upsertPageMeta, seedCommerce, seedCertificates) changes
+// what they write: the fingerprint below sums up their data, not their code.
+const FIXTURES_VERSION = 1;
+
 /**
  * The fixtures every database is made to match (page metadata, promo codes, the gift cover, the
- * gift certificates), summed up: their data and the code of the steps that write them. A start
- * on a database whose recorded fingerprint is this one skips those steps (a restart does no
- * seeding work at all); a deploy that changes any of it, or a database seeded before the
- * fingerprint was recorded, runs them once.
+ * gift certificates), summed up: their data and FIXTURES_VERSION. A start on a database whose
+ * recorded fingerprint is this one skips those steps (a restart does no seeding work at all); a
+ * deploy that changes any of it, or a database seeded before the fingerprint was recorded, runs
+ * them once.
  */
 export function fixturesFingerprint(): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
+        FIXTURES_VERSION,
         PAGE_META,
         SEED_PROMO_CODES,
         GIFT_COVER,
         GIFT_COVER_PHOTO,
+        GIFT_COVER_OFFER_ID,
         certificateFixtures(),
-        String(upsertPageMeta),
-        String(seedCommerce),
       ]),
     )
     .digest('base64url');
