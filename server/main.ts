@@ -14,11 +14,7 @@ async function main(): Promise<void> {
   // the CPU time the process used, all threads: on a busy machine the two differ).
   const started = performance.now();
   const phases: Record<string, number> = { modules: Math.round(started) };
-  const mark = (phase: string) => {
-    phases[phase] = Math.round(performance.now());
-    const c = process.cpuUsage();
-    phases[phase + '_cpu'] = Math.round((c.user + c.system) / 1000);
-  }; // TEMPCPU
+  const mark = (phase: string) => (phases[phase] = Math.round(performance.now()));
   let env;
   try {
     env = loadEnv();
