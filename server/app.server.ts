@@ -2,13 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import type { ServerBuild } from 'react-router';
@@ -44,6 +38,7 @@ import { createReactRouterHandler } from './react-router.server';
 import { createActionGuard } from './action-guard.server';
 import { adminAppRoutes } from './admin-app.server';
 import { createInProcessFetch } from './in-process-fetch.server';
+import { lazySchemaCompilers } from './schema-compilers.server';
 import { createPageCache, readPageVersion } from './page-cache.server';
 import { currentDataVersion } from '~/api/meta/data-version.server';
 import { CONTENT_DIR } from '~/api/content/store.server';
@@ -122,25 +117,6 @@ export async function buildServer({
   });
   return app;
 }
-
-/**
- * Fastify's own schema compilers (Ajv for validation, fast-json-stringify for answers), loaded
- * the first time a route hands Fastify a schema rather than at every start (about a tenth of a
- * start's CPU): no route does now, `defineRoute` validates with zod. Fastify counts compilers
- * given here as custom ones: a `headers` schema is then compiled as written, not lower-cased.
- */
-function lazySchemaCompilers(): CompilersFactory {
-  const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
-  const lazy = <F extends (...args: never[]) => unknown>(name: string): F => {
-    let factory: F | null = null;
-    return ((...args: Parameters<F>) => (factory ??= (fromFastify(name) as () => F)())(...args)) as F;
-  };
-  return {
-    buildValidator: lazy<NonNullable<CompilersFactory['buildValidator']>>('@fastify/ajv-compiler'),
-    buildSerializer: lazy<NonNullable<CompilersFactory['buildSerializer']>>('@fastify/fast-json-stringify-compiler'),
-  };
-}
-type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 function createFastify(env: Env): FastifyInstance {
   return Fastify({
