@@ -91,16 +91,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 /**
  * Copies `template` to `dir` when `dir` is missing or empty and `template` is a data directory;
  * true if it did. The copy is made beside `dir` and renamed into place, so a copy cut short is
- * never taken for a database.
+ * never taken for a database. Asynchronous: the files are copied on libuv's threads while the
+ * process goes on loading (some 40 MB: seconds of a busy disk).
  */
-function copyTemplate(template: string | undefined, dir: string): boolean {
+async function copyTemplate(template: string | undefined, dir: string): Promise<boolean> {
   if (!template || !fs.existsSync(path.join(template, 'PG_VERSION'))) return false;
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) return false;
   const partial = `${dir}.copying-${process.pid}`;
-  fs.rmSync(partial, { recursive: true, force: true });
-  fs.cpSync(template, partial, { recursive: true, mode: fs.constants.COPYFILE_FICLONE });
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.renameSync(partial, dir);
+  await fs.promises.rm(partial, { recursive: true, force: true });
+  await fs.promises.cp(template, partial, { recursive: true, mode: fs.constants.COPYFILE_FICLONE });
+  await fs.promises.rm(dir, { recursive: true, force: true });
+  await fs.promises.rename(partial, dir);
   return true;
 }
 
@@ -138,12 +139,15 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
 }
 
 async function openPglite(dir: string, loadDataDir?: Blob, templateDir?: string): Promise<DatabaseHandle> {
+  const onDisk = !dir.startsWith('memory://');
+  // The template copies while PGlite's modules load.
+  const copying = onDisk && !loadDataDir ? copyTemplate(templateDir, dir) : Promise.resolve(false);
+  copying.catch(() => {}); // awaited below, where a failure is thrown
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const onDisk = !dir.startsWith('memory://');
-  const fromTemplate = onDisk && !loadDataDir && copyTemplate(templateDir, dir);
+  const fromTemplate = await copying;
   if (onDisk) fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create({
     dataDir: dir,

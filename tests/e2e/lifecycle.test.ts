@@ -300,6 +300,35 @@ function runBuilt(script: string, args: string[], env: Record<string, string>) {
 
 describe('the built server and scripts (build/node/, no TypeScript at run time)', () => {
   it(
+    'starts a new embedded data folder from the demo database of the build: copied, nothing seeded, pages answer',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const { server, base, dataDir } = await serveReady();
+      const copied = await server.waitForLog(
+        (l) => l.msg === 'database created from the demo database of the build',
+        'the demo database line',
+      );
+      expect(copied.from).toBe('build/pglite-demo');
+      expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+      expect(server.output()).not.toContain('database seeded');
+      const list = await getJson(base, '/backend/catalog/all/', CatalogSectionResponse);
+      expect(list.ITEMS.length).toBeGreaterThan(0);
+      expect((await fetch(`${base}/`)).status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+
+      // Started again: the folder holds a database now, nothing is copied.
+      const again = serve({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+      await again.waitForLog((l) => l.msg === 'Vitrina is ready', "the 'Vitrina is ready' line");
+      expect(again.output()).not.toContain('demo database');
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    },
+  );
+
+  it(
     'seeds with the built seed script, starts on that database without seeding, answers /healthz and pages, and a built staff script reaches it',
     { timeout: 300_000 },
     async () => {
