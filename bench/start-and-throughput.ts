@@ -1,4 +1,6 @@
-// Cold start to the first rendered page, then guest-page throughput at 32 connections: the home,
+// Start times: a fresh embedded database (migrate + seed) to /healthz and the first rendered page,
+// then restarts on that database (the median of BENCH_RESTARTS, default 3) the same way; then
+// guest-page throughput at 32 connections: the home,
 // a category and a product page from the guest page cache (X-Cache: HIT) beside the same server
 // answering a static file of the same size, and the same pages with the cache off
 // (PAGE_CACHE=off, every request rendered). Prints a table; asserts nothing.
@@ -7,7 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { serveNodeArgs } from '~/server/serve-command';
+import { serveEntryPoint, serveNodeArgs } from '~/server/serve-command';
+import { DEMO_DATABASE_DIR } from '~/server/demo-database';
 import { httpLoad, loadTool } from './support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
@@ -39,21 +42,35 @@ function start(dataDir: string, extraEnv: Record<string, string> = {}): { child:
   return { child, spawnedAt: performance.now() };
 }
 
-async function waitForPage(spawnedAt: number): Promise<number> {
+/** ms from the spawn to the first 200 from `url` (polled every 10 ms). */
+async function waitFor(url: string, spawnedAt: number): Promise<number> {
   for (;;) {
     try {
-      const res = await fetch(`${base}/`);
-      if (res.status === 200) {
-        await res.text();
+      const res = await fetch(`${base}${url}`);
+      const body = await res.text();
+      if (res.status === 200 && (url !== '/healthz' || JSON.parse(body).status === 'ok'))
         return performance.now() - spawnedAt;
-      }
     } catch {
       // not listening yet
     }
     if (performance.now() - spawnedAt > 180_000) throw new Error('server did not start within 180 s');
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** Time to /healthz ok, then to the home page rendered. */
+async function timeStart(spawnedAt: number): Promise<{ health: number; page: number }> {
+  const health = await waitFor('/healthz', spawnedAt);
+  return { health, page: await waitFor('/', spawnedAt) };
+}
+
+const RESTARTS = Math.max(1, Number(process.env.BENCH_RESTARTS ?? 3));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
@@ -100,13 +117,15 @@ function loaderDataBytes(html: string): number {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(APP_DIR, 'build/server/index.js'))) throw new Error('run `npm run build` first');
+  for (const file of ['build/server/index.js', path.relative(APP_DIR, serveEntryPoint(APP_DIR))])
+    if (!fs.existsSync(path.join(APP_DIR, file))) throw new Error(`${file} is missing: run \`npm run build\` first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'));
   const written: string[] = [];
+  const loadAtStart = loadAverage();
   try {
     // 1. Cold start: empty data folder, so migrations and the seed run too.
     let run = start(dataDir);
-    const cold = await waitForPage(run.spawnedAt);
+    const cold = await timeStart(run.spawnedAt);
     const listing = (await (await fetch(`${base}/backend/catalog/all/`)).json()) as {
       ITEMS: Array<{ DETAIL_PAGE_URL: string }>;
     };
@@ -135,9 +154,15 @@ async function main() {
     }
     await stop(run.child);
 
-    // 3. Warm start (database already there), cache on: each page hit beside its static file.
-    run = start(dataDir);
-    const warm = await waitForPage(run.spawnedAt);
+    // 3. Restarts on the database the first start made (the last one stays up), then, with the
+    // cache on, each page's hits beside its static file.
+    const restarts: Array<{ health: number; page: number }> = [];
+    for (let i = 0; i < RESTARTS; i++) {
+      if (i > 0) await stop(run.child);
+      run = start(dataDir);
+      restarts.push(await timeStart(run.spawnedAt));
+    }
+    const loadAfterStarts = loadAverage();
     const hits = new Map<string, { hit: Load; file: Load; hitBr: Load; fileBr: Load; xCache: string | null }>();
     for (const page of pages) {
       // Warm-up: JIT and the cache entries of both encodings.
@@ -157,7 +182,7 @@ async function main() {
 
     // 4. The same pages with the cache off: every request rendered.
     run = start(dataDir, { PAGE_CACHE: 'off' });
-    await waitForPage(run.spawnedAt);
+    await waitFor(`/`, run.spawnedAt);
     const rendered = new Map<string, Load>();
     const cpu = new Map<string, number>();
     const loadedCpu = new Map<string, number>();
@@ -172,9 +197,19 @@ async function main() {
     }
     await stop(run.child);
 
+    const ms = (values: number[]) =>
+      `${Math.round(median(values))} ms${values.length > 1 ? ` (${values.map(Math.round).join(', ')})` : ''}`;
+    // A checkout that builds the demo database starts a new embedded one from it (server/demo-database.ts).
+    const fresh = process.env.DATABASE_URL
+      ? 'migrate + seed'
+      : fs.existsSync(path.join(APP_DIR, DEMO_DATABASE_DIR, 'PG_VERSION'))
+        ? `copy of ${DEMO_DATABASE_DIR}`
+        : 'initdb + migrate + seed';
     const rows: Array<[string, string]> = [
-      ['cold start to first page (migrate + seed)', `${Math.round(cold)} ms`],
-      ['warm start to first page', `${Math.round(warm)} ms`],
+      [`fresh start to /healthz ok (${fresh})`, `${Math.round(cold.health)} ms`],
+      [`fresh start to first page (${fresh})`, `${Math.round(cold.page)} ms`],
+      [`restart to /healthz ok (median of ${RESTARTS})`, ms(restarts.map((r) => r.health))],
+      [`restart to first page (median of ${RESTARTS})`, ms(restarts.map((r) => r.page))],
     ];
     for (const page of pages) {
       const h = hits.get(page.name);
@@ -200,7 +235,8 @@ async function main() {
       `\nVitrina bench (${os.cpus().length} cores, ${DURATION} s per load, ${CONNECTIONS} connections from ${loadTool === 'wrk' ? 'wrk (one thread)' : 'autocannon'}, no Accept-Encoding unless shown, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${APP_DIR})`,
     );
     console.log(`  server started as: node ${serveNodeArgs(APP_DIR).join(' ')}`);
-    for (const [k, v] of rows) console.log(`  ${k.padEnd(52)} ${v}`);
+    console.log(`  load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadAfterStarts} after the starts`);
+    for (const [k, v] of rows) console.log(`  ${k.padEnd(60)} ${v}`);
   } finally {
     for (const file of written) fs.rmSync(file, { force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -9,7 +9,7 @@
  * in untransformed full-frame layers (close-ups, flat-lay surface), never inside the
  * scaled/rotated garment group, where repeating gradients stand in for textures.
  */
-import sharp from 'sharp';
+import { loadSharp } from './sharp';
 import { GARMENT_KINDS, type GarmentKind } from '~/shared/art';
 
 export { GARMENT_KINDS, type GarmentKind };
@@ -56,6 +56,7 @@ export function isGarmentArt(value: unknown): value is GarmentArt {
 /** SVG -> 1200×1600 JPEG. */
 export async function renderGarmentJpeg(art: GarmentArt): Promise<Buffer> {
   // The SVG is opaque and exactly ART_WIDTH×ART_HEIGHT at the default 72 dpi.
+  const sharp = await loadSharp();
   return sharp(Buffer.from(garmentSvg(art)))
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer();

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
+import type * as Argon2 from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
 import { base32Decode, base32Encode, TOTP_SECRET_BYTES, type Hmac } from '~/core/totp';
 
 // The secrets of staff login: password hashes (argon2id), random tokens kept only as SHA-256
@@ -13,8 +14,16 @@ import { base32Decode, base32Encode, TOTP_SECRET_BYTES, type Hmac } from '~/core
 const ARGON2ID = 2 as Algorithm;
 const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2Hash(password, ARGON2);
+/** The native argon2 module, loaded with the first staff login rather than at start. */
+let argon2: Promise<typeof Argon2> | null = null;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
+
+export async function hashPassword(password: string): Promise<string> {
+  return (await loadArgon2()).hash(password, ARGON2);
+}
+
+async function argon2Verify(stored: string, password: string): Promise<boolean> {
+  return (await loadArgon2()).verify(stored, password);
 }
 
 /** A hash to verify against when the account does not exist, so both cost the same time. */

@@ -40,6 +40,7 @@ import { createReactRouterHandler } from './react-router.server';
 import { createActionGuard } from './action-guard.server';
 import { adminAppRoutes } from './admin-app.server';
 import { createInProcessFetch } from './in-process-fetch.server';
+import { lazySchemaCompilers } from './schema-compilers.server';
 import { createPageCache, readPageVersion } from './page-cache.server';
 import { currentDataVersion } from '~/api/meta/data-version.server';
 import { CONTENT_DIR } from '~/api/content/store.server';
@@ -130,6 +131,7 @@ export async function buildServer({
 
 function createFastify(env: Env): FastifyInstance {
   return Fastify({
+    schemaController: { compilersFactory: lazySchemaCompilers() },
     logger: {
       level: env.LOG_LEVEL,
       // Names and phones of guest forms travel in query strings: the log never keeps them.

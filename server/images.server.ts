@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
+import { loadSharp, setSharpSettings } from '~/media/sharp';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isMediaPath, type MediaStore } from './media.server';
 import { IMAGE_QUALITY, isImageWidth, PLACEHOLDER } from '~/shared/image-url';
@@ -230,6 +231,7 @@ export function createImageService({
       if (await exists(file)) return file;
       const original = await store.getOriginal(request.mediaPath);
       if (!original) return null;
+      const sharp = await loadSharp();
       stats.produced++;
       if (request.kind === 'placeholder') {
         const pipeline = sharp(original, INPUT)
@@ -301,8 +303,7 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
   // operation cache helps only when the same input is processed again, which the disk cache
   // already prevents, so it is off (less memory).
   const maxConcurrent = Math.max(1, options.maxConcurrent ?? 2);
-  sharp.concurrency(Math.max(1, Math.floor(os.availableParallelism() / maxConcurrent)));
-  sharp.cache(false);
+  setSharpSettings({ concurrency: Math.max(1, Math.floor(os.availableParallelism() / maxConcurrent)), cache: false });
   const service = options.service ?? createImageService({ ...options, maxConcurrent });
 
   app.get('/img/*', async (req, reply) => {

@@ -1,16 +1,20 @@
 // The shop's one process: migrate, seed, then serve pages, API, media and assets.
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import fs from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import type { ServerBuild } from 'react-router';
 import { assertProductionReady, ConfigError, configWarnings, loadEnv } from './env.server';
 import { openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { buildServer } from './app.server';
+import { hasStorefrontBuild, loadStorefrontBuild, STOREFRONT_BUILD } from './storefront-build';
+import { DEMO_DATABASE_DIR } from './demo-database';
 
 async function main(): Promise<void> {
+  // performance.now() counts from the process's start: the first mark is when the server's
+  // modules had loaded, each later one when a start-up step ended (ms, in the ready line, with
+  // the CPU time the process used, all threads: on a busy machine the two differ).
   const started = performance.now();
+  const phases: Record<string, number> = { modules: Math.round(started) };
+  const mark = (phase: string) => (phases[phase] = Math.round(performance.now()));
   let env;
   try {
     env = loadEnv();
@@ -23,15 +27,24 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const buildFile = path.resolve('build/server/index.js');
-  if (!fs.existsSync(buildFile)) {
-    console.error('No storefront build found at build/server/index.js: run `npm run build` first (npm start does).');
+  if (!hasStorefrontBuild()) {
+    console.error(`No storefront build found at ${STOREFRONT_BUILD}: run \`npm run build\` first (npm start does).`);
     process.exit(1);
   }
-  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.dataDir, 'pglite') });
+  // The database opens (PGlite compiles its WebAssembly on other threads) while the storefront loads.
+  const opening = openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(env.dataDir, 'pglite'),
+    // A demo on a new embedded data directory starts from the database the build prepared.
+    ...(env.SEED_ON_START ? { pgliteTemplateDir: path.resolve(DEMO_DATABASE_DIR) } : {}),
+  });
+  opening.catch(() => {}); // awaited below, where a failure is thrown
+  const build = await loadStorefrontBuild();
+  mark('storefront');
+  const database = await opening;
+  mark('database');
   await database.migrate();
+  mark('migrate');
   const app = await buildServer({
     env,
     database,
@@ -39,11 +52,15 @@ async function main(): Promise<void> {
     clientDir: path.resolve('build/client'),
     adminDir: path.resolve('build/admin'),
   });
+  mark('app');
   for (const warning of configWarnings(env)) app.log.warn(warning);
+  if (database.fromTemplate)
+    app.log.info({ from: DEMO_DATABASE_DIR }, 'database created from the demo database of the build');
   if (env.SEED_ON_START) {
     const result = await seedDatabase(database.db, { log: (m) => app.log.info(m) });
     if (!result.skipped) app.log.info({ products: result.products }, 'database seeded');
   }
+  mark('seed');
 
   // Every open connection and when it opened: after SIGTERM, to close the ones that never sent a
   // byte and to say which ones a shutdown is still waiting for.
@@ -115,7 +132,18 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   const address = await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info({ address, database: database.kind, ms: Math.round(performance.now() - started) }, 'Vitrina is ready');
+  mark('listen');
+  const cpu = process.cpuUsage();
+  app.log.info(
+    {
+      address,
+      database: database.kind,
+      ms: Math.round(performance.now() - started),
+      phases,
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    },
+    'Vitrina is ready',
+  );
 }
 
 main().catch((err: unknown) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '~/media/sharp';
 import type { PreparedPhoto } from '~/api/reviews/photos';
 import { MAX_INPUT_PIXELS } from './images.server';
 
@@ -27,6 +27,7 @@ export type PreparedOne = { ok: true; photo: PreparedPhoto } | { ok: false; erro
 
 export async function preparePhoto(upload: Uint8Array, rules: PhotoRules): Promise<PreparedOne> {
   if (upload.byteLength > rules.maxBytes) return { ok: false, error: rules.texts.tooLarge };
+  const sharp = await loadSharp();
   try {
     // The header alone (no pixels decoded), so a pixel bomb is named as one; decoding keeps the limit.
     const meta = await sharp(upload, { limitInputPixels: false }).metadata();

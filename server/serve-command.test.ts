@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serveNodeArgs } from './serve-command';
+import { serveEntryPoint, serveNodeArgs } from './serve-command';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -17,21 +17,24 @@ function checkout(serve: string | undefined): string {
 }
 
 describe('serveNodeArgs', () => {
-  it("gives this checkout's serve script after `node`: the young generation flag, the hooks, the entry point", () => {
+  it("gives this checkout's serve script after `node`: the young generation flag and the built server, no tsx", () => {
     const args = serveNodeArgs();
     expect(args[0]).toBe('--max-semi-space-size=64');
-    expect(args.slice(-1)).toEqual(['server/main.ts']);
-    expect(args).toContain('./server/production-env.ts');
+    expect(args.slice(-1)).toEqual(['build/node/main.js']);
+    expect(args.join(' ')).not.toMatch(/tsx|--import/);
+    expect(serveEntryPoint()).toBe(path.join('.', 'build/node/main.js'));
   });
 
-  it("reads another checkout's script as it is (an older build starts without the flag)", () => {
+  it("reads another checkout's script as it is (an older one ran the TypeScript under tsx)", () => {
     const dir = checkout('node  --import tsx --import ./server/production-env.ts server/main.ts');
     expect(serveNodeArgs(dir)).toEqual(['--import', 'tsx', '--import', './server/production-env.ts', 'server/main.ts']);
+    expect(serveEntryPoint(dir)).toBe(path.join(dir, 'server/main.ts'));
   });
 
-  it('refuses a serve script that does not run server/main.ts with node', () => {
-    expect(() => serveNodeArgs(checkout('tsx server/main.ts'))).toThrow(/not "node … server\/main.ts"/);
+  it('refuses a serve script that does not run the server with node', () => {
+    expect(() => serveNodeArgs(checkout('tsx server/main.ts'))).toThrow(/not "node … build\/node\/main.js"/);
     expect(() => serveNodeArgs(checkout('node server/other.ts'))).toThrow(/serve script/);
+    expect(() => serveNodeArgs(checkout('node build/node/main.js --inspect'))).toThrow(/serve script/);
     expect(() => serveNodeArgs(checkout(undefined))).toThrow(/serve script/);
   });
 });

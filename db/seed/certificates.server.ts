@@ -19,6 +19,18 @@ import { recordOpeningStock } from './opening-stock.server';
 
 const PHOTOS = 3;
 
+/** The data `seedCertificates` writes (a part of the seed's fixtures fingerprint). */
+export function certificateFixtures(): unknown {
+  return {
+    copies: allCertificateCopies(),
+    section: CERTIFICATE_SECTION,
+    color: CERTIFICATE_COLOR,
+    stock: CERTIFICATE_STOCK,
+    photos: PHOTOS,
+    properties: allCertificateCopies().map(propertiesOf),
+  };
+}
+
 function propertiesOf(copy: CertificateCopy) {
   return [
     { code: 'CML2_ARTICLE', name: 'Артикул', value: copy.article },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import {
@@ -20,7 +21,7 @@ import { PAGE_META, PRODUCT_META_TEMPLATE } from '~/content/page-meta';
 import { sizeFilterId } from '~/core/sizes';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { rebuildSearchTerms } from '~/db/search-terms.server';
-import { seedCertificates } from './certificates.server';
+import { certificateFixtures, seedCertificates } from './certificates.server';
 import { recordOpeningStock } from './opening-stock.server';
 
 // Bump when the seed's shape changes, so existing databases get the new rows.
@@ -54,19 +55,66 @@ export interface SeedResult {
   products: number;
 }
 
+/** What app_state's 'seed' row records of the seed that ran. */
+interface SeedState {
+  version?: number;
+  products?: number;
+  /** `fixturesFingerprint()` when the fixtures were last made sure of. */
+  fixtures?: string;
+}
+
+// Bump when the code of the fixture steps (upsertPageMeta, seedCommerce, seedCertificates) changes
+// what they write: the fingerprint below sums up their data, not their code.
+const FIXTURES_VERSION = 1;
+
+/**
+ * The fixtures every database is made to match (page metadata, promo codes, the gift cover, the
+ * gift certificates), summed up: their data and FIXTURES_VERSION. A start on a database whose
+ * recorded fingerprint is this one skips those steps (a restart does no seeding work at all); a
+ * deploy that changes any of it, or a database seeded before the fingerprint was recorded, runs
+ * them once.
+ */
+export function fixturesFingerprint(): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        FIXTURES_VERSION,
+        PAGE_META,
+        SEED_PROMO_CODES,
+        GIFT_COVER,
+        GIFT_COVER_PHOTO,
+        GIFT_COVER_OFFER_ID,
+        certificateFixtures(),
+      ]),
+    )
+    .digest('base64url');
+}
+
+async function recordSeed(db: Database, value: SeedState): Promise<void> {
+  await db
+    .insert(appState)
+    .values({ key: 'seed', value })
+    .onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: sql`now()` } });
+}
+
 /**
  * Builds the demo shop. Idempotent: every row has a natural key and is inserted with
- * ON CONFLICT DO NOTHING, and a finished seed of the same size and version is skipped.
+ * ON CONFLICT DO NOTHING, and a finished seed of the same size and version is skipped (its
+ * fixtures are made sure of when they changed since: `fixturesFingerprint`).
  */
 export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
   const target = options.products ?? 180;
   const log = options.log ?? (() => {});
   const [state] = await db.select().from(appState).where(eq(appState.key, 'seed'));
-  const done = state?.value as { version?: number; products?: number } | undefined;
+  const done = state?.value as SeedState | undefined;
   if (done?.version === SEED_VERSION && (done.products ?? 0) >= target) {
-    await upsertPageMeta(db);
-    await seedCommerce(db);
-    if ((await seedCertificates(db)) > 0) await refreshSearchTerms(db);
+    const fixtures = fixturesFingerprint();
+    if (done.fixtures !== fixtures) {
+      await upsertPageMeta(db);
+      await seedCommerce(db);
+      if ((await seedCertificates(db)) > 0) await refreshSearchTerms(db);
+      await recordSeed(db, { ...done, fixtures });
+    }
     return { skipped: true, products: done.products ?? 0 };
   }
 
@@ -99,13 +147,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   await seedTestAccount(db);
   await refreshSearchTerms(db);
   await bumpCatalogVersion(db);
-  await db
-    .insert(appState)
-    .values({ key: 'seed', value: { version: SEED_VERSION, products: target } })
-    .onConflictDoUpdate({
-      target: appState.key,
-      set: { value: { version: SEED_VERSION, products: target }, updatedAt: sql`now()` },
-    });
+  await recordSeed(db, { version: SEED_VERSION, products: target, fixtures: fixturesFingerprint() });
   log(`seed: ${count} products ready in ${Math.round((Date.now() - started) / 100) / 10} s`);
   return { skipped: false, products: count };
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import { parseEml } from './eml';
 import { assertSendable, messageIdFor } from './mail';
 import type { MailLogger, MailMessage, MailSender } from './mail';
@@ -38,11 +37,15 @@ export interface OfflineMailOptions {
   log?: MailLogger;
 }
 
-/** The message as RFC 5322 bytes (CRLF line ends, non-ASCII headers as encoded words). */
-export function composeMail(
+/**
+ * The message as RFC 5322 bytes (CRLF line ends, non-ASCII headers as encoded words). nodemailer
+ * is loaded with the first message, not at start.
+ */
+export async function composeMail(
   message: MailMessage,
   options: { from: string; messageId: string; date: Date; headers?: Record<string, string> },
 ): Promise<Buffer> {
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   const composer = new MailComposer({
     from: options.from,
     to: message.to,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { assertSendable, MailError, maskEmail, messageIdFor } from './mail';
 import type { MailErrorCode, MailLogger, MailMessage, MailSender } from './mail';
 
@@ -57,16 +57,21 @@ export function createSmtpMailer(options: SmtpMailOptions): MailSender {
   const log = options.log;
   const domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'vitrina.local';
 
-  const transport = nodemailer.createTransport({
-    url: options.url,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    // nodemailer's own logging would print the SMTP dialogue; ours is one line a message.
-    logger: false,
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  });
+  // Made with the first message: nodemailer is not loaded at start.
+  let transport: Promise<Transporter> | null = null;
+  const transportNow = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: options.url,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+        // nodemailer's own logging would print the SMTP dialogue; ours is one line a message.
+        logger: false,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      }),
+    ));
 
   return {
     kind: 'smtp',
@@ -74,7 +79,9 @@ export function createSmtpMailer(options: SmtpMailOptions): MailSender {
       assertSendable(message);
       let info: { messageId?: unknown; accepted?: unknown; response?: unknown };
       try {
-        info = await transport.sendMail({
+        info = await (
+          await transportNow()
+        ).sendMail({
           from: options.from,
           to: message.to,
           subject: message.subject,

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -8,8 +8,9 @@ import { getJson } from '~/tests/support/api';
 import { CatalogSectionResponse } from '~/shared/contract';
 import { serveNodeArgs } from '~/server/serve-command';
 
-// The real entry point (server/main.ts) as `npm run serve` starts it, on a port the system
-// picks (PORT=0); what the test waits for is what the process says in its log.
+// The real entry point as `npm run serve` starts it (the built server, build/node/main.js: run
+// `npm run build` first), on a port the system picks (PORT=0); what the test waits for is what
+// the process says in its log.
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -281,6 +282,100 @@ describe('a demo in production', () => {
       });
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
+    },
+  );
+});
+
+/** A built script (`npm run seed`, `npm run stock`, …: build/node/<name>.js) to its end. */
+function runBuilt(script: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [`build/node/${script}.js`, ...args],
+      { env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 180_000 },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('the built server and scripts (build/node/, no TypeScript at run time)', () => {
+  it(
+    'starts a new embedded data folder from the demo database of the build: copied, nothing seeded, pages answer',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const { server, base, dataDir } = await serveReady();
+      const copied = await server.waitForLog(
+        (l) => l.msg === 'database created from the demo database of the build',
+        'the demo database line',
+      );
+      expect(copied.from).toBe('build/pglite-demo');
+      expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+      expect(server.output()).not.toContain('database seeded');
+      const list = await getJson(base, '/backend/catalog/all/', CatalogSectionResponse);
+      expect(list.ITEMS.length).toBeGreaterThan(0);
+      expect((await fetch(`${base}/`)).status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+
+      // Started again: the folder holds a database now, nothing is copied.
+      const again = serve({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+      await again.waitForLog((l) => l.msg === 'Vitrina is ready', "the 'Vitrina is ready' line");
+      expect(again.output()).not.toContain('demo database');
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    },
+  );
+
+  it(
+    'seeds with the built seed script, starts on that database without seeding, answers /healthz and pages, and a built staff script reaches it',
+    { timeout: 300_000 },
+    async () => {
+      expect(serveNodeArgs().join(' ')).not.toMatch(/tsx/);
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-built-'));
+      dirs.push(dataDir);
+      const seed = await runBuilt('seed', [], { DATA_DIR: dataDir });
+      expect(seed.code, seed.stderr).toBe(0);
+      expect(seed.stdout).toMatch(/seed: done \(180 products\)/);
+
+      const server = serve({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+      const ready = await server.waitForLog((l) => l.msg === 'Vitrina is ready', "the 'Vitrina is ready' line");
+      const base = String(ready.address);
+      // The start's steps, each when it ended (ms since the process started).
+      expect(Object.keys(ready.phases as object)).toEqual([
+        'modules',
+        'storefront',
+        'database',
+        'migrate',
+        'app',
+        'seed',
+        'listen',
+      ]);
+      // The database was seeded already: nothing seeded at this start.
+      expect(server.output()).not.toContain('database seeded');
+
+      const health = await fetch(`${base}/healthz`);
+      expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+      const home = await fetch(`${base}/`);
+      expect(home.status).toBe(200);
+      expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await home.text()).toContain('<html lang="ru">');
+      const list = await getJson(base, '/backend/catalog/woman/', CatalogSectionResponse);
+      const product = list.ITEMS[0];
+      if (!product) throw new Error('no product in the section');
+      const page = await fetch(`${base}${product.DETAIL_PAGE_URL}`);
+      expect(page.status).toBe(200);
+      const escaped = product.NAME.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+      expect(await page.text()).toContain(escaped);
+
+      // `npm run stock -- --verify`: the built staff script, through the running shop.
+      const verify = await runBuilt('stock', ['--verify'], { DATA_DIR: dataDir, SHOP_URL: base });
+      expect(verify.code, verify.stderr).toBe(0);
+      expect(verify.stdout).toMatch(/^stock ledger balanced: \d+ offers, \d+ moves/);
+
+      server.child.kill('SIGTERM');
+      expect(await server.exited, server.output().slice(-3000)).toBe(0);
     },
   );
 });
