@@ -1017,7 +1017,7 @@ export const exchangeImports = pgTable(
     // 'applying' (steps left), 'done', 'failed' (error says why; nothing of the file was written).
     status: text('status', { enum: ['applying', 'done', 'failed'] }).notNull(),
     // What the file is: 'import' (catalogue) or 'offers'; whether it holds only changes.
-    kind: text('kind', { enum: ['import', 'offers'] }),
+    kind: text('kind', { enum: ['import', 'offers', 'prices', 'rests', 'zip'] }),
     onlyChanges: boolean('only_changes').notNull().default(false),
     step: integer('step').notNull().default(0),
     steps: integer('steps').notNull().default(0),

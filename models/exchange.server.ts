@@ -40,6 +40,7 @@ import {
   type ParsedMeta,
   type ProductRecord,
 } from './exchange-xml.server';
+import { unpackArchive, ZipRefused, type UnzipLimits } from './exchange-zip.server';
 
 // The 1C exchange's state (issue #31, docs/exchange-1c.md): sessions opened by checkauth, the
 // import of each file in steps, and the order exports 1C confirms. All of it in the database
@@ -129,6 +130,57 @@ export async function initExchangeDir(exchangeRoot: string, sessionId: number): 
   await fs.promises.mkdir(dir, { recursive: true });
 }
 
+/**
+ * Before an import: the archives 1C sent into the session's folder (zip=yes) are unpacked, one
+ * per call, each logged as an import of kind 'zip'. Null when there is none left; 'progress' when
+ * one was unpacked (1C calls again); 'failure' with the reason when one is refused (its files are
+ * not kept; every later import of the session answers the same until a new init).
+ */
+export async function unpackSessionArchives({
+  db,
+  exchangeRoot,
+  session,
+  limits,
+  now,
+}: {
+  db: Database;
+  exchangeRoot: string;
+  session: ExchangeSession;
+  limits: UnzipLimits;
+  now: Date;
+}): Promise<ExchangeAnswer | null> {
+  const dir = sessionDir(exchangeRoot, session.id);
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const refused = names.find((n) => n.endsWith('.zip.refused'));
+  if (refused) return { kind: 'failure', lines: [await fs.promises.readFile(path.join(dir, refused), 'utf8')] };
+  const archive = names.sort().find((n) => /\.zip$/i.test(n));
+  if (!archive) return null;
+  const file = path.join(dir, archive);
+  const [row] = await db
+    .insert(exchangeImports)
+    .values({ sessionId: session.id, filename: archive, kind: 'zip', status: 'applying', startedAt: now })
+    .returning({ id: exchangeImports.id });
+  try {
+    const files = await unpackArchive({ zipFile: file, destDir: dir, limits });
+    await fs.promises.rename(file, `${file}.unpacked`);
+    await db
+      .update(exchangeImports)
+      .set({ status: 'done', counts: { files: files.length }, finishedAt: now, steps: 1, step: 1 })
+      .where(eq(exchangeImports.id, row!.id));
+    return { kind: 'progress', lines: [`Архив ${archive} распакован: файлов ${files.length}`] };
+  } catch (error) {
+    if (!(error instanceof ZipRefused)) throw error;
+    const reason = `Архив не принят: ${error.message}`;
+    await fs.promises.rm(file, { force: true });
+    await fs.promises.writeFile(`${file}.refused`, reason);
+    await db
+      .update(exchangeImports)
+      .set({ status: 'failed', error: reason.slice(0, 2000), finishedAt: now })
+      .where(eq(exchangeImports.id, row!.id));
+    return { kind: 'failure', lines: [reason] };
+  }
+}
+
 export async function readExchangeSettings(db: Database): Promise<ExchangeSettings> {
   const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, 'exchange_settings'));
   const v = (row?.value ?? {}) as Partial<ExchangeSettings>;
@@ -164,6 +216,9 @@ export interface ImportDeps {
   session: ExchangeSession;
   filename: string;
   stepItems: number;
+  /** DATA_DIR/media, where 1C's pictures are written. */
+  mediaRoot: string;
+  maxPictureBytes: number;
   now: Date;
 }
 
@@ -226,7 +281,7 @@ async function prepare(deps: ImportDeps, importId: number, file: string): Promis
   let meta: ParsedMeta;
   try {
     meta = await splitExchangeFile({ file, stepsDir, stepItems: deps.stepItems });
-    if (meta.kind === 'offers') await checkOffersPackage(db, meta);
+    if (meta.kind !== 'import') await checkOffersPackage(db, meta, stepsDir);
   } catch (error) {
     if (error instanceof ExchangeInputError) return fail(db, importId, `${deps.filename}: ${error.message}`, deps.now);
     throw error;
@@ -245,8 +300,29 @@ async function prepare(deps: ImportDeps, importId: number, file: string): Promis
   };
 }
 
-/** Before anything of an offers package is written: every offer's product is known, every price type is declared. */
-async function checkOffersPackage(db: Database, meta: ParsedMeta): Promise<void> {
+/**
+ * Before anything of an offers package is written: every offer's product is known (price types
+ * were checked while reading); in prices.xml and rests.xml every offer is one the shop has.
+ */
+async function checkOffersPackage(db: Database, meta: ParsedMeta, stepsDir: string): Promise<void> {
+  if (meta.kind === 'prices' || meta.kind === 'rests') {
+    const ids = await packageIds(stepsDir, meta);
+    const unknown: string[] = [];
+    for (let i = 0; i < ids.length; i += 5000) {
+      const chunk = ids.slice(i, i + 5000);
+      const known = await queryRows<{ external_id: string }>(
+        db,
+        sql`select external_id from offers where external_id in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`,
+      );
+      const set = new Set(known.map((k) => k.external_id));
+      for (const id of chunk) if (!set.has(id)) unknown.push(id);
+    }
+    if (unknown.length > 0)
+      throw new ExchangeInputError(
+        `Предложения, которых нет на сайте (${unknown.length}): ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? '…' : ''}. Выгрузите сначала предложения (offers.xml)`,
+      );
+    return;
+  }
   const missing: string[] = [];
   for (let i = 0; i < meta.productIds.length; i += 5000) {
     const chunk = meta.productIds.slice(i, i + 5000);
@@ -346,7 +422,8 @@ async function packageIds(stepsDir: string, meta: ParsedMeta): Promise<string[]>
  * longer lists to zero. A package of changes only leaves everything it does not name alone.
  */
 async function finishPackage(ctx: StepContext, stepsDir: string): Promise<void> {
-  if (ctx.meta.onlyChanges) return;
+  // A prices package says nothing of stock: the offers it leaves out keep theirs.
+  if (ctx.meta.onlyChanges || ctx.meta.kind === 'prices') return;
   const ids = JSON.stringify(await packageIds(stepsDir, ctx.meta));
   if (ctx.meta.kind === 'import') {
     const gone = await queryRows<{ id: number }>(
@@ -570,6 +647,7 @@ async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Prom
   const types = pickPriceTypes(ctx.meta.priceTypes, ctx.settings);
   const touchedProducts = new Set<number>();
   const stockLines: { offerId: number; quantity: number }[] = [];
+  if (ctx.meta.kind === 'prices' || ctx.meta.kind === 'rests') return applyPartialOffers(ctx, records);
   for (const o of records) {
     const [product] = await tx
       .select({ id: products.id })
@@ -623,6 +701,45 @@ async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Prom
     if (o.quantity !== null) stockLines.push({ offerId, quantity: o.quantity });
   }
 
+  await setStockAndPrices(ctx, stockLines, touchedProducts);
+}
+
+/**
+ * prices.xml / rests.xml: each offer is one the shop has (checked before the first step); its
+ * prices (prices.xml) or its stock (rests.xml) are set, nothing else of it changes.
+ */
+async function applyPartialOffers(ctx: StepContext, records: OfferRecord[]): Promise<void> {
+  const { tx } = ctx;
+  const types = pickPriceTypes(ctx.meta.priceTypes, ctx.settings);
+  const touchedProducts = new Set<number>();
+  const stockLines: { offerId: number; quantity: number }[] = [];
+  for (const o of records) {
+    const [offer] = await tx
+      .select({ id: offers.id, productId: offers.productId })
+      .from(offers)
+      .where(eq(offers.externalId, o.id))
+      .limit(1);
+    if (!offer) throw new ExchangeInputError(`Предложение ${o.id} не найдено на сайте`);
+    const sale = types.sale ? o.prices[types.sale] : undefined;
+    if (ctx.meta.kind === 'prices' && sale !== undefined && ctx.settings.owns.prices) {
+      const oldRaw = types.old ? o.prices[types.old] : undefined;
+      const old = oldRaw !== undefined && oldRaw > sale ? oldRaw : null;
+      await tx.update(offers).set({ priceKopecks: sale, oldPriceKopecks: old }).where(eq(offers.id, offer.id));
+      bump(ctx.counts, 'offers_updated');
+      touchedProducts.add(offer.productId);
+    }
+    if (ctx.meta.kind === 'rests' && o.quantity !== null) stockLines.push({ offerId: offer.id, quantity: o.quantity });
+  }
+  await setStockAndPrices(ctx, stockLines, touchedProducts);
+}
+
+/** Stock set to 1C's quantities less unacknowledged order units (the ledger), then the touched products' prices. */
+async function setStockAndPrices(
+  ctx: StepContext,
+  stockLines: { offerId: number; quantity: number }[],
+  touchedProducts: Set<number>,
+): Promise<void> {
+  const { tx } = ctx;
   if (stockLines.length > 0) {
     const held = await unacknowledgedUnits(
       tx,

@@ -10,7 +10,15 @@ import { admin, createStaffByScript, enrol, testClock } from '~/tests/support/ad
 import { courierForm } from '~/tests/support/checkout';
 import { sessionToken } from '~/tests/support/session';
 import { assertStockLedgerBalanced } from '~/tests/support/stock';
-import { OneC, catalogXml, offersXml, windows1251, type TestOffer, type TestProduct } from '~/tests/support/one-c';
+import {
+  OneC,
+  catalogXml,
+  offersXml,
+  windows1251,
+  zipArchive,
+  type TestOffer,
+  type TestProduct,
+} from '~/tests/support/one-c';
 
 // The 1C exchange (issue #31) over HTTP with a fake 1C, on PGlite and (TEST_DATABASE_URL)
 // PostgreSQL: checkauth with the exchange account only, init, files in pieces, import repeated
@@ -20,7 +28,12 @@ import { OneC, catalogXml, offersXml, windows1251, type TestOffer, type TestProd
 const clock = testClock();
 const shop = setUpTestShop({
   clock: clock.now,
-  env: { EXCHANGE_IMPORT_STEP: '2', EXCHANGE_MAX_FILE_MB: '1', EXCHANGE_FILE_LIMIT: '4096' },
+  env: {
+    EXCHANGE_IMPORT_STEP: '2',
+    EXCHANGE_MAX_FILE_MB: '1',
+    EXCHANGE_FILE_LIMIT: '4096',
+    EXCHANGE_MAX_UNZIP_MB: '2',
+  },
 });
 const db = () => shop.database.db;
 const LOGIN = '1c@exchange.example';
@@ -110,7 +123,7 @@ describe('checkauth and the session', () => {
     expect(ok.kind).toBe('success');
     expect(ok.lines[0]).toBe('vitrina_1c');
     expect(ok.lines[1]).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect((await c.init('catalog')).text).toBe('zip=no\nfile_limit=4096');
+    expect((await c.init('catalog')).text).toBe('zip=yes\nfile_limit=4096');
 
     // The exchange account cannot log in to the back office.
     const login = await admin(shop, '/auth/login', { body: { email: LOGIN, password: PASSWORD } });
@@ -372,7 +385,7 @@ describe('orders to 1C', () => {
 
     const sale = oneC();
     expect((await sale.checkauth('sale')).kind).toBe('success');
-    expect((await sale.init('sale')).text).toBe('zip=no\nfile_limit=4096\nversion=2.08');
+    expect((await sale.init('sale')).text).toBe('zip=yes\nfile_limit=4096\nversion=2.08');
     // An export ends a few seconds before now (an order still committing waits for the next one): 1C asks until it is there.
     const first = await eventually(async () => {
       const answer = await sale.call('type=sale&mode=query');
@@ -411,5 +424,186 @@ describe('orders to 1C', () => {
     // Orders changes back from 1C are not taken yet: said plainly.
     const file = await sale.call('type=sale&mode=file&filename=orders.xml', { method: 'POST', body: '<x/>' });
     expect(file.kind).toBe('failure');
+  });
+});
+
+describe('zip archives (init answers zip=yes)', () => {
+  it('unpacks the archive on the first mode=import (progress), then imports its files', async () => {
+    const c = oneC();
+    await c.checkauth('catalog');
+    expect((await c.init('catalog')).zip).toBe('yes');
+    const archive = zipArchive([
+      {
+        name: 'import.xml',
+        data: catalogXml({ products: [{ ...PRODUCTS[1]!, name: 'Платье «Архив»' }], onlyChanges: true }),
+      },
+      {
+        name: 'offers.xml',
+        data: windows1251(
+          offersXml({
+            offers: [{ id: `${P.dress}#${SIZE.s44}`, quantity: 6 }],
+            onlyChanges: true,
+            encoding: 'windows-1251',
+          }),
+        ),
+      },
+      { name: 'import_files/ab/readme.txt', data: 'x' },
+    ]);
+    for (const a of await c.sendFile('import_0.zip', archive, 4096)) expect(a.text).toBe('success');
+    const answers = await c.importUntilDone('import.xml');
+    expect(answers[0]!.text).toBe('progress\nАрхив import_0.zip распакован: файлов 3');
+    expect(answers.at(-1)!.kind).toBe('success');
+    expect((await productOf(P.dress))!.name).toBe('Платье «Архив»');
+    expect((await c.importUntilDone('offers.xml')).at(-1)!.kind).toBe('success');
+    expect((await offerOf(`${P.dress}#${SIZE.s44}`))!.quantity).toBe(6);
+    const [log] = await queryRows<{ kind: string; status: string; counts: Record<string, number> }>(
+      db(),
+      sql`select kind, status, counts from exchange_imports where filename = 'import_0.zip' order by id desc limit 1`,
+    );
+    expect(log).toEqual({ kind: 'zip', status: 'done', counts: { files: 3 } });
+    await assertStockLedgerBalanced(db());
+  });
+
+  it('refuses zip slip, absolute paths, symlinks, a zip bomb, lying sizes and a damaged archive; nothing is unpacked', async () => {
+    const fine = {
+      name: 'import.xml',
+      data: catalogXml({ products: [{ ...PRODUCTS[1]!, name: 'Взлом' }], onlyChanges: true }),
+    };
+    const cases: [string, Buffer, RegExp][] = [
+      [
+        'slip',
+        zipArchive([fine, { name: '../../escape.xml', data: '<x/>' }]),
+        /недопустимый путь «\.\.\/\.\.\/escape\.xml»/,
+      ],
+      ['absolute', zipArchive([fine, { name: '/tmp/abs.xml', data: '<x/>' }]), /недопустимый путь «\/tmp\/abs\.xml»/],
+      ['drive', zipArchive([fine, { name: 'C:/win.xml', data: '<x/>' }]), /недопустимый путь/],
+      ['backslash', zipArchive([fine, { name: '..\\win.xml', data: '<x/>' }]), /недопустимый путь/],
+      [
+        'symlink',
+        zipArchive([fine, { name: 'import_files/link', data: '/etc/passwd', symlink: true }]),
+        /символическая ссылка/,
+      ],
+      ['bomb', zipArchive([fine, { name: 'zeros.xml', data: Buffer.alloc(3 * 1024 * 1024) }]), /больше чем в 2 МБ/],
+      [
+        'lying',
+        zipArchive([fine, { name: 'small.xml', data: Buffer.alloc(100_000), claimedSize: 10 }]),
+        /архив bad\.zip/,
+      ],
+      ['damaged', Buffer.from('PK\u0003\u0004 not really a zip archive'), /повреждён или не zip/],
+    ];
+    for (const [label, archive, reason] of cases) {
+      const c = oneC();
+      await c.checkauth('catalog');
+      await c.init('catalog');
+      expect(
+        (await c.sendFile('bad.zip', archive, 4096)).every((a) => a.text === 'success'),
+        label,
+      ).toBe(true);
+      const [answer] = await c.importUntilDone('import.xml');
+      expect(answer!.kind, label).toBe('failure');
+      expect(answer!.lines[0], label).toMatch(/^Архив не принят: /);
+      expect(answer!.lines[0], label).toMatch(reason);
+      // Asked again: the same refusal; the folder holds nothing of the archive.
+      expect((await c.importUntilDone('import.xml'))[0]!.kind, label).toBe('failure');
+      const [row] = await queryRows<{ id: number }>(db(), sql`select max(id)::int as id from exchange_sessions`);
+      const dir = path.join(shop.dataDir, 'exchange', String(row!.id));
+      expect(fs.readdirSync(dir), label).toEqual(['bad.zip.refused']);
+    }
+    expect(fs.existsSync(path.join(shop.dataDir, 'exchange', 'escape.xml'))).toBe(false);
+    expect(fs.existsSync(path.join(shop.dataDir, 'escape.xml'))).toBe(false);
+    expect((await productOf(P.dress))!.name).toBe('Платье «Архив»');
+    const [{ n }] = (await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from exchange_imports where filename = 'bad.zip' and kind = 'zip' and status = 'failed'`,
+    )) as [{ n: number }];
+    expect(n).toBe(cases.length);
+
+    // The next exchange (a new init) works.
+    const c = oneC();
+    await c.checkauth('catalog');
+    await c.init('catalog');
+    await c.sendFile('good.zip', zipArchive([fine]), 4096);
+    expect((await c.importUntilDone('import.xml')).at(-1)!.kind).toBe('success');
+    expect((await productOf(P.dress))!.name).toBe('Взлом');
+  });
+});
+
+describe('prices.xml and rests.xml (CommerceML 2.08+: prices and stock in files of their own)', () => {
+  it('prices set prices only, rests set stock only (summed over warehouses), a full rests package zeroes the rest', async () => {
+    const coat44 = `${P.coat}#${SIZE.s44}`;
+    const coat46 = `${P.coat}#${SIZE.s46}`;
+    const before44 = (await offerOf(coat44))!;
+    const c = oneC();
+    await c.checkauth('catalog');
+    await c.init('catalog');
+    const prices = offersXml({
+      offers: [
+        { id: coat44, prices: { 'price-retail-0001': '31000', 'price-old-0002': '39000' } },
+        { id: coat46, prices: { 'price-retail-0001': '30000.00' } },
+      ],
+      encoding: 'windows-1251',
+    });
+    const answers = await c.exchangeFile('prices_1.xml', windows1251(prices));
+    expect(answers.at(-1)!.kind).toBe('success');
+    expect(answers.at(-1)!.lines[0]).toMatch(/предложений обновлено: 2/);
+    expect(await offerOf(coat44)).toMatchObject({
+      price_kopecks: 3_100_000,
+      old_price_kopecks: 3_900_000,
+      quantity: before44.quantity,
+    });
+    expect(await offerOf(coat46)).toMatchObject({ price_kopecks: 3_000_000, old_price_kopecks: null });
+    // The product's price is its cheapest offer's; a full prices package leaves other offers' stock alone.
+    expect((await productOf(P.coat))!.price_kopecks).toBe(3_000_000);
+    expect((await offerOf(P.scarf))!.quantity).toBe(4);
+
+    const rests = offersXml({
+      offers: [
+        { id: coat44, rests: [2, 5] },
+        { id: coat46, rests: [1] },
+      ],
+      onlyChanges: true,
+    });
+    expect((await c.exchangeFile('rests_1.xml', Buffer.from(rests))).at(-1)!.kind).toBe('success');
+    expect(await offerOf(coat44)).toMatchObject({ quantity: 7, price_kopecks: 3_100_000 });
+    expect((await offerOf(coat46))!.quantity).toBe(1);
+    expect((await offerOf(P.scarf))!.quantity).toBe(4);
+
+    // Full: what it leaves out goes to zero (through the ledger).
+    const full = offersXml({ offers: [{ id: coat44, rests: [3] }], priceTypes: [] });
+    const done = await c.exchangeFile('rests_2.xml', Buffer.from(full));
+    expect(done.at(-1)!.lines[0]).toMatch(/предложений обнулено: 3/);
+    expect((await offerOf(coat44))!.quantity).toBe(3);
+    expect((await offerOf(coat46))!.quantity).toBe(0);
+    expect((await offerOf(P.scarf))!.quantity).toBe(0);
+    expect((await offerOf(`${P.dress}#${SIZE.s44}`))!.quantity).toBe(0);
+    const [move] = await queryRows<{ reason: string; delta: number }>(
+      db(),
+      sql`select m.reason, m.delta from stock_moves m join offers o on o.id = m.offer_id
+          where o.external_id = ${coat46} order by m.id desc limit 1`,
+    );
+    expect(move).toEqual({ reason: 'import', delta: -1 });
+    await assertStockLedgerBalanced(db());
+  });
+
+  it('an offer the shop does not have is refused before anything is written', async () => {
+    const c = oneC();
+    await c.checkauth('catalog');
+    await c.init('catalog');
+    const coat44 = `${P.coat}#${SIZE.s44}`;
+    const rests = offersXml({
+      offers: [
+        { id: coat44, rests: [50] },
+        { id: `${P.coat}#no-such-size`, rests: [1] },
+      ],
+      onlyChanges: true,
+    });
+    const [answer] = await c.exchangeFile('rests.xml', Buffer.from(rests));
+    expect(answer!.kind).toBe('failure');
+    expect(answer!.lines[0]).toMatch(/Предложения, которых нет на сайте \(1\): .*no-such-size/);
+    expect((await offerOf(coat44))!.quantity).toBe(3);
+    const prices = offersXml({ offers: [{ id: coat44, prices: { 'price-nobody': '1' } }], onlyChanges: true });
+    const [bad] = await c.exchangeFile('prices.xml', Buffer.from(prices));
+    expect(bad!.lines[0]).toMatch(/неизвестный тип цены price-nobody/);
+    expect((await offerOf(coat44))!.price_kopecks).toBe(3_100_000);
   });
 });
