@@ -163,6 +163,9 @@ export const productPhotos = pgTable(
     height: integer('height').notNull().default(1600),
     // For generated demo photos: how to draw the original when it is not on disk yet.
     art: jsonb('art'),
+    // A picture from 1C (issue #31): the SHA-256 of the file 1C sent, so the same picture sent
+    // again is not processed again (and its path, which the image cache is keyed by, stays).
+    sourceHash: text('source_hash'),
   },
   (t) => [
     uniqueIndex('product_photos_product_pos_uq').on(t.productId, t.position),

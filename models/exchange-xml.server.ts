@@ -26,6 +26,8 @@ export interface ProductRecord {
   groups: string[];
   /** Property values: the property's Ид and the value (a value's Ид from the classifier, or text). */
   props: { id: string; value: string }[];
+  /** Картинка: files 1C sends under import_files/, relative to the exchange folder. */
+  pictures: string[];
   deleted: boolean;
 }
 
@@ -132,6 +134,9 @@ function productRecord(node: Node): ProductRecord {
     props: children(child(node, 'ЗначенияСвойств'), 'ЗначенияСвойства')
       .map((p) => ({ id: text(p, 'Ид'), value: text(p, 'Значение') }))
       .filter((p) => p.id && p.value),
+    pictures: children(node, 'Картинка')
+      .map((c) => c.t.trim())
+      .filter(Boolean),
     deleted:
       isTrue(text(node, 'ПометкаУдаления')) || node.a['Статус'] === 'Удален' || isTrue(requisite('ПометкаУдаления')),
   };

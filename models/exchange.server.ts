@@ -40,6 +40,7 @@ import {
   type ParsedMeta,
   type ProductRecord,
 } from './exchange-xml.server';
+import { attachPictures, type PictureContext } from './exchange-pictures.server';
 import { unpackArchive, ZipRefused, type UnzipLimits } from './exchange-zip.server';
 
 // The 1C exchange's state (issue #31, docs/exchange-1c.md): sessions opened by checkauth, the
@@ -208,6 +209,10 @@ interface StepContext {
   counts: Counts;
   warnings: string[];
   notices: BackInStockNotice[];
+  /** The session's folder (1C's pictures under import_files/), the media root and the picture size cap. */
+  exchangeDir: string;
+  mediaRoot: string;
+  maxPictureBytes: number;
 }
 
 export interface ImportDeps {
@@ -349,6 +354,8 @@ function summary(counts: Counts): string[] {
     offers_created: 'предложений создано',
     offers_updated: 'предложений обновлено',
     stock_changed: 'остатков изменено',
+    pictures_processed: 'картинок обработано',
+    pictures_unchanged: 'картинок без изменений',
     offers_zeroed: 'предложений обнулено',
   };
   const parts = Object.entries(counts)
@@ -378,6 +385,9 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
         counts: { ...row.counts },
         warnings: [...row.warnings],
         notices: [],
+        exchangeDir: sessionDir(deps.exchangeRoot, deps.session.id),
+        mediaRoot: deps.mediaRoot,
+        maxPictureBytes: deps.maxPictureBytes,
       };
       const last = row.step >= meta.steps.length;
       if (last) await finishPackage(ctx, stepsDir);
@@ -531,6 +541,15 @@ function productProperties(ctx: StepContext, p: ProductRecord): { props: Product
   return { props, color };
 }
 
+const pictureContext = (ctx: StepContext): PictureContext => ({
+  tx: ctx.tx,
+  exchangeDir: ctx.exchangeDir,
+  mediaRoot: ctx.mediaRoot,
+  maxBytes: ctx.maxPictureBytes,
+  warnings: ctx.warnings,
+  counts: ctx.counts,
+});
+
 async function applyProduct(ctx: StepContext, p: ProductRecord, fallbackSection: () => Promise<number>) {
   const { tx } = ctx;
   let sectionId: number | null = null;
@@ -571,6 +590,7 @@ async function applyProduct(ctx: StepContext, p: ProductRecord, fallbackSection:
       })
       .where(eq(products.id, row.id));
     bump(ctx.counts, p.deleted ? 'products_deactivated' : 'products_updated');
+    await attachPictures(pictureContext(ctx), { id: row.id, externalId: p.id, name: p.name }, p.pictures);
     return;
   }
   const base = slugify([p.name, p.article].filter(Boolean).join(' ')) || 'tovar';
@@ -599,6 +619,7 @@ async function applyProduct(ctx: StepContext, p: ProductRecord, fallbackSection:
       .returning({ id: products.id });
     if (made) {
       bump(ctx.counts, 'products_created');
+      await attachPictures(pictureContext(ctx), { id: made.id, externalId: p.id, name: p.name }, p.pictures);
       return;
     }
   }

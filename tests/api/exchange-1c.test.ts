@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '~/db/client.server';
 import { CheckoutOrderResponse } from '~/shared/contract';
@@ -605,5 +606,88 @@ describe('prices.xml and rests.xml (CommerceML 2.08+: prices and stock in files 
     const [bad] = await c.exchangeFile('prices.xml', Buffer.from(prices));
     expect(bad!.lines[0]).toMatch(/неизвестный тип цены price-nobody/);
     expect((await offerOf(coat44))!.price_kopecks).toBe(3_100_000);
+  });
+});
+
+describe('pictures (import_files/)', () => {
+  const picture = (colour: string, format: 'png' | 'jpeg') =>
+    sharp({ create: { width: 300, height: 400, channels: 3, background: colour } })
+      [format]()
+      .toBuffer();
+  const photosOf = async (externalId: string) =>
+    queryRows<{ path: string; position: number; width: number; height: number; source_hash: string | null }>(
+      db(),
+      sql`select pp.path, pp.position, pp.width, pp.height, pp.source_hash from product_photos pp
+          join products p on p.id = pp.product_id where p.external_id = ${externalId} order by pp.position`,
+    );
+  const mediaFiles = () => {
+    const dir = path.join(shop.dataDir, 'media', 'products', '1c');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  };
+  const send = async (files: [string, Buffer][], products: TestProduct[]) => {
+    const c = oneC();
+    await c.checkauth('catalog');
+    await c.init('catalog');
+    for (const [name, body] of files)
+      for (const a of await c.sendFile(name, body, 4096)) expect(a.text).toBe('success');
+    // 1C asks to import each picture too: answered success, nothing done.
+    expect((await c.importUntilDone(files[0]![0])).map((a) => a.text)).toEqual(['success']);
+    return c.exchangeFile('import.xml', Buffer.from(catalogXml({ products, onlyChanges: true })));
+  };
+
+  it('attaches real images at new random paths, refuses what is not an image, and does not process an unchanged picture again', async () => {
+    const red = await picture('#ff0000', 'png');
+    const blue = await picture('#0000ff', 'jpeg');
+    const coat = { ...PRODUCTS[0]!, pictures: ['import_files/ab/coat1.png', 'import_files/cd/coat2.jpg'] };
+    const dress = { ...PRODUCTS[1]!, pictures: ['import_files/ef/fake.jpg', 'import_files/ef/missing.jpg'] };
+    const files: [string, Buffer][] = [
+      ['import_files/ab/coat1.png', red],
+      ['import_files/cd/coat2.jpg', blue],
+      ['import_files/ef/fake.jpg', Buffer.from('<?php echo "not a picture"; ?>')],
+    ];
+    const first = await send(files, [coat, dress]);
+    expect(first.at(-1)!.kind).toBe('success');
+    expect(first.at(-1)!.lines[0]).toMatch(/картинок обработано: 2/);
+    const photos = await photosOf(P.coat);
+    expect(photos.map((p) => p.position)).toEqual([1, 2]);
+    for (const p of photos) {
+      expect(p.path).toMatch(/^products\/1c\/[0-9a-f]{24}\.jpg$/);
+      expect(p).toMatchObject({ width: 300, height: 400 });
+      const meta = await sharp(path.join(shop.dataDir, 'media', p.path)).metadata();
+      expect(meta.format).toBe('jpeg');
+    }
+    expect(await photosOf(P.dress)).toEqual([]);
+    const [imp] = await queryRows<{ warnings: string[] }>(
+      db(),
+      sql`select warnings from exchange_imports where filename = 'import.xml' order by id desc limit 1`,
+    );
+    expect(imp!.warnings.join('\n')).toMatch(/fake\.jpg не картинка/);
+    expect(imp!.warnings.join('\n')).toMatch(/missing\.jpg не получена/);
+    const filesAfterFirst = mediaFiles();
+    expect(filesAfterFirst).toHaveLength(2);
+
+    // The same pictures again: nothing processed, same paths, no new files.
+    const again = await send(files.slice(0, 2), [coat]);
+    expect(again.at(-1)!.lines[0]).toMatch(/картинок без изменений: 2/);
+    expect(again.at(-1)!.lines[0]).not.toMatch(/картинок обработано/);
+    expect(await photosOf(P.coat)).toEqual(photos);
+    expect(mediaFiles()).toEqual(filesAfterFirst);
+
+    // The first picture changed under the same name: a new path for it; the old file keeps its content.
+    const green = await picture('#00ff00', 'png');
+    const oldBytes = fs.readFileSync(path.join(shop.dataDir, 'media', photos[0]!.path));
+    const changed = await send(
+      [
+        ['import_files/ab/coat1.png', green],
+        ['import_files/cd/coat2.jpg', blue],
+      ],
+      [coat],
+    );
+    expect(changed.at(-1)!.lines[0]).toMatch(/картинок обработано: 1/);
+    const now = await photosOf(P.coat);
+    expect(now[0]!.path).not.toBe(photos[0]!.path);
+    expect(now[1]!.path).toBe(photos[1]!.path);
+    expect(fs.readFileSync(path.join(shop.dataDir, 'media', photos[0]!.path)).equals(oldBytes)).toBe(true);
+    expect(mediaFiles()).toHaveLength(3);
   });
 });

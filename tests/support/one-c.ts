@@ -96,6 +96,8 @@ export interface TestProduct {
   group?: string;
   color?: string;
   deleted?: boolean;
+  /** Картинка elements: files under import_files/. */
+  pictures?: string[];
 }
 
 export const COLOR_PROPERTY = 'prop-color-0001';
@@ -126,6 +128,7 @@ export function catalogXml({
         <БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>
         ${p.group ? `<Группы><Ид>${p.group}</Ид></Группы>` : ''}
         <Описание>${esc(p.description ?? '')}</Описание>
+        ${(p.pictures ?? []).map((f) => `<Картинка>${esc(f)}</Картинка>`).join('')}
         ${p.color ? `<ЗначенияСвойств><ЗначенияСвойства><Ид>${COLOR_PROPERTY}</Ид><Значение>${esc(p.color)}</Значение></ЗначенияСвойства></ЗначенияСвойств>` : ''}
         <СтавкиНалогов><СтавкаНалога><Наименование>НДС</Наименование><Ставка>20</Ставка></СтавкаНалога></СтавкиНалогов>
       </Товар>`,
