@@ -6,7 +6,6 @@ import sharp, { type OutputInfo } from 'sharp';
 import type { Database } from '~/db/client.server';
 import { productPhotos } from '~/db/schema';
 import { safeExchangeName } from '~/core/commerceml';
-import { MAX_INPUT_PIXELS } from '~/server/images.server';
 
 // Pictures of 1C's products (Картинка → import_files/…; issue #31, docs/exchange-1c.md). Each goes
 // through the checks every upload gets (a real JPEG, PNG or WebP within the pixel limit, within
@@ -16,6 +15,8 @@ import { MAX_INPUT_PIXELS } from '~/server/images.server';
 // already has is not processed again: its row, path and size stay.
 
 const MAX_SIDE = 2400;
+/** The image server's decoding limit (server/images.server.ts MAX_INPUT_PIXELS; models may not import server/). */
+const MAX_INPUT_PIXELS = 40_000_000;
 const FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 export interface PictureContext {

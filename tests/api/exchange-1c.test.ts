@@ -610,10 +610,10 @@ describe('prices.xml and rests.xml (CommerceML 2.08+: prices and stock in files 
 });
 
 describe('pictures (import_files/)', () => {
-  const picture = (colour: string, format: 'png' | 'jpeg') =>
-    sharp({ create: { width: 300, height: 400, channels: 3, background: colour } })
-      [format]()
-      .toBuffer();
+  const picture = (colour: string, format: 'png' | 'jpeg') => {
+    const image = sharp({ create: { width: 300, height: 400, channels: 3, background: colour } });
+    return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+  };
   const photosOf = async (externalId: string) =>
     queryRows<{ path: string; position: number; width: number; height: number; source_hash: string | null }>(
       db(),
