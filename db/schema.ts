@@ -1055,6 +1055,8 @@ export const exchangeSaleExports = pgTable(
       .default(sql`'{}'::integer[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // Set aside by «Отправить заказы заново» in the back office: no longer the mark the next export starts from.
+    resetAt: timestamp('reset_at', { withTimezone: true }),
   },
   (t) => [index('exchange_sale_exports_session_idx').on(t.sessionId, t.id)],
 );

@@ -28,6 +28,7 @@ import type { StockLine } from '~/core/stock-ledger';
 import { ORDER_STATUS_LABELS, isOrderStatus } from '~/core/order-status';
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
 import { takeLoginTry } from './staff-login.server';
+import { writeAudit } from './audit.server';
 import { findStaffByEmail } from './staff.server';
 import { verifyPassword } from './staff-secrets.server';
 import { moveStock, type BackInStockNotice } from './stock.server';
@@ -94,6 +95,8 @@ export async function exchangeLogin({
 export interface ExchangeSession {
   id: number;
   staffId: number;
+  /** The exchange account's e-mail (the audit log's actor). */
+  email: string;
   type: 'catalog' | 'sale';
 }
 
@@ -107,16 +110,16 @@ export async function exchangeSession({
   token: string;
   now: Date;
 }): Promise<ExchangeSession | null> {
-  const rows = await queryRows<{ id: number; staff_id: number; type: 'catalog' | 'sale' }>(
+  const rows = await queryRows<{ id: number; staff_id: number; email: string; type: 'catalog' | 'sale' }>(
     db,
     sql`update exchange_sessions s set last_seen_at = ${now.toISOString()}::timestamptz
         from staff
         where s.token_hash = ${sha256(token)} and staff.id = s.staff_id and not staff.disabled and staff.role = 'exchange'
           and s.last_seen_at > ${new Date(now.getTime() - EXCHANGE_SESSION_IDLE_MS).toISOString()}::timestamptz
-        returning s.id, s.staff_id, s.type`,
+        returning s.id, s.staff_id, staff.email, s.type`,
   );
   const row = rows[0];
-  return row ? { id: row.id, staffId: row.staff_id, type: row.type } : null;
+  return row ? { id: row.id, staffId: row.staff_id, email: row.email, type: row.type } : null;
 }
 
 /** The session's folder under DATA_DIR/exchange. */
@@ -224,6 +227,9 @@ export interface ImportDeps {
   /** DATA_DIR/media, where 1C's pictures are written. */
   mediaRoot: string;
   maxPictureBytes: number;
+  /** The call's address and request id, for the audit log. */
+  ip: string;
+  requestId: string;
   now: Date;
 }
 
@@ -397,6 +403,36 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
         else await applyOfferRecords(ctx, records as OfferRecord[]);
       }
       await bumpCatalogVersion(tx);
+      // The audit log: one event a step, with what the step changed (not one a row).
+      const changed = Object.fromEntries(
+        Object.entries(ctx.counts)
+          .map(([k, n]) => [k, n - (row.counts[k] ?? 0)] as const)
+          .filter(([, n]) => n !== 0),
+      );
+      await writeAudit(
+        tx,
+        {
+          kind: 'staff',
+          staffId: deps.session.staffId,
+          label: `${deps.session.email} (обмен с 1С)`,
+          sessionId: null,
+          ip: deps.ip,
+          requestId: deps.requestId,
+        },
+        {
+          action: 'exchange.import',
+          entityType: 'exchange_import',
+          entityId: importId,
+          after: {
+            file: deps.filename,
+            kind: meta.kind,
+            step: row.step + 1,
+            steps: meta.steps.length + 1,
+            counts: changed,
+            last,
+          },
+        },
+      );
       await tx
         .update(exchangeImports)
         .set({
@@ -948,7 +984,7 @@ async function exportOrders(db: Database, ids: number[]): Promise<ExportOrder[]>
 export async function saleQuery({ db, session }: { db: Database; session: ExchangeSession }): Promise<string> {
   const [mark] = await queryRows<{ since: string | null; until: string; start: string }>(
     db,
-    sql`select (select max(until) from exchange_sale_exports where confirmed_at is not null) as since,
+    sql`select (select max(until) from exchange_sale_exports where confirmed_at is not null and reset_at is null) as since,
                now() - interval '3 seconds' as until,
                (select min(created_at) from exchange_sessions) as start`,
   );

@@ -11,6 +11,7 @@ import { adminReturnRoutes } from './returns.routes.server';
 import { adminCustomerRoutes } from './customers.routes.server';
 import { adminReviewRoutes } from './reviews.routes.server';
 import { adminFeedRoutes } from './feeds.routes.server';
+import { adminExchangeRoutes } from './exchange.routes.server';
 
 // The admin API (issue #29, docs/back-office.md), mounted at `<API prefix>/admin`. JSON only;
 // every answer `Cache-Control: no-store` and `X-Robots-Tag: noindex`; a state-changing call must
@@ -60,4 +61,5 @@ export async function adminApi(app: FastifyInstance, { db, siteUrl, totpKey, now
   await app.register(adminCustomerRoutes, deps);
   await app.register(adminReviewRoutes, deps);
   await app.register(adminFeedRoutes, deps);
+  await app.register(adminExchangeRoutes, deps);
 }

@@ -248,6 +248,8 @@ export async function exchangeRoutes(app: FastifyInstance, deps: ExchangeRouteDe
           stepItems: exchange.stepItems,
           mediaRoot: exchange.mediaRoot,
           maxPictureBytes: exchange.maxPictureBytes,
+          ip: req.ip,
+          requestId: String(req.id),
           now: now(),
         });
         if (result.answer.kind === 'failure')

@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '~/db/client.server';
-import { CheckoutOrderResponse } from '~/shared/contract';
+import { AdminExchangeResendResponse, AdminExchangeResponse, CheckoutOrderResponse } from '~/shared/contract';
 import { setUpTestShop } from '~/tests/support/server';
-import { eventually, getJson, postForm } from '~/tests/support/api';
-import { admin, createStaffByScript, enrol, testClock } from '~/tests/support/admin';
+import { eventually, expectContract, getJson, postForm } from '~/tests/support/api';
+import { admin, createStaffByScript, enrol, staffSession, testClock } from '~/tests/support/admin';
 import { courierForm } from '~/tests/support/checkout';
 import { sessionToken } from '~/tests/support/session';
 import { assertStockLedgerBalanced } from '~/tests/support/stock';
@@ -689,5 +689,108 @@ describe('pictures (import_files/)', () => {
     expect(now[1]!.path).toBe(photos[1]!.path);
     expect(fs.readFileSync(path.join(shop.dataDir, 'media', photos[0]!.path)).equals(oldBytes)).toBe(true);
     expect(mediaFiles()).toHaveLength(3);
+  });
+});
+
+describe('the Exchange screen (back office, admin only) and the audit log', () => {
+  it('an import writes one audit event a step with its counts', async () => {
+    const events = await queryRows<{
+      entity_id: string;
+      actor_label: string;
+      after: { counts: Record<string, number>; file: string };
+    }>(db(), sql`select entity_id, actor_label, after from audit_events where action = 'exchange.import' order by id`);
+    expect(events.length).toBeGreaterThan(10);
+    expect(events[0]!.actor_label).toBe(`${LOGIN} (обмен с 1С)`);
+    // Per import: as many events as its steps, and their counts add up to the import's.
+    const imports = await queryRows<{ id: number; steps: number; counts: Record<string, number> }>(
+      db(),
+      sql`select id, steps, counts from exchange_imports where status = 'done' and kind <> 'zip'`,
+    );
+    for (const imp of imports) {
+      const own = events.filter((e) => e.entity_id === String(imp.id));
+      expect(own, `import ${imp.id}`).toHaveLength(imp.steps);
+      const sum: Record<string, number> = {};
+      for (const e of own) for (const [k, n] of Object.entries(e.after.counts)) sum[k] = (sum[k] ?? 0) + n;
+      expect(sum, `import ${imp.id}`).toEqual(
+        Object.fromEntries(Object.entries(imp.counts).filter(([, n]) => n !== 0)),
+      );
+    }
+  });
+
+  it('shows the sessions, saves the settings (audited) and re-sends orders (audited, idempotent); other roles are refused', async () => {
+    const manager = await staffSession(shop, clock, { email: 'manager@exchange.example', role: 'manager' });
+    expect((await admin(shop, '/exchange', { cookie: manager.cookie })).status).toBe(403);
+    expect((await admin(shop, '/exchange/resend-orders', { cookie: manager.cookie, body: {} })).status).toBe(403);
+    const boss = await staffSession(shop, clock, { email: 'admin@exchange.example', role: 'admin' });
+    const log = expectContract(
+      AdminExchangeResponse,
+      (await admin(shop, '/exchange', { cookie: boss.cookie })).body,
+    ).data;
+    expect(log.endpoint).toMatch(/\/backend\/1c\/exchange$/);
+    const files = log.sessions.flatMap((s) => s.files);
+    expect(
+      files.some((f) => f.filename === 'offers.xml' && f.status === 'done' && (f.counts.offers_created ?? 0) > 0),
+    ).toBe(true);
+    // Errors name the element that failed.
+    expect(files.some((f) => f.status === 'failed' && /Предложение .*неизвестный тип цены/.test(f.error ?? ''))).toBe(
+      true,
+    );
+    expect(files.some((f) => f.kind === 'zip' && /символическая ссылка/.test(f.error ?? ''))).toBe(true);
+    expect(log.sessions.some((s) => s.type === 'sale' && s.exports.some((e) => e.confirmed_at !== null))).toBe(true);
+
+    // Settings: 1C no longer owns names; a renamed product keeps the site's name.
+    const settings = { ...log.settings, owns: { ...log.settings.owns, name: false }, colorProperty: 'Цвет' };
+    const saved = await admin(shop, '/exchange/settings', { cookie: boss.cookie, body: settings });
+    expect(saved.status).toBe(200);
+    expect(expectContract(AdminExchangeResponse, saved.body).data.settings.owns.name).toBe(false);
+    const c = oneC();
+    await c.checkauth('catalog');
+    await c.init('catalog');
+    const before = (await productOf(P.scarf))!.name;
+    await c.exchangeFile(
+      'import.xml',
+      Buffer.from(catalogXml({ products: [{ ...PRODUCTS[2]!, name: 'Другое имя' }], onlyChanges: true })),
+    );
+    expect((await productOf(P.scarf))!.name).toBe(before);
+    const [audit] = await queryRows<{ before: { owns: { name: boolean } }; after: { owns: { name: boolean } } }>(
+      db(),
+      sql`select before, after from audit_events where action = 'exchange.settings' order by id desc limit 1`,
+    );
+    expect([audit!.before.owns.name, audit!.after.owns.name]).toEqual([true, false]);
+    await admin(shop, '/exchange/settings', { cookie: boss.cookie, body: log.settings });
+
+    // Re-send: the confirmed exports are set aside; the next query sends the order again until 1C confirms it.
+    const sale = oneC();
+    await sale.checkauth('sale');
+    await sale.init('sale');
+    const [order] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from orders where exchange_confirmed_at is not null order by id limit 1`,
+    );
+    expect((await sale.call('type=sale&mode=query')).text).not.toContain(`<Номер>${order!.id}</Номер>`);
+    const key = crypto.randomUUID();
+    const first = expectContract(
+      AdminExchangeResendResponse,
+      (await admin(shop, '/exchange/resend-orders', { cookie: boss.cookie, body: {}, key })).body,
+    ).data;
+    expect(first.exports).toBeGreaterThan(0);
+    expect(first.orders).toBeGreaterThan(0);
+    // The same key: the first answer; a new key: nothing left to set aside.
+    expect((await admin(shop, '/exchange/resend-orders', { cookie: boss.cookie, body: {}, key })).body).toEqual({
+      data: first,
+    });
+    const second = expectContract(
+      AdminExchangeResendResponse,
+      (await admin(shop, '/exchange/resend-orders', { cookie: boss.cookie, body: {} })).body,
+    ).data;
+    expect([second.exports, second.orders]).toEqual([0, 0]);
+    const resends = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from audit_events where action = 'exchange.resend_orders'`,
+    );
+    expect(resends[0]!.n).toBe(2);
+    expect((await sale.call('type=sale&mode=query')).text).toContain(`<Номер>${order!.id}</Номер>`);
+    expect((await sale.call('type=sale&mode=success')).text).toBe('success');
+    expect((await sale.call('type=sale&mode=query')).text).not.toContain(`<Номер>${order!.id}</Номер>`);
   });
 });
