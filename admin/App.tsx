@@ -29,6 +29,8 @@ import { ReviewList, ReviewShow } from './reviews/Reviews';
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import RssFeedIcon from '@mui/icons-material/RssFeedOutlined';
 import { FeedsPage } from './feeds/Feeds';
+import { ExchangePage } from './exchange/Exchange';
+import SyncAltIcon from '@mui/icons-material/SyncAltOutlined';
 
 // The back office (issue #29, docs/back-office.md): react-admin over the admin API. Each screen is
 // a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
@@ -119,6 +121,7 @@ export function App() {
         options={{ label: 'Отзывы' }}
       />
       <Resource name="feeds" list={FeedsPage} icon={RssFeedIcon} options={{ label: 'Фиды' }} />
+      <Resource name="exchange" list={ExchangePage} icon={SyncAltIcon} options={{ label: 'Обмен с 1С' }} />
       <Resource name="audit" list={AuditList} icon={HistoryIcon} options={{ label: 'Журнал действий' }} />
       <CustomRoutes noLayout>
         <Route path="/setup" element={<SetupPage />} />

@@ -50,6 +50,7 @@ const RESOURCE_PERMISSION: Record<string, { read: string; write: string }> = {
   preorders: { read: 'waitlist:read', write: 'waitlist:read' },
   reviews: { read: 'reviews:read', write: 'reviews:moderate' },
   feeds: { read: 'feeds:read', write: 'feeds:write' },
+  exchange: { read: 'exchange:read', write: 'exchange:write' },
 };
 
 export function allows(who: StaffMe | null, resource: string, action: string): boolean {

@@ -41,6 +41,9 @@ export const ACTION_LABELS: Record<string, string> = {
   'customer.bonuses': 'Бонусы изменены вручную',
   'customer.block': 'Покупатель заблокирован',
   'customer.unblock': 'Покупатель разблокирован',
+  'exchange.import': 'Импорт из 1С (шаг)',
+  'exchange.settings': 'Настройки обмена с 1С',
+  'exchange.resend_orders': 'Заказы отправлены в 1С заново',
 };
 
 export const ENTITY_LABELS: Record<string, string> = {
@@ -50,6 +53,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   return: 'Возврат',
   jobs: 'Задачи',
   customer: 'Покупатель',
+  exchange_import: 'Импорт из 1С',
 };
 export const ENTITY_CHOICES = Object.entries(ENTITY_LABELS).map(([id, name]) => ({ id, name }));
 
