@@ -699,65 +699,107 @@ async function unacknowledgedUnits(tx: Database, offerIds: number[]): Promise<Ma
   return new Map(rows.map((r) => [r.offer_id, Math.max(0, r.units)]));
 }
 
+/**
+ * offers.xml: a step's offers in a few queries, not a few per offer (bench:1c): the products and
+ * the offers of the step by 1C id at once, the site's offers without a 1C id of those products
+ * (a lost mapping: matched by size), then one update and one insert for all.
+ */
 async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Promise<void> {
   const { tx } = ctx;
-  const types = pickPriceTypes(ctx.meta.priceTypes, ctx.settings);
-  const touchedProducts = new Set<number>();
-  const stockLines: { offerId: number; quantity: number }[] = [];
   if (ctx.meta.kind === 'prices' || ctx.meta.kind === 'rests') return applyPartialOffers(ctx, records);
+  const types = pickPriceTypes(ctx.meta.priceTypes, ctx.settings);
+  const list = (values: unknown[]) => JSON.stringify(values);
+  const productRows = await queryRows<{ id: number; external_id: string }>(
+    tx,
+    sql`select id, external_id from products
+        where external_id in (select jsonb_array_elements_text(${list([...new Set(records.map((o) => o.productId))])}::jsonb))`,
+  );
+  const productByExt = new Map(productRows.map((r) => [r.external_id, r.id]));
+  const offerRows = await queryRows<{ id: number; external_id: string }>(
+    tx,
+    sql`select id, external_id from offers
+        where external_id in (select jsonb_array_elements_text(${list(records.map((o) => o.id))}::jsonb))`,
+  );
+  const offerByExt = new Map(offerRows.map((r) => [r.external_id, r.id]));
+  const unmatched = records.filter((o) => !offerByExt.has(o.id));
+  const siteOffers = unmatched.length
+    ? await queryRows<{ id: number; product_id: number; size: string }>(
+        tx,
+        sql`select id, product_id, size from offers where external_id is null
+            and product_id in (select jsonb_array_elements_text(${list([
+              ...new Set(unmatched.map((o) => productByExt.get(o.productId)).filter((id) => id !== undefined)),
+            ])}::jsonb)::int)`,
+      )
+    : [];
+  const siteByKey = new Map(siteOffers.map((r) => [`${r.product_id}\u0000${r.size}`, r.id]));
+
+  const touchedProducts = new Set<number>();
+  const updates: {
+    id: number;
+    product_id: number;
+    ext: string;
+    price: number | null;
+    old: number | null;
+    set_price: boolean;
+  }[] = [];
+  const inserts: (typeof offers.$inferInsert)[] = [];
+  const quantities = new Map<string, number>();
   for (const o of records) {
-    const [product] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.externalId, o.productId))
-      .limit(1);
-    if (!product) throw new ExchangeInputError(`Предложение ${o.id}: товар ${o.productId} не найден`);
+    const productId = productByExt.get(o.productId);
+    if (productId === undefined) throw new ExchangeInputError(`Предложение ${o.id}: товар ${o.productId} не найден`);
     const { size, sizeType } = sizeOf(ctx, o);
     const sale = types.sale ? o.prices[types.sale] : undefined;
     const oldRaw = types.old ? o.prices[types.old] : undefined;
     const old = sale !== undefined && oldRaw !== undefined && oldRaw > sale ? oldRaw : null;
-    let [offer] = await tx.select().from(offers).where(eq(offers.externalId, o.id)).limit(1);
-    if (!offer) {
-      [offer] = await tx
-        .select()
-        .from(offers)
-        .where(and(eq(offers.productId, product.id), eq(offers.size, size), isNull(offers.externalId)))
-        .limit(1);
-      if (offer) ctx.warnings.push(`Предложение ${o.id} сопоставлено с размером ${size} товара сайта ${product.id}`);
+    let id = offerByExt.get(o.id);
+    if (id === undefined) {
+      const key = `${productId}\u0000${size}`;
+      id = siteByKey.get(key);
+      if (id !== undefined) {
+        siteByKey.delete(key);
+        offerByExt.set(o.id, id);
+        ctx.warnings.push(`Предложение ${o.id} сопоставлено с размером ${size} товара сайта ${productId}`);
+      }
     }
-    let offerId: number;
-    if (offer) {
-      offerId = offer.id;
-      await tx
-        .update(offers)
-        .set({
-          externalId: o.id,
-          productId: product.id,
-          ...(ctx.settings.owns.prices && sale !== undefined ? { priceKopecks: sale, oldPriceKopecks: old } : {}),
-        })
-        .where(eq(offers.id, offer.id));
+    if (id !== undefined) {
+      updates.push({
+        id,
+        product_id: productId,
+        ext: o.id,
+        price: sale ?? null,
+        old,
+        set_price: ctx.settings.owns.prices && sale !== undefined,
+      });
       bump(ctx.counts, 'offers_updated');
-    } else {
-      const [made] = await tx
-        .insert(offers)
-        .values({
-          productId: product.id,
-          sizeType,
-          size,
-          priceKopecks: sale ?? 0,
-          oldPriceKopecks: old,
-          externalId: o.id,
-        })
-        .onConflictDoNothing()
-        .returning({ id: offers.id });
-      if (!made) throw new ExchangeInputError(`Предложение ${o.id}: у товара ${o.productId} уже есть размер ${size}`);
-      offerId = made.id;
-      bump(ctx.counts, 'offers_created');
-    }
-    touchedProducts.add(product.id);
-    if (o.quantity !== null) stockLines.push({ offerId, quantity: o.quantity });
+    } else inserts.push({ productId, sizeType, size, priceKopecks: sale ?? 0, oldPriceKopecks: old, externalId: o.id });
+    touchedProducts.add(productId);
+    if (o.quantity !== null) quantities.set(o.id, o.quantity);
   }
-
+  if (updates.length > 0)
+    await tx.execute(sql`
+      update offers set external_id = v.ext, product_id = v.product_id,
+        price_kopecks = case when v.set_price then v.price else offers.price_kopecks end,
+        old_price_kopecks = case when v.set_price then v.old else offers.old_price_kopecks end
+      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb)
+        as v(id int, product_id int, ext text, price int, old int, set_price boolean)
+      where offers.id = v.id`);
+  if (inserts.length > 0) {
+    const made = await tx
+      .insert(offers)
+      .values(inserts)
+      .onConflictDoNothing()
+      .returning({ id: offers.id, externalId: offers.externalId });
+    for (const m of made) offerByExt.set(m.externalId!, m.id);
+    const lost = inserts.find((i) => !offerByExt.has(i.externalId!));
+    if (lost) {
+      const productExt = records.find((o) => o.id === lost.externalId)!.productId;
+      throw new ExchangeInputError(
+        `Предложение ${lost.externalId}: у товара ${productExt} уже есть размер ${lost.size}`,
+      );
+    }
+    bump(ctx.counts, 'offers_created', made.length);
+  }
+  const stockLines = [...quantities].map(([ext, quantity]) => ({ offerId: offerByExt.get(ext)!, quantity }));
   await setStockAndPrices(ctx, stockLines, touchedProducts);
 }
 
