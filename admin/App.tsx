@@ -33,6 +33,8 @@ import { ProductCreate, ProductEdit, ProductList } from './catalogue/Products';
 import { SectionCreate, SectionEdit, SectionList } from './catalogue/Sections';
 import CheckroomIcon from '@mui/icons-material/CheckroomOutlined';
 import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
+import { ExchangePage } from './exchange/Exchange';
+import SyncAltIcon from '@mui/icons-material/SyncAltOutlined';
 
 // The back office (issue #29, docs/back-office.md): react-admin over the admin API. Each screen is
 // a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
@@ -163,6 +165,7 @@ export function App() {
         recordRepresentation="name"
       />
       <Resource name="feeds" list={FeedsPage} icon={RssFeedIcon} options={{ label: 'Фиды' }} />
+      <Resource name="exchange" list={ExchangePage} icon={SyncAltIcon} options={{ label: 'Обмен с 1С' }} />
       <Resource name="audit" list={AuditList} icon={HistoryIcon} options={{ label: 'Журнал действий' }} />
       <CustomRoutes noLayout>
         <Route path="/setup" element={<SetupPage />} />

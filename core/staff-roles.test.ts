@@ -57,6 +57,8 @@ const TABLE: [Permission, boolean, boolean, boolean, boolean][] = [
   ['reviews:moderate', A, A, _, A],
   ['feeds:read', A, _, _, A],
   ['feeds:write', A, _, _, A],
+  ['exchange:read', A, _, _, _],
+  ['exchange:write', A, _, _, _],
 ];
 
 describe('staff roles', () => {

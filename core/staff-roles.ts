@@ -77,6 +77,9 @@ export const PERMISSIONS = [
   // Product feeds (issue #32): their addresses, last builds and settings (sections, products, UTM).
   'feeds:read',
   'feeds:write',
+  // The 1C exchange (issue #31): its session log and settings, re-sending orders to 1C. Admin only.
+  'exchange:read',
+  'exchange:write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

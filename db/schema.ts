@@ -187,6 +187,9 @@ export const productPhotos = pgTable(
     height: integer('height').notNull().default(1600),
     // For generated demo photos: how to draw the original when it is not on disk yet.
     art: jsonb('art'),
+    // A picture from 1C (issue #31): the SHA-256 of the file 1C sent, so the same picture sent
+    // again is not processed again (and its path, which the image cache is keyed by, stays).
+    sourceHash: text('source_hash'),
   },
   (t) => [
     uniqueIndex('product_photos_product_pos_uq').on(t.productId, t.position),
@@ -1041,7 +1044,7 @@ export const exchangeImports = pgTable(
     // 'applying' (steps left), 'done', 'failed' (error says why; nothing of the file was written).
     status: text('status', { enum: ['applying', 'done', 'failed'] }).notNull(),
     // What the file is: 'import' (catalogue) or 'offers'; whether it holds only changes.
-    kind: text('kind', { enum: ['import', 'offers'] }),
+    kind: text('kind', { enum: ['import', 'offers', 'prices', 'rests', 'zip'] }),
     onlyChanges: boolean('only_changes').notNull().default(false),
     step: integer('step').notNull().default(0),
     steps: integer('steps').notNull().default(0),
@@ -1076,6 +1079,8 @@ export const exchangeSaleExports = pgTable(
       .default(sql`'{}'::integer[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // Set aside by «Отправить заказы заново» in the back office: no longer the mark the next export starts from.
+    resetAt: timestamp('reset_at', { withTimezone: true }),
   },
   (t) => [index('exchange_sale_exports_session_idx').on(t.sessionId, t.id)],
 );

@@ -26,6 +26,8 @@ export interface ProductRecord {
   groups: string[];
   /** Property values: the property's Ид and the value (a value's Ид from the classifier, or text). */
   props: { id: string; value: string }[];
+  /** Картинка: files 1C sends under import_files/, relative to the exchange folder. */
+  pictures: string[];
   deleted: boolean;
 }
 
@@ -51,7 +53,12 @@ export interface PropertyDef {
 }
 
 export interface ParsedMeta {
-  kind: 'import' | 'offers';
+  /**
+   * import: the catalogue; offers: offers with prices and/or stock (offers.xml); prices, rests:
+   * CommerceML 2.08+'s separate files of prices and of stock (prices*.xml, rests*.xml), which
+   * only update offers the shop has.
+   */
+  kind: 'import' | 'offers' | 'prices' | 'rests';
   onlyChanges: boolean;
   encoding: string;
   properties: PropertyDef[];
@@ -127,6 +134,9 @@ function productRecord(node: Node): ProductRecord {
     props: children(child(node, 'ЗначенияСвойств'), 'ЗначенияСвойства')
       .map((p) => ({ id: text(p, 'Ид'), value: text(p, 'Значение') }))
       .filter((p) => p.id && p.value),
+    pictures: children(node, 'Картинка')
+      .map((c) => c.t.trim())
+      .filter(Boolean),
     deleted:
       isTrue(text(node, 'ПометкаУдаления')) || node.a['Статус'] === 'Удален' || isTrue(requisite('ПометкаУдаления')),
   };
@@ -149,11 +159,28 @@ function offerRecord(node: Node): OfferRecord {
     if (kopecks === null) throw new ExchangeInputError(`Предложение ${id}: цена «${raw}» не число`);
     prices[type] = kopecks;
   }
+  // Stock: Количество; or, in rests.xml (2.08+), Остатки/Остаток[/Склад]/Количество summed over the
+  // warehouses; or Склад КоличествоНаСкладе="…" (2.07 offers.xml).
+  const quantityText = (raw: string): number => {
+    const q = quantityOf(raw);
+    if (q === null) throw new ExchangeInputError(`Предложение ${id}: количество «${raw.trim()}» не число`);
+    return q;
+  };
   const qNode = child(node, 'Количество');
   let quantity: number | null = null;
-  if (qNode) {
-    quantity = quantityOf(qNode.t);
-    if (quantity === null) throw new ExchangeInputError(`Предложение ${id}: количество «${qNode.t.trim()}» не число`);
+  if (qNode) quantity = quantityText(qNode.t);
+  else {
+    const rests = children(child(node, 'Остатки'), 'Остаток');
+    const stores = children(node, 'Склад').filter((w) => w.a['КоличествоНаСкладе'] !== undefined);
+    if (rests.length > 0) {
+      quantity = 0;
+      for (const r of rests) {
+        const perStore = children(r, 'Склад');
+        if (perStore.length > 0) for (const w of perStore) quantity += quantityText(text(w, 'Количество') || '0');
+        else quantity += quantityText(text(r, 'Количество') || '0');
+      }
+    } else if (stores.length > 0)
+      quantity = stores.reduce((sum, w) => sum + quantityText(w.a['КоличествоНаСкладе']!), 0);
   }
   return { t: 'offer', id, productId: splitOfferId(id).productId, chars, prices, quantity };
 }
@@ -180,6 +207,7 @@ export async function splitExchangeFile({
   stepsDir: string;
   stepItems: number;
 }): Promise<ParsedMeta> {
+  const base = path.basename(file).toLowerCase();
   await fs.promises.rm(stepsDir, { recursive: true, force: true });
   await fs.promises.mkdir(stepsDir, { recursive: true });
   const handle = await fs.promises.open(file, 'r');
@@ -316,7 +344,7 @@ export async function splitExchangeFile({
     throw new ExchangeInputError(`Ошибка XML: ${message} (${where()})`);
   }
   if (!rootSeen) throw new ExchangeInputError('Файл пуст');
-  if (sawOffers) meta.kind = 'offers';
+  if (sawOffers) meta.kind = base.startsWith('prices') ? 'prices' : base.startsWith('rests') ? 'rests' : 'offers';
   else if (!sawCatalog && groups.length === 0 && meta.properties.length === 0)
     throw new ExchangeInputError('В файле нет ни каталога, ни пакета предложений');
   for (const g of groups.splice(0)) add(g);

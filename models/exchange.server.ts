@@ -29,6 +29,7 @@ import type { StockLine } from '~/core/stock-ledger';
 import { ORDER_STATUS_LABELS, isOrderStatus } from '~/core/order-status';
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
 import { takeLoginTry } from './staff-login.server';
+import { writeAudit } from './audit.server';
 import { findStaffByEmail } from './staff.server';
 import { verifyPassword } from './staff-secrets.server';
 import { moveStock, type BackInStockNotice } from './stock.server';
@@ -41,6 +42,8 @@ import {
   type ParsedMeta,
   type ProductRecord,
 } from './exchange-xml.server';
+import { attachPictures, type PictureContext } from './exchange-pictures.server';
+import { unpackArchive, ZipRefused, type UnzipLimits } from './exchange-zip.server';
 
 // The 1C exchange's state (issue #31, docs/exchange-1c.md): sessions opened by checkauth, the
 // import of each file in steps, and the order exports 1C confirms. All of it in the database
@@ -93,6 +96,8 @@ export async function exchangeLogin({
 export interface ExchangeSession {
   id: number;
   staffId: number;
+  /** The exchange account's e-mail (the audit log's actor). */
+  email: string;
   type: 'catalog' | 'sale';
 }
 
@@ -106,16 +111,16 @@ export async function exchangeSession({
   token: string;
   now: Date;
 }): Promise<ExchangeSession | null> {
-  const rows = await queryRows<{ id: number; staff_id: number; type: 'catalog' | 'sale' }>(
+  const rows = await queryRows<{ id: number; staff_id: number; email: string; type: 'catalog' | 'sale' }>(
     db,
     sql`update exchange_sessions s set last_seen_at = ${now.toISOString()}::timestamptz
         from staff
         where s.token_hash = ${sha256(token)} and staff.id = s.staff_id and not staff.disabled and staff.role = 'exchange'
           and s.last_seen_at > ${new Date(now.getTime() - EXCHANGE_SESSION_IDLE_MS).toISOString()}::timestamptz
-        returning s.id, s.staff_id, s.type`,
+        returning s.id, s.staff_id, staff.email, s.type`,
   );
   const row = rows[0];
-  return row ? { id: row.id, staffId: row.staff_id, type: row.type } : null;
+  return row ? { id: row.id, staffId: row.staff_id, email: row.email, type: row.type } : null;
 }
 
 /** The session's folder under DATA_DIR/exchange. */
@@ -128,6 +133,57 @@ export async function initExchangeDir(exchangeRoot: string, sessionId: number): 
   const dir = sessionDir(exchangeRoot, sessionId);
   await fs.promises.rm(dir, { recursive: true, force: true });
   await fs.promises.mkdir(dir, { recursive: true });
+}
+
+/**
+ * Before an import: the archives 1C sent into the session's folder (zip=yes) are unpacked, one
+ * per call, each logged as an import of kind 'zip'. Null when there is none left; 'progress' when
+ * one was unpacked (1C calls again); 'failure' with the reason when one is refused (its files are
+ * not kept; every later import of the session answers the same until a new init).
+ */
+export async function unpackSessionArchives({
+  db,
+  exchangeRoot,
+  session,
+  limits,
+  now,
+}: {
+  db: Database;
+  exchangeRoot: string;
+  session: ExchangeSession;
+  limits: UnzipLimits;
+  now: Date;
+}): Promise<ExchangeAnswer | null> {
+  const dir = sessionDir(exchangeRoot, session.id);
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const refused = names.find((n) => n.endsWith('.zip.refused'));
+  if (refused) return { kind: 'failure', lines: [await fs.promises.readFile(path.join(dir, refused), 'utf8')] };
+  const archive = names.sort().find((n) => /\.zip$/i.test(n));
+  if (!archive) return null;
+  const file = path.join(dir, archive);
+  const [row] = await db
+    .insert(exchangeImports)
+    .values({ sessionId: session.id, filename: archive, kind: 'zip', status: 'applying', startedAt: now })
+    .returning({ id: exchangeImports.id });
+  try {
+    const files = await unpackArchive({ zipFile: file, destDir: dir, limits });
+    await fs.promises.rename(file, `${file}.unpacked`);
+    await db
+      .update(exchangeImports)
+      .set({ status: 'done', counts: { files: files.length }, finishedAt: now, steps: 1, step: 1 })
+      .where(eq(exchangeImports.id, row!.id));
+    return { kind: 'progress', lines: [`Архив ${archive} распакован: файлов ${files.length}`] };
+  } catch (error) {
+    if (!(error instanceof ZipRefused)) throw error;
+    const reason = `Архив не принят: ${error.message}`;
+    await fs.promises.rm(file, { force: true });
+    await fs.promises.writeFile(`${file}.refused`, reason);
+    await db
+      .update(exchangeImports)
+      .set({ status: 'failed', error: reason.slice(0, 2000), finishedAt: now })
+      .where(eq(exchangeImports.id, row!.id));
+    return { kind: 'failure', lines: [reason] };
+  }
 }
 
 export async function readExchangeSettings(db: Database): Promise<ExchangeSettings> {
@@ -157,6 +213,10 @@ interface StepContext {
   counts: Counts;
   warnings: string[];
   notices: BackInStockNotice[];
+  /** The session's folder (1C's pictures under import_files/), the media root and the picture size cap. */
+  exchangeDir: string;
+  mediaRoot: string;
+  maxPictureBytes: number;
 }
 
 export interface ImportDeps {
@@ -165,6 +225,12 @@ export interface ImportDeps {
   session: ExchangeSession;
   filename: string;
   stepItems: number;
+  /** DATA_DIR/media, where 1C's pictures are written. */
+  mediaRoot: string;
+  maxPictureBytes: number;
+  /** The call's address and request id, for the audit log. */
+  ip: string;
+  requestId: string;
   now: Date;
 }
 
@@ -227,7 +293,7 @@ async function prepare(deps: ImportDeps, importId: number, file: string): Promis
   let meta: ParsedMeta;
   try {
     meta = await splitExchangeFile({ file, stepsDir, stepItems: deps.stepItems });
-    if (meta.kind === 'offers') await checkOffersPackage(db, meta);
+    if (meta.kind !== 'import') await checkOffersPackage(db, meta, stepsDir);
   } catch (error) {
     if (error instanceof ExchangeInputError) return fail(db, importId, `${deps.filename}: ${error.message}`, deps.now);
     throw error;
@@ -246,8 +312,29 @@ async function prepare(deps: ImportDeps, importId: number, file: string): Promis
   };
 }
 
-/** Before anything of an offers package is written: every offer's product is known, every price type is declared. */
-async function checkOffersPackage(db: Database, meta: ParsedMeta): Promise<void> {
+/**
+ * Before anything of an offers package is written: every offer's product is known (price types
+ * were checked while reading); in prices.xml and rests.xml every offer is one the shop has.
+ */
+async function checkOffersPackage(db: Database, meta: ParsedMeta, stepsDir: string): Promise<void> {
+  if (meta.kind === 'prices' || meta.kind === 'rests') {
+    const ids = await packageIds(stepsDir, meta);
+    const unknown: string[] = [];
+    for (let i = 0; i < ids.length; i += 5000) {
+      const chunk = ids.slice(i, i + 5000);
+      const known = await queryRows<{ external_id: string }>(
+        db,
+        sql`select external_id from offers where external_id in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`,
+      );
+      const set = new Set(known.map((k) => k.external_id));
+      for (const id of chunk) if (!set.has(id)) unknown.push(id);
+    }
+    if (unknown.length > 0)
+      throw new ExchangeInputError(
+        `Предложения, которых нет на сайте (${unknown.length}): ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? '…' : ''}. Выгрузите сначала предложения (offers.xml)`,
+      );
+    return;
+  }
   const missing: string[] = [];
   for (let i = 0; i < meta.productIds.length; i += 5000) {
     const chunk = meta.productIds.slice(i, i + 5000);
@@ -274,6 +361,8 @@ function summary(counts: Counts): string[] {
     offers_created: 'предложений создано',
     offers_updated: 'предложений обновлено',
     stock_changed: 'остатков изменено',
+    pictures_processed: 'картинок обработано',
+    pictures_unchanged: 'картинок без изменений',
     offers_zeroed: 'предложений обнулено',
   };
   const parts = Object.entries(counts)
@@ -303,6 +392,9 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
         counts: { ...row.counts },
         warnings: [...row.warnings],
         notices: [],
+        exchangeDir: sessionDir(deps.exchangeRoot, deps.session.id),
+        mediaRoot: deps.mediaRoot,
+        maxPictureBytes: deps.maxPictureBytes,
       };
       const last = row.step >= meta.steps.length;
       if (last) {
@@ -315,6 +407,36 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
         else await applyOfferRecords(ctx, records as OfferRecord[]);
       }
       await bumpCatalogVersion(tx);
+      // The audit log: one event a step, with what the step changed (not one a row).
+      const changed = Object.fromEntries(
+        Object.entries(ctx.counts)
+          .map(([k, n]) => [k, n - (row.counts[k] ?? 0)] as const)
+          .filter(([, n]) => n !== 0),
+      );
+      await writeAudit(
+        tx,
+        {
+          kind: 'staff',
+          staffId: deps.session.staffId,
+          label: `${deps.session.email} (обмен с 1С)`,
+          sessionId: null,
+          ip: deps.ip,
+          requestId: deps.requestId,
+        },
+        {
+          action: 'exchange.import',
+          entityType: 'exchange_import',
+          entityId: importId,
+          after: {
+            file: deps.filename,
+            kind: meta.kind,
+            step: row.step + 1,
+            steps: meta.steps.length + 1,
+            counts: changed,
+            last,
+          },
+        },
+      );
       await tx
         .update(exchangeImports)
         .set({
@@ -350,7 +472,8 @@ async function packageIds(stepsDir: string, meta: ParsedMeta): Promise<string[]>
  * longer lists to zero. A package of changes only leaves everything it does not name alone.
  */
 async function finishPackage(ctx: StepContext, stepsDir: string): Promise<void> {
-  if (ctx.meta.onlyChanges) return;
+  // A prices package says nothing of stock: the offers it leaves out keep theirs.
+  if (ctx.meta.onlyChanges || ctx.meta.kind === 'prices') return;
   const ids = JSON.stringify(await packageIds(stepsDir, ctx.meta));
   if (ctx.meta.kind === 'import') {
     const gone = await queryRows<{ id: number }>(
@@ -458,6 +581,15 @@ function productProperties(ctx: StepContext, p: ProductRecord): { props: Product
   return { props, color };
 }
 
+const pictureContext = (ctx: StepContext): PictureContext => ({
+  tx: ctx.tx,
+  exchangeDir: ctx.exchangeDir,
+  mediaRoot: ctx.mediaRoot,
+  maxBytes: ctx.maxPictureBytes,
+  warnings: ctx.warnings,
+  counts: ctx.counts,
+});
+
 async function applyProduct(ctx: StepContext, p: ProductRecord, fallbackSection: () => Promise<number>) {
   const { tx } = ctx;
   let sectionId: number | null = null;
@@ -498,6 +630,7 @@ async function applyProduct(ctx: StepContext, p: ProductRecord, fallbackSection:
       })
       .where(eq(products.id, row.id));
     bump(ctx.counts, p.deleted ? 'products_deactivated' : 'products_updated');
+    await attachPictures(pictureContext(ctx), { id: row.id, externalId: p.id, name: p.name }, p.pictures);
     return;
   }
   const base = slugify([p.name, p.article].filter(Boolean).join(' ')) || 'tovar';
@@ -526,6 +659,7 @@ async function applyProduct(ctx: StepContext, p: ProductRecord, fallbackSection:
       .returning({ id: products.id });
     if (made) {
       bump(ctx.counts, 'products_created');
+      await attachPictures(pictureContext(ctx), { id: made.id, externalId: p.id, name: p.name }, p.pictures);
       return;
     }
   }
@@ -569,64 +703,146 @@ async function unacknowledgedUnits(tx: Database, offerIds: number[]): Promise<Ma
   return new Map(rows.map((r) => [r.offer_id, Math.max(0, r.units)]));
 }
 
+/**
+ * offers.xml: a step's offers in a few queries, not a few per offer (bench:1c): the products and
+ * the offers of the step by 1C id at once, the site's offers without a 1C id of those products
+ * (a lost mapping: matched by size), then one update and one insert for all.
+ */
 async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Promise<void> {
+  const { tx } = ctx;
+  if (ctx.meta.kind === 'prices' || ctx.meta.kind === 'rests') return applyPartialOffers(ctx, records);
+  const types = pickPriceTypes(ctx.meta.priceTypes, ctx.settings);
+  const list = (values: unknown[]) => JSON.stringify(values);
+  const productRows = await queryRows<{ id: number; external_id: string }>(
+    tx,
+    sql`select id, external_id from products
+        where external_id in (select jsonb_array_elements_text(${list([...new Set(records.map((o) => o.productId))])}::jsonb))`,
+  );
+  const productByExt = new Map(productRows.map((r) => [r.external_id, r.id]));
+  const offerRows = await queryRows<{ id: number; external_id: string }>(
+    tx,
+    sql`select id, external_id from offers
+        where external_id in (select jsonb_array_elements_text(${list(records.map((o) => o.id))}::jsonb))`,
+  );
+  const offerByExt = new Map(offerRows.map((r) => [r.external_id, r.id]));
+  const unmatched = records.filter((o) => !offerByExt.has(o.id));
+  const siteOffers = unmatched.length
+    ? await queryRows<{ id: number; product_id: number; size: string }>(
+        tx,
+        sql`select id, product_id, size from offers where external_id is null
+            and product_id in (select jsonb_array_elements_text(${list([
+              ...new Set(unmatched.map((o) => productByExt.get(o.productId)).filter((id) => id !== undefined)),
+            ])}::jsonb)::int)`,
+      )
+    : [];
+  const siteByKey = new Map(siteOffers.map((r) => [`${r.product_id}\u0000${r.size}`, r.id]));
+
+  const touchedProducts = new Set<number>();
+  const updates: {
+    id: number;
+    product_id: number;
+    ext: string;
+    price: number | null;
+    old: number | null;
+    set_price: boolean;
+  }[] = [];
+  const inserts: (typeof offers.$inferInsert)[] = [];
+  const quantities = new Map<string, number>();
+  for (const o of records) {
+    const productId = productByExt.get(o.productId);
+    if (productId === undefined) throw new ExchangeInputError(`Предложение ${o.id}: товар ${o.productId} не найден`);
+    const { size, sizeType } = sizeOf(ctx, o);
+    const sale = types.sale ? o.prices[types.sale] : undefined;
+    const oldRaw = types.old ? o.prices[types.old] : undefined;
+    const old = sale !== undefined && oldRaw !== undefined && oldRaw > sale ? oldRaw : null;
+    let id = offerByExt.get(o.id);
+    if (id === undefined) {
+      const key = `${productId}\u0000${size}`;
+      id = siteByKey.get(key);
+      if (id !== undefined) {
+        siteByKey.delete(key);
+        offerByExt.set(o.id, id);
+        ctx.warnings.push(`Предложение ${o.id} сопоставлено с размером ${size} товара сайта ${productId}`);
+      }
+    }
+    if (id !== undefined) {
+      updates.push({
+        id,
+        product_id: productId,
+        ext: o.id,
+        price: sale ?? null,
+        old,
+        set_price: ctx.settings.owns.prices && sale !== undefined,
+      });
+      bump(ctx.counts, 'offers_updated');
+    } else inserts.push({ productId, sizeType, size, priceKopecks: sale ?? 0, oldPriceKopecks: old, externalId: o.id });
+    touchedProducts.add(productId);
+    if (o.quantity !== null) quantities.set(o.id, o.quantity);
+  }
+  if (updates.length > 0)
+    await tx.execute(sql`
+      update offers set external_id = v.ext, product_id = v.product_id,
+        price_kopecks = case when v.set_price then v.price else offers.price_kopecks end,
+        old_price_kopecks = case when v.set_price then v.old else offers.old_price_kopecks end
+      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb)
+        as v(id int, product_id int, ext text, price int, old int, set_price boolean)
+      where offers.id = v.id`);
+  if (inserts.length > 0) {
+    const made = await tx
+      .insert(offers)
+      .values(inserts)
+      .onConflictDoNothing()
+      .returning({ id: offers.id, externalId: offers.externalId });
+    for (const m of made) offerByExt.set(m.externalId!, m.id);
+    const lost = inserts.find((i) => !offerByExt.has(i.externalId!));
+    if (lost) {
+      const productExt = records.find((o) => o.id === lost.externalId)!.productId;
+      throw new ExchangeInputError(
+        `Предложение ${lost.externalId}: у товара ${productExt} уже есть размер ${lost.size}`,
+      );
+    }
+    bump(ctx.counts, 'offers_created', made.length);
+  }
+  const stockLines = [...quantities].map(([ext, quantity]) => ({ offerId: offerByExt.get(ext)!, quantity }));
+  await setStockAndPrices(ctx, stockLines, touchedProducts);
+}
+
+/**
+ * prices.xml / rests.xml: each offer is one the shop has (checked before the first step); its
+ * prices (prices.xml) or its stock (rests.xml) are set, nothing else of it changes.
+ */
+async function applyPartialOffers(ctx: StepContext, records: OfferRecord[]): Promise<void> {
   const { tx } = ctx;
   const types = pickPriceTypes(ctx.meta.priceTypes, ctx.settings);
   const touchedProducts = new Set<number>();
   const stockLines: { offerId: number; quantity: number }[] = [];
   for (const o of records) {
-    const [product] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.externalId, o.productId))
+    const [offer] = await tx
+      .select({ id: offers.id, productId: offers.productId })
+      .from(offers)
+      .where(eq(offers.externalId, o.id))
       .limit(1);
-    if (!product) throw new ExchangeInputError(`Предложение ${o.id}: товар ${o.productId} не найден`);
-    const { size, sizeType } = sizeOf(ctx, o);
+    if (!offer) throw new ExchangeInputError(`Предложение ${o.id} не найдено на сайте`);
     const sale = types.sale ? o.prices[types.sale] : undefined;
-    const oldRaw = types.old ? o.prices[types.old] : undefined;
-    const old = sale !== undefined && oldRaw !== undefined && oldRaw > sale ? oldRaw : null;
-    let [offer] = await tx.select().from(offers).where(eq(offers.externalId, o.id)).limit(1);
-    if (!offer) {
-      [offer] = await tx
-        .select()
-        .from(offers)
-        .where(and(eq(offers.productId, product.id), eq(offers.size, size), isNull(offers.externalId)))
-        .limit(1);
-      if (offer) ctx.warnings.push(`Предложение ${o.id} сопоставлено с размером ${size} товара сайта ${product.id}`);
-    }
-    let offerId: number;
-    if (offer) {
-      offerId = offer.id;
-      await tx
-        .update(offers)
-        .set({
-          externalId: o.id,
-          productId: product.id,
-          ...(ctx.settings.owns.prices && sale !== undefined ? { priceKopecks: sale, oldPriceKopecks: old } : {}),
-        })
-        .where(eq(offers.id, offer.id));
+    if (ctx.meta.kind === 'prices' && sale !== undefined && ctx.settings.owns.prices) {
+      const oldRaw = types.old ? o.prices[types.old] : undefined;
+      const old = oldRaw !== undefined && oldRaw > sale ? oldRaw : null;
+      await tx.update(offers).set({ priceKopecks: sale, oldPriceKopecks: old }).where(eq(offers.id, offer.id));
       bump(ctx.counts, 'offers_updated');
-    } else {
-      const [made] = await tx
-        .insert(offers)
-        .values({
-          productId: product.id,
-          sizeType,
-          size,
-          priceKopecks: sale ?? 0,
-          oldPriceKopecks: old,
-          externalId: o.id,
-        })
-        .onConflictDoNothing()
-        .returning({ id: offers.id });
-      if (!made) throw new ExchangeInputError(`Предложение ${o.id}: у товара ${o.productId} уже есть размер ${size}`);
-      offerId = made.id;
-      bump(ctx.counts, 'offers_created');
+      touchedProducts.add(offer.productId);
     }
-    touchedProducts.add(product.id);
-    if (o.quantity !== null) stockLines.push({ offerId, quantity: o.quantity });
+    if (ctx.meta.kind === 'rests' && o.quantity !== null) stockLines.push({ offerId: offer.id, quantity: o.quantity });
   }
+  await setStockAndPrices(ctx, stockLines, touchedProducts);
+}
 
+/** Stock set to 1C's quantities less unacknowledged order units (the ledger), then the touched products' prices. */
+async function setStockAndPrices(
+  ctx: StepContext,
+  stockLines: { offerId: number; quantity: number }[],
+  touchedProducts: Set<number>,
+): Promise<void> {
+  const { tx } = ctx;
   if (stockLines.length > 0) {
     const held = await unacknowledgedUnits(
       tx,
@@ -814,7 +1030,7 @@ async function exportOrders(db: Database, ids: number[]): Promise<ExportOrder[]>
 export async function saleQuery({ db, session }: { db: Database; session: ExchangeSession }): Promise<string> {
   const [mark] = await queryRows<{ since: string | null; until: string; start: string }>(
     db,
-    sql`select (select max(until) from exchange_sale_exports where confirmed_at is not null) as since,
+    sql`select (select max(until) from exchange_sale_exports where confirmed_at is not null and reset_at is null) as since,
                now() - interval '3 seconds' as until,
                (select min(created_at) from exchange_sessions) as start`,
   );

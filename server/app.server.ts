@@ -347,6 +347,10 @@ function exchangeOptions(env: Env): ExchangeOptions {
     fileLimit: env.EXCHANGE_FILE_LIMIT,
     maxFileBytes: env.EXCHANGE_MAX_FILE_MB * 1024 * 1024,
     stepItems: env.EXCHANGE_IMPORT_STEP,
+    zip: env.EXCHANGE_ZIP === 'yes',
+    unzip: { maxBytes: env.EXCHANGE_MAX_UNZIP_MB * 1024 * 1024, maxEntries: 200_000 },
+    mediaRoot: path.join(env.dataDir, 'media'),
+    maxPictureBytes: env.EXCHANGE_MAX_PICTURE_MB * 1024 * 1024,
   };
 }
 

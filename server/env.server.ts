@@ -107,6 +107,11 @@ const schema = z
     EXCHANGE_FILE_LIMIT: z.coerce.number().int().min(1024).max(1_073_741_824).default(1_048_576),
     EXCHANGE_MAX_FILE_MB: z.coerce.number().int().min(1).max(65_536).default(1024),
     EXCHANGE_IMPORT_STEP: z.coerce.number().int().min(1).max(100_000).default(1000),
+    // zip=yes in mode=init (1C then sends one archive), and what an archive may unpack to in all.
+    EXCHANGE_ZIP: z.enum(['yes', 'no']).default('yes'),
+    EXCHANGE_MAX_UNZIP_MB: z.coerce.number().int().min(1).max(65_536).default(4096),
+    // A picture from 1C (import_files/…) larger than this is not taken (a warning in the log).
+    EXCHANGE_MAX_PICTURE_MB: z.coerce.number().int().min(1).max(1024).default(10),
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
     // How long a cached page lives at most: the bound on changes no version sees (README).
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),

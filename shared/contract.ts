@@ -1061,3 +1061,71 @@ export const StaffFeedsActionResponse = z.object({
   warnings: z.array(z.string()),
 });
 export type StaffFeedsActionResponse = z.infer<typeof StaffFeedsActionResponse>;
+
+// The 1C exchange in the back office (issue #31, docs/exchange-1c.md): the log of sessions (each
+// file imported with its counts, warnings and error), the settings, re-sending orders. Admin only.
+
+/** What the shop reads from 1C's packages (app_state 'exchange_settings'; defaults core/commerceml.ts). */
+export const ExchangeSettingsBody = z.object({
+  salePriceType: z.string().trim().max(200).nullable(),
+  oldPriceType: z.string().trim().max(200).nullable(),
+  sizeCharacteristic: z.string().trim().min(1).max(200),
+  colorProperty: z.string().trim().min(1).max(200),
+  owns: z.object({ name: z.boolean(), description: z.boolean(), prices: z.boolean() }),
+});
+export type ExchangeSettingsBody = z.infer<typeof ExchangeSettingsBody>;
+
+export const ExchangeFileLog = z.object({
+  filename: z.string(),
+  kind: z.string().nullable(),
+  status: z.enum(['applying', 'done', 'failed']),
+  step: z.number().int(),
+  steps: z.number().int(),
+  counts: z.record(z.string(), z.number()),
+  warnings: z.array(z.string()),
+  error: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+
+export const ExchangeSessionLog = z.object({
+  id: z.number().int(),
+  type: z.enum(['catalog', 'sale']),
+  account: z.string(),
+  ip: z.string(),
+  started_at: z.string(),
+  last_seen_at: z.string(),
+  files: z.array(ExchangeFileLog),
+  exports: z.array(
+    z.object({
+      id: z.number().int(),
+      orders: z.number().int(),
+      created_at: z.string(),
+      confirmed_at: z.string().nullable(),
+    }),
+  ),
+});
+
+/** `GET /admin/exchange` and the answer of `POST /admin/exchange/settings`: one record, id 'exchange'. */
+export const AdminExchangeResponse = z.object({
+  data: z.object({
+    id: z.literal('exchange'),
+    endpoint: z.string(),
+    legacy_endpoint: z.string(),
+    settings: ExchangeSettingsBody,
+    orders: z.object({
+      /** The end of the last export 1C confirmed: the next one starts there. */
+      confirmed_until: z.string().nullable(),
+      /** Orders 1C has not acknowledged yet (their units are held out of 1C's quantities). */
+      unacknowledged: z.number().int(),
+    }),
+    sessions: z.array(ExchangeSessionLog),
+  }),
+});
+export type AdminExchangeResponse = z.infer<typeof AdminExchangeResponse>;
+
+/** `POST /admin/exchange/resend-orders`: the confirmed exports set aside and the orders 1C gets again. */
+export const AdminExchangeResendResponse = z.object({
+  data: z.object({ id: z.literal('exchange-resend'), exports: z.number().int(), orders: z.number().int() }),
+});
+export type AdminExchangeResendResponse = z.infer<typeof AdminExchangeResendResponse>;

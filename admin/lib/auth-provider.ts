@@ -52,6 +52,7 @@ const RESOURCE_PERMISSION: Record<string, { read: string; write: string }> = {
   feeds: { read: 'feeds:read', write: 'feeds:write' },
   products: { read: 'products:read', write: 'products:write' },
   sections: { read: 'products:read', write: 'sections:write' },
+  exchange: { read: 'exchange:read', write: 'exchange:write' },
 };
 
 export function allows(who: StaffMe | null, resource: string, action: string): boolean {

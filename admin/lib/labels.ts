@@ -58,6 +58,9 @@ export const ACTION_LABELS: Record<string, string> = {
   'section.update': 'Раздел изменён',
   'section.order': 'Порядок разделов',
   'customer.export': 'Покупатели выгружены',
+  'exchange.import': 'Импорт из 1С (шаг)',
+  'exchange.settings': 'Настройки обмена с 1С',
+  'exchange.resend_orders': 'Заказы отправлены в 1С заново',
 };
 
 const field = (value: unknown, key: string): string | null => {
@@ -96,6 +99,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   customer: 'Покупатель',
   product: 'Товар',
   section: 'Раздел',
+  exchange_import: 'Импорт из 1С',
 };
 /** The object of an audit row: «Заказ № 12»; a row about many (a customers' export, `*`) names the kind alone. */
 const ENTITY_PLURALS: Record<string, string> = { customer: 'Покупатели', order: 'Заказы', offer: 'Размеры товаров' };

@@ -17,8 +17,10 @@ import {
   saleQuery,
   saleSuccess,
   sessionDir,
+  unpackSessionArchives,
   type ExchangeSession,
 } from '~/models/exchange.server';
+import type { UnzipLimits } from '~/models/exchange-zip.server';
 import { sendBackInStock } from '~/models/stock.server';
 
 // The 1C exchange endpoint (issue #31, docs/exchange-1c.md): CommerceML 2 over HTTP as 1C's
@@ -37,6 +39,12 @@ export interface ExchangeOptions {
   maxFileBytes: number;
   /** Items applied by one mode=import call. */
   stepItems: number;
+  /** mode=init answers zip=yes: 1C sends its files as one archive, unpacked on the first mode=import. */
+  zip: boolean;
+  unzip: UnzipLimits;
+  /** DATA_DIR/media: 1C's pictures go there (products/1c/<random>.jpg). */
+  mediaRoot: string;
+  maxPictureBytes: number;
 }
 
 export interface ExchangeRouteDeps {
@@ -174,7 +182,11 @@ export async function exchangeRoutes(app: FastifyInstance, deps: ExchangeRouteDe
         await initExchangeDir(exchange.root, session.id);
         return send(
           reply,
-          ['zip=no', `file_limit=${exchange.fileLimit}`, ...(type === 'sale' ? ['version=2.08'] : [])].join('\n'),
+          [
+            `zip=${exchange.zip ? 'yes' : 'no'}`,
+            `file_limit=${exchange.fileLimit}`,
+            ...(type === 'sale' ? ['version=2.08'] : []),
+          ].join('\n'),
         );
       }
 
@@ -214,6 +226,19 @@ export async function exchangeRoutes(app: FastifyInstance, deps: ExchangeRouteDe
           return send(reply, failure('Загрузка изменений заказов из 1С на сайт пока не поддерживается'));
         const name = safeExchangeName(query.filename ?? '');
         if (!name) return send(reply, failure(`Недопустимое имя файла «${query.filename ?? ''}»`));
+        // An archive 1C sent (zip=yes) is unpacked by the first mode=import call, which answers progress.
+        const unpacked = await unpackSessionArchives({
+          db,
+          exchangeRoot: exchange.root,
+          session,
+          limits: exchange.unzip,
+          now: now(),
+        });
+        if (unpacked) {
+          if (unpacked.kind === 'failure')
+            req.log.warn({ exchange: 'unzip', reason: unpacked.lines }, '1C exchange: archive refused');
+          return send(reply, unpacked);
+        }
         if (!/\.xml$/i.test(name)) return send(reply, { kind: 'success' });
         const result = await importStep({
           db,
@@ -221,6 +246,10 @@ export async function exchangeRoutes(app: FastifyInstance, deps: ExchangeRouteDe
           session,
           filename: name,
           stepItems: exchange.stepItems,
+          mediaRoot: exchange.mediaRoot,
+          maxPictureBytes: exchange.maxPictureBytes,
+          ip: req.ip,
+          requestId: String(req.id),
           now: now(),
         });
         if (result.answer.kind === 'failure')

@@ -1,16 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '~/db/client.server';
-import { CheckoutOrderResponse } from '~/shared/contract';
+import { AdminExchangeResendResponse, AdminExchangeResponse, CheckoutOrderResponse } from '~/shared/contract';
 import { setUpTestShop } from '~/tests/support/server';
-import { eventually, getJson, postForm } from '~/tests/support/api';
-import { admin, createStaffByScript, enrol, testClock } from '~/tests/support/admin';
+import { eventually, expectContract, getJson, postForm } from '~/tests/support/api';
+import { admin, createStaffByScript, enrol, staffSession, testClock } from '~/tests/support/admin';
 import { courierForm } from '~/tests/support/checkout';
 import { sessionToken } from '~/tests/support/session';
 import { assertStockLedgerBalanced } from '~/tests/support/stock';
-import { OneC, catalogXml, offersXml, windows1251, type TestOffer, type TestProduct } from '~/tests/support/one-c';
+import {
+  OneC,
+  catalogXml,
+  offersXml,
+  windows1251,
+  zipArchive,
+  type TestOffer,
+  type TestProduct,
+} from '~/tests/support/one-c';
 
 // The 1C exchange (issue #31) over HTTP with a fake 1C, on PGlite and (TEST_DATABASE_URL)
 // PostgreSQL: checkauth with the exchange account only, init, files in pieces, import repeated
@@ -20,7 +29,12 @@ import { OneC, catalogXml, offersXml, windows1251, type TestOffer, type TestProd
 const clock = testClock();
 const shop = setUpTestShop({
   clock: clock.now,
-  env: { EXCHANGE_IMPORT_STEP: '2', EXCHANGE_MAX_FILE_MB: '1', EXCHANGE_FILE_LIMIT: '4096' },
+  env: {
+    EXCHANGE_IMPORT_STEP: '2',
+    EXCHANGE_MAX_FILE_MB: '1',
+    EXCHANGE_FILE_LIMIT: '4096',
+    EXCHANGE_MAX_UNZIP_MB: '2',
+  },
 });
 const db = () => shop.database.db;
 const LOGIN = '1c@exchange.example';
@@ -110,7 +124,7 @@ describe('checkauth and the session', () => {
     expect(ok.kind).toBe('success');
     expect(ok.lines[0]).toBe('vitrina_1c');
     expect(ok.lines[1]).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect((await c.init('catalog')).text).toBe('zip=no\nfile_limit=4096');
+    expect((await c.init('catalog')).text).toBe('zip=yes\nfile_limit=4096');
 
     // The exchange account cannot log in to the back office.
     const login = await admin(shop, '/auth/login', { body: { email: LOGIN, password: PASSWORD } });
@@ -372,7 +386,7 @@ describe('orders to 1C', () => {
 
     const sale = oneC();
     expect((await sale.checkauth('sale')).kind).toBe('success');
-    expect((await sale.init('sale')).text).toBe('zip=no\nfile_limit=4096\nversion=2.08');
+    expect((await sale.init('sale')).text).toBe('zip=yes\nfile_limit=4096\nversion=2.08');
     // An export ends a few seconds before now (an order still committing waits for the next one): 1C asks until it is there.
     const first = await eventually(async () => {
       const answer = await sale.call('type=sale&mode=query');
@@ -411,5 +425,372 @@ describe('orders to 1C', () => {
     // Orders changes back from 1C are not taken yet: said plainly.
     const file = await sale.call('type=sale&mode=file&filename=orders.xml', { method: 'POST', body: '<x/>' });
     expect(file.kind).toBe('failure');
+  });
+});
+
+describe('zip archives (init answers zip=yes)', () => {
+  it('unpacks the archive on the first mode=import (progress), then imports its files', async () => {
+    const c = oneC();
+    await c.checkauth('catalog');
+    expect((await c.init('catalog')).zip).toBe('yes');
+    const archive = zipArchive([
+      {
+        name: 'import.xml',
+        data: catalogXml({ products: [{ ...PRODUCTS[1]!, name: 'Платье «Архив»' }], onlyChanges: true }),
+      },
+      {
+        name: 'offers.xml',
+        data: windows1251(
+          offersXml({
+            offers: [{ id: `${P.dress}#${SIZE.s44}`, quantity: 6 }],
+            onlyChanges: true,
+            encoding: 'windows-1251',
+          }),
+        ),
+      },
+      { name: 'import_files/ab/readme.txt', data: 'x' },
+    ]);
+    for (const a of await c.sendFile('import_0.zip', archive, 4096)) expect(a.text).toBe('success');
+    const answers = await c.importUntilDone('import.xml');
+    expect(answers[0]!.text).toBe('progress\nАрхив import_0.zip распакован: файлов 3');
+    expect(answers.at(-1)!.kind).toBe('success');
+    expect((await productOf(P.dress))!.name).toBe('Платье «Архив»');
+    expect((await c.importUntilDone('offers.xml')).at(-1)!.kind).toBe('success');
+    expect((await offerOf(`${P.dress}#${SIZE.s44}`))!.quantity).toBe(6);
+    const [log] = await queryRows<{ kind: string; status: string; counts: Record<string, number> }>(
+      db(),
+      sql`select kind, status, counts from exchange_imports where filename = 'import_0.zip' order by id desc limit 1`,
+    );
+    expect(log).toEqual({ kind: 'zip', status: 'done', counts: { files: 3 } });
+    await assertStockLedgerBalanced(db());
+  });
+
+  it('refuses zip slip, absolute paths, symlinks, a zip bomb, lying sizes and a damaged archive; nothing is unpacked', async () => {
+    const fine = {
+      name: 'import.xml',
+      data: catalogXml({ products: [{ ...PRODUCTS[1]!, name: 'Взлом' }], onlyChanges: true }),
+    };
+    const cases: [string, Buffer, RegExp][] = [
+      [
+        'slip',
+        zipArchive([fine, { name: '../../escape.xml', data: '<x/>' }]),
+        /недопустимый путь «\.\.\/\.\.\/escape\.xml»/,
+      ],
+      ['absolute', zipArchive([fine, { name: '/tmp/abs.xml', data: '<x/>' }]), /недопустимый путь «\/tmp\/abs\.xml»/],
+      ['drive', zipArchive([fine, { name: 'C:/win.xml', data: '<x/>' }]), /недопустимый путь/],
+      ['backslash', zipArchive([fine, { name: '..\\win.xml', data: '<x/>' }]), /недопустимый путь/],
+      [
+        'symlink',
+        zipArchive([fine, { name: 'import_files/link', data: '/etc/passwd', symlink: true }]),
+        /символическая ссылка/,
+      ],
+      ['bomb', zipArchive([fine, { name: 'zeros.xml', data: Buffer.alloc(3 * 1024 * 1024) }]), /больше чем в 2 МБ/],
+      [
+        'lying',
+        zipArchive([fine, { name: 'small.xml', data: Buffer.alloc(100_000), claimedSize: 10 }]),
+        /архив bad\.zip/,
+      ],
+      ['damaged', Buffer.from('PK\u0003\u0004 not really a zip archive'), /повреждён или не zip/],
+    ];
+    for (const [label, archive, reason] of cases) {
+      const c = oneC();
+      await c.checkauth('catalog');
+      await c.init('catalog');
+      expect(
+        (await c.sendFile('bad.zip', archive, 4096)).every((a) => a.text === 'success'),
+        label,
+      ).toBe(true);
+      const [answer] = await c.importUntilDone('import.xml');
+      expect(answer!.kind, label).toBe('failure');
+      expect(answer!.lines[0], label).toMatch(/^Архив не принят: /);
+      expect(answer!.lines[0], label).toMatch(reason);
+      // Asked again: the same refusal; the folder holds nothing of the archive.
+      expect((await c.importUntilDone('import.xml'))[0]!.kind, label).toBe('failure');
+      const [row] = await queryRows<{ id: number }>(db(), sql`select max(id)::int as id from exchange_sessions`);
+      const dir = path.join(shop.dataDir, 'exchange', String(row!.id));
+      expect(fs.readdirSync(dir), label).toEqual(['bad.zip.refused']);
+    }
+    expect(fs.existsSync(path.join(shop.dataDir, 'exchange', 'escape.xml'))).toBe(false);
+    expect(fs.existsSync(path.join(shop.dataDir, 'escape.xml'))).toBe(false);
+    expect((await productOf(P.dress))!.name).toBe('Платье «Архив»');
+    const [{ n }] = (await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from exchange_imports where filename = 'bad.zip' and kind = 'zip' and status = 'failed'`,
+    )) as [{ n: number }];
+    expect(n).toBe(cases.length);
+
+    // The next exchange (a new init) works.
+    const c = oneC();
+    await c.checkauth('catalog');
+    await c.init('catalog');
+    await c.sendFile('good.zip', zipArchive([fine]), 4096);
+    expect((await c.importUntilDone('import.xml')).at(-1)!.kind).toBe('success');
+    expect((await productOf(P.dress))!.name).toBe('Взлом');
+  });
+});
+
+describe('prices.xml and rests.xml (CommerceML 2.08+: prices and stock in files of their own)', () => {
+  it('prices set prices only, rests set stock only (summed over warehouses), a full rests package zeroes the rest', async () => {
+    const coat44 = `${P.coat}#${SIZE.s44}`;
+    const coat46 = `${P.coat}#${SIZE.s46}`;
+    const before44 = (await offerOf(coat44))!;
+    const c = oneC();
+    await c.checkauth('catalog');
+    await c.init('catalog');
+    const prices = offersXml({
+      offers: [
+        { id: coat44, prices: { 'price-retail-0001': '31000', 'price-old-0002': '39000' } },
+        { id: coat46, prices: { 'price-retail-0001': '30000.00' } },
+      ],
+      encoding: 'windows-1251',
+    });
+    const answers = await c.exchangeFile('prices_1.xml', windows1251(prices));
+    expect(answers.at(-1)!.kind).toBe('success');
+    expect(answers.at(-1)!.lines[0]).toMatch(/предложений обновлено: 2/);
+    expect(await offerOf(coat44)).toMatchObject({
+      price_kopecks: 3_100_000,
+      old_price_kopecks: 3_900_000,
+      quantity: before44.quantity,
+    });
+    expect(await offerOf(coat46)).toMatchObject({ price_kopecks: 3_000_000, old_price_kopecks: null });
+    // The product's price is its cheapest offer's; a full prices package leaves other offers' stock alone.
+    expect((await productOf(P.coat))!.price_kopecks).toBe(3_000_000);
+    expect((await offerOf(P.scarf))!.quantity).toBe(4);
+
+    const rests = offersXml({
+      offers: [
+        { id: coat44, rests: [2, 5] },
+        { id: coat46, rests: [1] },
+      ],
+      onlyChanges: true,
+    });
+    expect((await c.exchangeFile('rests_1.xml', Buffer.from(rests))).at(-1)!.kind).toBe('success');
+    expect(await offerOf(coat44)).toMatchObject({ quantity: 7, price_kopecks: 3_100_000 });
+    expect((await offerOf(coat46))!.quantity).toBe(1);
+    expect((await offerOf(P.scarf))!.quantity).toBe(4);
+
+    // Full: what it leaves out goes to zero (through the ledger).
+    const full = offersXml({ offers: [{ id: coat44, rests: [3] }], priceTypes: [] });
+    const done = await c.exchangeFile('rests_2.xml', Buffer.from(full));
+    expect(done.at(-1)!.lines[0]).toMatch(/предложений обнулено: 3/);
+    expect((await offerOf(coat44))!.quantity).toBe(3);
+    expect((await offerOf(coat46))!.quantity).toBe(0);
+    expect((await offerOf(P.scarf))!.quantity).toBe(0);
+    expect((await offerOf(`${P.dress}#${SIZE.s44}`))!.quantity).toBe(0);
+    const [move] = await queryRows<{ reason: string; delta: number }>(
+      db(),
+      sql`select m.reason, m.delta from stock_moves m join offers o on o.id = m.offer_id
+          where o.external_id = ${coat46} order by m.id desc limit 1`,
+    );
+    expect(move).toEqual({ reason: 'import', delta: -1 });
+    await assertStockLedgerBalanced(db());
+  });
+
+  it('an offer the shop does not have is refused before anything is written', async () => {
+    const c = oneC();
+    await c.checkauth('catalog');
+    await c.init('catalog');
+    const coat44 = `${P.coat}#${SIZE.s44}`;
+    const rests = offersXml({
+      offers: [
+        { id: coat44, rests: [50] },
+        { id: `${P.coat}#no-such-size`, rests: [1] },
+      ],
+      onlyChanges: true,
+    });
+    const [answer] = await c.exchangeFile('rests.xml', Buffer.from(rests));
+    expect(answer!.kind).toBe('failure');
+    expect(answer!.lines[0]).toMatch(/Предложения, которых нет на сайте \(1\): .*no-such-size/);
+    expect((await offerOf(coat44))!.quantity).toBe(3);
+    const prices = offersXml({ offers: [{ id: coat44, prices: { 'price-nobody': '1' } }], onlyChanges: true });
+    const [bad] = await c.exchangeFile('prices.xml', Buffer.from(prices));
+    expect(bad!.lines[0]).toMatch(/неизвестный тип цены price-nobody/);
+    expect((await offerOf(coat44))!.price_kopecks).toBe(3_100_000);
+  });
+});
+
+describe('pictures (import_files/)', () => {
+  const picture = (colour: string, format: 'png' | 'jpeg') => {
+    const image = sharp({ create: { width: 300, height: 400, channels: 3, background: colour } });
+    return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+  };
+  const photosOf = async (externalId: string) =>
+    queryRows<{ path: string; position: number; width: number; height: number; source_hash: string | null }>(
+      db(),
+      sql`select pp.path, pp.position, pp.width, pp.height, pp.source_hash from product_photos pp
+          join products p on p.id = pp.product_id where p.external_id = ${externalId} order by pp.position`,
+    );
+  const mediaFiles = () => {
+    const dir = path.join(shop.dataDir, 'media', 'products', '1c');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  };
+  const send = async (files: [string, Buffer][], products: TestProduct[]) => {
+    const c = oneC();
+    await c.checkauth('catalog');
+    await c.init('catalog');
+    for (const [name, body] of files)
+      for (const a of await c.sendFile(name, body, 4096)) expect(a.text).toBe('success');
+    // 1C asks to import each picture too: answered success, nothing done.
+    expect((await c.importUntilDone(files[0]![0])).map((a) => a.text)).toEqual(['success']);
+    return c.exchangeFile('import.xml', Buffer.from(catalogXml({ products, onlyChanges: true })));
+  };
+
+  it('attaches real images at new random paths, refuses what is not an image, and does not process an unchanged picture again', async () => {
+    const red = await picture('#ff0000', 'png');
+    const blue = await picture('#0000ff', 'jpeg');
+    const coat = { ...PRODUCTS[0]!, pictures: ['import_files/ab/coat1.png', 'import_files/cd/coat2.jpg'] };
+    const dress = { ...PRODUCTS[1]!, pictures: ['import_files/ef/fake.jpg', 'import_files/ef/missing.jpg'] };
+    const files: [string, Buffer][] = [
+      ['import_files/ab/coat1.png', red],
+      ['import_files/cd/coat2.jpg', blue],
+      ['import_files/ef/fake.jpg', Buffer.from('<?php echo "not a picture"; ?>')],
+    ];
+    const first = await send(files, [coat, dress]);
+    expect(first.at(-1)!.kind).toBe('success');
+    expect(first.at(-1)!.lines[0]).toMatch(/картинок обработано: 2/);
+    const photos = await photosOf(P.coat);
+    expect(photos.map((p) => p.position)).toEqual([1, 2]);
+    for (const p of photos) {
+      expect(p.path).toMatch(/^products\/1c\/[0-9a-f]{24}\.jpg$/);
+      expect(p).toMatchObject({ width: 300, height: 400 });
+      const meta = await sharp(path.join(shop.dataDir, 'media', p.path)).metadata();
+      expect(meta.format).toBe('jpeg');
+    }
+    expect(await photosOf(P.dress)).toEqual([]);
+    const [imp] = await queryRows<{ warnings: string[] }>(
+      db(),
+      sql`select warnings from exchange_imports where filename = 'import.xml' order by id desc limit 1`,
+    );
+    expect(imp!.warnings.join('\n')).toMatch(/fake\.jpg не картинка/);
+    expect(imp!.warnings.join('\n')).toMatch(/missing\.jpg не получена/);
+    const filesAfterFirst = mediaFiles();
+    expect(filesAfterFirst).toHaveLength(2);
+
+    // The same pictures again: nothing processed, same paths, no new files.
+    const again = await send(files.slice(0, 2), [coat]);
+    expect(again.at(-1)!.lines[0]).toMatch(/картинок без изменений: 2/);
+    expect(again.at(-1)!.lines[0]).not.toMatch(/картинок обработано/);
+    expect(await photosOf(P.coat)).toEqual(photos);
+    expect(mediaFiles()).toEqual(filesAfterFirst);
+
+    // The first picture changed under the same name: a new path for it; the old file keeps its content.
+    const green = await picture('#00ff00', 'png');
+    const oldBytes = fs.readFileSync(path.join(shop.dataDir, 'media', photos[0]!.path));
+    const changed = await send(
+      [
+        ['import_files/ab/coat1.png', green],
+        ['import_files/cd/coat2.jpg', blue],
+      ],
+      [coat],
+    );
+    expect(changed.at(-1)!.lines[0]).toMatch(/картинок обработано: 1/);
+    const now = await photosOf(P.coat);
+    expect(now[0]!.path).not.toBe(photos[0]!.path);
+    expect(now[1]!.path).toBe(photos[1]!.path);
+    expect(fs.readFileSync(path.join(shop.dataDir, 'media', photos[0]!.path)).equals(oldBytes)).toBe(true);
+    expect(mediaFiles()).toHaveLength(3);
+  });
+});
+
+describe('the Exchange screen (back office, admin only) and the audit log', () => {
+  it('an import writes one audit event a step with its counts', async () => {
+    const events = await queryRows<{
+      entity_id: string;
+      actor_label: string;
+      after: { counts: Record<string, number>; file: string };
+    }>(db(), sql`select entity_id, actor_label, after from audit_events where action = 'exchange.import' order by id`);
+    expect(events.length).toBeGreaterThan(10);
+    expect(events[0]!.actor_label).toBe(`${LOGIN} (обмен с 1С)`);
+    // Per import: as many events as its steps, and their counts add up to the import's.
+    const imports = await queryRows<{ id: number; steps: number; counts: Record<string, number> }>(
+      db(),
+      sql`select id, steps, counts from exchange_imports where status = 'done' and kind <> 'zip'`,
+    );
+    for (const imp of imports) {
+      const own = events.filter((e) => e.entity_id === String(imp.id));
+      expect(own, `import ${imp.id}`).toHaveLength(imp.steps);
+      const sum: Record<string, number> = {};
+      for (const e of own) for (const [k, n] of Object.entries(e.after.counts)) sum[k] = (sum[k] ?? 0) + n;
+      expect(sum, `import ${imp.id}`).toEqual(
+        Object.fromEntries(Object.entries(imp.counts).filter(([, n]) => n !== 0)),
+      );
+    }
+  });
+
+  it('shows the sessions, saves the settings (audited) and re-sends orders (audited, idempotent); other roles are refused', async () => {
+    const manager = await staffSession(shop, clock, { email: 'manager@exchange.example', role: 'manager' });
+    expect((await admin(shop, '/exchange', { cookie: manager.cookie })).status).toBe(403);
+    expect((await admin(shop, '/exchange/resend-orders', { cookie: manager.cookie, body: {} })).status).toBe(403);
+    const boss = await staffSession(shop, clock, { email: 'admin@exchange.example', role: 'admin' });
+    const log = expectContract(
+      AdminExchangeResponse,
+      (await admin(shop, '/exchange', { cookie: boss.cookie })).body,
+    ).data;
+    expect(log.endpoint).toMatch(/\/backend\/1c\/exchange$/);
+    const files = log.sessions.flatMap((s) => s.files);
+    expect(
+      files.some((f) => f.filename === 'offers.xml' && f.status === 'done' && (f.counts.offers_created ?? 0) > 0),
+    ).toBe(true);
+    // Errors name the element that failed.
+    expect(files.some((f) => f.status === 'failed' && /Предложение .*неизвестный тип цены/.test(f.error ?? ''))).toBe(
+      true,
+    );
+    expect(files.some((f) => f.kind === 'zip' && /символическая ссылка/.test(f.error ?? ''))).toBe(true);
+    expect(log.sessions.some((s) => s.type === 'sale' && s.exports.some((e) => e.confirmed_at !== null))).toBe(true);
+
+    // Settings: 1C no longer owns names; a renamed product keeps the site's name.
+    const settings = { ...log.settings, owns: { ...log.settings.owns, name: false }, colorProperty: 'Цвет' };
+    const saved = await admin(shop, '/exchange/settings', { cookie: boss.cookie, body: settings });
+    expect(saved.status).toBe(200);
+    expect(expectContract(AdminExchangeResponse, saved.body).data.settings.owns.name).toBe(false);
+    const c = oneC();
+    await c.checkauth('catalog');
+    await c.init('catalog');
+    const before = (await productOf(P.scarf))!.name;
+    await c.exchangeFile(
+      'import.xml',
+      Buffer.from(catalogXml({ products: [{ ...PRODUCTS[2]!, name: 'Другое имя' }], onlyChanges: true })),
+    );
+    expect((await productOf(P.scarf))!.name).toBe(before);
+    const [audit] = await queryRows<{ before: { owns: { name: boolean } }; after: { owns: { name: boolean } } }>(
+      db(),
+      sql`select before, after from audit_events where action = 'exchange.settings' order by id desc limit 1`,
+    );
+    expect([audit!.before.owns.name, audit!.after.owns.name]).toEqual([true, false]);
+    await admin(shop, '/exchange/settings', { cookie: boss.cookie, body: log.settings });
+
+    // Re-send: the confirmed exports are set aside; the next query sends the order again until 1C confirms it.
+    const sale = oneC();
+    await sale.checkauth('sale');
+    await sale.init('sale');
+    const [order] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from orders where exchange_confirmed_at is not null order by id limit 1`,
+    );
+    expect((await sale.call('type=sale&mode=query')).text).not.toContain(`<Номер>${order!.id}</Номер>`);
+    const key = crypto.randomUUID();
+    const first = expectContract(
+      AdminExchangeResendResponse,
+      (await admin(shop, '/exchange/resend-orders', { cookie: boss.cookie, body: {}, key })).body,
+    ).data;
+    expect(first.exports).toBeGreaterThan(0);
+    expect(first.orders).toBeGreaterThan(0);
+    // The same key: the first answer; a new key: nothing left to set aside.
+    expect((await admin(shop, '/exchange/resend-orders', { cookie: boss.cookie, body: {}, key })).body).toEqual({
+      data: first,
+    });
+    const second = expectContract(
+      AdminExchangeResendResponse,
+      (await admin(shop, '/exchange/resend-orders', { cookie: boss.cookie, body: {} })).body,
+    ).data;
+    expect([second.exports, second.orders]).toEqual([0, 0]);
+    const resends = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from audit_events where action = 'exchange.resend_orders'`,
+    );
+    expect(resends[0]!.n).toBe(2);
+    expect((await sale.call('type=sale&mode=query')).text).toContain(`<Номер>${order!.id}</Номер>`);
+    expect((await sale.call('type=sale&mode=success')).text).toBe('success');
+    expect((await sale.call('type=sale&mode=query')).text).not.toContain(`<Номер>${order!.id}</Номер>`);
   });
 });

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { offers, orders, products, waitingList } from '~/db/schema';
+import {
+  exchangeImports,
+  exchangeSaleExports,
+  exchangeSessions,
+  offers,
+  orders,
+  products,
+  waitingList,
+} from '~/db/schema';
 import { placeOrder } from '~/models/orders.server';
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
 import { DESKTOP, MOBILE, setUpBrowserShop, type Viewport } from '~/tests/support/browser';
@@ -75,6 +83,40 @@ async function makeData() {
     .insert(waitingList)
     .values({ offerId: soldOut.id, phone: '79990007788', name: 'Анна Ожидающая' });
   const staff = await staffSession(shop, clock, { email: 'admin@vitrina.example', role: 'admin' });
+  // The 1C exchange's log: a catalogue session (a file imported, a zip refused, one with warnings) and an order export.
+  const [catalog] = await shop.database.db
+    .insert(exchangeSessions)
+    .values({ tokenHash: 'screens-catalog', staffId: staff.id, type: 'catalog', ip: '10.0.0.5' })
+    .returning({ id: exchangeSessions.id });
+  await shop.database.db.insert(exchangeImports).values([
+    {
+      sessionId: catalog!.id,
+      filename: 'import.xml',
+      kind: 'import',
+      status: 'done',
+      steps: 12,
+      step: 12,
+      counts: { products_created: 1200, products_updated: 8800, products_deactivated: 14, pictures_processed: 930 },
+      warnings: ['Товар bbbb0001-0000-0000-0000-000000000002 сопоставлен с товаром сайта 41 по артикулу EX-DRESS-1'],
+      finishedAt: new Date(),
+    },
+    {
+      sessionId: catalog!.id,
+      filename: 'offers.xml',
+      kind: 'offers',
+      status: 'failed',
+      error:
+        'offers.xml: Предложение bbbb0001-0000-0000-0000-000000000001#cccc0001-0000-0000-0000-000000000044: неизвестный тип цены price-nobody (его нет в ТипыЦен) (строка 210, столбец 34)',
+      finishedAt: new Date(),
+    },
+  ]);
+  const [sale] = await shop.database.db
+    .insert(exchangeSessions)
+    .values({ tokenHash: 'screens-sale', staffId: staff.id, type: 'sale', ip: '10.0.0.5' })
+    .returning({ id: exchangeSessions.id });
+  await shop.database.db
+    .insert(exchangeSaleExports)
+    .values({ sessionId: sale!.id, until: new Date(), orderIds: [placed.orderId], confirmedAt: new Date() });
   const [product] = await shop.database.db
     .select({ productId: offers.productId, sectionId: products.sectionId })
     .from(offers)
@@ -133,6 +175,7 @@ const screens: {
   { name: 'product-new', path: () => '/admin/products/create', ready: () => 'Новый товар скрыт' },
   { name: 'sections', path: () => '/admin/sections', ready: () => 'Женщинам' },
   { name: 'section', path: (d) => `/admin/sections/${d.sectionId}`, ready: () => 'Текст под списком товаров' },
+  { name: 'exchange', path: () => '/admin/exchange', ready: () => 'неизвестный тип цены' },
 ];
 
 describe('back office screens: axe at 1280 px, no sideways scrolling at 1280 and 390 px', () => {

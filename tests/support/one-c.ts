@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import zlib from 'node:zlib';
 
 // A fake 1C for the exchange tests (issue #31): the calls 1C's «обмен с сайтом» makes, in its
 // order, over HTTP, with the cookie checkauth gave; and CommerceML files made here in the
@@ -95,6 +96,8 @@ export interface TestProduct {
   group?: string;
   color?: string;
   deleted?: boolean;
+  /** Картинка elements: files under import_files/. */
+  pictures?: string[];
 }
 
 export const COLOR_PROPERTY = 'prop-color-0001';
@@ -125,6 +128,7 @@ export function catalogXml({
         <БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>
         ${p.group ? `<Группы><Ид>${p.group}</Ид></Группы>` : ''}
         <Описание>${esc(p.description ?? '')}</Описание>
+        ${(p.pictures ?? []).map((f) => `<Картинка>${esc(f)}</Картинка>`).join('')}
         ${p.color ? `<ЗначенияСвойств><ЗначенияСвойства><Ид>${COLOR_PROPERTY}</Ид><Значение>${esc(p.color)}</Значение></ЗначенияСвойства></ЗначенияСвойств>` : ''}
         <СтавкиНалогов><СтавкаНалога><Наименование>НДС</Наименование><Ставка>20</Ставка></СтавкаНалога></СтавкиНалогов>
       </Товар>`,
@@ -164,6 +168,8 @@ export interface TestOffer {
   /** Roubles by price type Ид (as text: '3200.00'). */
   prices?: Record<string, string>;
   quantity?: number | string;
+  /** rests.xml (2.08+): the quantity per warehouse, as Остатки/Остаток/Склад. */
+  rests?: number[];
 }
 
 export function offersXml({
@@ -196,6 +202,7 @@ export function offersXml({
             : ''
         }
         ${o.quantity !== undefined ? `<Количество>${o.quantity}</Количество>` : ''}
+        ${o.rests ? `<Остатки>${o.rests.map((q, i) => `<Остаток><Склад><Ид>store-${i}</Ид><Количество>${q}</Количество></Склад></Остаток>`).join('')}</Остатки>` : ''}
       </Предложение>`,
     )
     .join('');
@@ -235,4 +242,79 @@ export function windows1251(text: string): Buffer {
     out[i++] = b;
   }
   return out.subarray(0, i);
+}
+
+// --- zip archives (what 1C sends when init answers zip=yes) ----------------------------------------
+
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+export interface ZipEntry {
+  name: string;
+  data: Buffer | string;
+  /** A symbolic link (unix mode 120777), its target the data. */
+  symlink?: boolean;
+  /** The size the headers claim (a lying archive); the real one otherwise. */
+  claimedSize?: number;
+}
+
+/**
+ * A zip archive written here byte by byte (deflated entries), so a test can make the archives a
+ * zip library refuses to write: '../' paths, absolute paths, symbolic links, lying sizes.
+ */
+export function zipArchive(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const data = Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data);
+    const packed = zlib.deflateRawSync(data);
+    const crc = crc32(data);
+    const size = e.claimedSize ?? data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x800, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, packed);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE((3 << 8) | 20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(((e.symlink ? 0o120777 : 0o100644) << 16) >>> 0, 38);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += local.length + name.length + packed.length;
+  }
+  const dir = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dir, end]);
 }

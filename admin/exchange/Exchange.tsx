@@ -1,0 +1,305 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { Confirm, Title, useNotify } from 'react-admin';
+import type { AdminExchangeResendResponse, AdminExchangeResponse, ExchangeSettingsBody } from '~/shared/contract';
+import { adminApi, newIdempotencyKey } from '~/admin/lib/api';
+import { dateTime } from '~/admin/lib/labels';
+
+// The 1C exchange (issue #31, docs/exchange-1c.md): the address and account 1C uses, the log of
+// each session (files, counts, warnings, the error with the element that failed), the settings
+// (which price type is the sale and the old price, which characteristic is the size, which
+// property the colour, which fields 1C owns) and «Отправить заказы заново». Admin only.
+
+type Exchange = AdminExchangeResponse['data'];
+type FileLog = Exchange['sessions'][number]['files'][number];
+
+const COUNT_LABELS: Record<string, string> = {
+  sections_created: 'разделов создано',
+  sections_updated: 'разделов обновлено',
+  products_created: 'товаров создано',
+  products_updated: 'товаров обновлено',
+  products_deactivated: 'товаров снято с продажи',
+  offers_created: 'предложений создано',
+  offers_updated: 'предложений обновлено',
+  stock_changed: 'остатков изменено',
+  offers_zeroed: 'предложений обнулено',
+  pictures_processed: 'картинок обработано',
+  pictures_unchanged: 'картинок без изменений',
+  files: 'файлов в архиве',
+};
+const KIND_LABELS: Record<string, string> = {
+  import: 'каталог',
+  offers: 'предложения',
+  prices: 'цены',
+  rests: 'остатки',
+  zip: 'архив',
+};
+const STATUS: Record<FileLog['status'], { label: string; color: 'success' | 'error' | 'warning' }> = {
+  done: { label: 'Готово', color: 'success' },
+  failed: { label: 'Ошибка', color: 'error' },
+  applying: { label: 'Идёт', color: 'warning' },
+};
+
+const countsText = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${COUNT_LABELS[k] ?? k}: ${n.toLocaleString('ru-RU')}`)
+    .join(', ') || 'без изменений';
+
+function FileRow({ f }: { f: FileLog }) {
+  const status = STATUS[f.status];
+  return (
+    <Box component="li" sx={{ py: 0.75, borderTop: '1px solid', borderColor: 'divider', listStyle: 'none' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography component="span" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
+          {f.filename}
+        </Typography>
+        {f.kind ? (
+          <Typography component="span" variant="body2">
+            ({KIND_LABELS[f.kind] ?? f.kind})
+          </Typography>
+        ) : null}
+        <Chip size="small" label={status.label} color={status.color} variant="outlined" />
+        {f.status === 'applying' ? (
+          <Typography component="span" variant="body2">
+            шаг {f.step} из {f.steps}
+          </Typography>
+        ) : null}
+      </Stack>
+      {f.status !== 'failed' || Object.values(f.counts).some((n) => n > 0) ? (
+        <Typography variant="body2">{countsText(f.counts)}</Typography>
+      ) : null}
+      {f.error ? (
+        <Typography variant="body2" sx={{ color: 'error.main', wordBreak: 'break-word' }}>
+          {f.error}
+        </Typography>
+      ) : null}
+      {f.warnings.length > 0 ? (
+        <Box component="details">
+          <summary>Предупреждения: {f.warnings.length}</summary>
+          <Box component="ul" sx={{ m: 0, pl: 3 }}>
+            {f.warnings.map((w, i) => (
+              <li key={i}>
+                <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+                  {w}
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+export function ExchangePage() {
+  const notify = useNotify();
+  const [data, setData] = useState<Exchange | null>(null);
+  const [draft, setDraft] = useState<ExchangeSettingsBody | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [resendKey, setResendKey] = useState(newIdempotencyKey);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const load = useCallback(
+    () =>
+      adminApi<AdminExchangeResponse>('/exchange').then(
+        (r) => {
+          setData(r.data);
+          setDraft(r.data.settings);
+        },
+        (e: Error) => notify(e.message, { type: 'error' }),
+      ),
+    [notify],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (!data || !draft) return <Typography sx={{ m: 2 }}>Загрузка…</Typography>;
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const r = await adminApi<AdminExchangeResponse>('/exchange/settings', { method: 'POST', body: draft, key });
+      setData(r.data);
+      setDraft(r.data.settings);
+      setKey(newIdempotencyKey());
+      notify('Настройки обмена сохранены: они действуют со следующего импорта', { type: 'success' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const resend = async () => {
+    setConfirming(false);
+    setBusy(true);
+    try {
+      const r = await adminApi<AdminExchangeResendResponse>('/exchange/resend-orders', {
+        method: 'POST',
+        body: {},
+        key: resendKey,
+      });
+      setResendKey(newIdempotencyKey());
+      notify(
+        r.data.orders > 0
+          ? `Заказов к повторной отправке: ${r.data.orders}. 1С получит их при следующем обмене`
+          : 'Отправлять заново нечего: подтверждённых выгрузок нет',
+        { type: 'success' },
+      );
+      await load();
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const text = (
+    field: 'salePriceType' | 'oldPriceType' | 'sizeCharacteristic' | 'colorProperty',
+    label: string,
+    help: string,
+  ) => (
+    <TextField
+      label={label}
+      size="small"
+      helperText={help}
+      value={draft[field] ?? ''}
+      onChange={(e) =>
+        setDraft({
+          ...draft,
+          [field]:
+            (field === 'salePriceType' || field === 'oldPriceType') && e.target.value.trim() === ''
+              ? null
+              : e.target.value,
+        })
+      }
+    />
+  );
+  const own = (field: keyof ExchangeSettingsBody['owns'], label: string) => (
+    <FormControlLabel
+      control={
+        <Checkbox
+          checked={draft.owns[field]}
+          onChange={(e) => setDraft({ ...draft, owns: { ...draft.owns, [field]: e.target.checked } })}
+        />
+      }
+      label={label}
+    />
+  );
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
+      <Title title="Обмен с 1С" />
+      <Stack spacing={2}>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              Адрес для 1С
+            </Typography>
+            <Typography sx={{ mt: 1, wordBreak: 'break-all' }}>
+              <code>{data.endpoint}</code>
+            </Typography>
+            <Typography variant="body2" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
+              Для 1С, настроенной на 1С-Битрикс, подходит и прежний адрес: <code>{data.legacy_endpoint}</code>. Логин и
+              пароль — учётной записи с ролью «Обмен с 1С» (Сотрудники).
+            </Typography>
+          </CardContent>
+        </Card>
+
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              Заказы в 1С
+            </Typography>
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {data.orders.confirmed_until
+                ? `1С подтвердила заказы по ${dateTime(data.orders.confirmed_until)}.`
+                : 'Подтверждённых выгрузок заказов нет.'}{' '}
+              Не подтверждено 1С: {data.orders.unacknowledged.toLocaleString('ru-RU')}
+            </Typography>
+            <Button sx={{ mt: 1 }} variant="outlined" disabled={busy} onClick={() => setConfirming(true)}>
+              Отправить заказы заново
+            </Button>
+            <Confirm
+              isOpen={confirming}
+              title="Отправить заказы заново?"
+              content="При следующем обмене 1С получит все заказы с начала обмена, в том числе уже подтверждённые."
+              confirm="Отправить"
+              cancel="Отмена"
+              onConfirm={() => void resend()}
+              onClose={() => setConfirming(false)}
+            />
+          </CardContent>
+        </Card>
+
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              Настройки
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 1.5, mt: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+              {text('salePriceType', 'Тип цены продажи', 'Название или Ид; пусто — «Розничная», иначе первый')}
+              {text('oldPriceType', 'Тип старой цены', 'Пусто — «Старая цена», «…до скидки» или нет')}
+              {text('sizeCharacteristic', 'Характеристика-размер', 'Например, Размер')}
+              {text('colorProperty', 'Свойство-цвет', 'Например, Цвет')}
+            </Box>
+            <Typography sx={{ mt: 2 }}>1С перезаписывает у товаров сайта:</Typography>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2 }}>
+              {own('name', 'названия')}
+              {own('description', 'описания')}
+              {own('prices', 'цены')}
+            </Stack>
+            <Button sx={{ mt: 1 }} variant="contained" disabled={busy} onClick={() => void save()}>
+              Сохранить настройки
+            </Button>
+          </CardContent>
+        </Card>
+
+        <Typography variant="h6" component="h2">
+          Сеансы обмена
+        </Typography>
+        {data.sessions.length === 0 ? <Typography>1С ещё не обращалась к сайту.</Typography> : null}
+        {data.sessions.map((s) => (
+          <Card key={s.id} variant="outlined">
+            <CardContent>
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Typography component="h3" sx={{ fontWeight: 600 }}>
+                  {dateTime(s.started_at)}
+                </Typography>
+                <Chip size="small" label={s.type === 'catalog' ? 'Каталог из 1С' : 'Заказы в 1С'} />
+                <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+                  {s.account}, {s.ip}
+                </Typography>
+              </Stack>
+              {s.files.length > 0 ? (
+                <Box component="ul" sx={{ m: 0, mt: 1, p: 0 }}>
+                  {s.files.map((f, i) => (
+                    <FileRow key={`${f.filename}-${i}`} f={f} />
+                  ))}
+                </Box>
+              ) : null}
+              {s.exports.map((e) => (
+                <Typography key={e.id} variant="body2" sx={{ mt: 1 }}>
+                  Выгрузка заказов {dateTime(e.created_at)}: заказов {e.orders},{' '}
+                  {e.confirmed_at ? `подтверждена ${dateTime(e.confirmed_at)}` : 'не подтверждена'}
+                </Typography>
+              ))}
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
