@@ -109,6 +109,11 @@ async function moneyRows(page: Page): Promise<string[]> {
   return (await rows.allInnerTexts()).map(nb);
 }
 
+/** The page's money rows once they read `expected` (after a client-side navigation the route's stylesheet, which lays label and value apart, can land a moment after the rows). */
+async function expectMoneyRows(page: Page, expected: string[]): Promise<void> {
+  await poll(() => moneyRows(page)).toEqual(expected);
+}
+
 /** The checkout summary's money rows, as «label value» lines. */
 async function summaryRows(form: Locator): Promise<string[]> {
   return (await form.locator('.order-summary [data-money]').allInnerTexts()).map(nb);
@@ -146,7 +151,7 @@ describe('one breakdown of an order’s money (issue #26)', () => {
       await form.getByRole('button', { name: 'Оформить заказ' }).click();
       await page.waitForURL(/\/basket\/submited-order\/\?order=\d+$/, { timeout: 15_000 });
       const orderId = Number(new URL(page.url()).searchParams.get('order'));
-      expect(await moneyRows(page)).toEqual(expected);
+      await expectMoneyRows(page, expected);
       await shot(page, `order-placed-certificate-receipt-${viewport.width}`);
       // The account's card and the order's own page say the same.
       await page.goto(`${shop.baseUrl}/personal/`);
@@ -154,7 +159,7 @@ describe('one breakdown of an order’s money (issue #26)', () => {
       expect((await card.locator('[data-money]').allInnerTexts()).map(nb)).toEqual(expected);
       await card.getByRole('link', { name: 'Подробнее о заказе' }).click();
       await page.waitForURL(`**/personal/orders/${orderId}/`);
-      expect(await moneyRows(page)).toEqual(expected);
+      await expectMoneyRows(page, expected);
       await shot(page, `personal-order-${viewport.width}`);
     });
 

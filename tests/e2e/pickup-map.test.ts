@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, login, MOBILE, setUpBrowserShop, type Viewport } from '~/tests/support/browser';
+import { DESKTOP, login, MOBILE, setUpBrowserShop, waitForHydration, type Viewport } from '~/tests/support/browser';
 import { productPicker } from '~/tests/support/catalogue';
 
 // Issue #26 item 17: the pickup map's tiles come from the configured provider
@@ -53,6 +53,8 @@ describe('pickup map tiles', () => {
       await login(page.context(), shop, newPhone());
       const tiles = await watchTiles(page);
       await page.goto('/basket/');
+      // Typing before hydration reaches no handler: no suggestions would ever come (CI's failure).
+      await waitForHydration(page);
       const form = page.getByRole('region', { name: 'Оформление заказа' });
       await poll(() => form.isVisible()).toBe(true);
       const city = form.getByRole('combobox', { name: 'Город' });
