@@ -8,6 +8,7 @@ import { loadEnv } from '~/server/env.server';
 import { openDatabase, queryRows, type DatabaseHandle } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { buildServer } from '~/server/app.server';
+import { throwawayDatabase } from '~/tests/support/server';
 import { createStaffByScript, enrol, testClock } from '~/tests/support/admin';
 import { assertStockLedgerBalanced } from '~/tests/support/stock';
 import { OneC, catalogXml, offersXml, type TestProduct } from '~/tests/support/one-c';
@@ -58,23 +59,7 @@ afterAll(async () => {
 describe('a restart in the middle of an import', () => {
   it('goes on from the next step on the new process and ends with success', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL;
-    if (adminUrl) {
-      const { default: pg } = await import('pg');
-      const name = `vitrina_restart_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
+    if (adminUrl) ({ url: databaseUrl, drop: dropDatabase } = await throwawayDatabase(adminUrl, 'vitrina_restart'));
     const shop1 = await start(true);
     const login = '1c@restart.example';
     const password = 'exchange password 2026';

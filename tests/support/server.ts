@@ -65,29 +65,40 @@ function shareImageCache(dataDir: string): void {
   fs.symlinkSync(shared, path.join(dataDir, 'cache', 'img'), 'dir');
 }
 
+/** A new database on the server of `adminUrl` (a copy of `template` if given), and how to drop it. */
+export async function throwawayDatabase(
+  adminUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await createDatabase(admin, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 export async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const fromTemplate = (options.products ?? TEMPLATE_PRODUCTS) === TEMPLATE_PRODUCTS;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (adminUrl) {
-    const { default: pg } = await import('pg');
-    const name = `vitrina_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
     // The run's seeded template (tests/support/seeded-template.ts) when this shop wants its seed.
     const template = fromTemplate ? process.env[TEMPLATE_ENV.postgres] : undefined;
-    await createDatabase(admin, template ? `create database ${name} template ${template}` : `create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    ({ url: databaseUrl, drop: dropDatabase } = await throwawayDatabase(adminUrl, 'vitrina_test', template));
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-'));
