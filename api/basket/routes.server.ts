@@ -8,12 +8,13 @@ import { mergeCartLists } from '~/core/basket';
 import { getCustomerBasket, saveCustomerBasket } from '~/models/customers.server';
 import { repeatOrderLines } from '~/models/account-orders.server';
 import { ACCOUNT_TEXT } from '~/core/account';
+import { customerRoute } from '~/api/account/require-customer.server';
 import { sessionOfToken } from '~/api/account/session.server';
 import { joinWaitingList } from '~/models/waiting-list.server';
 import { placeOrder } from '~/models/orders.server';
 import { getBasketCatalog } from '~/models/basket.server';
-import { lastValue, queryString, unauthorized } from '~/api/http.server';
-import { BAD_PARAMETERS, defineRoute, NO_SESSION } from '~/api/route.server';
+import { lastValue, queryString } from '~/api/http.server';
+import { BAD_PARAMETERS, defineRoute } from '~/api/route.server';
 import { getCart } from './cart.server';
 import type { CaptchaVerifier } from '~/integrations/captcha/captcha';
 import { AUTH_TEXT } from '~/core/auth';
@@ -179,34 +180,33 @@ export async function basketRoutes(
   // can be, are added to the customer's saved basket as the login merge adds a guest's (summed,
   // cut to stock; the gift cover recounted from the coats). Only the customer's own order, and
   // not one still awaiting its payment; another's is "not found".
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/personal/order_to_cart.php',
-    summary:
-      "Puts the lines of one of the customer's orders back in their saved basket (summed, cut to stock; pre-orders as pre-orders while they can be): the basket as saved",
-    body: OrderToCartBody,
-    responses: {
-      200: {
-        description: "The basket, or error when the order is not the customer's or still awaits its payment",
-        schema: OrderToCartResponse,
+  customerRoute(
+    app,
+    { db, secret: authSecret },
+    {
+      url: '/api/personal/order_to_cart.php',
+      summary:
+        "Puts the lines of one of the customer's orders back in their saved basket (summed, cut to stock; pre-orders as pre-orders while they can be): the basket as saved",
+      body: OrderToCartBody,
+      responses: {
+        200: {
+          description: "The basket, or error when the order is not the customer's or still awaits its payment",
+          schema: OrderToCartResponse,
+        },
       },
-      400: BAD_PARAMETERS,
-      401: NO_SESSION,
+      handler: async (session) => {
+        const { body } = session;
+        const orderId = /^[1-9]\d{0,8}$/.test(body.order_id ?? '') ? Number(body.order_id) : null;
+        const lines = orderId === null ? null : await repeatOrderLines({ db, customerId: session.customerId, orderId });
+        if (!lines) return { error: ACCOUNT_TEXT.orderNotFound };
+        return getCustomerCart({
+          db,
+          customerId: session.customerId,
+          body: { ids: lines.cart, preorder_ids: lines.preorders, merge: 'Y' },
+        });
+      },
     },
-    handler: async ({ body }, _req, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-      if (!session) return unauthorized(reply);
-      const orderId = /^[1-9]\d{0,8}$/.test(body.order_id ?? '') ? Number(body.order_id) : null;
-      const lines = orderId === null ? null : await repeatOrderLines({ db, customerId: session.customerId, orderId });
-      if (!lines) return { error: ACCOUNT_TEXT.orderNotFound };
-      return getCustomerCart({
-        db,
-        customerId: session.customerId,
-        body: { ids: lines.cart, preorder_ids: lines.preorders, merge: 'Y' },
-      });
-    },
-  });
+  );
 
   defineRoute(app, {
     method: 'GET',

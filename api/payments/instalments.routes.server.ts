@@ -18,9 +18,9 @@ import {
   type InstalmentServices,
 } from '~/models/instalments.server';
 import { PAYMENT_TEXT } from '~/models/payments.server';
-import { sessionOfToken } from '~/api/account/session.server';
-import { lastValue, unauthorized } from '~/api/http.server';
-import { BAD_PARAMETERS, defineRoute, refuseWith, type RouteResponse } from '~/api/route.server';
+import { customerRoute } from '~/api/account/require-customer.server';
+import { lastValue } from '~/api/http.server';
+import { defineRoute, refuseWith, type RouteResponse } from '~/api/route.server';
 
 // Pay in parts (issue #12; INTEGRATIONS.md §6; docs/decisions/008-instalments.md):
 // - instalment_link.php (ours): the provider's page for the customer's instalment order.
@@ -124,82 +124,78 @@ export async function instalmentRoutes(app: FastifyInstance, deps: InstalmentRou
     if (orderId && PAID_OUTCOMES.includes(outcome)) deps.onOrderPlaced?.(orderId);
   };
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/catalog/instalment_link.php',
-    summary:
-      "Pay in parts: the provider's page (Dolyami or Yandex Split; offline, the stand-in's) for the customer's order awaiting payment",
-    body: LinkBody,
-    responses: {
-      200: { description: 'link and provider, or error with the order status', schema: InstalmentLinkResponse },
-      400: BAD_PARAMETERS,
-      401: { description: 'No session', schema: InstalmentLinkResponse },
-      502: { description: 'The provider failed', schema: InstalmentLinkResponse },
+  customerRoute(
+    app,
+    { db, secret: authSecret },
+    {
+      url: '/api/catalog/instalment_link.php',
+      summary:
+        "Pay in parts: the provider's page (Dolyami or Yandex Split; offline, the stand-in's) for the customer's order awaiting payment",
+      body: LinkBody,
+      responses: {
+        200: { description: 'link and provider, or error with the order status', schema: InstalmentLinkResponse },
+        502: { description: 'The provider failed', schema: InstalmentLinkResponse },
+      },
+      noSession: {
+        body: { error: AUTH_TEXT.sessionGone, status: 'unauthorized' } satisfies InstalmentLinkResponse,
+        schema: InstalmentLinkResponse,
+      },
+      handler: async (session, req, reply) => {
+        const { body } = session;
+        if (!body.order_id)
+          return { error: PAYMENT_TEXT.notFound, status: 'not_found' } satisfies InstalmentLinkResponse;
+        try {
+          const started = await startInstalment({
+            db,
+            services,
+            customerId: session.customerId,
+            orderId: body.order_id,
+            urls,
+          });
+          if (!started.ok) return { error: started.error, status: started.status } satisfies InstalmentLinkResponse;
+          return { link: started.link, provider: started.provider } satisfies InstalmentLinkResponse;
+        } catch (err) {
+          req.log.warn(
+            { err: err instanceof Error ? err.message : String(err), orderId: body.order_id },
+            'instalment provider failed',
+          );
+          return reply
+            .code(502)
+            .send({ error: INSTALMENT_TEXT.unavailable, status: 'unavailable' } satisfies InstalmentLinkResponse);
+        }
+      },
     },
-    handler: async ({ body }, req, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-      if (!session)
-        return unauthorized(reply, {
-          error: AUTH_TEXT.sessionGone,
-          status: 'unauthorized',
-        } satisfies InstalmentLinkResponse);
-      if (!body.order_id) return { error: PAYMENT_TEXT.notFound, status: 'not_found' } satisfies InstalmentLinkResponse;
-      try {
-        const started = await startInstalment({
-          db,
-          services,
-          customerId: session.customerId,
-          orderId: body.order_id,
-          urls,
-        });
-        if (!started.ok) return { error: started.error, status: started.status } satisfies InstalmentLinkResponse;
-        return { link: started.link, provider: started.provider } satisfies InstalmentLinkResponse;
-      } catch (err) {
-        req.log.warn(
-          { err: err instanceof Error ? err.message : String(err), orderId: body.order_id },
-          'instalment provider failed',
-        );
-        return reply
-          .code(502)
-          .send({ error: INSTALMENT_TEXT.unavailable, status: 'unavailable' } satisfies InstalmentLinkResponse);
-      }
-    },
-  });
+  );
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/catalog/change_payment.php',
-    summary:
-      "Another online method (9 card, 10 Dolyami, 11 Yandex Split) for the customer's order still awaiting payment",
-    body: ChangeBody,
-    responses: {
-      200: { description: 'success, or error with the order status', schema: ChangePaymentResponse },
-      400: BAD_PARAMETERS,
-      401: { description: 'No session', schema: ChangePaymentResponse },
+  customerRoute(
+    app,
+    { db, secret: authSecret },
+    {
+      url: '/api/catalog/change_payment.php',
+      summary:
+        "Another online method (9 card, 10 Dolyami, 11 Yandex Split) for the customer's order still awaiting payment",
+      body: ChangeBody,
+      responses: { 200: { description: 'success, or error with the order status', schema: ChangePaymentResponse } },
+      noSession: {
+        body: { success: false, error: AUTH_TEXT.sessionGone, status: 'unauthorized' } satisfies ChangePaymentResponse,
+        schema: ChangePaymentResponse,
+      },
+      handler: async (session) => {
+        const { body } = session;
+        const paymentId = body.payment_id ?? '';
+        const name =
+          paymentId in DELIVERY_TEXT.payment
+            ? DELIVERY_TEXT.payment[paymentId as keyof typeof DELIVERY_TEXT.payment].name
+            : paymentId;
+        const result = body.order_id
+          ? await changeOnlinePayment({ db, customerId: session.customerId, orderId: body.order_id, paymentId, name })
+          : { ok: false as const, status: 'not_found', error: PAYMENT_TEXT.notFound };
+        return (
+          result.ok ? { success: true } : { success: false, error: result.error, status: result.status }
+        ) satisfies ChangePaymentResponse;
+      },
     },
-    handler: async ({ body }, _req, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-      if (!session)
-        return unauthorized(reply, {
-          success: false,
-          error: AUTH_TEXT.sessionGone,
-          status: 'unauthorized',
-        } satisfies ChangePaymentResponse);
-      const paymentId = body.payment_id ?? '';
-      const name =
-        paymentId in DELIVERY_TEXT.payment
-          ? DELIVERY_TEXT.payment[paymentId as keyof typeof DELIVERY_TEXT.payment].name
-          : paymentId;
-      const result = body.order_id
-        ? await changeOnlinePayment({ db, customerId: session.customerId, orderId: body.order_id, paymentId, name })
-        : { ok: false as const, status: 'not_found', error: PAYMENT_TEXT.notFound };
-      return (
-        result.ok ? { success: true } : { success: false, error: result.error, status: result.status }
-      ) satisfies ChangePaymentResponse;
-    },
-  });
+  );
 
   // Dolyami: JSON `{id, status, amount, …}` with no signature: only the id is used, to ask Dolyami.
   defineRoute(app, {

@@ -18,6 +18,7 @@ import {
   readNotice,
   verifyOrderPayment,
 } from '~/models/payments.server';
+import { customerRoute } from '~/api/account/require-customer.server';
 import { sessionOfToken } from '~/api/account/session.server';
 import { lastValue, unauthorized } from '~/api/http.server';
 import { BAD_PARAMETERS, defineRoute, refuseWith } from '~/api/route.server';
@@ -186,48 +187,46 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
 
   const scriptUrl = payments.widgetUrl ?? `${prefix}${OFFLINE_WIDGET_PATH}`;
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/catalog/payment_params.php',
-    summary:
-      "The CloudPayments widget's options and pay('charge', …) parameters (with the SPEC §3 receipt) for the customer's order awaiting card payment",
-    body: ParamsBody,
-    responses: {
-      200: { description: 'payment, or error with the order status', schema: PaymentParamsResponse },
-      400: BAD_PARAMETERS,
-      401: { description: 'No session', schema: PaymentParamsResponse },
-    },
-    handler: async ({ body }, _req, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-      if (!session)
-        return unauthorized(reply, {
-          error: AUTH_TEXT.sessionGone,
-          status: 'unauthorized',
-        } satisfies PaymentParamsResponse);
-      if (!body.order_id) return { error: PAYMENT_TEXT.notFound, status: 'not_found' } satisfies PaymentParamsResponse;
-      const found = await findOrderToPay({ db, customerId: session.customerId, orderId: body.order_id });
-      if (!found.ok) return { error: found.error, status: found.status } satisfies PaymentParamsResponse;
-      const { order, receipt } = found;
-      return {
-        payment: {
-          scriptUrl,
-          options: WIDGET_OPTIONS,
-          params: {
-            publicId: payments.publicId,
-            description: PAYMENT_TEXT.description(order.id),
-            amount: kopecksToRoubles(amountDue(order)),
-            currency: 'RUB',
-            invoiceId: String(order.id),
-            accountId: String(session.customerId),
-            email: order.email,
-            skin: 'classic',
-            data: { CloudPayments: { CustomerReceipt: receipt } },
+  customerRoute(
+    app,
+    { db, secret: authSecret },
+    {
+      url: '/api/catalog/payment_params.php',
+      summary:
+        "The CloudPayments widget's options and pay('charge', …) parameters (with the SPEC §3 receipt) for the customer's order awaiting card payment",
+      body: ParamsBody,
+      responses: { 200: { description: 'payment, or error with the order status', schema: PaymentParamsResponse } },
+      noSession: {
+        body: { error: AUTH_TEXT.sessionGone, status: 'unauthorized' } satisfies PaymentParamsResponse,
+        schema: PaymentParamsResponse,
+      },
+      handler: async (session) => {
+        const { body } = session;
+        if (!body.order_id)
+          return { error: PAYMENT_TEXT.notFound, status: 'not_found' } satisfies PaymentParamsResponse;
+        const found = await findOrderToPay({ db, customerId: session.customerId, orderId: body.order_id });
+        if (!found.ok) return { error: found.error, status: found.status } satisfies PaymentParamsResponse;
+        const { order, receipt } = found;
+        return {
+          payment: {
+            scriptUrl,
+            options: WIDGET_OPTIONS,
+            params: {
+              publicId: payments.publicId,
+              description: PAYMENT_TEXT.description(order.id),
+              amount: kopecksToRoubles(amountDue(order)),
+              currency: 'RUB',
+              invoiceId: String(order.id),
+              accountId: String(session.customerId),
+              email: order.email,
+              skin: 'classic',
+              data: { CloudPayments: { CustomerReceipt: receipt } },
+            },
           },
-        },
-      } satisfies PaymentParamsResponse;
+        } satisfies PaymentParamsResponse;
+      },
     },
-  });
+  );
 
   defineRoute(app, {
     method: 'GET',

@@ -41,10 +41,9 @@ import {
   type ReviewRow,
   type StoredPhoto,
 } from '~/models/reviews.server';
-import { lastValue, unauthorized } from '~/api/http.server';
+import { lastValue } from '~/api/http.server';
 import { BAD_PARAMETERS, defineRoute } from '~/api/route.server';
 import { customerRoute, tokenField } from '~/api/account/require-customer.server';
-import { sessionOfToken } from '~/api/account/session.server';
 import type { ReviewPhotoStore } from './photos';
 
 // Product reviews for shoppers (issue #32, docs/reviews.md):
@@ -296,8 +295,7 @@ export async function reviewRoutes(
     summary: "The customer's order lines with their review state (of one order or one product)",
     body: LinesBody,
     responses: { 200: { description: 'The lines', schema: ReviewLinesResponse } },
-    handler: async (session, _req, reply) => {
-      void reply.header('cache-control', 'private, no-store');
+    handler: async (session) => {
       const lines = await listReviewableLines({
         db,
         customerId: session.customerId,
@@ -467,8 +465,7 @@ export async function reviewRoutes(
     415: { description: 'The session cookie came with a body that is not JSON', schema: ApiError },
   };
 
-  defineRoute(app, {
-    method: 'POST',
+  customerRoute(app, auth, {
     url: '/api/reviews/helpful.php',
     summary: '«Помог отзыв»: one vote per customer and review; pressing again changes nothing',
     description:
@@ -478,15 +475,16 @@ export async function reviewRoutes(
     preHandler: noStore,
     responses: {
       200: { description: 'The count, and whether the vote counted (or why not)', schema: ReviewHelpfulResponse },
-      400: BAD_PARAMETERS,
-      401: { description: 'No token, or its session ended: the guest is asked to log in', schema: ApiError },
       ...cookieRefused,
     },
-    handler: async ({ body }, _req, reply) => {
-      // A guest's press: the page asks them to log in first; a call without a session says why.
-      const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-      if (!session) return unauthorized(reply, { error: REVIEW_EDGE_TEXT.helpfulLogin } satisfies ApiError);
-      const r = await voteHelpful({ db, customerId: session.customerId, reviewId: body.review_id });
+    // A guest's press: the page asks them to log in first; a call without a session says why.
+    noSession: {
+      body: { error: REVIEW_EDGE_TEXT.helpfulLogin } satisfies ApiError,
+      schema: ApiError,
+      description: 'No token, or its session ended: the guest is asked to log in',
+    },
+    handler: async (session) => {
+      const r = await voteHelpful({ db, customerId: session.customerId, reviewId: session.body.review_id });
       if (!r.ok)
         return {
           success: false,
@@ -498,8 +496,7 @@ export async function reviewRoutes(
     },
   });
 
-  defineRoute(app, {
-    method: 'POST',
+  customerRoute(app, auth, {
     url: '/api/reviews/my_votes.php',
     summary:
       "Which of a product's published reviews the customer marked «Помог», and which are their own (personal: asked after paint)",
@@ -508,19 +505,12 @@ export async function reviewRoutes(
     body: VotesBody,
     bodyType: ['form', 'json'],
     preHandler: noStore,
-    responses: {
-      200: { description: 'The review ids', schema: ReviewVotesResponse },
-      400: BAD_PARAMETERS,
-      401: { description: 'No token, or its session ended', schema: ApiError },
-      ...cookieRefused,
-    },
-    handler: async ({ body }, _req, reply) => {
-      const session = await sessionOfToken({ db, secret: authSecret, token: body.token });
-      if (!session) return unauthorized(reply);
+    responses: { 200: { description: 'The review ids', schema: ReviewVotesResponse }, ...cookieRefused },
+    handler: async (session) => {
       return (await customerReviewVotes({
         db,
         customerId: session.customerId,
-        productId: body.product_id,
+        productId: session.body.product_id,
       })) satisfies ReviewVotesResponse;
     },
   });
