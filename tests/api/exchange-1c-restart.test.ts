@@ -113,5 +113,5 @@ describe('a restart in the middle of an import', () => {
     for (const a of await c2.sendFile('offers.xml', Buffer.from(offers), 4096)) expect(a.text).toBe('success');
     expect((await c2.importUntilDone('offers.xml')).at(-1)!.kind).toBe('success');
     await assertStockLedgerBalanced(shop2.database.db);
-  });
+  }, 180_000); // two shops started on a migrated PGlite on disk: about 50 s on a loaded machine
 });
