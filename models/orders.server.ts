@@ -102,9 +102,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   try {
     return await input.db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
+      const orderId = await newOrderId(tx, input.idempotencyKey ?? null);
       const repeat = await repeatedSubmission(tx, input);
       if (repeat) return repeat;
-      const orderId = await newOrderId(tx);
       const { catalog, priced } = await priceOrder(tx, { orderId, input, cart, preorders, now });
       const money = planMoney(input, priced);
       await writeOrder(tx, { orderId, input, priced, money, catalog, now });
@@ -120,14 +120,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
 /**
  * The first answer to a submission sent again with its idempotency key, or null for a new one.
- * Two submissions with one key wait for each other on an advisory lock; the second then finds
- * the first's order. A key sent again with other content answers with nobody's order (the
- * callers scope keys to who sends them; this is the last guard).
+ * Two submissions with one key wait for each other on an advisory lock (taken by newOrderId);
+ * the second then finds the first's order. A key sent again with other content answers with
+ * nobody's order (the callers scope keys to who sends them; this is the last guard).
  */
 async function repeatedSubmission(tx: Database, input: PlaceOrderInput): Promise<PlaceOrderResult | null> {
   const key = input.idempotencyKey ?? null;
   if (!key) return null;
-  await tx.execute(sql`select pg_advisory_xact_lock(7311002, hashtext(${key}))`);
   const [existing] = await tx
     .select({
       id: orders.id,
@@ -167,11 +166,18 @@ function checkOrderLines(catalog: OrderCatalog, cart: RequestedLine[], preorders
   if (failed.length) throw new Refused({ ok: false, reason: 'unavailable', items: failed });
 }
 
-/** The new order's id, taken before its row is written so its stock moves can name it (a refused order leaves a gap). */
-async function newOrderId(tx: Database): Promise<number> {
+/**
+ * The new order's id, taken before its row is written so its stock moves can name it (a refused
+ * or repeated order leaves a gap); with an idempotency key, in the same round trip, the key's
+ * advisory lock, held to the transaction's end. The lock comes first in the select list and
+ * repeatedSubmission's read is a later statement, so it sees what the key's holder committed.
+ */
+async function newOrderId(tx: Database, key: string | null): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
+    key
+      ? sql`select pg_advisory_xact_lock(7311002, hashtext(${key})), nextval(pg_get_serial_sequence('orders', 'id'))::int as id`
+      : sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
   );
   if (!row) throw new Error('no order id');
   return Number(row.id);

@@ -82,3 +82,57 @@ describe('hitRateLimits', () => {
     expect(rows.map((r) => r.count)).toEqual([2]);
   });
 });
+
+describe('hitRateLimits in one statement', () => {
+  const now = at('2026-03-04T10:15:00Z');
+  const count = async (key: string) =>
+    (await database.db.select().from(rateCounters).where(eq(rateCounters.key, key)))[0]?.count ?? 0;
+
+  it('names the first full counter in the order given and leaves every count as it was', async () => {
+    const { db } = database;
+    const counters = [
+      { key: 'one:ip', windowSeconds: HOUR, limit: 10 },
+      { key: 'one:phone', windowSeconds: 60, limit: 1 },
+      { key: 'one:offer', windowSeconds: HOUR, limit: 1 },
+    ];
+    expect(await hitRateLimits({ db, counters, now })).toBeNull();
+    expect([await count('one:ip'), await count('one:phone'), await count('one:offer')]).toEqual([1, 1, 1]);
+    expect(await hitRateLimits({ db, counters, now })).toBe('one:phone');
+    expect([await count('one:ip'), await count('one:phone'), await count('one:offer')]).toEqual([1, 1, 1]);
+  });
+
+  it('lets exactly `limit` of simultaneous requests through and refunds the rest', async () => {
+    const { db } = database;
+    const counters = [
+      { key: 'burst:ip', windowSeconds: HOUR, limit: 100 },
+      { key: 'burst:phone', windowSeconds: HOUR, limit: 4 },
+    ];
+    const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimits({ db, counters, now })));
+    expect(results.filter((r) => r === null)).toHaveLength(4);
+    expect(results.filter((r) => r === 'burst:phone')).toHaveLength(16);
+    expect(await count('burst:ip')).toBe(4);
+    expect(await count('burst:phone')).toBe(4);
+  });
+
+  it('refuses on a counter with limit 0 and on a repeated key as hitRateLimit would', async () => {
+    const { db } = database;
+    expect(
+      await hitRateLimits({
+        db,
+        counters: [
+          { key: 'zero:a', windowSeconds: HOUR, limit: 5 },
+          { key: 'zero:b', windowSeconds: HOUR, limit: 0 },
+        ],
+        now,
+      }),
+    ).toBe('zero:b');
+    expect(await count('zero:a')).toBe(0);
+    const twice = [
+      { key: 'twice', windowSeconds: HOUR, limit: 3 },
+      { key: 'twice', windowSeconds: HOUR, limit: 3 },
+    ];
+    expect(await hitRateLimits({ db, counters: twice, now })).toBeNull();
+    expect(await hitRateLimits({ db, counters: twice, now })).toBe('twice');
+    expect(await count('twice')).toBe(2);
+  });
+});
