@@ -127,7 +127,7 @@ export const CertificateIssueBody = z
   .object({
     kind: z.enum(['electronic', 'plastic'], { error: 'Выберите вид: электронный или пластиковый' }),
     amount: roubles('Сумма сертификата'),
-    email: z.string().trim().max(200, 'E-mail: не длиннее 200 знаков').optional(),
+    email: z.string().trim().max(200, 'E-mail: не длиннее 200 знаков').nullable().optional(),
     note: z.string({ error: 'Укажите причину выпуска' }).trim().min(3, 'Укажите причину выпуска').max(500),
   })
   .strict();

@@ -397,7 +397,7 @@ export async function adminPromotionRoutes(app: FastifyInstance, deps: AdminDeps
 
   adminChange(app, deps, {
     method: 'POST',
-    url: '/certificates/issue',
+    url: '/certificates',
     summary: 'Issues one certificate by hand (customer service); the Idempotency-Key is also its issue key, so a double click issues one',
     permission: 'certificates:write',
     body: CertificateIssueBody,

@@ -249,12 +249,12 @@ describe('gift certificates', () => {
     const key = `issue-${Date.now()}-${++seq}`;
     const body = { kind: 'electronic', amount: '10 000', email: 'gift@example.ru', note: 'Компенсация за задержку заказа' };
     const [a, b] = await Promise.all([
-      call('manager', '/certificates/issue', body, { key }),
-      call('manager', '/certificates/issue', body, { key }),
+      call('manager', '/certificates', body, { key }),
+      call('manager', '/certificates', body, { key }),
     ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.data.id).toBe(b.body.data.id);
-    const again = await call('manager', '/certificates/issue', body, { key });
+    const again = await call('manager', '/certificates', body, { key });
     expect(again.body.data.id).toBe(a.body.data.id);
     const id = a.body.data.id as number;
     const rows = await db().select().from(giftCertificates).where(eq(giftCertificates.id, id));
@@ -272,7 +272,7 @@ describe('gift certificates', () => {
     expect(detail.audit[0]?.reason).toBe('Компенсация за задержку заказа');
 
     // A stated amount in range is fine; outside it, refused in Russian, nothing written.
-    const odd = await call('manager', '/certificates/issue', { kind: 'plastic', amount: '3 000', note: 'Жест доброй воли' });
+    const odd = await call('manager', '/certificates', { kind: 'plastic', amount: '3 000', note: 'Жест доброй воли' });
     expect(odd.status).toBe(201);
     const count = await db().select({ n: sql<number>`count(*)::int` }).from(giftCertificates);
     for (const [bad, error] of [
@@ -281,13 +281,13 @@ describe('gift certificates', () => {
       [{ kind: 'electronic', amount: '5000', note: '' }, /Укажите причину выпуска/],
       [{ kind: 'electronic', amount: '5000', email: 'not-an-email', note: 'Проверка' }, /Проверьте e-mail/],
     ] as const) {
-      const r = await call('manager', '/certificates/issue', bad);
+      const r = await call('manager', '/certificates', bad);
       expect(r.status, JSON.stringify(bad)).toBe(400);
       expect(r.body.error).toMatch(error);
     }
     expect(await db().select({ n: sql<number>`count(*)::int` }).from(giftCertificates)).toEqual(count);
     for (const role of ['warehouse', 'content'] as const) {
-      expect((await call(role, '/certificates/issue', body)).status, role).toBe(403);
+      expect((await call(role, '/certificates', body)).status, role).toBe(403);
       expect((await call(role, '/certificates')).status, role).toBe(403);
     }
   });
@@ -309,7 +309,7 @@ describe('gift certificates', () => {
   });
 
   it('two staff voiding one at once void it once; a voided certificate cannot pay at checkout', async () => {
-    const issued = await call('manager', '/certificates/issue', { kind: 'electronic', amount: '5 000', note: 'Для проверки аннулирования' });
+    const issued = await call('manager', '/certificates', { kind: 'electronic', amount: '5 000', note: 'Для проверки аннулирования' });
     const id = issued.body.data.id as number;
     const code = issued.body.data.code as string;
     const manager2 = await as('manager', '2');
