@@ -190,7 +190,7 @@ export function App() {
         options={{ label: 'Сертификаты' }}
         recordRepresentation="code_formatted"
       />
-      <Resource name="loyalty" list={LoyaltyPage} icon={LoyaltyIcon} options={{ label: 'Программа лояльности' }} />
+      <Resource name="loyalty" list={LoyaltyPage} icon={LoyaltyIcon} options={{ label: 'Лояльность' }} />
       <Resource name="audit" list={AuditList} icon={HistoryIcon} options={{ label: 'Журнал действий' }} />
       <CustomRoutes noLayout>
         <Route path="/setup" element={<SetupPage />} />
