@@ -13,16 +13,22 @@ describe('the loyalty page and the code agree', () => {
   });
 
   it('every parameter of LOYALTY is shown to staff', () => {
-    expect(loyaltyParams().map((p) => p.key).sort()).toEqual(Object.keys(LOYALTY).sort());
+    expect(
+      loyaltyParams()
+        .map((p) => p.key)
+        .sort(),
+    ).toEqual(Object.keys(LOYALTY).sort());
   });
 
-  it('the page\'s example (a coat of 40 000 ₽ gives 2 000 bonuses) is accrualPercent of it', () => {
+  it("the page's example (a coat of 40 000 ₽ gives 2 000 bonuses) is accrualPercent of it", () => {
     expect(page).toContain('пальто стоимостью 40 000 ₽ вы получите 2 000 бонусов');
     expect((40_000 * LOYALTY.accrualPercent) / 100).toBe(2_000);
   });
 
   it('the lead says the same percentage and birthday gift', () => {
     expect(page).toContain(`Возвращаем ${LOYALTY.accrualPercent}% от каждой покупки`);
-    expect(page).toContain(`дарим ${(LOYALTY.birthdayKopecks / 100).toLocaleString('ru-RU').replace(/\s/g, ' ')} бонусов`);
+    expect(page).toContain(
+      `дарим ${(LOYALTY.birthdayKopecks / 100).toLocaleString('ru-RU').replace(/\s/g, ' ')} бонусов`,
+    );
   });
 });

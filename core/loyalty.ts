@@ -31,12 +31,42 @@ export function loyaltyParams(): { key: keyof typeof LOYALTY; label: string; val
   const n = (v: number) => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
   const birthday = LOYALTY.birthdayKopecks / 100;
   return [
-    { key: 'accrualPercent', label: 'Начисление', value: `${LOYALTY.accrualPercent}% от оплаченной суммы`, page: `**${LOYALTY.accrualPercent}% от оплаченной суммы**` },
-    { key: 'accrualDelayDays', label: 'Зачисление после получения заказа', value: `через ${LOYALTY.accrualDelayDays} дней`, page: `**через ${LOYALTY.accrualDelayDays} дней**` },
-    { key: 'validMonths', label: 'Срок действия бонусов', value: `${LOYALTY.validMonths} месяцев`, page: `Бонусы действуют **${LOYALTY.validMonths} месяцев**` },
-    { key: 'maxSharePercent', label: 'Оплата бонусами', value: `до ${LOYALTY.maxSharePercent}% стоимости заказа`, page: `**до ${LOYALTY.maxSharePercent}% стоимости**` },
-    { key: 'birthdayKopecks', label: 'Подарок ко дню рождения', value: `${n(birthday)} бонусов`, page: `**${String(birthday).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} бонусов**` },
-    { key: 'birthdayDaysAround', label: 'Срок бонусов ко дню рождения', value: `за ${LOYALTY.birthdayDaysAround} дней до и ${LOYALTY.birthdayDaysAround} дней после`, page: `за ${LOYALTY.birthdayDaysAround} дней до и ${LOYALTY.birthdayDaysAround} дней после` },
+    {
+      key: 'accrualPercent',
+      label: 'Начисление',
+      value: `${LOYALTY.accrualPercent}% от оплаченной суммы`,
+      page: `**${LOYALTY.accrualPercent}% от оплаченной суммы**`,
+    },
+    {
+      key: 'accrualDelayDays',
+      label: 'Зачисление после получения заказа',
+      value: `через ${LOYALTY.accrualDelayDays} дней`,
+      page: `**через ${LOYALTY.accrualDelayDays} дней**`,
+    },
+    {
+      key: 'validMonths',
+      label: 'Срок действия бонусов',
+      value: `${LOYALTY.validMonths} месяцев`,
+      page: `Бонусы действуют **${LOYALTY.validMonths} месяцев**`,
+    },
+    {
+      key: 'maxSharePercent',
+      label: 'Оплата бонусами',
+      value: `до ${LOYALTY.maxSharePercent}% стоимости заказа`,
+      page: `**до ${LOYALTY.maxSharePercent}% стоимости**`,
+    },
+    {
+      key: 'birthdayKopecks',
+      label: 'Подарок ко дню рождения',
+      value: `${n(birthday)} бонусов`,
+      page: `**${String(birthday).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} бонусов**`,
+    },
+    {
+      key: 'birthdayDaysAround',
+      label: 'Срок бонусов ко дню рождения',
+      value: `за ${LOYALTY.birthdayDaysAround} дней до и ${LOYALTY.birthdayDaysAround} дней после`,
+      page: `за ${LOYALTY.birthdayDaysAround} дней до и ${LOYALTY.birthdayDaysAround} дней после`,
+    },
   ];
 }
 

@@ -145,9 +145,13 @@ const termsValues = (t: PromoTerms) => ({
   excludeSale: true,
 });
 
-export type PromoChange = { ok: true; row: PromoRow; before: Record<string, unknown> | null; after: Record<string, unknown> } | Refusal;
+export type PromoChange =
+  { ok: true; row: PromoRow; before: Record<string, unknown> | null; after: Record<string, unknown> } | Refusal;
 
-export async function createPromo(db: Database, input: { code: string; terms: PromoTerms; now: Date }): Promise<PromoChange> {
+export async function createPromo(
+  db: Database,
+  input: { code: string; terms: PromoTerms; now: Date },
+): Promise<PromoChange> {
   const bad = checkTerms(input.terms);
   if (bad) return bad;
   // No conflict target: a taken code inserts nothing (no error aborting the transaction).
@@ -221,11 +225,7 @@ export async function removePromo(
   const current = await getPromoRow(db, code, true);
   if (!current) return refuse(404, 'code', 'Промокод не найден');
   // Under the code's lock: an order taking it locks the same row first (orders.server.ts).
-  const [used] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders.promoCode, code))
-    .limit(1);
+  const [used] = await db.select({ id: orders.id }).from(orders).where(eq(orders.promoCode, code)).limit(1);
   if (used || current.usedCount > 0)
     return refuse(409, 'code', 'Промокод уже использован в заказах: его нельзя удалить, только завершить');
   await db.delete(promoCodes).where(eq(promoCodes.code, code));
@@ -261,7 +261,8 @@ export async function listCertificateRows(
     }
   }
   if (input.state === 'voided') where.push(isNotNull(giftCertificates.voidedAt));
-  if (input.state === 'active') where.push(and(isNull(giftCertificates.voidedAt), sql`${giftCertificates.balanceKopecks} > 0`) as SQL);
+  if (input.state === 'active')
+    where.push(and(isNull(giftCertificates.voidedAt), sql`${giftCertificates.balanceKopecks} > 0`) as SQL);
   if (input.state === 'manual') where.push(isNotNull(giftCertificates.issuedByStaffId));
   const cond = where.length ? and(...where) : undefined;
   const dir = input.order === 'asc' ? asc : desc;
@@ -373,4 +374,3 @@ export async function voidCertificate(
     });
   return { ok: true, before: current, row };
 }
-

@@ -22,9 +22,7 @@ const limit = (what: string) =>
     .nullable()
     .optional();
 const when = (what: string) =>
-  z
-    .union([z.iso.datetime({ offset: true, error: `${what}: дата и время` }), z.literal(''), z.null()])
-    .optional();
+  z.union([z.iso.datetime({ offset: true, error: `${what}: дата и время` }), z.literal(''), z.null()]).optional();
 
 export const PromoTermsBody = z
   .object({
@@ -46,7 +44,11 @@ export const PromoTermsBody = z
   .strict();
 export type PromoTermsBody = z.infer<typeof PromoTermsBody>;
 export const PromoCreateBody = PromoTermsBody.extend({
-  code: z.string({ error: 'Укажите промокод' }).trim().min(1, 'Укажите промокод').max(64, 'Промокод: не длиннее 32 знаков'),
+  code: z
+    .string({ error: 'Укажите промокод' })
+    .trim()
+    .min(1, 'Укажите промокод')
+    .max(64, 'Промокод: не длиннее 32 знаков'),
 }).strict();
 export const PromoExpireBody = z.object({ reason: z.string().trim().max(500).optional() }).strict();
 export const PromoCodeParams = z.object({ code: z.string().min(1).max(64) });

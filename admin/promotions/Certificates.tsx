@@ -64,8 +64,18 @@ export function CertificateList() {
           render={(c) => <Box sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{c.code_formatted}</Box>}
         />
         <FunctionField<CertificateItem> label="Вид" sortable={false} render={(c) => c.kind_label} />
-        <FunctionField<CertificateItem> label="Номинал" sortable={false} textAlign="right" render={(c) => rub(c.nominal_kopecks)} />
-        <FunctionField<CertificateItem> label="Остаток" sortable={false} textAlign="right" render={(c) => rub(c.balance_kopecks)} />
+        <FunctionField<CertificateItem>
+          label="Номинал"
+          sortable={false}
+          textAlign="right"
+          render={(c) => rub(c.nominal_kopecks)}
+        />
+        <FunctionField<CertificateItem>
+          label="Остаток"
+          sortable={false}
+          textAlign="right"
+          render={(c) => rub(c.balance_kopecks)}
+        />
         <FunctionField<CertificateItem>
           label="Откуда"
           sortable={false}
@@ -214,9 +224,11 @@ export function CertificateShow() {
 }
 
 function useNominals() {
-  const [options, setOptions] = useState<{ nominals_kopecks: number[]; min_kopecks: number; max_kopecks: number } | null>(
-    null,
-  );
+  const [options, setOptions] = useState<{
+    nominals_kopecks: number[];
+    min_kopecks: number;
+    max_kopecks: number;
+  } | null>(null);
   useEffect(() => {
     let live = true;
     adminApi<{ data: { nominals_kopecks: number[]; min_kopecks: number; max_kopecks: number } }>(
@@ -259,8 +271,18 @@ export function CertificateCreate() {
               : ' '
           }
         />
-        <TextInput source="email" label="E-mail получателя" helperText="Необязательно: электронный сертификат придёт письмом" />
-        <TextInput source="note" label="Причина выпуска" validate={required('Укажите причину выпуска')} multiline fullWidth />
+        <TextInput
+          source="email"
+          label="E-mail получателя"
+          helperText="Необязательно: электронный сертификат придёт письмом"
+        />
+        <TextInput
+          source="note"
+          label="Причина выпуска"
+          validate={required('Укажите причину выпуска')}
+          multiline
+          fullWidth
+        />
       </SimpleForm>
     </Create>
   );

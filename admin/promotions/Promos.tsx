@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import {
   Create,
   Datagrid,
@@ -42,7 +55,9 @@ const KIND_CHOICES = [
 ];
 
 const period = (p: PromoItem) =>
-  p.valid_from || p.valid_to ? `${p.valid_from ? dateTime(p.valid_from) : '…'} — ${p.valid_to ? dateTime(p.valid_to) : '…'}` : 'без срока';
+  p.valid_from || p.valid_to
+    ? `${p.valid_from ? dateTime(p.valid_from) : '…'} — ${p.valid_to ? dateTime(p.valid_to) : '…'}`
+    : 'без срока';
 const limits = (p: PromoItem) =>
   `${p.used_count}${p.total_limit !== null ? ` из ${p.total_limit}` : ''}${p.per_customer_limit !== null ? `, на покупателя ${p.per_customer_limit}` : ''}`;
 
@@ -60,8 +75,18 @@ export function PromoList() {
         <FunctionField<PromoItem> label="Срок" source="valid_to" render={period} />
         <FunctionField<PromoItem> label="Использован" sortable={false} render={limits} />
         <FunctionField<PromoItem> label="Заказов" sortable={false} textAlign="right" render={(p) => p.orders} />
-        <FunctionField<PromoItem> label="Выручка" sortable={false} textAlign="right" render={(p) => rub(p.revenue_kopecks)} />
-        <FunctionField<PromoItem> label="Скидка" sortable={false} textAlign="right" render={(p) => rub(p.discount_kopecks)} />
+        <FunctionField<PromoItem>
+          label="Выручка"
+          sortable={false}
+          textAlign="right"
+          render={(p) => rub(p.revenue_kopecks)}
+        />
+        <FunctionField<PromoItem>
+          label="Скидка"
+          sortable={false}
+          textAlign="right"
+          render={(p) => rub(p.discount_kopecks)}
+        />
         <FunctionField<PromoItem> label="Состояние" sortable={false} render={(p) => p.state_label} />
       </Datagrid>
     </List>
@@ -88,7 +113,12 @@ function termsBody(d: Record<string, unknown>) {
 function ValueInput() {
   const kind = useWatch({ name: 'kind' }) as string | undefined;
   return kind === 'fixed' ? (
-    <TextInput source="amount" label="Скидка, ₽" helperText="Например, 1 000" validate={required('Укажите сумму скидки')} />
+    <TextInput
+      source="amount"
+      label="Скидка, ₽"
+      helperText="Например, 1 000"
+      validate={required('Укажите сумму скидки')}
+    />
   ) : (
     <NumberInput source="percent" label="Скидка, %" min={1} max={100} validate={required('Укажите процент')} />
   );
@@ -109,8 +139,8 @@ function TermsFields() {
         <NumberInput source="per_customer_limit" label="На одного покупателя" helperText="Пусто — без лимита" min={1} />
       </Stack>
       <Alert severity="info" sx={{ mb: 2 }}>
-        Промокод не действует на вещи со скидкой и на подарочные сертификаты — так обещает страница «Акции и
-        распродажа» (/promo/).
+        Промокод не действует на вещи со скидкой и на подарочные сертификаты — так обещает страница «Акции и распродажа»
+        (/promo/).
       </Alert>
     </>
   );

@@ -53,7 +53,12 @@ import type { AdminDeps } from './context.server';
 // manager's and the admin's (core/staff-roles.ts); bonuses:read shows the loyalty parameters.
 
 const PROMO_STATE_LABELS = { active: 'Действует', scheduled: 'Ещё не начался', expired: 'Завершён' } as const;
-const CERT_STATE_LABELS = { active: 'Действует', spent: 'Израсходован', expired: 'Истёк', voided: 'Аннулирован' } as const;
+const CERT_STATE_LABELS = {
+  active: 'Действует',
+  spent: 'Израсходован',
+  expired: 'Истёк',
+  voided: 'Аннулирован',
+} as const;
 const CERT_KIND_LABELS = { electronic: 'Электронный', plastic: 'Пластиковый' } as const;
 const MOVE_LABELS: Record<string, string> = {
   issue: 'Выпуск',
@@ -137,7 +142,8 @@ function parseTerms(b: Terms): PromoTerms | { ok: false; status: number; field: 
   const money = (v: string | null | undefined, field: string, what: string) => {
     if (v === undefined || v === null || v === '') return { v: null as number | null };
     const k = parseRoublesToKopecks(v);
-    if (k === null || k > 100_000_000) return { bad: { ok: false as const, status: 400, field, error: `${what}: до 1 000 000 ₽` } };
+    if (k === null || k > 100_000_000)
+      return { bad: { ok: false as const, status: 400, field, error: `${what}: до 1 000 000 ₽` } };
     return { v: k };
   };
   const amount = money(b.amount, 'amount', 'Сумма скидки');
@@ -188,7 +194,8 @@ export async function adminPromotionRoutes(app: FastifyInstance, deps: AdminDeps
   // ---- Promo codes ----
   adminRead(app, deps, {
     url: '/promo-codes',
-    summary: 'Promo codes with their usage (orders, revenue, discount given): q (part of the code), state active|expired',
+    summary:
+      'Promo codes with their usage (orders, revenue, discount given): q (part of the code), state active|expired',
     permission: 'promo:read',
     query: PromoListQuery,
     response: PromoListResponse,
@@ -262,7 +269,7 @@ export async function adminPromotionRoutes(app: FastifyInstance, deps: AdminDeps
   adminChange(app, deps, {
     method: 'PATCH',
     url: '/promo-codes/:code',
-    summary: 'Changes a promo code\'s terms (never below its uses; sale items stay excluded, content/pages/promo.md)',
+    summary: "Changes a promo code's terms (never below its uses; sale items stay excluded, content/pages/promo.md)",
     permission: 'promo:write',
     params: PromoCodeParams,
     body: PromoTermsBody,
@@ -353,7 +360,8 @@ export async function adminPromotionRoutes(app: FastifyInstance, deps: AdminDeps
 
   adminRead(app, deps, {
     url: '/certificates/options',
-    summary: 'What a certificate issued by hand may be: the certificate products\' nominals, or a whole-rouble amount in a range',
+    summary:
+      "What a certificate issued by hand may be: the certificate products' nominals, or a whole-rouble amount in a range",
     permission: 'certificates:read',
     response: CertificateOptionsResponse,
     handler: async () => ({
@@ -398,7 +406,8 @@ export async function adminPromotionRoutes(app: FastifyInstance, deps: AdminDeps
   adminChange(app, deps, {
     method: 'POST',
     url: '/certificates',
-    summary: 'Issues one certificate by hand (customer service); the Idempotency-Key is also its issue key, so a double click issues one',
+    summary:
+      'Issues one certificate by hand (customer service); the Idempotency-Key is also its issue key, so a double click issues one',
     permission: 'certificates:write',
     body: CertificateIssueBody,
     response: CertificateOneResponse,
@@ -462,7 +471,8 @@ export async function adminPromotionRoutes(app: FastifyInstance, deps: AdminDeps
   // ---- Loyalty ----
   adminRead(app, deps, {
     url: '/loyalty',
-    summary: 'The loyalty programme\'s parameters (core/loyalty.ts LOYALTY, as content/pages/loyalty.md states them); read only',
+    summary:
+      "The loyalty programme's parameters (core/loyalty.ts LOYALTY, as content/pages/loyalty.md states them); read only",
     permission: 'bonuses:read',
     response: LoyaltyResponse,
     handler: async () => ({
@@ -474,4 +484,3 @@ export async function adminPromotionRoutes(app: FastifyInstance, deps: AdminDeps
     }),
   });
 }
-

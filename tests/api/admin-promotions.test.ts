@@ -42,7 +42,12 @@ async function as(role: Role, n = '') {
 }
 async function call(role: Role, p: string, body?: unknown, extra: { method?: 'POST' | 'PATCH'; key?: string } = {}) {
   const { cookie } = await as(role);
-  return admin(shop, p, { cookie, body, ...(extra.method ? { method: extra.method } : {}), ...(extra.key ? { key: extra.key } : {}) });
+  return admin(shop, p, {
+    cookie,
+    body,
+    ...(extra.method ? { method: extra.method } : {}),
+    ...(extra.key ? { key: extra.key } : {}),
+  });
 }
 const auditOf = (type: string, id: string | number) =>
   queryRows<{ action: string; staff_id: number | null; before: AnyBody; after: AnyBody; reason: string | null }>(
@@ -106,46 +111,87 @@ describe('promo codes', () => {
       [{ code: uniqueCode(), kind: 'fixed', amount: 'десять' }, 'amount', /Сумма скидки: рубли/],
       [{ code: uniqueCode(), kind: 'fixed' }, 'amount', /Укажите сумму скидки/],
       [
-        { code: uniqueCode(), kind: 'percent', percent: 5, valid_from: '2030-01-02T00:00:00Z', valid_to: '2030-01-01T00:00:00Z' },
+        {
+          code: uniqueCode(),
+          kind: 'percent',
+          percent: 5,
+          valid_from: '2030-01-02T00:00:00Z',
+          valid_to: '2030-01-01T00:00:00Z',
+        },
         'valid_to',
         /Дата окончания раньше даты начала/,
       ],
-      [{ code: uniqueCode(), kind: 'percent', percent: 5, total_limit: 1, per_customer_limit: 2 }, 'per_customer_limit', /больше общего лимита/],
+      [
+        { code: uniqueCode(), kind: 'percent', percent: 5, total_limit: 1, per_customer_limit: 2 },
+        'per_customer_limit',
+        /больше общего лимита/,
+      ],
       [{ code: uniqueCode(), kind: 'percent', percent: 5, exclude_sale: false }, '', /exclude_sale|Неверный запрос/],
     ] as const;
-    const before = await db().select({ n: sql<number>`count(*)::int` }).from(promoCodes);
+    const before = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(promoCodes);
     for (const [body, field, error] of bad) {
       const r = await call('manager', '/promo-codes', body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error, JSON.stringify(body)).toMatch(error);
       if (field) expect(r.body.field).toBe(field);
     }
-    const after = await db().select({ n: sql<number>`count(*)::int` }).from(promoCodes);
+    const after = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(promoCodes);
     expect(after).toEqual(before);
 
     // The audit row: who, and the terms.
     const audit = await auditOf('promo', code);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'promo.create', before: null, after: { kind: 'fixed', amount_kopecks: 100_000 } });
+    expect(audit[0]).toMatchObject({
+      action: 'promo.create',
+      before: null,
+      after: { kind: 'fixed', amount_kopecks: 100_000 },
+    });
   });
 
   it('an edit audits only what changed; nothing changed is 409; the total limit never goes below the uses', async () => {
     const code = uniqueCode();
     await call('manager', '/promo-codes', { code, kind: 'percent', percent: 10 });
-    const patched = await call('manager', `/promo-codes/${code}`, { kind: 'percent', percent: 15, total_limit: 5 }, { method: 'PATCH' });
+    const patched = await call(
+      'manager',
+      `/promo-codes/${code}`,
+      { kind: 'percent', percent: 15, total_limit: 5 },
+      { method: 'PATCH' },
+    );
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect(patched.body.data).toMatchObject({ percent: 15, total_limit: 5 });
-    const same = await call('manager', `/promo-codes/${code}`, { kind: 'percent', percent: 15, total_limit: 5 }, { method: 'PATCH' });
+    const same = await call(
+      'manager',
+      `/promo-codes/${code}`,
+      { kind: 'percent', percent: 15, total_limit: 5 },
+      { method: 'PATCH' },
+    );
     expect(same.status).toBe(409);
     expect(same.body.error).toBe('Ничего не изменилось');
     await db().update(promoCodes).set({ usedCount: 3 }).where(eq(promoCodes.code, code));
-    const low = await call('manager', `/promo-codes/${code}`, { kind: 'percent', percent: 15, total_limit: 2 }, { method: 'PATCH' });
+    const low = await call(
+      'manager',
+      `/promo-codes/${code}`,
+      { kind: 'percent', percent: 15, total_limit: 2 },
+      { method: 'PATCH' },
+    );
     expect(low.status).toBe(409);
     expect(low.body.error).toBe('Промокод уже использован 3 раз: общий лимит не может быть меньше');
     const audit = await auditOf('promo', code);
     expect(audit.map((a) => a.action)).toEqual(['promo.create', 'promo.update']);
-    expect(audit[1]).toMatchObject({ before: { percent: 10, total_limit: null }, after: { percent: 15, total_limit: 5 } });
-    const notFound = await call('manager', '/promo-codes/NOSUCHCODE1', { kind: 'percent', percent: 5 }, { method: 'PATCH' });
+    expect(audit[1]).toMatchObject({
+      before: { percent: 10, total_limit: null },
+      after: { percent: 15, total_limit: 5 },
+    });
+    const notFound = await call(
+      'manager',
+      '/promo-codes/NOSUCHCODE1',
+      { kind: 'percent', percent: 5 },
+      { method: 'PATCH' },
+    );
     expect(notFound.status).toBe(404);
   });
 
@@ -160,8 +206,17 @@ describe('promo codes', () => {
     expect(order?.discountKopecks).toBe(Math.floor(offer.price / 10));
 
     const one = expectContract(PromoOneResponse, (await call('manager', `/promo-codes/${code}`)).body).data;
-    expect(one).toMatchObject({ orders: 1, revenue_kopecks: order?.totalKopecks, discount_kopecks: order?.discountKopecks, used_count: 1, removable: false });
-    const listed = expectContract(PromoListResponse, (await call('manager', `/promo-codes?q=${code.slice(0, -1).toLowerCase()}`)).body);
+    expect(one).toMatchObject({
+      orders: 1,
+      revenue_kopecks: order?.totalKopecks,
+      discount_kopecks: order?.discountKopecks,
+      used_count: 1,
+      removable: false,
+    });
+    const listed = expectContract(
+      PromoListResponse,
+      (await call('manager', `/promo-codes?q=${code.slice(0, -1).toLowerCase()}`)).body,
+    );
     expect(listed.data.find((p) => p.code === code)).toMatchObject({ orders: 1 });
 
     const removed = await call('manager', `/promo-codes/${code}/remove`, {});
@@ -175,12 +230,20 @@ describe('promo codes', () => {
     expect(twice.status).toBe(409);
     expect(twice.body.error).toBe('Промокод уже завершён');
 
-    const active = expectContract(PromoListResponse, (await call('manager', `/promo-codes?state=active&q=${code}`)).body);
+    const active = expectContract(
+      PromoListResponse,
+      (await call('manager', `/promo-codes?state=active&q=${code}`)).body,
+    );
     expect(active.data).toEqual([]);
-    const ended = expectContract(PromoListResponse, (await call('manager', `/promo-codes?state=expired&q=${code}`)).body);
+    const ended = expectContract(
+      PromoListResponse,
+      (await call('manager', `/promo-codes?state=expired&q=${code}`)).body,
+    );
     expect(ended.data.map((p) => p.code)).toEqual([code]);
 
-    const next = await postOrder(courierForm((await customer()).token, `${(await freshOffer({ min: 100_000 })).id}:1`, { promo_code: code }));
+    const next = await postOrder(
+      courierForm((await customer()).token, `${(await freshOffer({ min: 100_000 })).id}:1`, { promo_code: code }),
+    );
     expect(next.success).toBe(false);
 
     const audit = await auditOf('promo', code);
@@ -223,8 +286,13 @@ describe('promo codes', () => {
 
   it('a code with a total limit of 1, used by two checkouts at once, gives one order with the discount', async () => {
     const code = uniqueCode('ONE');
-    expect((await call('manager', '/promo-codes', { code, kind: 'percent', percent: 20, total_limit: 1 })).status).toBe(201);
-    const [o1, o2] = [await freshOffer({ min: 100_000, max: 3_000_000 }), await freshOffer({ min: 100_000, max: 3_000_000 })];
+    expect((await call('manager', '/promo-codes', { code, kind: 'percent', percent: 20, total_limit: 1 })).status).toBe(
+      201,
+    );
+    const [o1, o2] = [
+      await freshOffer({ min: 100_000, max: 3_000_000 }),
+      await freshOffer({ min: 100_000, max: 3_000_000 }),
+    ];
     const [c1, c2] = [await customer(), await customer()];
     const answers = await Promise.all([
       postOrder(courierForm(c1.token, `${o1.id}:1`, { promo_code: code })),
@@ -247,7 +315,12 @@ describe('gift certificates', () => {
     const opts = expectContract(CertificateOptionsResponse, (await call('manager', '/certificates/options')).body).data;
     expect(opts.nominals_kopecks).toEqual([500_000, 1_000_000, 1_500_000, 2_500_000, 5_000_000]);
     const key = `issue-${Date.now()}-${++seq}`;
-    const body = { kind: 'electronic', amount: '10 000', email: 'gift@example.ru', note: 'Компенсация за задержку заказа' };
+    const body = {
+      kind: 'electronic',
+      amount: '10 000',
+      email: 'gift@example.ru',
+      note: 'Компенсация за задержку заказа',
+    };
     const [a, b] = await Promise.all([
       call('manager', '/certificates', body, { key }),
       call('manager', '/certificates', body, { key }),
@@ -258,7 +331,12 @@ describe('gift certificates', () => {
     expect(again.body.data.id).toBe(a.body.data.id);
     const id = a.body.data.id as number;
     const rows = await db().select().from(giftCertificates).where(eq(giftCertificates.id, id));
-    expect(rows[0]).toMatchObject({ nominalKopecks: 1_000_000, balanceKopecks: 1_000_000, orderId: null, email: 'gift@example.ru' });
+    expect(rows[0]).toMatchObject({
+      nominalKopecks: 1_000_000,
+      balanceKopecks: 1_000_000,
+      orderId: null,
+      email: 'gift@example.ru',
+    });
     expect(rows[0]?.code).toMatch(/^\d{16}$/);
     // Its letter is queued once, as for a bought one.
     const letters = await db()
@@ -274,7 +352,9 @@ describe('gift certificates', () => {
     // A stated amount in range is fine; outside it, refused in Russian, nothing written.
     const odd = await call('manager', '/certificates', { kind: 'plastic', amount: '3 000', note: 'Жест доброй воли' });
     expect(odd.status).toBe(201);
-    const count = await db().select({ n: sql<number>`count(*)::int` }).from(giftCertificates);
+    const count = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(giftCertificates);
     for (const [bad, error] of [
       [{ kind: 'electronic', amount: '50', note: 'Проверка' }, /один из номиналов или от 1 000 до 100 000/],
       [{ kind: 'electronic', amount: '5000,50', note: 'Проверка' }, /один из номиналов/],
@@ -285,7 +365,11 @@ describe('gift certificates', () => {
       expect(r.status, JSON.stringify(bad)).toBe(400);
       expect(r.body.error).toMatch(error);
     }
-    expect(await db().select({ n: sql<number>`count(*)::int` }).from(giftCertificates)).toEqual(count);
+    expect(
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(giftCertificates),
+    ).toEqual(count);
     for (const role of ['warehouse', 'content'] as const) {
       expect((await call(role, '/certificates', body)).status, role).toBe(403);
       expect((await call(role, '/certificates')).status, role).toBe(403);
@@ -296,11 +380,24 @@ describe('gift certificates', () => {
     const code = newCertificateCode((n) => randomBytes(n));
     const [row] = await db()
       .insert(giftCertificates)
-      .values({ code, kind: 'plastic', nominalKopecks: 500_000, balanceKopecks: 500_000, issueKey: `test:${code}`, expiresAt: new Date(Date.now() + 86_400_000 * 300) })
+      .values({
+        code,
+        kind: 'plastic',
+        nominalKopecks: 500_000,
+        balanceKopecks: 500_000,
+        issueKey: `test:${code}`,
+        expiresAt: new Date(Date.now() + 86_400_000 * 300),
+      })
       .returning();
-    const full = expectContract(CertificateListResponse, (await call('manager', `/certificates?q=${encodeURIComponent(formatCertificateCode(code))}`)).body);
+    const full = expectContract(
+      CertificateListResponse,
+      (await call('manager', `/certificates?q=${encodeURIComponent(formatCertificateCode(code))}`)).body,
+    );
     expect(full.data.map((c) => c.id)).toEqual([row?.id]);
-    const prefix = expectContract(CertificateListResponse, (await call('manager', `/certificates?q=${code.slice(0, 10)}`)).body);
+    const prefix = expectContract(
+      CertificateListResponse,
+      (await call('manager', `/certificates?q=${code.slice(0, 10)}`)).body,
+    );
     expect(prefix.data.map((c) => c.id)).toContain(row?.id);
     expect(prefix.data.every((c) => c.code.startsWith(code.slice(0, 10)))).toBe(true);
     const bad = await call('manager', '/certificates?q=abc');
@@ -309,7 +406,11 @@ describe('gift certificates', () => {
   });
 
   it('two staff voiding one at once void it once; a voided certificate cannot pay at checkout', async () => {
-    const issued = await call('manager', '/certificates', { kind: 'electronic', amount: '5 000', note: 'Для проверки аннулирования' });
+    const issued = await call('manager', '/certificates', {
+      kind: 'electronic',
+      amount: '5 000',
+      note: 'Для проверки аннулирования',
+    });
     const id = issued.body.data.id as number;
     const code = issued.body.data.code as string;
     const manager2 = await as('manager', '2');
@@ -336,15 +437,20 @@ describe('gift certificates', () => {
       success: false,
       data: { certificates: `${formatCertificateCode(code)}: ${CERTIFICATE_TEXT.voided}` },
     });
-    const voided = expectContract(CertificateListResponse, (await call('manager', `/certificates?state=voided&q=${code}`)).body);
+    const voided = expectContract(
+      CertificateListResponse,
+      (await call('manager', `/certificates?state=voided&q=${code}`)).body,
+    );
     expect(voided.data[0]).toMatchObject({ id, state: 'voided', balance_kopecks: 0 });
   });
 });
 
 describe('loyalty', () => {
-  it('shows the programme\'s parameters from core/loyalty.ts to those who read bonuses', async () => {
+  it("shows the programme's parameters from core/loyalty.ts to those who read bonuses", async () => {
     const r = expectContract(LoyaltyResponse, (await call('manager', '/loyalty')).body).data;
-    expect(r.params.find((p) => p.key === 'accrualPercent')?.value).toBe(`${LOYALTY.accrualPercent}% от оплаченной суммы`);
+    expect(r.params.find((p) => p.key === 'accrualPercent')?.value).toBe(
+      `${LOYALTY.accrualPercent}% от оплаченной суммы`,
+    );
     expect(r.params).toHaveLength(Object.keys(LOYALTY).length);
     expect((await call('content', '/loyalty')).status).toBe(403);
   });

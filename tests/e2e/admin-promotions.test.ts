@@ -34,11 +34,19 @@ describe('promotions in the back office', () => {
     await page.waitForURL(new RegExp(`/admin/promo-codes/${code}$`));
     await page.getByRole('heading', { name: new RegExp(`^${code} — Действует`) }).waitFor();
     const [row] = await shop.database.db.select().from(promoCodes).where(eq(promoCodes.code, code));
-    expect(row).toMatchObject({ kind: 'percent', percent: 15, minBasketKopecks: 100_000, totalLimit: 100, excludeSale: true });
+    expect(row).toMatchObject({
+      kind: 'percent',
+      percent: 15,
+      minBasketKopecks: 100_000,
+      totalLimit: 100,
+      excludeSale: true,
+    });
     await shot(page, 'admin-promo-edit-1280');
 
     // The list finds it by part of the code, lower case.
-    await page.goto(`/admin/promo-codes?filter=${encodeURIComponent(JSON.stringify({ q: code.slice(0, 6).toLowerCase() }))}`);
+    await page.goto(
+      `/admin/promo-codes?filter=${encodeURIComponent(JSON.stringify({ q: code.slice(0, 6).toLowerCase() }))}`,
+    );
     await page.getByRole('cell', { name: code }).waitFor();
     await shot(page, 'admin-promo-list-1280');
 
@@ -55,7 +63,10 @@ describe('promotions in the back office', () => {
     const discount = Math.floor((offer.price * 15) / 100);
     const text = async () => ((await main.textContent()) ?? '').replace(/[\s\u00a0\u202f]+/g, ' ');
     const roubles = (k: number) =>
-      `${(k / 100).toLocaleString('ru-RU', { minimumFractionDigits: k % 100 ? 2 : 0, maximumFractionDigits: 2 })}`.replace(/[\s\u00a0\u202f]+/g, ' ');
+      `${(k / 100).toLocaleString('ru-RU', { minimumFractionDigits: k % 100 ? 2 : 0, maximumFractionDigits: 2 })}`.replace(
+        /[\s\u00a0\u202f]+/g,
+        ' ',
+      );
     await poll(text).toContain(roubles(offer.price - discount));
     await shot(guest, 'basket-promo-1280');
 
