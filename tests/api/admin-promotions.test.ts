@@ -455,3 +455,37 @@ describe('loyalty', () => {
     expect((await call('content', '/loyalty')).status).toBe(403);
   });
 });
+
+// BENCH_CERTIFICATES=1: 100 000 certificates more, then the list's first page, a search by a
+// full number and by its first 8 digits, timed over HTTP (figures in docs/back-office.md).
+describe.runIf(process.env.BENCH_CERTIFICATES)('certificates at 100 000', () => {
+  it('the list and the search by number stay fast', { timeout: 600_000 }, async () => {
+    await db().execute(sql`
+      insert into gift_certificates (code, kind, nominal_kopecks, balance_kopecks, issue_key, expires_at)
+      select lpad((g * 7919 + 1000000000000000)::text, 16, '0'), 'electronic', 500000, 500000, 'bench:' || g, now() + interval '300 days'
+      from generate_series(1, 100000) g`);
+    await db().execute(sql`analyze gift_certificates`);
+    const [sample] = await db()
+      .select({ code: giftCertificates.code })
+      .from(giftCertificates)
+      .where(sql`issue_key = 'bench:54321'`);
+    const code = sample?.code ?? '';
+    const time = async (p: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const t = performance.now();
+        const r = await call('manager', p);
+        expect(r.status).toBe(200);
+        times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      return { p50: times[10]?.toFixed(1), p95: times[18]?.toFixed(1) };
+    };
+    const figures = {
+      list: await time('/certificates'),
+      full: await time(`/certificates?q=${code}`),
+      prefix: await time(`/certificates?q=${code.slice(0, 8)}`),
+    };
+    console.log('certificates at 100 000 (ms):', JSON.stringify(figures));
+  });
+});
