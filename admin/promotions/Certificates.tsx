@@ -21,6 +21,7 @@ import {
   Create,
   Datagrid,
   FunctionField,
+  Link,
   List,
   RadioButtonGroupInput,
   required,
@@ -61,7 +62,16 @@ export function CertificateList() {
         <FunctionField<CertificateItem>
           label="Номер"
           sortable={false}
-          render={(c) => <Box sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{c.code_formatted}</Box>}
+          // A link, so the row opens by keyboard too (and the list's scroll area has a focusable element).
+          render={(c) => (
+            <Link
+              to={`/certificates/${c.id}/show`}
+              onClick={(e: { stopPropagation(): void }) => e.stopPropagation()}
+              sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}
+            >
+              {c.code_formatted}
+            </Link>
+          )}
         />
         <FunctionField<CertificateItem> label="Вид" sortable={false} render={(c) => c.kind_label} />
         <FunctionField<CertificateItem>

@@ -219,7 +219,7 @@ function PromoActions() {
   return (
     <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
       {p.state !== 'expired' || p.active ? (
-        <Button variant="outlined" color="warning" onClick={() => setOpen('expire')} disabled={!p.active}>
+        <Button variant="outlined" onClick={() => setOpen('expire')} disabled={!p.active}>
           Завершить
         </Button>
       ) : null}
@@ -244,7 +244,7 @@ function PromoActions() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(null)}>Отмена</Button>
-          <Button onClick={() => void run()} disabled={busy} color={open === 'remove' ? 'error' : 'warning'}>
+          <Button onClick={() => void run()} disabled={busy} color={open === 'remove' ? 'error' : 'primary'}>
             {open === 'expire' ? 'Завершить' : 'Удалить'}
           </Button>
         </DialogActions>

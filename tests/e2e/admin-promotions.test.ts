@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { promoCodes } from '~/db/schema';
 import { DESKTOP, MOBILE, setUpBrowserShop, StorefrontPage } from '~/tests/support/browser';
 import { admin, testClock } from '~/tests/support/admin';
-import { samePageAt, shot, staffPage } from '~/tests/support/admin-browser';
+import { samePageAt, seriousAxeFaults, shot, staffPage } from '~/tests/support/admin-browser';
 import { offerPicker } from '~/tests/support/checkout';
 
 // Promotions in the back office at 1280 px (issue #30): a manager makes a promo code on the
@@ -76,28 +76,36 @@ describe('promotions in the back office', () => {
       body: { kind: 'electronic', amount: '10 000', note: 'Компенсация за задержку', email: 'gift@example.ru' },
     });
     expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    const faults: string[] = [];
+    const check = async (p: typeof page, name: string) => {
+      await shot(p, name);
+      const wide = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (wide > 0) faults.push(`${name}: ${wide}px wider than the window`);
+      for (const f of await seriousAxeFaults(p)) faults.push(`${name}: ${f}`);
+    };
     for (const viewport of [DESKTOP, MOBILE]) {
       const p = viewport === DESKTOP ? page : await samePageAt(shopper, shop, cookie, viewport);
       p.on('pageerror', (e) => errors.push(e.message));
       await p.goto('/admin/certificates');
       await p.getByRole('cell', { name: issued.body.data.code_formatted }).first().waitFor();
-      await shot(p, `admin-certificates-list-${viewport.width}`);
+      await check(p, `admin-certificates-list-${viewport.width}`);
       await p.goto(`/admin/certificates/${issued.body.data.id}/show`);
       await p.getByRole('heading', { name: 'Движения баланса' }).waitFor();
-      await shot(p, `admin-certificate-show-${viewport.width}`);
+      await check(p, `admin-certificate-show-${viewport.width}`);
       await p.goto('/admin/certificates/create');
       await p.getByText(/Номиналы: 5000/).waitFor();
-      await shot(p, `admin-certificate-new-${viewport.width}`);
+      await check(p, `admin-certificate-new-${viewport.width}`);
       await p.goto('/admin/loyalty');
       await p.getByRole('cell', { name: '5% от оплаченной суммы', exact: true }).waitFor();
-      await shot(p, `admin-loyalty-${viewport.width}`);
+      await check(p, `admin-loyalty-${viewport.width}`);
       await p.goto('/admin/promo-codes');
       await p.getByRole('cell', { name: code }).waitFor();
-      await shot(p, `admin-promo-list-${viewport.width}`);
+      await check(p, `admin-promo-list-${viewport.width}`);
       await p.goto(`/admin/promo-codes/${code}`);
       await p.getByRole('heading', { name: new RegExp(`^${code}`) }).waitFor();
-      await shot(p, `admin-promo-edit-${viewport.width}`);
+      await check(p, `admin-promo-edit-${viewport.width}`);
     }
+    expect(faults).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
