@@ -25,10 +25,12 @@ import {
   List,
   RadioButtonGroupInput,
   required,
+  SaveButton,
   SelectInput,
   Show,
   SimpleForm,
   TextInput,
+  Toolbar,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -259,10 +261,19 @@ function useNominals() {
 export function CertificateCreate() {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const options = useNominals();
-  const nominals = (options?.nominals_kopecks ?? []).map((k) => String(k / 100));
+  const money = (k: number) => (k / 100).toLocaleString('ru-RU');
+  const nominals = (options?.nominals_kopecks ?? []).map(money);
   return (
     <Create title="Выпустить сертификат" redirect="show" mutationOptions={{ meta: { idempotencyKey } }}>
-      <SimpleForm defaultValues={{ kind: 'electronic' }} sx={{ maxWidth: 720 }}>
+      <SimpleForm
+        defaultValues={{ kind: 'electronic' }}
+        sx={{ maxWidth: 720 }}
+        toolbar={
+          <Toolbar>
+            <SaveButton label="Выпустить" />
+          </Toolbar>
+        }
+      >
         <RadioButtonGroupInput
           source="kind"
           label="Вид"
@@ -277,7 +288,7 @@ export function CertificateCreate() {
           validate={required('Укажите сумму')}
           helperText={
             options
-              ? `Номиналы: ${nominals.join(', ')} ₽; или от ${options.min_kopecks / 100} до ${options.max_kopecks / 100} ₽ в целых рублях`
+              ? `Номиналы: ${nominals.join('; ')} ₽; или от ${money(options.min_kopecks)} до ${money(options.max_kopecks)} ₽ в целых рублях`
               : ' '
           }
         />

@@ -93,7 +93,7 @@ describe('promotions in the back office', () => {
       await p.getByRole('heading', { name: 'Движения баланса' }).waitFor();
       await check(p, `admin-certificate-show-${viewport.width}`);
       await p.goto('/admin/certificates/create');
-      await p.getByText(/Номиналы: 5000/).waitFor();
+      await p.getByText(/Номиналы: 5[\s\u00a0]000/).waitFor();
       await check(p, `admin-certificate-new-${viewport.width}`);
       await p.goto('/admin/loyalty');
       await p.getByRole('cell', { name: '5% от оплаченной суммы', exact: true }).waitFor();
