@@ -35,6 +35,12 @@ import CheckroomIcon from '@mui/icons-material/CheckroomOutlined';
 import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
 import { ExchangePage } from './exchange/Exchange';
 import SyncAltIcon from '@mui/icons-material/SyncAltOutlined';
+import { PromoCreate, PromoEdit, PromoList } from './promotions/Promos';
+import { CertificateCreate, CertificateList, CertificateShow } from './promotions/Certificates';
+import { LoyaltyPage } from './promotions/Loyalty';
+import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcardOutlined';
+import LoyaltyIcon from '@mui/icons-material/LoyaltyOutlined';
 
 // The back office (issue #29, docs/back-office.md): react-admin over the admin API. Each screen is
 // a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
@@ -166,6 +172,25 @@ export function App() {
       />
       <Resource name="feeds" list={FeedsPage} icon={RssFeedIcon} options={{ label: 'Фиды' }} />
       <Resource name="exchange" list={ExchangePage} icon={SyncAltIcon} options={{ label: 'Обмен с 1С' }} />
+      <Resource
+        name="promo-codes"
+        list={PromoList}
+        create={PromoCreate}
+        edit={PromoEdit}
+        icon={LocalOfferIcon}
+        options={{ label: 'Промокоды' }}
+        recordRepresentation="code"
+      />
+      <Resource
+        name="certificates"
+        list={CertificateList}
+        show={CertificateShow}
+        create={CertificateCreate}
+        icon={CardGiftcardIcon}
+        options={{ label: 'Сертификаты' }}
+        recordRepresentation="code_formatted"
+      />
+      <Resource name="loyalty" list={LoyaltyPage} icon={LoyaltyIcon} options={{ label: 'Лояльность' }} />
       <Resource name="audit" list={AuditList} icon={HistoryIcon} options={{ label: 'Журнал действий' }} />
       <CustomRoutes noLayout>
         <Route path="/setup" element={<SetupPage />} />

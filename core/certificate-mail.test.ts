@@ -47,4 +47,17 @@ describe('certificate mail', () => {
     });
     expect(odd.html).not.toContain('"><script>');
   });
+
+  it('one issued by hand (no order) names no order', () => {
+    const byHand = certificateMail({
+      nominalKopecks: 500_000,
+      code: '4000123456789010',
+      expiresAt: new Date('2027-11-24T15:30:00Z'),
+      orderId: null,
+      siteUrl: 'https://vitrina.example',
+    });
+    expect(byHand.text).not.toContain('заказе');
+    expect(byHand.html).not.toContain('заказе');
+    expect(byHand.text).toContain('Номер сертификата: 4000 1234 5678 9010');
+  });
 });

@@ -13,7 +13,8 @@ export interface CertificateMailInput {
   /** 16 digits. */
   code: string;
   expiresAt: Date;
-  orderId: number;
+  /** Null for one issued by hand by customer service. */
+  orderId: number | null;
   siteUrl: string;
 }
 
@@ -44,8 +45,7 @@ export function certificateMail(c: CertificateMailInput): { subject: string; tex
     '',
     'Это письмо можно переслать получателю подарка или распечатать.',
     `Условия: ${terms}`,
-    '',
-    `Сертификат куплен в заказе №${c.orderId}.`,
+    ...(c.orderId !== null ? ['', `Сертификат куплен в заказе №${c.orderId}.`] : []),
   ].join('\n');
   const gold = '#c9a45a';
   const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
@@ -69,7 +69,7 @@ ${CERTIFICATE_HOW_TO_USE.map((l) => `<li style="margin:0 0 6px">${esc(l)}</li>`)
 </ul>
 <p style="margin:16px 0 0">Это письмо можно переслать получателю подарка или распечатать.</p>
 <p style="margin:8px 0 0"><a href="${esc(terms)}" style="color:#1d1d1b">Условия подарочных сертификатов</a></p>
-<p style="margin:16px 0 0;color:#6f6a62;font-size:13px">Сертификат куплен в заказе №${c.orderId}.</p>
+${c.orderId !== null ? `<p style="margin:16px 0 0;color:#6f6a62;font-size:13px">Сертификат куплен в заказе №${c.orderId}.</p>` : ''}
 </td></tr>
 </table>
 </td></tr></table>

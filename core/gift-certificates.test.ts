@@ -77,6 +77,15 @@ describe('certificate validity and payment', () => {
     });
   });
 
+  it('refuses a voided certificate whatever its balance (the back office voids it, issue #30)', () => {
+    expect(
+      certificateState(
+        { code: 'a', balanceKopecks: 500_000, expiresAt: new Date('2027-01-01'), voidedAt: new Date('2026-11-20') },
+        now,
+      ),
+    ).toEqual({ ok: false, error: CERTIFICATE_TEXT.voided });
+  });
+
   it('pays in the order given, each up to its balance, the rest staying on it', () => {
     const exp = new Date('2027-01-01');
     expect(

@@ -36,6 +36,8 @@ export const CERTIFICATE_TEXT = {
   balance: (balanceKopecks: number, expiresAt: Date) =>
     `На сертификате ${formatRub(balanceKopecks)}, действует до ${moscowDate(expiresAt)}`,
   changed: 'Баланс сертификата изменился: проверьте сумму и подтвердите заказ ещё раз',
+  // Voided by staff (issue #30, the back office): SPEC has no text for it.
+  voided: 'Сертификат аннулирован. Если это ошибка, напишите нам в чат',
 } as const;
 
 /** The Luhn check digit of a string of digits. */
@@ -98,12 +100,15 @@ export interface CertificateBalance {
   code: string;
   balanceKopecks: number;
   expiresAt: Date;
+  /** Voided by staff: it never pays again, whatever its balance. */
+  voidedAt?: Date | null;
 }
 
 export type CertificateState = { ok: true } | { ok: false; error: string };
 
 /** Can this certificate pay now? */
 export function certificateState(c: CertificateBalance, now: Date): CertificateState {
+  if (c.voidedAt) return { ok: false, error: CERTIFICATE_TEXT.voided };
   if (c.expiresAt.getTime() <= now.getTime()) return { ok: false, error: CERTIFICATE_TEXT.expired(c.expiresAt) };
   if (c.balanceKopecks <= 0) return { ok: false, error: CERTIFICATE_TEXT.empty };
   return { ok: true };

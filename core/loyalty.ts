@@ -21,6 +21,55 @@ export const LOYALTY = {
   birthdayDaysAround: 7,
 } as const;
 
+/**
+ * The programme's parameters as staff see them (the back office's «Программа лояльности», read
+ * only) and as content/pages/loyalty.md states them: `page` is the page's own words for each
+ * value, and core/loyalty-page.test.ts checks the page still says exactly that, so the page and
+ * LOYALTY cannot drift apart unnoticed.
+ */
+export function loyaltyParams(): { key: keyof typeof LOYALTY; label: string; value: string; page: string }[] {
+  const n = (v: number) => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  const birthday = LOYALTY.birthdayKopecks / 100;
+  return [
+    {
+      key: 'accrualPercent',
+      label: 'Начисление',
+      value: `${LOYALTY.accrualPercent}% от оплаченной суммы`,
+      page: `**${LOYALTY.accrualPercent}% от оплаченной суммы**`,
+    },
+    {
+      key: 'accrualDelayDays',
+      label: 'Зачисление после получения заказа',
+      value: `через ${LOYALTY.accrualDelayDays} дней`,
+      page: `**через ${LOYALTY.accrualDelayDays} дней**`,
+    },
+    {
+      key: 'validMonths',
+      label: 'Срок действия бонусов',
+      value: `${LOYALTY.validMonths} месяцев`,
+      page: `Бонусы действуют **${LOYALTY.validMonths} месяцев**`,
+    },
+    {
+      key: 'maxSharePercent',
+      label: 'Оплата бонусами',
+      value: `до ${LOYALTY.maxSharePercent}% стоимости заказа`,
+      page: `**до ${LOYALTY.maxSharePercent}% стоимости**`,
+    },
+    {
+      key: 'birthdayKopecks',
+      label: 'Подарок ко дню рождения',
+      value: `${n(birthday)} бонусов`,
+      page: `**${String(birthday).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} бонусов**`,
+    },
+    {
+      key: 'birthdayDaysAround',
+      label: 'Срок бонусов ко дню рождения',
+      value: `за ${LOYALTY.birthdayDaysAround} дней до и ${LOYALTY.birthdayDaysAround} дней после`,
+      page: `за ${LOYALTY.birthdayDaysAround} дней до и ${LOYALTY.birthdayDaysAround} дней после`,
+    },
+  ];
+}
+
 export const LOYALTY_TEXT = {
   notWithPromo: 'Бонусы не суммируются с промокодом: в одном заказе можно использовать что-то одно',
   overCap: (capKopecks: number) => `Бонусами можно оплатить не больше ${formatRub(capKopecks)} этого заказа`,

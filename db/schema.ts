@@ -573,9 +573,16 @@ export const giftCertificates = pgTable(
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // Voided by staff (issue #30): the balance went to 0 with a 'void' move; it never pays again.
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    // Issued by hand by customer service (no order): who, and the note they gave.
+    issuedByStaffId: integer('issued_by_staff_id'),
+    issueNote: text('issue_note'),
   },
   (t) => [
     uniqueIndex('gift_certificates_code_uq').on(t.code),
+    index('gift_certificates_issued_idx').on(t.issuedAt, t.id),
     uniqueIndex('gift_certificates_issue_key_uq').on(t.issueKey),
     index('gift_certificates_order_idx').on(t.orderId),
     check('gift_certificates_balance', sql`${t.balanceKopecks} >= 0 and ${t.balanceKopecks} <= ${t.nominalKopecks}`),
@@ -703,6 +710,9 @@ export const promoCodes = pgTable(
     usedCount: integer('used_count').notNull().default(0),
     excludeSale: boolean('exclude_sale').notNull().default(true),
     active: boolean('active').notNull().default(true),
+    // Staff-made codes (issue #30): when it was made, and when a manager expired it by hand.
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
   },
   (t) => [
     check('promo_codes_percent', sql`${t.kind} <> 'percent' or (${t.percent} between 1 and 100)`),

@@ -64,6 +64,7 @@ export async function checkCertificate({
       code: giftCertificates.code,
       balanceKopecks: giftCertificates.balanceKopecks,
       expiresAt: giftCertificates.expiresAt,
+      voidedAt: giftCertificates.voidedAt,
     })
     .from(giftCertificates)
     .where(eq(giftCertificates.code, code))
@@ -74,7 +75,7 @@ export async function checkCertificate({
   if (!state.ok)
     return {
       ok: false,
-      reason: row.balanceKopecks <= 0 && row.expiresAt > now ? 'empty' : 'expired',
+      reason: row.voidedAt || (row.balanceKopecks <= 0 && row.expiresAt > now) ? 'empty' : 'expired',
       error: state.error,
     };
   return { ok: true, code: row.code, balanceKopecks: row.balanceKopecks, expiresAt: row.expiresAt };

@@ -162,11 +162,14 @@ async function insertCertificate(
     issueKey: string;
     kind: CertificateKind;
     nominalKopecks: number;
-    orderId: number;
-    offerId: number;
+    orderId: number | null;
+    offerId: number | null;
     email: string;
     now: Date;
     randomBytes: (n: number) => Uint8Array;
+    /** Issued by hand (the back office): who, and their note. */
+    staffId?: number;
+    note?: string;
   },
 ): Promise<IssuedCertificate | null> {
   for (let attempt = 0; attempt < CODE_TRIES; attempt++) {
@@ -186,6 +189,8 @@ async function insertCertificate(
         email: c.email,
         issuedAt: c.now,
         expiresAt: certificateExpiry(c.now),
+        issuedByStaffId: c.staffId ?? null,
+        issueNote: c.note ?? null,
       })
       .onConflictDoNothing()
       .returning({
@@ -223,7 +228,7 @@ export async function mailCertificate(
 ): Promise<boolean> {
   const { db, mail, siteUrl } = deps;
   const [c] = await db.select().from(giftCertificates).where(eq(giftCertificates.id, certificateId)).limit(1);
-  if (!c || c.kind !== 'electronic' || c.mailedAt || !c.email || !c.orderId) return false;
+  if (!c || c.kind !== 'electronic' || c.mailedAt || !c.email) return false;
   await mail.send({
     to: c.email,
     tag: CERTIFICATE_MAIL_TAG,
@@ -240,6 +245,42 @@ export async function mailCertificate(
     .set({ mailedAt: deps.now?.() ?? new Date() })
     .where(and(eq(giftCertificates.id, c.id), isNull(giftCertificates.mailedAt)));
   return true;
+}
+
+/**
+ * Customer service issues one certificate by hand (the back office, issue #30), inside the
+ * caller's transaction, through the same insert as a bought one: the issue key
+ * ('staff:<staff id>:<client key>') is unique, so the same key twice issues one certificate
+ * (null the second time). An electronic one with an e-mail gets its letter job, as a bought one.
+ */
+export async function issueManualCertificate(
+  tx: Database,
+  input: {
+    clientKey: string;
+    staffId: number;
+    kind: CertificateKind;
+    nominalKopecks: number;
+    email: string;
+    note: string;
+    now: Date;
+    randomBytes?: (n: number) => Uint8Array;
+  },
+): Promise<IssuedCertificate | null> {
+  const row = await insertCertificate(tx, {
+    issueKey: `staff:${input.staffId}:${input.clientKey}`,
+    kind: input.kind,
+    nominalKopecks: input.nominalKopecks,
+    orderId: null,
+    offerId: null,
+    email: input.kind === 'electronic' ? input.email : '',
+    now: input.now,
+    randomBytes: input.randomBytes ?? nodeRandomBytes,
+    staffId: input.staffId,
+    note: input.note,
+  });
+  if (row && input.kind === 'electronic' && row.email)
+    await enqueueJob(tx, CERTIFICATE_MAIL_JOB, { certificateId: row.id });
+  return row;
 }
 
 /** The issue job: the certificates the order is owed of `kind` (their letters are queued with them). */

@@ -28,6 +28,7 @@ export async function redeemCertificates(
       code: giftCertificates.code,
       balanceKopecks: giftCertificates.balanceKopecks,
       expiresAt: giftCertificates.expiresAt,
+      voidedAt: giftCertificates.voidedAt,
     })
     .from(giftCertificates)
     .where(inArray(giftCertificates.code, [...input.codes]))

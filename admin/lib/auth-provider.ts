@@ -53,6 +53,9 @@ const RESOURCE_PERMISSION: Record<string, { read: string; write: string }> = {
   products: { read: 'products:read', write: 'products:write' },
   sections: { read: 'products:read', write: 'sections:write' },
   exchange: { read: 'exchange:read', write: 'exchange:write' },
+  'promo-codes': { read: 'promo:read', write: 'promo:write' },
+  certificates: { read: 'certificates:read', write: 'certificates:write' },
+  loyalty: { read: 'bonuses:read', write: 'bonuses:read' },
 };
 
 export function allows(who: StaffMe | null, resource: string, action: string): boolean {

@@ -61,6 +61,12 @@ export const ACTION_LABELS: Record<string, string> = {
   'exchange.import': 'Импорт из 1С (шаг)',
   'exchange.settings': 'Настройки обмена с 1С',
   'exchange.resend_orders': 'Заказы отправлены в 1С заново',
+  'promo.create': 'Промокод создан',
+  'promo.update': 'Промокод изменён',
+  'promo.expire': 'Промокод завершён',
+  'promo.remove': 'Промокод удалён',
+  'certificate.issue': 'Сертификат выпущен вручную',
+  'certificate.void': 'Сертификат аннулирован',
 };
 
 const field = (value: unknown, key: string): string | null => {
@@ -100,6 +106,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   product: 'Товар',
   section: 'Раздел',
   exchange_import: 'Импорт из 1С',
+  promo: 'Промокод',
+  certificate: 'Сертификат',
 };
 /** The object of an audit row: «Заказ № 12»; a row about many (a customers' export, `*`) names the kind alone. */
 const ENTITY_PLURALS: Record<string, string> = { customer: 'Покупатели', order: 'Заказы', offer: 'Размеры товаров' };
