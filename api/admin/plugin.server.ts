@@ -15,6 +15,7 @@ import { adminFeedRoutes } from './feeds.routes.server';
 import { adminCatalogueRoutes } from './catalogue.routes.server';
 import { adminSectionRoutes } from './sections.routes.server';
 import { adminExchangeRoutes } from './exchange.routes.server';
+import { adminContentRoutes } from './content.routes.server';
 
 // The admin API (issue #29, docs/back-office.md), mounted at `<API prefix>/admin`. JSON only;
 // every answer `Cache-Control: no-store` and `X-Robots-Tag: noindex`; a state-changing call must
@@ -94,4 +95,5 @@ export async function adminApi(
   await app.register(adminCatalogueRoutes, deps);
   await app.register(adminSectionRoutes, deps);
   await app.register(adminExchangeRoutes, deps);
+  await app.register(adminContentRoutes, deps);
 }
