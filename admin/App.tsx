@@ -35,6 +35,21 @@ import CheckroomIcon from '@mui/icons-material/CheckroomOutlined';
 import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
 import { ExchangePage } from './exchange/Exchange';
 import SyncAltIcon from '@mui/icons-material/SyncAltOutlined';
+import ArticleIcon from '@mui/icons-material/ArticleOutlined';
+import TitleIcon from '@mui/icons-material/TitleOutlined';
+import AltRouteIcon from '@mui/icons-material/AltRouteOutlined';
+import {
+  ArticleCreate,
+  ContentEdit,
+  ContentList,
+  PageMetaCreate,
+  PageMetaEdit,
+  PageMetaList,
+  RedirectCreate,
+  RedirectEdit,
+  RedirectImportPage,
+  RedirectList,
+} from './content/SiteWords';
 
 // The back office (issue #29, docs/back-office.md): react-admin over the admin API. Each screen is
 // a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
@@ -164,6 +179,34 @@ export function App() {
         options={{ label: 'Разделы' }}
         recordRepresentation="name"
       />
+      <Resource
+        name="content"
+        list={ContentList}
+        create={ArticleCreate}
+        edit={ContentEdit}
+        icon={ArticleIcon}
+        options={{ label: 'Страницы и блог' }}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="page-meta"
+        list={PageMetaList}
+        create={PageMetaCreate}
+        edit={PageMetaEdit}
+        icon={TitleIcon}
+        options={{ label: 'Метаданные страниц' }}
+        recordRepresentation="path"
+      />
+      <Resource
+        name="redirects"
+        list={RedirectList}
+        create={RedirectCreate}
+        edit={RedirectEdit}
+        icon={AltRouteIcon}
+        options={{ label: 'Перенаправления' }}
+        recordRepresentation="from"
+      />
+      <Resource name="redirect-import" list={RedirectImportPage} options={{ label: 'Импорт перенаправлений' }} />
       <Resource name="feeds" list={FeedsPage} icon={RssFeedIcon} options={{ label: 'Фиды' }} />
       <Resource name="exchange" list={ExchangePage} icon={SyncAltIcon} options={{ label: 'Обмен с 1С' }} />
       <Resource name="audit" list={AuditList} icon={HistoryIcon} options={{ label: 'Журнал действий' }} />

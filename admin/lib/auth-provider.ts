@@ -53,6 +53,10 @@ const RESOURCE_PERMISSION: Record<string, { read: string; write: string }> = {
   products: { read: 'products:read', write: 'products:write' },
   sections: { read: 'products:read', write: 'sections:write' },
   exchange: { read: 'exchange:read', write: 'exchange:write' },
+  content: { read: 'pages:write', write: 'pages:write' },
+  'page-meta': { read: 'page_meta:write', write: 'page_meta:write' },
+  redirects: { read: 'redirects:write', write: 'redirects:write' },
+  'redirect-import': { read: 'redirects:write', write: 'redirects:write' },
 };
 
 export function allows(who: StaffMe | null, resource: string, action: string): boolean {

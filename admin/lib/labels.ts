@@ -61,6 +61,16 @@ export const ACTION_LABELS: Record<string, string> = {
   'exchange.import': 'Импорт из 1С (шаг)',
   'exchange.settings': 'Настройки обмена с 1С',
   'exchange.resend_orders': 'Заказы отправлены в 1С заново',
+  'content.create': 'Статья создана',
+  'content.update': 'Текст изменён',
+  'content.publish': 'Опубликовано',
+  'content.unpublish': 'Снято с публикации',
+  'page_meta.create': 'Метаданные созданы',
+  'page_meta.update': 'Метаданные изменены',
+  'redirect.create': 'Перенаправление создано',
+  'redirect.update': 'Перенаправление изменено',
+  'redirect.delete': 'Перенаправление удалено',
+  'redirect.import': 'Перенаправление из импорта',
 };
 
 const field = (value: unknown, key: string): string | null => {
@@ -100,6 +110,9 @@ export const ENTITY_LABELS: Record<string, string> = {
   product: 'Товар',
   section: 'Раздел',
   exchange_import: 'Импорт из 1С',
+  content: 'Страница или статья',
+  page_meta: 'Метаданные страницы',
+  redirect: 'Перенаправление',
 };
 /** The object of an audit row: «Заказ № 12»; a row about many (a customers' export, `*`) names the kind alone. */
 const ENTITY_PLURALS: Record<string, string> = { customer: 'Покупатели', order: 'Заказы', offer: 'Размеры товаров' };
