@@ -15,7 +15,8 @@ export function checkRedirectFrom(input: string, apiPrefix = '/backend'): Redire
   if (isExternalUrl(from) || !from.startsWith('/') || from.startsWith('//'))
     return { ok: false, error: 'Старый адрес — путь на этом сайте, начинается с «/» (например, /sale/)' };
   if (BAD_CHARS.test(from)) return { ok: false, error: 'В старом адресе есть пробелы или недопустимые знаки' };
-  if (/[?#]/.test(from)) return { ok: false, error: 'Старый адрес — без «?» и «#»: параметры при переходе сохраняются' };
+  if (/[?#]/.test(from))
+    return { ok: false, error: 'Старый адрес — без «?» и «#»: параметры при переходе сохраняются' };
   const path = canonicalPagePath(from);
   if (path === '/') return { ok: false, error: 'С главной страницы перенаправлять нельзя' };
   if (!isPagePath(path.slice(0, -1) || '/', apiPrefix) || !isPagePath(path, apiPrefix))
@@ -52,7 +53,11 @@ export function internalTarget(to: string): string | null {
  * The chain a new redirect from → to would make a loop through, as the addresses visited (from
  * first, from again last), or null. `lookup` answers the stored target of a canonical path.
  */
-export function findRedirectLoop(from: string, to: string, lookup: (path: string) => string | undefined): string[] | null {
+export function findRedirectLoop(
+  from: string,
+  to: string,
+  lookup: (path: string) => string | undefined,
+): string[] | null {
   const chain = [from];
   let next = internalTarget(to);
   const seen = new Set<string>([from]);
@@ -82,7 +87,10 @@ export interface ImportLine {
 export function parseRedirectLines(text: string): { lines: ImportLine[]; errors: { line: number; error: string }[] } {
   const lines: ImportLine[] = [];
   const errors: { line: number; error: string }[] = [];
-  const rows = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const rows = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   rows.forEach((raw, i) => {
     const line = i + 1;
     const row = raw.trim();

@@ -1,9 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { contentEntries, pageMeta } from '~/db/schema';
-import { parseFrontMatter, parseIsoDate } from '~/api/content/markdown';
 
 // Information pages and blog articles in the database (issue #30 "The site's words"). The files
 // of content/pages and content/blog are the seed: read into the table when it is empty, so a
@@ -26,47 +23,14 @@ export const isContentSlug = (value: string) => value.length <= 100 && SLUG.test
 /** The page's address on the storefront, the key of its page_meta row. */
 export const contentPath = (kind: ContentKind, slug: string) => (kind === 'page' ? `/${slug}/` : `/blog/${slug}/`);
 
-const seeded = new WeakMap<Database, Promise<void>>();
-
-/** Fills the table from the content files when it is empty (once per process and database). */
-export function ensureContentSeeded(db: Database, dir: string): Promise<void> {
-  let done = seeded.get(db);
-  if (!done) {
-    done = seedFromFiles(db, dir);
-    seeded.set(db, done);
-    done.catch(() => seeded.delete(db));
-  }
-  return done;
+/** Whether the table holds anything yet (the files seed it when it does not). */
+export async function hasContent(db: Database): Promise<boolean> {
+  const [any] = await db.select({ id: contentEntries.id }).from(contentEntries).limit(1);
+  return any !== undefined;
 }
 
-async function seedFromFiles(db: Database, dir: string): Promise<void> {
-  const [any] = await db.select({ id: contentEntries.id }).from(contentEntries).limit(1);
-  if (any) return;
-  const rows: (typeof contentEntries.$inferInsert)[] = [];
-  for (const [sub, kind] of [
-    ['pages', 'page'],
-    ['blog', 'article'],
-  ] as const) {
-    const names = await fs.readdir(path.join(dir, sub)).catch(() => [] as string[]);
-    for (const name of names.sort()) {
-      const slug = name.slice(0, -3);
-      if (!name.endsWith('.md') || !isContentSlug(slug)) continue;
-      const { data, body } = parseFrontMatter(await fs.readFile(path.join(dir, sub, name), 'utf8'));
-      rows.push({
-        kind,
-        slug,
-        title: data.title || slug,
-        lead: data.lead ?? '',
-        body,
-        published: true,
-        publishedOn: kind === 'article' ? (parseIsoDate(data.date ?? '') ?? '1970-01-01') : null,
-        coverKind: kind === 'article' ? (data.cover ?? null) : null,
-        coverColor: kind === 'article' ? (data.coverColor ?? null) : null,
-        products: data.products ?? '',
-      });
-    }
-  }
-  // Two processes starting at once: the unique (kind, slug) keeps one copy.
+/** The seed's rows; two processes starting at once: the unique (kind, slug) keeps one copy. */
+export async function insertSeedContent(db: Database, rows: (typeof contentEntries.$inferInsert)[]): Promise<void> {
   if (rows.length) await db.insert(contentEntries).values(rows).onConflictDoNothing();
 }
 
@@ -110,7 +74,11 @@ export async function listContent(
   }
   const cond = where.length ? and(...where) : undefined;
   const col =
-    sort === 'title' ? contentEntries.title : sort === 'published_on' ? contentEntries.publishedOn : contentEntries.updatedAt;
+    sort === 'title'
+      ? contentEntries.title
+      : sort === 'published_on'
+        ? contentEntries.publishedOn
+        : contentEntries.updatedAt;
   const rows = await db
     .select()
     .from(contentEntries)
@@ -118,7 +86,10 @@ export async function listContent(
     .orderBy(order === 'asc' ? asc(col) : desc(col), asc(contentEntries.id))
     .offset(offset)
     .limit(limit);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(contentEntries).where(cond);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contentEntries)
+    .where(cond);
   return { rows, total: Number(total?.n ?? 0) };
 }
 
@@ -129,7 +100,10 @@ export interface ContentSeo {
 }
 
 export async function readContentSeo(db: Database, kind: ContentKind, slug: string): Promise<ContentSeo> {
-  const [row] = await db.select().from(pageMeta).where(eq(pageMeta.path, contentPath(kind, slug)));
+  const [row] = await db
+    .select()
+    .from(pageMeta)
+    .where(eq(pageMeta.path, contentPath(kind, slug)));
   return { title: row?.title ?? '', description: row?.description ?? '', keywords: row?.keywords ?? '' };
 }
 
@@ -166,7 +140,12 @@ export interface ContentInput {
 }
 
 export type ContentChange =
-  | { ok: true; id: number; before: ReturnType<typeof contentSnapshot> | null; after: ReturnType<typeof contentSnapshot> }
+  | {
+      ok: true;
+      id: number;
+      before: ReturnType<typeof contentSnapshot> | null;
+      after: ReturnType<typeof contentSnapshot>;
+    }
   | Refusal;
 
 export const CONFLICT_ERROR =
@@ -190,7 +169,12 @@ async function writeSeo(db: Database, kind: ContentKind, slug: string, seo: Part
 }
 
 /** A new blog article (pages are the storefront's fixed routes: staff edit, never add, them). */
-export async function createArticle(db: Database, slug: string, input: ContentInput, today: string): Promise<ContentChange> {
+export async function createArticle(
+  db: Database,
+  slug: string,
+  input: ContentInput,
+  today: string,
+): Promise<ContentChange> {
   if (!isContentSlug(slug))
     return refuse(400, 'slug', 'Адрес статьи — латинские буквы, цифры и дефисы, например kak-nosit-palto');
   if (await getContentEntry(db, 'article', slug)) return refuse(409, 'slug', 'Статья с таким адресом уже есть');
@@ -220,12 +204,18 @@ export async function createArticle(db: Database, slug: string, input: ContentIn
  * Saves staff's edit when the row is still at the version they opened (`version`): a second
  * save from an older copy is refused with CONFLICT_ERROR, never written over the first.
  */
-export async function updateContent(db: Database, id: number, version: number, input: ContentInput): Promise<ContentChange> {
+export async function updateContent(
+  db: Database,
+  id: number,
+  version: number,
+  input: ContentInput,
+): Promise<ContentChange> {
   const [cur] = await db.select().from(contentEntries).where(eq(contentEntries.id, id)).for('update');
   if (!cur) return refuse(404, 'id', 'Страница не найдена');
   if (cur.version !== version) return refuse(409, 'version', CONFLICT_ERROR);
   const before = contentSnapshot(cur, await readContentSeo(db, cur.kind, cur.slug));
-  if (cur.kind === 'page' && input.published_on) return refuse(400, 'published_on', 'У информационной страницы нет даты публикации');
+  if (cur.kind === 'page' && input.published_on)
+    return refuse(400, 'published_on', 'У информационной страницы нет даты публикации');
   const [row] = await db
     .update(contentEntries)
     .set({

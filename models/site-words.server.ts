@@ -3,7 +3,6 @@ import type { Database } from '~/db/client.server';
 import { contentEntries, pageMeta, products, redirects, sections } from '~/db/schema';
 import { canonicalPagePath } from '~/core/redirects';
 import { checkRedirectFrom, checkRedirectTo, findRedirectLoop, type ImportLine } from '~/core/redirect-rules';
-import { INFO_PAGES } from '~/app/lib/info-pages';
 import { CONFLICT_ERROR, type Refusal } from './content.server';
 
 // Page metadata (page_meta: per-route title, description, keywords) and staff redirects (issue
@@ -18,8 +17,16 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 export type PageMetaRow = typeof pageMeta.$inferSelect;
 export type RedirectRow = typeof redirects.$inferSelect;
 
-export async function listPageMeta(db: Database, q: string | undefined, order: 'asc' | 'desc', offset: number, limit: number) {
-  const cond = q ? or(ilike(pageMeta.path, `%${escapeLike(q)}%`), ilike(pageMeta.title, `%${escapeLike(q)}%`)) : undefined;
+export async function listPageMeta(
+  db: Database,
+  q: string | undefined,
+  order: 'asc' | 'desc',
+  offset: number,
+  limit: number,
+) {
+  const cond = q
+    ? or(ilike(pageMeta.path, `%${escapeLike(q)}%`), ilike(pageMeta.title, `%${escapeLike(q)}%`))
+    : undefined;
   const rows = await db
     .select()
     .from(pageMeta)
@@ -27,7 +34,10 @@ export async function listPageMeta(db: Database, q: string | undefined, order: '
     .orderBy(order === 'asc' ? asc(pageMeta.path) : desc(pageMeta.path))
     .offset(offset)
     .limit(limit);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(pageMeta).where(cond);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pageMeta)
+    .where(cond);
   return { rows, total: Number(total?.n ?? 0) };
 }
 
@@ -58,7 +68,10 @@ export async function savePageMeta(
   rawPath: string,
   input: MetaInput,
   version: number | null,
-): Promise<{ ok: true; path: string; before: ReturnType<typeof metaSnapshot> | null; after: ReturnType<typeof metaSnapshot> } | Refusal> {
+): Promise<
+  | { ok: true; path: string; before: ReturnType<typeof metaSnapshot> | null; after: ReturnType<typeof metaSnapshot> }
+  | Refusal
+> {
   if (!rawPath.startsWith('/') || rawPath.startsWith('//') || /[\s?#]/.test(rawPath))
     return refuse(400, 'path', 'Адрес страницы — путь на этом сайте, начинается с «/», без пробелов, «?» и «#»');
   const path = canonicalPagePath(rawPath);
@@ -67,7 +80,14 @@ export async function savePageMeta(
     if (cur) return refuse(409, 'path', `Для адреса ${path} метаданные уже есть: откройте их и измените`);
     const [row] = await db
       .insert(pageMeta)
-      .values({ path, title: input.title, description: input.description, keywords: input.keywords, seoBottom: input.seo_bottom ?? null, version: 2 })
+      .values({
+        path,
+        title: input.title,
+        description: input.description,
+        keywords: input.keywords,
+        seoBottom: input.seo_bottom ?? null,
+        version: 2,
+      })
       .onConflictDoNothing()
       .returning();
     if (!row) return refuse(409, 'path', `Для адреса ${path} метаданные уже есть: откройте их и измените`);
@@ -92,7 +112,13 @@ export async function savePageMeta(
 
 // ── Redirects ──────────────────────────────────────────────────────────────
 
-export async function listRedirects(db: Database, q: string | undefined, order: 'asc' | 'desc', offset: number, limit: number) {
+export async function listRedirects(
+  db: Database,
+  q: string | undefined,
+  order: 'asc' | 'desc',
+  offset: number,
+  limit: number,
+) {
   const cond = q
     ? or(ilike(redirects.fromPath, `%${escapeLike(q)}%`), ilike(redirects.toUrl, `%${escapeLike(q)}%`))
     : undefined;
@@ -103,7 +129,10 @@ export async function listRedirects(db: Database, q: string | undefined, order: 
     .orderBy(order === 'asc' ? asc(redirects.fromPath) : desc(redirects.fromPath))
     .offset(offset)
     .limit(limit);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(redirects).where(cond);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(redirects)
+    .where(cond);
   return { rows, total: Number(total?.n ?? 0) };
 }
 
@@ -112,13 +141,24 @@ export async function getRedirectRow(db: Database, fromPath: string): Promise<Re
   return row ?? null;
 }
 
-export const redirectSnapshot = (r: RedirectRow) => ({ from: r.fromPath, to: r.toUrl, status: r.status, version: r.version });
-
-const INFO_PATHS = new Set(INFO_PAGES.map((p) => p.path));
+export const redirectSnapshot = (r: RedirectRow) => ({
+  from: r.fromPath,
+  to: r.toUrl,
+  status: r.status,
+  version: r.version,
+});
 
 /** Why this address cannot be redirected away from: it is a live page of the shop; null when it may. */
 async function livePage(db: Database, path: string): Promise<string | null> {
-  if (INFO_PATHS.has(path)) return 'Это адрес информационной страницы: она открыта для покупателей';
+  // Information pages are the storefront's routes, each with its row (published or not).
+  const info = /^\/([a-z0-9-]+)\/$/.exec(path);
+  if (info) {
+    const [p] = await db
+      .select({ id: contentEntries.id })
+      .from(contentEntries)
+      .where(and(eq(contentEntries.kind, 'page'), eq(contentEntries.slug, info[1] ?? '')));
+    if (p) return 'Это адрес информационной страницы: она открыта для покупателей';
+  }
   const blog = /^\/blog\/([a-z0-9-]+)\/$/.exec(path);
   if (blog) {
     const [a] = await db
@@ -162,7 +202,8 @@ async function checkRedirect(
   if (!from.ok) return refuse(400, 'from', from.error);
   const to = checkRedirectTo(input.to);
   if (!to.ok) return refuse(400, 'to', to.error);
-  if (![301, 302, 307, 308].includes(input.status)) return refuse(400, 'status', 'Код перенаправления — 301, 302, 307 или 308');
+  if (![301, 302, 307, 308].includes(input.status))
+    return refuse(400, 'status', 'Код перенаправления — 301, 302, 307 или 308');
   const live = await livePage(db, from.value);
   if (live) return refuse(400, 'from', `${live}: перенаправлять с него нельзя`);
   // The chain from the new target through stored (and pending) redirects.
@@ -177,13 +218,16 @@ async function checkRedirect(
     next = hop;
   }
   const loop = findRedirectLoop(from.value, to.value, (p) => (p === from.value ? undefined : stored.get(p)));
-  if (loop)
-    return refuse(400, 'to', `Перенаправление зациклится: ${loop.join(' → ')}. Измените новый адрес`);
+  if (loop) return refuse(400, 'to', `Перенаправление зациклится: ${loop.join(' → ')}. Измените новый адрес`);
   return { from: from.value, to: to.value, status: input.status };
 }
 const isRefusal = (v: unknown): v is Refusal => typeof v === 'object' && v !== null && (v as Refusal).ok === false;
 
-export async function createRedirect(db: Database, input: { from: string; to: string; status: number }, apiPrefix: string) {
+export async function createRedirect(
+  db: Database,
+  input: { from: string; to: string; status: number },
+  apiPrefix: string,
+) {
   const c = await checkRedirect(db, input, new Map(), apiPrefix);
   if (isRefusal(c)) return c;
   const [row] = await db
@@ -226,7 +270,12 @@ export async function deleteRedirect(db: Database, fromPath: string, version: nu
 
 export interface ImportResult {
   create: { line: number; from: string; to: string; status: number }[];
-  change: { line: number; from: string; before: { to: string; status: number }; after: { to: string; status: number } }[];
+  change: {
+    line: number;
+    from: string;
+    before: { to: string; status: number };
+    after: { to: string; status: number };
+  }[];
   unchanged: number;
   errors: { line: number; error: string }[];
 }
@@ -291,4 +340,3 @@ export async function applyRedirectImport(db: Database, plan: ImportResult): Pro
       .set({ toUrl: c.after.to, status: c.after.status, version: sql`${redirects.version} + 1` })
       .where(eq(redirects.fromPath, c.from));
 }
-

@@ -11,7 +11,11 @@ const required = (max: number, what: string) => text(max, what).trim().min(1, `�
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата публикации: в виде ГГГГ-ММ-ДД')
-  .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Такой даты нет');
+  .refine(
+    (v) =>
+      !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'Такой даты нет',
+  );
 const version = z.number().int().min(1);
 
 export const ContentSeo = z.object({
@@ -55,8 +59,14 @@ const fields = {
   body: text(200_000, 'Текст'),
   published: z.boolean(),
   published_on: isoDate.nullable(),
-  cover_kind: z.string().regex(/^[a-z-]{1,40}$/, 'Обложка: вид рисунка латиницей').nullable(),
-  cover_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Цвет обложки: в виде #rrggbb').nullable(),
+  cover_kind: z
+    .string()
+    .regex(/^[a-z-]{1,40}$/, 'Обложка: вид рисунка латиницей')
+    .nullable(),
+  cover_color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Цвет обложки: в виде #rrggbb')
+    .nullable(),
   products: text(2000, 'Разделы каталога'),
   seo: ContentSeo.partial(),
 };
@@ -74,9 +84,20 @@ export const ArticleCreateBody = z
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Адрес статьи: латинские буквы в нижнем регистре, цифры и дефисы'),
     ...fields,
   })
-  .partial({ lead: true, body: true, published: true, published_on: true, cover_kind: true, cover_color: true, products: true, seo: true })
+  .partial({
+    lead: true,
+    body: true,
+    published: true,
+    published_on: true,
+    cover_kind: true,
+    cover_color: true,
+    products: true,
+    seo: true,
+  })
   .strict();
-export const PreviewBody = z.object({ body: text(200_000, 'Текст'), kind: z.enum(['page', 'article']).optional() }).strict();
+export const PreviewBody = z
+  .object({ body: text(200_000, 'Текст'), kind: z.enum(['page', 'article']).optional() })
+  .strict();
 export const PreviewResponse = z.object({ html: z.string() });
 
 export const PageMetaItem = z.object({

@@ -21,7 +21,10 @@ import {
   useRefresh,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+// The storefront's stylesheets as text, for the preview only (CSS, no code crosses the layers).
+// eslint-disable-next-line import-x/no-restricted-paths
 import contentCss from '~/app/styles/content.css?inline';
+// eslint-disable-next-line import-x/no-restricted-paths
 import appCss from '~/app/styles/app.css?inline';
 import type { ContentItem } from '~/shared/admin-content-contract';
 import type { AuditItem } from '~/shared/admin-contract';

@@ -23,7 +23,6 @@ import {
 import {
   contentPath,
   createArticle,
-  ensureContentSeeded,
   getContentById,
   listContent,
   readContentSeo,
@@ -38,9 +37,7 @@ import {
   getRedirectRow,
   listPageMeta,
   listRedirects,
-
   planRedirectImport,
-
   savePageMeta,
   updateRedirect,
   type PageMetaRow,
@@ -49,7 +46,7 @@ import {
 import { parseRedirectLines } from '~/core/redirect-rules';
 import { canonicalPagePath } from '~/core/redirects';
 import { entityAudit } from '~/models/audit.server';
-import { CONTENT_DIR, articleOf, renderPage } from '~/api/content/store.server';
+import { CONTENT_DIR, articleOf, ensureContentSeeded, renderPage } from '~/api/content/store.server';
 import { renderMarkdown } from '~/api/content/markdown';
 import { notFound } from '~/api/http.server';
 import { auditItem } from './mappers';
@@ -86,10 +83,18 @@ const metaItem = (r: PageMetaRow) => ({
   seo_bottom: r.seoBottom,
   version: r.version,
 });
-const redirectItem = (r: RedirectRow) => ({ id: r.fromPath, from: r.fromPath, to: r.toUrl, status: r.status, version: r.version });
+const redirectItem = (r: RedirectRow) => ({
+  id: r.fromPath,
+  from: r.fromPath,
+  to: r.toUrl,
+  status: r.status,
+  version: r.version,
+});
 
-const render = (r: { kind: 'page' | 'article'; slug: string; title: string; lead: string; body: string }, row?: ContentRow) =>
-  r.kind === 'article' && row ? articleOf(row).html : renderPage(r).html;
+const render = (
+  r: { kind: 'page' | 'article'; slug: string; title: string; lead: string; body: string },
+  row?: ContentRow,
+) => (r.kind === 'article' && row ? articleOf(row).html : renderPage(r).html);
 
 export async function adminContentRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
   const { db } = deps;
@@ -114,11 +119,15 @@ export async function adminContentRoutes(app: FastifyInstance, deps: AdminDeps):
     url: '/content',
     summary: 'Information pages and blog articles (kind=page|article, q in the title or address, published)',
     permission: 'pages:write',
-    query: listQuery(['title', 'updated_at', 'published_on'], { sort: 'title', order: 'asc' }, {
-      kind: filterValue(z.enum(['page', 'article'])),
-      q: filterValue(z.string().max(200)),
-      published: filterValue(z.enum(['true', 'false']).transform((v) => v === 'true')),
-    }),
+    query: listQuery(
+      ['title', 'updated_at', 'published_on'],
+      { sort: 'title', order: 'asc' },
+      {
+        kind: filterValue(z.enum(['page', 'article'])),
+        q: filterValue(z.string().max(200)),
+        published: filterValue(z.enum(['true', 'false']).transform((v) => v === 'true')),
+      },
+    ),
     response: ContentListResponse,
     handler: async ({ query }) => {
       await seeded();
@@ -188,7 +197,12 @@ export async function adminContentRoutes(app: FastifyInstance, deps: AdminDeps):
       const { version, ...input } = body;
       const r = await updateContent(tx, params.id, version, input);
       if (!r.ok) return refusal(r);
-      const action = input.published === undefined || input.published === r.before?.published ? 'content.update' : input.published ? 'content.publish' : 'content.unpublish';
+      const action =
+        input.published === undefined || input.published === r.before?.published
+          ? 'content.update'
+          : input.published
+            ? 'content.publish'
+            : 'content.unpublish';
       return {
         ok: true,
         body: { data: await one(tx, params.id) },
@@ -225,7 +239,9 @@ export async function adminContentRoutes(app: FastifyInstance, deps: AdminDeps):
 
   const metaAnswer = async (dbx: typeof db, path: string) => {
     const row = await getPageMetaRow(dbx, path);
-    return { data: row ? { ...metaItem(row), audit: (await entityAudit(dbx, 'page_meta', path)).map(auditItem) } : null };
+    return {
+      data: row ? { ...metaItem(row), audit: (await entityAudit(dbx, 'page_meta', path)).map(auditItem) } : null,
+    };
   };
 
   adminChange(app, deps, {
@@ -263,7 +279,13 @@ export async function adminContentRoutes(app: FastifyInstance, deps: AdminDeps):
       return {
         ok: true,
         body: await metaAnswer(tx, r.path),
-        audit: { action: 'page_meta.update', entityType: 'page_meta', entityId: r.path, before: r.before, after: r.after },
+        audit: {
+          action: 'page_meta.update',
+          entityType: 'page_meta',
+          entityId: r.path,
+          before: r.before,
+          after: r.after,
+        },
       };
     },
   });
@@ -271,7 +293,9 @@ export async function adminContentRoutes(app: FastifyInstance, deps: AdminDeps):
   // ── Redirects ──
   const redirectAnswer = async (dbx: typeof db, from: string) => {
     const row = await getRedirectRow(dbx, from);
-    return { data: row ? { ...redirectItem(row), audit: (await entityAudit(dbx, 'redirect', from)).map(auditItem) } : null };
+    return {
+      data: row ? { ...redirectItem(row), audit: (await entityAudit(dbx, 'redirect', from)).map(auditItem) } : null,
+    };
   };
 
   adminRead(app, deps, {
@@ -307,6 +331,7 @@ export async function adminContentRoutes(app: FastifyInstance, deps: AdminDeps):
     body: RedirectCreateBody,
     response: RedirectOneResponse,
     run: async ({ tx, body }) => {
+      await seeded(); // information pages (live addresses) are known from their rows
       const r = await createRedirect(tx, body, API_PREFIX);
       if (!r.ok) return refusal(r);
       return {
@@ -367,13 +392,18 @@ export async function adminContentRoutes(app: FastifyInstance, deps: AdminDeps):
     body: RedirectImportBody,
     response: RedirectImportResponse,
     run: async ({ tx, body }) => {
+      await seeded();
       const read = parseRedirectLines(body.text);
       if (read.lines.length + read.errors.length > 20_000)
         return refusal({ status: 400, field: 'text', error: 'Не больше 20 000 строк за раз' });
       const plan = await planRedirectImport(tx, read.lines, read.errors, API_PREFIX);
       if (!body.apply || plan.errors.length > 0 || plan.create.length + plan.change.length === 0)
         // Nothing written: a dry run, or a plan with errors (all or nothing), answered without a change.
-        return { ok: false, status: body.apply && plan.errors.length > 0 ? 409 : 200, body: { applied: false, ...plan } };
+        return {
+          ok: false,
+          status: body.apply && plan.errors.length > 0 ? 409 : 200,
+          body: { applied: false, ...plan },
+        };
       await applyRedirectImport(tx, plan);
       return {
         ok: true,
@@ -398,4 +428,3 @@ export async function adminContentRoutes(app: FastifyInstance, deps: AdminDeps):
     },
   });
 }
-

@@ -6,7 +6,14 @@ import { artImageUrl } from '~/shared/art';
 import type { BlogArticleSummary, ContentPage } from '~/shared/contract';
 import type { Database } from '~/db/client.server';
 import { UNANNOUNCED_CHANGE_TTL_MS, versionedMemo } from '~/api/meta/data-version.server';
-import { ensureContentSeeded, getContentEntry, listPublishedArticles, type ContentRow } from '~/models/content.server';
+import {
+  getContentEntry,
+  hasContent,
+  insertSeedContent,
+  isContentSlug,
+  listPublishedArticles,
+  type ContentRow,
+} from '~/models/content.server';
 import { parseArt, parseFrontMatter, parseIsoDate, renderMarkdown } from './markdown';
 
 // Information pages (content/pages/{slug}.md) and blog articles (content/blog/{slug}.md), each
@@ -166,4 +173,46 @@ export function articleOf(row: ContentRow): ParsedArticle {
     coverPhoto: row.coverPhoto,
     products: row.products,
   });
+}
+
+const seeded = new WeakMap<Database, Promise<void>>();
+
+/** Fills the table from the content files when it is empty (once per process and database). */
+export function ensureContentSeeded(db: Database, dir: string = CONTENT_DIR): Promise<void> {
+  let done = seeded.get(db);
+  if (!done) {
+    done = seedFromFiles(db, dir);
+    seeded.set(db, done);
+    done.catch(() => seeded.delete(db));
+  }
+  return done;
+}
+
+async function seedFromFiles(db: Database, dir: string): Promise<void> {
+  if (await hasContent(db)) return;
+  const rows: Parameters<typeof insertSeedContent>[1] = [];
+  for (const [sub, kind] of [
+    ['pages', 'page'],
+    ['blog', 'article'],
+  ] as const) {
+    const names = await fs.readdir(path.join(dir, sub)).catch(() => [] as string[]);
+    for (const name of names.sort()) {
+      const slug = name.slice(0, -3);
+      if (!name.endsWith('.md') || !isContentSlug(slug)) continue;
+      const { data, body } = parseFrontMatter(await fs.readFile(path.join(dir, sub, name), 'utf8'));
+      rows.push({
+        kind,
+        slug,
+        title: data.title || slug,
+        lead: data.lead ?? '',
+        body,
+        published: true,
+        publishedOn: kind === 'article' ? (parseIsoDate(data.date ?? '') ?? '1970-01-01') : null,
+        coverKind: kind === 'article' ? (data.cover ?? null) : null,
+        coverColor: kind === 'article' ? (data.coverColor ?? null) : null,
+        products: data.products ?? '',
+      });
+    }
+  }
+  await insertSeedContent(db, rows);
 }

@@ -27,7 +27,13 @@ export const UNANNOUNCED_CHANGE_TTL_MS = 60_000;
  */
 export async function readPageVersion(db: Database, contentDir: string = CONTENT_DIR): Promise<string> {
   const startedAt = performance.now();
-  const [row] = await queryRows<{ catalog: unknown; meta: string; redirects: string; content: string; settings: string }>(
+  const [row] = await queryRows<{
+    catalog: unknown;
+    meta: string;
+    redirects: string;
+    content: string;
+    settings: string;
+  }>(
     db,
     sql`select
       (select value from app_state where key = 'catalog_version') as catalog,

@@ -8,7 +8,7 @@ import {
   RedirectImportResponse,
   RedirectOneResponse,
 } from '~/shared/admin-content-contract';
-import { BlogListResponse, ContentPage, PageMeta, RedirectResponse } from '~/shared/contract';
+import { ContentPage, type BlogListResponse, type PageMeta, type RedirectResponse } from '~/shared/contract';
 import { setUpTestShop } from '~/tests/support/server';
 import { eventually, expectContract } from '~/tests/support/api';
 import { admin, staffSession, testClock } from '~/tests/support/admin';
@@ -42,7 +42,10 @@ const auditOf = (type: string, id: string | number) =>
 
 async function pageBySlug(slug: string, kind: 'page' | 'article' = 'page') {
   const cookie = await as('content');
-  const list = expectContract(ContentListResponse, (await admin(shop, `/content?kind=${kind}&q=${slug}`, { cookie })).body);
+  const list = expectContract(
+    ContentListResponse,
+    (await admin(shop, `/content?kind=${kind}&q=${slug}`, { cookie })).body,
+  );
   const row = list.data.find((r) => r.slug === slug);
   if (!row) throw new Error(`no ${kind} ${slug}`);
   return expectContract(ContentOneResponse, (await admin(shop, `/content/${row.id}`, { cookie })).body).data;
@@ -51,7 +54,10 @@ async function pageBySlug(slug: string, kind: 'page' | 'article' = 'page') {
 describe('information pages and articles', () => {
   it('are the content files on a fresh shop, for staff and guests alike', async () => {
     const cookie = await as('content');
-    const pages = expectContract(ContentListResponse, (await admin(shop, '/content?kind=page&limit=100', { cookie })).body);
+    const pages = expectContract(
+      ContentListResponse,
+      (await admin(shop, '/content?kind=page&limit=100', { cookie })).body,
+    );
     expect(pages.data.map((p) => p.slug)).toEqual(expect.arrayContaining(['about', 'delivery', 'return', 'advices']));
     const articles = expectContract(ContentListResponse, (await admin(shop, '/content?kind=article', { cookie })).body);
     expect(articles.total).toBeGreaterThanOrEqual(3);
@@ -122,7 +128,11 @@ describe('information pages and articles', () => {
     expect(preview.body.html).not.toMatch(unsafe);
     expect(preview.body.html).toContain('Текст ссылка и &lt;img');
     expect(preview.body.html).toContain('&lt;script&gt;');
-    const r = await admin(shop, `/content/${page.id}`, { method: 'PATCH', cookie, body: { version: page.version, body: evil } });
+    const r = await admin(shop, `/content/${page.id}`, {
+      method: 'PATCH',
+      cookie,
+      body: { version: page.version, body: evil },
+    });
     expect(r.status).toBe(200);
     const g = await eventually(async () => {
       const p = (await guest('/content/pages/pre-order/')).body as ContentPage;
@@ -134,7 +144,11 @@ describe('information pages and articles', () => {
   it('unpublishes a page (guests get 404) and publishes it again', async () => {
     const cookie = await as('content');
     const page = await pageBySlug('yandex-split');
-    const off = await admin(shop, `/content/${page.id}`, { method: 'PATCH', cookie, body: { version: page.version, published: false } });
+    const off = await admin(shop, `/content/${page.id}`, {
+      method: 'PATCH',
+      cookie,
+      body: { version: page.version, published: false },
+    });
     expect(off.status).toBe(200);
     await eventually(async () => (await guest('/content/pages/yandex-split/')).status === 404, 'a 404 for the guest');
     const storefront = await fetch(`${shop.baseUrl}/yandex-split/`);
@@ -152,7 +166,14 @@ describe('information pages and articles', () => {
   it('adds an article, once per Idempotency-Key, shown in the blog when published', async () => {
     const cookie = await as('content');
     const slug = `test-statya-${Date.now().toString(36)}`;
-    const body = { slug, title: 'Как носить тренч', lead: 'Три образа.', body: '## Образ первый\n\nТекст.', published: true, published_on: '2030-01-02' };
+    const body = {
+      slug,
+      title: 'Как носить тренч',
+      lead: 'Три образа.',
+      body: '## Образ первый\n\nТекст.',
+      published: true,
+      published_on: '2030-01-02',
+    };
     const first = await admin(shop, '/content', { cookie, body, key: `article-${slug}` });
     expect(first.status).toBe(201);
     const again = await admin(shop, '/content', { cookie, body, key: `article-${slug}` });
@@ -164,7 +185,10 @@ describe('information pages and articles', () => {
     const bad = await admin(shop, '/content', { cookie, body: { ...body, slug: 'Плохой адрес' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/латинские буквы/);
-    const badDate = await admin(shop, '/content', { cookie, body: { ...body, slug: `${slug}-x`, published_on: '2030-02-30' } });
+    const badDate = await admin(shop, '/content', {
+      cookie,
+      body: { ...body, slug: `${slug}-x`, published_on: '2030-02-30' },
+    });
     expect(badDate.status).toBe(400);
     expect(badDate.body.error).toMatch(/Такой даты нет/);
     await eventually(async () => {
@@ -178,7 +202,10 @@ describe('information pages and articles', () => {
 describe('page metadata', () => {
   it('edits an address’s title at its version; guests get it', async () => {
     const cookie = await as('content');
-    const one = expectContract(PageMetaOneResponse, (await admin(shop, `/page-meta/${encodeURIComponent('/delivery/')}`, { cookie })).body).data;
+    const one = expectContract(
+      PageMetaOneResponse,
+      (await admin(shop, `/page-meta/${encodeURIComponent('/delivery/')}`, { cookie })).body,
+    ).data;
     const title = `Доставка по России и миру ${Date.now()} — Vitrina`;
     const r = await admin(shop, `/page-meta/${encodeURIComponent('/delivery/')}`, {
       method: 'PATCH',
@@ -199,7 +226,10 @@ describe('page metadata', () => {
     });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toMatch(/заголовок страницы/i);
-    await eventually(async () => ((await guest('/page-meta/?path=/delivery/')).body as PageMeta).title === title, 'the new title');
+    await eventually(
+      async () => ((await guest('/page-meta/?path=/delivery/')).body as PageMeta).title === title,
+      'the new title',
+    );
     expect((await auditOf('page_meta', '/delivery/')).at(-1)).toMatchObject({
       action: 'page_meta.update',
       before: { title: one.title },
@@ -222,9 +252,15 @@ describe('redirects', () => {
     const from = `/old-${Date.now().toString(36)}/`;
     const r = await create(from.toUpperCase(), '/delivery/');
     expect(r.status).toBe(201);
-    expect(expectContract(RedirectOneResponse, r.body).data).toMatchObject({ from, to: '/delivery/', status: 301, version: 1 });
+    expect(expectContract(RedirectOneResponse, r.body).data).toMatchObject({
+      from,
+      to: '/delivery/',
+      status: 301,
+      version: 1,
+    });
     await eventually(
-      async () => ((await guest(`/redirect/?path=${from}`)).body as RedirectResponse).redirect?.location === '/delivery/',
+      async () =>
+        ((await guest(`/redirect/?path=${from}`)).body as RedirectResponse).redirect?.location === '/delivery/',
       'the redirect',
     );
     const cookie = await as('content');
@@ -234,7 +270,11 @@ describe('redirects', () => {
       body: { version: 1, to: '/return/', status: 302 },
     });
     expect(moved.status).toBe(200);
-    const stale = await admin(shop, `/redirects/${encodeURIComponent(from)}`, { method: 'PATCH', cookie, body: { version: 1, to: '/about/' } });
+    const stale = await admin(shop, `/redirects/${encodeURIComponent(from)}`, {
+      method: 'PATCH',
+      cookie,
+      body: { version: 1, to: '/about/' },
+    });
     expect(stale.status).toBe(409);
     await eventually(
       async () => ((await guest(`/redirect/?path=${from}`)).body as RedirectResponse).redirect?.location === '/return/',
@@ -243,7 +283,10 @@ describe('redirects', () => {
     expect((await auditOf('redirect', from)).map((a) => a.action)).toEqual(['redirect.create', 'redirect.update']);
     const gone = await admin(shop, `/redirects/${encodeURIComponent(from)}/delete`, { cookie, body: { version: 2 } });
     expect(gone.status).toBe(200);
-    await eventually(async () => ((await guest(`/redirect/?path=${from}`)).body as RedirectResponse).redirect === null, 'no redirect');
+    await eventually(
+      async () => ((await guest(`/redirect/?path=${from}`)).body as RedirectResponse).redirect === null,
+      'no redirect',
+    );
   });
 
   it('refuses loops (also through a chain), live pages and malformed addresses in Russian', async () => {
@@ -252,7 +295,9 @@ describe('redirects', () => {
     expect((await create(`/b-${t}/`, `/c-${t}/`)).status).toBe(201);
     const loop = await create(`/c-${t}/`, `/a-${t}/`);
     expect(loop.status).toBe(400);
-    expect(loop.body.error).toBe(`Перенаправление зациклится: /c-${t}/ → /a-${t}/ → /b-${t}/ → /c-${t}/. Измените новый адрес`);
+    expect(loop.body.error).toBe(
+      `Перенаправление зациклится: /c-${t}/ → /a-${t}/ → /b-${t}/ → /c-${t}/. Измените новый адрес`,
+    );
     const self = await create(`/d-${t}/`, `/D-${t}/?x=1`);
     expect(self.status).toBe(400);
     expect(self.body.error).toMatch(/зациклится/);
@@ -288,7 +333,10 @@ describe('redirects', () => {
     const t = Date.now().toString(36);
     const good = `old;new;code\n/imp1-${t}/;/delivery/\n/imp2-${t}/;https://t.me/vitrina_brand;302\n`;
     const text = `${good}/about/;/x/\n/imp3-${t}/;/imp3-${t}/\nнеправильно\n`;
-    const dry = expectContract(RedirectImportResponse, (await admin(shop, '/redirects/import', { cookie, body: { text } })).body);
+    const dry = expectContract(
+      RedirectImportResponse,
+      (await admin(shop, '/redirects/import', { cookie, body: { text } })).body,
+    );
     expect(dry.applied).toBe(false);
     expect(dry.create.map((c) => c.line)).toEqual([2, 3]);
     expect(dry.errors.map((e) => e.line)).toEqual([4, 5, 6]);
@@ -308,9 +356,21 @@ describe('redirects', () => {
     // Changing them by import: before and after per line; unchanged lines are counted.
     const again = expectContract(
       RedirectImportResponse,
-      (await admin(shop, '/redirects/import', { cookie, body: { text: `/imp1-${t}/;/return/\n/imp2-${t}/;https://t.me/vitrina_brand;302` } })).body,
+      (
+        await admin(shop, '/redirects/import', {
+          cookie,
+          body: { text: `/imp1-${t}/;/return/\n/imp2-${t}/;https://t.me/vitrina_brand;302` },
+        })
+      ).body,
     );
-    expect(again.change).toEqual([{ line: 1, from: `/imp1-${t}/`, before: { to: '/delivery/', status: 301 }, after: { to: '/return/', status: 301 } }]);
+    expect(again.change).toEqual([
+      {
+        line: 1,
+        from: `/imp1-${t}/`,
+        before: { to: '/delivery/', status: 301 },
+        after: { to: '/return/', status: 301 },
+      },
+    ]);
     expect(again.unchanged).toBe(1);
   });
 });

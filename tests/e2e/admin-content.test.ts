@@ -20,7 +20,10 @@ describe('the site’s words in the back office', () => {
     const { page, cookie } = await staffPage(shopper, shop, clock, { email: 'vera@vitrina.example', role: 'content' });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const list = (await admin(shop, '/content?kind=page&q=warranty', { cookie })).body.data as { id: number; slug: string }[];
+    const list = (await admin(shop, '/content?kind=page&q=warranty', { cookie })).body.data as {
+      id: number;
+      slug: string;
+    }[];
     const warranty = list.find((p) => p.slug === 'warranty');
     expect(warranty).toBeTruthy();
     const stamp = Date.now().toString(36);
@@ -40,10 +43,16 @@ describe('the site’s words in the back office', () => {
     const before = await body.inputValue();
     await body.fill(`${before}\n\n**${sentence}**`);
     // The preview: the storefront's rendering of the new text.
-    await page.getByRole('region', { name: 'Предпросмотр страницы' }).locator('strong', { hasText: sentence }).waitFor();
+    await page
+      .getByRole('region', { name: 'Предпросмотр страницы' })
+      .locator('strong', { hasText: sentence })
+      .waitFor();
     await shot(page, 'admin-content-edit-1280');
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByText(/Элемент обновлен|обновл/i).first().waitFor();
+    await page
+      .getByText(/Элемент обновлен|обновл/i)
+      .first()
+      .waitFor();
 
     const guest = await shopper.newPage(DESKTOP);
     await guest.goto('/warranty/');
@@ -77,10 +86,16 @@ describe('the site’s words in the back office', () => {
     // A loop is refused with the server's words, nothing saved.
     await to.fill(from);
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByText(/зациклится/).first().waitFor();
+    await page
+      .getByText(/зациклится/)
+      .first()
+      .waitFor();
     await to.fill('/warranty/');
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByText(/Элемент обновлен|обновл/i).first().waitFor();
+    await page
+      .getByText(/Элемент обновлен|обновл/i)
+      .first()
+      .waitFor();
     await shot(page, 'admin-redirect-edit-1280');
 
     await expect
@@ -98,7 +113,9 @@ describe('the site’s words in the back office', () => {
     await page.goto('/admin/redirect-import');
     await page.getByRole('textbox', { name: 'Строки' }).waitFor();
     await page.waitForLoadState('networkidle');
-    await page.getByRole('textbox', { name: 'Строки' }).fill(`/e2e-a-${stamp}/;/delivery/\n/about/;/x/\n/e2e-b-${stamp}/;https://t.me/vitrina_brand;302`);
+    await page
+      .getByRole('textbox', { name: 'Строки' })
+      .fill(`/e2e-a-${stamp}/;/delivery/\n/about/;/x/\n/e2e-b-${stamp}/;https://t.me/vitrina_brand;302`);
     await page.getByRole('button', { name: 'Проверить' }).click();
     await page.getByText('Строка 2: Это адрес информационной страницы', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Записать все' }).isDisabled()).toBe(true);
