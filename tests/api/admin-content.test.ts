@@ -118,6 +118,28 @@ describe('information pages and articles', () => {
     });
   });
 
+  it('two saves of one version at once: one is written, the other refused in Russian', async () => {
+    const page = await pageBySlug('shipment');
+    const [a, b] = await Promise.all([
+      admin(shop, `/content/${page.id}`, {
+        method: 'PATCH',
+        cookie: await as('content'),
+        body: { version: page.version, lead: 'Первый редактор' },
+      }),
+      admin(shop, `/content/${page.id}`, {
+        method: 'PATCH',
+        cookie: await as('admin'),
+        body: { version: page.version, lead: 'Второй редактор' },
+      }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const lost = a.status === 409 ? a : b;
+    expect(lost.body.error).toMatch(/уже изменил другой сотрудник/);
+    const now = await pageBySlug('shipment');
+    expect(now.version).toBe(page.version + 1);
+    expect((await auditOf('content', page.id)).length).toBe(1);
+  });
+
   it('never lets script from a staff account reach guests', async () => {
     const cookie = await as('content');
     const page = await pageBySlug('pre-order');
