@@ -237,3 +237,11 @@ export async function updateContent(
   if (input.seo) await writeSeo(db, row.kind, row.slug, input.seo, row.title);
   return { ok: true, id, before, after: contentSnapshot(row, await readContentSeo(db, row.kind, row.slug)) };
 }
+
+/** An article's uploaded cover (a path under the media root), or null for the drawing again. */
+export async function setContentCover(db: Database, id: number, coverPhoto: string | null): Promise<ContentChange> {
+  const [cur] = await db.select().from(contentEntries).where(eq(contentEntries.id, id)).for('update');
+  if (!cur) return refuse(404, 'id', 'Статья не найдена');
+  if (cur.kind !== 'article') return refuse(400, 'files', 'Обложка бывает только у статьи блога');
+  return updateContent(db, id, cur.version, { cover_photo: coverPhoto });
+}

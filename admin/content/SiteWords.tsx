@@ -28,7 +28,8 @@ import contentCss from '~/app/styles/content.css?inline';
 import appCss from '~/app/styles/app.css?inline';
 import type { ContentItem } from '~/shared/admin-content-contract';
 import type { AuditItem } from '~/shared/admin-contract';
-import { adminApi, newIdempotencyKey } from '~/admin/lib/api';
+import { adminApi, adminUpload, newIdempotencyKey } from '~/admin/lib/api';
+import { imageUrl, mediaUrl } from '~/shared/image-url';
 import { ACTION_LABELS, dateTime } from '~/admin/lib/labels';
 
 // The site's words (issue #30): information pages and blog articles in Markdown with a preview
@@ -218,6 +219,61 @@ function ContentFields({ kind }: { kind: 'page' | 'article' }) {
   );
 }
 
+/** An article's cover photo: uploaded through the product photo pipeline, or removed (the drawing shows). */
+function CoverPhoto() {
+  const r = useRecordContext<ContentItem & { cover_photo: string | null }>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  if (!r || r.kind !== 'article') return null;
+  const done = (p: Promise<unknown>) => {
+    setBusy(true);
+    p.then(
+      () => {
+        notify('Обложка сохранена');
+        refresh();
+      },
+      (e: unknown) => notify(e instanceof Error ? e.message : 'Не удалось', { type: 'error' }),
+    ).finally(() => setBusy(false));
+  };
+  return (
+    <Box sx={{ my: 1 }}>
+      <Typography variant="subtitle1" component="h2">
+        Фото обложки
+      </Typography>
+      {r.cover_photo ? (
+        <Box component="img" src={imageUrl(mediaUrl(r.cover_photo), 320)} alt="Обложка статьи" sx={{ width: 160, display: 'block', mb: 1 }} />
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          Нет: показывается рисунок (вид и цвет ниже)
+        </Typography>
+      )}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          aria-label="Фото обложки"
+          disabled={busy}
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) done(adminUpload(`/content/${r.id}/cover`, [f], [], newIdempotencyKey()));
+            e.target.value = '';
+          }}
+        />
+        {r.cover_photo ? (
+          <Button
+            size="small"
+            disabled={busy}
+            onClick={() => done(adminApi(`/content/${r.id}/cover/remove`, { method: 'POST', body: {} }))}
+          >
+            Убрать фото
+          </Button>
+        ) : null}
+      </Stack>
+    </Box>
+  );
+}
+
 function ContentForm() {
   const r = useRecordContext<ContentItem>();
   if (!r) return null;
@@ -236,6 +292,7 @@ function ContentForm() {
         </a>
       </Typography>
       <ContentFields kind={r.kind} />
+      <CoverPhoto />
       <History />
     </SimpleForm>
   );

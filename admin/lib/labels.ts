@@ -65,6 +65,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'content.update': 'Текст изменён',
   'content.publish': 'Опубликовано',
   'content.unpublish': 'Снято с публикации',
+  'content.cover': 'Обложка изменена',
   'page_meta.create': 'Метаданные созданы',
   'page_meta.update': 'Метаданные изменены',
   'redirect.create': 'Перенаправление создано',

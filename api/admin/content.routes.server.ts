@@ -23,6 +23,7 @@ import {
 import {
   contentPath,
   createArticle,
+  setContentCover,
   getContentById,
   listContent,
   readContentSeo,
@@ -52,6 +53,7 @@ import { notFound } from '~/api/http.server';
 import { auditItem } from './mappers';
 import { adminChange, adminRead, filterValue, IdParams, listQuery, refusal } from './action.server';
 import type { AdminDeps } from './context.server';
+import type { UploadedFileInfo } from './multipart.server';
 
 // The site's words in the back office (issue #30): information pages and blog articles in
 // Markdown (the preview is the storefront's own rendering, sanitised), page metadata and
@@ -207,6 +209,84 @@ export async function adminContentRoutes(app: FastifyInstance, deps: AdminDeps):
         ok: true,
         body: { data: await one(tx, params.id) },
         audit: { action, entityType: 'content', entityId: params.id, before: r.before, after: r.after },
+      };
+    },
+  });
+
+  const CoverBody = z.object({
+    files: z
+      .array(z.object({ name: z.string(), type: z.string(), size: z.number(), sha256: z.string() }))
+      .min(1, 'Выберите фотографию')
+      .max(1, 'Обложка — одна фотография'),
+    alt: z.array(z.string().max(300)).max(1).default([]),
+  });
+
+  adminChange(app, deps, {
+    method: 'POST',
+    url: '/content/:id/cover',
+    summary:
+      "An article's cover photo (multipart/form-data: one file in `files`) through the product photo pipeline: JPEG, PNG, WebP or AVIF, checked, re-encoded, stored at a new address",
+    permission: 'blog:write',
+    params: IdParams,
+    body: CoverBody,
+    multipart: {
+      docBody: z.object({ files: z.array(z.string().meta({ format: 'binary' })).describe('One image file') }),
+    },
+    response: ContentOneResponse,
+    run: async ({ tx, params, body, req }) => {
+      const store = deps.productPhotos;
+      if (!store) return refusal({ status: 503, field: 'files', error: 'Загрузка фотографий не настроена' });
+      const file = (body.files as UploadedFileInfo[])[0];
+      const prepared = await store.prepare([{ name: file?.name ?? '', bytes: req.uploads?.[0] ?? new Uint8Array() }]);
+      if (!prepared.ok) return refusal({ status: 400, field: 'files', error: prepared.error });
+      const stored = await store.store(prepared.photos);
+      const undo = () => store.remove(stored.map((s) => s.path));
+      try {
+        const r = await setContentCover(tx, params.id, stored[0]?.path ?? null);
+        if (!r.ok) {
+          await undo();
+          return refusal(r);
+        }
+        return {
+          ok: true,
+          body: { data: await one(tx, params.id) },
+          audit: {
+            action: 'content.cover',
+            entityType: 'content',
+            entityId: params.id,
+            before: r.before,
+            after: r.after,
+          },
+          onRollback: undo,
+        };
+      } catch (err) {
+        await undo();
+        throw err;
+      }
+    },
+  });
+
+  adminChange(app, deps, {
+    method: 'POST',
+    url: '/content/:id/cover/remove',
+    summary: "Drops an article's cover photo: the drawing shows again (the file stays for pages cached with it)",
+    permission: 'blog:write',
+    params: IdParams,
+    body: z.object({}).strict(),
+    response: ContentOneResponse,
+    run: async ({ tx, params }) => {
+      const r = await setContentCover(tx, params.id, null);
+      if (!r.ok) return refusal(r);
+      return {
+        ok: true,
+        body: { data: await one(tx, params.id) },
+        audit: {
+          action: 'content.cover',
+          entityType: 'content',
+          entityId: params.id,
+          before: r.before,
+          after: r.after,
+        },
       };
     },
   });

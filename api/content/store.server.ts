@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatRussianDate } from '~/core/dates';
 import { artImageUrl } from '~/shared/art';
+import { mediaUrl } from '~/shared/image-url';
 import type { BlogArticleSummary, ContentPage } from '~/shared/contract';
 import type { Database } from '~/db/client.server';
 import { UNANNOUNCED_CHANGE_TTL_MS, versionedMemo } from '~/api/meta/data-version.server';
@@ -126,7 +127,7 @@ export function renderArticle(a: ArticleFields): ParsedArticle {
       lead: a.lead,
       date,
       dateText: formatRussianDate(date),
-      cover: a.coverPhoto ? `/media/${a.coverPhoto}` : artImageUrl(cover.kind, cover.color, 0),
+      cover: a.coverPhoto ? mediaUrl(a.coverPhoto) : artImageUrl(cover.kind, cover.color, 0),
     },
     html: renderMarkdown(a.body, { cover }),
     productUrls: a.products

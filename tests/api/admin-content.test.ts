@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '~/db/client.server';
@@ -218,6 +219,43 @@ describe('information pages and articles', () => {
       return list.articles[0]?.slug === slug && list.articles[0].dateText.includes('2030');
     }, 'the article first in the blog');
     expect((await guest(`/content/blog/${slug}/`)).status).toBe(200);
+  });
+});
+
+describe('an article’s cover photo', () => {
+  const upload = async (id: number, bytes: Uint8Array, type = 'image/jpeg') => {
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(bytes)], { type }), 'cover.jpg');
+    const res = await fetch(`${shop.baseUrl}/backend/admin/content/${id}/cover`, {
+      method: 'POST',
+      headers: { origin: shop.baseUrl, cookie: await as('content'), 'idempotency-key': crypto.randomUUID() },
+      body: form,
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as { error?: string; data?: { cover_photo: string | null } },
+    };
+  };
+
+  it('goes through the photo pipeline; a bad file is refused and nothing changes', async () => {
+    const article = await pageBySlug('kapsulnyj-garderob', 'article');
+    const bad = await upload(article.id, new TextEncoder().encode('not an image'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/не читается как фотография/);
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#8a6f55' } })
+      .jpeg()
+      .toBuffer();
+    const ok = await upload(article.id, jpeg);
+    expect(ok.status).toBe(200);
+    const path = ok.body.data?.cover_photo ?? '';
+    expect(path).toMatch(/^products\/u\/[0-9a-f]{24}\.jpg$/);
+    await eventually(async () => {
+      const list = (await guest('/content/blog/')).body as BlogListResponse;
+      return list.articles.find((a) => a.slug === 'kapsulnyj-garderob')?.cover.includes(path);
+    }, 'the cover in the blog');
+    const page = await pageBySlug('about');
+    expect((await upload(page.id, jpeg)).status).toBe(400);
+    expect((await auditOf('content', article.id)).map((a) => a.action)).toEqual(['content.cover']);
   });
 });
 
