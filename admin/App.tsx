@@ -41,6 +41,21 @@ import { LoyaltyPage } from './promotions/Loyalty';
 import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcardOutlined';
 import LoyaltyIcon from '@mui/icons-material/LoyaltyOutlined';
+import ArticleIcon from '@mui/icons-material/ArticleOutlined';
+import TitleIcon from '@mui/icons-material/TitleOutlined';
+import AltRouteIcon from '@mui/icons-material/AltRouteOutlined';
+import {
+  ArticleCreate,
+  ContentEdit,
+  ContentList,
+  PageMetaCreate,
+  PageMetaEdit,
+  PageMetaList,
+  RedirectCreate,
+  RedirectEdit,
+  RedirectImportPage,
+  RedirectList,
+} from './content/SiteWords';
 
 // The back office (issue #29, docs/back-office.md): react-admin over the admin API. Each screen is
 // a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
@@ -170,6 +185,34 @@ export function App() {
         options={{ label: 'Разделы' }}
         recordRepresentation="name"
       />
+      <Resource
+        name="content"
+        list={ContentList}
+        create={ArticleCreate}
+        edit={ContentEdit}
+        icon={ArticleIcon}
+        options={{ label: 'Страницы и блог' }}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="page-meta"
+        list={PageMetaList}
+        create={PageMetaCreate}
+        edit={PageMetaEdit}
+        icon={TitleIcon}
+        options={{ label: 'Метаданные страниц' }}
+        recordRepresentation="path"
+      />
+      <Resource
+        name="redirects"
+        list={RedirectList}
+        create={RedirectCreate}
+        edit={RedirectEdit}
+        icon={AltRouteIcon}
+        options={{ label: 'Перенаправления' }}
+        recordRepresentation="from"
+      />
+      <Resource name="redirect-import" list={RedirectImportPage} options={{ label: 'Импорт перенаправлений' }} />
       <Resource name="feeds" list={FeedsPage} icon={RssFeedIcon} options={{ label: 'Фиды' }} />
       <Resource name="exchange" list={ExchangePage} icon={SyncAltIcon} options={{ label: 'Обмен с 1С' }} />
       <Resource

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -785,6 +786,8 @@ export const redirects = pgTable('redirects', {
   // A path on this site or an absolute http(s) URL.
   toUrl: text('to_url').notNull(),
   status: integer('status').notNull().default(301),
+  // Bumped on every staff edit: a save carrying an older one is refused (two staff at once).
+  version: integer('version').notNull().default(1),
 });
 
 export const pageMeta = pgTable('page_meta', {
@@ -795,6 +798,8 @@ export const pageMeta = pgTable('page_meta', {
   keywords: text('keywords').notNull(),
   seoBottom: text('seo_bottom'),
   seoDescription: text('seo_description'),
+  // 1 until staff first edit the row: the seed refreshes from content/page-meta.ts only those.
+  version: integer('version').notNull().default(1),
 });
 
 // Small key/value facts about this database (seed version and size).
@@ -1094,3 +1099,41 @@ export const exchangeSaleExports = pgTable(
   },
   (t) => [index('exchange_sale_exports_session_idx').on(t.sessionId, t.id)],
 );
+
+// Information pages and blog articles (issue #30 "The site's words"): staff edit their Markdown in
+// the back office; content/pages and content/blog are the seed, read when the table is empty.
+export const contentEntries = pgTable(
+  'content_entries',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['page', 'article'] }).notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    lead: text('lead').notNull().default(''),
+    body: text('body').notNull().default(''),
+    published: boolean('published').notNull().default(true),
+    // An article's date as shown (and its order in the blog); pages have none.
+    publishedOn: date('published_on', { mode: 'string' }),
+    // The generated illustration (art kind and colour) or an uploaded photo under DATA_DIR.
+    coverKind: text('cover_kind'),
+    coverColor: text('cover_color'),
+    coverPhoto: text('cover_photo'),
+    // Catalogue section addresses an article links to, comma-separated.
+    products: text('products').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('content_entries_kind_slug_idx').on(t.kind, t.slug),
+    check('content_entries_kind', sql`${t.kind} in ('page', 'article')`),
+  ],
+);
+
+// Texts of the site staff change (the top banner, the home page's blocks, the shops, the stylist
+// chat): one JSON value per key, seeded with today's texts.
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -56,6 +56,10 @@ const RESOURCE_PERMISSION: Record<string, { read: string; write: string }> = {
   'promo-codes': { read: 'promo:read', write: 'promo:write' },
   certificates: { read: 'certificates:read', write: 'certificates:write' },
   loyalty: { read: 'bonuses:read', write: 'bonuses:read' },
+  content: { read: 'pages:write', write: 'pages:write' },
+  'page-meta': { read: 'page_meta:write', write: 'page_meta:write' },
+  redirects: { read: 'redirects:write', write: 'redirects:write' },
+  'redirect-import': { read: 'redirects:write', write: 'redirects:write' },
 };
 
 export function allows(who: StaffMe | null, resource: string, action: string): boolean {

@@ -84,6 +84,9 @@ export const dataProvider: AdminDataProvider = {
       // By value: a form hands objects and lists back as copies.
       if (JSON.stringify((previousData as Record<string, unknown>)?.[k]) !== JSON.stringify(v)) changed[k] = v;
     if (Object.keys(changed).length === 0) return { data: previousData } as never;
+    // A record with a `version` (the site's words) is saved against the version the form opened.
+    const opened = (previousData as Record<string, unknown> | undefined)?.version;
+    if (typeof opened === 'number') changed.version = opened;
     return adminApi<{ data: RaRecord }>(`/${resource}/${encodeURIComponent(String(id))}`, {
       method: 'PATCH',
       body: changed,

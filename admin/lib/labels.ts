@@ -67,6 +67,17 @@ export const ACTION_LABELS: Record<string, string> = {
   'promo.remove': 'Промокод удалён',
   'certificate.issue': 'Сертификат выпущен вручную',
   'certificate.void': 'Сертификат аннулирован',
+  'content.create': 'Статья создана',
+  'content.update': 'Текст изменён',
+  'content.publish': 'Опубликовано',
+  'content.unpublish': 'Снято с публикации',
+  'content.cover': 'Обложка изменена',
+  'page_meta.create': 'Метаданные созданы',
+  'page_meta.update': 'Метаданные изменены',
+  'redirect.create': 'Перенаправление создано',
+  'redirect.update': 'Перенаправление изменено',
+  'redirect.delete': 'Перенаправление удалено',
+  'redirect.import': 'Перенаправление из импорта',
 };
 
 const field = (value: unknown, key: string): string | null => {
@@ -108,6 +119,9 @@ export const ENTITY_LABELS: Record<string, string> = {
   exchange_import: 'Импорт из 1С',
   promo: 'Промокод',
   certificate: 'Сертификат',
+  content: 'Страница или статья',
+  page_meta: 'Метаданные страницы',
+  redirect: 'Перенаправление',
 };
 /** The object of an audit row: «Заказ № 12»; a row about many (a customers' export, `*`) names the kind alone. */
 const ENTITY_PLURALS: Record<string, string> = { customer: 'Покупатели', order: 'Заказы', offer: 'Размеры товаров' };

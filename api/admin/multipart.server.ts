@@ -9,7 +9,8 @@ import type { ProductPhotoStore } from './product-photos';
 // body is plain data — each file's name, type, size and SHA-256, which the Idempotency-Key's
 // request hash covers — and the bytes ride on the request (`req.uploads`), so nothing walks them.
 
-const UPLOAD_URL = /\/products\/\d{1,10}\/photos(?:\?.*)?$/;
+// Also an article's cover (issue #30 "The site's words"): `POST /content/:id/cover`, one file.
+const UPLOAD_URL = /\/(?:products\/\d{1,10}\/photos|content\/\d{1,10}\/cover)(?:\?.*)?$/;
 
 export function isUpload(method: string, url: string, contentType: string): boolean {
   return method === 'POST' && UPLOAD_URL.test(url) && /^multipart\/form-data\s*;/i.test(contentType);

@@ -16,6 +16,7 @@ import { adminCatalogueRoutes } from './catalogue.routes.server';
 import { adminSectionRoutes } from './sections.routes.server';
 import { adminExchangeRoutes } from './exchange.routes.server';
 import { adminPromotionRoutes } from './promotions.routes.server';
+import { adminContentRoutes } from './content.routes.server';
 
 // The admin API (issue #29, docs/back-office.md), mounted at `<API prefix>/admin`. JSON only;
 // every answer `Cache-Control: no-store` and `X-Robots-Tag: noindex`; a state-changing call must
@@ -96,4 +97,5 @@ export async function adminApi(
   await app.register(adminSectionRoutes, deps);
   await app.register(adminExchangeRoutes, deps);
   await app.register(adminPromotionRoutes, deps);
+  await app.register(adminContentRoutes, deps);
 }

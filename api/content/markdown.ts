@@ -33,6 +33,14 @@ export function parseArt(kind: string, color: string): { kind: GarmentKind; colo
   return KINDS.has(kind) && /^#[0-9a-fA-F]{6}$/.test(color) ? { kind: kind as GarmentKind, color: color.toLowerCase() } : null;
 }
 
+/** A link or picture address Markdown from staff may carry: a shop path, an anchor, http(s), mailto, tel. */
+export function isSafeHref(href: string): boolean {
+  const h = href.trim();
+  if (/^(\/(?!\/)|#|\?)/.test(h)) return true;
+  if (/^[a-z0-9._-]+(\/|$)/i.test(h) && !/^[a-z][a-z0-9+.-]*:/i.test(h)) return true;
+  return /^(https?:\/\/|mailto:|tel:)/i.test(h);
+}
+
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -54,12 +62,22 @@ export function renderMarkdown(markdown: string, opts: { cover?: { kind: Garment
         const label = `Таблица: ${token.header.map((cell) => cell.text.replace(/[*_`]/g, '')).join(', ')}`;
         return `<div class="table-scroll" role="region" aria-label="${escapeHtml(label)}" tabindex="0">${Renderer.prototype.table.call(this, token)}</div>\n`;
       },
+      // Staff write this Markdown in the back office: raw HTML is shown as text, never run, and
+      // links keep only shop paths, http(s), mailto and tel (no javascript: from a staff account).
+      html({ text }: Tokens.HTML | Tokens.Tag) {
+        return escapeHtml(text);
+      },
+      link(this: Renderer, token: Tokens.Link) {
+        if (!isSafeHref(token.href)) return this.parser.parseInline(token.tokens);
+        return Renderer.prototype.link.call(this, token);
+      },
       image({ href, text, title }: Tokens.Image) {
         const alt = escapeHtml(text);
         const titleAttr = title ? ` title="${escapeHtml(title)}"` : '';
         const art = /^art:([a-z-]+):(#[0-9a-fA-F]{6})$/.exec(href);
         const parsed = art ? parseArt(art[1] ?? '', art[2] ?? '') : null;
         if (art && !parsed) return alt; // an unknown garment kind: keep the words, drop the picture
+        if (!parsed && !isSafeHref(href)) return alt;
         if (!parsed) return `<img src="${escapeHtml(href)}" alt="${alt}"${titleAttr} loading="lazy" decoding="async">`;
         // The cover already shows the front view of this garment: show it on the hanger instead.
         const same = opts.cover && opts.cover.kind === parsed.kind && opts.cover.color === parsed.color;

@@ -4,10 +4,7 @@ import { ApiError, BlogArticle, BlogListResponse, ContentPage, type SectionLink,
 import { defineRoute } from '~/api/route.server';
 import { getMenu } from '~/api/catalog/page.server';
 import { notFound } from '~/api/http.server';
-import { UNANNOUNCED_CHANGE_TTL_MS, versionedMemo } from '~/api/meta/data-version.server';
-import { CONTENT_DIR, createContentStore, isSlug, type ParsedArticle } from './store.server';
-
-const articlesMemo = versionedMemo<ParsedArticle[]>(1, { ttlMs: UNANNOUNCED_CHANGE_TTL_MS });
+import { CONTENT_DIR, createContentStore, createDbContentStore, isSlug } from './store.server';
 
 // Shop content for the storefront:
 //   GET /content/pages/{slug}/  → { slug, title, lead, html }
@@ -15,13 +12,10 @@ const articlesMemo = versionedMemo<ParsedArticle[]>(1, { ttlMs: UNANNOUNCED_CHAN
 //   GET /content/blog/{slug}/   → { ...summary, html, products: [{ NAME, URL }] }
 
 export async function contentRoutes(app: FastifyInstance, opts: { db: Database; dir?: string }): Promise<void> {
-  const dir = opts.dir ?? CONTENT_DIR;
-  const store = createContentStore(dir);
-  // The home page asks for the blog list on every render: a directory listing and a stat per
-  // article. The data version covers the shop's content files (names, sizes, times), so the list
-  // is kept until it changes; another directory (tests) is read every time.
-  const articles =
-    dir === CONTENT_DIR ? () => articlesMemo(opts.db, '', () => store.articles()) : () => store.articles();
+  // The shop's own content is the database's (staff edit it, the files are its seed); another
+  // directory (tests of the file reader) is read from its files.
+  const store = opts.dir && opts.dir !== CONTENT_DIR ? createContentStore(opts.dir) : createDbContentStore(opts.db);
+  const articles = () => store.articles();
   // Section names for an article's product links: the same tree the menu shows.
   const sectionNames = cachedSectionNames(() => getMenu({ db: opts.db }));
 

@@ -3,7 +3,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatRussianDate } from '~/core/dates';
 import { artImageUrl } from '~/shared/art';
+import { mediaUrl } from '~/shared/image-url';
 import type { BlogArticleSummary, ContentPage } from '~/shared/contract';
+import type { Database } from '~/db/client.server';
+import { UNANNOUNCED_CHANGE_TTL_MS, versionedMemo } from '~/api/meta/data-version.server';
+import {
+  getContentEntry,
+  hasContent,
+  insertSeedContent,
+  isContentSlug,
+  listPublishedArticles,
+  type ContentRow,
+} from '~/models/content.server';
 import { parseArt, parseFrontMatter, parseIsoDate, renderMarkdown } from './markdown';
 
 // Information pages (content/pages/{slug}.md) and blog articles (content/blog/{slug}.md), each
@@ -71,26 +82,138 @@ export function createContentStore(dir: string): ContentStore {
 
 function parsePage(slug: string, source: string): ContentPage {
   const { data, body } = parseFrontMatter(source);
-  return { slug, title: data.title || slug, lead: data.lead ?? '', html: renderMarkdown(body) };
+  return renderPage({ slug, title: data.title || slug, lead: data.lead ?? '', body });
+}
+
+export function renderPage(p: { slug: string; title: string; lead: string; body: string }): ContentPage {
+  return { slug: p.slug, title: p.title, lead: p.lead, html: renderMarkdown(p.body) };
 }
 
 function parseArticle(slug: string, source: string): ParsedArticle {
   const { data, body } = parseFrontMatter(source);
-  const date = parseIsoDate(data.date ?? '') ?? '1970-01-01';
-  const cover = parseArt(data.cover ?? '', data.coverColor ?? '') ?? { kind: 'coat', color: '#b59a78' };
+  return renderArticle({
+    slug,
+    title: data.title || slug,
+    lead: data.lead ?? '',
+    body,
+    date: data.date ?? '',
+    coverKind: data.cover ?? '',
+    coverColor: data.coverColor ?? '',
+    coverPhoto: null,
+    products: data.products ?? '',
+  });
+}
+
+export interface ArticleFields {
+  slug: string;
+  title: string;
+  lead: string;
+  body: string;
+  date: string;
+  coverKind: string;
+  coverColor: string;
+  /** An uploaded cover under the media root (`content/<24 hex>.jpg`): shown instead of the drawing. */
+  coverPhoto: string | null;
+  products: string;
+}
+
+export function renderArticle(a: ArticleFields): ParsedArticle {
+  const date = parseIsoDate(a.date) ?? '1970-01-01';
+  const cover = parseArt(a.coverKind, a.coverColor) ?? { kind: 'coat', color: '#b59a78' };
   return {
     summary: {
-      slug,
-      title: data.title || slug,
-      lead: data.lead ?? '',
+      slug: a.slug,
+      title: a.title || a.slug,
+      lead: a.lead,
       date,
       dateText: formatRussianDate(date),
-      cover: artImageUrl(cover.kind, cover.color, 0),
+      cover: a.coverPhoto ? mediaUrl(a.coverPhoto) : artImageUrl(cover.kind, cover.color, 0),
     },
-    html: renderMarkdown(body, { cover }),
-    productUrls: (data.products ?? '')
+    html: renderMarkdown(a.body, { cover }),
+    productUrls: a.products
       .split(',')
       .map((s) => s.trim())
       .filter((s) => /^\/catalog\/[a-z0-9_/-]*$/.test(s)),
   };
+}
+
+/**
+ * The shop's pages and articles from the database (models/content.server.ts), seeded from the
+ * files when the table is empty; only published ones. Kept in process until the data version
+ * (which covers the table) changes.
+ */
+export function createDbContentStore(db: Database, dir: string = CONTENT_DIR): ContentStore {
+  const pages = versionedMemo<ContentPage | null>(200, { ttlMs: UNANNOUNCED_CHANGE_TTL_MS });
+  const articles = versionedMemo<ParsedArticle[]>(1, { ttlMs: UNANNOUNCED_CHANGE_TTL_MS });
+  const all = () =>
+    articles(db, '', async () => {
+      await ensureContentSeeded(db, dir);
+      return (await listPublishedArticles(db)).map(articleOf);
+    });
+  return {
+    page: (slug) =>
+      pages(db, slug, async () => {
+        await ensureContentSeeded(db, dir);
+        const row = await getContentEntry(db, 'page', slug);
+        return row?.published ? renderPage(row) : null;
+      }),
+    article: async (slug) => (await all()).find((a) => a.summary.slug === slug) ?? null,
+    articles: all,
+  };
+}
+
+export function articleOf(row: ContentRow): ParsedArticle {
+  return renderArticle({
+    slug: row.slug,
+    title: row.title,
+    lead: row.lead,
+    body: row.body,
+    date: row.publishedOn ?? '',
+    coverKind: row.coverKind ?? '',
+    coverColor: row.coverColor ?? '',
+    coverPhoto: row.coverPhoto,
+    products: row.products,
+  });
+}
+
+const seeded = new WeakMap<Database, Promise<void>>();
+
+/** Fills the table from the content files when it is empty (once per process and database). */
+export function ensureContentSeeded(db: Database, dir: string = CONTENT_DIR): Promise<void> {
+  let done = seeded.get(db);
+  if (!done) {
+    done = seedFromFiles(db, dir);
+    seeded.set(db, done);
+    done.catch(() => seeded.delete(db));
+  }
+  return done;
+}
+
+async function seedFromFiles(db: Database, dir: string): Promise<void> {
+  if (await hasContent(db)) return;
+  const rows: Parameters<typeof insertSeedContent>[1] = [];
+  for (const [sub, kind] of [
+    ['pages', 'page'],
+    ['blog', 'article'],
+  ] as const) {
+    const names = await fs.readdir(path.join(dir, sub)).catch(() => [] as string[]);
+    for (const name of names.sort()) {
+      const slug = name.slice(0, -3);
+      if (!name.endsWith('.md') || !isContentSlug(slug)) continue;
+      const { data, body } = parseFrontMatter(await fs.readFile(path.join(dir, sub, name), 'utf8'));
+      rows.push({
+        kind,
+        slug,
+        title: data.title || slug,
+        lead: data.lead ?? '',
+        body,
+        published: true,
+        publishedOn: kind === 'article' ? (parseIsoDate(data.date ?? '') ?? '1970-01-01') : null,
+        coverKind: kind === 'article' ? (data.cover ?? null) : null,
+        coverColor: kind === 'article' ? (data.coverColor ?? null) : null,
+        products: data.products ?? '',
+      });
+    }
+  }
+  await insertSeedContent(db, rows);
 }

@@ -27,15 +27,23 @@ export const UNANNOUNCED_CHANGE_TTL_MS = 60_000;
  */
 export async function readPageVersion(db: Database, contentDir: string = CONTENT_DIR): Promise<string> {
   const startedAt = performance.now();
-  const [row] = await queryRows<{ catalog: unknown; meta: string; redirects: string }>(
+  const [row] = await queryRows<{
+    catalog: unknown;
+    meta: string;
+    redirects: string;
+    content: string;
+    settings: string;
+  }>(
     db,
     sql`select
       (select value from app_state where key = 'catalog_version') as catalog,
       (select count(*)::text || ':' || coalesce(sum(hashtext(m::text)::bigint), 0)::text from page_meta m) as meta,
-      (select count(*)::text || ':' || coalesce(sum(hashtext(r::text)::bigint), 0)::text from redirects r) as redirects`,
+      (select count(*)::text || ':' || coalesce(sum(hashtext(r::text)::bigint), 0)::text from redirects r) as redirects,
+      (select count(*)::text || ':' || coalesce(sum(version::bigint * 1000003 + id), 0)::text || ':' || coalesce(max(updated_at)::text, '') from content_entries) as content,
+      (select count(*)::text || ':' || coalesce(sum(version), 0)::text from site_settings) as settings`,
   );
   const content = await contentFingerprint(contentDir);
-  const value = `${JSON.stringify(row?.catalog ?? 0)}|${row?.meta ?? ''}|${row?.redirects ?? ''}|${content}`;
+  const value = `${JSON.stringify(row?.catalog ?? 0)}|${row?.meta ?? ''}|${row?.redirects ?? ''}|${row?.content ?? ''}|${row?.settings ?? ''}|${content}`;
   if (contentDir === CONTENT_DIR) publish(db, value, startedAt);
   return value;
 }

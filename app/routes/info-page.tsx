@@ -16,13 +16,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const page = findInfoPage(pathname);
   if (!page) return notFound(context, request);
-  // The basket flow pages have no text of their own; the others read content/pages/{slug}.md
-  // (a page whose file is missing still shows its heading).
+  // The basket flow pages have no text of their own; the others read their text from the
+  // database (staff edit it; content/pages/{slug}.md is its seed).
   const slug = page.path.slice(1, -1);
   const [meta, content] = await Promise.all([
     context.api.getPageMeta(pathname),
     page.personal || !/^[a-z0-9-]+$/.test(slug) ? null : context.api.getContentPage(slug),
   ]);
+  // A page with a text that staff unpublished (or removed) is not there for guests.
+  if (!page.personal && !content) return notFound(context, request);
   return data(
     { meta, heading: page.heading, path: page.path, content },
     { headers: page.personal ? CACHE_PRIVATE : CACHE_PUBLIC },

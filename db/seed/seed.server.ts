@@ -273,6 +273,8 @@ async function upsertPageMeta(db: Database): Promise<void> {
         seoBottom: sql`excluded.seo_bottom`,
         seoDescription: sql`excluded.seo_description`,
       },
+      // A row staff edited in the back office (version above 1) is theirs: a deploy keeps it.
+      setWhere: sql`${pageMeta.version} = 1`,
     });
 }
 
