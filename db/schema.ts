@@ -1084,3 +1084,25 @@ export const exchangeSaleExports = pgTable(
   },
   (t) => [index('exchange_sale_exports_session_idx').on(t.sessionId, t.id)],
 );
+
+// A catalogue file checked in the back office (issue #30 "Bulk work"): the plan its dry run made
+// (core/catalogue-csv.ts), kept until staff confirm it. `fingerprint` is the state of the products
+// the plan touches when it was made: a confirm whose products have changed since is refused.
+// `appliedAt` set once: a plan is applied at most once.
+export const catalogueImports = pgTable(
+  'catalogue_imports',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    fileName: text('file_name').notNull().default(''),
+    separator: text('separator').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    plan: jsonb('plan').notNull(),
+    summary: jsonb('summary').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [index('catalogue_imports_staff_idx').on(t.staffId, t.id)],
+);
