@@ -281,8 +281,7 @@ export function planCatalogueImport(rows: readonly CsvRow[], ctx: PlanContext): 
       else if (price <= 0 || price > MAX_PRICE_KOPECKS) err(r.line, 'цена должна быть от 0,01 до 1 000 000 ₽');
       const oldText = r.cells.oldPrice ?? '';
       const old = oldText ? parseRoublesToKopecks(oldText) : null;
-      if (oldText && old === null)
-        err(r.line, `старая цена «${oldText}»: рубли числом, до двух знаков после запятой`);
+      if (oldText && old === null) err(r.line, `старая цена «${oldText}»: рубли числом, до двух знаков после запятой`);
       else if (old !== null && price !== null && old <= price) err(r.line, 'старая цена должна быть больше цены');
       const qText = (r.cells.quantity ?? '').replace(/[\s\u00a0]/g, '');
       let quantity: number | undefined;
@@ -291,7 +290,8 @@ export function planCatalogueImport(rows: readonly CsvRow[], ctx: PlanContext): 
           err(r.line, `остаток «${r.cells.quantity}»: целое число от 0 до 1 000 000`);
         else quantity = Number(qText);
       }
-      if (!size && quantity !== undefined && quantity > 0) err(r.line, 'остаток бывает только у размера: укажите размер');
+      if (!size && quantity !== undefined && quantity > 0)
+        err(r.line, 'остаток бывает только у размера: укажите размер');
       if (size && sizeType === 'shoes' && !/^\d{2}(?:[.,]5)?$/.test(size))
         err(r.line, `размер обуви «${size}»: число (37, 38,5)`);
       parsed.push({ line: r.line, size, sizeType, price: price ?? 0, old: old ?? null, quantity });
@@ -303,6 +303,8 @@ export function planCatalogueImport(rows: readonly CsvRow[], ctx: PlanContext): 
     const head = parsed[0] as (typeof parsed)[number];
     if (!current) {
       // A new product: name, section and kind are needed; it is hidden unless the file says «да».
+      if (!/^[A-Za-z0-9._-]{2,50}$/.test(first.cells.article ?? ''))
+        err(first.line, 'артикул нового товара: 2–50 латинских букв, цифр, точек, дефисов, подчёркиваний');
       if (!name) err(first.line, `товара с артикулом ${first.cells.article} нет: для нового укажите название`);
       const sectionId = sectionText ? sectionByKey.get(sectionText.toLowerCase()) : undefined;
       if (!sectionText) err(first.line, 'для нового товара укажите раздел');
@@ -312,7 +314,10 @@ export function planCatalogueImport(rows: readonly CsvRow[], ctx: PlanContext): 
       else if (kind === undefined) err(first.line, `вида изделия «${kindText}» нет в списке`);
       if (active === true && sized.length === 0) err(first.line, 'товар без размеров нельзя показать');
       if (!ctx.canAdjustStock && sized.some((p) => (p.quantity ?? 0) > 0))
-        err(sized.find((p) => (p.quantity ?? 0) > 0)?.line ?? first.line, 'остатки меняет склад: у вашей роли нет права менять остатки');
+        err(
+          sized.find((p) => (p.quantity ?? 0) > 0)?.line ?? first.line,
+          'остатки меняет склад: у вашей роли нет права менять остатки',
+        );
       if (rowErrors.length) {
         errors.push(...rowErrors);
         continue;
