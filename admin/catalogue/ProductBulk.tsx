@@ -46,19 +46,33 @@ export function ProductListActions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
       <CreateButton />
-      <Button component="a" href={base} download size="small" startIcon={<DownloadIcon />}>
-        CSV для Excel
+      <Button component="a" href={base} download size="small" startIcon={<DownloadIcon />} aria-label="CSV для Excel">
+        <Wide>CSV для Excel</Wide>
       </Button>
-      <Button component="a" href={`${base}?format=plain`} download size="small" startIcon={<DownloadIcon />}>
-        CSV (UTF-8, запятые)
+      <Button
+        component="a"
+        href={`${base}?format=plain`}
+        download
+        size="small"
+        startIcon={<DownloadIcon />}
+        aria-label="CSV (UTF-8, запятые)"
+      >
+        <Wide>CSV (UTF-8, запятые)</Wide>
       </Button>
-      <Button size="small" startIcon={<UploadIcon />} onClick={() => setOpen(true)}>
-        Загрузить CSV
+      <Button size="small" startIcon={<UploadIcon />} onClick={() => setOpen(true)} aria-label="Загрузить CSV">
+        <Wide>Загрузить CSV</Wide>
       </Button>
       {open ? <ImportDialog onClose={() => setOpen(false)} /> : null}
     </TopToolbar>
   );
 }
+
+/** A button's words from a tablet up; on a phone its icon (and its aria-label) alone, so the toolbar fits. */
+const Wide = ({ children }: { children: string }) => (
+  <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+    {children}
+  </Box>
+);
 
 const money = (k: unknown) => (typeof k === 'number' ? formatRub(k) : k === null ? '—' : '');
 const FIELD_LABEL: Record<string, string> = {
@@ -76,11 +90,13 @@ function value(field: string, v: unknown): string {
 function Change({ before, after }: { before: Record<string, unknown>; after: Record<string, unknown> }) {
   return (
     <>
-      {Object.keys(after).map((k) => (
-        <div key={k}>
-          {FIELD_LABEL[k] ?? k}: <s>{value(k, before[k])}</s> → <b>{value(k, after[k])}</b>
-        </div>
-      ))}
+      {Object.keys(after)
+        .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+        .map((k) => (
+          <div key={k}>
+            {FIELD_LABEL[k] ?? k}: <s>{value(k, before[k])}</s> → <b>{value(k, after[k])}</b>
+          </div>
+        ))}
     </>
   );
 }
