@@ -7,6 +7,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  Menu,
   MenuItem,
   Stack,
   Table,
@@ -42,23 +43,29 @@ import { formatRub } from '~/core/money';
 
 export function ProductListActions() {
   const [open, setOpen] = useState(false);
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
   const base = `${adminApiBase()}/products/export.csv`;
+  // One line of buttons: the list's bulk toolbar takes this toolbar's place when rows are selected.
   return (
-    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
+    <TopToolbar>
       <CreateButton />
-      <Button component="a" href={base} download size="small" startIcon={<DownloadIcon />} aria-label="CSV для Excel">
-        <Wide>CSV для Excel</Wide>
-      </Button>
       <Button
-        component="a"
-        href={`${base}?format=plain`}
-        download
         size="small"
         startIcon={<DownloadIcon />}
-        aria-label="CSV (UTF-8, запятые)"
+        aria-label="Выгрузить CSV"
+        aria-haspopup="menu"
+        onClick={(e) => setMenu(e.currentTarget)}
       >
-        <Wide>CSV (UTF-8, запятые)</Wide>
+        <Wide>Выгрузить CSV</Wide>
       </Button>
+      <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+        <MenuItem component="a" href={base} download onClick={() => setMenu(null)}>
+          Для Excel (точка с запятой)
+        </MenuItem>
+        <MenuItem component="a" href={`${base}?format=plain`} download onClick={() => setMenu(null)}>
+          UTF-8 с запятыми
+        </MenuItem>
+      </Menu>
       <Button size="small" startIcon={<UploadIcon />} onClick={() => setOpen(true)} aria-label="Загрузить CSV">
         <Wide>Загрузить CSV</Wide>
       </Button>
