@@ -44,8 +44,16 @@ import { formatRub } from '~/core/money';
 export function ProductListActions() {
   const [open, setOpen] = useState(false);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const { selectedIds } = useListContext();
   const base = `${adminApiBase()}/products/export.csv`;
-  // One line of buttons: the list's bulk toolbar takes this toolbar's place when rows are selected.
+  // While rows are selected, the bulk actions stand in this toolbar's place (react-admin's own bulk
+  // toolbar slides under a toolbar this tall and could not be clicked).
+  if (selectedIds.length)
+    return (
+      <TopToolbar>
+        <ProductBulkButtons />
+      </TopToolbar>
+    );
   return (
     <TopToolbar>
       <CreateButton />
@@ -350,7 +358,10 @@ export function ProductBulkButtons() {
   };
 
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <Typography variant="body2" sx={{ mr: 1 }}>
+        Выбрано: {ids.length}
+      </Typography>
       <Button size="small" disabled={busy} onClick={() => once({ action: 'activate', ids })}>
         Показать
       </Button>
@@ -376,6 +387,9 @@ export function ProductBulkButtons() {
         }}
       >
         Скидка…
+      </Button>
+      <Button size="small" disabled={busy} onClick={() => unselect()}>
+        Снять выбор
       </Button>
       <Dialog open={pending !== null} onClose={() => setPending(null)} fullWidth maxWidth="xs">
         <DialogTitle>{pending?.action === 'sale' ? 'Скидка в процентах' : 'Добавить в раздел'}</DialogTitle>

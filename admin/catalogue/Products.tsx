@@ -58,7 +58,7 @@ import { adminApi, adminUpload, newIdempotencyKey } from '~/admin/lib/api';
 import { ACTION_LABELS, dateTime } from '~/admin/lib/labels';
 import { AdjustDialog } from '~/admin/stock/StockList';
 import { formatRub } from '~/core/money';
-import { ProductBulkButtons, ProductListActions } from './ProductBulk';
+import { ProductListActions } from './ProductBulk';
 
 // The catalogue's products (issue #30, docs/back-office.md "The catalogue"): the list (search by
 // name or article, section and state filters), a new product (hidden until shown), and a product's
@@ -121,7 +121,8 @@ export function ProductList() {
       exporter={false}
       actions={<ProductListActions />}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={<ProductBulkButtons />}>
+      {/* The bulk buttons stand in the list's toolbar (ProductListActions); react-admin's own bulk bar only counts. */}
+      <Datagrid rowClick="edit" bulkActionButtons={<></>}>
         <FunctionField<ProductItem>
           label="Фото"
           sortable={false}
