@@ -121,8 +121,12 @@ export function ProductList() {
       exporter={false}
       actions={<ProductListActions />}
     >
-      {/* The bulk buttons stand in the list's toolbar (ProductListActions); react-admin's own bulk bar only counts. */}
-      <Datagrid rowClick="edit" bulkActionButtons={<></>}>
+      {/* The bulk buttons stand in the list's toolbar (ProductListActions); react-admin's own bulk bar is hidden. */}
+      <Datagrid
+        rowClick="edit"
+        bulkActionButtons={<></>}
+        sx={{ '& .RaBulkActionsToolbar-toolbar': { display: 'none' } }}
+      >
         <FunctionField<ProductItem>
           label="Фото"
           sortable={false}
