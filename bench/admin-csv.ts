@@ -90,7 +90,7 @@ async function main() {
 
       t = performance.now();
       let importId = 0;
-      let summary = { rows: 0, change_rows: 0, error_rows: 0 };
+      let summary = { rows: 0, change_rows: 0, error_rows: 0, errors: [] as { error: string }[] };
       await runAdminChange({
         db,
         actor,
@@ -113,6 +113,11 @@ async function main() {
         },
       });
       const checkMs = performance.now() - t;
+      if (summary.errors.length)
+        console.log(
+          'first errors:',
+          summary.errors.slice(0, 3).map((e) => e.error),
+        );
 
       t = performance.now();
       const applied = await runAdminChange({

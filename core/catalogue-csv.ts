@@ -350,7 +350,8 @@ export function planCatalogueImport(rows: readonly CsvRow[], ctx: PlanContext): 
       if (id !== current.sectionId)
         err(first.line, 'раздел меняется в карточке товара (новый адрес страницы), не через файл');
     }
-    if (kindText && kindByKey.get(kindText.toLowerCase()) !== current.kind)
+    // A kind staff cannot choose (the seed's, 1C's) is exported as its code: the same code is no change.
+    if (kindText && (kindByKey.get(kindText.toLowerCase()) ?? kindText) !== current.kind)
       err(first.line, 'вид изделия меняется в карточке товара, не через файл');
     if (color && color.toLowerCase() !== current.colorName.toLowerCase())
       err(first.line, 'цвет меняется в карточке товара, не через файл');
