@@ -24,3 +24,85 @@ export function csvLine(
 ): string {
   return `${values.map((v) => csvField(v, separator)).join(separator)}\r\n`;
 }
+
+// --- Reading (the back office's imports) -----------------------------------------------------------
+
+export interface CsvRow {
+  /** The file's line number where the row starts (1 is the heading), as a spreadsheet counts it. */
+  line: number;
+  fields: string[];
+}
+
+/**
+ * Which separator a file uses: the one of `;` and `,` that occurs more often outside quotes in its
+ * first line (the heading). Excel in a Russian locale writes `;`; most other tools write `,`.
+ */
+export function detectCsvSeparator(text: string): ';' | ',' {
+  let semicolons = 0;
+  let commas = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && c === ';') semicolons++;
+    else if (!quoted && c === ',') commas++;
+  }
+  return commas > semicolons ? ',' : ';';
+}
+
+/** A field as it was typed: the apostrophe csvField put before a formula-like text taken off again. */
+export function csvUnguard(field: string): string {
+  return /^'[=+\-@\t\r]/.test(field) ? field.slice(1) : field;
+}
+
+/**
+ * The rows of a CSV text (RFC 4180: quoted fields may hold the separator, doubled quotes and line
+ * breaks; lines end with CRLF or LF), with the byte order mark dropped and the separator detected.
+ * Empty lines are skipped; each row keeps the line it starts on, for errors staff can find.
+ */
+export function parseCsv(input: string): { separator: ';' | ','; rows: CsvRow[]; bom: boolean } {
+  const bom = input.startsWith(CSV_BOM);
+  const text = bom ? input.slice(1) : input;
+  const separator = detectCsvSeparator(text);
+  const rows: CsvRow[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let line = 1;
+  let rowLine = 1;
+  let quoted = false;
+  const endField = () => {
+    // The apostrophe csvField puts before a formula-like text is taken off again.
+    fields.push(csvUnguard(field));
+    field = '';
+  };
+  const endRow = () => {
+    endField();
+    if (fields.length > 1 || fields[0] !== '') rows.push({ line: rowLine, fields });
+    fields = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (c === '\n') line++;
+        field += c;
+      }
+    } else if (c === '"' && field === '') {
+      quoted = true;
+    } else if (c === separator) endField();
+    else if (c === '\r' || c === '\n') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      endRow();
+      line++;
+      rowLine = line;
+    } else field += c;
+  }
+  if (field !== '' || fields.length > 0) endRow();
+  return { separator, rows, bom };
+}

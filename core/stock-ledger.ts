@@ -20,7 +20,7 @@ export const STOCK_REASONS = [
   'staff_adjustment',
   /** Staff counted the shelf: the quantity is set to what was counted. */
   'count',
-  /** The 1C exchange set the quantity. */
+  /** The 1C exchange or a CSV file of the back office set the quantity (the move's note names the file). */
   'import',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
@@ -35,7 +35,7 @@ export const STOCK_REASON_LABEL: Readonly<Record<StockReason, string>> = {
   return_received: 'Возврат от покупателя',
   staff_adjustment: 'Корректировка',
   count: 'Инвентаризация',
-  import: 'Обмен с 1С',
+  import: 'Загрузка: обмен с 1С или файл CSV',
 };
 
 export const STOCK_ACTOR_KINDS = ['customer', 'staff', 'system'] as const;

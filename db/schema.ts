@@ -1137,3 +1137,24 @@ export const siteSettings = pgTable('site_settings', {
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+// A catalogue file checked in the back office (issue #30 "Bulk work"): the plan its dry run made
+// (core/catalogue-csv.ts), kept until staff confirm it. `fingerprint` is the state of the products
+// the plan touches when it was made: a confirm whose products have changed since is refused.
+// `appliedAt` set once: a plan is applied at most once.
+export const catalogueImports = pgTable(
+  'catalogue_imports',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    fileName: text('file_name').notNull().default(''),
+    separator: text('separator').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    plan: jsonb('plan').notNull(),
+    summary: jsonb('summary').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [index('catalogue_imports_staff_idx').on(t.staffId, t.id)],
+);

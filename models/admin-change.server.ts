@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { idempotencyKeys } from '~/db/schema';
-import { writeAudit, type AuditActor, type AuditEntry } from './audit.server';
+import { writeAudit, writeAuditMany, type AuditActor, type AuditEntry } from './audit.server';
 
 // One admin state change (issue #29): ONE model function in ONE transaction, with its audit
 // row(s) and its Idempotency-Key in that same transaction. The key is claimed first (an insert
@@ -95,7 +95,8 @@ export async function runAdminChange({
       onRollback = outcome.onRollback;
       const entries = Array.isArray(outcome.audit) ? outcome.audit : [outcome.audit as AuditEntry];
       if (entries.length === 0) throw new Error('an admin change must write its audit row');
-      for (const entry of entries) await writeAudit(tx, actor, entry, now);
+      if (entries.length > 1) await writeAuditMany(tx, actor, entries, now);
+      else for (const entry of entries) await writeAudit(tx, actor, entry, now);
       const status = outcome.status ?? 200;
       if (idempotency)
         await tx

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { keysetBatches } from '~/db/keyset.server';
 import type { Database } from '~/db/client.server';
 import {
   addresses,
@@ -108,14 +109,12 @@ export async function* customerExportBatches(
   { q, maxId, size = 1000 }: { q?: string | undefined; maxId: number; size?: number },
 ): AsyncGenerator<CustomerExportRow[]> {
   const cond = customerSearch(q);
-  let upTo = lte(customers.id, maxId);
-  for (;;) {
-    const rows = await customerExportBatch(db, cond, upTo, size);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < size) return;
-    upTo = lt(customers.id, (rows[rows.length - 1] as CustomerExportRow).id);
-  }
+  yield* keysetBatches(
+    (cursor, n) =>
+      customerExportBatch(db, cond, cursor === null ? lte(customers.id, maxId) : lt(customers.id, cursor), n),
+    (c) => c.id,
+    size,
+  );
 }
 
 export async function getAdminCustomer(db: Database, id: number, now: Date) {

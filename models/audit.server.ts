@@ -44,6 +44,33 @@ export async function writeAudit(db: Database, actor: AuditActor, entry: AuditEn
   return row.id;
 }
 
+/** Many rows of one change at once (a bulk action, a file import: one row per product), 1 000 per statement. */
+export async function writeAuditMany(
+  db: Database,
+  actor: AuditActor,
+  entries: readonly AuditEntry[],
+  at?: Date,
+): Promise<void> {
+  for (let i = 0; i < entries.length; i += 1000)
+    await db.insert(auditEvents).values(
+      entries.slice(i, i + 1000).map((entry) => ({
+        ...(at ? { at } : {}),
+        actorKind: actor.kind,
+        staffId: actor.kind === 'staff' ? actor.staffId : null,
+        actorLabel: actor.label,
+        sessionId: actor.kind === 'staff' ? actor.sessionId : null,
+        ip: actor.ip,
+        action: entry.action,
+        entityType: entry.entityType,
+        entityId: String(entry.entityId),
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+        reason: entry.reason ?? null,
+        requestId: actor.requestId,
+      })),
+    );
+}
+
 export interface AuditFilter {
   staffId?: number | undefined;
   actorKind?: 'staff' | 'script' | 'system' | undefined;

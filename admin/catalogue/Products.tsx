@@ -58,6 +58,7 @@ import { adminApi, adminUpload, newIdempotencyKey } from '~/admin/lib/api';
 import { ACTION_LABELS, dateTime } from '~/admin/lib/labels';
 import { AdjustDialog } from '~/admin/stock/StockList';
 import { formatRub } from '~/core/money';
+import { ProductListActions } from './ProductBulk';
 
 // The catalogue's products (issue #30, docs/back-office.md "The catalogue"): the list (search by
 // name or article, section and state filters), a new product (hidden until shown), and a product's
@@ -113,8 +114,19 @@ function ProductFilters() {
 
 export function ProductList() {
   return (
-    <List filters={ProductFilters()} sort={{ field: 'id', order: 'DESC' }} title="Товары" exporter={false}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <List
+      filters={ProductFilters()}
+      sort={{ field: 'id', order: 'DESC' }}
+      title="Товары"
+      exporter={false}
+      actions={<ProductListActions />}
+    >
+      {/* The bulk buttons stand in the list's toolbar (ProductListActions); react-admin's own bulk bar is hidden. */}
+      <Datagrid
+        rowClick="edit"
+        bulkActionButtons={<></>}
+        sx={{ '& .RaBulkActionsToolbar-toolbar': { display: 'none' } }}
+      >
         <FunctionField<ProductItem>
           label="Фото"
           sortable={false}

@@ -165,6 +165,8 @@ export function adminChange<P extends z.ZodType, B extends z.ZodType>(
     run: (ctx: ChangeContext<z.infer<P>, z.infer<B>>) => Promise<AdminChangeOutcome>;
     /** Files instead of JSON (the body the multipart parser made; docBody is what OpenAPI shows). */
     multipart?: { docBody: z.ZodType };
+    /** A larger body than the server's default (a CSV file as JSON text), bytes. */
+    bodyLimit?: number;
   },
 ): void {
   const keyRule = def.method === 'POST' ? 'required' : 'optional';
@@ -176,6 +178,7 @@ export function adminChange<P extends z.ZodType, B extends z.ZodType>(
     ...adminDoc({ permission: def.permission, response: def.response, idempotencyKey: keyRule }),
     ...(def.multipart ? { bodyType: 'multipart/form-data' as const, docBody: def.multipart.docBody } : {}),
     ...(def.params ? { params: def.params } : {}),
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     body: def.body,
     parse: parseAdmin,
     preHandler: requireStaff(deps, def.permission),

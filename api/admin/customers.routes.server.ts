@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -18,7 +17,7 @@ import {
 } from '~/models/admin-customers.server';
 import { adjustBonuses } from '~/models/loyalty.server';
 import { entityAudit, writeAudit } from '~/models/audit.server';
-import { CSV_BOM, csvLine } from '~/core/csv';
+import { sendCsv } from './csv.server';
 import { notFound } from '~/api/http.server';
 import { auditItem } from './mappers';
 import { adminChange, adminRead, filterValue, IdParams, listQuery, refusal } from './action.server';
@@ -121,18 +120,15 @@ export async function adminCustomerRoutes(app: FastifyInstance, deps: AdminDeps)
         { admin: 'export', staffId: staff.id, rows: scope.rows, q: query.q ?? null },
         'admin: customers exported',
       );
-      async function* csv(): AsyncGenerator<string> {
-        yield CSV_BOM + csvLine(EXPORT_HEADING);
-        if (scope.rows === 0) return;
-        for await (const batch of customerExportBatches(db, { q: query.q, maxId: scope.maxId }))
-          yield batch.map((c) => csvLine(exportFields(c))).join('');
-      }
-      const stream = Readable.from(csv(), { objectMode: false });
-      stream.on('error', (err) => req.log.error({ err }, 'admin: customers export failed mid-way'));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="customers-${moscowDateTime(now).slice(0, 10)}.csv"`)
-        .send(stream);
+      return sendCsv(req, reply, {
+        fileName: `customers-${moscowDateTime(now).slice(0, 10)}.csv`,
+        heading: EXPORT_HEADING,
+        batches: async function* () {
+          if (scope.rows === 0) return;
+          for await (const batch of customerExportBatches(db, { q: query.q, maxId: scope.maxId }))
+            yield batch.map(exportFields);
+        },
+      });
     },
   });
 

@@ -13,6 +13,7 @@ import { adminCustomerRoutes } from './customers.routes.server';
 import { adminReviewRoutes } from './reviews.routes.server';
 import { adminFeedRoutes } from './feeds.routes.server';
 import { adminCatalogueRoutes } from './catalogue.routes.server';
+import { adminCatalogueBulkRoutes } from './catalogue-bulk.routes.server';
 import { adminSectionRoutes } from './sections.routes.server';
 import { adminExchangeRoutes } from './exchange.routes.server';
 import { adminPromotionRoutes } from './promotions.routes.server';
@@ -94,6 +95,7 @@ export async function adminApi(
   await app.register(adminReviewRoutes, deps);
   await app.register(adminFeedRoutes, deps);
   await app.register(adminCatalogueRoutes, deps);
+  await app.register(adminCatalogueBulkRoutes, deps);
   await app.register(adminSectionRoutes, deps);
   await app.register(adminExchangeRoutes, deps);
   await app.register(adminPromotionRoutes, deps);
