@@ -29,7 +29,7 @@ import type { StockLine } from '~/core/stock-ledger';
 import { ORDER_STATUS_LABELS, isOrderStatus } from '~/core/order-status';
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
 import { takeLoginTry } from './staff-login.server';
-import { writeAudit } from './audit.server';
+import { writeAudit, type AuditActor } from './audit.server';
 import { findStaffByEmail } from './staff.server';
 import { verifyPassword } from './staff-secrets.server';
 import { moveStock, type BackInStockNotice } from './stock.server';
@@ -39,9 +39,11 @@ import {
   splitExchangeFile,
   type GroupRecord,
   type OfferRecord,
+  type OrderRecord,
   type ParsedMeta,
   type ProductRecord,
 } from './exchange-xml.server';
+import { applyOrderRecords } from './exchange-orders.server';
 import { attachPictures, type PictureContext } from './exchange-pictures.server';
 import { unpackArchive, ZipRefused, type UnzipLimits } from './exchange-zip.server';
 
@@ -292,8 +294,14 @@ async function prepare(deps: ImportDeps, importId: number, file: string): Promis
   const stepsDir = stepsDirOf(deps, importId);
   let meta: ParsedMeta;
   try {
-    meta = await splitExchangeFile({ file, stepsDir, stepItems: deps.stepItems });
-    if (meta.kind !== 'import') await checkOffersPackage(db, meta, stepsDir);
+    const sale = deps.session.type === 'sale';
+    meta = await splitExchangeFile({ file, stepsDir, stepItems: deps.stepItems, orders: sale });
+    // The order exchange takes documents only; the catalogue exchange never takes them.
+    if (sale && meta.kind !== 'orders')
+      throw new ExchangeInputError('в обмене заказами (type=sale) ждут файл документов заказов, а пришёл каталог');
+    if (!sale && meta.kind === 'orders')
+      throw new ExchangeInputError('документы заказов загружают обменом заказами (type=sale), а не каталога');
+    if (meta.kind !== 'import' && meta.kind !== 'orders') await checkOffersPackage(db, meta, stepsDir);
   } catch (error) {
     if (error instanceof ExchangeInputError) return fail(db, importId, `${deps.filename}: ${error.message}`, deps.now);
     throw error;
@@ -364,6 +372,9 @@ function summary(counts: Counts): string[] {
     pictures_processed: 'картинок обработано',
     pictures_unchanged: 'картинок без изменений',
     offers_zeroed: 'предложений обнулено',
+    orders_updated: 'заказов изменено',
+    orders_unchanged: 'заказов без изменений',
+    orders_refused: 'документов не принято',
   };
   const parts = Object.entries(counts)
     .filter(([, n]) => n > 0)
@@ -376,6 +387,14 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
   const stepsDir = stepsDirOf(deps, importId);
   const meta = JSON.parse(await fs.promises.readFile(path.join(stepsDir, 'meta.json'), 'utf8')) as ParsedMeta;
   const settings = await readExchangeSettings(db);
+  const auditActor: AuditActor = {
+    kind: 'staff',
+    staffId: deps.session.staffId,
+    label: `${deps.session.email} (обмен с 1С)`,
+    sessionId: null,
+    ip: deps.ip,
+    requestId: deps.requestId,
+  };
   let outcome: { done: boolean; counts: Counts; notices: BackInStockNotice[] } | null;
   try {
     outcome = await db.transaction(async (txn) => {
@@ -403,7 +422,20 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
         if (meta.kind === 'import') await rebuildSearchTerms(tx);
       } else {
         const records = await readStep(stepsDir, meta.steps[row.step]!);
-        if (meta.kind === 'import') await applyCatalogRecords(ctx, records as (GroupRecord | ProductRecord)[]);
+        if (meta.kind === 'orders')
+          await applyOrderRecords(
+            {
+              tx,
+              staffId: ctx.staffId,
+              audit: auditActor,
+              counts: ctx.counts,
+              warnings: ctx.warnings,
+              notices: ctx.notices,
+              now: deps.now,
+            },
+            records as OrderRecord[],
+          );
+        else if (meta.kind === 'import') await applyCatalogRecords(ctx, records as (GroupRecord | ProductRecord)[]);
         else await applyOfferRecords(ctx, records as OfferRecord[]);
       }
       await bumpCatalogVersion(tx);
@@ -413,30 +445,19 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
           .map(([k, n]) => [k, n - (row.counts[k] ?? 0)] as const)
           .filter(([, n]) => n !== 0),
       );
-      await writeAudit(
-        tx,
-        {
-          kind: 'staff',
-          staffId: deps.session.staffId,
-          label: `${deps.session.email} (обмен с 1С)`,
-          sessionId: null,
-          ip: deps.ip,
-          requestId: deps.requestId,
+      await writeAudit(tx, auditActor, {
+        action: 'exchange.import',
+        entityType: 'exchange_import',
+        entityId: importId,
+        after: {
+          file: deps.filename,
+          kind: meta.kind,
+          step: row.step + 1,
+          steps: meta.steps.length + 1,
+          counts: changed,
+          last,
         },
-        {
-          action: 'exchange.import',
-          entityType: 'exchange_import',
-          entityId: importId,
-          after: {
-            file: deps.filename,
-            kind: meta.kind,
-            step: row.step + 1,
-            steps: meta.steps.length + 1,
-            counts: changed,
-            last,
-          },
-        },
-      );
+      });
       await tx
         .update(exchangeImports)
         .set({
@@ -473,7 +494,7 @@ async function packageIds(stepsDir: string, meta: ParsedMeta): Promise<string[]>
  */
 async function finishPackage(ctx: StepContext, stepsDir: string): Promise<void> {
   // A prices package says nothing of stock: the offers it leaves out keep theirs.
-  if (ctx.meta.onlyChanges || ctx.meta.kind === 'prices') return;
+  if (ctx.meta.onlyChanges || ctx.meta.kind === 'prices' || ctx.meta.kind === 'orders') return;
   const ids = JSON.stringify(await packageIds(stepsDir, ctx.meta));
   if (ctx.meta.kind === 'import') {
     const gone = await queryRows<{ id: number }>(

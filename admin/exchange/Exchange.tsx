@@ -44,6 +44,7 @@ const KIND_LABELS: Record<string, string> = {
   prices: 'цены',
   rests: 'остатки',
   zip: 'архив',
+  orders: 'заказы из 1С',
 };
 const STATUS: Record<FileLog['status'], { label: string; color: 'success' | 'error' | 'warning' }> = {
   done: { label: 'Готово', color: 'success' },
