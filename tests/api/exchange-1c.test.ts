@@ -4,7 +4,12 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '~/db/client.server';
-import { AdminExchangeResendResponse, AdminExchangeResponse, CheckoutOrderResponse } from '~/shared/contract';
+import {
+  AdminExchangePasswordResponse,
+  AdminExchangeResendResponse,
+  AdminExchangeResponse,
+  CheckoutOrderResponse,
+} from '~/shared/contract';
 import { setUpTestShop } from '~/tests/support/server';
 import { eventually, expectContract, getJson, postForm } from '~/tests/support/api';
 import { admin, createStaffByScript, enrol, staffSession, testClock } from '~/tests/support/admin';
@@ -611,7 +616,12 @@ describe('orders to 1C', () => {
     const bad = oneC();
     await bad.checkauth('sale');
     await bad.init('sale');
-    const truncated = await bad.exchangeFile('orders-bad.xml', file.subarray(0, 400), 700, 'sale');
+    const truncated = await bad.exchangeFile(
+      'orders-bad.xml',
+      Buffer.from(ordersXml({ documents }).slice(0, 300)),
+      700,
+      'sale',
+    );
     expect(truncated.at(-1)!.kind).toBe('failure');
     expect(truncated.at(-1)!.lines[0]).toMatch(/^orders-bad\.xml: Ошибка XML: .*строка \d+/);
     const wrong = await bad.exchangeFile('import.xml', Buffer.from(catalogXml({ products: [] })), 700, 'sale');
@@ -983,5 +993,50 @@ describe('the Exchange screen (back office, admin only) and the audit log', () =
     expect((await sale.call('type=sale&mode=query')).text).toContain(`<Номер>${order!.id}</Номер>`);
     expect((await sale.call('type=sale&mode=success')).text).toBe('success');
     expect((await sale.call('type=sale&mode=query')).text).not.toContain(`<Номер>${order!.id}</Номер>`);
+  });
+
+  it("shows the exchange account's login and sets a new password, shown once; the old one and its sessions stop working", async () => {
+    const boss = await staffSession(shop, clock, { email: 'admin2@exchange.example', role: 'admin' });
+    const manager = await staffSession(shop, clock, { email: 'manager2@exchange.example', role: 'manager' });
+    const log = expectContract(
+      AdminExchangeResponse,
+      (await admin(shop, '/exchange', { cookie: boss.cookie })).body,
+    ).data;
+    expect(log.account).toMatchObject({ login: LOGIN, password_set: true, disabled: false });
+    expect(JSON.stringify(log)).not.toMatch(/password_hash|argon2/);
+    expect((await admin(shop, '/exchange/password', { cookie: manager.cookie, body: {} })).status).toBe(403);
+
+    const open = oneC();
+    expect((await open.checkauth('catalog')).kind).toBe('success');
+    clock.advance(1000);
+    const key = crypto.randomUUID();
+    const set = await admin(shop, '/exchange/password', { cookie: boss.cookie, body: {}, key });
+    expect(set.status).toBe(200);
+    const shown = expectContract(AdminExchangePasswordResponse, set.body).data;
+    expect(shown).toMatchObject({ login: LOGIN, created: false });
+    expect(shown.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    // A repeat of the same click answers the same (the key), and does not change it again.
+    expect((await admin(shop, '/exchange/password', { cookie: boss.cookie, body: {}, key })).body).toEqual(set.body);
+
+    // The old password and the session it opened no longer work; the new one does.
+    expect((await open.call('type=catalog&mode=init')).status).toBe(401);
+    expect((await oneC().checkauth('catalog')).kind).toBe('failure');
+    const fresh = new OneC(endpoint(), LOGIN, shown.password);
+    expect((await fresh.checkauth('catalog')).kind).toBe('success');
+    expect((await fresh.init('catalog')).zip).toBe('yes');
+
+    // Audited without the password.
+    const audits = await queryRows<{ entity_id: string; before: unknown; after: { login: string } }>(
+      db(),
+      sql`select entity_id, before, after from audit_events where action = 'exchange.password'`,
+    );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.after.login).toBe(LOGIN);
+    expect(JSON.stringify(audits)).not.toContain(shown.password);
+    const after = expectContract(
+      AdminExchangeResponse,
+      (await admin(shop, '/exchange', { cookie: boss.cookie })).body,
+    ).data;
+    expect(after.account!.password_changed_at).not.toBeNull();
   });
 });
