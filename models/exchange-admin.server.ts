@@ -171,7 +171,7 @@ export type ExchangePasswordResult =
 /**
  * «Задать новый пароль» on the Exchange screen: a new random password for the exchange account,
  * answered once (only its argon2 hash is kept); sessions 1C opened with the old one end
- * (models/exchange.server.ts compares them with password_changed_at). With no exchange account
+ * (their tokens are spoiled). With no exchange account
  * yet, one is made with `email` as its login. 1C's password field takes any text; 24 URL-safe
  * characters (144 random bits) need no escaping in HTTP Basic.
  */

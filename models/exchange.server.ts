@@ -157,6 +157,23 @@ export async function unpackSessionArchives({
   now: Date;
 }): Promise<ExchangeAnswer | null> {
   const dir = sessionDir(exchangeRoot, session.id);
+  if (!(await fs.promises.readdir(dir).catch(() => [] as string[])).some((n) => /\.zip(\.refused)?$/i.test(n)))
+    return null;
+  // Two processes may both be asked: one unpacks, the other waits and then finds it unpacked.
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, hashtext(${`${session.id}/.zip`}))`);
+    return unpackNext(tx, dir, session, limits, now);
+  });
+}
+
+async function unpackNext(
+  db: Database,
+  dir: string,
+  session: ExchangeSession,
+  limits: UnzipLimits,
+  now: Date,
+): Promise<ExchangeAnswer | null> {
   const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
   const refused = names.find((n) => n.endsWith('.zip.refused'));
   if (refused) return { kind: 'failure', lines: [await fs.promises.readFile(path.join(dir, refused), 'utf8')] };
@@ -257,29 +274,41 @@ export async function importStep(deps: ImportDeps): Promise<ImportStepResult> {
   const stat = await fs.promises.stat(file).catch(() => null);
   if (!stat?.isFile()) return { answer: { kind: 'failure', lines: [`Файл ${filename} не получен`] }, notices: [] };
 
-  const [last] = await db
-    .select()
-    .from(exchangeImports)
-    .where(and(eq(exchangeImports.sessionId, session.id), eq(exchangeImports.filename, filename)))
-    .orderBy(desc(exchangeImports.id))
-    .limit(1);
-  const fresh = !last || (last.status !== 'applying' && last.finishedAt !== null && stat.mtime > last.finishedAt);
-  if (last && !fresh) {
-    if (last.status === 'done') return { answer: { kind: 'success', lines: summary(last.counts) }, notices: [] };
-    if (last.status === 'failed') return { answer: { kind: 'failure', lines: [last.error ?? 'Ошибка'] }, notices: [] };
-    if (last.steps > 0) return applyNextStep(deps, last.id);
-  }
-  const importId =
-    last && !fresh
-      ? last.id
-      : (
-          await db
-            .insert(exchangeImports)
-            .values({ sessionId: session.id, filename, status: 'applying', startedAt: deps.now })
-            .returning({ id: exchangeImports.id })
-        )[0]!.id;
-  return prepare(deps, importId, file);
+  // Two processes may get 1C's calls for one file at once: the file's import is found or made (and
+  // read and split) under a lock of its own, so there is one import and each step is applied once
+  // (a step takes the import row's lock).
+  const picked = await db.transaction(async (txn): Promise<ImportStepResult | number> => {
+    const tx = txn as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, hashtext(${`${session.id}/${filename}`}))`);
+    const [last] = await tx
+      .select()
+      .from(exchangeImports)
+      .where(and(eq(exchangeImports.sessionId, session.id), eq(exchangeImports.filename, filename)))
+      .orderBy(desc(exchangeImports.id))
+      .limit(1);
+    const fresh = !last || (last.status !== 'applying' && last.finishedAt !== null && stat.mtime > last.finishedAt);
+    if (last && !fresh) {
+      if (last.status === 'done') return { answer: { kind: 'success', lines: summary(last.counts) }, notices: [] };
+      if (last.status === 'failed')
+        return { answer: { kind: 'failure', lines: [last.error ?? 'Ошибка'] }, notices: [] };
+      if (last.steps > 0) return last.id;
+    }
+    const importId =
+      last && !fresh
+        ? last.id
+        : (
+            await tx
+              .insert(exchangeImports)
+              .values({ sessionId: session.id, filename, status: 'applying', startedAt: deps.now })
+              .returning({ id: exchangeImports.id })
+          )[0]!.id;
+    return prepare({ ...deps, db: tx }, importId, file);
+  });
+  return typeof picked === 'number' ? applyNextStep(deps, picked) : picked;
 }
+
+/** pg_advisory_xact_lock's first key for the exchange's locks (the second: a hash of session and file). */
+const IMPORT_LOCK = 31_031;
 
 async function fail(db: Database, importId: number, error: string, now: Date): Promise<ImportStepResult> {
   await db

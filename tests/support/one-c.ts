@@ -16,7 +16,8 @@ export interface Answer {
 export class OneC {
   cookie: string | null = null;
   constructor(
-    private readonly endpoint: string,
+    /** The exchange's address; a function gives each call its own (two processes in turn). */
+    private readonly endpoint: string | (() => string),
     private readonly login: string,
     private readonly password: string,
   ) {}
@@ -24,7 +25,8 @@ export class OneC {
   async call(query: string, init: RequestInit = {}): Promise<Answer> {
     const headers = new Headers(init.headers);
     if (this.cookie) headers.set('cookie', this.cookie);
-    const res = await fetch(`${this.endpoint}?${query}`, { ...init, headers });
+    const base = typeof this.endpoint === 'function' ? this.endpoint() : this.endpoint;
+    const res = await fetch(`${base}?${query}`, { ...init, headers });
     const text = await res.text();
     const [kind = '', ...lines] = text.split('\n');
     return { status: res.status, text, kind, lines };
