@@ -769,12 +769,13 @@ async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Prom
         where external_id in (select jsonb_array_elements_text(${list([...new Set(records.map((o) => o.productId))])}::jsonb))`,
   );
   const productByExt = new Map(productRows.map((r) => [r.external_id, r.id]));
-  const offerRows = await queryRows<{ id: number; external_id: string }>(
+  const offerRows = await queryRows<{ id: number; external_id: string; product_id: number }>(
     tx,
-    sql`select id, external_id from offers
+    sql`select id, external_id, product_id from offers
         where external_id in (select jsonb_array_elements_text(${list(records.map((o) => o.id))}::jsonb))`,
   );
   const offerByExt = new Map(offerRows.map((r) => [r.external_id, r.id]));
+  const productOfOffer = new Map(offerRows.map((r) => [r.id, r.product_id]));
   const unmatched = records.filter((o) => !offerByExt.has(o.id));
   const siteOffers = unmatched.length
     ? await queryRows<{ id: number; product_id: number; size: string }>(
@@ -816,14 +817,17 @@ async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Prom
       }
     }
     if (id !== undefined) {
-      updates.push({
-        id,
-        product_id: productId,
-        ext: o.id,
-        price: sale ?? null,
-        old,
-        set_price: ctx.settings.owns.prices && sale !== undefined,
-      });
+      const setPrice = ctx.settings.owns.prices && sale !== undefined;
+      // A stock-only offer already in place needs no row write here (its stock goes through the ledger).
+      if (setPrice || productOfOffer.get(id) !== productId)
+        updates.push({
+          id,
+          product_id: productId,
+          ext: o.id,
+          price: sale ?? null,
+          old,
+          set_price: setPrice,
+        });
       bump(ctx.counts, 'offers_updated');
     } else inserts.push({ productId, sizeType, size, priceKopecks: sale ?? 0, oldPriceKopecks: old, externalId: o.id });
     touchedProducts.add(productId);
