@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '~/db/client.server';
 import {
   appState,
@@ -640,13 +640,24 @@ const pictureContext = (ctx: StepContext): PictureContext => ({
   counts: ctx.counts,
 });
 
-async function applyProduct(ctx: StepContext, p: ProductRecord, fallbackSection: () => Promise<number>) {
+/** What a step's products need from the database, read once a step (not a few queries a product: bench:1c). */
+interface CatalogLookups {
+  sectionByExt: Map<string, number>;
+  productByExt: Map<string, typeof products.$inferSelect>;
+}
+
+async function applyProduct(
+  ctx: StepContext,
+  p: ProductRecord,
+  fallbackSection: () => Promise<number>,
+  lookups: CatalogLookups,
+) {
   const { tx } = ctx;
   let sectionId: number | null = null;
   for (const g of p.groups) {
-    const [s] = await tx.select({ id: sections.id }).from(sections).where(eq(sections.externalId, g)).limit(1);
-    if (s) {
-      sectionId = s.id;
+    const s = lookups.sectionByExt.get(g);
+    if (s !== undefined) {
+      sectionId = s;
       break;
     }
   }
@@ -654,7 +665,7 @@ async function applyProduct(ctx: StepContext, p: ProductRecord, fallbackSection:
     ctx.warnings.push(`Товар ${p.id}: группа ${p.groups[0]} не найдена, товар в разделе «Из 1С»`);
   const { props, color } = productProperties(ctx, p);
 
-  let [row] = await tx.select().from(products).where(eq(products.externalId, p.id)).limit(1);
+  let row = lookups.productByExt.get(p.id);
   if (!row && p.article) {
     // A lost mapping: the same article on a product without a 1C id is that product (never a duplicate).
     [row] = await tx
@@ -719,10 +730,51 @@ async function applyProduct(ctx: StepContext, p: ProductRecord, fallbackSection:
 async function applyCatalogRecords(ctx: StepContext, records: (GroupRecord | ProductRecord)[]): Promise<void> {
   let fallback: number | null = null;
   const fallbackSection = async () => (fallback ??= await defaultSectionId(ctx.tx));
+  let lookups: CatalogLookups | null = null;
+  const seen = new Set<string>();
   for (const r of records) {
-    if (r.t === 'group') await applyGroup(ctx, r);
-    else await applyProduct(ctx, r, fallbackSection);
+    if (r.t === 'group') {
+      await applyGroup(ctx, r);
+      lookups = null;
+      continue;
+    }
+    lookups ??= await catalogLookups(
+      ctx.tx,
+      records.filter((x): x is ProductRecord => x.t === 'product'),
+    );
+    if (seen.has(r.id)) {
+      // The same Ид twice in one step: the second sees the row the first made or changed.
+      const [fresh] = await ctx.tx.select().from(products).where(eq(products.externalId, r.id)).limit(1);
+      if (fresh) lookups.productByExt.set(r.id, fresh);
+    }
+    seen.add(r.id);
+    await applyProduct(ctx, r, fallbackSection, lookups);
   }
+}
+
+async function catalogLookups(tx: Database, records: ProductRecord[]): Promise<CatalogLookups> {
+  const groupIds = [...new Set(records.flatMap((p) => p.groups))];
+  const sectionRows = groupIds.length
+    ? await tx
+        .select({ id: sections.id, externalId: sections.externalId })
+        .from(sections)
+        .where(inArray(sections.externalId, groupIds))
+    : [];
+  const productRows = records.length
+    ? await tx
+        .select()
+        .from(products)
+        .where(
+          inArray(
+            products.externalId,
+            records.map((p) => p.id),
+          ),
+        )
+    : [];
+  return {
+    sectionByExt: new Map(sectionRows.map((r) => [r.externalId!, r.id])),
+    productByExt: new Map(productRows.map((r) => [r.externalId!, r])),
+  };
 }
 
 // --- offers (offers.xml) -------------------------------------------------------------------------
@@ -830,7 +882,8 @@ async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Prom
         });
       bump(ctx.counts, 'offers_updated');
     } else inserts.push({ productId, sizeType, size, priceKopecks: sale ?? 0, oldPriceKopecks: old, externalId: o.id });
-    touchedProducts.add(productId);
+    // The product's price is recomputed only where a price came (or an offer was made): not for stock alone.
+    if (sale !== undefined || id === undefined) touchedProducts.add(productId);
     if (o.quantity !== null) quantities.set(o.id, o.quantity);
   }
   if (updates.length > 0)
@@ -930,7 +983,8 @@ async function setStockAndPrices(
           and price_kopecks > 0
         order by product_id, price_kopecks, id
       ) c
-      where p.id = c.product_id`);
+      where p.id = c.product_id
+        and (p.price_kopecks, p.old_price_kopecks, p.active) is distinct from (c.price, c.old, true)`);
 }
 
 // ---------------------------------------------------------------------------------------------
