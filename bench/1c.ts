@@ -60,9 +60,78 @@ function* offersFile(stockOnly: boolean, round: number): Generator<string> {
   yield `</Предложения></ПакетПредложений></КоммерческаяИнформация>\n`;
 }
 
+/** The machine's load (other work shares it): said with every figure. */
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores`;
+
+/**
+ * Guests while the exchange runs: two of them, each asking for a catalogue page (the listing's
+ * JSON, read from the database: every import step bumps the catalogue version, so the page cache
+ * does not hide the database) and then waiting 100 ms, until stopped. Latencies in ms.
+ */
+function guests(base: string, paths: string[]): { stop: () => Promise<{ ms: number[]; errors: number }> } {
+  const ms: number[] = [];
+  let errors = 0;
+  let running = true;
+  const guest = async (n: number) => {
+    for (let i = n; running; i++) {
+      const t = performance.now();
+      try {
+        const res = await fetch(`${base}${paths[i % paths.length]}`);
+        await res.arrayBuffer();
+        if (res.status !== 200) errors++;
+      } catch {
+        errors++;
+      }
+      ms.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const all = Promise.all([guest(0), guest(1)]);
+  return {
+    stop: async () => {
+      running = false;
+      await all;
+      return { ms, errors };
+    },
+  };
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/** A database of its own on the PostgreSQL server of TEST_DATABASE_URL or DATABASE_URL (dropped after). */
+async function postgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `vitrina_bench_1c_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-1c-'));
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+  const pgAdmin = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  const pgDatabase = pgAdmin ? await postgresDatabase(pgAdmin) : null;
+  const database = await openDatabase(
+    pgDatabase ? { databaseUrl: pgDatabase.url, poolSize: 10 } : { pgliteDir: path.join(dataDir, 'pglite') },
+  );
+  console.log(`database: ${pgDatabase ? 'PostgreSQL' : 'PGlite on disk'}; ${load()}`);
   await database.migrate();
   await seedDatabase(database.db, { products: 10 });
   const email = 'bench-1c@vitrina.example';
@@ -82,7 +151,8 @@ async function main(): Promise<void> {
   const app = await buildServer({ env, database, build: null });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
-  const endpoint = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/backend/1c/exchange`;
+  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const endpoint = `${base}/backend/1c/exchange`;
   const files = path.join(dataDir, 'from-1c');
   fs.mkdirSync(files);
   let cookie = '';
@@ -91,6 +161,7 @@ async function main(): Promise<void> {
     return res.text();
   };
   const exchange = async (label: string, name: string, file: string) => {
+    const crowd = guests(base, ['/backend/catalog/']);
     const t0 = performance.now();
     const auth = await call('type=catalog&mode=checkauth', {
       headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
@@ -122,10 +193,15 @@ async function main(): Promise<void> {
       if (!answer.startsWith('progress')) break;
     }
     const done = performance.now();
+    const served = await crowd.stop();
+    const sorted = served.ms.sort((a, b) => a - b);
     console.log(
       `${label}: ${((done - t0) / 1000).toFixed(1)} s in all (upload ${((sent - t0) / 1000).toFixed(1)} s, read and split ${(read / 1000).toFixed(1)} s, ${calls} import calls ${((done - sent) / 1000).toFixed(1)} s); peak RSS so far ${MB(peak())}`,
     );
     console.log(`  ${answer.replace(/\n/g, ' | ')}`);
+    console.log(
+      `  guests meanwhile: ${sorted.length} pages, p50 ${pct(sorted, 50).toFixed(0)} ms, p99 ${pct(sorted, 99).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms, errors ${served.errors}; ${load()}`,
+    );
   };
 
   try {
@@ -141,7 +217,8 @@ async function main(): Promise<void> {
     console.log(`stock-only offers.xml: ${MB(await writeXml(stock, () => offersFile(true, 3)))}`);
     await exchange('stock-only offers.xml', 'offers.xml', stock);
   } finally {
-    await app.close();
+    await app.close(); // closes the database too
+    await pgDatabase?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { STOCK_ACTOR_KINDS, STOCK_REASONS } from '~/core/stock-ledger';
+import type { OneCOrderInfo } from '~/core/commerceml-orders';
 
 // Money is stored as integer kopecks everywhere (price 32 000 RUB = 3_200_000).
 
@@ -410,6 +411,9 @@ export const orders = pgTable(
     // When 1C confirmed (mode=success) an order export holding this order: from then on its
     // units are in 1C's quantities (the 1C exchange, issue #31). Null: 1C has not got it yet.
     exchangeConfirmedAt: timestamp('exchange_confirmed_at', { withTimezone: true }),
+    // 1C's numbers and dates of the order, its payment and its shipment, from the orders file 1C
+    // sends back (type=sale&mode=import; core/commerceml-orders.ts). Null: 1C has sent none.
+    exchange1c: jsonb('exchange_1c').$type<OneCOrderInfo>(),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId),
@@ -1059,7 +1063,7 @@ export const exchangeImports = pgTable(
     // 'applying' (steps left), 'done', 'failed' (error says why; nothing of the file was written).
     status: text('status', { enum: ['applying', 'done', 'failed'] }).notNull(),
     // What the file is: 'import' (catalogue) or 'offers'; whether it holds only changes.
-    kind: text('kind', { enum: ['import', 'offers', 'prices', 'rests', 'zip'] }),
+    kind: text('kind', { enum: ['import', 'offers', 'prices', 'rests', 'zip', 'orders'] }),
     onlyChanges: boolean('only_changes').notNull().default(false),
     step: integer('step').notNull().default(0),
     steps: integer('steps').notNull().default(0),

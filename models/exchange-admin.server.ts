@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '~/db/client.server';
-import { appState } from '~/db/schema';
+import { appState, staff } from '~/db/schema';
+import { createStaff } from './staff.server';
+import { hashPassword } from './staff-secrets.server';
 import type { AdminExchangeResponse, ExchangeSettingsBody } from '~/shared/contract';
 import { readExchangeSettings } from './exchange.server';
 
@@ -67,8 +70,18 @@ export async function exchangeLog(
                   and o.created_at >= (select coalesce(min(created_at), now()) from exchange_sessions)) as unacknowledged`,
   );
   const base = siteUrl.replace(/\/$/, '');
+  const account = await exchangeAccount(db);
   return {
     id: 'exchange',
+    account: account
+      ? {
+          id: account.id,
+          login: account.email,
+          password_set: account.passwordHash !== null,
+          password_changed_at: iso(account.passwordChangedAt),
+          disabled: account.disabled,
+        }
+      : null,
     endpoint: `${base}/backend/1c/exchange`,
     legacy_endpoint: `${base}/bitrix/admin/1c_exchange.php`,
     settings: await readExchangeSettings(db),
@@ -142,4 +155,64 @@ export async function resendOrders(tx: Database): Promise<{ exports: number; ord
           where id in (select jsonb_array_elements_text(${JSON.stringify(orderIds)}::jsonb)::int)`,
     );
   return { exports: reset.length, orders: orderIds.length };
+}
+
+/** The exchange account 1C logs in with: the first staff account of role 'exchange' (one is all 1C needs). */
+async function exchangeAccount(db: Database, lock = false) {
+  const q = db.select().from(staff).where(eq(staff.role, 'exchange')).orderBy(staff.id).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export type ExchangePasswordResult =
+  | { ok: true; id: number; login: string; password: string; created: boolean; before: string | null; at: Date }
+  | { ok: false; status: number; field: string; error: string };
+
+/**
+ * «Задать новый пароль» on the Exchange screen: a new random password for the exchange account,
+ * answered once (only its argon2 hash is kept); sessions 1C opened with the old one end
+ * (their tokens are spoiled). With no exchange account
+ * yet, one is made with `email` as its login. 1C's password field takes any text; 24 URL-safe
+ * characters (144 random bits) need no escaping in HTTP Basic.
+ */
+export async function setExchangePassword(
+  tx: Database,
+  { email, now }: { email: string | undefined; now: Date },
+): Promise<ExchangePasswordResult> {
+  let account = await exchangeAccount(tx, true);
+  let created = false;
+  if (!account) {
+    if (!email)
+      return { ok: false, status: 400, field: 'email', error: 'Укажите логин (адрес почты) учётной записи обмена' };
+    const made = await createStaff(tx, { email, name: 'Обмен с 1С', role: 'exchange', now });
+    if (!made.ok) return { ok: false, status: made.status, field: made.field, error: made.error };
+    account = made.staff;
+    created = true;
+  }
+  const password = crypto.randomBytes(18).toString('base64url');
+  await tx
+    .update(staff)
+    .set({
+      passwordHash: await hashPassword(password),
+      passwordChangedAt: now,
+      // The one-time link of a new account is not needed: the exchange never enrols an authenticator.
+      setupTokenHash: null,
+      setupPurpose: null,
+      setupExpiresAt: null,
+    })
+    .where(eq(staff.id, account.id));
+  // The sessions 1C opened with the old password end: their tokens no longer match (the rows stay for the log).
+  await tx.execute(
+    sql`update exchange_sessions set token_hash = 'ended:' || id::text || ':' || token_hash
+        where staff_id = ${account.id} and token_hash not like 'ended:%'`,
+  );
+  return {
+    ok: true,
+    id: account.id,
+    login: account.email,
+    password,
+    created,
+    before: account.passwordChangedAt ? account.passwordChangedAt.toISOString() : null,
+    at: now,
+  };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SaxesParser } from 'saxes';
 import { isTrue, priceKopecks, quantityOf, splitOfferId, type PriceType } from '~/core/commerceml';
+import type { OrderDocument } from '~/core/commerceml-orders';
 
 // Reads a CommerceML file (import.xml, offers.xml) as a stream (saxes) and writes what it holds
 // as steps: small JSON files of records, each applied by one mode=import call in one transaction
@@ -43,7 +44,12 @@ export interface OfferRecord {
   quantity: number | null;
 }
 
-export type ExchangeRecord = GroupRecord | ProductRecord | OfferRecord;
+/** A <Документ> of the orders file 1C sends back (type=sale). */
+export interface OrderRecord extends OrderDocument {
+  t: 'order';
+}
+
+export type ExchangeRecord = GroupRecord | ProductRecord | OfferRecord | OrderRecord;
 
 export interface PropertyDef {
   id: string;
@@ -56,9 +62,9 @@ export interface ParsedMeta {
   /**
    * import: the catalogue; offers: offers with prices and/or stock (offers.xml); prices, rests:
    * CommerceML 2.08+'s separate files of prices and of stock (prices*.xml, rests*.xml), which
-   * only update offers the shop has.
+   * only update offers the shop has; orders: the order documents 1C sends back (type=sale).
    */
-  kind: 'import' | 'offers' | 'prices' | 'rests';
+  kind: 'import' | 'offers' | 'prices' | 'rests' | 'orders';
   onlyChanges: boolean;
   encoding: string;
   properties: PropertyDef[];
@@ -93,6 +99,9 @@ const RECORD_PATHS = new Set([
   `${ROOT}/Каталог/Товары/Товар`,
   `${ROOT}/ПакетПредложений/ТипыЦен/ТипЦены`,
   `${ROOT}/ПакетПредложений/Предложения/Предложение`,
+  // Orders back from 1C: documents at the root, or in <Контейнер> (the 1C-Bitrix module 6.5+).
+  `${ROOT}/Документ`,
+  `${ROOT}/Контейнер/Документ`,
 ]);
 
 /** The encoding a file declares: a UTF-8 BOM, or encoding="…" in its XML declaration; UTF-8 otherwise. */
@@ -185,6 +194,26 @@ function offerRecord(node: Node): OfferRecord {
   return { t: 'offer', id, productId: splitOfferId(id).productId, chars, prices, quantity };
 }
 
+function orderRecord(node: Node): OrderRecord {
+  const id = text(node, 'Ид');
+  const number = text(node, 'Номер');
+  if (!id && !number) throw new ExchangeInputError('Документ без Ид и Номер');
+  const requisites: Record<string, string> = {};
+  for (const r of children(child(node, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита')) {
+    const name = text(r, 'Наименование');
+    if (name) requisites[name] = text(r, 'Значение');
+  }
+  return {
+    t: 'order',
+    id,
+    number,
+    date: text(node, 'Дата'),
+    time: text(node, 'Время'),
+    deleted: isTrue(text(node, 'ПометкаУдаления')),
+    requisites,
+  };
+}
+
 function propertyDef(node: Node): PropertyDef {
   const values: Record<string, string> = {};
   for (const v of children(child(node, 'ВариантыЗначений'), 'Справочник')) {
@@ -202,10 +231,13 @@ export async function splitExchangeFile({
   file,
   stepsDir,
   stepItems,
+  orders = false,
 }: {
   file: string;
   stepsDir: string;
   stepItems: number;
+  /** The order exchange (type=sale): a file of no documents is an empty orders file, not an error. */
+  orders?: boolean;
 }): Promise<ParsedMeta> {
   const base = path.basename(file).toLowerCase();
   await fs.promises.rm(stepsDir, { recursive: true, force: true });
@@ -229,6 +261,7 @@ export async function splitExchangeFile({
   };
   let sawCatalog = false;
   let sawOffers = false;
+  let sawDocuments = false;
   const ids: string[] = [];
   const productIds = new Set<string>();
   let batch: ExchangeRecord[] = [];
@@ -272,6 +305,11 @@ export async function splitExchangeFile({
       ids.push(o.id);
       productIds.add(o.productId);
       add(o);
+    } else if (at.endsWith('/Документ')) {
+      sawDocuments = true;
+      const d = orderRecord(node);
+      ids.push(d.id || d.number);
+      add(d);
     } else if (at.endsWith('/ТипЦены'))
       meta.priceTypes.push({ id: text(node, 'Ид'), name: text(node, 'Наименование') || text(node, 'Ид') });
     else meta.properties.push(propertyDef(node));
@@ -344,9 +382,10 @@ export async function splitExchangeFile({
     throw new ExchangeInputError(`Ошибка XML: ${message} (${where()})`);
   }
   if (!rootSeen) throw new ExchangeInputError('Файл пуст');
-  if (sawOffers) meta.kind = base.startsWith('prices') ? 'prices' : base.startsWith('rests') ? 'rests' : 'offers';
+  if ((sawDocuments || orders) && !sawCatalog && !sawOffers) meta.kind = 'orders';
+  else if (sawOffers) meta.kind = base.startsWith('prices') ? 'prices' : base.startsWith('rests') ? 'rests' : 'offers';
   else if (!sawCatalog && groups.length === 0 && meta.properties.length === 0)
-    throw new ExchangeInputError('В файле нет ни каталога, ни пакета предложений');
+    throw new ExchangeInputError('В файле нет ни каталога, ни пакета предложений, ни документов');
   for (const g of groups.splice(0)) add(g);
   flush();
   meta.productIds = [...productIds];

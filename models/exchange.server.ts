@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '~/db/client.server';
 import {
   appState,
@@ -29,7 +29,7 @@ import type { StockLine } from '~/core/stock-ledger';
 import { ORDER_STATUS_LABELS, isOrderStatus } from '~/core/order-status';
 import { DELIVERY_ID, PAYMENT_ID } from '~/shared/checkout-ids';
 import { takeLoginTry } from './staff-login.server';
-import { writeAudit } from './audit.server';
+import { writeAudit, type AuditActor } from './audit.server';
 import { findStaffByEmail } from './staff.server';
 import { verifyPassword } from './staff-secrets.server';
 import { moveStock, type BackInStockNotice } from './stock.server';
@@ -39,9 +39,11 @@ import {
   splitExchangeFile,
   type GroupRecord,
   type OfferRecord,
+  type OrderRecord,
   type ParsedMeta,
   type ProductRecord,
 } from './exchange-xml.server';
+import { applyOrderRecords } from './exchange-orders.server';
 import { attachPictures, type PictureContext } from './exchange-pictures.server';
 import { unpackArchive, ZipRefused, type UnzipLimits } from './exchange-zip.server';
 
@@ -155,6 +157,23 @@ export async function unpackSessionArchives({
   now: Date;
 }): Promise<ExchangeAnswer | null> {
   const dir = sessionDir(exchangeRoot, session.id);
+  if (!(await fs.promises.readdir(dir).catch(() => [] as string[])).some((n) => /\.zip(\.refused)?$/i.test(n)))
+    return null;
+  // Two processes may both be asked: one unpacks, the other waits and then finds it unpacked.
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, hashtext(${`${session.id}/.zip`}))`);
+    return unpackNext(tx, dir, session, limits, now);
+  });
+}
+
+async function unpackNext(
+  db: Database,
+  dir: string,
+  session: ExchangeSession,
+  limits: UnzipLimits,
+  now: Date,
+): Promise<ExchangeAnswer | null> {
   const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
   const refused = names.find((n) => n.endsWith('.zip.refused'));
   if (refused) return { kind: 'failure', lines: [await fs.promises.readFile(path.join(dir, refused), 'utf8')] };
@@ -255,29 +274,41 @@ export async function importStep(deps: ImportDeps): Promise<ImportStepResult> {
   const stat = await fs.promises.stat(file).catch(() => null);
   if (!stat?.isFile()) return { answer: { kind: 'failure', lines: [`Файл ${filename} не получен`] }, notices: [] };
 
-  const [last] = await db
-    .select()
-    .from(exchangeImports)
-    .where(and(eq(exchangeImports.sessionId, session.id), eq(exchangeImports.filename, filename)))
-    .orderBy(desc(exchangeImports.id))
-    .limit(1);
-  const fresh = !last || (last.status !== 'applying' && last.finishedAt !== null && stat.mtime > last.finishedAt);
-  if (last && !fresh) {
-    if (last.status === 'done') return { answer: { kind: 'success', lines: summary(last.counts) }, notices: [] };
-    if (last.status === 'failed') return { answer: { kind: 'failure', lines: [last.error ?? 'Ошибка'] }, notices: [] };
-    if (last.steps > 0) return applyNextStep(deps, last.id);
-  }
-  const importId =
-    last && !fresh
-      ? last.id
-      : (
-          await db
-            .insert(exchangeImports)
-            .values({ sessionId: session.id, filename, status: 'applying', startedAt: deps.now })
-            .returning({ id: exchangeImports.id })
-        )[0]!.id;
-  return prepare(deps, importId, file);
+  // Two processes may get 1C's calls for one file at once: the file's import is found or made (and
+  // read and split) under a lock of its own, so there is one import and each step is applied once
+  // (a step takes the import row's lock).
+  const picked = await db.transaction(async (txn): Promise<ImportStepResult | number> => {
+    const tx = txn as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, hashtext(${`${session.id}/${filename}`}))`);
+    const [last] = await tx
+      .select()
+      .from(exchangeImports)
+      .where(and(eq(exchangeImports.sessionId, session.id), eq(exchangeImports.filename, filename)))
+      .orderBy(desc(exchangeImports.id))
+      .limit(1);
+    const fresh = !last || (last.status !== 'applying' && last.finishedAt !== null && stat.mtime > last.finishedAt);
+    if (last && !fresh) {
+      if (last.status === 'done') return { answer: { kind: 'success', lines: summary(last.counts) }, notices: [] };
+      if (last.status === 'failed')
+        return { answer: { kind: 'failure', lines: [last.error ?? 'Ошибка'] }, notices: [] };
+      if (last.steps > 0) return last.id;
+    }
+    const importId =
+      last && !fresh
+        ? last.id
+        : (
+            await tx
+              .insert(exchangeImports)
+              .values({ sessionId: session.id, filename, status: 'applying', startedAt: deps.now })
+              .returning({ id: exchangeImports.id })
+          )[0]!.id;
+    return prepare({ ...deps, db: tx }, importId, file);
+  });
+  return typeof picked === 'number' ? applyNextStep(deps, picked) : picked;
 }
+
+/** pg_advisory_xact_lock's first key for the exchange's locks (the second: a hash of session and file). */
+const IMPORT_LOCK = 31_031;
 
 async function fail(db: Database, importId: number, error: string, now: Date): Promise<ImportStepResult> {
   await db
@@ -292,8 +323,14 @@ async function prepare(deps: ImportDeps, importId: number, file: string): Promis
   const stepsDir = stepsDirOf(deps, importId);
   let meta: ParsedMeta;
   try {
-    meta = await splitExchangeFile({ file, stepsDir, stepItems: deps.stepItems });
-    if (meta.kind !== 'import') await checkOffersPackage(db, meta, stepsDir);
+    const sale = deps.session.type === 'sale';
+    meta = await splitExchangeFile({ file, stepsDir, stepItems: deps.stepItems, orders: sale });
+    // The order exchange takes documents only; the catalogue exchange never takes them.
+    if (sale && meta.kind !== 'orders')
+      throw new ExchangeInputError('в обмене заказами (type=sale) ждут файл документов заказов, а пришёл каталог');
+    if (!sale && meta.kind === 'orders')
+      throw new ExchangeInputError('документы заказов загружают обменом заказами (type=sale), а не каталога');
+    if (meta.kind !== 'import' && meta.kind !== 'orders') await checkOffersPackage(db, meta, stepsDir);
   } catch (error) {
     if (error instanceof ExchangeInputError) return fail(db, importId, `${deps.filename}: ${error.message}`, deps.now);
     throw error;
@@ -364,6 +401,9 @@ function summary(counts: Counts): string[] {
     pictures_processed: 'картинок обработано',
     pictures_unchanged: 'картинок без изменений',
     offers_zeroed: 'предложений обнулено',
+    orders_updated: 'заказов изменено',
+    orders_unchanged: 'заказов без изменений',
+    orders_refused: 'документов не принято',
   };
   const parts = Object.entries(counts)
     .filter(([, n]) => n > 0)
@@ -376,6 +416,14 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
   const stepsDir = stepsDirOf(deps, importId);
   const meta = JSON.parse(await fs.promises.readFile(path.join(stepsDir, 'meta.json'), 'utf8')) as ParsedMeta;
   const settings = await readExchangeSettings(db);
+  const auditActor: AuditActor = {
+    kind: 'staff',
+    staffId: deps.session.staffId,
+    label: `${deps.session.email} (обмен с 1С)`,
+    sessionId: null,
+    ip: deps.ip,
+    requestId: deps.requestId,
+  };
   let outcome: { done: boolean; counts: Counts; notices: BackInStockNotice[] } | null;
   try {
     outcome = await db.transaction(async (txn) => {
@@ -403,7 +451,20 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
         if (meta.kind === 'import') await rebuildSearchTerms(tx);
       } else {
         const records = await readStep(stepsDir, meta.steps[row.step]!);
-        if (meta.kind === 'import') await applyCatalogRecords(ctx, records as (GroupRecord | ProductRecord)[]);
+        if (meta.kind === 'orders')
+          await applyOrderRecords(
+            {
+              tx,
+              staffId: ctx.staffId,
+              audit: auditActor,
+              counts: ctx.counts,
+              warnings: ctx.warnings,
+              notices: ctx.notices,
+              now: deps.now,
+            },
+            records as OrderRecord[],
+          );
+        else if (meta.kind === 'import') await applyCatalogRecords(ctx, records as (GroupRecord | ProductRecord)[]);
         else await applyOfferRecords(ctx, records as OfferRecord[]);
       }
       await bumpCatalogVersion(tx);
@@ -413,30 +474,19 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
           .map(([k, n]) => [k, n - (row.counts[k] ?? 0)] as const)
           .filter(([, n]) => n !== 0),
       );
-      await writeAudit(
-        tx,
-        {
-          kind: 'staff',
-          staffId: deps.session.staffId,
-          label: `${deps.session.email} (обмен с 1С)`,
-          sessionId: null,
-          ip: deps.ip,
-          requestId: deps.requestId,
+      await writeAudit(tx, auditActor, {
+        action: 'exchange.import',
+        entityType: 'exchange_import',
+        entityId: importId,
+        after: {
+          file: deps.filename,
+          kind: meta.kind,
+          step: row.step + 1,
+          steps: meta.steps.length + 1,
+          counts: changed,
+          last,
         },
-        {
-          action: 'exchange.import',
-          entityType: 'exchange_import',
-          entityId: importId,
-          after: {
-            file: deps.filename,
-            kind: meta.kind,
-            step: row.step + 1,
-            steps: meta.steps.length + 1,
-            counts: changed,
-            last,
-          },
-        },
-      );
+      });
       await tx
         .update(exchangeImports)
         .set({
@@ -473,7 +523,7 @@ async function packageIds(stepsDir: string, meta: ParsedMeta): Promise<string[]>
  */
 async function finishPackage(ctx: StepContext, stepsDir: string): Promise<void> {
   // A prices package says nothing of stock: the offers it leaves out keep theirs.
-  if (ctx.meta.onlyChanges || ctx.meta.kind === 'prices') return;
+  if (ctx.meta.onlyChanges || ctx.meta.kind === 'prices' || ctx.meta.kind === 'orders') return;
   const ids = JSON.stringify(await packageIds(stepsDir, ctx.meta));
   if (ctx.meta.kind === 'import') {
     const gone = await queryRows<{ id: number }>(
@@ -590,13 +640,24 @@ const pictureContext = (ctx: StepContext): PictureContext => ({
   counts: ctx.counts,
 });
 
-async function applyProduct(ctx: StepContext, p: ProductRecord, fallbackSection: () => Promise<number>) {
+/** What a step's products need from the database, read once a step (not a few queries a product: bench:1c). */
+interface CatalogLookups {
+  sectionByExt: Map<string, number>;
+  productByExt: Map<string, typeof products.$inferSelect>;
+}
+
+async function applyProduct(
+  ctx: StepContext,
+  p: ProductRecord,
+  fallbackSection: () => Promise<number>,
+  lookups: CatalogLookups,
+) {
   const { tx } = ctx;
   let sectionId: number | null = null;
   for (const g of p.groups) {
-    const [s] = await tx.select({ id: sections.id }).from(sections).where(eq(sections.externalId, g)).limit(1);
-    if (s) {
-      sectionId = s.id;
+    const s = lookups.sectionByExt.get(g);
+    if (s !== undefined) {
+      sectionId = s;
       break;
     }
   }
@@ -604,7 +665,7 @@ async function applyProduct(ctx: StepContext, p: ProductRecord, fallbackSection:
     ctx.warnings.push(`Товар ${p.id}: группа ${p.groups[0]} не найдена, товар в разделе «Из 1С»`);
   const { props, color } = productProperties(ctx, p);
 
-  let [row] = await tx.select().from(products).where(eq(products.externalId, p.id)).limit(1);
+  let row = lookups.productByExt.get(p.id);
   if (!row && p.article) {
     // A lost mapping: the same article on a product without a 1C id is that product (never a duplicate).
     [row] = await tx
@@ -669,10 +730,51 @@ async function applyProduct(ctx: StepContext, p: ProductRecord, fallbackSection:
 async function applyCatalogRecords(ctx: StepContext, records: (GroupRecord | ProductRecord)[]): Promise<void> {
   let fallback: number | null = null;
   const fallbackSection = async () => (fallback ??= await defaultSectionId(ctx.tx));
+  let lookups: CatalogLookups | null = null;
+  const seen = new Set<string>();
   for (const r of records) {
-    if (r.t === 'group') await applyGroup(ctx, r);
-    else await applyProduct(ctx, r, fallbackSection);
+    if (r.t === 'group') {
+      await applyGroup(ctx, r);
+      lookups = null;
+      continue;
+    }
+    lookups ??= await catalogLookups(
+      ctx.tx,
+      records.filter((x): x is ProductRecord => x.t === 'product'),
+    );
+    if (seen.has(r.id)) {
+      // The same Ид twice in one step: the second sees the row the first made or changed.
+      const [fresh] = await ctx.tx.select().from(products).where(eq(products.externalId, r.id)).limit(1);
+      if (fresh) lookups.productByExt.set(r.id, fresh);
+    }
+    seen.add(r.id);
+    await applyProduct(ctx, r, fallbackSection, lookups);
   }
+}
+
+async function catalogLookups(tx: Database, records: ProductRecord[]): Promise<CatalogLookups> {
+  const groupIds = [...new Set(records.flatMap((p) => p.groups))];
+  const sectionRows = groupIds.length
+    ? await tx
+        .select({ id: sections.id, externalId: sections.externalId })
+        .from(sections)
+        .where(inArray(sections.externalId, groupIds))
+    : [];
+  const productRows = records.length
+    ? await tx
+        .select()
+        .from(products)
+        .where(
+          inArray(
+            products.externalId,
+            records.map((p) => p.id),
+          ),
+        )
+    : [];
+  return {
+    sectionByExt: new Map(sectionRows.map((r) => [r.externalId!, r.id])),
+    productByExt: new Map(productRows.map((r) => [r.externalId!, r])),
+  };
 }
 
 // --- offers (offers.xml) -------------------------------------------------------------------------
@@ -719,12 +821,13 @@ async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Prom
         where external_id in (select jsonb_array_elements_text(${list([...new Set(records.map((o) => o.productId))])}::jsonb))`,
   );
   const productByExt = new Map(productRows.map((r) => [r.external_id, r.id]));
-  const offerRows = await queryRows<{ id: number; external_id: string }>(
+  const offerRows = await queryRows<{ id: number; external_id: string; product_id: number }>(
     tx,
-    sql`select id, external_id from offers
+    sql`select id, external_id, product_id from offers
         where external_id in (select jsonb_array_elements_text(${list(records.map((o) => o.id))}::jsonb))`,
   );
   const offerByExt = new Map(offerRows.map((r) => [r.external_id, r.id]));
+  const productOfOffer = new Map(offerRows.map((r) => [r.id, r.product_id]));
   const unmatched = records.filter((o) => !offerByExt.has(o.id));
   const siteOffers = unmatched.length
     ? await queryRows<{ id: number; product_id: number; size: string }>(
@@ -766,17 +869,21 @@ async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Prom
       }
     }
     if (id !== undefined) {
-      updates.push({
-        id,
-        product_id: productId,
-        ext: o.id,
-        price: sale ?? null,
-        old,
-        set_price: ctx.settings.owns.prices && sale !== undefined,
-      });
+      const setPrice = ctx.settings.owns.prices && sale !== undefined;
+      // A stock-only offer already in place needs no row write here (its stock goes through the ledger).
+      if (setPrice || productOfOffer.get(id) !== productId)
+        updates.push({
+          id,
+          product_id: productId,
+          ext: o.id,
+          price: sale ?? null,
+          old,
+          set_price: setPrice,
+        });
       bump(ctx.counts, 'offers_updated');
     } else inserts.push({ productId, sizeType, size, priceKopecks: sale ?? 0, oldPriceKopecks: old, externalId: o.id });
-    touchedProducts.add(productId);
+    // The product's price is recomputed only where a price came (or an offer was made): not for stock alone.
+    if (sale !== undefined || id === undefined) touchedProducts.add(productId);
     if (o.quantity !== null) quantities.set(o.id, o.quantity);
   }
   if (updates.length > 0)
@@ -876,7 +983,8 @@ async function setStockAndPrices(
           and price_kopecks > 0
         order by product_id, price_kopecks, id
       ) c
-      where p.id = c.product_id`);
+      where p.id = c.product_id
+        and (p.price_kopecks, p.old_price_kopecks, p.active) is distinct from (c.price, c.old, true)`);
 }
 
 // ---------------------------------------------------------------------------------------------

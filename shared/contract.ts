@@ -1112,6 +1112,16 @@ export const AdminExchangeResponse = z.object({
     id: z.literal('exchange'),
     endpoint: z.string(),
     legacy_endpoint: z.string(),
+    /** The account 1C logs in with (its login; the password is only ever shown once, when set). */
+    account: z
+      .object({
+        id: z.number().int(),
+        login: z.string(),
+        password_set: z.boolean(),
+        password_changed_at: z.string().nullable(),
+        disabled: z.boolean(),
+      })
+      .nullable(),
     settings: ExchangeSettingsBody,
     orders: z.object({
       /** The end of the last export 1C confirmed: the next one starts there. */
@@ -1129,3 +1139,17 @@ export const AdminExchangeResendResponse = z.object({
   data: z.object({ id: z.literal('exchange-resend'), exports: z.number().int(), orders: z.number().int() }),
 });
 export type AdminExchangeResendResponse = z.infer<typeof AdminExchangeResendResponse>;
+
+/** `POST /admin/exchange/password`: the body; `email` makes the exchange account when there is none yet. */
+export const ExchangePasswordBody = z.object({ email: z.string().trim().max(254).optional() }).strict();
+
+/** The new password of the exchange account, shown once (only its hash is kept). */
+export const AdminExchangePasswordResponse = z.object({
+  data: z.object({
+    id: z.literal('exchange-password'),
+    login: z.string(),
+    password: z.string(),
+    created: z.boolean(),
+  }),
+});
+export type AdminExchangePasswordResponse = z.infer<typeof AdminExchangePasswordResponse>;

@@ -12,7 +12,12 @@ import {
   Typography,
 } from '@mui/material';
 import { Confirm, Title, useNotify } from 'react-admin';
-import type { AdminExchangeResendResponse, AdminExchangeResponse, ExchangeSettingsBody } from '~/shared/contract';
+import type {
+  AdminExchangePasswordResponse,
+  AdminExchangeResendResponse,
+  AdminExchangeResponse,
+  ExchangeSettingsBody,
+} from '~/shared/contract';
 import { adminApi, newIdempotencyKey } from '~/admin/lib/api';
 import { dateTime } from '~/admin/lib/labels';
 
@@ -44,6 +49,7 @@ const KIND_LABELS: Record<string, string> = {
   prices: 'цены',
   rests: 'остатки',
   zip: 'архив',
+  orders: 'заказы из 1С',
 };
 const STATUS: Record<FileLog['status'], { label: string; color: 'success' | 'error' | 'warning' }> = {
   done: { label: 'Готово', color: 'success' },
@@ -111,6 +117,11 @@ export function ExchangePage() {
   const [resendKey, setResendKey] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [passwordKey, setPasswordKey] = useState(newIdempotencyKey);
+  const [confirmingPassword, setConfirmingPassword] = useState(false);
+  const [login, setLogin] = useState('');
+  // The new password, shown once: it is not kept anywhere the screen could read it again.
+  const [shown, setShown] = useState<AdminExchangePasswordResponse['data'] | null>(null);
 
   const load = useCallback(
     () =>
@@ -166,6 +177,27 @@ export function ExchangePage() {
       setBusy(false);
     }
   };
+  const newPassword = async () => {
+    setConfirmingPassword(false);
+    setBusy(true);
+    try {
+      const r = await adminApi<AdminExchangePasswordResponse>('/exchange/password', {
+        method: 'POST',
+        body: data.account ? {} : { email: login },
+        key: passwordKey,
+      });
+      setPasswordKey(newIdempotencyKey());
+      setShown(r.data);
+      notify(r.data.created ? 'Учётная запись обмена создана' : 'Пароль обмена изменён: впишите его в 1С', {
+        type: 'success',
+      });
+      await load();
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
   const text = (
     field: 'salePriceType' | 'oldPriceType' | 'sizeCharacteristic' | 'colorProperty',
     label: string,
@@ -212,9 +244,83 @@ export function ExchangePage() {
               <code>{data.endpoint}</code>
             </Typography>
             <Typography variant="body2" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
-              Для 1С, настроенной на 1С-Битрикс, подходит и прежний адрес: <code>{data.legacy_endpoint}</code>. Логин и
-              пароль — учётной записи с ролью «Обмен с 1С» (Сотрудники).
+              Для 1С, настроенной на 1С-Битрикс, подходит и прежний адрес: <code>{data.legacy_endpoint}</code>.
             </Typography>
+          </CardContent>
+        </Card>
+
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              Учётная запись обмена
+            </Typography>
+            {data.account ? (
+              <Stack spacing={0.5} sx={{ mt: 1 }}>
+                <Typography sx={{ wordBreak: 'break-all' }}>
+                  Логин: <code>{data.account.login}</code>
+                  {data.account.disabled ? ' (отключена в разделе «Сотрудники»)' : ''}
+                </Typography>
+                <Typography variant="body2">
+                  {data.account.password_set
+                    ? `Пароль задан${data.account.password_changed_at ? ` ${dateTime(data.account.password_changed_at)}` : ''}. Его видно только один раз, когда он задан.`
+                    : 'Пароль ещё не задан: 1С не сможет войти.'}
+                </Typography>
+              </Stack>
+            ) : (
+              <Stack spacing={1} sx={{ mt: 1, maxWidth: 420 }}>
+                <Typography variant="body2">
+                  Учётной записи для 1С ещё нет. Укажите её логин (адрес почты): пароль сайт придумает сам.
+                </Typography>
+                <TextField
+                  label="Логин (адрес почты)"
+                  size="small"
+                  value={login}
+                  onChange={(e) => setLogin(e.target.value)}
+                />
+              </Stack>
+            )}
+            {shown ? (
+              <Box
+                role="status"
+                sx={{
+                  mt: 1.5,
+                  p: 1.5,
+                  border: 1,
+                  borderColor: 'success.main',
+                  borderRadius: 1,
+                  wordBreak: 'break-all',
+                }}
+              >
+                <Typography variant="body2">
+                  Логин: <code>{shown.login}</code>
+                </Typography>
+                <Typography variant="body2">
+                  Пароль: <code data-testid="exchange-password">{shown.password}</code>
+                </Typography>
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  Впишите его в 1С сейчас: после ухода со страницы его не увидеть. Прежний пароль больше не действует.
+                </Typography>
+              </Box>
+            ) : null}
+            <Button
+              sx={{ mt: 1.5 }}
+              variant="outlined"
+              disabled={busy}
+              onClick={() => (data.account?.password_set ? setConfirmingPassword(true) : void newPassword())}
+            >
+              {data.account
+                ? data.account.password_set
+                  ? 'Задать новый пароль'
+                  : 'Задать пароль'
+                : 'Создать учётную запись'}
+            </Button>
+            <Confirm
+              isOpen={confirmingPassword}
+              title="Задать новый пароль?"
+              content="Прежний пароль перестанет действовать: 1С не сможет обмениваться, пока в ней не впишут новый."
+              onConfirm={() => void newPassword()}
+              onClose={() => setConfirmingPassword(false)}
+            />
           </CardContent>
         </Card>
 

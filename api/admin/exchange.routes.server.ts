@@ -1,8 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AdminExchangeResendResponse, AdminExchangeResponse, ExchangeSettingsBody } from '~/shared/contract';
-import { exchangeLog, lockExchangeSettings, resendOrders, saveExchangeSettings } from '~/models/exchange-admin.server';
-import { adminChange, adminRead } from './action.server';
+import {
+  AdminExchangePasswordResponse,
+  AdminExchangeResendResponse,
+  AdminExchangeResponse,
+  ExchangePasswordBody,
+  ExchangeSettingsBody,
+} from '~/shared/contract';
+import {
+  exchangeLog,
+  lockExchangeSettings,
+  resendOrders,
+  saveExchangeSettings,
+  setExchangePassword,
+} from '~/models/exchange-admin.server';
+import { adminChange, adminRead, refusal } from './action.server';
 import type { AdminDeps } from './context.server';
 
 // The 1C exchange in the back office (issue #31, docs/exchange-1c.md): the log of the sessions
@@ -53,6 +65,32 @@ export async function adminExchangeRoutes(app: FastifyInstance, deps: AdminDeps)
         ok: true,
         body: { data: { id: 'exchange-resend' as const, ...done } },
         audit: { action: 'exchange.resend_orders', entityType: 'settings', entityId: 'exchange', after: done },
+      };
+    },
+  });
+
+  adminChange(app, deps, {
+    method: 'POST',
+    url: '/exchange/password',
+    summary:
+      'A new random password for the exchange account 1C logs in with, answered once (sessions opened with the old one end); with no such account yet, `email` makes it',
+    permission: 'exchange:write',
+    body: ExchangePasswordBody,
+    response: AdminExchangePasswordResponse,
+    run: async ({ tx, body, now }) => {
+      const r = await setExchangePassword(tx, { email: body.email, now });
+      if (!r.ok) return refusal(r);
+      return {
+        ok: true,
+        body: { data: { id: 'exchange-password' as const, login: r.login, password: r.password, created: r.created } },
+        // Never the password itself: when it changed, and whether the account was made.
+        audit: {
+          action: 'exchange.password',
+          entityType: 'staff',
+          entityId: r.id,
+          before: { password_changed_at: r.before },
+          after: { login: r.login, password_changed_at: r.at.toISOString(), created: r.created },
+        },
       };
     },
   });

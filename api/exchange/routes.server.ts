@@ -192,13 +192,6 @@ export async function exchangeRoutes(app: FastifyInstance, deps: ExchangeRouteDe
 
       if (mode === 'file') {
         if (req.method !== 'POST') return send(reply, failure('mode=file ждёт файл методом POST'));
-        if (type === 'sale')
-          return send(
-            reply,
-            failure(
-              'Загрузка изменений заказов из 1С на сайт пока не поддерживается: отключите в 1С выгрузку заказов на сайт',
-            ),
-          );
         const name = safeExchangeName(query.filename ?? '');
         if (!name) return send(reply, failure(`Недопустимое имя файла «${query.filename ?? ''}»`));
         const dir = sessionDir(exchange.root, session.id);
@@ -222,8 +215,6 @@ export async function exchangeRoutes(app: FastifyInstance, deps: ExchangeRouteDe
       }
 
       if (mode === 'import') {
-        if (type === 'sale')
-          return send(reply, failure('Загрузка изменений заказов из 1С на сайт пока не поддерживается'));
         const name = safeExchangeName(query.filename ?? '');
         if (!name) return send(reply, failure(`Недопустимое имя файла «${query.filename ?? ''}»`));
         // An archive 1C sent (zip=yes) is unpacked by the first mode=import call, which answers progress.
@@ -243,7 +234,8 @@ export async function exchangeRoutes(app: FastifyInstance, deps: ExchangeRouteDe
         const result = await importStep({
           db,
           exchangeRoot: exchange.root,
-          session,
+          // The call's type says what the file is: a catalogue (type=catalog) or 1C's orders (type=sale).
+          session: { ...session, type },
           filename: name,
           stepItems: exchange.stepItems,
           mediaRoot: exchange.mediaRoot,

@@ -4,7 +4,12 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '~/db/client.server';
-import { AdminExchangeResendResponse, AdminExchangeResponse, CheckoutOrderResponse } from '~/shared/contract';
+import {
+  AdminExchangePasswordResponse,
+  AdminExchangeResendResponse,
+  AdminExchangeResponse,
+  CheckoutOrderResponse,
+} from '~/shared/contract';
 import { setUpTestShop } from '~/tests/support/server';
 import { eventually, expectContract, getJson, postForm } from '~/tests/support/api';
 import { admin, createStaffByScript, enrol, staffSession, testClock } from '~/tests/support/admin';
@@ -15,6 +20,7 @@ import {
   OneC,
   catalogXml,
   offersXml,
+  ordersXml,
   windows1251,
   zipArchive,
   type TestOffer,
@@ -421,10 +427,205 @@ describe('orders to 1C', () => {
     expect((await cat.exchangeFile('offers.xml', Buffer.from(stock2))).at(-1)!.kind).toBe('success');
     expect((await offerOf(`${P.coat}#${SIZE.s44}`))!.quantity).toBe(3);
     await assertStockLedgerBalanced(db());
+  });
 
-    // Orders changes back from 1C are not taken yet: said plainly.
-    const file = await sale.call('type=sale&mode=file&filename=orders.xml', { method: 'POST', body: '<x/>' });
-    expect(file.kind).toBe('failure');
+  it("the whole order exchange: query, success, then 1C's orders file applied through the status functions, audited, idempotent", async () => {
+    const coat44 = `${P.coat}#${SIZE.s44}`;
+    const coat46 = `${P.coat}#${SIZE.s46}`;
+    const cat = oneC();
+    await cat.checkauth('catalog');
+    await cat.init('catalog');
+    const stock = offersXml({
+      offers: [
+        { id: coat44, quantity: 10 },
+        { id: coat46, quantity: 10 },
+      ],
+      onlyChanges: true,
+    });
+    expect((await cat.exchangeFile('offers.xml', Buffer.from(stock))).at(-1)!.kind).toBe('success');
+    const o44 = (await offerOf(coat44))!;
+    const o46 = (await offerOf(coat46))!;
+    const place = async (phone: string, ids: string) => {
+      const who = await sessionToken(shop, phone);
+      const placed = await getJson(`${shop.baseUrl}/backend`, '/api/catalog/order.php', CheckoutOrderResponse, {
+        init: postForm(courierForm(who.token, ids)),
+      });
+      if (!placed.success) throw new Error(JSON.stringify(placed.data));
+      return placed.order_id;
+    };
+    const shipped = await place('79970002201', `${o44.id}:1`);
+    const cancelled = await place('79970002202', `${o46.id}:2`);
+    const fitted = await place('79970002203', `${o44.id}:1`);
+    expect((await offerOf(coat46))!.quantity).toBe(8);
+
+    // query → success: 1C has the orders.
+    const sale = oneC();
+    await sale.checkauth('sale');
+    await sale.init('sale');
+    await eventually(async () => {
+      const answer = await sale.call('type=sale&mode=query');
+      return [shipped, cancelled, fitted].every((id) => answer.text.includes(`<Номер>${id}</Номер>`));
+    }, 'the orders in an export');
+    expect((await sale.call('type=sale&mode=success')).text).toBe('success');
+
+    // An order 1C got but did not confirm (its success lost): its units are held out of 1C's figure…
+    const unconfirmed = await place('79970002204', `${o44.id}:2`);
+    await eventually(async () => {
+      const answer = await sale.call('type=sale&mode=query');
+      return answer.text.includes(`<Номер>${unconfirmed}</Номер>`);
+    }, 'the fourth order in an export');
+    await cat.checkauth('catalog');
+    await cat.init('catalog');
+    const stock44 = Buffer.from(offersXml({ offers: [{ id: coat44, quantity: 6 }], onlyChanges: true }));
+    await cat.exchangeFile('offers.xml', stock44);
+    expect((await offerOf(coat44))!.quantity).toBe(4);
+
+    // 1C's orders file: one shipped and paid with 1C's numbers and dates, one cancelled, one
+    // «Выполнен» that the site refuses (a Moscow courier order is received through its fitting),
+    // one the site has not got, and the unconfirmed one echoed as it is (1C has it now).
+    const documents = [
+      {
+        id: shipped,
+        number: 'УТ-000101',
+        date: '2026-03-02',
+        posted: true,
+        shipmentNumber: 'РТУ-000055',
+        shipmentDate: '2026-03-03T10:00:00',
+        paymentNumber: 'ПКО-000077',
+        paymentDate: '2026-03-04T11:30:00',
+      },
+      { id: cancelled, number: 'УТ-000102', cancelled: true, status: 'Отменен' },
+      { id: fitted, number: 'УТ-000103', status: '[F] Выполнен' },
+      { id: 999999, number: 'УТ-000104', status: 'Отгружен' },
+      { id: unconfirmed, status: 'Принят' },
+    ];
+    const file = Buffer.from(ordersXml({ documents }));
+    const sent = await sale.sendFile('orders-0001.xml', file, 700, 'sale');
+    expect(sent.every((a) => a.text === 'success')).toBe(true);
+    const answers = await sale.importUntilDone('orders-0001.xml', 20, 'sale');
+    expect(answers[0]!.kind).toBe('progress');
+    const done = answers.at(-1)!;
+    expect(done.kind).toBe('success');
+    expect(done.lines[0]).toContain('заказов изменено: 3');
+    expect(done.lines[0]).toContain('документов не принято: 2');
+
+    const orderRow = async (id: number) =>
+      (
+        await queryRows<{
+          status: string;
+          paid_at: string | null;
+          paid_kopecks: number | null;
+          exchange_1c: Record<string, unknown> | null;
+          exchange_confirmed_at: string | null;
+        }>(
+          db(),
+          sql`select status, paid_at, paid_kopecks, exchange_1c, exchange_confirmed_at from orders where id = ${id}`,
+        )
+      )[0]!;
+    const a = await orderRow(shipped);
+    expect(a.status).toBe('shipped');
+    expect(new Date(a.paid_at!).toISOString()).toBe('2026-03-04T08:30:00.000Z');
+    expect(a.paid_kopecks).toBeGreaterThan(0);
+    expect(a.exchange_1c).toMatchObject({
+      number: 'УТ-000101',
+      posted: true,
+      shipmentNumber: 'РТУ-000055',
+      shipmentDate: '2026-03-03T10:00:00',
+      paymentNumber: 'ПКО-000077',
+    });
+    // Walked one allowed step at a time, each a history row noting 1C's documents.
+    const history = await queryRows<{ status: string; note: string | null }>(
+      db(),
+      sql`select status, note from order_status_history where order_id = ${shipped} order by id`,
+    );
+    expect(history.map((h) => h.status)).toEqual(['new', 'confirmed', 'assembling', 'shipped', 'shipped']);
+    expect(history[3]!.note).toBe(
+      'Из 1С: № УТ-000101 от 2026-03-02T12:00:00, отгрузка № РТУ-000055 от 2026-03-03T10:00:00',
+    );
+    // The cancel gave its stock back through the ledger, as a cancel in the back office does.
+    expect((await orderRow(cancelled)).status).toBe('cancelled');
+    expect((await offerOf(coat46))!.quantity).toBe(10);
+    expect((await orderRow(fitted)).status).toBe('new');
+    expect((await orderRow(unconfirmed)).exchange_confirmed_at).not.toBeNull();
+
+    // Bad documents are named in the exchange log, each with its reason.
+    const [log] = await queryRows<{ kind: string; warnings: string[]; counts: Record<string, number> }>(
+      db(),
+      sql`select kind, warnings, counts from exchange_imports where filename = 'orders-0001.xml' order by id desc limit 1`,
+    );
+    expect(log!.kind).toBe('orders');
+    expect(log!.warnings).toEqual([
+      `Документ ${fitted} (№ УТ-000103): Заказ с курьерской доставкой по Москве получают после примерки: запишите примерку`,
+      'Документ 999999 (№ УТ-000104): заказа 999999 нет на сайте',
+    ]);
+    // Audited as the exchange account, before and after.
+    const audits = await queryRows<{
+      entity_id: string;
+      actor_label: string;
+      before: { status: string };
+      after: { status: string };
+    }>(
+      db(),
+      sql`select entity_id, actor_label, before, after from audit_events where action = 'exchange.order' order by id`,
+    );
+    expect(audits.map((e) => [e.entity_id, e.before.status, e.after.status])).toEqual([
+      [String(shipped), 'new', 'shipped'],
+      [String(cancelled), 'new', 'cancelled'],
+      [String(unconfirmed), 'new', 'new'],
+    ]);
+    expect(audits[0]!.actor_label).toBe(`${LOGIN} (обмен с 1С)`);
+
+    // …and with 1C holding it, its units are no longer taken from 1C's figure.
+    await cat.checkauth('catalog');
+    await cat.init('catalog');
+    await cat.exchangeFile('offers.xml', stock44);
+    expect((await offerOf(coat44))!.quantity).toBe(6);
+
+    // The same documents again (in windows-1251, inside a <Контейнер>): nothing changes, nothing is audited twice.
+    const again = oneC();
+    await again.checkauth('sale');
+    await again.init('sale');
+    const twice = await again.exchangeFile(
+      'orders-0002.xml',
+      windows1251(ordersXml({ documents, container: true, encoding: 'windows-1251' })),
+      700,
+      'sale',
+    );
+    expect(twice.at(-1)!.kind).toBe('success');
+    expect(twice.at(-1)!.lines[0]!.split(', ').sort()).toEqual([
+      'документов не принято: 2',
+      'заказов без изменений: 3',
+    ]);
+    const audited = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from audit_events where action = 'exchange.order'`,
+    );
+    expect(audited[0]!.n).toBe(3);
+    expect(
+      (
+        await queryRows<{ n: number }>(
+          db(),
+          sql`select count(*)::int as n from order_status_history where order_id = ${shipped}`,
+        )
+      )[0]!.n,
+    ).toBe(5);
+    expect((await offerOf(coat46))!.quantity).toBe(10);
+    await assertStockLedgerBalanced(db());
+
+    // A broken orders file, or a catalogue sent as orders: failure with the reason; nothing applied.
+    const bad = oneC();
+    await bad.checkauth('sale');
+    await bad.init('sale');
+    const truncated = await bad.exchangeFile(
+      'orders-bad.xml',
+      Buffer.from(ordersXml({ documents }).slice(0, 300)),
+      700,
+      'sale',
+    );
+    expect(truncated.at(-1)!.kind).toBe('failure');
+    expect(truncated.at(-1)!.lines[0]).toMatch(/^orders-bad\.xml: Ошибка XML: .*строка \d+/);
+    const wrong = await bad.exchangeFile('import.xml', Buffer.from(catalogXml({ products: [] })), 700, 'sale');
+    expect(wrong.at(-1)!.lines[0]).toMatch(/ждут файл документов заказов/);
   });
 });
 
@@ -792,5 +993,50 @@ describe('the Exchange screen (back office, admin only) and the audit log', () =
     expect((await sale.call('type=sale&mode=query')).text).toContain(`<Номер>${order!.id}</Номер>`);
     expect((await sale.call('type=sale&mode=success')).text).toBe('success');
     expect((await sale.call('type=sale&mode=query')).text).not.toContain(`<Номер>${order!.id}</Номер>`);
+  });
+
+  it("shows the exchange account's login and sets a new password, shown once; the old one and its sessions stop working", async () => {
+    const boss = await staffSession(shop, clock, { email: 'admin2@exchange.example', role: 'admin' });
+    const manager = await staffSession(shop, clock, { email: 'manager2@exchange.example', role: 'manager' });
+    const log = expectContract(
+      AdminExchangeResponse,
+      (await admin(shop, '/exchange', { cookie: boss.cookie })).body,
+    ).data;
+    expect(log.account).toMatchObject({ login: LOGIN, password_set: true, disabled: false });
+    expect(JSON.stringify(log)).not.toMatch(/password_hash|argon2/);
+    expect((await admin(shop, '/exchange/password', { cookie: manager.cookie, body: {} })).status).toBe(403);
+
+    const open = oneC();
+    expect((await open.checkauth('catalog')).kind).toBe('success');
+    clock.advance(1000);
+    const key = crypto.randomUUID();
+    const set = await admin(shop, '/exchange/password', { cookie: boss.cookie, body: {}, key });
+    expect(set.status).toBe(200);
+    const shown = expectContract(AdminExchangePasswordResponse, set.body).data;
+    expect(shown).toMatchObject({ login: LOGIN, created: false });
+    expect(shown.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    // A repeat of the same click answers the same (the key), and does not change it again.
+    expect((await admin(shop, '/exchange/password', { cookie: boss.cookie, body: {}, key })).body).toEqual(set.body);
+
+    // The old password and the session it opened no longer work; the new one does.
+    expect((await open.call('type=catalog&mode=init')).status).toBe(401);
+    expect((await oneC().checkauth('catalog')).kind).toBe('failure');
+    const fresh = new OneC(endpoint(), LOGIN, shown.password);
+    expect((await fresh.checkauth('catalog')).kind).toBe('success');
+    expect((await fresh.init('catalog')).zip).toBe('yes');
+
+    // Audited without the password.
+    const audits = await queryRows<{ entity_id: string; before: unknown; after: { login: string } }>(
+      db(),
+      sql`select entity_id, before, after from audit_events where action = 'exchange.password'`,
+    );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.after.login).toBe(LOGIN);
+    expect(JSON.stringify(audits)).not.toContain(shown.password);
+    const after = expectContract(
+      AdminExchangeResponse,
+      (await admin(shop, '/exchange', { cookie: boss.cookie })).body,
+    ).data;
+    expect(after.account!.password_changed_at).not.toBeNull();
   });
 });

@@ -16,7 +16,8 @@ export interface Answer {
 export class OneC {
   cookie: string | null = null;
   constructor(
-    private readonly endpoint: string,
+    /** The exchange's address; a function gives each call its own (two processes in turn). */
+    private readonly endpoint: string | (() => string),
     private readonly login: string,
     private readonly password: string,
   ) {}
@@ -24,7 +25,8 @@ export class OneC {
   async call(query: string, init: RequestInit = {}): Promise<Answer> {
     const headers = new Headers(init.headers);
     if (this.cookie) headers.set('cookie', this.cookie);
-    const res = await fetch(`${this.endpoint}?${query}`, { ...init, headers });
+    const base = typeof this.endpoint === 'function' ? this.endpoint() : this.endpoint;
+    const res = await fetch(`${base}?${query}`, { ...init, headers });
     const text = await res.text();
     const [kind = '', ...lines] = text.split('\n');
     return { status: res.status, text, kind, lines };
@@ -46,11 +48,16 @@ export class OneC {
   }
 
   /** mode=file in pieces of `piece` bytes (1C's file_limit): each piece a POST of its own. */
-  async sendFile(filename: string, body: Buffer, piece: number): Promise<Answer[]> {
+  async sendFile(
+    filename: string,
+    body: Buffer,
+    piece: number,
+    type: 'catalog' | 'sale' = 'catalog',
+  ): Promise<Answer[]> {
     const answers: Answer[] = [];
     for (let at = 0; at < body.length; at += piece) {
       answers.push(
-        await this.call(`type=catalog&mode=file&filename=${encodeURIComponent(filename)}`, {
+        await this.call(`type=${type}&mode=file&filename=${encodeURIComponent(filename)}`, {
           method: 'POST',
           headers: { 'content-type': 'application/octet-stream' },
           body: new Uint8Array(body.subarray(at, at + piece)),
@@ -61,10 +68,10 @@ export class OneC {
   }
 
   /** mode=import repeated while the answer is progress (at most `max` calls); every answer, the last one last. */
-  async importUntilDone(filename: string, max = 100): Promise<Answer[]> {
+  async importUntilDone(filename: string, max = 100, type: 'catalog' | 'sale' = 'catalog'): Promise<Answer[]> {
     const answers: Answer[] = [];
     for (let i = 0; i < max; i++) {
-      const answer = await this.call(`type=catalog&mode=import&filename=${encodeURIComponent(filename)}`);
+      const answer = await this.call(`type=${type}&mode=import&filename=${encodeURIComponent(filename)}`);
       answers.push(answer);
       if (answer.kind !== 'progress') return answers;
     }
@@ -72,9 +79,14 @@ export class OneC {
   }
 
   /** The whole catalogue exchange of one file: init, the file in pieces, import until done. */
-  async exchangeFile(filename: string, body: Buffer, piece = 700): Promise<Answer[]> {
-    for (const a of await this.sendFile(filename, body, piece)) expect(a.text).toBe('success');
-    return this.importUntilDone(filename);
+  async exchangeFile(
+    filename: string,
+    body: Buffer,
+    piece = 700,
+    type: 'catalog' | 'sale' = 'catalog',
+  ): Promise<Answer[]> {
+    for (const a of await this.sendFile(filename, body, piece, type)) expect(a.text).toBe('success');
+    return this.importUntilDone(filename, 100, type);
   }
 }
 
@@ -317,4 +329,67 @@ export function zipArchive(entries: ZipEntry[]): Buffer {
   end.writeUInt32LE(dir.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, dir, end]);
+}
+
+// --- Orders back from 1C (type=sale&mode=file + mode=import) ---------------------------------------
+
+export interface TestOrderDocument {
+  /** The site's order id (1C echoes it in Ид). */
+  id: string | number;
+  /** 1C's own number of the document (Номер). */
+  number?: string;
+  date?: string;
+  status?: string;
+  cancelled?: boolean;
+  deleted?: boolean;
+  paymentNumber?: string;
+  paymentDate?: string;
+  shipmentNumber?: string;
+  shipmentDate?: string;
+  posted?: boolean;
+}
+
+/** An orders file as 1C sends it back: documents with requisites, optionally in a <Контейнер> (module 6.5+). */
+export function ordersXml({
+  documents,
+  container = false,
+  encoding = 'UTF-8',
+}: {
+  documents: TestOrderDocument[];
+  container?: boolean;
+  encoding?: 'UTF-8' | 'windows-1251';
+}): string {
+  const req = (name: string, value: string | boolean | undefined) =>
+    value === undefined
+      ? ''
+      : `<ЗначениеРеквизита><Наименование>${esc(name)}</Наименование><Значение>${esc(String(value))}</Значение></ЗначениеРеквизита>`;
+  const docs = documents
+    .map(
+      (d) => `
+    <Документ>
+      <Ид>${d.id}</Ид>
+      <Номер>${esc(d.number ?? String(d.id))}</Номер>
+      <Дата>${d.date ?? '2026-03-02'}</Дата>
+      <Время>12:00:00</Время>
+      <ХозОперация>Заказ товара</ХозОперация>
+      <Роль>Продавец</Роль>
+      <Валюта>руб</Валюта>
+      <Курс>1</Курс>
+      ${d.deleted ? '<ПометкаУдаления>true</ПометкаУдаления>' : ''}
+      <ЗначенияРеквизитов>
+        ${req('Проведен', d.posted)}
+        ${req('Статус заказа', d.status)}
+        ${req('Отменен', d.cancelled)}
+        ${req('Номер оплаты по 1С', d.paymentNumber)}
+        ${req('Дата оплаты по 1С', d.paymentDate)}
+        ${req('Номер отгрузки по 1С', d.shipmentNumber)}
+        ${req('Дата отгрузки по 1С', d.shipmentDate)}
+      </ЗначенияРеквизитов>
+    </Документ>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="${encoding}"?>
+<КоммерческаяИнформация ВерсияСхемы="2.08" ДатаФормирования="2026-03-02T12:00:00">${container ? `<Контейнер>${docs}</Контейнер>` : docs}
+</КоммерческаяИнформация>
+`;
 }
