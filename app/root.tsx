@@ -8,7 +8,7 @@ import {
   useLocation,
   useNavigation,
 } from 'react-router';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { AppLinks } from '~/app/lib/app-link';
 import { preload } from 'react-dom';
 import type { Route } from './+types/root';
@@ -71,10 +71,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const next = useNavigation().location;
   if (next && needsOrderStyles(next.pathname) && !hasInlineOrderStyles()) preload(orderStylesUrl, { as: 'style' });
   // The page's one "hydrated" signal (browser tests wait for html[data-hydrated="true"]): an
-  // effect of the outermost component runs after the effects of everything it renders.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  // effect of the outermost component runs after the effects of everything it renders, and the
+  // page and the footer, in boundaries of their own, count theirs (HydrationMark).
+  useEffect(hydrationPartDone, []);
   // Yandex Metrika, when PUBLIC_METRIKA_ID is set: loaded after hydration, never before.
   useMetrika();
   return (
@@ -103,10 +102,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 К содержанию
               </a>
               <Header menu={data?.menu ?? []} />
+              {/* Suspense boundaries (no fallback: the server writes them complete) split hydration:
+                  React commits the shell first, then hydrates and commits the page and the footer
+                  each in a task of its own (and at once any of them the shopper touches first),
+                  instead of one commit of the whole document (issue #33: the longest task). */}
               <main id="main" className="main">
-                {children}
+                <Suspense>
+                  {children}
+                  <HydrationMark />
+                </Suspense>
               </main>
-              <Footer />
+              <Suspense>
+                <Footer />
+                <HydrationMark />
+              </Suspense>
               <TabBar />
               <ChatWidget chatUrl={data?.env.PUBLIC_CHAT_URL} />
             </ShopActionsHost>
@@ -119,6 +128,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+// The document is marked hydrated (what browser tests wait for, and what tells the home page's
+// first render from a Back) once the layout and both boundaries below it have committed.
+let hydrationParts = 3;
+function hydrationPartDone() {
+  hydrationParts -= 1;
+  if (hydrationParts === 0) document.documentElement.dataset.hydrated = 'true';
+}
+
+/** Counts its boundary's first commit towards the document's hydrated mark; writes nothing. */
+function HydrationMark() {
+  useEffect(hydrationPartDone, []);
+  return null;
 }
 
 /** What app/ui/'s shared pieces start in the features (app/ui/shop-actions.tsx): composed here, in one place. */

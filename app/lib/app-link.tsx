@@ -1,13 +1,20 @@
-import { useEffect, type ComponentProps, type ReactElement, type ReactNode } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import {
+  useEffect,
+  useState,
+  type ComponentProps,
+  type ReactElement,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
+import { PrefetchPageLinks, useLocation, useNavigate } from 'react-router';
 
 // React Router's <Link> runs about ten hooks to resolve its address against the route tree
 // (15 µs of server CPU each; a category page has ~100 of them in its menus, filters and cards).
 // An AppLink is a plain <a> to an absolute address of the shop, with no hooks: one listener on
 // the document (<AppLinks />, in the root layout) makes it navigate on the client like a <Link>.
-// Links that prefetch on intent, need state, a relative address or an active class stay <Link>s
-// and <NavLink>s (intent prefetching here cost the product page 0.15 KB of JavaScript it had not
-// got: issue #13's limit).
+// Links that prefetch on intent (IntentLink, NavAppLink) are plain <a>s too, their intent handled
+// for the whole document by <AppLinks /> (issue #33); links that need state or a relative address
+// stay <Link>s.
 
 const KEEP_SCROLL = 'data-keep-scroll';
 const REPLACE = 'data-replace';
@@ -54,17 +61,41 @@ export const AppLink: (props: AppLinkProps) => ReactElement = import.meta.env.SS
       );
     };
 
+// Prefetching on intent, as React Router's <Link prefetch="intent"> does it (100 ms of hover or
+// focus, or a touch at once, then <PrefetchPageLinks> for the page's modules and data), but for
+// the whole document in <AppLinks />: a listing's 24 cards, the section tiles and the header's
+// links had a <Link> or <NavLink> each in the browser, about ten hooks and a URL parse apiece
+// while hydrating (issue #33: ~30 ms of a throttled category page's hydration by profile). The
+// handlers are React props, so the server's HTML is the same <a>.
+const INTENT_DELAY_MS = 100;
+let intentTimer: ReturnType<typeof setTimeout> | undefined;
+let prefetchPage: ((page: string) => void) | null = null;
+const pageOf = (a: HTMLAnchorElement) => a.pathname + a.search;
+const intentHandlers = {
+  onMouseEnter: (e: SyntheticEvent<HTMLAnchorElement>) => startIntent(pageOf(e.currentTarget), INTENT_DELAY_MS),
+  onFocus: (e: SyntheticEvent<HTMLAnchorElement>) => startIntent(pageOf(e.currentTarget), INTENT_DELAY_MS),
+  onTouchStart: (e: SyntheticEvent<HTMLAnchorElement>) => startIntent(pageOf(e.currentTarget), 0),
+  onMouseLeave: () => clearTimeout(intentTimer),
+  onBlur: () => clearTimeout(intentTimer),
+};
+
+function startIntent(page: string, delay: number) {
+  clearTimeout(intentTimer);
+  if (delay === 0) prefetchPage?.(page);
+  else intentTimer = setTimeout(() => prefetchPage?.(page), delay);
+}
+
 /**
  * A link that prefetches its page on intent (pointer, focus, touch) in the browser, as React
  * Router's <Link prefetch="intent">; on the server, where no intent comes, the same <a> written by
- * AppLink without <Link>'s hooks (product cards: 24 a listing). Hydration takes one for the
- * other, as both write the same element.
+ * AppLink (product cards: 24 a listing). In the browser too a plain <a> whose intent handlers
+ * tell <AppLinks /> which page to prefetch, and whose clicks AppLinks turns into navigations.
  */
 export const IntentLink: (props: Omit<AppLinkProps, 'preventScrollReset' | 'replace'>) => ReactElement = import.meta.env
   .SSR
   ? AppLink
-  : function IntentLink(props) {
-      return <Link {...props} prefetch="intent" />;
+  : function IntentLink({ to, ...rest }) {
+      return <a {...rest} href={to} data-discover="true" {...intentHandlers} />;
     };
 
 /**
@@ -81,31 +112,37 @@ export function isNavLinkActive(pathname: string, to: string): boolean {
 type NavAppLinkProps = { to: string; className: string; prefetch?: 'intent'; children: ReactNode };
 
 /**
- * The shell's menu links with an active state (the header's sections, the tab bar): in the
- * browser a <NavLink>; on the server the same <a> (its `active` class and `aria-current`) written
- * with one hook instead of NavLink's and Link's dozen, about 30 µs a link (issue #13).
+ * The shell's menu links with an active state (the header's sections, the tab bar): the <a> a
+ * <NavLink> writes (its `active` class and `aria-current`) with one hook instead of NavLink's and
+ * Link's dozen, about 30 µs a link on the server (issue #13); in the browser too (issue #33), its
+ * clicks handled by <AppLinks /> and, with `prefetch="intent"`, its intent as IntentLink's.
  */
-export const NavAppLink: (props: NavAppLinkProps) => ReactElement = import.meta.env.SSR
-  ? function NavAppLink({ to, className, children }) {
-      const active = isNavLinkActive(useLocation().pathname, to);
-      return (
-        <a
-          aria-current={active ? 'page' : undefined}
-          className={active ? `${className} active` : className}
-          href={to}
-          data-discover="true"
-        >
-          {children}
-        </a>
-      );
-    }
-  : function NavAppLink(props) {
-      return <NavLink {...props} />;
-    };
+export function NavAppLink({ to, className, prefetch, children }: NavAppLinkProps) {
+  const active = isNavLinkActive(useLocation().pathname, to);
+  return (
+    <a
+      aria-current={active ? 'page' : undefined}
+      className={active ? `${className} active` : className}
+      href={to}
+      data-discover="true"
+      {...(!import.meta.env.SSR && prefetch === 'intent' ? intentHandlers : undefined)}
+    >
+      {children}
+    </a>
+  );
+}
 
 /** Client-side navigation for every AppLink of the document: render once, in the root layout. */
 export function AppLinks() {
   const navigate = useNavigate();
+  // The pages prefetched on intent (the last few: a prefetch once started is left to finish).
+  const [intents, setIntents] = useState<readonly string[]>([]);
+  useEffect(() => {
+    prefetchPage = (page) => setIntents((pages) => (pages.includes(page) ? pages : [...pages.slice(-3), page]));
+    return () => {
+      prefetchPage = null;
+    };
+  }, []);
   useEffect(() => {
     // As React Router's <Link>: a plain left click (no modifier, no other target, no download).
     // Its <Link>s handle their clicks in React's listener on the document, which was added first,
@@ -127,5 +164,5 @@ export function AppLinks() {
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
   }, [navigate]);
-  return null;
+  return intents.map((page) => <PrefetchPageLinks key={page} page={page} />);
 }

@@ -17,7 +17,7 @@ import {
 } from '~/core/basket-cookie';
 import { normalizePromoCode } from '~/core/promo';
 import type { BasketItem, BasketOffer } from '~/shared/contract';
-import { announceCookieChange, subscribeToCookies } from './shopper-state';
+import { announceCookieChange, documentCookie, forgetCookieString, subscribeToCookies } from './shopper-state';
 
 // The guest basket of SPEC §4, kept wholly in the `cart`, `preorders` and `promo_code` cookies
 // (path /, 30 days, SameSite=Lax) through core/basket's codecs. The server reads the same cookies
@@ -51,7 +51,7 @@ export function isBasketEmpty(basket: Pick<BasketCookies, 'cart' | 'preorders'>)
 let cached: { raw: string; value: BasketCookies } | null = null;
 
 function snapshot(): BasketCookies {
-  const raw = document.cookie;
+  const raw = documentCookie();
   if (cached?.raw !== raw) cached = { raw, value: readBasketCookies(raw) };
   return cached.value;
 }
@@ -78,6 +78,7 @@ export function basketCookie(name: string, value: string): string {
 
 function setCookie(name: string, value: string): void {
   document.cookie = basketCookie(name, value);
+  forgetCookieString();
 }
 
 /** The offer a basket line holds (IN_BASKET), among every size of its product. */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { COOKIE, readCookie } from '~/shared/cookies';
 import { GUEST_VIEWS_LIMIT, LIST_LIMITS, parseIdList, recordGuestView, serializeIdList } from '~/core/wishlist';
-import { announceCookieChange, subscribeToCookies } from './shopper-state';
+import { announceCookieChange, documentCookie, subscribeToCookies } from './shopper-state';
 
 // SPEC §4 Favourites and Views in the browser. The `favourites` cookie mirrors a customer's
 // list on the server (the header and tab-bar counts and the hearts read it); the `views`
@@ -28,7 +28,7 @@ interface ListsSnapshot {
 let cached: { raw: string; value: ListsSnapshot } | null = null;
 
 function snapshot(): ListsSnapshot {
-  const raw = document.cookie;
+  const raw = documentCookie();
   if (cached?.raw === raw) return cached.value;
   const value = {
     loggedIn: readCookie(raw, COOKIE.loggedIn) === '1',

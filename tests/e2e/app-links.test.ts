@@ -136,9 +136,9 @@ describe('plain links of the shop', () => {
     expect(errors).toEqual([]);
   });
 
-  it("hydrates the server's plain links where the browser renders <Link>s, with no error", async ({ shopper }) => {
-    // Cards, section tiles and blog cards are AppLinks in the server's HTML and prefetching
-    // <Link>s in the browser (IntentLink): a mismatch would be reported as a recoverable error.
+  it("hydrates the server's plain links where the browser adds intent handlers, with no error", async ({ shopper }) => {
+    // Cards, section tiles and blog cards are AppLinks in the server's HTML and IntentLinks (the
+    // same <a> with intent handlers) in the browser: a mismatch would be reported as a recoverable error.
     const { page } = await shopper.open('/delivery/');
     const errors = collectErrors(page);
     for (const path of ['/', '/catalog/woman/', '/blog/']) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink, NavAppLink } from '~/app/lib/app-link';
 import { KeptPart } from '~/app/lib/kept-part';
@@ -111,10 +111,13 @@ export function Header({ menu }: { menu: MenuSection[] }) {
       </nav>
 
       <nav className="mega" id={menuId} hidden={!catalogOpen} aria-label="Каталог товаров">
-        {/* The columns depend on the menu alone: kept as markup on the server (app/lib/kept-part.tsx). */}
-        <KeptPart className="mega__inner" part="mega" data={menu}>
-          {() => <MegaColumns menu={menu} />}
-        </KeptPart>
+        {/* The columns depend on the menu alone: kept as markup on the server (app/lib/kept-part.tsx).
+            Hidden until opened: hydrated after the header, in a task of its own (issue #33). */}
+        <Suspense>
+          <KeptPart className="mega__inner" part="mega" data={menu}>
+            {() => <MegaColumns menu={menu} />}
+          </KeptPart>
+        </Suspense>
       </nav>
     </header>
   );
