@@ -108,7 +108,7 @@ export function SiteSettingsPage() {
         </Group>
         <Group title="Магазины">
           <ArrayInput source="shops" label={false}>
-            <SimpleFormIterator disableAdd disableRemove disableReorder getItemLabel={(i) => `Магазин ${i + 1}`}>
+            <SimpleFormIterator disableAdd disableRemove disableReordering getItemLabel={(i) => `Магазин ${i + 1}`}>
               <TextInput source="city" label="Город" fullWidth />
               <TextInput source="address" label="Адрес" fullWidth />
               <TextInput source="hours" label="Часы работы" fullWidth />
