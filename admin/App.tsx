@@ -56,6 +56,8 @@ import {
   RedirectImportPage,
   RedirectList,
 } from './content/SiteWords';
+import { SiteSettingsPage } from './content/SiteSettings';
+import TextFieldsIcon from '@mui/icons-material/TextFields';
 
 // The back office (issue #29, docs/back-office.md): react-admin over the admin API. Each screen is
 // a Resource; the menu shows those the role may open (authProvider.canAccess). Screens to come
@@ -213,6 +215,12 @@ export function App() {
         recordRepresentation="from"
       />
       <Resource name="redirect-import" list={RedirectImportPage} options={{ label: 'Импорт перенаправлений' }} />
+      <Resource
+        name="site-settings"
+        list={SiteSettingsPage}
+        icon={TextFieldsIcon}
+        options={{ label: 'Тексты сайта' }}
+      />
       <Resource name="feeds" list={FeedsPage} icon={RssFeedIcon} options={{ label: 'Фиды' }} />
       <Resource name="exchange" list={ExchangePage} icon={SyncAltIcon} options={{ label: 'Обмен с 1С' }} />
       <Resource

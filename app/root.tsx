@@ -28,6 +28,7 @@ import { ShopActionsProvider, type ShopActions } from '~/app/ui/shop-actions';
 import { useQuickAdd } from '~/app/components/basket/quick-add';
 import { useAuthModal } from '~/app/components/auth/auth-modal';
 import { preloadProductPage } from '~/app/pages/catalog-parts';
+import { SITE_DEFAULTS } from '~/shared/site-settings';
 
 // Every file scripts/subset-fonts.ts wrote (app/fonts/font-files.ts owns the list), as built URLs.
 const FONT_URLS = Object.values(
@@ -38,14 +39,21 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The menu is deferred-safe: a failing API must not take the whole shop down.
-  const menu = await context.api.getMenu().then(
-    (r) => r.SECTIONS,
-    (err: unknown) => {
-      context.log.error({ err }, 'menu failed to load');
-      return [];
-    },
-  );
-  return { menu, siteUrl: context.siteUrl, env: context.publicEnv } satisfies RootData;
+  const [menu, site] = await Promise.all([
+    context.api.getMenu().then(
+      (r) => r.SECTIONS,
+      (err: unknown) => {
+        context.log.error({ err }, 'menu failed to load');
+        return [];
+      },
+    ),
+    // The site's texts: today's defaults when they cannot be read, never a broken shop.
+    context.api.getSiteSettings().catch((err: unknown) => {
+      context.log.error({ err }, "site's texts failed to load");
+      return SITE_DEFAULTS;
+    }),
+  ]);
+  return { menu, site, siteUrl: context.siteUrl, env: context.publicEnv } satisfies RootData;
 }
 
 // The menu changes rarely: do not reload it on every navigation.
@@ -101,7 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <a className="skip-link" href="#main">
                 К содержанию
               </a>
-              <Header menu={data?.menu ?? []} />
+              <Header menu={data?.menu ?? []} site={data?.site ?? SITE_DEFAULTS} />
               {/* Suspense boundaries (no fallback: the server writes them complete) split hydration:
                   React commits the shell first, then hydrates and commits the page and the footer
                   each in a task of its own (and at once any of them the shopper touches first),
@@ -113,11 +121,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 </Suspense>
               </main>
               <Suspense>
-                <Footer />
+                <Footer shops={data?.site.shops ?? SITE_DEFAULTS.shops} />
                 <HydrationMark />
               </Suspense>
               <TabBar />
-              <ChatWidget chatUrl={data?.env.PUBLIC_CHAT_URL} />
+              <ChatWidget
+                chatUrl={data?.site.chat.url || data?.env.PUBLIC_CHAT_URL}
+                chat={data?.site.chat ?? SITE_DEFAULTS.chat}
+              />
             </ShopActionsHost>
           </ModalProvider>
         </NotificationProvider>

@@ -1,3 +1,4 @@
+import type { SiteSettings } from './site-settings';
 import type { ReviewLinesResponse, ReviewListResponse, ReviewWriteResponse } from './reviews-contract';
 import type {
   CatalogPageResponse,
@@ -89,6 +90,11 @@ export class ApiClient {
 
   getPageMeta(path: string, productName?: string | null): Promise<PageMeta> {
     return this.get('/page-meta/', { path, product: productName ?? undefined });
+  }
+
+  /** The site's texts staff edit: the top banner, the home page's, the shops, the stylist chat. */
+  getSiteSettings(): Promise<SiteSettings> {
+    return this.get('/site-settings/');
   }
 
   async findRedirect(path: string): Promise<RedirectResponse['redirect']> {

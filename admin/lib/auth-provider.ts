@@ -58,6 +58,7 @@ const RESOURCE_PERMISSION: Record<string, { read: string; write: string }> = {
   loyalty: { read: 'bonuses:read', write: 'bonuses:read' },
   content: { read: 'pages:write', write: 'pages:write' },
   'page-meta': { read: 'page_meta:write', write: 'page_meta:write' },
+  'site-settings': { read: 'pages:write', write: 'pages:write' },
   redirects: { read: 'redirects:write', write: 'redirects:write' },
   'redirect-import': { read: 'redirects:write', write: 'redirects:write' },
 };

@@ -74,6 +74,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'content.cover': 'Обложка изменена',
   'page_meta.create': 'Метаданные созданы',
   'page_meta.update': 'Метаданные изменены',
+  'site_settings.update': 'Тексты сайта изменены',
   'redirect.create': 'Перенаправление создано',
   'redirect.update': 'Перенаправление изменено',
   'redirect.delete': 'Перенаправление удалено',
@@ -122,6 +123,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   content: 'Страница или статья',
   page_meta: 'Метаданные страницы',
   redirect: 'Перенаправление',
+  site_settings: 'Тексты сайта',
 };
 /** The object of an audit row: «Заказ № 12»; a row about many (a customers' export, `*`) names the kind alone. */
 const ENTITY_PLURALS: Record<string, string> = { customer: 'Покупатели', order: 'Заказы', offer: 'Размеры товаров' };

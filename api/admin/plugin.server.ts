@@ -18,6 +18,7 @@ import { adminSectionRoutes } from './sections.routes.server';
 import { adminExchangeRoutes } from './exchange.routes.server';
 import { adminPromotionRoutes } from './promotions.routes.server';
 import { adminContentRoutes } from './content.routes.server';
+import { adminSiteSettingsRoutes } from './site-settings.routes.server';
 
 // The admin API (issue #29, docs/back-office.md), mounted at `<API prefix>/admin`. JSON only;
 // every answer `Cache-Control: no-store` and `X-Robots-Tag: noindex`; a state-changing call must
@@ -100,4 +101,5 @@ export async function adminApi(
   await app.register(adminExchangeRoutes, deps);
   await app.register(adminPromotionRoutes, deps);
   await app.register(adminContentRoutes, deps);
+  await app.register(adminSiteSettingsRoutes, deps);
 }

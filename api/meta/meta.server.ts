@@ -4,12 +4,21 @@ import { canonicalPagePath, isExternalUrl } from '~/core/redirects';
 import { DEFAULT_META, PRODUCT_META_TEMPLATE } from '~/content/page-meta';
 import type { PageMeta, RedirectResponse } from '~/shared/contract';
 import { getPageMetaEntry, getStoredRedirect } from '~/models/page-meta.server';
-import { versionedMemo } from './data-version.server';
+import { readSiteSettings } from '~/models/site-settings.server';
+import type { SiteSettings } from '~/shared/site-settings';
+import { UNANNOUNCED_CHANGE_TTL_MS, versionedMemo } from './data-version.server';
 
 // Every page asks for its metadata and every unknown address for a redirect: both are kept in
 // process until the data version changes (page metadata and redirects are part of it).
 const metaMemo = versionedMemo<PageMeta>(2000);
 const redirectMemo = versionedMemo<RedirectResponse['redirect']>(2000);
+// Every page's shell shows the site's texts (banner, shops, chat): one read per data version.
+const settingsMemo = versionedMemo<SiteSettings>(1, { ttlMs: UNANNOUNCED_CHANGE_TTL_MS });
+
+/** The site's texts staff edit (issue #30), today's defaults while nothing is stored. */
+export function getSiteSettings({ db }: { db: Database }): Promise<SiteSettings> {
+  return settingsMemo(db, 'storefront', async () => (await readSiteSettings(db)).value);
+}
 
 export async function getPageMeta({
   db,

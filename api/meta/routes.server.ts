@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Database } from '~/db/client.server';
 import { defineRoute, type RouteResponse } from '~/api/route.server';
 import { ApiError, PageMeta, RedirectResponse } from '~/shared/contract';
-import { findRedirect, getPageMeta } from './meta.server';
+import { SiteSettingsResponse } from '~/shared/site-settings';
+import { findRedirect, getPageMeta, getSiteSettings } from './meta.server';
 
 const PathParam = z.string().min(1).max(2048).startsWith('/').describe('The page path');
 const PageMetaQuery = z.object({
@@ -48,5 +49,12 @@ export async function metaRoutes(app: FastifyInstance, { db }: { db: Database })
     async (q) => ({
       redirect: await findRedirect({ db, path: q.path }),
     }),
+  );
+  publicGet(
+    '/site-settings/',
+    "The site's texts staff edit: top banner, home page, shops, stylist chat (issue #30)",
+    z.object({}),
+    { description: 'The texts', schema: SiteSettingsResponse },
+    () => getSiteSettings({ db }),
   );
 }

@@ -1,30 +1,11 @@
-// Facts about the brand shown in the shell (SPEC §1): two shops, open 11:00–22:00.
+import type { SiteShop } from '~/shared/site-settings';
+
+// Facts about the brand shown in the shell (SPEC §1). The shops' addresses and hours are texts
+// staff edit (shared/site-settings.ts, «Тексты сайта»), read through the root loader.
 export const BRAND = 'Vitrina';
 
-export interface Shop {
-  city: string;
-  address: string;
-  hours: string;
-  phone: string;
-  metro: string;
-}
-
-export const SHOPS: readonly Shop[] = [
-  {
-    city: 'Москва',
-    address: 'Малая Бронная улица, 24',
-    hours: 'Ежедневно 11:00–22:00',
-    phone: '+7 (495) 120-47-36',
-    metro: 'Маяковская',
-  },
-  {
-    city: 'Санкт-Петербург',
-    address: 'Большая Конюшенная улица, 13',
-    hours: 'Ежедневно 11:00–22:00',
-    phone: '+7 (812) 409-62-18',
-    metro: 'Невский проспект',
-  },
-];
+/** A shop as the storefront shows it; the shops themselves are the site's texts (shared/site-settings.ts). */
+export type Shop = SiteShop;
 
 export const SOCIALS = [
   { name: 'Telegram', href: 'https://t.me/vitrina_brand' },

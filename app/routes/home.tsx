@@ -1,11 +1,10 @@
 import { useLayoutEffect, useRef } from 'react';
 import { data, useNavigationType } from 'react-router';
 import type { Route } from './+types/home';
-import { useRootData } from '~/app/lib/root-data';
+import { useRootData, useSiteSettings } from '~/app/lib/root-data';
 import { AppLink, IntentLink } from '~/app/lib/app-link';
 import { CACHE_PUBLIC, orNull } from '~/app/lib/route-data.server';
 import { pageMetaTags } from '~/app/lib/seo';
-import { SHOPS } from '~/app/lib/shop-info';
 import { ProductCard } from '~/app/ui/ProductCard';
 import { BlogCard } from '~/app/components/content/BlogCard';
 import { SectionTiles } from '~/app/components/content/SectionTiles';
@@ -48,6 +47,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     url: s.SECTION_PAGE_URL,
   }));
   const { fresh, sale, articles } = loaderData;
+  const site = useSiteSettings();
   const page = useRef<HTMLDivElement>(null);
   const navigationType = useNavigationType();
   // Back (or Forward) to this page in the browser: the rows are new elements, so until drawn they
@@ -66,14 +66,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="home" ref={page}>
       <section className="home-hero" aria-labelledby="home-title">
         <div className="home-hero__text">
-          <p className="eyebrow">Осень — зима 2026</p>
+          {site.home.eyebrow ? <p className="eyebrow">{site.home.eyebrow}</p> : null}
           <h1 id="home-title" className="home-hero__title">
-            Новая коллекция
+            {site.home.title}
           </h1>
-          <p className="home-hero__lead">
-            Пальто из шерсти и кашемира, честный деним и мягкий трикотаж в спокойной палитре городской осени.
-            Собственное производство, доставка по России, СНГ и миру.
-          </p>
+          {site.home.lead ? <p className="home-hero__lead">{site.home.lead}</p> : null}
           <div className="home-hero__actions">
             <IntentLink to="/catalog/new-collection/" className="button">
               Смотреть коллекцию
@@ -149,9 +146,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Смотреть все
             </AppLink>
           </div>
-          <p className="home-section__note">
-            Скидки до 30% на вещи прошлых сезонов — пальто, трикотаж, деним и платья.
-          </p>
+          {site.home.sale_note ? <p className="home-section__note">{site.home.sale_note}</p> : null}
           <div className="grid">
             {sale.map((item) => (
               <ProductCard key={item.ID} item={item} />
@@ -188,7 +183,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </AppLink>
         </div>
         <div className="home-shops">
-          {SHOPS.map((shop) => (
+          {site.shops.map((shop) => (
             <article key={shop.city} className="home-shop">
               <div className="home-shop__text">
                 <h3 className="home-shop__city">{shop.city}</h3>

@@ -1,17 +1,19 @@
-import { SHOPS, type Shop } from '~/app/lib/shop-info';
+import type { Shop } from '~/app/lib/shop-info';
+import { useSiteSettings } from '~/app/lib/root-data';
 import { Prose, splitSections } from './Prose';
 import { ShopMap } from './ShopMap';
 
 /**
  * /contacts/: the page text section by section; a section that gives a shop's address (as
- * app/lib/shop-info.ts has it) is laid out beside that shop's schematic map. A shop the text
+ * the site's texts have it, «Тексты сайта») is laid out beside that shop's schematic map. A shop the text
  * does not mention still gets its card and map, so the page never loses an address.
  */
 export function ContactsBody({ html }: { html: string | null }) {
+  const shops = useSiteSettings().shops;
   const sections = html ? splitSections(html) : [];
-  const shopOf = (section: string): Shop | undefined => SHOPS.find((s) => section.includes(s.address));
+  const shopOf = (section: string): Shop | undefined => shops.find((s) => section.includes(s.address));
   const described = new Set(sections.map(shopOf).filter(Boolean));
-  const missing = SHOPS.filter((s) => !described.has(s));
+  const missing = shops.filter((s) => !described.has(s));
   return (
     <div className="contacts">
       {missing.length > 0 ? (

@@ -1,13 +1,13 @@
 import { AppLink } from '~/app/lib/app-link';
 import { KeptPart } from '~/app/lib/kept-part';
-import { FOOTER_COLUMNS, SHOPS } from '~/app/lib/shop-info';
+import { FOOTER_COLUMNS, type Shop } from '~/app/lib/shop-info';
 import { SocialLinks } from './ShopInfo';
 import { Newsletter } from './Newsletter';
 import { HelpLinks } from './HelpLinks';
 
 // SPEC §2 Footer: columns Shops, Buyers, About; copyright; the not-a-public-offer disclaimer;
 // the social-network notice; the developer credit.
-export function Footer() {
+export function Footer({ shops }: { shops: readonly Shop[] }) {
   const year = new Date().getFullYear();
   return (
     <footer className="footer">
@@ -17,10 +17,10 @@ export function Footer() {
             Vitrina
           </AppLink>
           <p className="footer__tagline">Дизайнерская одежда, обувь и аксессуары. Собственное производство в России.</p>
-          <KeptPart className="footer__shops" part="footer-shops">
+          <KeptPart className="footer__shops" part="footer-shops" data={shops}>
             {() => (
               <>
-                {SHOPS.map((s) => (
+                {shops.map((s) => (
                   <p key={s.city}>
                     <strong>{s.city}</strong>, {s.address} · {s.hours}
                   </p>

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { AppLink, NavAppLink } from '~/app/lib/app-link';
 import { KeptPart } from '~/app/lib/kept-part';
 import type { MenuSection } from '~/shared/contract';
+import type { SiteSettings } from '~/shared/site-settings';
 import { NAV_LINKS } from '~/app/lib/shop-info';
 import { ShopCards, SocialLinks } from './ShopInfo';
 import { useShopperCounts } from '~/app/lib/shopper-state';
@@ -11,7 +12,7 @@ import { SearchField } from './SearchField';
 import { useModal } from '~/app/ui/ModalHost';
 import { MobileMenu } from './MobileMenu';
 
-export function Header({ menu }: { menu: MenuSection[] }) {
+export function Header({ menu, site }: { menu: MenuSection[]; site: SiteSettings }) {
   const counts = useShopperCounts();
   const modal = useModal();
   const location = useLocation();
@@ -38,88 +39,121 @@ export function Header({ menu }: { menu: MenuSection[] }) {
   }, [catalogOpen]);
 
   return (
-    <header className="header" ref={headerRef}>
-      <div className="header__bar">
-        <div className="header__left">
+    <>
+      {site.banner.enabled && site.banner.text ? <TopBanner text={site.banner.text} link={site.banner.link} /> : null}
+      <header className="header" ref={headerRef}>
+        <div className="header__bar">
+          <div className="header__left">
+            <button
+              type="button"
+              className="icon-button header__burger"
+              aria-label="Меню"
+              onClick={() =>
+                modal.open({
+                  name: 'menu',
+                  title: 'Меню',
+                  placement: 'left',
+                  content: <MobileMenu menu={menu} shops={site.shops} />,
+                })
+              }
+            >
+              <MenuIcon />
+            </button>
+            <SearchField id="header-search" />
+          </div>
+
+          <AppLink to="/" className="logo" aria-label="Vitrina — на главную">
+            Vitrina
+          </AppLink>
+
+          <div className="header__right">
+            <AppLink
+              to={counts.loggedIn ? '/personal/' : '/auth/'}
+              className="icon-button header__account"
+              aria-label={counts.loggedIn ? 'Аккаунт' : 'Вход'}
+            >
+              <UserIcon />
+            </AppLink>
+            <AppLink
+              to="/wishlist/"
+              className="icon-button header__wishlist"
+              aria-label={`Избранное: ${counts.wishlist}`}
+            >
+              <HeartIcon />
+              {counts.wishlist > 0 ? <span className="badge">{counts.wishlist}</span> : null}
+            </AppLink>
+            <AppLink to="/basket/" className="icon-button" aria-label={`Корзина: ${counts.basket}`}>
+              <BagIcon />
+              {counts.basket > 0 ? <span className="badge">{counts.basket}</span> : null}
+            </AppLink>
+          </div>
+        </div>
+        <nav className="header__nav" aria-label="Основное меню">
           <button
             type="button"
-            className="icon-button header__burger"
-            aria-label="Меню"
-            onClick={() =>
-              modal.open({ name: 'menu', title: 'Меню', placement: 'left', content: <MobileMenu menu={menu} /> })
-            }
+            className="header__catalog-toggle"
+            aria-expanded={catalogOpen}
+            aria-controls={menuId}
+            onClick={() => setCatalogOpen(!catalogOpen)}
           >
-            <MenuIcon />
+            Каталог
           </button>
-          <SearchField id="header-search" />
-        </div>
+          {NAV_LINKS.map((l) => (
+            <NavAppLink key={l.to} to={l.to} className="header__link" prefetch="intent">
+              {l.label}
+            </NavAppLink>
+          ))}
+          <div className="header__contacts">
+            <AppLink to="/contacts/" className="header__link">
+              Контакты
+            </AppLink>
+            <KeptPart
+              className="header__contacts-pop"
+              role="group"
+              aria-label="Наши магазины"
+              part="header-shops"
+              data={site.shops}
+            >
+              {() => (
+                <>
+                  <ShopCards shops={site.shops} />
+                  <SocialLinks className="header__socials" />
+                </>
+              )}
+            </KeptPart>
+          </div>
+        </nav>
 
-        <AppLink to="/" className="logo" aria-label="Vitrina — на главную">
-          Vitrina
+        <nav className="mega" id={menuId} hidden={!catalogOpen} aria-label="Каталог товаров">
+          {/* The columns depend on the menu alone: kept as markup on the server (app/lib/kept-part.tsx).
+              Hidden until opened: hydrated after the header, in a task of its own (issue #33). */}
+          <Suspense>
+            <KeptPart className="mega__inner" part="mega" data={menu}>
+              {() => <MegaColumns menu={menu} />}
+            </KeptPart>
+          </Suspense>
+        </nav>
+      </header>
+    </>
+  );
+}
+
+/** The strip above the header staff set in «Тексты сайта» (off by default): a line, maybe a link. */
+function TopBanner({ text, link }: { text: string; link: string }) {
+  return (
+    <div className="top-banner" data-testid="top-banner">
+      {link === '' ? (
+        <p className="top-banner__text">{text}</p>
+      ) : link.startsWith('/') ? (
+        <AppLink to={link} className="top-banner__text">
+          {text}
         </AppLink>
-
-        <div className="header__right">
-          <AppLink
-            to={counts.loggedIn ? '/personal/' : '/auth/'}
-            className="icon-button header__account"
-            aria-label={counts.loggedIn ? 'Аккаунт' : 'Вход'}
-          >
-            <UserIcon />
-          </AppLink>
-          <AppLink
-            to="/wishlist/"
-            className="icon-button header__wishlist"
-            aria-label={`Избранное: ${counts.wishlist}`}
-          >
-            <HeartIcon />
-            {counts.wishlist > 0 ? <span className="badge">{counts.wishlist}</span> : null}
-          </AppLink>
-          <AppLink to="/basket/" className="icon-button" aria-label={`Корзина: ${counts.basket}`}>
-            <BagIcon />
-            {counts.basket > 0 ? <span className="badge">{counts.basket}</span> : null}
-          </AppLink>
-        </div>
-      </div>
-      <nav className="header__nav" aria-label="Основное меню">
-        <button
-          type="button"
-          className="header__catalog-toggle"
-          aria-expanded={catalogOpen}
-          aria-controls={menuId}
-          onClick={() => setCatalogOpen(!catalogOpen)}
-        >
-          Каталог
-        </button>
-        {NAV_LINKS.map((l) => (
-          <NavAppLink key={l.to} to={l.to} className="header__link" prefetch="intent">
-            {l.label}
-          </NavAppLink>
-        ))}
-        <div className="header__contacts">
-          <AppLink to="/contacts/" className="header__link">
-            Контакты
-          </AppLink>
-          <KeptPart className="header__contacts-pop" role="group" aria-label="Наши магазины" part="header-shops">
-            {() => (
-              <>
-                <ShopCards />
-                <SocialLinks className="header__socials" />
-              </>
-            )}
-          </KeptPart>
-        </div>
-      </nav>
-
-      <nav className="mega" id={menuId} hidden={!catalogOpen} aria-label="Каталог товаров">
-        {/* The columns depend on the menu alone: kept as markup on the server (app/lib/kept-part.tsx).
-            Hidden until opened: hydrated after the header, in a task of its own (issue #33). */}
-        <Suspense>
-          <KeptPart className="mega__inner" part="mega" data={menu}>
-            {() => <MegaColumns menu={menu} />}
-          </KeptPart>
-        </Suspense>
-      </nav>
-    </header>
+      ) : (
+        <a href={link} className="top-banner__text" rel="noopener noreferrer" target="_blank">
+          {text}
+        </a>
+      )}
+    </div>
   );
 }
 

@@ -1,11 +1,12 @@
 import { AppLink } from '~/app/lib/app-link';
 import type { MenuSection } from '~/shared/contract';
+import type { Shop } from '~/app/lib/shop-info';
 import { NAV_LINKS } from '~/app/lib/shop-info';
 import { ShopCards, SocialLinks } from './ShopInfo';
 import { SearchField } from './SearchField';
 
 // The burger menu (SPEC §2 Mobile): the same links, contacts and socials as the desktop header.
-export function MobileMenu({ menu }: { menu: MenuSection[] }) {
+export function MobileMenu({ menu, shops }: { menu: MenuSection[]; shops: readonly Shop[] }) {
   return (
     <div className="mobile-menu">
       <SearchField id="mobile-search" />
@@ -45,7 +46,7 @@ export function MobileMenu({ menu }: { menu: MenuSection[] }) {
         </li>
       </ul>
       <div className="mobile-menu__shops">
-        <ShopCards />
+        <ShopCards shops={shops} />
       </div>
       <SocialLinks className="mobile-menu__socials" />
     </div>

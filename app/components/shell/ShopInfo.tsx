@@ -1,10 +1,10 @@
-import { SHOPS, SOCIALS } from '~/app/lib/shop-info';
+import { SOCIALS, type Shop } from '~/app/lib/shop-info';
 
 /** The two shops (SPEC §1): city, address, hours, phone. The header, the burger menu and contacts use it. */
-export function ShopCards() {
+export function ShopCards({ shops }: { shops: readonly Shop[] }) {
   return (
     <>
-      {SHOPS.map((s) => (
+      {shops.map((s) => (
         <div key={s.city} className="shop-card">
           <p className="shop-card__city">{s.city}</p>
           <p>{s.address}</p>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CHAT_BUTTON_DELAY_MS, CHAT_LOAD_AHEAD_MS } from './chat-timing';
 import type { StylistChat } from './StylistChat';
+import type { SiteSettings } from '~/shared/site-settings';
 
 type Chat = typeof StylistChat;
 
@@ -8,9 +9,10 @@ type Chat = typeof StylistChat;
  * SPEC §1 stylist chat widget. Nothing shows before its 15 s, so its code (StylistChat) is no
  * part of the page's first scripts: it loads a few seconds before the button is due, and counts
  * its delays from when this mounted (the page became interactive).
- * chatUrl: the messenger (PUBLIC_CHAT_URL); without it the widget renders nothing.
+ * chatUrl: the messenger («Тексты сайта», else PUBLIC_CHAT_URL); without it the widget renders nothing.
+ * chat: the stylist's name and greeting («Тексты сайта»).
  */
-export function ChatWidget({ chatUrl }: { chatUrl: string | undefined }) {
+export function ChatWidget({ chatUrl, chat: words }: { chatUrl: string | undefined; chat: SiteSettings['chat'] }) {
   const [chat, setChat] = useState<{ StylistChat: Chat; since: number } | null>(null);
   useEffect(() => {
     if (!chatUrl) return;
@@ -28,5 +30,5 @@ export function ChatWidget({ chatUrl }: { chatUrl: string | undefined }) {
     };
   }, [chatUrl]);
   if (!chatUrl || !chat) return null;
-  return <chat.StylistChat chatUrl={chatUrl} since={chat.since} />;
+  return <chat.StylistChat chatUrl={chatUrl} since={chat.since} name={words.name} greeting={words.greeting} />;
 }

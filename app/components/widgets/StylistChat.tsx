@@ -15,10 +15,22 @@ import { autoOpenAllowed, isFillingIn, KEEP_CLEAR_SELECTOR, overlaps, panelBoxAb
 // not open by itself on the basket, checkout and login pages, nor where its panel would cover
 // a part marked `data-keep-clear` or while the shopper types in a field; a panel it opened
 // that comes to cover one closes for good; the button steps aside while one is under it.
-const GREETING = 'Здравствуйте! Я стилист Vitrina. Помогу подобрать размер и образ — напишите мне.';
 
-/** chatUrl: the messenger (PUBLIC_CHAT_URL); since: when the page became interactive (Date.now()). */
-export function StylistChat({ chatUrl, since }: { chatUrl: string; since: number }) {
+/**
+ * chatUrl: the messenger; since: when the page became interactive (Date.now()); name and
+ * greeting: the stylist's («Тексты сайта», shared/site-settings.ts).
+ */
+export function StylistChat({
+  chatUrl,
+  since,
+  name,
+  greeting,
+}: {
+  chatUrl: string;
+  since: number;
+  name: string;
+  greeting: string;
+}) {
   const { current: modal } = useModal();
   // Due already when this code came late (a slow connection, a clock moved on in a test).
   const [buttonDue, setButtonDue] = useState(() => Date.now() - since >= CHAT_BUTTON_DELAY_MS);
@@ -132,7 +144,7 @@ export function StylistChat({ chatUrl, since }: { chatUrl: string; since: number
               V
             </span>
             <p className="chat__who">
-              <span className="chat__name">Стилист Vitrina</span>
+              <span className="chat__name">{name}</span>
               <span className="chat__status">
                 {messenger ? `Отвечает ${inMessenger(messenger)}` : 'Отвечает в мессенджере'}
               </span>
@@ -141,7 +153,7 @@ export function StylistChat({ chatUrl, since }: { chatUrl: string; since: number
               <CloseIcon size={20} />
             </button>
           </div>
-          <p className="chat__bubble">{GREETING}</p>
+          <p className="chat__bubble">{greeting}</p>
           <a className="button chat__cta" href={chatUrl} target="_blank" rel="noopener noreferrer">
             {messenger ? `Написать ${inMessenger(messenger)}` : 'Написать стилисту'}
           </a>
