@@ -70,6 +70,11 @@ export default function handleRequest(
       },
     };
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      // The document is written whole (onAllReady), so every Suspense boundary is complete: write
+      // each in its place. React's default (12 800 bytes) moves a larger boundary, such as the page
+      // inside <main>, to the document's end behind a script, which readers without JavaScript
+      // and the page's own tests would see as an empty <main>.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         shellRendered = true;
       },

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useRowCheckboxLabels } from '~/admin/lib/row-checkbox-labels';
 import {
   Box,
   Button,
@@ -113,6 +114,7 @@ function ProductFilters() {
 }
 
 export function ProductList() {
+  const checkboxes = useRowCheckboxLabels<HTMLDivElement>();
   return (
     <List
       filters={ProductFilters()}
@@ -122,47 +124,49 @@ export function ProductList() {
       actions={<ProductListActions />}
     >
       {/* The bulk buttons stand in the list's toolbar (ProductListActions); react-admin's own bulk bar is hidden. */}
-      <Datagrid
-        rowClick="edit"
-        bulkActionButtons={<></>}
-        sx={{ '& .RaBulkActionsToolbar-toolbar': { display: 'none' } }}
-      >
-        <FunctionField<ProductItem>
-          label="Фото"
-          sortable={false}
-          render={(p) => <Thumb src={p.thumb_url} alt={p.name} />}
-        />
-        <RaTextField source="article" label="Артикул" />
-        <RaTextField source="name" label="Название" />
-        <RaTextField source="section_name" label="Раздел" sortable={false} />
-        <FunctionField<ProductItem>
-          label="Цена"
-          sortBy="price_kopecks"
-          textAlign="right"
-          render={(p) => (
-            <span>
-              {money(p.price_kopecks)}
-              {p.old_price_kopecks ? (
-                <Box component="s" sx={{ color: 'text.secondary', ml: 1 }}>
-                  {money(p.old_price_kopecks)}
-                </Box>
-              ) : null}
-            </span>
-          )}
-        />
-        <FunctionField<ProductItem>
-          label="Показ"
-          sortable={false}
-          render={(p) => (
-            <Chip
-              size="small"
-              label={p.active ? 'Показан' : 'Скрыт'}
-              color={p.active ? 'success' : 'default'}
-              variant={p.active ? 'filled' : 'outlined'}
-            />
-          )}
-        />
-      </Datagrid>
+      <Box ref={checkboxes}>
+        <Datagrid
+          rowClick="edit"
+          bulkActionButtons={<></>}
+          sx={{ '& .RaBulkActionsToolbar-toolbar': { display: 'none' } }}
+        >
+          <FunctionField<ProductItem>
+            label="Фото"
+            sortable={false}
+            render={(p) => <Thumb src={p.thumb_url} alt={p.name} />}
+          />
+          <RaTextField source="article" label="Артикул" />
+          <RaTextField source="name" label="Название" />
+          <RaTextField source="section_name" label="Раздел" sortable={false} />
+          <FunctionField<ProductItem>
+            label="Цена"
+            sortBy="price_kopecks"
+            textAlign="right"
+            render={(p) => (
+              <span>
+                {money(p.price_kopecks)}
+                {p.old_price_kopecks ? (
+                  <Box component="s" sx={{ color: 'text.secondary', ml: 1 }}>
+                    {money(p.old_price_kopecks)}
+                  </Box>
+                ) : null}
+              </span>
+            )}
+          />
+          <FunctionField<ProductItem>
+            label="Показ"
+            sortable={false}
+            render={(p) => (
+              <Chip
+                size="small"
+                label={p.active ? 'Показан' : 'Скрыт'}
+                color={p.active ? 'success' : 'default'}
+                variant={p.active ? 'filled' : 'outlined'}
+              />
+            )}
+          />
+        </Datagrid>
+      </Box>
     </List>
   );
 }
