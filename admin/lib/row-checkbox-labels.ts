@@ -1,16 +1,17 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 
 /**
  * react-admin's row checkboxes (Datagrid with bulk actions) put their «Выбрать эту запись» label on
  * MUI's wrapper <span>, where assistive technology ignores it (axe: aria-prohibited-attr), and
  * leave the <input> itself unlabelled. This moves each label onto its input, for rows rendered
  * now and later (paging, filtering). React does not set the attribute again while its value is
- * unchanged, so the move holds.
+ * unchanged, so the move holds. A callback ref: the list mounts its rows after its first load.
  */
-export function useRowCheckboxLabels<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  useEffect(() => {
-    const root = ref.current;
+export function useRowCheckboxLabels<T extends HTMLElement>(): (element: T | null) => void {
+  const observer = useRef<MutationObserver | null>(null);
+  return useCallback((root: T | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
     if (!root) return;
     const relabel = () => {
       for (const wrapper of root.querySelectorAll<HTMLElement>('.select-item[aria-label]')) {
@@ -22,9 +23,12 @@ export function useRowCheckboxLabels<T extends HTMLElement>() {
       }
     };
     relabel();
-    const observer = new MutationObserver(relabel);
-    observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    observer.current = new MutationObserver(relabel);
+    observer.current.observe(root, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['aria-label'],
+    });
   }, []);
-  return ref;
 }
