@@ -28,7 +28,7 @@ import { ShopActionsProvider, type ShopActions } from '~/app/ui/shop-actions';
 import { useQuickAdd } from '~/app/components/basket/quick-add';
 import { useAuthModal } from '~/app/components/auth/auth-modal';
 import { preloadProductPage } from '~/app/pages/catalog-parts';
-import { SITE_DEFAULTS } from '~/shared/site-settings';
+import { SITE_DEFAULTS } from '~/shared/site-defaults';
 
 // Every file scripts/subset-fonts.ts wrote (app/fonts/font-files.ts owns the list), as built URLs.
 const FONT_URLS = Object.values(

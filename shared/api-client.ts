@@ -1,4 +1,4 @@
-import type { SiteSettings } from './site-settings';
+import type { SiteSettings } from './site-defaults';
 import type { ReviewLinesResponse, ReviewListResponse, ReviewWriteResponse } from './reviews-contract';
 import type {
   CatalogPageResponse,

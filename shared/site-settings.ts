@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { SITE_DEFAULTS, type SiteSettings as Shape, type SiteShop as ShopShape } from './site-defaults';
+
+export { SITE_DEFAULTS };
+export type SiteSettings = Shape;
+export type SiteShop = ShopShape;
 
 // The site's words that staff change (issue #30 "The site's words", last bullet): the top
 // banner, the home page's first block and sale note, the shops' addresses and hours, the
@@ -54,7 +59,6 @@ export const SiteShop = z
     metro: text(80, 'Метро'),
   })
   .strict();
-export type SiteShop = z.infer<typeof SiteShop>;
 
 export const SiteChat = z
   .object({
@@ -76,41 +80,11 @@ export const SiteSettings = z
     chat: SiteChat,
   })
   .strict();
-export type SiteSettings = z.infer<typeof SiteSettings>;
-
-/** Today's texts: what the storefront shows while nothing is stored. */
-export const SITE_DEFAULTS: SiteSettings = {
-  banner: { enabled: false, text: '', link: '' },
-  home: {
-    eyebrow: 'Осень — зима 2026',
-    title: 'Новая коллекция',
-    lead:
-      'Пальто из шерсти и кашемира, честный деним и мягкий трикотаж в спокойной палитре городской осени. ' +
-      'Собственное производство, доставка по России, СНГ и миру.',
-    sale_note: 'Скидки до 30% на вещи прошлых сезонов — пальто, трикотаж, деним и платья.',
-  },
-  shops: [
-    {
-      city: 'Москва',
-      address: 'Малая Бронная улица, 24',
-      hours: 'Ежедневно 11:00–22:00',
-      phone: '+7 (495) 120-47-36',
-      metro: 'Маяковская',
-    },
-    {
-      city: 'Санкт-Петербург',
-      address: 'Большая Конюшенная улица, 13',
-      hours: 'Ежедневно 11:00–22:00',
-      phone: '+7 (812) 409-62-18',
-      metro: 'Невский проспект',
-    },
-  ],
-  chat: {
-    url: '',
-    name: 'Стилист Vitrina',
-    greeting: 'Здравствуйте! Я стилист Vitrina. Помогу подобрать размер и образ — напишите мне.',
-  },
-};
+// The shape is written out once more, without zod, in site-defaults.ts (the storefront's bundle
+// carries no zod): this fails to compile when the two differ.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameShape: Same<z.infer<typeof SiteSettings>, SiteSettings> = true;
+void sameShape;
 
 const GROUPS = { banner: SiteBanner, home: SiteHome, shops: SiteSettings.shape.shops, chat: SiteChat } as const;
 
@@ -122,7 +96,7 @@ export function siteSettingsOf(stored: unknown): SiteSettings {
     const parsed = schema.safeParse(value[key]);
     out[key] = parsed.success ? parsed.data : SITE_DEFAULTS[key as keyof SiteSettings];
   }
-  return out as SiteSettings;
+  return out as unknown as SiteSettings;
 }
 
 /** The public answer (GET /site-settings/). */

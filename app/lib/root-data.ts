@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import type { MenuSection } from '~/shared/contract';
 import type { PublicEnv } from '~/shared/context';
-import { SITE_DEFAULTS, type SiteSettings } from '~/shared/site-settings';
+import { SITE_DEFAULTS, type SiteSettings } from '~/shared/site-defaults';
 
 /** What the root route's loader gives every page (app/root.tsx holds its loader to this type). */
 export interface RootData {

@@ -1,4 +1,4 @@
-import type { SiteShop } from '~/shared/site-settings';
+import type { SiteShop } from '~/shared/site-defaults';
 
 // Facts about the brand shown in the shell (SPEC §1). The shops' addresses and hours are texts
 // staff edit (shared/site-settings.ts, «Тексты сайта»), read through the root loader.

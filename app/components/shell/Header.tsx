@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { AppLink, NavAppLink } from '~/app/lib/app-link';
 import { KeptPart } from '~/app/lib/kept-part';
 import type { MenuSection } from '~/shared/contract';
-import type { SiteSettings } from '~/shared/site-settings';
+import type { SiteSettings } from '~/shared/site-defaults';
 import { NAV_LINKS } from '~/app/lib/shop-info';
 import { ShopCards, SocialLinks } from './ShopInfo';
 import { useShopperCounts } from '~/app/lib/shopper-state';

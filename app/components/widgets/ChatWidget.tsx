@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CHAT_BUTTON_DELAY_MS, CHAT_LOAD_AHEAD_MS } from './chat-timing';
 import type { StylistChat } from './StylistChat';
-import type { SiteSettings } from '~/shared/site-settings';
+import type { SiteSettings } from '~/shared/site-defaults';
 
 type Chat = typeof StylistChat;
 
