@@ -12,6 +12,7 @@ import { findInjection, INJECTION_BLOCKED_MESSAGE } from '~/core/security-filter
 import { isPagePath, pageRedirect } from '~/core/redirects';
 import { redactUrl } from '~/core/log-redaction';
 import { productApi } from '~/api/plugin.server';
+import { ensureContentSeeded } from '~/api/content/store.server';
 import { exchangeRoutes, type ExchangeOptions } from '~/api/exchange/routes.server';
 import { createSmsGateway } from '~/integrations/sms/index.server';
 import { createMailSender, MAIL_OUTBOX_DIR } from '~/integrations/mail/index.server';
@@ -120,6 +121,10 @@ export async function buildServer({
     hidden: true,
   });
   await registerFiles(app, { env, database, feeds, adminDir });
+  // The information pages and blog articles go from content/ into an empty table before the first
+  // request: seeded on a first read instead, they changed the data version under that request's
+  // page, and the page cache kept it under a version already gone.
+  await ensureContentSeeded(database.db);
   app.decorate('pageCache', null);
   if (build) await registerStorefront(app, { env, database, build, clientDir });
   app.addHook('onClose', async () => {
