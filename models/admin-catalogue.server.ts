@@ -1,3 +1,4 @@
+import { containsPattern } from '~/db/like';
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import {
@@ -94,7 +95,6 @@ const PRODUCT_SORTS = {
 } as const;
 export type ProductSort = keyof typeof PRODUCT_SORTS;
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const firstPhoto = sql<
   string | null
 >`(select pp.path from ${productPhotos} pp where pp.product_id = ${products.id} order by pp.position limit 1)`;
@@ -130,7 +130,7 @@ export async function listProducts({
       ) as SQL,
     );
   if (filter.q) {
-    const like = `%${likeEscape(filter.q.toLowerCase())}%`;
+    const like = containsPattern(filter.q.toLowerCase());
     where.push(sql`(lower(${products.name}) like ${like} or lower(${products.article}) like ${like})`);
   }
   const cond = where.length ? and(...where) : undefined;

@@ -1,3 +1,4 @@
+import { containsPattern } from '~/db/like';
 import { and, asc, desc, eq, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { keysetBatches } from '~/db/keyset.server';
 import type { Database } from '~/db/client.server';
@@ -19,17 +20,18 @@ import { bonusBalance } from './loyalty.server';
 // customer, which ends their sessions and stops their logins (the login routes ask isBlocked).
 // The bonus adjustment's home is models/loyalty.server.ts adjustBonuses.
 
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The list's search (and the export's): part of the phone (3+ digits), the e-mail or the name. */
 function customerSearch(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const digits = q.replace(/\D/g, '');
   const parts = [
-    ilike(customers.email, like(q)),
-    ilike(sql`${customers.lastName} || ' ' || ${customers.firstName} || ' ' || ${customers.secondName}`, like(q)),
+    ilike(customers.email, containsPattern(q)),
+    ilike(
+      sql`${customers.lastName} || ' ' || ${customers.firstName} || ' ' || ${customers.secondName}`,
+      containsPattern(q),
+    ),
   ];
-  if (digits.length >= 3) parts.push(ilike(customers.phone, like(digits)));
+  if (digits.length >= 3) parts.push(ilike(customers.phone, containsPattern(digits)));
   return or(...parts);
 }
 

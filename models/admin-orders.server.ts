@@ -1,3 +1,4 @@
+import { containsPattern } from '~/db/like';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import {
@@ -72,7 +73,7 @@ function orderWhere(filter: AdminOrderFilter): SQL | undefined {
   if (filter.city) where.push(sql`lower(${orders.deliveryCity}) = lower(${filter.city})`);
   const q = filter.q?.trim().toLowerCase();
   if (q) {
-    const like = (v: string) => sql`${searchText} like ${`%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+    const like = (v: string) => sql`${searchText} like ${containsPattern(v)}`;
     const any: SQL[] = [like(q)];
     // A phone as people type it (+7 (916) 123-45-67): its digits.
     const digits = q.replace(/\D/g, '');

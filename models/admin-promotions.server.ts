@@ -1,3 +1,4 @@
+import { containsPattern } from '~/db/like';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { certificateMoves, giftCertificates, offers, orders, products, promoCodes } from '~/db/schema';
@@ -60,7 +61,7 @@ export async function listPromoRows(
   },
 ) {
   const where: SQL[] = [];
-  if (input.q) where.push(sql`${promoCodes.code} like ${`%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (input.q) where.push(sql`${promoCodes.code} like ${containsPattern(input.q)}`);
   const expired = or(
     eq(promoCodes.active, false),
     isNotNull(promoCodes.expiredAt),

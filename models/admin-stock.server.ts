@@ -1,3 +1,4 @@
+import { containsPattern } from '~/db/like';
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { offers, orderItems, orders, products, returnRequests, stockMoves, waitingList } from '~/db/schema';
@@ -47,7 +48,7 @@ export async function listStockOffers({
   if (filter.atMost !== undefined) where.push(lte(offers.quantity, filter.atMost));
   if (filter.soldOut) where.push(eq(offers.quantity, 0));
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.q);
     where.push(or(ilike(products.article, like), ilike(products.name, like)) as SQL);
   }
   const cond = where.length ? and(...where) : undefined;

@@ -1,3 +1,4 @@
+import { containsPattern } from '~/db/like';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { contentEntries, pageMeta } from '~/db/schema';
@@ -68,7 +69,7 @@ export async function listContent(
   if (q.kind) where.push(eq(contentEntries.kind, q.kind));
   if (q.published !== undefined) where.push(eq(contentEntries.published, q.published));
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, '\\$&')}%`;
+    const like = containsPattern(q.q);
     const w = or(ilike(contentEntries.title, like), ilike(contentEntries.slug, like));
     if (w) where.push(w);
   }

@@ -1,3 +1,4 @@
+import { containsPattern } from '~/db/like';
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { contentEntries, pageMeta, products, redirects, sections } from '~/db/schema';
@@ -12,7 +13,6 @@ import { CONFLICT_ERROR, type Refusal } from './content.server';
 // section, an information page, an article) or are not addresses at all.
 
 const refuse = (status: number, field: string, error: string): Refusal => ({ ok: false, status, field, error });
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 export type PageMetaRow = typeof pageMeta.$inferSelect;
 export type RedirectRow = typeof redirects.$inferSelect;
@@ -24,9 +24,7 @@ export async function listPageMeta(
   offset: number,
   limit: number,
 ) {
-  const cond = q
-    ? or(ilike(pageMeta.path, `%${escapeLike(q)}%`), ilike(pageMeta.title, `%${escapeLike(q)}%`))
-    : undefined;
+  const cond = q ? or(ilike(pageMeta.path, containsPattern(q)), ilike(pageMeta.title, containsPattern(q))) : undefined;
   const rows = await db
     .select()
     .from(pageMeta)
@@ -120,7 +118,7 @@ export async function listRedirects(
   limit: number,
 ) {
   const cond = q
-    ? or(ilike(redirects.fromPath, `%${escapeLike(q)}%`), ilike(redirects.toUrl, `%${escapeLike(q)}%`))
+    ? or(ilike(redirects.fromPath, containsPattern(q)), ilike(redirects.toUrl, containsPattern(q)))
     : undefined;
   const rows = await db
     .select()

@@ -1,3 +1,4 @@
+import { containsPattern } from '~/db/like';
 import { and, asc, count, desc, eq, ilike, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { staff } from '~/db/schema';
@@ -89,7 +90,7 @@ export async function listStaff({
   if (filter.role) where.push(eq(staff.role, filter.role));
   if (filter.disabled !== undefined) where.push(eq(staff.disabled, filter.disabled));
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.q);
     where.push(or(ilike(staff.email, like), ilike(staff.name, like)) as SQL);
   }
   const condition = where.length ? and(...where) : undefined;
