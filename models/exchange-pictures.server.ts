@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
+import { loadSharp } from '~/media/sharp';
 import type { Database } from '~/db/client.server';
 import { productPhotos } from '~/db/schema';
 import { safeExchangeName } from '~/core/commerceml';
@@ -94,6 +95,7 @@ export async function attachPictures(
     }
     let encoded: { data: Buffer; info: OutputInfo };
     try {
+      const sharp = await loadSharp();
       const input = sharp(w.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
       const meta = await input.metadata();
       if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw new Error('format');

@@ -115,3 +115,15 @@ describe('assertProductionReady', () => {
     expect(() => assertProductionReady(env)).not.toThrow(/CLOUDPAYMENTS_PROVIDER/);
   });
 });
+
+describe('PGLITE_SHARED_BUFFERS', () => {
+  it('defaults to 32MB and takes a size with its unit', () => {
+    expect(loadEnv({ ...base, NODE_ENV: 'test' }).PGLITE_SHARED_BUFFERS).toBe('32MB');
+    expect(loadEnv({ ...base, NODE_ENV: 'test', PGLITE_SHARED_BUFFERS: '128MB' }).PGLITE_SHARED_BUFFERS).toBe('128MB');
+  });
+
+  it('refuses a value Postgres would not take, naming the variable', () => {
+    for (const bad of ['32', '32mb', '0MB', '-1MB', '32 MB', '1TB'])
+      expect(() => loadEnv({ ...base, NODE_ENV: 'test', PGLITE_SHARED_BUFFERS: bad })).toThrow(/PGLITE_SHARED_BUFFERS/);
+  });
+});

@@ -9,6 +9,7 @@ import { cloudPaymentsConfigShape, refineCloudPaymentsConfig } from '~/integrati
 import { dolyamiConfigShape, refineDolyamiConfig } from '~/integrations/dolyami/index.server';
 import { refineYandexSplitConfig, yandexSplitConfigShape } from '~/integrations/yandex-split/index.server';
 import { mapTileUrlProblem, resolveMapTiles, type MapTiles } from '~/core/map-tiles';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from '~/db/client.server';
 import { DEFAULT_ANONYMOUS_LIMITS, type AnonymousLimits } from '~/core/anonymous-limits';
 
 /** A cap's variable: a whole number of hits per window, 1 or more. */
@@ -41,6 +42,10 @@ const schema = z
       .enum(['true', 'false', '1', '0'])
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^[1-9]\d*(kB|MB|GB)$/, 'a size such as 32MB')
+      .default(DEFAULT_PGLITE_SHARED_BUFFERS),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
