@@ -7,8 +7,9 @@ import { hasStorefrontBuild, loadStorefrontBuild, STOREFRONT_BUILD } from './sto
 import { DEMO_DATABASE_DIR } from './demo-database';
 
 async function main(): Promise<void> {
-  // performance.now() counts from the process's start: the first mark is when the server's
-  // modules had loaded, each later one when a start-up step ended (ms, in the ready line, with
+  // performance.now() counts from the process's start: the first mark is when the entry's own
+  // modules (configuration, database client) had loaded, 'storefront' when the server's modules
+  // and the storefront had, each later one when a start-up step ended (ms, in the ready line, with
   // the CPU time the process used, all threads: on a busy machine the two differ).
   const started = performance.now();
   const phases: Record<string, number> = { modules: Math.round(started) };
