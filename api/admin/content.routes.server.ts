@@ -292,6 +292,16 @@ export async function adminContentRoutes(app: FastifyInstance, deps: AdminDeps):
   });
 
   // ── Page metadata ──
+  // One row with its history, as the edit screens read it (data null when there is none).
+  const withHistory =
+    <R, I>(entityType: string, read: (dbx: typeof db, key: string) => Promise<R | null>, item: (row: R) => I) =>
+    async (dbx: typeof db, key: string) => {
+      const row = await read(dbx, key);
+      return { data: row ? { ...item(row), audit: (await entityAudit(dbx, entityType, key)).map(auditItem) } : null };
+    };
+  const metaAnswer = withHistory('page_meta', getPageMetaRow, metaItem);
+  const redirectAnswer = withHistory('redirect', getRedirectRow, redirectItem);
+
   adminRead(app, deps, {
     url: '/page-meta',
     summary: 'Page metadata by address (q in the address or title)',
@@ -311,18 +321,11 @@ export async function adminContentRoutes(app: FastifyInstance, deps: AdminDeps):
     params: KeyParams,
     response: PageMetaOneResponse,
     handler: async ({ params, reply }) => {
-      const row = await getPageMetaRow(db, canonicalPagePath(params.id));
-      if (!row) return notFound(reply);
-      return { data: { ...metaItem(row), audit: (await entityAudit(db, 'page_meta', row.path)).map(auditItem) } };
+      const a = await metaAnswer(db, canonicalPagePath(params.id));
+      if (!a.data) return notFound(reply);
+      return a;
     },
   });
-
-  const metaAnswer = async (dbx: typeof db, path: string) => {
-    const row = await getPageMetaRow(dbx, path);
-    return {
-      data: row ? { ...metaItem(row), audit: (await entityAudit(dbx, 'page_meta', path)).map(auditItem) } : null,
-    };
-  };
 
   adminChange(app, deps, {
     method: 'POST',
@@ -371,12 +374,6 @@ export async function adminContentRoutes(app: FastifyInstance, deps: AdminDeps):
   });
 
   // ── Redirects ──
-  const redirectAnswer = async (dbx: typeof db, from: string) => {
-    const row = await getRedirectRow(dbx, from);
-    return {
-      data: row ? { ...redirectItem(row), audit: (await entityAudit(dbx, 'redirect', from)).map(auditItem) } : null,
-    };
-  };
 
   adminRead(app, deps, {
     url: '/redirects',
