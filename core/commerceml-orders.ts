@@ -1,4 +1,5 @@
 import { isTrue } from './commerceml';
+import type { OneCOrderLine } from './commerceml-order-lines';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from './order-status';
 
 // Orders 1C sends back (type=sale&mode=file + mode=import; issue #31, docs/exchange-1c.md): what
@@ -14,6 +15,11 @@ export interface OrderDocument {
   deleted: boolean;
   /** ЗначениеРеквизита: Наименование → Значение (the last one wins). */
   requisites: Record<string, string>;
+  /**
+   * Товары/Товар as 1C has them now (core/commerceml-order-lines.ts); null or absent: the
+   * document has no Товары (it says nothing of the goods; step files written before it too).
+   */
+  goods?: OneCOrderLine[] | null;
 }
 
 /** 1C's numbers and dates kept on the order (orders.exchange_1c). */

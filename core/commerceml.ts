@@ -123,6 +123,15 @@ export function roubles(kopecks: number): string {
   return `${sign}${Math.floor(k / 100)}.${String(k % 100).padStart(2, '0')}`;
 }
 
+/** The Ид an order line is exported with (and matched by when 1C sends the order back): the offer's 1C id, else its product's, else the site's own. */
+export function exportLineId(
+  offerExternalId: string | null,
+  productExternalId: string | null,
+  offerId: number,
+): string {
+  return offerExternalId ?? productExternalId ?? `site-offer-${offerId}`;
+}
+
 export interface ExportLine {
   /** The offer's Ид in 1C ('<product>#<characteristic>'), or the site's own when 1C does not know it. */
   externalId: string;

@@ -203,6 +203,22 @@ function orderRecord(node: Node): OrderRecord {
     const name = text(r, 'Наименование');
     if (name) requisites[name] = text(r, 'Значение');
   }
+  const goodsNode = child(node, 'Товары');
+  const goods = goodsNode
+    ? children(goodsNode, 'Товар').map((g) => {
+        const kind = children(child(g, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита')
+          .filter((r) => /^(ВидНоменклатуры|ТипНоменклатуры)$/.test(text(r, 'Наименование')))
+          .map((r) => text(r, 'Значение').toLowerCase());
+        return {
+          id: text(g, 'Ид'),
+          name: text(g, 'Наименование'),
+          price: text(g, 'ЦенаЗаЕдиницу'),
+          quantity: text(g, 'Количество'),
+          sum: text(g, 'Сумма'),
+          service: kind.includes('услуга'),
+        };
+      })
+    : null;
   return {
     t: 'order',
     id,
@@ -211,6 +227,7 @@ function orderRecord(node: Node): OrderRecord {
     time: text(node, 'Время'),
     deleted: isTrue(text(node, 'ПометкаУдаления')),
     requisites,
+    goods,
   };
 }
 

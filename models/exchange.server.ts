@@ -18,6 +18,7 @@ import { rebuildSearchTerms } from '~/db/search-terms.server';
 import { slugify } from '~/db/seed/catalog-data';
 import {
   DEFAULT_EXCHANGE_SETTINGS,
+  exportLineId,
   ordersPackage,
   pickPriceTypes,
   type ExchangeAnswer,
@@ -404,6 +405,8 @@ function summary(counts: Counts): string[] {
     orders_updated: 'заказов изменено',
     orders_unchanged: 'заказов без изменений',
     orders_refused: 'документов не принято',
+    order_lines_changed: 'составов заказов изменено',
+    order_lines_refused: 'составов заказов не принято',
   };
   const parts = Object.entries(counts)
     .filter(([, n]) => n > 0)
@@ -461,6 +464,7 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
               warnings: ctx.warnings,
               notices: ctx.notices,
               now: deps.now,
+              importId,
             },
             records as OrderRecord[],
           );
@@ -1086,7 +1090,7 @@ async function exportOrders(db: Database, ids: number[]): Promise<ExportOrder[]>
         const share = (k: number) => Math.round((k * quantity) / i.quantity);
         const discount = share(i.discount_kopecks) + share(i.bonus_kopecks);
         return {
-          externalId: i.offer_external_id ?? i.product_external_id ?? `site-offer-${i.offer_id}`,
+          externalId: exportLineId(i.offer_external_id, i.product_external_id, i.offer_id),
           name: `${i.title}${i.size ? `, ${i.size}` : ''}`,
           priceKopecks: i.price_kopecks,
           quantity,

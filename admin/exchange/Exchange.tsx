@@ -42,6 +42,11 @@ const COUNT_LABELS: Record<string, string> = {
   pictures_processed: 'картинок обработано',
   pictures_unchanged: 'картинок без изменений',
   files: 'файлов в архиве',
+  orders_updated: 'заказов изменено',
+  orders_unchanged: 'заказов без изменений',
+  orders_refused: 'документов не принято',
+  order_lines_changed: 'составов заказов изменено',
+  order_lines_refused: 'составов заказов не принято',
 };
 const KIND_LABELS: Record<string, string> = {
   import: 'каталог',

@@ -347,6 +347,40 @@ export interface TestOrderDocument {
   shipmentNumber?: string;
   shipmentDate?: string;
   posted?: boolean;
+  /** Товары as 1C has them now (absent: the document has no Товары, it says nothing of the goods). */
+  goods?: TestOrderGood[];
+}
+
+/** One Товар of a document 1C sends back. */
+export interface TestOrderGood {
+  id: string;
+  name?: string;
+  /** Kopecks, written as CommerceML writes money ('3200.00'), or the text itself. */
+  price: number | string;
+  quantity: number | string;
+  /** «Услуга» (delivery). */
+  service?: boolean;
+}
+
+const money = (kopecks: number) => `${Math.floor(kopecks / 100)}.${String(kopecks % 100).padStart(2, '0')}`;
+
+function goodXml(g: TestOrderGood): string {
+  const price = typeof g.price === 'number' ? money(g.price) : g.price;
+  const sum = typeof g.price === 'number' && typeof g.quantity === 'number' ? money(g.price * g.quantity) : price;
+  const kind = g.service ? 'Услуга' : 'Товар';
+  return `
+        <Товар>
+          <Ид>${esc(g.id)}</Ид>
+          <Наименование>${esc(g.name ?? g.id)}</Наименование>
+          <БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>
+          <ЦенаЗаЕдиницу>${price}</ЦенаЗаЕдиницу>
+          <Количество>${g.quantity}</Количество>
+          <Сумма>${sum}</Сумма>
+          <ЗначенияРеквизитов>
+            <ЗначениеРеквизита><Наименование>ВидНоменклатуры</Наименование><Значение>${kind}</Значение></ЗначениеРеквизита>
+            <ЗначениеРеквизита><Наименование>ТипНоменклатуры</Наименование><Значение>${kind}</Значение></ЗначениеРеквизита>
+          </ЗначенияРеквизитов>
+        </Товар>`;
 }
 
 /** An orders file as 1C sends it back: documents with requisites, optionally in a <Контейнер> (module 6.5+). */
@@ -376,6 +410,12 @@ export function ordersXml({
       <Валюта>руб</Валюта>
       <Курс>1</Курс>
       ${d.deleted ? '<ПометкаУдаления>true</ПометкаУдаления>' : ''}
+      ${
+        d.goods
+          ? `<Товары>${d.goods.map(goodXml).join('')}
+      </Товары>`
+          : ''
+      }
       <ЗначенияРеквизитов>
         ${req('Проведен', d.posted)}
         ${req('Статус заказа', d.status)}
