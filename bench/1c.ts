@@ -185,13 +185,17 @@ async function main(): Promise<void> {
     let calls = 0;
     let answer = '';
     let read = 0;
+    // Each import call's time after the first (the read and split): one step each, what a guest may wait on PGlite.
+    const stepMs: number[] = [];
     for (;;) {
       const t = performance.now();
       answer = await call(`type=catalog&mode=import&filename=${name}`);
       if (calls === 0) read = performance.now() - t;
+      else stepMs.push(performance.now() - t);
       calls++;
       if (!answer.startsWith('progress')) break;
     }
+    stepMs.sort((a, b) => a - b);
     const done = performance.now();
     const served = await crowd.stop();
     const sorted = served.ms.sort((a, b) => a - b);
@@ -199,6 +203,9 @@ async function main(): Promise<void> {
       `${label}: ${((done - t0) / 1000).toFixed(1)} s in all (upload ${((sent - t0) / 1000).toFixed(1)} s, read and split ${(read / 1000).toFixed(1)} s, ${calls} import calls ${((done - sent) / 1000).toFixed(1)} s); peak RSS so far ${MB(peak())}`,
     );
     console.log(`  ${answer.replace(/\n/g, ' | ')}`);
+    console.log(
+      `  import steps: ${stepMs.length}, p50 ${pct(stepMs, 50).toFixed(0)} ms, p90 ${pct(stepMs, 90).toFixed(0)} ms, max ${(stepMs.at(-1) ?? 0).toFixed(0)} ms`,
+    );
     console.log(
       `  guests meanwhile: ${sorted.length} pages, p50 ${pct(sorted, 50).toFixed(0)} ms, p99 ${pct(sorted, 99).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms, errors ${served.errors}; ${load()}`,
     );

@@ -1,15 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '~/db/client.server';
 import {
   appState,
   exchangeImports,
   exchangeSaleExports,
   exchangeSessions,
-  offers,
-  products,
   sections,
   type ProductProperty,
 } from '~/db/schema';
@@ -575,49 +573,94 @@ async function defaultSectionId(tx: Database): Promise<number> {
   return again!.id;
 }
 
-async function applyGroup(ctx: StepContext, g: GroupRecord): Promise<void> {
+interface SectionRow {
+  id: number;
+  name: string;
+  url: string;
+  parent_id: number | null;
+}
+
+/**
+ * A step's groups (1C's groups, parents before children): the sections they name read in one
+ * query, changed names and parents written in one statement; a new group adopts a site section
+ * of the same code without a 1C id (one query for all), else is inserted (one statement each:
+ * its children need its id and address, and new groups are few after the first exchange).
+ */
+async function applyGroups(ctx: StepContext, groups: GroupRecord[]): Promise<void> {
+  if (groups.length === 0) return;
   const { tx } = ctx;
-  const parent = g.parent
-    ? (await tx.select().from(sections).where(eq(sections.externalId, g.parent)).limit(1))[0]
-    : undefined;
-  const [existing] = await tx.select().from(sections).where(eq(sections.externalId, g.id)).limit(1);
-  if (existing) {
-    const changes: Partial<typeof sections.$inferInsert> = {};
-    if (ctx.settings.owns.name && existing.name !== g.name) changes.name = g.name;
-    if ((parent?.id ?? null) !== existing.parentId) changes.parentId = parent?.id ?? null;
-    if (Object.keys(changes).length) {
-      await tx.update(sections).set(changes).where(eq(sections.id, existing.id));
+  const ids = [...new Set(groups.flatMap((g) => (g.parent ? [g.id, g.parent] : [g.id])))];
+  const known = new Map(
+    (
+      await queryRows<SectionRow & { external_id: string }>(
+        tx,
+        sql`select id, name, url, parent_id, external_id from sections
+            where external_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+      )
+    ).map((r) => [r.external_id, { id: Number(r.id), name: r.name, url: r.url, parent_id: r.parent_id }]),
+  );
+  const newBases = [...new Set(groups.filter((g) => !known.has(g.id)).map((g) => slugify(g.name) || 'razdel'))];
+  const adoptable = new Map(
+    newBases.length
+      ? (
+          await queryRows<SectionRow & { code: string }>(
+            tx,
+            sql`select id, name, url, parent_id, code from sections where external_id is null
+                and code in (select jsonb_array_elements_text(${JSON.stringify(newBases)}::jsonb))`,
+          )
+        ).map((r) => [r.code, { id: Number(r.id), name: r.name, url: r.url, parent_id: r.parent_id }])
+      : [],
+  );
+  const updates = new Map<number, { id: number; name: string; parent_id: number | null; ext: string | null }>();
+  for (const g of groups) {
+    const parent = g.parent ? known.get(g.parent) : undefined;
+    const parentId = parent?.id ?? null;
+    const existing = known.get(g.id);
+    if (existing) {
+      const name = ctx.settings.owns.name ? g.name : existing.name;
+      const parentOf = existing.parent_id === null ? null : Number(existing.parent_id);
+      if (name !== existing.name || parentId !== parentOf) {
+        updates.set(existing.id, {
+          id: existing.id,
+          name,
+          parent_id: parentId,
+          ext: updates.get(existing.id)?.ext ?? null,
+        });
+        known.set(g.id, { ...existing, name, parent_id: parentId });
+        bump(ctx.counts, 'sections_updated');
+      }
+      continue;
+    }
+    const base = slugify(g.name) || 'razdel';
+    // A section made on the site with this code and no 1C id is the same section: adopt it.
+    const same = adoptable.get(base);
+    if (same) {
+      adoptable.delete(base);
+      updates.set(same.id, { id: same.id, name: same.name, parent_id: same.parent_id, ext: g.id });
+      known.set(g.id, same);
+      ctx.warnings.push(`Группа ${g.id} «${g.name}» сопоставлена с разделом ${same.url} по коду`);
       bump(ctx.counts, 'sections_updated');
+      continue;
     }
-    return;
-  }
-  const base = slugify(g.name) || 'razdel';
-  // A section made on the site with this code and no 1C id is the same section: adopt it.
-  const [same] = await tx
-    .select()
-    .from(sections)
-    .where(and(eq(sections.code, base), isNull(sections.externalId)))
-    .limit(1);
-  if (same) {
-    await tx.update(sections).set({ externalId: g.id }).where(eq(sections.id, same.id));
-    ctx.warnings.push(`Группа ${g.id} «${g.name}» сопоставлена с разделом ${same.url} по коду`);
-    bump(ctx.counts, 'sections_updated');
-    return;
-  }
-  const parentUrl = parent?.url ?? '/catalog/';
-  for (let n = 1; n < 50; n++) {
-    const code = n === 1 ? base : `${base}-${n}`;
-    const [made] = await tx
-      .insert(sections)
-      .values({ code, name: g.name, url: `${parentUrl}${code}/`, parentId: parent?.id ?? null, externalId: g.id })
-      .onConflictDoNothing()
-      .returning({ id: sections.id });
-    if (made) {
-      bump(ctx.counts, 'sections_created');
-      return;
+    const parentUrl = parent?.url ?? '/catalog/';
+    let made: SectionRow | undefined;
+    for (let n = 1; n < 50 && !made; n++) {
+      const code = n === 1 ? base : `${base}-${n}`;
+      [made] = await tx
+        .insert(sections)
+        .values({ code, name: g.name, url: `${parentUrl}${code}/`, parentId, externalId: g.id })
+        .onConflictDoNothing()
+        .returning({ id: sections.id, name: sections.name, url: sections.url, parent_id: sections.parentId });
     }
+    if (!made) throw new ExchangeInputError(`Группа ${g.id}: не удалось подобрать адрес раздела`);
+    known.set(g.id, made);
+    bump(ctx.counts, 'sections_created');
   }
-  throw new ExchangeInputError(`Группа ${g.id}: не удалось подобрать адрес раздела`);
+  if (updates.size > 0)
+    await tx.execute(sql`
+      update sections s set name = v.name, parent_id = v.parent_id, external_id = coalesce(v.ext, s.external_id)
+      from jsonb_to_recordset(${JSON.stringify([...updates.values()])}::jsonb) as v(id int, name text, parent_id int, ext text)
+      where s.id = v.id`);
 }
 
 function productProperties(ctx: StepContext, p: ProductRecord): { props: ProductProperty[]; color: string | null } {
@@ -644,141 +687,195 @@ const pictureContext = (ctx: StepContext): PictureContext => ({
   counts: ctx.counts,
 });
 
-/** What a step's products need from the database, read once a step (not a few queries a product: bench:1c). */
-interface CatalogLookups {
-  sectionByExt: Map<string, number>;
-  productByExt: Map<string, typeof products.$inferSelect>;
+/** A step's records split where an Ид comes again: each part is applied whole, and a later part sees what an earlier one wrote. */
+function rounds<T extends { id: string }>(records: T[]): T[][] {
+  const out: T[][] = [[]];
+  let seen = new Set<string>();
+  for (const r of records) {
+    if (seen.has(r.id)) {
+      out.push([]);
+      seen = new Set();
+    }
+    seen.add(r.id);
+    out.at(-1)!.push(r);
+  }
+  return out.filter((r) => r.length > 0);
 }
 
-async function applyProduct(
-  ctx: StepContext,
-  p: ProductRecord,
-  fallbackSection: () => Promise<number>,
-  lookups: CatalogLookups,
-) {
-  const { tx } = ctx;
-  let sectionId: number | null = null;
-  for (const g of p.groups) {
-    const s = lookups.sectionByExt.get(g);
-    if (s !== undefined) {
-      sectionId = s;
-      break;
-    }
-  }
-  if (p.groups.length > 0 && sectionId === null)
-    ctx.warnings.push(`Товар ${p.id}: группа ${p.groups[0]} не найдена, товар в разделе «Из 1С»`);
-  const { props, color } = productProperties(ctx, p);
+interface ProductLookupRow {
+  id: number;
+  external_id: string | null;
+  article: string;
+  price_kopecks: number;
+}
 
-  let row = lookups.productByExt.get(p.id);
-  if (!row && p.article) {
-    // A lost mapping: the same article on a product without a 1C id is that product (never a duplicate).
-    [row] = await tx
-      .select()
-      .from(products)
-      .where(and(sql`lower(${products.article}) = ${p.article.toLowerCase()}`, isNull(products.externalId)))
-      .limit(1);
-    if (row) ctx.warnings.push(`Товар ${p.id} сопоставлен с товаром сайта ${row.id} по артикулу ${p.article}`);
-  }
-  if (row) {
-    const owns = ctx.settings.owns;
-    await tx
-      .update(products)
-      .set({
-        externalId: p.id,
-        ...(owns.name ? { name: p.name } : {}),
-        ...(owns.description && p.description ? { description: p.description } : {}),
-        ...(p.article ? { article: p.article } : {}),
-        ...(sectionId !== null ? { sectionId } : {}),
-        ...(props.length ? { properties: props } : {}),
-        ...(color ? { colorName: color, colorCode: slugify(color) || 'color' } : {}),
-        active: !p.deleted && row.priceKopecks > 0,
-      })
-      .where(eq(products.id, row.id));
-    bump(ctx.counts, p.deleted ? 'products_deactivated' : 'products_updated');
-    await attachPictures(pictureContext(ctx), { id: row.id, externalId: p.id, name: p.name }, p.pictures);
-    return;
-  }
-  const base = slugify([p.name, p.article].filter(Boolean).join(' ')) || 'tovar';
-  for (let n = 1; n < 50; n++) {
-    const slug = n === 1 ? base : `${base}-${n}`;
-    const [made] = await tx
-      .insert(products)
-      .values({
-        slug,
+/**
+ * A step's products in a few statements, not one a product (bench:1c): the sections and the
+ * products of the step by 1C id in two queries, the site's products without a 1C id matched by
+ * article (a lost mapping) in one, then one update of the known products (rows that would not
+ * change are not written) and one insert of the new ones (again for those whose address is taken,
+ * with -2, -3…). Pictures after that, product by product (each goes through the image pipeline).
+ * An Ид twice in one step: the step is applied in parts, so the second sees what the first wrote.
+ */
+async function applyProducts(ctx: StepContext, records: ProductRecord[]): Promise<void> {
+  let fallback: number | null = null;
+  const fallbackSection = async () => (fallback ??= await defaultSectionId(ctx.tx));
+  for (const part of rounds(records)) await applyProductRound(ctx, part, fallbackSection);
+}
+
+async function applyProductRound(
+  ctx: StepContext,
+  records: ProductRecord[],
+  fallbackSection: () => Promise<number>,
+): Promise<void> {
+  const { tx } = ctx;
+  const list = (values: unknown[]) => JSON.stringify(values);
+  const groupIds = [...new Set(records.flatMap((p) => p.groups))];
+  const sectionByExt = new Map(
+    groupIds.length
+      ? (
+          await queryRows<{ id: number; external_id: string }>(
+            tx,
+            sql`select id, external_id from sections where external_id in (select jsonb_array_elements_text(${list(groupIds)}::jsonb))`,
+          )
+        ).map((r) => [r.external_id, Number(r.id)])
+      : [],
+  );
+  const productByExt = new Map(
+    (
+      await queryRows<ProductLookupRow>(
+        tx,
+        sql`select id, external_id, article, price_kopecks from products
+            where external_id in (select jsonb_array_elements_text(${list(records.map((p) => p.id))}::jsonb))`,
+      )
+    ).map((r) => [r.external_id!, r]),
+  );
+  // A lost mapping: the same article on a product without a 1C id is that product (never a duplicate).
+  const articles = [
+    ...new Set(records.filter((p) => !productByExt.has(p.id) && p.article).map((p) => p.article.toLowerCase())),
+  ];
+  const byArticle = new Map<string, ProductLookupRow[]>();
+  if (articles.length)
+    for (const r of await queryRows<ProductLookupRow>(
+      tx,
+      sql`select id, external_id, article, price_kopecks from products
+          where external_id is null and lower(article) in (select jsonb_array_elements_text(${list(articles)}::jsonb))
+          order by id`,
+    )) {
+      const key = r.article.toLowerCase();
+      byArticle.set(key, [...(byArticle.get(key) ?? []), r]);
+    }
+
+  const owns = ctx.settings.owns;
+  const updates: Record<string, unknown>[] = [];
+  const inserts: { i: number; p: ProductRecord; row: Record<string, unknown> }[] = [];
+  const ids = new Map<string, number>();
+  for (const [i, p] of records.entries()) {
+    let sectionId: number | null = null;
+    for (const g of p.groups) {
+      const s = sectionByExt.get(g);
+      if (s !== undefined) {
+        sectionId = s;
+        break;
+      }
+    }
+    if (p.groups.length > 0 && sectionId === null)
+      ctx.warnings.push(`Товар ${p.id}: группа ${p.groups[0]} не найдена, товар в разделе «Из 1С»`);
+    const { props, color } = productProperties(ctx, p);
+    let row = productByExt.get(p.id);
+    if (!row && p.article) {
+      row = byArticle.get(p.article.toLowerCase())?.shift();
+      if (row) ctx.warnings.push(`Товар ${p.id} сопоставлен с товаром сайта ${row.id} по артикулу ${p.article}`);
+    }
+    if (row) {
+      const id = Number(row.id);
+      ids.set(p.id, id);
+      updates.push({
+        id,
+        ext: p.id,
+        // null: the field stays as it is (1C does not own it, or sent nothing for it).
+        name: owns.name ? p.name : null,
+        description: owns.description && p.description ? p.description : null,
+        article: p.article || null,
+        section_id: sectionId,
+        properties: props.length ? props : null,
+        color_name: color,
+        color_code: color ? slugify(color) || 'color' : null,
+        active: !p.deleted && Number(row.price_kopecks) > 0,
+      });
+      bump(ctx.counts, p.deleted ? 'products_deactivated' : 'products_updated');
+      continue;
+    }
+    inserts.push({
+      i,
+      p,
+      row: {
+        i,
         name: p.name,
         description: p.description,
-        sectionId: sectionId ?? (await fallbackSection()),
-        kind: 'other',
-        colorName: color ?? '',
-        colorCode: color ? slugify(color) || 'color' : '',
-        colorHex: '#cccccc',
-        groupKey: slug,
-        priceKopecks: 0,
+        section_id: sectionId ?? (await fallbackSection()),
+        color_name: color ?? '',
+        color_code: color ? slugify(color) || 'color' : '',
         article: p.article,
         properties: props,
-        // Without a price until offers.xml gives one: offers.xml puts it on sale.
-        active: false,
-        externalId: p.id,
-      })
-      .onConflictDoNothing()
-      .returning({ id: products.id });
-    if (made) {
-      bump(ctx.counts, 'products_created');
-      await attachPictures(pictureContext(ctx), { id: made.id, externalId: p.id, name: p.name }, p.pictures);
-      return;
-    }
+        ext: p.id,
+      },
+    });
   }
-  throw new ExchangeInputError(`Товар ${p.id}: не удалось подобрать адрес товара`);
+  if (updates.length > 0)
+    await tx.execute(sql`
+      update products p set external_id = v.ext, name = coalesce(v.name, p.name),
+        description = coalesce(v.description, p.description), article = coalesce(v.article, p.article),
+        section_id = coalesce(v.section_id, p.section_id), properties = coalesce(v.properties, p.properties),
+        color_name = coalesce(v.color_name, p.color_name), color_code = coalesce(v.color_code, p.color_code),
+        active = v.active
+      from jsonb_to_recordset(${list(updates)}::jsonb) as v(id int, ext text, name text, description text, article text,
+        section_id int, properties jsonb, color_name text, color_code text, active boolean)
+      where p.id = v.id
+        and (p.external_id, p.name, p.description, p.article, p.section_id, p.properties, p.color_name, p.color_code, p.active)
+          is distinct from (v.ext, coalesce(v.name, p.name), coalesce(v.description, p.description),
+            coalesce(v.article, p.article), coalesce(v.section_id, p.section_id), coalesce(v.properties, p.properties),
+            coalesce(v.color_name, p.color_name), coalesce(v.color_code, p.color_code), v.active)`);
+
+  // New products, without a price until offers.xml gives one (offers.xml puts them on sale).
+  // Their address from name and article; one taken (by the site or by another of this step) tries -2, -3…
+  let pending = inserts;
+  for (let n = 1; n < 50 && pending.length > 0; n++) {
+    const rows = pending.map(({ p, row }) => {
+      const base = slugify([p.name, p.article].filter(Boolean).join(' ')) || 'tovar';
+      return { ...row, slug: n === 1 ? base : `${base}-${n}` };
+    });
+    const made = await queryRows<{ id: number; external_id: string }>(
+      tx,
+      sql`insert into products (slug, name, description, section_id, kind, color_name, color_code, color_hex, group_key,
+            price_kopecks, article, properties, active, external_id)
+          select v.slug, v.name, v.description, v.section_id, 'other', v.color_name, v.color_code, '#cccccc', v.slug,
+            0, v.article, v.properties, false, v.ext
+          from jsonb_to_recordset(${list(rows)}::jsonb) as v(i int, slug text, name text, description text, section_id int,
+            color_name text, color_code text, article text, properties jsonb, ext text)
+          order by v.i
+          on conflict do nothing
+          returning id, external_id`,
+    );
+    for (const m of made) ids.set(m.external_id, Number(m.id));
+    bump(ctx.counts, 'products_created', made.length);
+    pending = pending.filter(({ p }) => !ids.has(p.id));
+  }
+  if (pending.length > 0) throw new ExchangeInputError(`Товар ${pending[0]!.p.id}: не удалось подобрать адрес товара`);
+
+  for (const p of records)
+    if (p.pictures.length > 0)
+      await attachPictures(pictureContext(ctx), { id: ids.get(p.id)!, externalId: p.id, name: p.name }, p.pictures);
 }
 
 async function applyCatalogRecords(ctx: StepContext, records: (GroupRecord | ProductRecord)[]): Promise<void> {
-  let fallback: number | null = null;
-  const fallbackSection = async () => (fallback ??= await defaultSectionId(ctx.tx));
-  let lookups: CatalogLookups | null = null;
-  const seen = new Set<string>();
-  for (const r of records) {
-    if (r.t === 'group') {
-      await applyGroup(ctx, r);
-      lookups = null;
-      continue;
-    }
-    lookups ??= await catalogLookups(
-      ctx.tx,
-      records.filter((x): x is ProductRecord => x.t === 'product'),
-    );
-    if (seen.has(r.id)) {
-      // The same Ид twice in one step: the second sees the row the first made or changed.
-      const [fresh] = await ctx.tx.select().from(products).where(eq(products.externalId, r.id)).limit(1);
-      if (fresh) lookups.productByExt.set(r.id, fresh);
-    }
-    seen.add(r.id);
-    await applyProduct(ctx, r, fallbackSection, lookups);
-  }
-}
-
-async function catalogLookups(tx: Database, records: ProductRecord[]): Promise<CatalogLookups> {
-  const groupIds = [...new Set(records.flatMap((p) => p.groups))];
-  const sectionRows = groupIds.length
-    ? await tx
-        .select({ id: sections.id, externalId: sections.externalId })
-        .from(sections)
-        .where(inArray(sections.externalId, groupIds))
-    : [];
-  const productRows = records.length
-    ? await tx
-        .select()
-        .from(products)
-        .where(
-          inArray(
-            products.externalId,
-            records.map((p) => p.id),
-          ),
-        )
-    : [];
-  return {
-    sectionByExt: new Map(sectionRows.map((r) => [r.externalId!, r.id])),
-    productByExt: new Map(productRows.map((r) => [r.externalId!, r])),
-  };
+  // A step holds groups or products (the file's groups come first, in steps of their own).
+  await applyGroups(
+    ctx,
+    records.filter((r): r is GroupRecord => r.t === 'group'),
+  );
+  const goods = records.filter((r): r is ProductRecord => r.t === 'product');
+  if (goods.length > 0) await applyProducts(ctx, goods);
 }
 
 // --- offers (offers.xml) -------------------------------------------------------------------------
@@ -812,11 +909,25 @@ async function unacknowledgedUnits(tx: Database, offerIds: number[]): Promise<Ma
 /**
  * offers.xml: a step's offers in a few queries, not a few per offer (bench:1c): the products and
  * the offers of the step by 1C id at once, the site's offers without a 1C id of those products
- * (a lost mapping: matched by size), then one update and one insert for all.
+ * (a lost mapping: matched by size), then one update (of the rows that change) and one insert for
+ * all; the stock of the whole step in one move of the ledger. An Ид twice in one step: the step is
+ * applied in parts, so the second sees what the first wrote (its price and quantity win).
  */
 async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Promise<void> {
-  const { tx } = ctx;
   if (ctx.meta.kind === 'prices' || ctx.meta.kind === 'rests') return applyPartialOffers(ctx, records);
+  const touchedProducts = new Set<number>();
+  const quantities = new Map<number, number>();
+  for (const part of rounds(records)) await applyOfferRound(ctx, part, touchedProducts, quantities);
+  await setStockAndPrices(ctx, quantities, touchedProducts);
+}
+
+async function applyOfferRound(
+  ctx: StepContext,
+  records: OfferRecord[],
+  touchedProducts: Set<number>,
+  quantities: Map<number, number>,
+): Promise<void> {
+  const { tx } = ctx;
   const types = pickPriceTypes(ctx.meta.priceTypes, ctx.settings);
   const list = (values: unknown[]) => JSON.stringify(values);
   const productRows = await queryRows<{ id: number; external_id: string }>(
@@ -824,14 +935,14 @@ async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Prom
     sql`select id, external_id from products
         where external_id in (select jsonb_array_elements_text(${list([...new Set(records.map((o) => o.productId))])}::jsonb))`,
   );
-  const productByExt = new Map(productRows.map((r) => [r.external_id, r.id]));
+  const productByExt = new Map(productRows.map((r) => [r.external_id, Number(r.id)]));
   const offerRows = await queryRows<{ id: number; external_id: string; product_id: number }>(
     tx,
     sql`select id, external_id, product_id from offers
         where external_id in (select jsonb_array_elements_text(${list(records.map((o) => o.id))}::jsonb))`,
   );
-  const offerByExt = new Map(offerRows.map((r) => [r.external_id, r.id]));
-  const productOfOffer = new Map(offerRows.map((r) => [r.id, r.product_id]));
+  const offerByExt = new Map(offerRows.map((r) => [r.external_id, Number(r.id)]));
+  const productOfOffer = new Map(offerRows.map((r) => [Number(r.id), Number(r.product_id)]));
   const unmatched = records.filter((o) => !offerByExt.has(o.id));
   const siteOffers = unmatched.length
     ? await queryRows<{ id: number; product_id: number; size: string }>(
@@ -839,12 +950,16 @@ async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Prom
         sql`select id, product_id, size from offers where external_id is null
             and product_id in (select jsonb_array_elements_text(${list([
               ...new Set(unmatched.map((o) => productByExt.get(o.productId)).filter((id) => id !== undefined)),
-            ])}::jsonb)::int)`,
+            ])}::jsonb)::int)
+            order by id`,
       )
     : [];
-  const siteByKey = new Map(siteOffers.map((r) => [`${r.product_id}\u0000${r.size}`, r.id]));
+  const siteByKey = new Map<string, number>();
+  for (const r of siteOffers) {
+    const key = `${r.product_id}\u0000${r.size}`;
+    if (!siteByKey.has(key)) siteByKey.set(key, Number(r.id));
+  }
 
-  const touchedProducts = new Set<number>();
   const updates: {
     id: number;
     product_id: number;
@@ -853,8 +968,15 @@ async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Prom
     old: number | null;
     set_price: boolean;
   }[] = [];
-  const inserts: (typeof offers.$inferInsert)[] = [];
-  const quantities = new Map<string, number>();
+  const inserts: {
+    i: number;
+    product_id: number;
+    size_type: string;
+    size: string;
+    price: number;
+    old: number | null;
+    ext: string;
+  }[] = [];
   for (const o of records) {
     const productId = productByExt.get(o.productId);
     if (productId === undefined) throw new ExchangeInputError(`Предложение ${o.id}: товар ${o.productId} не найден`);
@@ -876,92 +998,109 @@ async function applyOfferRecords(ctx: StepContext, records: OfferRecord[]): Prom
       const setPrice = ctx.settings.owns.prices && sale !== undefined;
       // A stock-only offer already in place needs no row write here (its stock goes through the ledger).
       if (setPrice || productOfOffer.get(id) !== productId)
-        updates.push({
-          id,
-          product_id: productId,
-          ext: o.id,
-          price: sale ?? null,
-          old,
-          set_price: setPrice,
-        });
+        updates.push({ id, product_id: productId, ext: o.id, price: sale ?? null, old, set_price: setPrice });
       bump(ctx.counts, 'offers_updated');
-    } else inserts.push({ productId, sizeType, size, priceKopecks: sale ?? 0, oldPriceKopecks: old, externalId: o.id });
+    } else
+      inserts.push({
+        i: inserts.length,
+        product_id: productId,
+        size_type: sizeType,
+        size,
+        price: sale ?? 0,
+        old,
+        ext: o.id,
+      });
     // The product's price is recomputed only where a price came (or an offer was made): not for stock alone.
     if (sale !== undefined || id === undefined) touchedProducts.add(productId);
-    if (o.quantity !== null) quantities.set(o.id, o.quantity);
   }
+  // Rows that would not change are not written (a full package sends every price again).
   if (updates.length > 0)
     await tx.execute(sql`
       update offers set external_id = v.ext, product_id = v.product_id,
         price_kopecks = case when v.set_price then v.price else offers.price_kopecks end,
         old_price_kopecks = case when v.set_price then v.old else offers.old_price_kopecks end
-      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb)
+      from jsonb_to_recordset(${list(updates)}::jsonb)
         as v(id int, product_id int, ext text, price int, old int, set_price boolean)
-      where offers.id = v.id`);
+      where offers.id = v.id
+        and (offers.external_id, offers.product_id, offers.price_kopecks, offers.old_price_kopecks) is distinct from
+          (v.ext, v.product_id, case when v.set_price then v.price else offers.price_kopecks end,
+            case when v.set_price then v.old else offers.old_price_kopecks end)`);
   if (inserts.length > 0) {
-    const made = await tx
-      .insert(offers)
-      .values(inserts)
-      .onConflictDoNothing()
-      .returning({ id: offers.id, externalId: offers.externalId });
-    for (const m of made) offerByExt.set(m.externalId!, m.id);
-    const lost = inserts.find((i) => !offerByExt.has(i.externalId!));
+    const made = await queryRows<{ id: number; external_id: string }>(
+      tx,
+      sql`insert into offers (product_id, size_type, size, price_kopecks, old_price_kopecks, external_id)
+          select v.product_id, v.size_type, v.size, v.price, v.old, v.ext
+          from jsonb_to_recordset(${list(inserts)}::jsonb)
+            as v(i int, product_id int, size_type text, size text, price int, old int, ext text)
+          order by v.i
+          on conflict do nothing
+          returning id, external_id`,
+    );
+    for (const m of made) offerByExt.set(m.external_id, Number(m.id));
+    const lost = inserts.find((i) => !offerByExt.has(i.ext));
     if (lost) {
-      const productExt = records.find((o) => o.id === lost.externalId)!.productId;
-      throw new ExchangeInputError(
-        `Предложение ${lost.externalId}: у товара ${productExt} уже есть размер ${lost.size}`,
-      );
+      const productExt = records.find((o) => o.id === lost.ext)!.productId;
+      throw new ExchangeInputError(`Предложение ${lost.ext}: у товара ${productExt} уже есть размер ${lost.size}`);
     }
     bump(ctx.counts, 'offers_created', made.length);
   }
-  const stockLines = [...quantities].map(([ext, quantity]) => ({ offerId: offerByExt.get(ext)!, quantity }));
-  await setStockAndPrices(ctx, stockLines, touchedProducts);
+  for (const o of records) if (o.quantity !== null) quantities.set(offerByExt.get(o.id)!, o.quantity);
 }
 
 /**
  * prices.xml / rests.xml: each offer is one the shop has (checked before the first step); its
- * prices (prices.xml) or its stock (rests.xml) are set, nothing else of it changes.
+ * prices (prices.xml) or its stock (rests.xml) are set, nothing else of it changes. The step's
+ * offers read in one query, the prices written in one statement, the stock in one move.
  */
 async function applyPartialOffers(ctx: StepContext, records: OfferRecord[]): Promise<void> {
   const { tx } = ctx;
   const types = pickPriceTypes(ctx.meta.priceTypes, ctx.settings);
+  const found = await queryRows<{ id: number; external_id: string; product_id: number }>(
+    tx,
+    sql`select id, external_id, product_id from offers
+        where external_id in (select jsonb_array_elements_text(${JSON.stringify(records.map((o) => o.id))}::jsonb))`,
+  );
+  const byExt = new Map(found.map((r) => [r.external_id, { id: Number(r.id), productId: Number(r.product_id) }]));
   const touchedProducts = new Set<number>();
-  const stockLines: { offerId: number; quantity: number }[] = [];
+  const quantities = new Map<number, number>();
+  // By offer: the same offer twice in a step, the later price wins (as applied one after the other).
+  const prices = new Map<number, { id: number; price: number; old: number | null }>();
   for (const o of records) {
-    const [offer] = await tx
-      .select({ id: offers.id, productId: offers.productId })
-      .from(offers)
-      .where(eq(offers.externalId, o.id))
-      .limit(1);
+    const offer = byExt.get(o.id);
     if (!offer) throw new ExchangeInputError(`Предложение ${o.id} не найдено на сайте`);
     const sale = types.sale ? o.prices[types.sale] : undefined;
     if (ctx.meta.kind === 'prices' && sale !== undefined && ctx.settings.owns.prices) {
       const oldRaw = types.old ? o.prices[types.old] : undefined;
       const old = oldRaw !== undefined && oldRaw > sale ? oldRaw : null;
-      await tx.update(offers).set({ priceKopecks: sale, oldPriceKopecks: old }).where(eq(offers.id, offer.id));
+      prices.set(offer.id, { id: offer.id, price: sale, old });
       bump(ctx.counts, 'offers_updated');
       touchedProducts.add(offer.productId);
     }
-    if (ctx.meta.kind === 'rests' && o.quantity !== null) stockLines.push({ offerId: offer.id, quantity: o.quantity });
+    if (ctx.meta.kind === 'rests' && o.quantity !== null) quantities.set(offer.id, o.quantity);
   }
-  await setStockAndPrices(ctx, stockLines, touchedProducts);
+  if (prices.size > 0)
+    await tx.execute(sql`
+      update offers set price_kopecks = v.price, old_price_kopecks = v.old
+      from jsonb_to_recordset(${JSON.stringify([...prices.values()])}::jsonb) as v(id int, price int, old int)
+      where offers.id = v.id and (offers.price_kopecks, offers.old_price_kopecks) is distinct from (v.price, v.old)`);
+  await setStockAndPrices(ctx, quantities, touchedProducts);
 }
 
-/** Stock set to 1C's quantities less unacknowledged order units (the ledger), then the touched products' prices. */
+/**
+ * Stock set to 1C's quantities (offer id → quantity) less unacknowledged order units, in one move
+ * of the ledger that writes only the offers whose quantity changes; then the touched products' prices.
+ */
 async function setStockAndPrices(
   ctx: StepContext,
-  stockLines: { offerId: number; quantity: number }[],
+  quantities: Map<number, number>,
   touchedProducts: Set<number>,
 ): Promise<void> {
   const { tx } = ctx;
-  if (stockLines.length > 0) {
-    const held = await unacknowledgedUnits(
-      tx,
-      stockLines.map((l) => l.offerId),
-    );
-    const lines: StockLine[] = stockLines.map((l) => ({
-      offerId: l.offerId,
-      setTo: Math.max(0, l.quantity - (held.get(l.offerId) ?? 0)),
+  if (quantities.size > 0) {
+    const held = await unacknowledgedUnits(tx, [...quantities.keys()]);
+    const lines: StockLine[] = [...quantities].map(([offerId, quantity]) => ({
+      offerId,
+      setTo: Math.max(0, quantity - (held.get(offerId) ?? 0)),
     }));
     const moved = await moveStock(tx, {
       lines,
@@ -969,6 +1108,8 @@ async function setStockAndPrices(
       actor: { kind: 'staff', id: ctx.staffId },
       ref: { importId: ctx.importId },
       short: 'clamp',
+      // 1C sends every quantity again; an unchanged one is no move (and its offer is not locked).
+      unchanged: 'skip',
     });
     if (!moved.ok) throw new ExchangeInputError(`остатки не записаны: предложения ${moved.missing.join(', ')}`);
     bump(ctx.counts, 'stock_changed', moved.changes.filter((c) => c.previous !== c.quantity).length);

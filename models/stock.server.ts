@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '~/db/client.server';
-import { offers, products, stockMoves, waitingList } from '~/db/schema';
+import { offers, products, waitingList } from '~/db/schema';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { sizeFilterId, sizeLabel, type SizeType } from '~/core/sizes';
 import { backInStockText } from '~/core/waiting-list';
@@ -44,25 +44,21 @@ export async function refreshProductSizes({ db, productId }: { db: Database; pro
  */
 export async function refreshProductsSizes(db: Database, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
-  const rows = await db
-    .select({
-      productId: offers.productId,
-      sizeType: offers.sizeType,
-      size: offers.size,
-      quantity: offers.quantity,
-      preorder: offers.preorder,
-    })
-    .from(offers)
-    .where(inArray(offers.productId, productIds))
-    .orderBy(asc(offers.productId), asc(offers.id));
+  const rows = await queryRows<{ product_id: number; size_type: string; size: string }>(
+    db,
+    sql`select product_id, size_type, size from offers
+        where product_id in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::int)
+          and (quantity > 0 or preorder)
+        order by product_id, id`,
+  );
   const sizes = new Map<number, Set<string>>(productIds.map((id) => [id, new Set()]));
-  for (const o of rows)
-    if (o.quantity > 0 || o.preorder) sizes.get(o.productId)?.add(sizeFilterId(o.sizeType as SizeType, o.size));
+  for (const o of rows) sizes.get(Number(o.product_id))?.add(sizeFilterId(o.size_type as SizeType, o.size));
   const values = [...sizes].sort(([a], [b]) => a - b).map(([id, s]) => ({ id, sizes: [...s] }));
   await db.execute(
-    sql`update products set sizes = array(select jsonb_array_elements_text(v.sizes))
-        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id int, sizes jsonb)
-        where products.id = v.id`,
+    sql`update products set sizes = v.list
+        from (select id, array(select jsonb_array_elements_text(sizes)) as list
+              from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id int, sizes jsonb)) as v
+        where products.id = v.id and products.sizes is distinct from v.list`,
   );
 }
 
@@ -104,6 +100,13 @@ export interface MoveStockInput {
   note?: string | null;
   /** A take larger than the stock: refuse the whole move (the default) or clamp at zero. */
   short?: ShortPolicy;
+  /**
+   * An offer whose quantity does not change: a move of zero is recorded (the default: a count
+   * records what was counted), or `skip`ped: no ledger row; with only `setTo` lines such an offer
+   * is not even locked (a 1C stock package names every offer, most of them unchanged), and an
+   * unknown offer is skipped too, whatever `short` says.
+   */
+  unchanged?: 'record' | 'skip';
   now?: Date;
 }
 
@@ -113,6 +116,51 @@ export type MoveStockResult =
   /** Nothing was written. `short`: offers without enough stock; `missing`: unknown offers. */
   | { ok: false; short: number[]; missing: number[] };
 
+interface LockedOffer {
+  id: number;
+  quantity: number;
+  product_id: number;
+}
+
+/**
+ * The offers of `lines` locked in offer-id order (one statement, so two changes never deadlock on
+ * offers) with their quantities. Under `unchanged: 'skip'` with only `setTo` lines, only the offers
+ * whose quantity differs from the one set (PostgreSQL re-checks that on a row another transaction
+ * just changed, before it locks it).
+ */
+async function lockOffers(
+  tx: Database,
+  input: MoveStockInput,
+  offerIds: number[],
+  sets: boolean,
+): Promise<LockedOffer[]> {
+  if (sets) {
+    const targets = new Map<number, number>();
+    for (const l of input.lines)
+      if ('setTo' in l) {
+        // Checked here as the plan checks it: a bad target must not vanish by not being locked.
+        if (!Number.isInteger(l.setTo) || l.setTo < 0)
+          throw new Error(`stock: bad quantity ${l.setTo} for offer ${l.offerId}`);
+        if (targets.has(l.offerId)) throw new Error(`stock: offer ${l.offerId} both set and moved in one change`);
+        targets.set(l.offerId, l.setTo);
+      }
+    return queryRows<LockedOffer>(
+      tx,
+      sql`select o.id, o.quantity, o.product_id from offers o
+          join jsonb_to_recordset(${JSON.stringify([...targets].map(([id, q]) => ({ id, q })))}::jsonb) as v(id int, q int)
+            on v.id = o.id
+          where o.quantity <> v.q
+          order by o.id for update of o`,
+    );
+  }
+  return queryRows<LockedOffer>(
+    tx,
+    sql`select id, quantity, product_id from offers
+        where id in (select jsonb_array_elements_text(${JSON.stringify(offerIds)}::jsonb)::int)
+        order by id for update`,
+  );
+}
+
 /**
  * The one stock change, inside the caller's transaction (`tx`): the offers locked in offer-id
  * order (one statement, so two changes never deadlock on offers), the moves planned from the
@@ -121,53 +169,61 @@ export type MoveStockResult =
  * and the listing's size facet of products whose availability changed is refreshed (product
  * rows and the catalogue version after all offer rows, in every caller). Call it once per
  * transaction and reason with all the lines; the caller sends the notices after it commits,
- * never before (a rollback must not have told anyone).
+ * never before (a rollback must not have told anyone). Each statement takes its rows as one
+ * JSON parameter, whatever their number (a 1C package moves 100 000 offers).
  */
 export async function moveStock(tx: Database, input: MoveStockInput): Promise<MoveStockResult> {
   const offerIds = [...new Set(input.lines.map((l) => l.offerId))];
   if (offerIds.length === 0) return { ok: true, changes: [], notices: [] };
-  const locked = await tx
-    .select({ id: offers.id, quantity: offers.quantity, productId: offers.productId })
-    .from(offers)
-    .where(inArray(offers.id, offerIds))
-    .orderBy(asc(offers.id))
-    .for('update');
-  const plan = planStockMoves(new Map(locked.map((o) => [o.id, o.quantity])), input.lines, input.short ?? 'refuse');
-  if (!plan.ok) return plan;
-  if (plan.moves.length === 0) return { ok: true, changes: [], notices: [] };
-
-  const changed = plan.moves.filter((m) => m.delta !== 0);
-  if (changed.length > 0) {
-    const values = sql.join(
-      changed.map((m) => sql`(${m.offerId}::int, ${m.quantityAfter}::int)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update offers set quantity = v.quantity from (values ${values}) as v(id, quantity) where offers.id = v.id`,
-    );
-  }
-  // In statements of 5 000 rows: 11 parameters a row stay under the protocol's 65 535 (a file import moves 10 000 offers).
-  const rows = plan.moves.map((m) => ({
-    offerId: m.offerId,
-    delta: m.delta,
-    quantityAfter: m.quantityAfter,
-    reason: input.reason,
-    orderId: input.ref?.orderId ?? null,
-    returnRequestId: input.ref?.returnRequestId ?? null,
-    importId: input.ref?.importId ?? null,
-    actorKind: input.actor.kind,
-    actorId: input.actor.kind === 'system' ? null : input.actor.id,
-    note: input.note ?? null,
-    ...(input.now ? { createdAt: input.now } : {}),
+  const skip = input.unchanged === 'skip';
+  // Only quantities set, unchanged ones skipped: only the offers that change are locked and planned.
+  const sets = skip && input.lines.every((l) => 'setTo' in l);
+  const locked = (await lockOffers(tx, input, offerIds, sets)).map((o) => ({
+    id: Number(o.id),
+    quantity: Number(o.quantity),
+    productId: Number(o.product_id),
   }));
-  for (let i = 0; i < rows.length; i += 5000) await tx.insert(stockMoves).values(rows.slice(i, i + 5000));
+  const lockedIds = new Set(locked.map((o) => o.id));
+  const plan = planStockMoves(
+    new Map(locked.map((o) => [o.id, o.quantity])),
+    sets ? input.lines.filter((l) => lockedIds.has(l.offerId)) : input.lines,
+    input.short ?? 'refuse',
+  );
+  if (!plan.ok) return plan;
+  const moves = skip ? plan.moves.filter((m) => m.delta !== 0) : plan.moves;
+  if (moves.length === 0) return { ok: true, changes: [], notices: [] };
 
-  const back = plan.moves.filter((m) => m.previous <= 0 && m.quantityAfter > 0).map((m) => m.offerId);
+  const changed = moves.filter((m) => m.delta !== 0);
+  if (changed.length > 0)
+    await tx.execute(
+      sql`update offers set quantity = v.quantity
+          from jsonb_to_recordset(${JSON.stringify(changed.map((m) => ({ id: m.offerId, quantity: m.quantityAfter })))}::jsonb)
+            as v(id int, quantity int)
+          where offers.id = v.id`,
+    );
+  const ref = input.ref ?? {};
+  await tx.execute(
+    sql`insert into stock_moves (offer_id, delta, quantity_after, reason, order_id, return_request_id, import_id,
+          actor_kind, actor_id, note, created_at)
+        select v.o, v.d, v.a, ${input.reason}::text, ${ref.orderId ?? null}::int, ${ref.returnRequestId ?? null}::int,
+          ${ref.importId ?? null}::int, ${input.actor.kind}::text, ${input.actor.kind === 'system' ? null : input.actor.id}::int,
+          ${input.note ?? null}::text, coalesce(${input.now?.toISOString() ?? null}::timestamptz, now())
+        from jsonb_to_recordset(${JSON.stringify(moves.map((m) => ({ o: m.offerId, d: m.delta, a: m.quantityAfter })))}::jsonb)
+          as v(o int, d int, a int)
+        order by v.o`,
+  );
+
+  const back = moves.filter((m) => m.previous <= 0 && m.quantityAfter > 0).map((m) => m.offerId);
   const waiting = back.length
     ? await tx
         .update(waitingList)
         .set({ notifiedAt: sql`now()` })
-        .where(and(inArray(waitingList.offerId, back), isNull(waitingList.notifiedAt)))
+        .where(
+          and(
+            sql`${waitingList.offerId} in (select jsonb_array_elements_text(${JSON.stringify(back)}::jsonb)::int)`,
+            isNull(waitingList.notifiedAt),
+          ),
+        )
         .returning({
           id: waitingList.id,
           offerId: waitingList.offerId,
@@ -179,7 +235,7 @@ export async function moveStock(tx: Database, input: MoveStockInput): Promise<Mo
   const productOf = new Map(locked.map((o) => [o.id, o.productId]));
   const flipped = [
     ...new Set(
-      plan.moves.filter((m) => m.previous > 0 !== m.quantityAfter > 0).map((m) => productOf.get(m.offerId) as number),
+      moves.filter((m) => m.previous > 0 !== m.quantityAfter > 0).map((m) => productOf.get(m.offerId) as number),
     ),
   ];
   if (flipped.length > 0) {
@@ -188,11 +244,13 @@ export async function moveStock(tx: Database, input: MoveStockInput): Promise<Mo
     await bumpCatalogVersion(tx);
   }
 
-  const changes = plan.moves.map((m) => ({
+  const waitingOf = new Map<number, number>();
+  for (const w of waiting) waitingOf.set(w.offerId, (waitingOf.get(w.offerId) ?? 0) + 1);
+  const changes = moves.map((m) => ({
     offerId: m.offerId,
     previous: m.previous,
     quantity: m.quantityAfter,
-    notified: waiting.filter((w) => w.offerId === m.offerId).length,
+    notified: waitingOf.get(m.offerId) ?? 0,
   }));
   return { ok: true, changes, notices: await backInStockNotices(tx, waiting) };
 }
