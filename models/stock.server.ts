@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '~/db/client.server';
-import { offers, products, stockMoves, waitingList } from '~/db/schema';
+import { intArray, queryRows, type Database } from '~/db/client.server';
+import { offers, products, waitingList } from '~/db/schema';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { sizeFilterId, sizeLabel, type SizeType } from '~/core/sizes';
 import { backInStockText } from '~/core/waiting-list';
@@ -116,51 +116,51 @@ export type MoveStockResult =
 /**
  * The one stock change, inside the caller's transaction (`tx`): the offers locked in offer-id
  * order (one statement, so two changes never deadlock on offers), the moves planned from the
- * locked quantities (core/stock-ledger.ts), the quantities set and the ledger rows written. Then,
- * once every offer is locked, the waiting lists of offers back from zero are marked notified,
- * and the listing's size facet of products whose availability changed is refreshed (product
- * rows and the catalogue version after all offer rows, in every caller). Call it once per
- * transaction and reason with all the lines; the caller sends the notices after it commits,
- * never before (a rollback must not have told anyone).
+ * locked quantities (core/stock-ledger.ts), the quantities set and the ledger rows written (one
+ * statement). Then, once every offer is locked, the waiting lists of offers back from zero are
+ * marked notified, and the listing's size facet of products whose availability changed is
+ * refreshed (product rows and the catalogue version after all offer rows, in every caller). Call
+ * it once per transaction and reason with all the lines; the caller sends the notices after it
+ * commits, never before (a rollback must not have told anyone).
+ *
+ * The lock is `for no key update`, what the quantity's own update takes: it orders every stock
+ * change of an offer, yet does not wait for the key-share locks that rows referencing the offer
+ * hold (an order's items, written before its stock is taken so the offer is locked last). With
+ * `for update`, two orders of one size, each holding its items' key-share lock, would deadlock.
  */
 export async function moveStock(tx: Database, input: MoveStockInput): Promise<MoveStockResult> {
   const offerIds = [...new Set(input.lines.map((l) => l.offerId))];
   if (offerIds.length === 0) return { ok: true, changes: [], notices: [] };
-  const locked = await tx
-    .select({ id: offers.id, quantity: offers.quantity, productId: offers.productId })
-    .from(offers)
-    .where(inArray(offers.id, offerIds))
-    .orderBy(asc(offers.id))
-    .for('update');
+  const locked = (
+    await queryRows<{ id: number; quantity: number; product_id: number }>(
+      tx,
+      sql`select id, quantity, product_id from offers where id = any(${intArray(offerIds)}::int[])
+          order by id for no key update`,
+    )
+  ).map((o) => ({ id: Number(o.id), quantity: Number(o.quantity), productId: Number(o.product_id) }));
   const plan = planStockMoves(new Map(locked.map((o) => [o.id, o.quantity])), input.lines, input.short ?? 'refuse');
   if (!plan.ok) return plan;
   if (plan.moves.length === 0) return { ok: true, changes: [], notices: [] };
 
-  const changed = plan.moves.filter((m) => m.delta !== 0);
-  if (changed.length > 0) {
-    const values = sql.join(
-      changed.map((m) => sql`(${m.offerId}::int, ${m.quantityAfter}::int)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update offers set quantity = v.quantity from (values ${values}) as v(id, quantity) where offers.id = v.id`,
-    );
-  }
-  // In statements of 5 000 rows: 11 parameters a row stay under the protocol's 65 535 (a file import moves 10 000 offers).
-  const rows = plan.moves.map((m) => ({
-    offerId: m.offerId,
-    delta: m.delta,
-    quantityAfter: m.quantityAfter,
-    reason: input.reason,
-    orderId: input.ref?.orderId ?? null,
-    returnRequestId: input.ref?.returnRequestId ?? null,
-    importId: input.ref?.importId ?? null,
-    actorKind: input.actor.kind,
-    actorId: input.actor.kind === 'system' ? null : input.actor.id,
-    note: input.note ?? null,
-    ...(input.now ? { createdAt: input.now } : {}),
-  }));
-  for (let i = 0; i < rows.length; i += 5000) await tx.insert(stockMoves).values(rows.slice(i, i + 5000));
+  // The quantities set and the ledger rows written in one statement, the moves as one JSON
+  // parameter (a file import moves 10 000 offers: no limit on parameters to mind).
+  const moves = JSON.stringify(
+    plan.moves.map((m) => ({ offer_id: m.offerId, delta: m.delta, quantity_after: m.quantityAfter })),
+  );
+  await tx.execute(
+    sql`with v as (
+          select * from jsonb_to_recordset(${moves}::jsonb) as v(offer_id int, delta int, quantity_after int)
+        ), changed as (
+          update offers set quantity = v.quantity_after from v where offers.id = v.offer_id and v.delta <> 0
+        )
+        insert into stock_moves (offer_id, delta, quantity_after, reason, order_id, return_request_id, import_id,
+                                 actor_kind, actor_id, note, created_at)
+        select v.offer_id, v.delta, v.quantity_after, ${input.reason}::text, ${input.ref?.orderId ?? null}::int,
+               ${input.ref?.returnRequestId ?? null}::int, ${input.ref?.importId ?? null}::int,
+               ${input.actor.kind}::text, ${input.actor.kind === 'system' ? null : input.actor.id}::int,
+               ${input.note ?? null}::text, coalesce(${input.now?.toISOString() ?? null}::timestamptz, now())
+        from v order by v.offer_id`,
+  );
 
   const back = plan.moves.filter((m) => m.previous <= 0 && m.quantityAfter > 0).map((m) => m.offerId);
   const waiting = back.length
