@@ -111,7 +111,9 @@ async function main() {
       // This process's CPU (the server and autocannon) and the statements sent, per order placed.
       const cpu = process.cpuUsage(cpuBefore);
       const perOrder = `${((cpu.user + cpu.system) / 1000 / Math.max(1, placed)).toFixed(2)} ms CPU${
-        kind === 'postgres' ? `, ${((statements() - statementsBefore - 1) / Math.max(1, placed)).toFixed(1)} statements` : ''
+        kind === 'postgres'
+          ? `, ${((statements() - statementsBefore - 1) / Math.max(1, placed)).toFixed(1)} statements`
+          : ''
       } an order`;
       const line = `${kind.padEnd(8)} ${PRODUCTS} products (seed ${seedS} s) | get_cart.php 10 lines p50 ${pct(times, 50).toFixed(1)} p95 ${pct(times, 95).toFixed(1)} ms | fast orders ${(placed / SECONDS).toFixed(0)}/s at 32 connections (${placed} placed, p99 ${run.latency.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors; ${perOrder}; load ${(os.loadavg()[0] ?? 0).toFixed(1)})`;
       console.log(line);

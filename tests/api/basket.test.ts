@@ -285,7 +285,12 @@ describe('fastorder.php', () => {
 
     const again = await fastOrder({ id: String(p.id), name: 'Анна', phone: '+79991112233', key });
     expect(again).toEqual({ success: true, order_id: first.order_id });
-    const other = await fastOrder({ id: String(p.id), name: 'Анна', phone: '+79991112233', key: 'last-unit-repeat-0002' });
+    const other = await fastOrder({
+      id: String(p.id),
+      name: 'Анна',
+      phone: '+79991112233',
+      key: 'last-unit-repeat-0002',
+    });
     expect(other.success).toBe(false);
     if (!other.success) expect(other.data.error).toMatch(/^Нет в наличии: /);
     expect(await stockOf(p.id)).toBe(0);
