@@ -101,6 +101,29 @@ export function parseWrk(out: string): LoadResult {
   return { requests, rps: Math.round(Number(rps)), p50: pctl('50'), p99: pctl('99'), errors: non2xx + socketErrors };
 }
 
+/**
+ * Counts the statements node-postgres sends from now on (each one round trip; BEGIN and COMMIT
+ * included), for a bench's "statements per order". PostgreSQL only: PGlite has no wire.
+ */
+export async function statementCounter(): Promise<() => number> {
+  const { default: pg } = await import('pg');
+  const proto = pg.Client.prototype as unknown as {
+    query: (...args: unknown[]) => unknown;
+    statementsSent?: { n: number };
+  };
+  if (!proto.statementsSent) {
+    const sent = { n: 0 };
+    const query = proto.query;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      sent.n++;
+      return query.apply(this, args);
+    };
+    proto.statementsSent = sent;
+  }
+  const sent = proto.statementsSent;
+  return () => sent.n;
+}
+
 /** Gives the offers so much stock the measured orders never run out: a count through the stock ledger, as staff would. */
 export async function stockUp(db: Database, offerIds: readonly number[], quantity = 1_000_000): Promise<void> {
   await db.transaction(async (tx) =>

@@ -235,6 +235,12 @@ async function openPglite(
 }
 
 /** Rows of a raw SQL query; PGlite and node-postgres both answer with `{ rows }`. */
+/** A PostgreSQL array literal of whole numbers (`${intArray(ids)}::int[]`): one parameter, however many ids. */
+export function intArray(ids: readonly number[]): string {
+  if (!ids.every((id) => Number.isSafeInteger(id))) throw new Error('intArray: not whole numbers');
+  return `{${ids.join(',')}}`;
+}
+
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

@@ -766,7 +766,7 @@ export const stockMoves = pgTable(
     reason: text('reason', { enum: STOCK_REASONS }).notNull(),
     // What the move belongs to: an order, a return request, a 1C import (its table comes with the
     // exchange). The order's key is checked at commit (DEFERRABLE INITIALLY DEFERRED, migration
-    // 0020): placeOrder takes the stock, naming the order, before it writes the order's row.
+    // 0020, made when placeOrder took the stock before writing the order's row; it now writes it first).
     orderId: integer('order_id').references(() => orders.id),
     returnRequestId: integer('return_request_id').references(() => returnRequests.id),
     importId: integer('import_id').references(() => exchangeImports.id),

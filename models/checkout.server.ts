@@ -50,12 +50,12 @@ export interface CheckoutBasket {
 }
 
 export async function loadCheckoutBasket(request: BasketRequest): Promise<CheckoutBasket> {
-  const { basket, priced } = await loadRequestedBasket(request);
-  const kinds = await loadParcelKinds(request.db, [...new Set(priced.lines.map((l) => l.offerId))]);
+  const { basket, priced, catalog } = await loadRequestedBasket(request);
+  // The parcel's kinds and weights come with the catalogue read (no statement of their own).
   const parcelLines = priced.lines.map((l) => ({
     offerId: l.offerId,
-    kind: kinds.get(l.offerId)?.kind ?? '',
-    weightGrams: kinds.get(l.offerId)?.weightGrams ?? null,
+    kind: catalog.offers.get(l.offerId)?.kind ?? '',
+    weightGrams: catalog.offers.get(l.offerId)?.weightGrams ?? null,
     quantity: l.quantity,
     isGift: l.isGift,
   }));

@@ -4,21 +4,21 @@ import { orderItems, orders, orderStatusHistory } from '~/db/schema';
 import { isCdekDeliveryId } from '~/core/delivery';
 import type { StockActor } from '~/core/stock-ledger';
 import { moveStock, type BackInStockNotice, type StockChange } from './stock.server';
-import { enqueueJob } from './jobs.server';
 import { giveBackToCertificates } from './certificates.server';
 import { giveBackBonuses } from './loyalty.server';
-import { enqueueCertificateIssue } from './certificate-issue.server';
+import { CERTIFICATE_ISSUE_JOB } from './certificate-issue.server';
 
 // One home for what an order does to stock, money ledgers and jobs as it is placed, paid and
 // released, called by every path that does it: placeOrder and a late payment restoring a
 // released order take the stock (takeOrderStock); a staff cancel, the release of an unpaid
 // order and of an unconfirmed fast order release it (releaseOrder); an order placed to go ahead
 // and an order paid later start the same jobs (enqueueGoAheadJobs). Every function runs in its
-// caller's transaction, which holds the order's row lock (or, placing, its idempotency lock).
-// Lock order, the same on every path: the order row, then offers in offer-id order (one
-// statement, models/stock.server.ts), then products and the catalogue version, then the
-// customer's bonuses and certificates. So an order being placed and one being released never
-// wait for each other in a circle.
+// caller's transaction, which holds the order's row lock (or, placing, the new order's rows,
+// written before the stock is taken; a promo's row lock before them). Lock order, the same on
+// every path: the order row, then offers in offer-id order (one statement, `for no key update`,
+// models/stock.server.ts), then products and the catalogue version, then the customer's bonuses
+// and certificates. So an order being placed and one being released never wait for each other
+// in a circle.
 
 export interface OrderStockLine {
   offerId: number;
@@ -123,7 +123,18 @@ export async function enqueueGoAheadJobs(
   tx: Database,
   order: { id: number; deliveryId: string | null },
 ): Promise<void> {
-  await enqueueJob(tx, 'order.placed', { orderId: order.id });
-  if (isCdekDeliveryId(order.deliveryId)) await enqueueJob(tx, 'cdek.register', { orderId: order.id });
-  await enqueueCertificateIssue(tx, order.id, 'electronic');
+  // One statement (a checkout runs it under its offers' row locks): the notice, CDEK's
+  // registration when the delivery is CDEK's, the electronic certificates' issue when the order
+  // has lines of them (enqueueCertificateIssue's test, written out), in this order.
+  await tx.execute(
+    sql`insert into jobs (kind, payload)
+        select j.kind, j.payload from (values
+          (1, 'order.placed', jsonb_build_object('orderId', ${order.id}::int), true),
+          (2, 'cdek.register', jsonb_build_object('orderId', ${order.id}::int), ${isCdekDeliveryId(order.deliveryId)}::boolean),
+          (3, ${CERTIFICATE_ISSUE_JOB}::text, jsonb_build_object('orderId', ${order.id}::int, 'kind', 'electronic'),
+           exists (select from order_items i join offers o on o.id = i.offer_id join products p on p.id = o.product_id
+                   where i.order_id = ${order.id}::int and not i.is_gift and p.certificate = 'electronic'))
+        ) as j(n, kind, payload, due)
+        where j.due order by j.n`,
+  );
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '~/db/client.server';
-import { orderItems, orders, orderStatusHistory, promoCodes } from '~/db/schema';
+import { orders, orderStatusHistory } from '~/db/schema';
 import { GIFT_COVER_OFFER_ID } from '~/core/basket';
 import type { PricedBasket, RequestedLine } from '~/core/basket-pricing';
 import { loadPricedBasket, type BasketCatalog, type BasketOfferRow } from './basket.server';
@@ -11,12 +11,15 @@ import { checkBonusSpend, loyaltyLines, spreadBonuses, LOYALTY_TEXT } from '~/co
 import { CERTIFICATE_TEXT } from '~/core/gift-certificates';
 
 // The one function that places an order (fast order, checkout): DESIGN.md's commerce rules. One
-// transaction: prices re-read, quantities summed per offer, stock taken through the stock ledger
-// (models/order-lifecycle.server.ts takeOrderStock: the offers locked in offer-id order, never
-// below zero, no deadlock between two baskets, one 'order' move per offer naming the order), the
-// promo counted under its row lock, order and item snapshots written, the idempotency key
-// recorded; all of it or nothing. The row locks are the whole mechanism, so any number of
-// processes on one database are safe.
+// transaction: prices re-read (or read by the caller just before, `catalog`), quantities summed
+// per offer, the promo read under its row lock, the order, its first status, its item snapshots,
+// its jobs and the promo's use written in one statement (the idempotency key's unique index
+// answers a repeat there), then the stock taken through the stock ledger (models/stock.server.ts
+// moveStock: the offers locked in offer-id order, never below zero, one 'order' move per offer
+// naming the order), then bonuses and certificates; all of it or nothing. The offers' row locks
+// are taken last, so they are held for the fewest round trips: every order of a popular size
+// waits on them. The row locks are the whole mechanism, so any number of processes on one
+// database are safe.
 
 export interface PlaceOrderInput {
   db: Database;
@@ -31,6 +34,14 @@ export interface PlaceOrderInput {
   /** The storefront's key for this submission: a repeat gets the first answer. */
   idempotencyKey?: string | null;
   fields?: Record<string, string>;
+  /**
+   * The catalogue of these lines (and the gift cover) as the caller read it just now, in this
+   * request (the fast order reads it to tell an order from a pre-order): not read again. Without
+   * it the order reads its own.
+   */
+  catalog?: BasketCatalog;
+  /** Jobs written with the order, in its statement; each payload gets the order's id as `orderId`. */
+  jobs?: readonly { kind: string; runAt?: Date; payload?: Record<string, unknown> }[];
   deliveryCostKopecks?: number;
   /** Checkout details written with the order (kind 'checkout'). */
   checkout?: CheckoutDetails;
@@ -80,19 +91,25 @@ export type PlaceOrderResult =
   /** `code`: the certificate refused ('' when it is about all of them). */
   | { ok: false; reason: 'certificate'; code: string; error: string };
 
-/** Thrown inside the transaction to roll it back with an answer for the shopper. */
+/** Thrown inside the transaction to roll it back with an answer (a refusal, or a repeat's first answer). */
 class Refused extends Error {
-  constructor(readonly result: Exclude<PlaceOrderResult, { ok: true }>) {
+  constructor(readonly result: PlaceOrderResult) {
     super('order refused');
   }
 }
 
 /**
- * Places an order, all or nothing, in named steps: a repeated submission answered with its
- * first order; the catalogue read and the lines checked; the stock taken (stock ledger, offer-id
- * order); the basket priced with its promo counted; bonuses and certificates checked; the order
- * written; bonuses and certificates charged; the caller's afterWrite. A step that refuses throws
- * `Refused`, which rolls everything back and becomes the answer.
+ * Places an order, all or nothing, in named steps: the catalogue read and the lines checked; the
+ * basket priced with its promo (under the promo's row lock); the order written with its promo use
+ * and jobs (a repeated submission is answered there with its first order); the stock taken (stock
+ * ledger, offer-id order); bonuses and certificates charged; the caller's afterWrite. A step that
+ * refuses throws `Refused`, which rolls everything back and becomes the answer.
+ *
+ * Lock order (the same as every path's: models/order-lifecycle.server.ts): the promo, the new
+ * order's own rows, the offers, then products and the catalogue version, then the customer's
+ * bonuses and certificates, then what afterWrite touches. The offers are locked `for no key
+ * update`: the order's items and stock moves already hold key-share locks on them (their foreign
+ * keys), which `for update` would wait on in another order placing the same size (a deadlock).
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const cart = sumPerOffer(input.cart.filter((l) => l.offerId !== GIFT_COVER_OFFER_ID));
@@ -102,32 +119,41 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   try {
     return await input.db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
-      const orderId = await newOrderId(tx, input.idempotencyKey ?? null);
-      const repeat = await repeatedSubmission(tx, input);
-      if (repeat) return repeat;
-      const { catalog, priced } = await priceOrder(tx, { orderId, input, cart, preorders, now });
+      const { catalog, priced } = await priceOrder(tx, { input, cart, preorders, now });
       const money = planMoney(input, priced);
-      await writeOrder(tx, { orderId, input, priced, money, catalog, now });
+      const orderId = await writeOrder(tx, { input, priced, money, catalog, now });
+      if (orderId === null) {
+        // The key's order was committed by another submission (the insert waited for it).
+        const first = await repeatedSubmission(tx, input);
+        if (!first) throw new Error('idempotency key taken, but no order holds it');
+        throw new Refused(first);
+      }
+      await takeStock(tx, { orderId, cart, catalog, customerId: input.customerId, now });
       const { dueKopecks, paid } = await chargeBalances(tx, { orderId, input, money, now });
       if (input.afterWrite) await input.afterWrite(tx, orderId, { dueKopecks, paid });
       return { ok: true as const, orderId, repeated: false, payKopecks: dueKopecks, paid };
     });
   } catch (err) {
-    if (err instanceof Refused) return err.result;
-    throw err;
+    if (!(err instanceof Refused)) throw err;
+    // A repeat is refused when its first submission used what it asked for (the last unit, the
+    // promo's last use) or changed while it was being sent: it gets the first answer.
+    if (!err.result.ok && err.result.reason !== 'key_reused' && input.idempotencyKey) {
+      const first = await repeatedSubmission(input.db, input);
+      if (first) return first;
+    }
+    return err.result;
   }
 }
 
 /**
- * The first answer to a submission sent again with its idempotency key, or null for a new one.
- * Two submissions with one key wait for each other on an advisory lock (taken by newOrderId);
- * the second then finds the first's order. A key sent again with other content answers with
- * nobody's order (the callers scope keys to who sends them; this is the last guard).
+ * The first answer to a submission sent again with its idempotency key, or null when no order
+ * holds the key. A key sent again with other content answers with nobody's order (the callers
+ * scope keys to who sends them; this is the last guard).
  */
-async function repeatedSubmission(tx: Database, input: PlaceOrderInput): Promise<PlaceOrderResult | null> {
+async function repeatedSubmission(db: Database, input: PlaceOrderInput): Promise<PlaceOrderResult | null> {
   const key = input.idempotencyKey ?? null;
   if (!key) return null;
-  const [existing] = await tx
+  const [existing] = await db
     .select({
       id: orders.id,
       total: orders.totalKopecks,
@@ -166,23 +192,6 @@ function checkOrderLines(catalog: OrderCatalog, cart: RequestedLine[], preorders
   if (failed.length) throw new Refused({ ok: false, reason: 'unavailable', items: failed });
 }
 
-/**
- * The new order's id, taken before its row is written so its stock moves can name it (a refused
- * or repeated order leaves a gap); with an idempotency key, in the same round trip, the key's
- * advisory lock, held to the transaction's end. The lock comes first in the select list and
- * repeatedSubmission's read is a later statement, so it sees what the key's holder committed.
- */
-async function newOrderId(tx: Database, key: string | null): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    key
-      ? sql`select pg_advisory_xact_lock(7311002, hashtext(${key})), nextval(pg_get_serial_sequence('orders', 'id'))::int as id`
-      : sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
-  );
-  if (!row) throw new Error('no order id');
-  return Number(row.id);
-}
-
 /** The in-stock lines' stock, all or none, through the stock ledger (pre-order lines take none); every short line is named. */
 async function takeStock(
   tx: Database,
@@ -205,42 +214,32 @@ async function takeStock(
 
 /**
  * The basket priced through the one basket pipeline (models/basket.server.ts loadPricedBasket):
- * the catalogue read and the lines checked, the stock taken, then the lines priced as asked, gift
- * covers recounted; the promo code is read under its row lock (its limits hold under any load),
- * refused when invalid, and its use counted.
+ * the catalogue read (unless the caller just did) and the lines checked, then the lines priced as
+ * asked, gift covers recounted; the promo code is read under its row lock (its limits hold under
+ * any load) and refused when invalid; writeOrder counts its use.
  */
 async function priceOrder(
   tx: Database,
   {
-    orderId,
     input,
     cart,
     preorders,
     now,
-  }: { orderId: number; input: PlaceOrderInput; cart: RequestedLine[]; preorders: RequestedLine[]; now: Date },
+  }: { input: PlaceOrderInput; cart: RequestedLine[]; preorders: RequestedLine[]; now: Date },
 ): Promise<{ catalog: OrderCatalog; priced: PricedBasket }> {
-  const promoCode = input.promoCode ?? null;
   const { catalog, priced } = await loadPricedBasket({
     db: tx,
     cart,
     preorders,
-    promoCode,
+    promoCode: input.promoCode ?? null,
     customerId: input.customerId,
     now,
     lines: 'as-asked',
     lockPromo: true,
-    onCatalog: async (catalog) => {
-      checkOrderLines(catalog, cart, preorders);
-      await takeStock(tx, { orderId, cart, catalog, customerId: input.customerId, now });
-    },
+    catalog: input.catalog,
+    onCatalog: async (catalog) => checkOrderLines(catalog, cart, preorders),
   });
   if (priced.promo.status === 'invalid') throw new Refused({ ok: false, reason: 'promo', error: priced.promo.error });
-  if (priced.promo.status === 'valid') {
-    await tx
-      .update(promoCodes)
-      .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-      .where(eq(promoCodes.code, promoCode as string));
-  }
   return { catalog, priced };
 }
 
@@ -297,81 +296,127 @@ function planMoney(input: PlaceOrderInput, priced: PricedBasket): OrderMoney {
   };
 }
 
-/** The order row (with the checkout details), its first status-history row and its item snapshots. */
+/**
+ * The order row (with the checkout details), its first status-history row, its item snapshots,
+ * its jobs and its promo's use, in one statement (a CTE: one round trip, the foreign keys checked
+ * at its end). The order's id comes from its row. Null when the idempotency key is already an
+ * order's (`on conflict do nothing`: a submission of the same key still open is waited for, as
+ * the unique index makes it); then nothing is written.
+ */
 async function writeOrder(
   tx: Database,
   {
-    orderId,
     input,
     priced,
     money,
     catalog,
     now,
   }: {
-    orderId: number;
     input: PlaceOrderInput;
     priced: PricedBasket;
     money: OrderMoney;
     catalog: OrderCatalog;
     now: Date;
   },
-): Promise<void> {
+): Promise<number | null> {
   const checkout = input.checkout;
-  await tx.insert(orders).values({
-    id: orderId,
-    customerId: input.customerId,
+  const status = input.status ?? 'new';
+  const promoUsed = priced.promo.status === 'valid' ? (input.promoCode ?? null) : null;
+  // Column names as keys: the JSON is read by jsonb_populate_record into the table's own types;
+  // columns left out keep their defaults.
+  const order: Record<string, unknown> = {
+    customer_id: input.customerId,
     kind: input.kind,
     phone: input.phone,
-    customerName: input.name,
-    idempotencyKey: input.idempotencyKey ?? null,
-    promoCode: priced.promo.status === 'valid' ? (input.promoCode ?? null) : null,
-    discountKopecks: priced.discountKopecks,
+    customer_name: input.name,
+    idempotency_key: input.idempotencyKey ?? null,
+    promo_code: promoUsed,
+    discount_kopecks: priced.discountKopecks,
     fields: input.fields ?? {},
-    itemsTotalKopecks: priced.totalKopecks,
-    deliveryCostKopecks: money.deliveryKopecks,
-    totalKopecks: money.totalKopecks,
-    bonusKopecks: money.bonusKopecks,
+    items_total_kopecks: priced.totalKopecks,
+    delivery_cost_kopecks: money.deliveryKopecks,
+    total_kopecks: money.totalKopecks,
+    bonus_kopecks: money.bonusKopecks,
     ...(checkout
       ? {
           email: checkout.email,
-          paymentId: checkout.paymentId,
-          deliveryId: checkout.deliveryId,
-          deliveryCity: checkout.deliveryCity,
-          deliveryAddress: checkout.deliveryAddress,
-          pickupPoint: checkout.pickupPoint,
-          deliveryCostPending: checkout.costPending,
-          deliveryDateFrom: checkout.dateFrom,
-          deliveryDateTo: checkout.dateTo,
-          deliveryNote: checkout.note,
-          deliveryTrips: checkout.trips,
+          payment_id: checkout.paymentId,
+          delivery_id: checkout.deliveryId,
+          delivery_city: checkout.deliveryCity,
+          delivery_address: checkout.deliveryAddress,
+          pickup_point: checkout.pickupPoint,
+          delivery_cost_pending: checkout.costPending,
+          delivery_date_from: checkout.dateFrom,
+          delivery_date_to: checkout.dateTo,
+          delivery_note: checkout.note,
+          delivery_trips: checkout.trips,
         }
       : {}),
-    status: input.status ?? 'new',
-    createdAt: now,
+    status,
+    created_at: now.toISOString(),
+  };
+  const items = priced.lines.map((l, i) => {
+    const o = catalog.offers.get(l.offerId) as BasketOfferRow;
+    const photo = catalog.photos.get(o.productId);
+    return {
+      offer_id: l.offerId,
+      title: o.productName,
+      size: o.sizeLabel,
+      color: o.colorName,
+      image: photo ? `/media/${photo}` : '',
+      price_kopecks: l.priceKopecks,
+      old_price_kopecks: l.oldPriceKopecks,
+      discount_kopecks: l.discountKopecks,
+      bonus_kopecks: money.bonusShares[i] ?? 0,
+      quantity: l.quantity,
+      is_preorder: l.isPreorder,
+      is_gift: l.isGift,
+    };
   });
-  await tx.insert(orderStatusHistory).values({ orderId, status: input.status ?? 'new', createdAt: now });
-  await tx.insert(orderItems).values(
-    priced.lines.map((l, i) => {
-      const o = catalog.offers.get(l.offerId) as BasketOfferRow;
-      const photo = catalog.photos.get(o.productId);
-      return {
-        orderId,
-        offerId: l.offerId,
-        title: o.productName,
-        size: o.sizeLabel,
-        color: o.colorName,
-        image: photo ? `/media/${photo}` : '',
-        priceKopecks: l.priceKopecks,
-        oldPriceKopecks: l.oldPriceKopecks,
-        discountKopecks: l.discountKopecks,
-        bonusKopecks: money.bonusShares[i] ?? 0,
-        quantity: l.quantity,
-        isPreorder: l.isPreorder,
-        isGift: l.isGift,
-      };
-    }),
-  );
+  const orderColumns = sql.raw(Object.keys(order).join(', '));
+  const itemColumns = ITEM_COLUMNS.join(', ');
+  const parts = [
+    sql`o as (insert into orders (${orderColumns})
+              select ${orderColumns} from jsonb_populate_record(null::orders, ${JSON.stringify(order)}::jsonb)
+              on conflict (idempotency_key) do nothing
+              returning id, status, created_at)`,
+    sql`h as (insert into order_status_history (order_id, status, created_at) select id, status, created_at from o)`,
+    sql`i as (insert into order_items (order_id, ${sql.raw(itemColumns)})
+              select o.id, ${sql.raw(ITEM_COLUMNS.map((c) => `x.${c}`).join(', '))}
+              from o, jsonb_populate_recordset(null::order_items, ${JSON.stringify(items)}::jsonb) as x)`,
+  ];
+  if (promoUsed)
+    parts.push(
+      sql`p as (update promo_codes set used_count = used_count + 1 where code = ${promoUsed} and exists (select from o))`,
+    );
+  const jobs = input.jobs ?? [];
+  if (jobs.length > 0)
+    parts.push(
+      sql`j as (insert into jobs (kind, payload, run_at)
+                select x.kind, coalesce(x.payload, '{}'::jsonb) || jsonb_build_object('orderId', o.id), coalesce(x.run_at, now())
+                from o, jsonb_populate_recordset(null::jobs, ${JSON.stringify(
+                  jobs.map((j) => ({ kind: j.kind, payload: j.payload ?? {}, run_at: j.runAt?.toISOString() ?? null })),
+                )}::jsonb) as x)`,
+    );
+  const [row] = await queryRows<{ id: number }>(tx, sql`with ${sql.join(parts, sql`, `)} select id from o`);
+  return row ? Number(row.id) : null;
 }
+
+/** The order_items columns an order writes (the rest keep their defaults). */
+const ITEM_COLUMNS = [
+  'offer_id',
+  'title',
+  'size',
+  'color',
+  'image',
+  'price_kopecks',
+  'old_price_kopecks',
+  'discount_kopecks',
+  'bonus_kopecks',
+  'quantity',
+  'is_preorder',
+  'is_gift',
+] as const;
 
 /**
  * Bonuses spent (under the customer's lock: the balance is final there) and certificates

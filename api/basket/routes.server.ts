@@ -4,7 +4,7 @@ import type { Database } from '~/db/client.server';
 import { normalizePhone } from '~/core/phone';
 import { WAITING_LIST_IN_STOCK, WAITING_LIST_THANKS } from '~/core/waiting-list';
 import { CartResponse, FastOrderResponse, OrderToCartResponse, WaitingListResponse } from '~/shared/contract';
-import { mergeCartLists } from '~/core/basket';
+import { GIFT_COVER_OFFER_ID, mergeCartLists } from '~/core/basket';
 import { getCustomerBasket, saveCustomerBasket } from '~/models/customers.server';
 import { repeatOrderLines } from '~/models/account-orders.server';
 import { ACCOUNT_TEXT } from '~/core/account';
@@ -26,7 +26,6 @@ import {
   type AnonymousLimits,
 } from '~/core/anonymous-limits';
 import { hitRateLimits } from '~/models/rate-limit.server';
-import { enqueueJob } from '~/models/jobs.server';
 
 // SPEC §7 basket calls, at the paths SPEC writes: get_cart.php, fastorder.php, addtowishlist.php
 // (the back-in-stock waiting list, despite its name).
@@ -244,7 +243,9 @@ export async function basketRoutes(
       return fail(AUTH_TEXT.captcha);
     }
     // In stock: an ordinary line; sold out but open for pre-order: a pre-order line.
-    const offer = (await getBasketCatalog({ db, offerIds: [q.id] })).offers.get(q.id);
+    // With the gift cover: the order prices from this read (one catalogue read per fast order).
+    const catalog = await getBasketCatalog({ db, offerIds: [q.id, GIFT_COVER_OFFER_ID] });
+    const offer = catalog.offers.get(q.id);
     if (!offer || !offer.active) return fail(FORM_ERRORS.offer);
     // Caps per IP, phone and size (core/anonymous-limits.ts): one address cannot take a size's stock.
     const refused = await hitRateLimits({
@@ -268,19 +269,13 @@ export async function basketRoutes(
       // Scoped to who sends it (the guest's phone and the offer), as checkout keys are to the
       // customer: another guest's key is another key, never their order.
       idempotencyKey: q.key ? `fast:${person.phone}:${q.id}:${q.key}` : null,
+      catalog,
       // Stock taken for an order staff never confirm goes back after FAST_ORDER_HOLD_HOURS
-      // (the 'order.release' job, models/payments.server.ts); a pre-order takes none.
-      ...(preorder
-        ? {}
-        : {
-            afterWrite: async (tx: Database, orderId: number) =>
-              enqueueJob(
-                tx,
-                'order.release',
-                { orderId },
-                new Date(Date.now() + limits.fastOrderHoldHours * 3_600_000),
-              ),
-          }),
+      // (the 'order.release' job, models/payments.server.ts; written with the order, payload
+      // { orderId }); a pre-order takes none.
+      jobs: preorder
+        ? []
+        : [{ kind: 'order.release', runAt: new Date(Date.now() + limits.fastOrderHoldHours * 3_600_000) }],
     });
     if (result.ok) {
       req.log.info({ orderId: result.orderId, repeated: result.repeated }, 'fast order placed');

@@ -266,6 +266,36 @@ describe('fastorder.php', () => {
     expect(Number(row?.n)).toBe(1);
   });
 
+  it('a repeat after its order took the last unit gets that order, not «Нет в наличии»; another key is refused', async () => {
+    const p = await plain();
+    await setStock(p.id, 1, false);
+    const key = 'last-unit-repeat-0001';
+    const first = await fastOrder({ id: String(p.id), name: 'Анна', phone: '+79991112233', key });
+    if (!first.success) throw new Error(first.data.error);
+    expect(await stockOf(p.id)).toBe(0);
+    // The order, its line, its stock move and its release job were written together.
+    const moves = await db().execute(
+      sql`select count(*)::int as n from stock_moves where order_id = ${first.order_id} and reason = 'order' and delta = -1`,
+    );
+    expect(Number((moves as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(1);
+    const release = await db().execute(
+      sql`select count(*)::int as n from jobs where kind = 'order.release' and payload = ${JSON.stringify({ orderId: first.order_id })}::jsonb`,
+    );
+    expect(Number((release as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(1);
+
+    const again = await fastOrder({ id: String(p.id), name: 'Анна', phone: '+79991112233', key });
+    expect(again).toEqual({ success: true, order_id: first.order_id });
+    const other = await fastOrder({
+      id: String(p.id),
+      name: 'Анна',
+      phone: '+79991112233',
+      key: 'last-unit-repeat-0002',
+    });
+    expect(other.success).toBe(false);
+    if (!other.success) expect(other.data.error).toMatch(/^Нет в наличии: /);
+    expect(await stockOf(p.id)).toBe(0);
+  });
+
   it('flags the fields of a bad name or phone and writes nothing', async () => {
     const p = await plain();
     const [before] = await db()
