@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OutputChunk } from 'rollup';
+import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 // Fewer, larger requests for the first paint: on a phone (and over HTTP/1.1's six connections
@@ -169,8 +170,37 @@ const pageChunks: Plugin = {
   },
 };
 
+// VITRINA_CHUNK_REPORT=file npm run build: what each client chunk holds, module by module (its
+// minified bytes and brotli alone), to see what a page's first scripts carry (issue #33).
+const chunkReport: Plugin = {
+  name: 'vitrina:chunk-report',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const file = process.env.VITRINA_CHUNK_REPORT;
+    if (!file || this.environment.name !== 'client') return;
+    const brotli = (code: string) =>
+      zlib.brotliCompressSync(code, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    const chunks = Object.values(bundle)
+      .filter((o): o is OutputChunk => o.type === 'chunk')
+      .map((chunk) => ({
+        file: chunk.fileName,
+        bytes: chunk.code.length,
+        brotli: brotli(chunk.code),
+        imports: chunk.imports,
+        modules: Object.entries(chunk.modules)
+          .map(([id, m]) => ({
+            id: path.relative(root, id),
+            bytes: m.renderedLength,
+            brotli: m.code ? brotli(m.code) : 0,
+          }))
+          .sort((a, b) => b.bytes - a.bytes),
+      }));
+    fs.writeFileSync(file, JSON.stringify(chunks, null, 1));
+  },
+};
+
 export default defineConfig({
-  plugins: [reactRouter(), productionRouter, pageChunks],
+  plugins: [reactRouter(), productionRouter, pageChunks, chunkReport],
   // '~/x' is the project root's x everywhere (tsconfig paths; tsx reads the same for Node).
   resolve: { alias: [{ find: /^~\//, replacement: `${root}/` }] },
   build: {

@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { Suspense, useEffect, useMemo } from 'react';
 import { AppLinks } from '~/app/lib/app-link';
+import { HydrateLater, hydrateAllParts } from '~/app/lib/hydrate-later';
 import { preload } from 'react-dom';
 import type { Route } from './+types/root';
 import { Header } from '~/app/components/shell/Header';
@@ -80,8 +81,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   if (next && needsOrderStyles(next.pathname) && !hasInlineOrderStyles()) preload(orderStylesUrl, { as: 'style' });
   // The page's one "hydrated" signal (browser tests wait for html[data-hydrated="true"]): an
   // effect of the outermost component runs after the effects of everything it renders, and the
-  // page and the footer, in boundaries of their own, count theirs (HydrationMark).
-  useEffect(hydrationPartDone, []);
+  // page, in a boundary of its own, counts its own (HydrationMark).
+  useEffect(() => {
+    layoutCommitted = true;
+    hydrationPartDone();
+  }, []);
+  // Rendered again after its first commit: a navigation, a fetcher or a revalidation is on its
+  // way down the tree, so the parts still waiting to hydrate (the footer) hydrate now, before it
+  // reaches them (app/lib/hydrate-later.tsx).
+  if (layoutCommitted) hydrateAllParts();
   // Yandex Metrika, when PUBLIC_METRIKA_ID is set: loaded after hydration, never before.
   useMetrika();
   return (
@@ -120,10 +128,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
                   <HydrationMark />
                 </Suspense>
               </main>
-              <Suspense>
+              {/* Below every page's first screen: hydrated when it nears the viewport or the shopper
+                  first does anything (app/lib/hydrate-later.tsx). */}
+              <HydrateLater find={findFooter}>
                 <Footer shops={data?.site.shops ?? SITE_DEFAULTS.shops} />
-                <HydrationMark />
-              </Suspense>
+              </HydrateLater>
               <TabBar />
               <ChatWidget
                 chatUrl={data?.site.chat.url || data?.env.PUBLIC_CHAT_URL}
@@ -142,12 +151,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 // The document is marked hydrated (what browser tests wait for, and what tells the home page's
-// first render from a Back) once the layout and both boundaries below it have committed.
-let hydrationParts = 3;
+// first render from a Back) once the layout and the page's boundary have committed.
+let hydrationParts = 2;
+let layoutCommitted = false;
 function hydrationPartDone() {
   hydrationParts -= 1;
   if (hydrationParts === 0) document.documentElement.dataset.hydrated = 'true';
 }
+const findFooter = () => document.querySelector('footer.footer');
 
 /** Counts its boundary's first commit towards the document's hydrated mark; writes nothing. */
 function HydrationMark() {

@@ -339,6 +339,17 @@ export function deliveryMode(deliveryId: string): 'address' | 'pickup' | 'contac
   return 'address';
 }
 
+/**
+ * The e-mail delivery's name and description, on its own: the product page of an electronic
+ * certificate shows it, and the whole of DELIVERY_TEXT (about 1 KB compressed) would otherwise
+ * ride in every product page's code (issue #33).
+ */
+export const EMAIL_DELIVERY_TEXT = {
+  name: 'На электронную почту',
+  description:
+    'Электронный сертификат придёт на e-mail, указанный в заказе, в течение часа после оплаты — в виде открытки с уникальным номером.',
+} as const;
+
 /** Russian names and descriptions of the delivery and payment methods (delivery.md). */
 export const DELIVERY_TEXT = {
   delivery: {
@@ -357,11 +368,7 @@ export const DELIVERY_TEXT = {
       description:
         'Курьер СДЭК привезёт заказ по указанному адресу в согласованный день. Стоимость и сроки рассчитываются автоматически.',
     },
-    '300': {
-      name: 'На электронную почту',
-      description:
-        'Электронный сертификат придёт на e-mail, указанный в заказе, в течение часа после оплаты — в виде открытки с уникальным номером.',
-    },
+    '300': EMAIL_DELIVERY_TEXT,
     '200': {
       name: 'Международная доставка',
       description:

@@ -51,8 +51,11 @@ function snapshot(): ShopperCounts {
     ),
     wishlist: loggedIn ? countIds(readCookie(raw, COOKIE.favourites)) : 0,
   };
-  cached = { raw, value };
-  return value;
+  // A guest's counts are the server's own object: React then has nothing to render again once
+  // hydrated (the header and the tab bar read this store).
+  const same = !value.loggedIn && value.basket === 0 && value.wishlist === 0;
+  cached = { raw, value: same ? GUEST : value };
+  return cached.value;
 }
 
 /** Calls onChange whenever the shop's cookies may have changed (this tab wrote them, or the window regained focus). */

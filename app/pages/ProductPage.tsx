@@ -2,8 +2,7 @@ import { useState } from 'react';
 import type { PageMeta, ProductResponse } from '~/shared/contract';
 import { instalmentSchedule } from '~/core/instalments';
 import { formatRub } from '~/core/money';
-import { DELIVERY_TEXT } from '~/core/delivery';
-import { DELIVERY_ID } from '~/shared/checkout-ids';
+import { EMAIL_DELIVERY_TEXT } from '~/core/delivery';
 import { initialOffer, offerForSize, sizeValueOf } from '~/core/size-selection';
 import { useInfoModals } from '~/app/ui/info-modals';
 import { Breadcrumbs } from '~/app/ui/Breadcrumbs';
@@ -18,6 +17,7 @@ import { FavouriteButton } from '~/app/ui/FavouriteButton';
 import { RecentlyViewed } from '~/app/components/product/RecentlyViewed';
 import { FitAdviceNote, ProductReviews, RatingLink } from '~/app/components/product/Reviews';
 import type { ReviewListResponse } from '~/shared/reviews-contract';
+import { HydrateLater } from '~/app/lib/hydrate-later';
 
 /** SPEC §2 Product page: gallery, price, colours, size picker, the button, accordions. */
 export function ProductPage({
@@ -132,8 +132,7 @@ export function ProductPage({
 
           {byEmail ? (
             <p className="product__email-note">
-              <strong>{DELIVERY_TEXT.delivery[DELIVERY_ID.email].name}.</strong>{' '}
-              {DELIVERY_TEXT.delivery[DELIVERY_ID.email].description}
+              <strong>{EMAIL_DELIVERY_TEXT.name}.</strong> {EMAIL_DELIVERY_TEXT.description}
             </p>
           ) : (
             <ul className="product__service">
@@ -162,21 +161,35 @@ export function ProductPage({
             </ul>
           )}
 
-          <ProductDetails item={item} article={article} />
+          {/* Below a phone's first screen, and native <details>: hydrated as it nears the screen. */}
+          <HydrateLater find={findDetails}>
+            <ProductDetails item={item} article={article} />
+          </HydrateLater>
         </div>
       </div>
 
-      {item.CERTIFICATE ? null : <ProductReviews productId={item.ID} initial={reviews} />}
+      {item.CERTIFICATE ? null : (
+        <HydrateLater find={findReviews}>
+          <ProductReviews productId={item.ID} initial={reviews} />
+        </HydrateLater>
+      )}
 
       <RecentlyViewed productId={item.ID} />
 
       {meta.seoDescription ? (
-        <div className="seo-text product__seo">
-          {meta.seoDescription.split(/\n\s*\n/).map((p, i) => (
-            <p key={i}>{p}</p>
-          ))}
-        </div>
+        <HydrateLater find={findSeoText}>
+          <div className="seo-text product__seo">
+            {meta.seoDescription.split(/\n\s*\n/).map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+        </HydrateLater>
       ) : null}
     </article>
   );
 }
+
+// The parts below the first screen, in the server's HTML (app/lib/hydrate-later.tsx).
+const findDetails = () => document.querySelector('.product .details');
+const findReviews = () => document.getElementById('reviews');
+const findSeoText = () => document.querySelector('.product__seo');

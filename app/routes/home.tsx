@@ -10,6 +10,7 @@ import { BlogCard } from '~/app/components/content/BlogCard';
 import { SectionTiles } from '~/app/components/content/SectionTiles';
 import { ShopMap } from '~/app/components/content/ShopMap';
 import { Image } from '~/app/ui/Image';
+import { HydrateLater } from '~/app/lib/hydrate-later';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '~/shared/art';
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
@@ -104,102 +105,116 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      {/* The rows below the hero hydrate as they near the screen (app/lib/hydrate-later.tsx). */}
       {fresh.length > 0 ? (
-        <section className="home-section home-section--products" aria-labelledby="home-new">
-          <div className="home-section__head">
-            <h2 id="home-new" className="section-title">
-              Новинки
-            </h2>
-            <AppLink to="/catalog/new-collection/" className="text-link">
-              Смотреть все
-            </AppLink>
-          </div>
-          <div className="grid">
-            {fresh.map((item) => (
-              <ProductCard key={item.ID} item={item} />
-            ))}
-          </div>
-        </section>
+        <HydrateLater find={sectionOf('home-new')}>
+          <section className="home-section home-section--products" aria-labelledby="home-new">
+            <div className="home-section__head">
+              <h2 id="home-new" className="section-title">
+                Новинки
+              </h2>
+              <AppLink to="/catalog/new-collection/" className="text-link">
+                Смотреть все
+              </AppLink>
+            </div>
+            <div className="grid">
+              {fresh.map((item) => (
+                <ProductCard key={item.ID} item={item} />
+              ))}
+            </div>
+          </section>
+        </HydrateLater>
       ) : null}
 
       {categories.length > 0 ? (
-        <section className="home-section home-section--tiles" aria-labelledby="home-categories">
-          <div className="home-section__head">
-            <h2 id="home-categories" className="section-title">
-              Категории
-            </h2>
-            <AppLink to="/catalog/" className="text-link">
-              Весь каталог
-            </AppLink>
-          </div>
-          <SectionTiles sections={categories} label="Категории каталога" />
-        </section>
+        <HydrateLater find={sectionOf('home-categories')}>
+          <section className="home-section home-section--tiles" aria-labelledby="home-categories">
+            <div className="home-section__head">
+              <h2 id="home-categories" className="section-title">
+                Категории
+              </h2>
+              <AppLink to="/catalog/" className="text-link">
+                Весь каталог
+              </AppLink>
+            </div>
+            <SectionTiles sections={categories} label="Категории каталога" />
+          </section>
+        </HydrateLater>
       ) : null}
 
       {sale.length > 0 ? (
-        <section className="home-section home-section--products home-section--noted" aria-labelledby="home-sale">
-          <div className="home-section__head">
-            <h2 id="home-sale" className="section-title">
-              Sale
-            </h2>
-            <AppLink to="/catalog/promo/" className="text-link">
-              Смотреть все
-            </AppLink>
-          </div>
-          {site.home.sale_note ? <p className="home-section__note">{site.home.sale_note}</p> : null}
-          <div className="grid">
-            {sale.map((item) => (
-              <ProductCard key={item.ID} item={item} />
-            ))}
-          </div>
-        </section>
+        <HydrateLater find={sectionOf('home-sale')}>
+          <section className="home-section home-section--products home-section--noted" aria-labelledby="home-sale">
+            <div className="home-section__head">
+              <h2 id="home-sale" className="section-title">
+                Sale
+              </h2>
+              <AppLink to="/catalog/promo/" className="text-link">
+                Смотреть все
+              </AppLink>
+            </div>
+            {site.home.sale_note ? <p className="home-section__note">{site.home.sale_note}</p> : null}
+            <div className="grid">
+              {sale.map((item) => (
+                <ProductCard key={item.ID} item={item} />
+              ))}
+            </div>
+          </section>
+        </HydrateLater>
       ) : null}
 
       {articles.length > 0 ? (
-        <section className="home-section home-section--blog" aria-labelledby="home-blog">
+        <HydrateLater find={sectionOf('home-blog')}>
+          <section className="home-section home-section--blog" aria-labelledby="home-blog">
+            <div className="home-section__head">
+              <h2 id="home-blog" className="section-title">
+                Блог
+              </h2>
+              <AppLink to="/blog/" className="text-link">
+                Все статьи
+              </AppLink>
+            </div>
+            <div className="blog__list">
+              {articles.map((article) => (
+                <BlogCard key={article.slug} article={article} headingLevel={3} />
+              ))}
+            </div>
+          </section>
+        </HydrateLater>
+      ) : null}
+
+      <HydrateLater find={sectionOf('home-shops')}>
+        <section className="home-section home-section--shops" aria-labelledby="home-shops">
           <div className="home-section__head">
-            <h2 id="home-blog" className="section-title">
-              Блог
+            <h2 id="home-shops" className="section-title">
+              Магазины
             </h2>
-            <AppLink to="/blog/" className="text-link">
-              Все статьи
+            <AppLink to="/contacts/" className="text-link">
+              Контакты
             </AppLink>
           </div>
-          <div className="blog__list">
-            {articles.map((article) => (
-              <BlogCard key={article.slug} article={article} headingLevel={3} />
+          <div className="home-shops">
+            {site.shops.map((shop) => (
+              <article key={shop.city} className="home-shop">
+                <div className="home-shop__text">
+                  <h3 className="home-shop__city">{shop.city}</h3>
+                  <p className="home-shop__muted">{shop.hours}</p>
+                  <p>
+                    <a href={`tel:+${shop.phone.replace(/\D/g, '')}`}>{shop.phone}</a>
+                  </p>
+                </div>
+                <ShopMap shop={shop} />
+              </article>
             ))}
           </div>
         </section>
-      ) : null}
-
-      <section className="home-section home-section--shops" aria-labelledby="home-shops">
-        <div className="home-section__head">
-          <h2 id="home-shops" className="section-title">
-            Магазины
-          </h2>
-          <AppLink to="/contacts/" className="text-link">
-            Контакты
-          </AppLink>
-        </div>
-        <div className="home-shops">
-          {site.shops.map((shop) => (
-            <article key={shop.city} className="home-shop">
-              <div className="home-shop__text">
-                <h3 className="home-shop__city">{shop.city}</h3>
-                <p className="home-shop__muted">{shop.hours}</p>
-                <p>
-                  <a href={`tel:+${shop.phone.replace(/\D/g, '')}`}>{shop.phone}</a>
-                </p>
-              </div>
-              <ShopMap shop={shop} />
-            </article>
-          ))}
-        </div>
-      </section>
+      </HydrateLater>
     </div>
   );
 }
+
+/** A row of the page in the server's HTML, by its heading's id. */
+const sectionOf = (headingId: string) => () => document.querySelector(`[aria-labelledby="${headingId}"]`);
 
 const ROW_SIZE = 4;
 

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useLocation } from 'react-router';
 import { CloseIcon } from './icons';
 
@@ -27,13 +36,32 @@ export interface ModalRequest {
 interface ModalApi {
   open(request: ModalRequest): void;
   close(): void;
-  current: ModalName | null;
 }
 
-const ModalContext = createContext<ModalApi>({ open: () => {}, close: () => {}, current: null });
+const ModalContext = createContext<ModalApi>({ open: () => {}, close: () => {} });
 
 export function useModal(): ModalApi {
   return useContext(ModalContext);
+}
+
+// Which modal is open, for the few parts that keep out of its way (the stylist chat): a store, not
+// part of the context's value, so that opening a modal changes no context around the whole page.
+// Such a change reaches every part of the page still waiting to hydrate (app/lib/hydrate-later.tsx),
+// and React would hydrate them all in the tap's own task.
+let openModal: ModalName | null = null;
+const openModalListeners = new Set<() => void>();
+function subscribeToOpenModal(onChange: () => void): () => void {
+  openModalListeners.add(onChange);
+  return () => openModalListeners.delete(onChange);
+}
+
+/** The name of the modal on screen, if any. */
+export function useOpenModal(): ModalName | null {
+  return useSyncExternalStore(
+    subscribeToOpenModal,
+    () => openModal,
+    () => null,
+  );
 }
 
 export function ModalProvider({ children }: { children: React.ReactNode }) {
@@ -43,7 +71,13 @@ export function ModalProvider({ children }: { children: React.ReactNode }) {
   const modal = opened && opened.at === location.key ? opened.request : null;
   const close = useCallback(() => setOpened(null), []);
   const open = useCallback((request: ModalRequest) => setOpened({ request, at: location.key }), [location.key]);
-  const api = useMemo<ModalApi>(() => ({ open, close, current: modal?.name ?? null }), [open, close, modal]);
+  const api = useMemo<ModalApi>(() => ({ open, close }), [open, close]);
+  const name = modal?.name ?? null;
+  useLayoutEffect(() => {
+    if (openModal === name) return;
+    openModal = name;
+    for (const listener of openModalListeners) listener();
+  }, [name]);
 
   return (
     <ModalContext.Provider value={api}>

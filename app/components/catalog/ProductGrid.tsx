@@ -4,6 +4,7 @@ import type { CatalogListItem, NavString } from '~/shared/contract';
 import { DEFAULT_SORT, type SortCode } from '~/core/catalog-filter';
 import { useBrowserApi } from '~/app/lib/browser-api';
 import { ProductCard } from '~/app/ui/ProductCard';
+import { HydrateLater } from '~/app/lib/hydrate-later';
 import { goodsCount, listingHref } from './listing-url';
 
 /**
@@ -95,8 +96,16 @@ export function ProductGrid({
       {/* Cards title themselves with h3: this keeps the page's headings in order. */}
       <h2 className="visually-hidden">Товары</h2>
       <div className="grid listing__grid" ref={grid}>
-        {shown.map((item, i) => (
+        {shown.slice(0, FIRST_CARDS).map((item, i) => (
           <ProductCard key={item.ID} item={item} eager={i < 4} priority={i < 2} quickAdd />
+        ))}
+        {/* Later cards hydrate a few at a time as they near the screen (app/lib/hydrate-later.tsx). */}
+        {laterGroups(shown).map((group, g) => (
+          <HydrateLater key={g} find={() => grid.current?.children[FIRST_CARDS + g * LATER_GROUP] ?? null}>
+            {group.map((item) => (
+              <ProductCard key={item.ID} item={item} quickAdd />
+            ))}
+          </HydrateLater>
         ))}
       </div>
       <div className="listing__more">
@@ -125,4 +134,15 @@ export function ProductGrid({
       </div>
     </>
   );
+}
+
+/** Cards hydrated with the page: the first screen's on any width (four columns on desktops). */
+const FIRST_CARDS = 8;
+/** Later cards hydrate in groups of this many, each when it nears the screen. */
+const LATER_GROUP = 4;
+
+function laterGroups<T>(items: readonly T[]): T[][] {
+  const groups: T[][] = [];
+  for (let i = FIRST_CARDS; i < items.length; i += LATER_GROUP) groups.push(items.slice(i, i + LATER_GROUP));
+  return groups;
 }

@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink, NavAppLink } from '~/app/lib/app-link';
 import { KeptPart } from '~/app/lib/kept-part';
+import { HydrateLater } from '~/app/lib/hydrate-later';
 import type { MenuSection } from '~/shared/contract';
 import type { SiteSettings } from '~/shared/site-defaults';
 import { NAV_LINKS } from '~/app/lib/shop-info';
@@ -126,12 +127,12 @@ export function Header({ menu, site }: { menu: MenuSection[]; site: SiteSettings
 
         <nav className="mega" id={menuId} hidden={!catalogOpen} aria-label="Каталог товаров">
           {/* The columns depend on the menu alone: kept as markup on the server (app/lib/kept-part.tsx).
-              Hidden until opened: hydrated after the header, in a task of its own (issue #33). */}
-          <Suspense>
+              Hidden until opened: hydrated at the shopper's first interaction (issue #33). */}
+          <HydrateLater find={() => document.getElementById(menuId)}>
             <KeptPart className="mega__inner" part="mega" data={menu}>
               {() => <MegaColumns menu={menu} />}
             </KeptPart>
-          </Suspense>
+          </HydrateLater>
         </nav>
       </header>
     </>

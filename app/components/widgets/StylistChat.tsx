@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useModal } from '~/app/ui/ModalHost';
+import { useOpenModal } from '~/app/ui/ModalHost';
 import { ChatIcon, CloseIcon } from '~/app/ui/icons';
 
 import { CHAT_AUTO_OPEN_DELAY_MS, CHAT_BUTTON_DELAY_MS, CHAT_OPENED_KEY } from './chat-timing';
@@ -31,7 +31,7 @@ export function StylistChat({
   name: string;
   greeting: string;
 }) {
-  const { current: modal } = useModal();
+  const modal = useOpenModal();
   // Due already when this code came late (a slow connection, a clock moved on in a test).
   const [buttonDue, setButtonDue] = useState(() => Date.now() - since >= CHAT_BUTTON_DELAY_MS);
   const [autoOpenDue, setAutoOpenDue] = useState(
