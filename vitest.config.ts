@@ -47,14 +47,22 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/seeded-template.ts'],
+          // The seeded database and one Chromium for the run (each file connects to it).
+          globalSetup: ['tests/support/seeded-template.ts', 'tests/support/browser-server.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // Each file has its own shop, database copy and browser: two files at once keep both
-          // cores busy (one file alone waits on its browser about a third of the time).
+          // Each file has its own shop, database copy and browser contexts: two files at once keep
+          // both cores busy (one file alone waits on its browser about a third of the time).
           fileParallelism: true,
           maxWorkers: 2,
+          // As in the API suite, files in one worker share its loaded modules (the server's, the
+          // built storefront's, PGlite's compiled WebAssembly); each still has its own shop. The
+          // one process-wide cache the storefront adds, kept markup, is keyed by all it depends on.
+          isolate: false,
+          // The built storefront is plain Node ESM: loaded by Node, not rewritten by Vite's module
+          // runner (its SSR transform of the whole bundle, and slower calls between its modules).
+          server: { deps: { external: [/^(?!.*\/node_modules\/).*\/build\/server\//] } },
         },
       },
     ],

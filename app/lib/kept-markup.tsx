@@ -24,13 +24,16 @@ const kept = new ByteLru<{ html: string; bytes: number }>(KEPT_MARKUP_MAX_BYTES)
  * document's context values (React's server renderers keep a context's current value on the
  * context), which is why its markup must not depend on any: a kept string serves every page.
  *
- * Null in the test mode VITRINA_KEPT_MARKUP=inline (read per call, so one process can render a
- * page both ways): the caller renders the part inline, as the browser does, and
- * tests/e2e/kept-markup.test.ts compares every page's document rendered both ways.
+ * Test modes of VITRINA_KEPT_MARKUP (read per call, so one process can render a page each way),
+ * for tests/e2e/kept-markup.test.ts, which compares every page's document rendered both ways:
+ * `inline` gives null, and the caller renders the part inline, as the browser does; `fresh`
+ * renders every part as a miss does, inside the document's render, whatever is kept already
+ * (the test's process may have rendered the same parts for other test files).
  */
 export function keptMarkup(key: string, render: () => ReactElement): string | null {
-  if (process.env.VITRINA_KEPT_MARKUP === 'inline') return null;
-  const hit = kept.get(key);
+  const mode = process.env.VITRINA_KEPT_MARKUP;
+  if (mode === 'inline') return null;
+  const hit = mode === 'fresh' ? undefined : kept.get(key);
   if (hit) return hit.html;
   const html = renderToString(render());
   kept.set(key, { html, bytes: 2 * (html.length + key.length) });

@@ -6,7 +6,8 @@ import { setUpTestShop } from '~/tests/support/server';
 // part inside the document: a context value, a `useId` or a preload inside a part would break
 // that silently. Every page is rendered both ways in one process (the test mode
 // VITRINA_KEPT_MARKUP=inline renders every part inline, as the browser does) and compared byte
-// for byte, with the kept strings both fresh (a miss) and reused (a hit).
+// for byte, with the kept strings both fresh (a miss: the test mode VITRINA_KEPT_MARKUP=fresh,
+// since this worker's other test files may have kept the same parts) and reused (a hit).
 
 const shop = setUpTestShop({ withStorefront: true, env: { PAGE_CACHE: 'off' } });
 
@@ -39,7 +40,9 @@ describe('kept markup', () => {
     ];
     let keptParts = 0;
     for (const path of pages) {
+      process.env.VITRINA_KEPT_MARKUP = 'fresh';
       const kept = await documentOf(path);
+      delete process.env.VITRINA_KEPT_MARKUP;
       const again = await documentOf(path);
       process.env.VITRINA_KEPT_MARKUP = 'inline';
       const inline = await documentOf(path);

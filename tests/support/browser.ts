@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, test } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { setUpTestShop, type TestShop, type TestShopOptions } from './server';
 import { sessionToken } from './session';
+import { BROWSER_ENDPOINT_ENV, launchBrowser } from './chromium';
 
 export interface Viewport {
   width: number;
@@ -12,31 +12,16 @@ export interface Viewport {
 export const DESKTOP: Viewport = { width: 1280, height: 900 };
 export const MOBILE: Viewport = { width: 390, height: 844 };
 
-/** Debian's Chromium (or CHROME_PATH); nothing is ever downloaded. */
-export function chromePath(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-    Boolean,
-  ) as string[];
-  const found = candidates.find((p) => fs.existsSync(p));
-  if (!found) throw new Error('Chromium not found: apt-get install -y chromium, or set CHROME_PATH');
-  return found;
-}
+export { chromePath, launchBrowser } from './chromium';
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromePath(),
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+/**
+ * The browser a test file drives: the run's shared Chromium when the suite's global setup
+ * started one (tests/support/browser-server.ts), else one of the file's own. Closing it closes
+ * what this file opened and, for the shared one, only disconnects.
+ */
+async function openBrowser(): Promise<Browser> {
+  const endpoint = process.env[BROWSER_ENDPOINT_ENV];
+  return endpoint ? chromium.connect(endpoint) : launchBrowser();
 }
 
 /** A shopper's browser context (Russian locale, touch on phones). Tests take theirs from the `shopper` fixture, which closes it. */
@@ -90,9 +75,9 @@ export interface Shopper {
 }
 
 /**
- * A browser test file's set-up: the shop with its storefront and one Chromium, started before
- * the file's tests and closed after them, and `it` with a `shopper` fixture that closes the
- * browser contexts a test opened, also when the test fails.
+ * A browser test file's set-up: the shop with its storefront and a connection to Chromium, opened
+ * before the file's tests and closed after them, and `it` with a `shopper` fixture that closes
+ * the browser contexts a test opened, also when the test fails.
  *
  *     const { shop, it } = setUpBrowserShop();
  *     it('…', async ({ shopper }) => { const { page } = await shopper.open('/'); … });
@@ -101,7 +86,7 @@ export function setUpBrowserShop(options: Omit<TestShopOptions, 'withStorefront'
   const shop = setUpTestShop({ ...options, withStorefront: true });
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();
