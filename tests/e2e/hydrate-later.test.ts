@@ -67,9 +67,7 @@ describe('parts hydrated later', () => {
     await expect.poll(() => page.getByRole('dialog', { name: 'Меню' }).isVisible()).toBe(true);
     // The same elements as the server sent (React did not drop them and render new ones), filled.
     await expect.poll(() => footer.evaluate((el) => el.isConnected && el.textContent?.includes('Рассылка'))).toBe(true);
-    expect(await row.evaluate((el) => el.isConnected && el.querySelectorAll('.blog-card').length > 0)).toBe(
-      true,
-    );
+    expect(await row.evaluate((el) => el.isConnected && el.querySelectorAll('.blog-card').length > 0)).toBe(true);
     await page.keyboard.press('Escape');
     // Hydrated since the first interaction, the footer's own controls work.
     await expect
