@@ -248,6 +248,8 @@ describe('reviews', () => {
       await buyerPage.goto(p.url);
       await waitForHydration(buyerPage);
       const own = buyerPage.locator('.review', { hasText: 'Очень тёплое и красивое пальто' });
+      // The reviews hydrate when they near the screen (HydrateLater), as the shopper scrolls to them.
+      await own.scrollIntoViewIfNeeded();
       await expect.poll(() => own.getByRole('button', { name: /Помог/ }).isDisabled()).toBe(true);
       await own.getByText('Это ваш отзыв').waitFor();
       const vote = olga(buyerPage).getByRole('button', { name: /Помог/ });
