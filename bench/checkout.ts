@@ -12,7 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { loadEnv } from '~/server/env.server';
-import { openBenchDatabase, pct, statementCounter, stockUp } from './support';
+import { openBenchDatabase, pct, perOrderCost, statementCounter, stockUp } from './support';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { offers, orders, products } from '~/db/schema';
 import { buildServer } from '~/server/app.server';
@@ -131,13 +131,7 @@ async function main() {
       });
       const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
       const placed = Number(after?.n ?? 0) - Number(before?.n ?? 0);
-      // This process's CPU (the server and autocannon) and the statements sent, per order placed.
-      const cpu = process.cpuUsage(cpuBefore);
-      const perOrder = `${((cpu.user + cpu.system) / 1000 / Math.max(1, placed)).toFixed(2)} ms CPU${
-        kind === 'postgres'
-          ? `, ${((statements() - statementsBefore - 1) / Math.max(1, placed)).toFixed(1)} statements`
-          : ''
-      } an order`;
+      const perOrder = perOrderCost(placed, cpuBefore, kind === 'postgres' ? statements() - statementsBefore : null);
       const line = `${kind.padEnd(8)} ${PRODUCTS} products | get_order_params.php Moscow p50 ${pct(times, 50).toFixed(1)} p95 ${pct(times, 95).toFixed(1)} ms | checkout orders ${(placed / SECONDS).toFixed(0)}/s at 32 connections (${placed} placed, p99 ${run.latency.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors; ${perOrder}; load ${(os.loadavg()[0] ?? 0).toFixed(1)})`;
       console.log(line);
       results.push(line);

@@ -135,3 +135,15 @@ export async function stockUp(db: Database, offerIds: readonly number[], quantit
     }),
   );
 }
+
+/**
+ * What one order cost, as bench:orders and bench:checkout print it: this process's CPU (the
+ * server and autocannon) since `cpuBefore`, and on PostgreSQL the statements sent since
+ * `statementsBefore` (less the count query that read `placed`), each per order placed.
+ */
+export function perOrderCost(placed: number, cpuBefore: NodeJS.CpuUsage, statements: number | null): string {
+  const cpu = process.cpuUsage(cpuBefore);
+  const orders = Math.max(1, placed);
+  const perStatement = statements === null ? '' : `, ${((statements - 1) / orders).toFixed(1)} statements`;
+  return `${((cpu.user + cpu.system) / 1000 / orders).toFixed(2)} ms CPU${perStatement} an order`;
+}
