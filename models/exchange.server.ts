@@ -273,12 +273,12 @@ export async function importStep(deps: ImportDeps): Promise<ImportStepResult> {
   const stat = await fs.promises.stat(file).catch(() => null);
   if (!stat?.isFile()) return { answer: { kind: 'failure', lines: [`Файл ${filename} не получен`] }, notices: [] };
 
-  // Two processes may get 1C's calls for one file at once: the file's import is found or made (and
-  // read and split) under a lock of its own, so there is one import and each step is applied once
-  // (a step takes the import row's lock).
-  const picked = await db.transaction(async (txn): Promise<ImportStepResult | number> => {
+  // Two processes may get 1C's calls for one file at once: the file's import is found or made under
+  // a lock of its own, so there is one import and each step is applied once (a step takes the
+  // import row's lock).
+  const picked = await db.transaction(async (txn): Promise<ImportStepResult | { apply: number } | { read: number }> => {
     const tx = txn as unknown as Database;
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, hashtext(${`${session.id}/${filename}`}))`);
+    await lockImport(tx, session.id, filename);
     const [last] = await tx
       .select()
       .from(exchangeImports)
@@ -290,20 +290,23 @@ export async function importStep(deps: ImportDeps): Promise<ImportStepResult> {
       if (last.status === 'done') return { answer: { kind: 'success', lines: summary(last.counts) }, notices: [] };
       if (last.status === 'failed')
         return { answer: { kind: 'failure', lines: [last.error ?? 'Ошибка'] }, notices: [] };
-      if (last.steps > 0) return last.id;
+      if (last.steps > 0) return { apply: last.id };
+      return { read: last.id };
     }
-    const importId =
-      last && !fresh
-        ? last.id
-        : (
-            await tx
-              .insert(exchangeImports)
-              .values({ sessionId: session.id, filename, status: 'applying', startedAt: deps.now })
-              .returning({ id: exchangeImports.id })
-          )[0]!.id;
-    return prepare({ ...deps, db: tx }, importId, file);
+    const [created] = await tx
+      .insert(exchangeImports)
+      .values({ sessionId: session.id, filename, status: 'applying', startedAt: deps.now })
+      .returning({ id: exchangeImports.id });
+    return { read: created!.id };
   });
-  return typeof picked === 'number' ? applyNextStep(deps, picked) : picked;
+  if ('apply' in picked) return applyNextStep(deps, picked.apply);
+  if ('read' in picked) return prepare(deps, picked.read, file);
+  return picked;
+}
+
+/** pg_advisory_xact_lock on one file's import of one exchange session. */
+async function lockImport(tx: Database, sessionId: number, filename: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, hashtext(${`${sessionId}/${filename}`}))`);
 }
 
 /** pg_advisory_xact_lock's first key for the exchange's locks (the second: a hash of session and file). */
@@ -317,35 +320,60 @@ async function fail(db: Database, importId: number, error: string, now: Date): P
   return { answer: { kind: 'failure', lines: [error] }, notices: [] };
 }
 
+/**
+ * The file's first call: reads and checks it whole and writes its steps, outside any transaction
+ * (reading 100 000 offers takes seconds, and on PGlite a transaction holds the one connection every
+ * guest's query waits for). The steps go to a directory of this call's own; the first call to
+ * finish installs them under the import's lock, so two processes reading the same file at once
+ * (1C retrying a call that timed out) cost work, never a second set of steps; a call cut off by a
+ * restart leaves the import unread, and the next call reads the file again.
+ */
 async function prepare(deps: ImportDeps, importId: number, file: string): Promise<ImportStepResult> {
   const { db } = deps;
   const stepsDir = stepsDirOf(deps, importId);
-  let meta: ParsedMeta;
+  const readDir = `${stepsDir}.${crypto.randomUUID()}`;
   try {
-    const sale = deps.session.type === 'sale';
-    meta = await splitExchangeFile({ file, stepsDir, stepItems: deps.stepItems, orders: sale });
-    // The order exchange takes documents only; the catalogue exchange never takes them.
-    if (sale && meta.kind !== 'orders')
-      throw new ExchangeInputError('в обмене заказами (type=sale) ждут файл документов заказов, а пришёл каталог');
-    if (!sale && meta.kind === 'orders')
-      throw new ExchangeInputError('документы заказов загружают обменом заказами (type=sale), а не каталога');
-    if (meta.kind !== 'import' && meta.kind !== 'orders') await checkOffersPackage(db, meta, stepsDir);
-  } catch (error) {
-    if (error instanceof ExchangeInputError) return fail(db, importId, `${deps.filename}: ${error.message}`, deps.now);
-    throw error;
+    let meta: ParsedMeta | null = null;
+    let refused: string | null = null;
+    try {
+      const sale = deps.session.type === 'sale';
+      meta = await splitExchangeFile({ file, stepsDir: readDir, stepItems: deps.stepItems, orders: sale });
+      // The order exchange takes documents only; the catalogue exchange never takes them.
+      if (sale && meta.kind !== 'orders')
+        throw new ExchangeInputError('в обмене заказами (type=sale) ждут файл документов заказов, а пришёл каталог');
+      if (!sale && meta.kind === 'orders')
+        throw new ExchangeInputError('документы заказов загружают обменом заказами (type=sale), а не каталога');
+      if (meta.kind !== 'import' && meta.kind !== 'orders') await checkOffersPackage(db, meta, readDir);
+      await fs.promises.writeFile(path.join(readDir, 'meta.json'), JSON.stringify(meta));
+    } catch (error) {
+      if (!(error instanceof ExchangeInputError)) throw error;
+      refused = `${deps.filename}: ${error.message}`;
+    }
+    return await db.transaction(async (txn): Promise<ImportStepResult> => {
+      const tx = txn as unknown as Database;
+      await lockImport(tx, deps.session.id, deps.filename);
+      const [row] = await tx.select().from(exchangeImports).where(eq(exchangeImports.id, importId));
+      // Another call read the file first: its steps stand, and 1C's next call applies them.
+      if (!row || row.status !== 'applying' || row.steps > 0)
+        return { answer: { kind: 'progress', lines: [`Файл ${deps.filename} прочитан`] }, notices: [] };
+      if (refused !== null) return fail(tx, importId, refused, deps.now);
+      await fs.promises.rm(stepsDir, { recursive: true, force: true });
+      await fs.promises.rename(readDir, stepsDir);
+      await tx
+        .update(exchangeImports)
+        .set({ kind: meta!.kind, onlyChanges: meta!.onlyChanges, steps: meta!.steps.length + 1, step: 0 })
+        .where(eq(exchangeImports.id, importId));
+      return {
+        answer: {
+          kind: 'progress',
+          lines: [`Файл ${deps.filename} прочитан: ${meta!.records} записей, шагов импорта: ${meta!.steps.length + 1}`],
+        },
+        notices: [],
+      };
+    });
+  } finally {
+    await fs.promises.rm(readDir, { recursive: true, force: true });
   }
-  await fs.promises.writeFile(path.join(stepsDir, 'meta.json'), JSON.stringify(meta));
-  await db
-    .update(exchangeImports)
-    .set({ kind: meta.kind, onlyChanges: meta.onlyChanges, steps: meta.steps.length + 1, step: 0 })
-    .where(eq(exchangeImports.id, importId));
-  return {
-    answer: {
-      kind: 'progress',
-      lines: [`Файл ${deps.filename} прочитан: ${meta.records} записей, шагов импорта: ${meta.steps.length + 1}`],
-    },
-    notices: [],
-  };
 }
 
 /**
