@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadEnv } from '~/server/env.server';
 import { openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed/seed.server';
@@ -162,6 +163,10 @@ async function main(): Promise<void> {
   };
   const exchange = async (label: string, name: string, file: string) => {
     const crowd = guests(base, ['/backend/catalog/']);
+    // The server's thread blocked (a step's JavaScript, the garbage collector, PGlite's WebAssembly):
+    // what every guest waits behind, whatever the database.
+    const blocked = monitorEventLoopDelay({ resolution: 10 });
+    blocked.enable();
     const t0 = performance.now();
     const auth = await call('type=catalog&mode=checkauth', {
       headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
@@ -195,19 +200,24 @@ async function main(): Promise<void> {
       calls++;
       if (!answer.startsWith('progress')) break;
     }
+    const slowest = stepMs.indexOf(Math.max(...stepMs)) + 1;
     stepMs.sort((a, b) => a - b);
     const done = performance.now();
     const served = await crowd.stop();
+    blocked.disable();
     const sorted = served.ms.sort((a, b) => a - b);
     console.log(
       `${label}: ${((done - t0) / 1000).toFixed(1)} s in all (upload ${((sent - t0) / 1000).toFixed(1)} s, read and split ${(read / 1000).toFixed(1)} s, ${calls} import calls ${((done - sent) / 1000).toFixed(1)} s); peak RSS so far ${MB(peak())}`,
     );
     console.log(`  ${answer.replace(/\n/g, ' | ')}`);
     console.log(
-      `  import steps: ${stepMs.length}, p50 ${pct(stepMs, 50).toFixed(0)} ms, p90 ${pct(stepMs, 90).toFixed(0)} ms, max ${(stepMs.at(-1) ?? 0).toFixed(0)} ms`,
+      `  import steps: ${stepMs.length}, p50 ${pct(stepMs, 50).toFixed(0)} ms, p90 ${pct(stepMs, 90).toFixed(0)} ms, max ${(stepMs.at(-1) ?? 0).toFixed(0)} ms (step ${slowest} of ${stepMs.length})`,
     );
     console.log(
       `  guests meanwhile: ${sorted.length} pages, p50 ${pct(sorted, 50).toFixed(0)} ms, p99 ${pct(sorted, 99).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms, errors ${served.errors}; ${load()}`,
+    );
+    console.log(
+      `  the server's thread blocked: p99 ${(blocked.percentile(99) / 1e6).toFixed(0)} ms, max ${(blocked.max / 1e6).toFixed(0)} ms`,
     );
   };
 

@@ -71,11 +71,50 @@ export interface ParsedMeta {
   priceTypes: PriceType[];
   /** Step files in order (each a JSON array of records). */
   steps: string[];
-  /** Every product (import) or offer (offers) Ид of the package, for a full package's deactivation. */
-  idsFile: string;
+  /**
+   * Every product (import) or offer (offers) Ид of the package, for a full package's deactivation,
+   * in files by range: a full package ends with one step a range, each short. (Optional only for
+   * an import read by an earlier version, whose meta.json has idsFile instead.)
+   */
+  idRanges?: IdRange[];
+  /** Before idRanges (an import read by an earlier version): one file, one finishing step. */
+  idsFile?: string;
   /** Offers' product Ид (offers packages): each must be a product the shop knows. */
   productIds: string[];
   records: number;
+}
+
+/**
+ * Every Ид of the package from `from` (inclusive) to `to` (exclusive), in byte order (PostgreSQL's
+ * collation "C"), is in `file`; null: no bound.
+ */
+export interface IdRange {
+  file: string;
+  from: string | null;
+  to: string | null;
+}
+
+/** How many Ид a finishing step checks, against a step's records: the check is cheaper a record. */
+export const RANGE_IDS_PER_STEP_ITEM = 10;
+
+/**
+ * Writes the package's Ид sorted in byte order into files of `perFile`, with the bounds that make
+ * "an Ид of the shop in this range and not in this file" mean "not in the package".
+ */
+export async function writeIdRanges(dir: string, ids: string[], perFile: number): Promise<IdRange[]> {
+  const sorted = [...new Set(ids)];
+  // UTF-16 order is byte order unless a surrogate pair meets a character from U+E000 up.
+  if (sorted.some((id) => /[\uD800-\uDFFF]/.test(id)))
+    sorted.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  else sorted.sort();
+  const ranges: IdRange[] = [];
+  const size = Math.max(1, perFile);
+  for (let i = 0; i === 0 || i < sorted.length; i += size) {
+    const file = `ids-${String(ranges.length).padStart(5, '0')}.json`;
+    await fs.promises.writeFile(path.join(dir, file), JSON.stringify(sorted.slice(i, i + size)));
+    ranges.push({ file, from: i === 0 ? null : sorted[i]!, to: i + size < sorted.length ? sorted[i + size]! : null });
+  }
+  return ranges;
 }
 
 export class ExchangeInputError extends Error {}
@@ -272,7 +311,7 @@ export async function splitExchangeFile({
     properties: [],
     priceTypes: [],
     steps: [],
-    idsFile: 'ids.json',
+    idRanges: [],
     productIds: [],
     records: 0,
   };
@@ -406,8 +445,8 @@ export async function splitExchangeFile({
   for (const g of groups.splice(0)) add(g);
   flush();
   meta.productIds = [...productIds];
-  pending.push(fs.promises.writeFile(path.join(stepsDir, meta.idsFile), JSON.stringify(ids)));
   await Promise.all(pending);
+  meta.idRanges = await writeIdRanges(stepsDir, ids, stepItems * RANGE_IDS_PER_STEP_ITEM);
   return meta;
 }
 
