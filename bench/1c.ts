@@ -2,7 +2,7 @@
 // products and 100 000 offers (import.xml then offers.xml, generated here as files on disk), and
 // a stock-only package of 100 000 offers, each through the real protocol over HTTP (checkauth,
 // init, the file in file_limit pieces, mode=import until success), on PGlite on disk.
-//   npm run bench:1c [-- --products 10000] [-- --sizes 10] [-- --step 1000]
+//   npm run bench:1c [-- --products 10000] [-- --sizes 10] [-- --step 500]
 // Prints the time of each phase and the process's peak resident memory (VmHWM); asserts nothing.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +11,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadEnv } from '~/server/env.server';
 import { openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed/seed.server';
-import { buildServer } from '~/server/app.server';
+import { DEFAULT_EXCHANGE_IMPORT_STEP, buildServer } from '~/server/app.server';
 import { staff } from '~/db/schema';
 import { hashPassword } from '~/models/staff-secrets.server';
 
@@ -21,7 +21,8 @@ const arg = (name: string, fallback: string) => {
 };
 const PRODUCTS = Number(arg('products', '10000'));
 const SIZES = Number(arg('sizes', '10'));
-const STEP = arg('step', '1000');
+/** Unset: the server's default for the database (DEFAULT_EXCHANGE_IMPORT_STEP). */
+const STEP = arg('step', '');
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const peak = () => Number(/^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024;
 const guid = (kind: number, i: number) =>
@@ -147,7 +148,7 @@ async function main(): Promise<void> {
     SEED_ON_START: 'false',
     PORT: '0',
     PUBLIC_SITE_URL: 'https://vitrina.example',
-    EXCHANGE_IMPORT_STEP: STEP,
+    ...(STEP ? { EXCHANGE_IMPORT_STEP: STEP } : {}),
   });
   const app = await buildServer({ env, database, build: null });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -225,7 +226,7 @@ async function main(): Promise<void> {
     const importXml = path.join(files, 'import.xml');
     const offersXml = path.join(files, 'offers.xml');
     console.log(
-      `import.xml: ${MB(await writeXml(importXml, catalog))}, offers.xml: ${MB(await writeXml(offersXml, () => offersFile(false, 0)))} (${PRODUCTS} products, ${PRODUCTS * SIZES} offers, step ${STEP})`,
+      `import.xml: ${MB(await writeXml(importXml, catalog))}, offers.xml: ${MB(await writeXml(offersXml, () => offersFile(false, 0)))} (${PRODUCTS} products, ${PRODUCTS * SIZES} offers, step ${STEP || `default (${DEFAULT_EXCHANGE_IMPORT_STEP[pgDatabase ? 'postgres' : 'pglite']})`})`,
     );
     console.log(`peak RSS before the exchange: ${MB(peak())}`);
     await exchange('full import.xml', 'import.xml', importXml);

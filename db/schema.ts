@@ -108,6 +108,7 @@ export const products = pgTable(
     // Search results are ordered by popularity (api/search.server.ts). Listings need no SQL
     // index: they come from the in-memory catalogue index (api/catalog-index.server.ts).
     index('products_popular_idx').on(sql`${t.popularity} desc`, t.id),
+    // The four GIN indexes here have gin_pending_list_limit = 256 kB (migration 0032: short flushes).
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_search_idx').using('gin', t.nameVector),
     index('products_article_idx').on(sql`lower(${t.article}) text_pattern_ops`),

@@ -134,3 +134,23 @@ describe('CatalogIndex', () => {
     expect(r).toMatchObject({ ids: [], total: 0, minPrice: 0, maxPrice: 0 });
   });
 });
+
+describe('loadRows', () => {
+  it('reads the same rows a chunk at a time as at once', { timeout: 120_000 }, async () => {
+    const { openDatabase } = await import('~/db/client.server');
+    const { seedDatabase } = await import('~/db/seed/seed.server');
+    const { loadRows } = await import('./catalog-index.server');
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    try {
+      await database.migrate();
+      await seedDatabase(database.db, { products: 40 });
+      const whole = await loadRows(database.db, 1_000_000);
+      expect(whole.length).toBeGreaterThan(30);
+      // Chunks of 7: several full ones and a last part; ids in order, none twice, none lost.
+      expect(await loadRows(database.db, 7)).toEqual(whole);
+      expect(whole.map((r) => r.id)).toEqual([...whole.map((r) => r.id)].sort((a, b) => a - b));
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -111,7 +111,8 @@ const schema = z
     // file_limit), the largest file it may send in all, and how many items one mode=import call applies.
     EXCHANGE_FILE_LIMIT: z.coerce.number().int().min(1024).max(1_073_741_824).default(1_048_576),
     EXCHANGE_MAX_FILE_MB: z.coerce.number().int().min(1).max(65_536).default(1024),
-    EXCHANGE_IMPORT_STEP: z.coerce.number().int().min(1).max(100_000).default(1000),
+    // Unset: DEFAULT_EXCHANGE_IMPORT_STEP for the database (server/app.server.ts exchangeOptions).
+    EXCHANGE_IMPORT_STEP: z.coerce.number().int().min(1).max(100_000).optional(),
     // zip=yes in mode=init (1C then sends one archive), and what an archive may unpack to in all.
     EXCHANGE_ZIP: z.enum(['yes', 'no']).default('yes'),
     EXCHANGE_MAX_UNZIP_MB: z.coerce.number().int().min(1).max(65_536).default(4096),
