@@ -234,7 +234,7 @@ async function main() {
     console.log(
       `\nVitrina bench (${os.cpus().length} cores, ${DURATION} s per load, ${CONNECTIONS} connections from ${loadTool === 'wrk' ? 'wrk (one thread)' : 'autocannon'}, no Accept-Encoding unless shown, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${APP_DIR})`,
     );
-    console.log(`  server started as: node ${serveNodeArgs(APP_DIR).join(' ')}`);
+    console.log(`  server started as: node ${serveNodeArgs(APP_DIR).join(' ')} (Node ${process.version})`);
     console.log(`  load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadAfterStarts} after the starts`);
     for (const [k, v] of rows) console.log(`  ${k.padEnd(60)} ${v}`);
   } finally {

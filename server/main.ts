@@ -5,6 +5,7 @@ import { assertProductionReady, ConfigError, configWarnings, loadEnv } from './e
 import { loadPgliteModules, openDatabase } from '~/db/client.server';
 import { hasStorefrontBuild, loadStorefrontBuild, STOREFRONT_BUILD } from './storefront-build';
 import { DEMO_DATABASE_DIR } from './demo-database';
+import { flushCompileCache } from './compile-cache';
 
 async function main(): Promise<void> {
   // performance.now() counts from the process's start: the first mark is when the entry's own
@@ -141,6 +142,9 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   mark('listen');
   const cpu = process.cpuUsage();
+  // The modules a start loads, compiled: kept for the next start now, not only at a clean exit
+  // (Node 22 and later; server/compile-cache.ts).
+  setImmediate(flushCompileCache);
   app.log.info(
     {
       address,
