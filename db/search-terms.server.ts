@@ -18,13 +18,21 @@ export function termsOf(...texts: string[]): string[] {
   return [...new Set(words)].sort();
 }
 
-/** The whole index again from the products (the seed, a bulk import). */
+/**
+ * The whole index again from the products (the seed, a bulk import), in one statement that
+ * writes only the difference: the words no product has any more go, the new ones come. Emptied
+ * and filled again, every 1C catalogue package rewrote the whole trigram index (on PGlite the
+ * guests wait for that).
+ */
 export async function rebuildSearchTerms(db: Database): Promise<void> {
-  await db.execute(sql`delete from search_terms`);
-  await db.execute(sql`insert into search_terms (term)
-    select distinct word from products,
-      regexp_split_to_table(translate(lower(name || ' ' || color_name), 'ё', 'е'), '[^а-яa-z0-9]+') as word
-    where length(word) >= 3
+  await db.execute(sql`
+    with words as materialized (
+      select distinct word from products,
+        regexp_split_to_table(translate(lower(name || ' ' || color_name), 'ё', 'е'), '[^а-яa-z0-9]+') as word
+      where length(word) >= 3),
+    gone as (delete from search_terms t where not exists (select 1 from words w where w.word = t.term))
+    insert into search_terms (term) select word from words
+    where not exists (select 1 from search_terms t where t.term = words.word)
     on conflict do nothing`);
 }
 
