@@ -103,6 +103,8 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_slug_uq').on(t.slug),
     uniqueIndex('products_external_id_uq').on(t.externalId),
+    // A full 1C package's finishing steps read 1C ids by range in byte order (models/exchange.server.ts).
+    index('products_external_id_c_idx').on(sql`${t.externalId} collate "C"`),
     index('products_section_idx').on(t.sectionId),
     index('products_group_idx').on(t.groupKey),
     // Search results are ordered by popularity (api/search.server.ts). Listings need no SQL
@@ -170,6 +172,8 @@ export const offers = pgTable(
       .on(t.barcode)
       .where(sql`${t.barcode} is not null`),
     uniqueIndex('offers_external_id_uq').on(t.externalId),
+    // A full 1C package's finishing steps read 1C ids by range in byte order (models/exchange.server.ts).
+    index('offers_external_id_c_idx').on(sql`${t.externalId} collate "C"`),
     check('offers_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('offers_price_nonnegative', sql`${t.priceKopecks} >= 0`),
   ],

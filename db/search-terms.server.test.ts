@@ -31,6 +31,14 @@ describe('rebuildSearchTerms', () => {
         await db.execute(sql`delete from search_terms`);
         await rebuildSearchTerms(db);
         expect(await terms()).toEqual(after);
+        // And the same words as PostgreSQL's own split of the products' names and colours.
+        const bySql = await queryRows<{ word: string }>(
+          db,
+          sql`select distinct word from products,
+                regexp_split_to_table(translate(lower(name || ' ' || color_name), 'ё', 'е'), '[^а-яa-z0-9]+') as word
+              where length(word) >= 3`,
+        );
+        expect([...after].sort()).toEqual(bySql.map((r) => r.word).sort());
       } finally {
         await database.close();
       }

@@ -40,7 +40,7 @@ async function start(first: boolean) {
     DATABASE_URL: databaseUrl,
     SEED_ON_START: 'false',
     PUBLIC_SITE_URL: 'http://shop.test',
-    EXCHANGE_IMPORT_STEP: '3',
+    EXCHANGE_IMPORT_STEP: '12', // three products a step (a product weighs four items)
   });
   const app = await buildServer({ env, database, build: null, clientDir: root, adminDir: null, clock: clock.now });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,0 +1,2 @@
+CREATE INDEX "offers_external_id_c_idx" ON "offers" USING btree ("external_id" collate "C");--> statement-breakpoint
+CREATE INDEX "products_external_id_c_idx" ON "products" USING btree ("external_id" collate "C");
