@@ -28,13 +28,21 @@ export function resolveKeptSecret({
   }
   fs.mkdirSync(dataDir, { recursive: true });
   const secret = crypto.randomBytes(32).toString('base64url');
+  // Written whole under a name of its own, then linked into place: the link fails if the file is
+  // there, so two processes starting at once keep one secret (the loser reads the winner's), and
+  // the file never exists empty. (Created in place with 'wx', the loser could read it between its
+  // creation and its write, and sign with an empty secret: a session one process made was then
+  // refused by the other, «Войдите снова».)
+  const draft = `${where}.${process.pid}.${crypto.randomBytes(6).toString('hex')}`;
+  fs.writeFileSync(draft, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    // 'wx': two processes starting at once keep one secret (the loser reads the winner's).
-    fs.writeFileSync(where, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    fs.linkSync(draft, where);
     return secret;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(where, 'utf8').trim();
     throw err;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
 }
 
