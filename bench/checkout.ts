@@ -12,7 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { loadEnv } from '~/server/env.server';
-import { openBenchDatabase, pct, perOrderCost, statementCounter, stockUp } from './support';
+import { openBenchDatabase, pct, cpuProfile, orderCost, stockUp } from './support';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { offers, orders, products } from '~/db/schema';
 import { buildServer } from '~/server/app.server';
@@ -92,9 +92,8 @@ async function main() {
       // order.php: 32 connections, each request another customer, offer and idempotency key.
       const [before] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
       let n = 0;
-      const statements = await statementCounter();
-      const statementsBefore = statements();
-      const cpuBefore = process.cpuUsage();
+      const cost = await orderCost(kind);
+      const stopProfile = await cpuProfile();
       const run = await autocannon({
         url: api,
         connections: 32,
@@ -129,9 +128,10 @@ async function main() {
           },
         ],
       });
+      await stopProfile();
       const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
       const placed = Number(after?.n ?? 0) - Number(before?.n ?? 0);
-      const perOrder = perOrderCost(placed, cpuBefore, kind === 'postgres' ? statements() - statementsBefore : null);
+      const perOrder = cost.report(placed);
       const line = `${kind.padEnd(8)} ${PRODUCTS} products | get_order_params.php Moscow p50 ${pct(times, 50).toFixed(1)} p95 ${pct(times, 95).toFixed(1)} ms | checkout orders ${(placed / SECONDS).toFixed(0)}/s at 32 connections (${placed} placed, p99 ${run.latency.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors; ${perOrder}; load ${(os.loadavg()[0] ?? 0).toFixed(1)})`;
       console.log(line);
       results.push(line);

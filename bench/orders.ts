@@ -10,7 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { loadEnv } from '~/server/env.server';
-import { openBenchDatabase, pct, perOrderCost, statementCounter, stockUp } from './support';
+import { openBenchDatabase, pct, cpuProfile, orderCost, stockUp } from './support';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { offers, orders, products } from '~/db/schema';
 import { buildServer } from '~/server/app.server';
@@ -82,9 +82,8 @@ async function main() {
       // Fast orders: 32 connections, every request its own offer pick, phone and idempotency key.
       const [before] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
       let n = 0;
-      const statements = await statementCounter();
-      const statementsBefore = statements();
-      const cpuBefore = process.cpuUsage();
+      const cost = await orderCost(kind);
+      const stopProfile = await cpuProfile();
       const run = await autocannon({
         url: api,
         connections: 32,
@@ -106,9 +105,10 @@ async function main() {
           },
         ],
       });
+      await stopProfile();
       const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
       const placed = Number(after?.n ?? 0) - Number(before?.n ?? 0);
-      const perOrder = perOrderCost(placed, cpuBefore, kind === 'postgres' ? statements() - statementsBefore : null);
+      const perOrder = cost.report(placed);
       const line = `${kind.padEnd(8)} ${PRODUCTS} products (seed ${seedS} s) | get_cart.php 10 lines p50 ${pct(times, 50).toFixed(1)} p95 ${pct(times, 95).toFixed(1)} ms | fast orders ${(placed / SECONDS).toFixed(0)}/s at 32 connections (${placed} placed, p99 ${run.latency.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors; ${perOrder}; load ${(os.loadavg()[0] ?? 0).toFixed(1)})`;
       console.log(line);
       results.push(line);
