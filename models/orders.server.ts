@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '~/db/client.server';
+import { queryPrepared, type Database } from '~/db/client.server';
 import { orders, orderStatusHistory } from '~/db/schema';
 import { GIFT_COVER_OFFER_ID } from '~/core/basket';
 import type { PricedBasket, RequestedLine } from '~/core/basket-pricing';
@@ -398,7 +398,7 @@ async function writeOrder(
                   jobs.map((j) => ({ kind: j.kind, payload: j.payload ?? {}, run_at: j.runAt?.toISOString() ?? null })),
                 )}::jsonb) as x)`,
     );
-  const [row] = await queryRows<{ id: number }>(tx, sql`with ${sql.join(parts, sql`, `)} select id from o`);
+  const [row] = await queryPrepared<{ id: number }>(tx, sql`with ${sql.join(parts, sql`, `)} select id from o`);
   return row ? Number(row.id) : null;
 }
 
