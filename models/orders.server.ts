@@ -396,7 +396,8 @@ async function writeOrder(
                 select x.kind, coalesce(x.payload, '{}'::jsonb) || jsonb_build_object('orderId', o.id), coalesce(x.run_at, now())
                 from o, jsonb_populate_recordset(null::jobs, ${JSON.stringify(
                   jobs.map((j) => ({ kind: j.kind, payload: j.payload ?? {}, run_at: j.runAt?.toISOString() ?? null })),
-                )}::jsonb) as x)`,
+                )}::jsonb) with ordinality as x
+                order by x.ordinality)`,
     );
   const [row] = await queryPrepared<{ id: number }>(tx, sql`with ${sql.join(parts, sql`, `)} select id from o`);
   return row ? Number(row.id) : null;
