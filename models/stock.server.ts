@@ -214,8 +214,7 @@ async function lockAndTake(
 /**
  * The one stock change, inside the caller's transaction (`tx`): the offers locked in offer-id
  * order (one statement, so two changes never deadlock on offers), the moves planned from the
- * locked quantities (core/stock-ledger.ts), the quantities set and the ledger rows written (an
- * order's take, moves refused when short, locks and writes in one statement: lockAndTake). Then,
+ * locked quantities (core/stock-ledger.ts), the quantities set and the ledger rows written. Then,
  * once every offer is locked, the waiting lists of offers back from zero are marked notified,
  * and the listing's size facet of products whose availability changed is refreshed (product
  * rows and the catalogue version after all offer rows, in every caller). Call it once per
