@@ -162,56 +162,6 @@ async function lockOffers(
 }
 
 /**
- * An order's take (moves only, refused when any offer is short or unknown) in one statement: the
- * offers locked in offer-id order (`for no key update`, as lockOffers), and when every one is
- * there and none would go below zero, their quantities set and the ledger rows written; else
- * nothing. Returns the locked rows with their quantities before, for the plan (planStockMoves),
- * and whether it wrote. One round trip under the offers' row locks instead of two: every order
- * of a popular size waits on them. The update finds each row through the statement's snapshot
- * and, when another order changed it meanwhile, moves to its newest version, which this statement
- * locked and read.
- */
-async function lockAndTake(
-  tx: Database,
-  input: MoveStockInput,
-  ref: StockRef,
-): Promise<{ locked: LockedOffer[]; wrote: boolean }> {
-  const sums = new Map<number, number>();
-  for (const l of input.lines)
-    if ('delta' in l) {
-      if (!Number.isInteger(l.delta)) throw new Error(`stock: bad delta ${l.delta} for offer ${l.offerId}`);
-      sums.set(l.offerId, (sums.get(l.offerId) ?? 0) + l.delta);
-    }
-  const rows = await queryPrepared<LockedOffer & { wrote: boolean }>(
-    tx,
-    sql`with v as (
-          select * from jsonb_to_recordset(${JSON.stringify([...sums].map(([o, d]) => ({ o, d })))}::jsonb) as v(o int, d int)
-        ), locked as (
-          select id, quantity, product_id from offers
-          where id in (select v.o from v)
-          order by id for no key update
-        ), plan as (
-          select l.id, l.quantity, l.product_id, v.d, l.quantity + v.d as after from locked l join v on v.o = l.id
-        ), judged as (
-          select count(*) = (select count(*) from v) and coalesce(bool_and(after >= 0), true) as ok from plan
-        ), changed as (
-          update offers set quantity = p.after from plan p, judged
-          where judged.ok and offers.id = p.id and p.d <> 0
-        ), moved as (
-          insert into stock_moves (offer_id, delta, quantity_after, reason, order_id, return_request_id, import_id,
-                                   actor_kind, actor_id, note, created_at)
-          select p.id, p.d, p.after, ${input.reason}::text, ${ref.orderId ?? null}::int, ${ref.returnRequestId ?? null}::int,
-                 ${ref.importId ?? null}::int, ${input.actor.kind}::text, ${input.actor.kind === 'system' ? null : input.actor.id}::int,
-                 ${input.note ?? null}::text, coalesce(${input.now?.toISOString() ?? null}::timestamptz, now())
-          from plan p, judged where judged.ok order by p.id
-        )
-        select p.id, p.quantity, p.product_id, judged.ok as wrote from plan p, judged order by p.id`,
-  );
-  // No row back: no offer was there (nothing written either way).
-  return { locked: rows, wrote: rows.length > 0 && rows[0]!.wrote };
-}
-
-/**
  * The one stock change, inside the caller's transaction (`tx`): the offers locked in offer-id
  * order (one statement, so two changes never deadlock on offers), the moves planned from the
  * locked quantities (core/stock-ledger.ts), the quantities set and the ledger rows written. Then,
@@ -233,11 +183,7 @@ export async function moveStock(tx: Database, input: MoveStockInput): Promise<Mo
   const skip = input.unchanged === 'skip';
   // Only quantities set, unchanged ones skipped: only the offers that change are locked and planned.
   const sets = skip && input.lines.every((l) => 'setTo' in l);
-  // An order's take (moves only, refused when short): locked and written in one statement.
-  const take = !skip && (input.short ?? 'refuse') === 'refuse' && input.lines.every((l) => 'delta' in l);
-  const ref = input.ref ?? {};
-  const taken = take ? await lockAndTake(tx, input, ref) : null;
-  const locked = (taken?.locked ?? (await lockOffers(tx, input, offerIds, sets))).map((o) => ({
+  const locked = (await lockOffers(tx, input, offerIds, sets)).map((o) => ({
     id: Number(o.id),
     quantity: Number(o.quantity),
     productId: Number(o.product_id),
@@ -248,31 +194,28 @@ export async function moveStock(tx: Database, input: MoveStockInput): Promise<Mo
     sets ? input.lines.filter((l) => lockedIds.has(l.offerId)) : input.lines,
     input.short ?? 'refuse',
   );
-  // The statement judged as the plan does (core/stock-ledger.ts); were they ever to differ, the
-  // transaction is rolled back rather than a ledger left that the plan would not have written.
-  if (taken && taken.wrote !== plan.ok) throw new Error('stock: the take and its plan disagree');
   if (!plan.ok) return plan;
   const moves = skip ? plan.moves.filter((m) => m.delta !== 0) : plan.moves;
   if (moves.length === 0) return { ok: true, changes: [], notices: [] };
 
   // The quantities set and the ledger rows written in one statement, the moves as one JSON
   // parameter (a 1C package moves 100 000 offers: no limit on parameters to mind).
-  if (!taken)
-    await queryPrepared(
-      tx,
-      sql`with v as (
-            select * from jsonb_to_recordset(${JSON.stringify(moves.map((m) => ({ o: m.offerId, d: m.delta, a: m.quantityAfter })))}::jsonb)
-              as v(o int, d int, a int)
-          ), changed as (
-            update offers set quantity = v.a from v where offers.id = v.o and v.d <> 0
-          )
-          insert into stock_moves (offer_id, delta, quantity_after, reason, order_id, return_request_id, import_id,
-                                   actor_kind, actor_id, note, created_at)
-          select v.o, v.d, v.a, ${input.reason}::text, ${ref.orderId ?? null}::int, ${ref.returnRequestId ?? null}::int,
-                 ${ref.importId ?? null}::int, ${input.actor.kind}::text, ${input.actor.kind === 'system' ? null : input.actor.id}::int,
-                 ${input.note ?? null}::text, coalesce(${input.now?.toISOString() ?? null}::timestamptz, now())
-          from v order by v.o`,
-    );
+  const ref = input.ref ?? {};
+  await queryPrepared(
+    tx,
+    sql`with v as (
+          select * from jsonb_to_recordset(${JSON.stringify(moves.map((m) => ({ o: m.offerId, d: m.delta, a: m.quantityAfter })))}::jsonb)
+            as v(o int, d int, a int)
+        ), changed as (
+          update offers set quantity = v.a from v where offers.id = v.o and v.d <> 0
+        )
+        insert into stock_moves (offer_id, delta, quantity_after, reason, order_id, return_request_id, import_id,
+                                 actor_kind, actor_id, note, created_at)
+        select v.o, v.d, v.a, ${input.reason}::text, ${ref.orderId ?? null}::int, ${ref.returnRequestId ?? null}::int,
+               ${ref.importId ?? null}::int, ${input.actor.kind}::text, ${input.actor.kind === 'system' ? null : input.actor.id}::int,
+               ${input.note ?? null}::text, coalesce(${input.now?.toISOString() ?? null}::timestamptz, now())
+        from v order by v.o`,
+  );
 
   const back = moves.filter((m) => m.previous <= 0 && m.quantityAfter > 0).map((m) => m.offerId);
   const waiting = back.length
