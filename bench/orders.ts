@@ -1,6 +1,6 @@
 // Buying under load: fast orders per second at 32 connections, and the p95 of get_cart.php for
 // a 10-line basket, on PGlite and (with BENCH_DATABASE_URL, an admin URL) on PostgreSQL.
-//   npm run bench:orders -- [--products 100000] [--db pglite,postgres] [--seconds 10] [--offers 400]
+//   npm run bench:orders -- [--products 100000] [--db pglite,postgres] [--seconds 10] [--offers 400] [--pool 10]
 // --offers: how many offers the fast orders spread over (a few: a sale's popular sizes, every
 // order waiting on the row locks of the one before).
 // Prints figures; asserts nothing. Every order goes through the one order function (stock
@@ -24,6 +24,8 @@ const arg = (name: string, fallback: string) => {
 const PRODUCTS = Number(arg('products', '100000'));
 const DBS = arg('db', process.env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite').split(',');
 const SECONDS = Number(arg('seconds', '10'));
+// The server's PostgreSQL pool (openDatabase's default: 10).
+const POOL = Number(arg('pool', '10'));
 const OFFERS = Number(arg('offers', '400'));
 const CART_CALLS = 300;
 
@@ -31,7 +33,7 @@ async function main() {
   const results: string[] = [];
   for (const kind of DBS) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'));
-    const { handle, drop } = await openBenchDatabase(kind, dataDir, 10);
+    const { handle, drop } = await openBenchDatabase(kind, dataDir, POOL);
     try {
       await handle.migrate();
       const t0 = performance.now();
@@ -112,7 +114,7 @@ async function main() {
       const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
       const placed = Number(after?.n ?? 0) - Number(before?.n ?? 0);
       const perOrder = cost.report(placed);
-      const line = `${kind.padEnd(8)} ${PRODUCTS} products (seed ${seedS} s) | get_cart.php 10 lines p50 ${pct(times, 50).toFixed(1)} p95 ${pct(times, 95).toFixed(1)} ms | fast orders ${(placed / SECONDS).toFixed(0)}/s at 32 connections over ${ids.length} offers (${placed} placed, p99 ${run.latency.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors; ${perOrder}; load ${(os.loadavg()[0] ?? 0).toFixed(1)})`;
+      const line = `${kind.padEnd(8)} ${PRODUCTS} products (seed ${seedS} s) | get_cart.php 10 lines p50 ${pct(times, 50).toFixed(1)} p95 ${pct(times, 95).toFixed(1)} ms | fast orders ${(placed / SECONDS).toFixed(0)}/s at 32 connections over ${ids.length} offers, pool ${POOL} (${placed} placed, p99 ${run.latency.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors; ${perOrder}; load ${(os.loadavg()[0] ?? 0).toFixed(1)})`;
       console.log(line);
       results.push(line);
       await app.close();
