@@ -3,7 +3,7 @@
 // delivery quote, the one order function, the order's jobs), and the p50/p95 of
 // get_order_params.php for Moscow (three delivery methods, the city's pickup points), on
 // PGlite and (with BENCH_DATABASE_URL, an admin URL) on PostgreSQL.
-//   npm run bench:checkout -- [--products 20000] [--db pglite,postgres] [--seconds 10]
+//   npm run bench:checkout -- [--products 20000] [--db pglite,postgres] [--seconds 10] [--pool 10]
 // Prints figures; asserts nothing.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -12,7 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { loadEnv } from '~/server/env.server';
-import { openBenchDatabase, pct, perOrderCost, statementCounter, stockUp } from './support';
+import { openBenchDatabase, pct, cpuProfile, orderCost, stockUp } from './support';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { offers, orders, products } from '~/db/schema';
 import { buildServer } from '~/server/app.server';
@@ -27,6 +27,8 @@ const arg = (name: string, fallback: string) => {
 const PRODUCTS = Number(arg('products', '20000'));
 const DBS = arg('db', process.env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite').split(',');
 const SECONDS = Number(arg('seconds', '10'));
+// The server's PostgreSQL pool (openDatabase's default: 10).
+const POOL = Number(arg('pool', '10'));
 const PARAMS_CALLS = 300;
 const CUSTOMERS = 200;
 
@@ -34,7 +36,7 @@ async function main() {
   const results: string[] = [];
   for (const kind of DBS) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'));
-    const { handle, drop } = await openBenchDatabase(kind, dataDir, 10);
+    const { handle, drop } = await openBenchDatabase(kind, dataDir, POOL);
     try {
       await handle.migrate();
       await seedDatabase(handle.db, { products: PRODUCTS });
@@ -92,9 +94,8 @@ async function main() {
       // order.php: 32 connections, each request another customer, offer and idempotency key.
       const [before] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
       let n = 0;
-      const statements = await statementCounter();
-      const statementsBefore = statements();
-      const cpuBefore = process.cpuUsage();
+      const cost = await orderCost(kind);
+      const stopProfile = await cpuProfile();
       const run = await autocannon({
         url: api,
         connections: 32,
@@ -129,10 +130,11 @@ async function main() {
           },
         ],
       });
+      await stopProfile();
       const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
       const placed = Number(after?.n ?? 0) - Number(before?.n ?? 0);
-      const perOrder = perOrderCost(placed, cpuBefore, kind === 'postgres' ? statements() - statementsBefore : null);
-      const line = `${kind.padEnd(8)} ${PRODUCTS} products | get_order_params.php Moscow p50 ${pct(times, 50).toFixed(1)} p95 ${pct(times, 95).toFixed(1)} ms | checkout orders ${(placed / SECONDS).toFixed(0)}/s at 32 connections (${placed} placed, p99 ${run.latency.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors; ${perOrder}; load ${(os.loadavg()[0] ?? 0).toFixed(1)})`;
+      const perOrder = cost.report(placed);
+      const line = `${kind.padEnd(8)} ${PRODUCTS} products | get_order_params.php Moscow p50 ${pct(times, 50).toFixed(1)} p95 ${pct(times, 95).toFixed(1)} ms | checkout orders ${(placed / SECONDS).toFixed(0)}/s at 32 connections, pool ${POOL} (${placed} placed, p99 ${run.latency.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors; ${perOrder}; load ${(os.loadavg()[0] ?? 0).toFixed(1)})`;
       console.log(line);
       results.push(line);
       await app.close();

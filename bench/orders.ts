@@ -1,6 +1,8 @@
 // Buying under load: fast orders per second at 32 connections, and the p95 of get_cart.php for
 // a 10-line basket, on PGlite and (with BENCH_DATABASE_URL, an admin URL) on PostgreSQL.
-//   npm run bench:orders -- [--products 100000] [--db pglite,postgres] [--seconds 10]
+//   npm run bench:orders -- [--products 100000] [--db pglite,postgres] [--seconds 10] [--offers 400] [--pool 10]
+// --offers: how many offers the fast orders spread over (a few: a sale's popular sizes, every
+// order waiting on the row locks of the one before).
 // Prints figures; asserts nothing. Every order goes through the one order function (stock
 // taken by conditional update, idempotency key recorded), as a shopper's would.
 import crypto from 'node:crypto';
@@ -10,7 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { loadEnv } from '~/server/env.server';
-import { openBenchDatabase, pct, perOrderCost, statementCounter, stockUp } from './support';
+import { openBenchDatabase, pct, cpuProfile, orderCost, stockUp } from './support';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { offers, orders, products } from '~/db/schema';
 import { buildServer } from '~/server/app.server';
@@ -22,13 +24,16 @@ const arg = (name: string, fallback: string) => {
 const PRODUCTS = Number(arg('products', '100000'));
 const DBS = arg('db', process.env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite').split(',');
 const SECONDS = Number(arg('seconds', '10'));
+// The server's PostgreSQL pool (openDatabase's default: 10).
+const POOL = Number(arg('pool', '10'));
+const OFFERS = Number(arg('offers', '400'));
 const CART_CALLS = 300;
 
 async function main() {
   const results: string[] = [];
   for (const kind of DBS) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'));
-    const { handle, drop } = await openBenchDatabase(kind, dataDir, 10);
+    const { handle, drop } = await openBenchDatabase(kind, dataDir, POOL);
     try {
       await handle.migrate();
       const t0 = performance.now();
@@ -57,7 +62,7 @@ async function main() {
         .from(offers)
         .innerJoin(products, eq(products.id, offers.productId))
         .where(sql`${products.active} and ${offers.id} % 97 = 0`)
-        .limit(400);
+        .limit(OFFERS);
       const ids = picked.map((o) => o.id);
       await stockUp(db, ids);
 
@@ -82,9 +87,8 @@ async function main() {
       // Fast orders: 32 connections, every request its own offer pick, phone and idempotency key.
       const [before] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
       let n = 0;
-      const statements = await statementCounter();
-      const statementsBefore = statements();
-      const cpuBefore = process.cpuUsage();
+      const cost = await orderCost(kind);
+      const stopProfile = await cpuProfile();
       const run = await autocannon({
         url: api,
         connections: 32,
@@ -106,10 +110,11 @@ async function main() {
           },
         ],
       });
+      await stopProfile();
       const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
       const placed = Number(after?.n ?? 0) - Number(before?.n ?? 0);
-      const perOrder = perOrderCost(placed, cpuBefore, kind === 'postgres' ? statements() - statementsBefore : null);
-      const line = `${kind.padEnd(8)} ${PRODUCTS} products (seed ${seedS} s) | get_cart.php 10 lines p50 ${pct(times, 50).toFixed(1)} p95 ${pct(times, 95).toFixed(1)} ms | fast orders ${(placed / SECONDS).toFixed(0)}/s at 32 connections (${placed} placed, p99 ${run.latency.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors; ${perOrder}; load ${(os.loadavg()[0] ?? 0).toFixed(1)})`;
+      const perOrder = cost.report(placed);
+      const line = `${kind.padEnd(8)} ${PRODUCTS} products (seed ${seedS} s) | get_cart.php 10 lines p50 ${pct(times, 50).toFixed(1)} p95 ${pct(times, 95).toFixed(1)} ms | fast orders ${(placed / SECONDS).toFixed(0)}/s at 32 connections over ${ids.length} offers, pool ${POOL} (${placed} placed, p99 ${run.latency.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors; ${perOrder}; load ${(os.loadavg()[0] ?? 0).toFixed(1)})`;
       console.log(line);
       results.push(line);
       await app.close();

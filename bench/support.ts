@@ -1,4 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase, type Database, type DatabaseHandle } from '~/db/client.server';
@@ -136,14 +137,94 @@ export async function stockUp(db: Database, offerIds: readonly number[], quantit
   );
 }
 
+/** CPU ticks (user + system) of each process named `postgres` on this machine, by pid (Linux /proc). */
+function postgresTicks(): Map<number, number> {
+  const ticks = new Map<number, number>();
+  let pids: string[] = [];
+  try {
+    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return ticks;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      // Fields after the command: state is the 3rd field of the line, utime the 14th, stime the 15th.
+      const fields = stat.slice(close + 2).split(' ');
+      ticks.set(Number(pid), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks;
+}
+
+/** The machine's CPU time, busy and total, in ticks (/proc/stat's first line). */
+function machineTicks(): { busy: number; total: number } {
+  try {
+    const [, ...values] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const n = values.map(Number);
+    const total = n.reduce((a, b) => a + b, 0);
+    // idle and iowait
+    return { busy: total - (n[3] ?? 0) - (n[4] ?? 0), total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
 /**
- * What one order cost, as bench:orders and bench:checkout print it: this process's CPU (the
- * server and autocannon) since `cpuBefore`, and on PostgreSQL the statements sent since
- * `statementsBefore` (less the count query that read `placed`), each per order placed.
+ * What one order cost, as bench:orders and bench:checkout print it, measured from `orderCost()`
+ * to `report(placed)`: this process's CPU (the server and autocannon); on PostgreSQL the
+ * statements node-postgres sent (less the count query that read `placed`) and, when the server
+ * runs on this machine, the CPU of its processes (every process named postgres: backends that
+ * ended during the run are not counted; another session's queries would be); and how busy the
+ * machine's cores were. Each per order placed.
  */
-export function perOrderCost(placed: number, cpuBefore: NodeJS.CpuUsage, statements: number | null): string {
-  const cpu = process.cpuUsage(cpuBefore);
-  const orders = Math.max(1, placed);
-  const perStatement = statements === null ? '' : `, ${((statements - 1) / orders).toFixed(1)} statements`;
-  return `${((cpu.user + cpu.system) / 1000 / orders).toFixed(2)} ms CPU${perStatement} an order`;
+export async function orderCost(kind: string): Promise<{ report: (placed: number) => string }> {
+  const statements = kind === 'postgres' ? await statementCounter() : null;
+  const statementsBefore = statements?.() ?? 0;
+  const pgBefore = kind === 'postgres' ? postgresTicks() : null;
+  const machineBefore = machineTicks();
+  const cpuBefore = process.cpuUsage();
+  return {
+    report(placed) {
+      const cpu = process.cpuUsage(cpuBefore);
+      const machine = machineTicks();
+      const orders = Math.max(1, placed);
+      const parts = [`${((cpu.user + cpu.system) / 1000 / orders).toFixed(2)} ms node CPU`];
+      if (pgBefore) {
+        let ticks = 0;
+        for (const [pid, t] of postgresTicks()) ticks += t - (pgBefore.get(pid) ?? 0);
+        if (ticks > 0) parts.push(`${((ticks * TICK_MS) / orders).toFixed(2)} ms PostgreSQL CPU`);
+      }
+      if (statements) parts.push(`${((statements() - statementsBefore - 1) / orders).toFixed(1)} statements`);
+      const total = machine.total - machineBefore.total;
+      const busy = total > 0 ? `; cores ${Math.round((100 * (machine.busy - machineBefore.busy)) / total)} % busy` : '';
+      return `${parts.join(', ')} an order${busy}`;
+    },
+  };
+}
+
+/**
+ * BENCH_CPU_PROFILE=file.cpuprofile: a V8 CPU profile of this process (the server and the load
+ * generator) from this call to the returned stop, for Chrome DevTools or `speedscope`. Without it,
+ * nothing.
+ */
+export async function cpuProfile(): Promise<() => Promise<void>> {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return async () => {};
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
 }

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type PgModule from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -179,6 +181,7 @@ for (const file of files)
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
+  nodePostgres ??= { Pool: pg.Pool, Client: pg.Client, types: driverTypes(pg.types) };
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'vitrina' });
@@ -252,13 +255,69 @@ async function openPglite(
 }
 
 /** Rows of a raw SQL query; PGlite and node-postgres both answer with `{ rows }`. */
-/** A PostgreSQL array literal of whole numbers (`${intArray(ids)}::int[]`): one parameter, however many ids. */
-export function intArray(ids: readonly number[]): string {
-  if (!ids.every((id) => Number.isSafeInteger(id))) throw new Error('intArray: not whole numbers');
-  return `{${ids.join(',')}}`;
-}
-
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** node-postgres's classes and the type parsers queryPrepared uses, once a PostgreSQL database is opened. */
+let nodePostgres: {
+  Pool: typeof PgModule.Pool;
+  Client: typeof PgModule.Client;
+  types: { getTypeParser: (oid: number, format?: string) => unknown };
+} | null = null;
+
+/**
+ * The parsers Drizzle's node-postgres driver gives raw queries: dates, times and intervals (and
+ * their arrays) as PostgreSQL's text, everything else as node-postgres parses it, so that a row
+ * reads the same through queryPrepared as through queryRows.
+ */
+function driverTypes(types: typeof PgModule.types): { getTypeParser: (oid: number, format?: string) => unknown } {
+  const asText = new Set([
+    types.builtins.TIMESTAMPTZ,
+    types.builtins.TIMESTAMP,
+    types.builtins.DATE,
+    types.builtins.INTERVAL,
+    1231, // numeric[]
+    1115, // timestamp[]
+    1185, // timestamptz[]
+    1187, // interval[]
+    1182, // date[]
+  ]);
+  const text = (value: string) => value;
+  return {
+    getTypeParser: (oid, format) => (asText.has(oid) ? text : types.getTypeParser(oid, (format ?? 'text') as 'text')),
+  };
+}
+
+/** Statement names by their text (the hot paths' statements are few, and each is built anew per call). */
+const statementNames = new Map<string, string>();
+
+/**
+ * queryRows for the statements every order runs (the basket's catalogue, the rate counters,
+ * the order's statement, the stock ledger's): on PostgreSQL each is sent as a named statement,
+ * named after its text, so each connection parses and plans it once; later executions send
+ * only its parameters, and PostgreSQL runs its plan once it has judged the generic plan as good
+ * as the custom ones (its `plan_cache_mode = auto`; after five runs). Parsing and planning were
+ * about half of PostgreSQL's CPU in a fast order (bench:orders, perf). Only for statements
+ * whose text comes from a few shapes: a connection keeps every named statement until it
+ * closes. PGlite runs it as queryRows.
+ */
+export async function queryPrepared<T>(db: Database, query: SQL): Promise<T[]> {
+  const pg = nodePostgres;
+  const { session, dialect } = db as unknown as {
+    session: { client: unknown };
+    dialect: { sqlToQuery(sql: SQL): { sql: string; params: unknown[] } };
+  };
+  const client = session.client;
+  if (!pg || !(client instanceof pg.Pool || client instanceof pg.Client)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `v_${crypto.createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    if (statementNames.size > 1000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  const result = await client.query<T & object>({ name, text, values: params, types: pg.types as never });
   return result.rows;
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '~/db/client.server';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryPrepared, type Database } from '~/db/client.server';
 import { addresses, customers } from '~/db/schema';
 
 // A customer's saved delivery addresses. Every query is filtered by the customer id of the
@@ -18,11 +18,13 @@ export async function listAddresses({
   db: Database;
   customerId: number;
 }): Promise<AddressRecord[]> {
-  return db
-    .select({ id: addresses.id, fields: addresses.fields, createdAt: addresses.createdAt })
-    .from(addresses)
-    .where(eq(addresses.customerId, customerId))
-    .orderBy(asc(addresses.createdAt), asc(addresses.id));
+  // Written out and sent prepared (queryPrepared): a checkout to an address reads it.
+  const rows = await queryPrepared<{ id: number; fields: Record<string, string>; created_ms: number }>(
+    db,
+    sql`select id, fields, (extract(epoch from created_at) * 1000)::float8 as created_ms
+        from addresses where customer_id = ${customerId}::int order by created_at, id`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), fields: r.fields, createdAt: new Date(Number(r.created_ms)) }));
 }
 
 export type SaveAddressResult = { ok: true; id: number } | { ok: false; reason: 'not_found' | 'too_many' };

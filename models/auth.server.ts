@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '~/db/client.server';
+import { queryPrepared, type Database } from '~/db/client.server';
 import { authCodes, customers, sessions } from '~/db/schema';
 import {
   LOGIN_CODE_LENGTH,
@@ -226,20 +226,16 @@ export async function getSessionCustomerId({
   now?: Date;
 }): Promise<number | null> {
   // A blocked customer's sessions are revoked when they are blocked; the join keeps it so for any
-  // session that slipped in between.
-  const [row] = await db
-    .select({ customerId: sessions.customerId })
-    .from(sessions)
-    .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now ?? new Date()),
-        isNull(customers.blockedAt),
-      ),
-    );
-  return row?.customerId ?? null;
+  // session that slipped in between. Written out and sent prepared (queryPrepared): every call
+  // of a customer (each checkout) reads it.
+  const [row] = await queryPrepared<{ customer_id: number }>(
+    db,
+    sql`select s.customer_id from sessions s join customers c on c.id = s.customer_id
+        where s.id = ${sessionId}::text and s.revoked_at is null
+          and s.expires_at > coalesce(${now?.toISOString() ?? null}::timestamptz, now())
+          and c.blocked_at is null`,
+  );
+  return row ? Number(row.customer_id) : null;
 }
 
 /** Whether staff blocked this customer (issue #29): no login then. */

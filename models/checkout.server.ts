@@ -20,7 +20,7 @@ import {
 import { deliveryDatesText } from '~/core/order-notice';
 import { DELIVERY_ID } from '~/shared/contract';
 import { CDEK_TARIFF, type CdekClient, type CdekDeliveryPoint } from '~/integrations/cdek/cdek';
-import { loadRequestedBasket, type BasketRequest } from './basket.server';
+import { loadRequestedBasket, type BasketCatalog, type BasketRequest } from './basket.server';
 
 // What checkout needs to know of a basket and of a delivery: the basket priced by the server
 // (as get_cart.php prices it), the parcel it makes, and a delivery quote per method. CDEK's
@@ -37,6 +37,8 @@ export interface ParcelLine {
 
 export interface CheckoutBasket {
   basket: ReconciledBasket;
+  /** The catalogue the basket was priced from (read in this request): the order prices from it too. */
+  catalog: BasketCatalog;
   priced: PricedBasket;
   parcelLines: ParcelLine[];
   isEmpty: boolean;
@@ -61,6 +63,7 @@ export async function loadCheckoutBasket(request: BasketRequest): Promise<Checko
   }));
   return {
     basket,
+    catalog,
     priced,
     parcelLines,
     isEmpty: basket.cart.length === 0 && basket.preorders.length === 0,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '~/db/client.server';
+import { queryPrepared, type Database } from '~/db/client.server';
 import { customers } from '~/db/schema';
 
 // A customer's own record. Every function takes the customer id from the session (never from
@@ -85,10 +85,27 @@ export async function saveCustomerBasket(input: {
   return row?.rev ?? null;
 }
 
-/** Empties the customer's saved basket after an order (a new revision, so every device's copy is replaced). */
-export async function clearCustomerBasket({ db, customerId }: { db: Database; customerId: number }): Promise<void> {
-  await db
-    .update(customers)
-    .set({ cart: '', preorders: '', cartRev: sql`${customers.cartRev} + 1` })
-    .where(eq(customers.id, customerId));
+/**
+ * What a checkout changes on its customer's row, in one statement inside the order's transaction
+ * (after the offers' row locks): the saved basket emptied (a new revision, so every device's copy
+ * is replaced), and the customer's empty name fields filled with the ones typed at checkout, so
+ * a repeat order starts with them (issue #26). A name already in the profile is never replaced,
+ * and nothing is added to another person's first name (the recipient of one order may be someone
+ * else): the last and second names are filled only when the profile's first name is empty or
+ * the one typed.
+ */
+export async function clearBasketAfterCheckout(
+  db: Database,
+  { customerId, name }: { customerId: number; name: { firstName: string; lastName: string; secondName: string } },
+): Promise<void> {
+  await queryPrepared(
+    db,
+    sql`update customers set cart = '', preorders = '', cart_rev = cart_rev + 1,
+          first_name = case when first_name = '' then ${name.firstName}::text else first_name end,
+          last_name = case when last_name = '' and (first_name = '' or lower(first_name) = lower(${name.firstName}::text))
+                           then ${name.lastName}::text else last_name end,
+          second_name = case when second_name = '' and (first_name = '' or lower(first_name) = lower(${name.firstName}::text))
+                             then ${name.secondName}::text else second_name end
+        where id = ${customerId}::int`,
+  );
 }

@@ -115,6 +115,26 @@ export async function releaseOrder(
 }
 
 /**
+ * enqueueGoAheadJobs's jobs, in its order, for an order not yet written (placeOrder's `jobs`,
+ * written in the order's own statement, so a checkout paid on receipt adds no statement under
+ * its offers' row locks): `electronicCertificates` when the order has lines (not gifts) of
+ * electronic gift certificates. Each payload gets the order's id when written.
+ */
+export function goAheadJobs({
+  deliveryId,
+  electronicCertificates,
+}: {
+  deliveryId: string | null;
+  electronicCertificates: boolean;
+}): { kind: string; payload?: Record<string, unknown> }[] {
+  return [
+    { kind: 'order.placed' },
+    ...(isCdekDeliveryId(deliveryId) ? [{ kind: 'cdek.register' }] : []),
+    ...(electronicCertificates ? [{ kind: CERTIFICATE_ISSUE_JOB, payload: { kind: 'electronic' } }] : []),
+  ];
+}
+
+/**
  * The jobs of an order that goes ahead: placed to be paid on receipt (or paid in full by
  * certificates), or paid online later. Its customer's notice, CDEK registration for CDEK
  * deliveries, and the codes of electronic gift certificates (plastic ones when shipped).

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '~/db/client.server';
+import { queryPrepared, type Database } from '~/db/client.server';
 import { orders, orderStatusHistory } from '~/db/schema';
 import { GIFT_COVER_OFFER_ID } from '~/core/basket';
 import type { PricedBasket, RequestedLine } from '~/core/basket-pricing';
@@ -396,9 +396,10 @@ async function writeOrder(
                 select x.kind, coalesce(x.payload, '{}'::jsonb) || jsonb_build_object('orderId', o.id), coalesce(x.run_at, now())
                 from o, jsonb_populate_recordset(null::jobs, ${JSON.stringify(
                   jobs.map((j) => ({ kind: j.kind, payload: j.payload ?? {}, run_at: j.runAt?.toISOString() ?? null })),
-                )}::jsonb) as x)`,
+                )}::jsonb) with ordinality as x
+                order by x.ordinality)`,
     );
-  const [row] = await queryRows<{ id: number }>(tx, sql`with ${sql.join(parts, sql`, `)} select id from o`);
+  const [row] = await queryPrepared<{ id: number }>(tx, sql`with ${sql.join(parts, sql`, `)} select id from o`);
   return row ? Number(row.id) : null;
 }
 

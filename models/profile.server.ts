@@ -1,4 +1,4 @@
-import { and, eq, ne, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { customers } from '~/db/schema';
 
@@ -64,37 +64,6 @@ export async function updateProfile({
     if (isEmailTaken(err)) return 'email_taken';
     throw err;
   }
-}
-
-/**
- * Fills the customer's empty name fields with the ones typed at checkout, so a repeat order
- * starts with them (issue #26). A name already in the profile is never replaced, and nothing is
- * added to another person's first name: the recipient of one order may be someone else.
- */
-export async function fillEmptyName({
-  db,
-  customerId,
-  name,
-}: {
-  db: Database;
-  customerId: number;
-  name: { firstName: string; lastName: string; secondName: string };
-}): Promise<void> {
-  const keep = (column: AnyColumn, value: string) => sql`case when ${column} = '' then ${value} else ${column} end`;
-  if (!name.firstName && !name.lastName && !name.secondName) return;
-  await db
-    .update(customers)
-    .set({
-      firstName: keep(customers.firstName, name.firstName),
-      lastName: keep(customers.lastName, name.lastName),
-      secondName: keep(customers.secondName, name.secondName),
-    })
-    .where(
-      and(
-        eq(customers.id, customerId),
-        sql`(${customers.firstName} = '' or lower(${customers.firstName}) = lower(${name.firstName}))`,
-      ),
-    );
 }
 
 /** The account's newsletter toggle (subscribe.php); false when the customer is gone. */

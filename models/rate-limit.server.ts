@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '~/db/client.server';
+import { queryPrepared, type Database } from '~/db/client.server';
 import { rateCounters } from '~/db/schema';
 
 /**
@@ -74,7 +74,7 @@ export async function hitRateLimits({
   );
   // Written out, the rows as one JSON parameter: every fast order runs it, and the query
   // builder's work was a visible share of an order's CPU (bench:orders).
-  const allowed = await queryRows<{ key: string }>(
+  const allowed = await queryPrepared<{ key: string }>(
     db,
     sql`insert into rate_counters (key, window_start, count)
         select v.key, v.window_start, 1 from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(key text, window_start timestamptz)

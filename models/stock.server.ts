@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '~/db/client.server';
+import { queryPrepared, queryRows, type Database } from '~/db/client.server';
 import { offers, products, waitingList } from '~/db/schema';
 import { bumpCatalogVersion } from '~/db/catalog-version.server';
 import { sizeFilterId, sizeLabel, type SizeType } from '~/core/sizes';
@@ -144,7 +144,7 @@ async function lockOffers(
         if (targets.has(l.offerId)) throw new Error(`stock: offer ${l.offerId} both set and moved in one change`);
         targets.set(l.offerId, l.setTo);
       }
-    return queryRows<LockedOffer>(
+    return queryPrepared<LockedOffer>(
       tx,
       sql`select o.id, o.quantity, o.product_id from offers o
           join jsonb_to_recordset(${JSON.stringify([...targets].map(([id, q]) => ({ id, q })))}::jsonb) as v(id int, q int)
@@ -153,7 +153,7 @@ async function lockOffers(
           order by o.id for no key update of o`,
     );
   }
-  return queryRows<LockedOffer>(
+  return queryPrepared<LockedOffer>(
     tx,
     sql`select id, quantity, product_id from offers
         where id in (select jsonb_array_elements_text(${JSON.stringify(offerIds)}::jsonb)::int)
@@ -201,7 +201,8 @@ export async function moveStock(tx: Database, input: MoveStockInput): Promise<Mo
   // The quantities set and the ledger rows written in one statement, the moves as one JSON
   // parameter (a 1C package moves 100 000 offers: no limit on parameters to mind).
   const ref = input.ref ?? {};
-  await tx.execute(
+  await queryPrepared(
+    tx,
     sql`with v as (
           select * from jsonb_to_recordset(${JSON.stringify(moves.map((m) => ({ o: m.offerId, d: m.delta, a: m.quantityAfter })))}::jsonb)
             as v(o int, d int, a int)

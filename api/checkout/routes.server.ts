@@ -30,7 +30,6 @@ import { CERTIFICATE_TEXT, formatCertificateCode, parseCertificateCodes } from '
 import { bonusCapKopecks, loyaltyLines, LOYALTY_TEXT } from '~/core/loyalty';
 import { bonusBalance } from '~/models/loyalty.server';
 import { listAddresses } from '~/models/addresses.server';
-import { fillEmptyName } from '~/models/profile.server';
 import {
   ApiError,
   CheckoutOrderResponse,
@@ -46,8 +45,8 @@ import {
 } from '~/shared/contract';
 import type { CdekDeliveryPoint } from '~/integrations/cdek/cdek';
 import { placeOrder } from '~/models/orders.server';
-import { clearCustomerBasket } from '~/models/customers.server';
-import { enqueueGoAheadJobs } from '~/models/order-lifecycle.server';
+import { clearBasketAfterCheckout } from '~/models/customers.server';
+import { enqueueGoAheadJobs, goAheadJobs } from '~/models/order-lifecycle.server';
 import { holdForPayment } from '~/models/payments.server';
 import {
   cityPickupPoints,
@@ -557,6 +556,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     // what is left after bonuses and certificates, inside the order's transaction.
     const instalments = isInstalmentPaymentId(form.paymentId);
     const online = isOnlinePaymentId(form.paymentId);
+    const name = { firstName: form.firstname, lastName: form.lastname, secondName: form.secondname };
     const result = await placeOrder({
       db,
       kind: 'checkout',
@@ -565,11 +565,24 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       name: [form.firstname, form.lastname].filter(Boolean).join(' '),
       cart: checkoutBasket.basket.cart,
       preorders: checkoutBasket.basket.preorders,
+      // Priced from the catalogue this request just read and judged (the order's stock is taken
+      // under its row locks all the same): not read again inside the transaction.
+      catalog: checkoutBasket.catalog,
       promoCode,
       idempotencyKey: body.key ? `checkout:${session.customerId}:${body.key}` : null,
       fields: formFields(form),
       deliveryCostKopecks: quote.costKopecks ?? 0,
       status: online ? 'awaiting_payment' : 'new',
+      // Paid on receipt: the order goes ahead now, its jobs written in the order's own statement
+      // (the same jobs as a payment's, enqueueGoAheadJobs).
+      jobs: online
+        ? []
+        : goAheadJobs({
+            deliveryId: form.deliveryId,
+            electronicCertificates: checkoutBasket.priced.lines.some(
+              (l) => !l.isGift && l.certificate === 'electronic',
+            ),
+          }),
       bonusKopecks,
       certificateCodes: certificates.codes,
       checkDue: instalments ? instalmentUnavailableReason : undefined,
@@ -591,12 +604,13 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
           // Card and pay in parts: the stock is held until pay_until, then released (models/payments.server.ts);
           // the notice and CDEK registration wait for the verified payment.
           await holdForPayment(tx, orderId, deps.payHoldMinutes ?? 30);
-        } else {
-          // Paid on receipt, or in full by certificates: the order goes ahead now (the same jobs as a payment's).
+        } else if (online) {
+          // Paid in full by certificates: the order goes ahead now (the same jobs as a payment's).
           await enqueueGoAheadJobs(tx, { id: orderId, deliveryId: form.deliveryId });
         }
-        // The customer's saved basket was this order: it is empty now, on every device.
-        await clearCustomerBasket({ db: tx, customerId: session.customerId });
+        // The customer's saved basket was this order: it is empty now, on every device; the name
+        // typed here starts the next checkout (issue #26).
+        await clearBasketAfterCheckout(tx, { customerId: session.customerId, name });
       },
     });
     if (!result.ok) {
@@ -616,17 +630,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       { orderId: result.orderId, repeated: result.repeated, delivery: form.deliveryId, payment: form.paymentId },
       'order placed',
     );
-    if (!result.repeated) {
-      deps.onOrderPlaced?.(result.orderId);
-      // The name typed here starts the next checkout (issue #26); the order stands whatever happens.
-      await fillEmptyName({
-        db,
-        customerId: session.customerId,
-        name: { firstName: form.firstname, lastName: form.lastname, secondName: form.secondname },
-      }).catch((err: unknown) =>
-        req.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'profile name not saved'),
-      );
-    }
+    if (!result.repeated) deps.onOrderPlaced?.(result.orderId);
     return {
       success: true,
       order_id: result.orderId,
