@@ -475,9 +475,11 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
         maxPictureBytes: deps.maxPictureBytes,
       };
       const last = row.step >= stepCount(meta) - 1;
+      const range = idRangesOf(meta)[row.step - meta.steps.length];
       if (row.step >= meta.steps.length) {
-        await finishPackage(ctx, stepsDir, idRangesOf(meta)[row.step - meta.steps.length]!);
-        // New and renamed products' words for search's typo correction (db/search-terms.server.ts).
+        if (range) await finishPackage(ctx, stepsDir, range);
+        // New and renamed products' words for search's typo correction (db/search-terms.server.ts):
+        // a catalogue's last step of its own (an import read by an earlier version: with its last range).
         if (last && meta.kind === 'import') await rebuildSearchTerms(tx);
       } else {
         const records = await readStep(stepsDir, meta.steps[row.step]!);
@@ -547,8 +549,12 @@ function idRangesOf(meta: ParsedMeta): IdRange[] {
   return meta.idRanges ?? [{ file: meta.idsFile ?? 'ids.json', from: null, to: null }];
 }
 
-/** The steps of an import: its records' steps, then one a range of its Ид (the finishing steps). */
-const stepCount = (meta: ParsedMeta) => meta.steps.length + idRangesOf(meta).length;
+/**
+ * The steps of an import: its records' steps, then one a range of its Ид (the finishing steps),
+ * then for a catalogue the typo index's rebuild (each of these about as long as a step of records).
+ */
+const stepCount = (meta: ParsedMeta) =>
+  meta.steps.length + idRangesOf(meta).length + (meta.kind === 'import' && meta.idRanges ? 1 : 0);
 
 /** Reads an Ид file of the package. */
 async function readIds(stepsDir: string, range: IdRange): Promise<string[]> {

@@ -96,8 +96,8 @@ describe('a step of products written at once', () => {
       { id: P.jacket, article: 'BATCH-JACKET', name: 'Жакет «Пакет» новый', group: G.two, color: 'Красный' },
     ];
     const answers = await exchange('import.xml', catalogXml({ groups: GROUPS, products }));
-    // Read and split, the groups' step, the products' step (one), the closing step.
-    expect(answers.map((a) => a.kind)).toEqual(['progress', 'progress', 'progress', 'success']);
+    // Read and split, the groups' step, the products' step (one), the closing range, the typo index.
+    expect(answers.map((a) => a.kind)).toEqual(['progress', 'progress', 'progress', 'progress', 'success']);
     expect(answers.at(-1)!.lines[0]).toMatch(/товаров создано: 5(,|$)/);
     expect(answers.at(-1)!.lines[0]).toMatch(/товаров обновлено: 2(,|$)/);
 
