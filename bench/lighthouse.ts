@@ -15,24 +15,13 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startTestShop } from '~/tests/support/server';
-import { chromePath } from '~/tests/support/browser';
+import { CHROME_FLAGS, chromePath } from '~/tests/support/chromium';
 import type { CatalogSectionResponse, ProductResponse } from '~/shared/contract';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3931);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const WARM_RUNS = Math.max(0, Number(process.env.LIGHTHOUSE_WARM_RUNS ?? RUNS));
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',');
-
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
 const load = () => os.loadavg()[0]!.toFixed(2);

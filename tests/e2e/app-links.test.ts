@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { setUpBrowserShop, waitForHydration } from '~/tests/support/browser';
+import { collectErrors, setUpBrowserShop, waitForHydration } from '~/tests/support/browser';
 
 // The shell's, the filters' and the cards' plain links (app/lib/app-link.tsx) navigate on the
 // client like React Router's <Link>s: no new document, scroll kept where a filter asks for it,
@@ -12,16 +12,6 @@ const { it } = setUpBrowserShop();
 async function markDocument(page: Page): Promise<() => Promise<boolean>> {
   await page.evaluate(() => ((window as unknown as { __vitrinaDoc: number }).__vitrinaDoc = 1));
   return () => page.evaluate(() => (window as unknown as { __vitrinaDoc?: number }).__vitrinaDoc === 1);
-}
-
-/** The page's console errors and uncaught exceptions from now on (a hydration mismatch is one). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
 }
 
 describe('plain links of the shop', () => {

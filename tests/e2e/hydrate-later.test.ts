@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { MOBILE, setUpBrowserShop } from '~/tests/support/browser';
+import type { Locator } from 'playwright-core';
+import { MOBILE, collectErrors, setUpBrowserShop } from '~/tests/support/browser';
 
 // Parts below the first screen (the footer, the home page's later rows, a listing's later cards,
 // the product page's reviews) hydrate only when they near the screen or the shopper first does
@@ -12,16 +12,6 @@ const { it } = setUpBrowserShop();
 /** Whether React has hydrated the element (it keeps its fiber on each element it owns). */
 function hydrated(element: Locator): Promise<boolean> {
   return element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$')));
-}
-
-/** The page's console errors and uncaught exceptions from now on. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
 }
 
 describe('parts hydrated later', () => {

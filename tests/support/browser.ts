@@ -62,6 +62,16 @@ export async function login(
  * The app's own hydration signal: the root layout sets `data-hydrated` on <html> in an effect,
  * which React runs after the effects of every component below it (timers started, handlers on).
  */
+/** The page's console errors and uncaught exceptions from now on (a hydration mismatch is one). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }

@@ -18,21 +18,20 @@ export function chromePath(): string {
   return found;
 }
 
+/** The flags every Chromium of the project starts with (tests, screenshots, Lighthouse). */
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-sync',
+];
+
 function launchOptions(): LaunchOptions {
-  return {
-    executablePath: chromePath(),
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  };
+  return { executablePath: chromePath(), headless: true, args: CHROME_FLAGS };
 }
 
 /** A Chromium of the caller's own (scripts, or a browser test file run outside the suite's set-up). */
