@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { data, useNavigationType } from 'react-router';
 import type { Route } from './+types/home';
 import { useRootData, useSiteSettings } from '~/app/lib/root-data';
@@ -107,114 +107,120 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {/* The rows below the hero hydrate as they near the screen (app/lib/hydrate-later.tsx). */}
       {fresh.length > 0 ? (
-        <HydrateLater find={sectionOf('home-new')}>
-          <section className="home-section home-section--products" aria-labelledby="home-new">
-            <div className="home-section__head">
-              <h2 id="home-new" className="section-title">
-                Новинки
-              </h2>
-              <AppLink to="/catalog/new-collection/" className="text-link">
-                Смотреть все
-              </AppLink>
-            </div>
-            <div className="grid">
-              {fresh.map((item) => (
-                <ProductCard key={item.ID} item={item} />
-              ))}
-            </div>
-          </section>
-        </HydrateLater>
+        <HomeRow
+          id="home-new"
+          className="home-section--products"
+          title="Новинки"
+          more={{ to: '/catalog/new-collection/', label: 'Смотреть все' }}
+        >
+          <div className="grid">
+            {fresh.map((item) => (
+              <ProductCard key={item.ID} item={item} />
+            ))}
+          </div>
+        </HomeRow>
       ) : null}
 
       {categories.length > 0 ? (
-        <HydrateLater find={sectionOf('home-categories')}>
-          <section className="home-section home-section--tiles" aria-labelledby="home-categories">
-            <div className="home-section__head">
-              <h2 id="home-categories" className="section-title">
-                Категории
-              </h2>
-              <AppLink to="/catalog/" className="text-link">
-                Весь каталог
-              </AppLink>
-            </div>
-            <SectionTiles sections={categories} label="Категории каталога" />
-          </section>
-        </HydrateLater>
+        <HomeRow
+          id="home-categories"
+          className="home-section--tiles"
+          title="Категории"
+          more={{ to: '/catalog/', label: 'Весь каталог' }}
+        >
+          <SectionTiles sections={categories} label="Категории каталога" />
+        </HomeRow>
       ) : null}
 
       {sale.length > 0 ? (
-        <HydrateLater find={sectionOf('home-sale')}>
-          <section className="home-section home-section--products home-section--noted" aria-labelledby="home-sale">
-            <div className="home-section__head">
-              <h2 id="home-sale" className="section-title">
-                Sale
-              </h2>
-              <AppLink to="/catalog/promo/" className="text-link">
-                Смотреть все
-              </AppLink>
-            </div>
-            {site.home.sale_note ? <p className="home-section__note">{site.home.sale_note}</p> : null}
-            <div className="grid">
-              {sale.map((item) => (
-                <ProductCard key={item.ID} item={item} />
-              ))}
-            </div>
-          </section>
-        </HydrateLater>
+        <HomeRow
+          id="home-sale"
+          className="home-section--products home-section--noted"
+          title="Sale"
+          more={{ to: '/catalog/promo/', label: 'Смотреть все' }}
+        >
+          {site.home.sale_note ? <p className="home-section__note">{site.home.sale_note}</p> : null}
+          <div className="grid">
+            {sale.map((item) => (
+              <ProductCard key={item.ID} item={item} />
+            ))}
+          </div>
+        </HomeRow>
       ) : null}
 
       {articles.length > 0 ? (
-        <HydrateLater find={sectionOf('home-blog')}>
-          <section className="home-section home-section--blog" aria-labelledby="home-blog">
-            <div className="home-section__head">
-              <h2 id="home-blog" className="section-title">
-                Блог
-              </h2>
-              <AppLink to="/blog/" className="text-link">
-                Все статьи
-              </AppLink>
-            </div>
-            <div className="blog__list">
-              {articles.map((article) => (
-                <BlogCard key={article.slug} article={article} headingLevel={3} />
-              ))}
-            </div>
-          </section>
-        </HydrateLater>
-      ) : null}
-
-      <HydrateLater find={sectionOf('home-shops')}>
-        <section className="home-section home-section--shops" aria-labelledby="home-shops">
-          <div className="home-section__head">
-            <h2 id="home-shops" className="section-title">
-              Магазины
-            </h2>
-            <AppLink to="/contacts/" className="text-link">
-              Контакты
-            </AppLink>
-          </div>
-          <div className="home-shops">
-            {site.shops.map((shop) => (
-              <article key={shop.city} className="home-shop">
-                <div className="home-shop__text">
-                  <h3 className="home-shop__city">{shop.city}</h3>
-                  <p className="home-shop__muted">{shop.hours}</p>
-                  <p>
-                    <a href={`tel:+${shop.phone.replace(/\D/g, '')}`}>{shop.phone}</a>
-                  </p>
-                </div>
-                <ShopMap shop={shop} />
-              </article>
+        <HomeRow
+          id="home-blog"
+          className="home-section--blog"
+          title="Блог"
+          more={{ to: '/blog/', label: 'Все статьи' }}
+        >
+          <div className="blog__list">
+            {articles.map((article) => (
+              <BlogCard key={article.slug} article={article} headingLevel={3} />
             ))}
           </div>
-        </section>
-      </HydrateLater>
+        </HomeRow>
+      ) : null}
+
+      <HomeRow
+        id="home-shops"
+        className="home-section--shops"
+        title="Магазины"
+        more={{ to: '/contacts/', label: 'Контакты' }}
+      >
+        <div className="home-shops">
+          {site.shops.map((shop) => (
+            <article key={shop.city} className="home-shop">
+              <div className="home-shop__text">
+                <h3 className="home-shop__city">{shop.city}</h3>
+                <p className="home-shop__muted">{shop.hours}</p>
+                <p>
+                  <a href={`tel:+${shop.phone.replace(/\D/g, '')}`}>{shop.phone}</a>
+                </p>
+              </div>
+              <ShopMap shop={shop} />
+            </article>
+          ))}
+        </div>
+      </HomeRow>
     </div>
   );
 }
 
 /** A row of the page in the server's HTML, by its heading's id. */
 const sectionOf = (headingId: string) => () => document.querySelector(`[aria-labelledby="${headingId}"]`);
+
+/** A row below the hero: its heading and "see all" link, hydrated as it nears the screen. */
+function HomeRow({
+  id,
+  className,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  className: string;
+  title: string;
+  more: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <HydrateLater find={sectionOf(id)}>
+      <section className={`home-section ${className}`} aria-labelledby={id}>
+        <div className="home-section__head">
+          <h2 id={id} className="section-title">
+            {title}
+          </h2>
+          <AppLink to={more.to} className="text-link">
+            {more.label}
+          </AppLink>
+        </div>
+        {children}
+      </section>
+    </HydrateLater>
+  );
+}
 
 const ROW_SIZE = 4;
 
