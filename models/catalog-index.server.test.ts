@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogIndex, type IndexRow, type Scope } from './catalog-index.server';
+import { openDatabase } from '~/db/client.server';
+import { seedDatabase } from '~/db/seed/seed.server';
+import { CatalogIndex, loadRows, type IndexRow, type Scope } from './catalog-index.server';
 import type { CatalogFilter, SortCode } from '~/core/catalog-filter';
 
 // The index must answer exactly what the obvious filter-sort-count over rows answers.
@@ -137,9 +139,6 @@ describe('CatalogIndex', () => {
 
 describe('loadRows', () => {
   it('reads the same rows a chunk at a time as at once', { timeout: 120_000 }, async () => {
-    const { openDatabase } = await import('~/db/client.server');
-    const { seedDatabase } = await import('~/db/seed/seed.server');
-    const { loadRows } = await import('./catalog-index.server');
     const database = await openDatabase({ pgliteDir: 'memory://' });
     try {
       await database.migrate();

@@ -475,8 +475,9 @@ async function applyNextStep(deps: ImportDeps, importId: number): Promise<Import
         maxPictureBytes: deps.maxPictureBytes,
       };
       const last = row.step >= stepCount(meta) - 1;
-      const range = idRangesOf(meta)[row.step - meta.steps.length];
       if (row.step >= meta.steps.length) {
+        // Past the last range: the catalogue's typo index step.
+        const range = idRangesOf(meta)[row.step - meta.steps.length];
         if (range) await finishPackage(ctx, stepsDir, range);
         // New and renamed products' words for search's typo correction (db/search-terms.server.ts):
         // a catalogue's last step of its own (an import read by an earlier version: with its last range).
