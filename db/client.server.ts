@@ -6,6 +6,13 @@ import type PgModule from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import {
+  appliedMigrationTimes,
+  applyMigrations,
+  pendingMigrations,
+  readJournal,
+  readMigrations,
+} from './migrate.server';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -25,47 +32,17 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-async function appliedMigrations(db: Database): Promise<number> {
-  const [table] = await queryRows<{ t: string | null }>(
-    db,
-    sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`,
-  );
-  if (!table?.t) return 0;
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-  return Number(row?.n ?? 0);
-}
-
-/** The newest migration's time in drizzle-kit's journal (`when`, ms). */
-function newestMigration(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { when: number }[];
-  };
-  return Math.max(0, ...journal.entries.map((e) => e.when));
-}
-
 /**
- * Whether every migration is applied, by Drizzle's own rule (it applies each migration newer
- * than the last applied one): two small queries, where Drizzle's migrator reads and hashes every
- * file and runs half a dozen statements and a transaction. A restart's usual case.
+ * Whether every migration of the journal is on record: the journal file and one small query,
+ * where applying reads and hashes every file and opens a transaction. A restart's usual case.
  */
 export async function migrationsUpToDate(db: Database): Promise<boolean> {
-  const [table] = await queryRows<{ t: string | null }>(
-    db,
-    sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`,
-  );
-  if (!table?.t) return false;
-  const [last] = await queryRows<{ at: string | null }>(
-    db,
-    sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`,
-  );
-  return last?.at != null && Number(last.at) >= newestMigration();
+  return pendingMigrations(readJournal(migrationsFolder), await appliedMigrationTimes(db)).length === 0;
 }
 
-/** Runs the migrations; when any were applied, refreshes planner statistics (PGlite has no autovacuum). */
-async function migrateAndAnalyze(db: Database, run: () => Promise<void>): Promise<void> {
-  const before = await appliedMigrations(db);
-  await run();
-  if ((await appliedMigrations(db)) !== before) await db.execute(sql`analyze`);
+/** Applies the migrations not on record; when any were, refreshes planner statistics (PGlite has no autovacuum). */
+async function migrateAndAnalyze(db: Database): Promise<void> {
+  if ((await applyMigrations(db, readMigrations(migrationsFolder))) > 0) await db.execute(sql`analyze`);
 }
 // Any constant works; it only has to be the same in every process migrating this database.
 const MIGRATION_LOCK_ID = 7_311_001;
@@ -97,13 +74,12 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
 let pgliteModules: ReturnType<typeof importPgliteModules> | null = null;
 
 async function importPgliteModules() {
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
   ]);
-  return { PGlite, pg_trgm, drizzle, migrate };
+  return { PGlite, pg_trgm, drizzle };
 }
 
 /**
@@ -183,7 +159,6 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const { default: pg } = await import('pg');
   nodePostgres ??= { Pool: pg.Pool, Client: pg.Client, types: driverTypes(pg.types) };
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'vitrina' });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -201,7 +176,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         const locked = drizzle(client, { schema }) as unknown as Database;
-        await migrateAndAnalyze(locked, () => migrate(drizzle(client, { schema }), { migrationsFolder }));
+        await migrateAndAnalyze(locked);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         client.release();
@@ -223,7 +198,7 @@ async function openPglite(
   // The template copies while PGlite's modules load.
   const copying = onDisk && !loadDataDir ? copyTemplate(templateDir, dir) : Promise.resolve(false);
   copying.catch(() => {}); // awaited below, where a failure is thrown
-  const { PGlite, pg_trgm, drizzle, migrate } = await loadPgliteModules();
+  const { PGlite, pg_trgm, drizzle } = await loadPgliteModules();
   const fromTemplate = await copying;
   if (onDisk) fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create({
@@ -243,7 +218,7 @@ async function openPglite(
     async migrate() {
       if (await migrationsUpToDate(db)) return;
       // PGlite is single-process by construction: no lock needed.
-      await migrateAndAnalyze(db, () => migrate(drizzle(client, { schema }), { migrationsFolder }));
+      await migrateAndAnalyze(db);
     },
     async close() {
       if (!client.closed) await client.close();

@@ -35,13 +35,13 @@ describe('a restart on a seeded database', () => {
     expect(await recordedFixtures()).toBe(fixturesFingerprint());
   });
 
-  it('finds the migrations up to date by the newest one on record, as Drizzle decides what to apply', async () => {
+  it('finds the migrations up to date only while every one of the journal is on record, the oldest as much as the newest', async () => {
     expect(await migrationsUpToDate(db())).toBe(true);
-    const [newest] = await queryRows<{ at: string }>(
+    const [oldest] = await queryRows<{ at: string }>(
       db(),
-      sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`,
+      sql`select min(created_at)::text as at from drizzle.__drizzle_migrations`,
     );
-    const at = Number(newest?.at);
+    const at = Number(oldest?.at);
     await db().execute(sql`update drizzle.__drizzle_migrations set created_at = ${at - 1} where created_at = ${at}`);
     try {
       expect(await migrationsUpToDate(db())).toBe(false);
