@@ -89,9 +89,12 @@ export function maskCertificateCode(code: string): string {
   return `•••• ${code.slice(-4)}`;
 }
 
-/** Valid 12 months from the day of issue: through the same date a year later (Moscow dates). */
-export function certificateExpiry(issuedAt: Date): Date {
-  const d = new Date(issuedAt.getTime());
+/**
+ * Valid 12 months from the purchase (podarochnye-sertifikaty.md «с даты покупки»: the order's
+ * payment; a certificate issued by hand, its issue): until the same moment 12 months later.
+ */
+export function certificateExpiry(purchasedAt: Date): Date {
+  const d = new Date(purchasedAt.getTime());
   d.setUTCMonth(d.getUTCMonth() + CERTIFICATE_VALID_MONTHS);
   return d;
 }

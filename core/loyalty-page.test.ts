@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOYALTY, loyaltyParams } from './loyalty';
+import { birthdayWindow, LOYALTY, loyaltyParams } from './loyalty';
 
 // content/pages/loyalty.md and LOYALTY (the one place the code reads the programme from) say the
 // same: each parameter in the page's own words, and the page's example adds up.
@@ -30,5 +30,12 @@ describe('the loyalty page and the code agree', () => {
     expect(page).toContain(
       `дарим ${(LOYALTY.birthdayKopecks / 100).toLocaleString('ru-RU').replace(/\s/g, ' ')} бонусов`,
     );
+  });
+
+  it('the birthday bonuses last as many days as the page says: 7 before, the birthday, 7 after', () => {
+    const days = 2 * LOYALTY.birthdayDaysAround + 1;
+    expect(page).toContain(`Они действуют ${days} дней — за ${LOYALTY.birthdayDaysAround} дней до`);
+    const w = birthdayWindow('1990-12-01', new Date('2026-11-28T12:00:00Z'));
+    expect((w.to.getTime() - w.from.getTime()) / 86_400_000).toBe(days);
   });
 });

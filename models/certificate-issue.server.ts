@@ -145,6 +145,9 @@ export async function issueCertificates(
           offerId: line.offerId,
           email: kind === 'electronic' ? email : '',
           now,
+          // podarochnye-sertifikaty.md: «действует 12 месяцев с даты покупки», the payment, not
+          // the issue (a plastic one is issued days later, when the order ships; a job may retry).
+          validFrom: order.paidAt,
           randomBytes,
         });
         if (!row) continue;
@@ -166,6 +169,8 @@ async function insertCertificate(
     offerId: number | null;
     email: string;
     now: Date;
+    /** When its 12 months start: the order's payment; `now` for one issued by hand. */
+    validFrom?: Date;
     randomBytes: (n: number) => Uint8Array;
     /** Issued by hand (the back office): who, and their note. */
     staffId?: number;
@@ -188,7 +193,7 @@ async function insertCertificate(
         issueKey: c.issueKey,
         email: c.email,
         issuedAt: c.now,
-        expiresAt: certificateExpiry(c.now),
+        expiresAt: certificateExpiry(c.validFrom ?? c.now),
         issuedByStaffId: c.staffId ?? null,
         issueNote: c.note ?? null,
       })

@@ -4,6 +4,9 @@ import type { SiteShop } from '~/shared/site-defaults';
 // staff edit (shared/site-settings.ts, «Тексты сайта»), read through the root loader.
 export const BRAND = 'Vitrina';
 
+/** When the online shop's managers and support work (content/pages/contacts.md says it in these words). */
+export const SUPPORT_HOURS = 'ежедневно с 10:00 до 22:00 по московскому времени';
+
 /** A shop as the storefront shows it; the shops themselves are the site's texts (shared/site-settings.ts). */
 export type Shop = SiteShop;
 

@@ -5,6 +5,7 @@ import { pageMetaTags } from '~/app/lib/seo';
 import { getShopper } from '~/app/lib/session.server';
 import type { ShopLoadContext } from '~/shared/context';
 import { isPaidCardOrder, PAID_ORDER_PATH } from '~/app/lib/payment-paths';
+import { SUPPORT_HOURS } from '~/app/lib/shop-info';
 
 // SPEC §2: where a fast order (and a paid online order) lands: the order number from ?order=
 // and what happens next. Personal: never cached, never indexed.
@@ -54,7 +55,7 @@ export default function BasketSubmitted({ loaderData }: Route.ComponentProps) {
       <ol className="order-done__steps">
         <li>
           <span>
-            <strong>Менеджер позвонит</strong>, чтобы подтвердить заказ, — в рабочее время, с 11:00 до 22:00.
+            <strong>Менеджер позвонит</strong>, чтобы подтвердить заказ, — в рабочее время: {SUPPORT_HOURS}.
           </span>
         </li>
         <li>

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { certificateMoves, giftCertificates, jobs, offers, orderItems, orders, products } from '~/db/schema';
 import {
   CERTIFICATE_TEXT,
+  certificateExpiry,
   formatCertificateCode,
   newCertificateCode,
   normalizeCertificateCode,
@@ -360,9 +361,12 @@ describe('issuing electronic certificates after a verified payment', () => {
 });
 
 describe('plastic certificates', () => {
-  it('get their codes when the order ships, with no letter', async () => {
+  it('get their codes when the order ships, with no letter, valid 12 months from the purchase', async () => {
     const pl = await certificateOffer('plastic', 10_000);
     const o = await directOrder([{ offerId: pl.id, priceKopecks: pl.priceKopecks, quantity: 2 }]);
+    // Paid 5 days before it ships: the 12 months count from the payment (the page: «с даты покупки»).
+    const paidAt = new Date(Date.now() - 5 * 86_400_000);
+    await db().update(orders).set({ paidAt }).where(eq(orders.id, o.orderId));
     await issue(o.orderId, 'electronic');
     expect(await certificatesOf(o.orderId)).toEqual([]);
 
@@ -389,6 +393,7 @@ describe('plastic certificates', () => {
         email: '',
         mailedAt: null,
       });
+      expect(c.expiresAt.toISOString()).toBe(certificateExpiry(paidAt).toISOString());
       expect(normalizeCertificateCode(c.code)).toBe(c.code);
     }
     expect(await mailsTo(o.email)).toEqual([]);
