@@ -1,11 +1,12 @@
 import { containsPattern } from '~/db/like';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
-import { contentEntries, pageMeta } from '~/db/schema';
+import { appState, contentEntries, pageMeta } from '~/db/schema';
 
 // Information pages and blog articles in the database (issue #30 "The site's words"). The files
-// of content/pages and content/blog are the seed: read into the table when it is empty, so a
-// fresh shop shows exactly what the files say. Staff edit them in the back office (Markdown, the
+// of content/pages and content/blog are the seed: read into the table at every start, so a fresh
+// shop shows exactly what the files say and a deploy brings a corrected or new file to a running
+// shop, except to rows staff have saved (api/content/store.server.ts). Staff edit them in the back office (Markdown, the
 // publication flag and date, the cover, the SEO texts of the page's page_meta row).
 
 export type ContentKind = 'page' | 'article';
@@ -24,15 +25,48 @@ export const isContentSlug = (value: string) => value.length <= 100 && SLUG.test
 /** The page's address on the storefront, the key of its page_meta row. */
 export const contentPath = (kind: ContentKind, slug: string) => (kind === 'page' ? `/${slug}/` : `/blog/${slug}/`);
 
-/** Whether the table holds anything yet (the files seed it when it does not). */
-export async function hasContent(db: Database): Promise<boolean> {
-  const [any] = await db.select({ id: contentEntries.id }).from(contentEntries).limit(1);
-  return any !== undefined;
+/** What a content file gives its row. */
+export type ContentFileFields = Pick<
+  typeof contentEntries.$inferInsert,
+  'kind' | 'slug' | 'title' | 'lead' | 'body' | 'publishedOn' | 'coverKind' | 'coverColor' | 'products'
+>;
+
+/** Every row (dozens), to compare with the content files at start. */
+export async function listAllContent(db: Database): Promise<ContentRow[]> {
+  return db.select().from(contentEntries);
 }
 
-/** The seed's rows; two processes starting at once: the unique (kind, slug) keeps one copy. */
-export async function insertSeedContent(db: Database, rows: (typeof contentEntries.$inferInsert)[]): Promise<void> {
+/** Rows of new files; two processes starting at once: the unique (kind, slug) keeps one copy. */
+export async function insertFileContent(db: Database, rows: ContentFileFields[]): Promise<void> {
   if (rows.length) await db.insert(contentEntries).values(rows).onConflictDoNothing();
+}
+
+/**
+ * A changed file's text into its row, only while no one in the back office has saved the row
+ * (version 1): a save made meanwhile wins. True when written.
+ */
+export async function updateFromFile(db: Database, id: number, fields: ContentFileFields): Promise<boolean> {
+  const written = await db
+    .update(contentEntries)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(and(eq(contentEntries.id, id), eq(contentEntries.version, 1)))
+    .returning({ id: contentEntries.id });
+  return written.length > 0;
+}
+
+const FILE_KEYS = 'content_files';
+
+/** The rows (`kind/slug`) that came from content files; null before the first start that recorded them. */
+export async function readFileContentKeys(db: Database): Promise<string[] | null> {
+  const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, FILE_KEYS));
+  return Array.isArray(row?.value) ? (row.value as string[]) : null;
+}
+
+export async function recordFileContentKeys(db: Database, keys: string[]): Promise<void> {
+  await db
+    .insert(appState)
+    .values({ key: FILE_KEYS, value: keys })
+    .onConflictDoUpdate({ target: appState.key, set: { value: keys, updatedAt: sql`now()` } });
 }
 
 export async function getContentEntry(db: Database, kind: ContentKind, slug: string): Promise<ContentRow | null> {

@@ -9,10 +9,14 @@ import type { Database } from '~/db/client.server';
 import { UNANNOUNCED_CHANGE_TTL_MS, versionedMemo } from '~/api/meta/data-version.server';
 import {
   getContentEntry,
-  hasContent,
-  insertSeedContent,
+  insertFileContent,
   isContentSlug,
+  listAllContent,
   listPublishedArticles,
+  readFileContentKeys,
+  recordFileContentKeys,
+  updateFromFile,
+  type ContentFileFields,
   type ContentRow,
 } from '~/models/content.server';
 import { parseArt, parseFrontMatter, parseIsoDate, renderMarkdown } from './markdown';
@@ -138,8 +142,8 @@ export function renderArticle(a: ArticleFields): ParsedArticle {
 }
 
 /**
- * The shop's pages and articles from the database (models/content.server.ts), seeded from the
- * files when the table is empty; only published ones. Kept in process until the data version
+ * The shop's pages and articles from the database (models/content.server.ts), brought up to
+ * date with the files at start (`ensureContentSeeded`); only published ones. Kept in process until the data version
  * (which covers the table) changes.
  */
 export function createDbContentStore(db: Database, dir: string = CONTENT_DIR): ContentStore {
@@ -178,20 +182,26 @@ export function articleOf(row: ContentRow): ParsedArticle {
 
 const seeded = new WeakMap<Database, Promise<void>>();
 
-/** Fills the table from the content files when it is empty (once per process and database). */
+/**
+ * Brings the table up to date with the content files, once per process and database (at start):
+ * a file with no row yet is inserted (a fresh shop, or a page a release added), and a file that
+ * changed is written into its row unless staff have saved that row in the back office (its
+ * version is above 1: their text stays). Staff's own articles are never touched, and a row whose
+ * file was removed stays. The rows that came from files are recorded (app_state content_files),
+ * so a later file cannot take over an article staff made under the same address.
+ */
 export function ensureContentSeeded(db: Database, dir: string = CONTENT_DIR): Promise<void> {
   let done = seeded.get(db);
   if (!done) {
-    done = seedFromFiles(db, dir);
+    done = syncContentFiles(db, dir).then(() => {});
     seeded.set(db, done);
     done.catch(() => seeded.delete(db));
   }
   return done;
 }
 
-async function seedFromFiles(db: Database, dir: string): Promise<void> {
-  if (await hasContent(db)) return;
-  const rows: Parameters<typeof insertSeedContent>[1] = [];
+async function readContentFiles(dir: string): Promise<ContentFileFields[]> {
+  const rows: ContentFileFields[] = [];
   for (const [sub, kind] of [
     ['pages', 'page'],
     ['blog', 'article'],
@@ -207,7 +217,6 @@ async function seedFromFiles(db: Database, dir: string): Promise<void> {
         title: data.title || slug,
         lead: data.lead ?? '',
         body,
-        published: true,
         publishedOn: kind === 'article' ? (parseIsoDate(data.date ?? '') ?? '1970-01-01') : null,
         coverKind: kind === 'article' ? (data.cover ?? null) : null,
         coverColor: kind === 'article' ? (data.coverColor ?? null) : null,
@@ -215,5 +224,42 @@ async function seedFromFiles(db: Database, dir: string): Promise<void> {
       });
     }
   }
-  await insertSeedContent(db, rows);
+  return rows;
+}
+
+const FILE_FIELDS = ['title', 'lead', 'body', 'publishedOn', 'coverKind', 'coverColor', 'products'] as const;
+
+/** What the start wrote: rows inserted and rows updated from their files (`kind/slug`). */
+export async function syncContentFiles(
+  db: Database,
+  dir: string = CONTENT_DIR,
+): Promise<{ inserted: string[]; updated: string[] }> {
+  const files = await readContentFiles(dir);
+  const rows = new Map((await listAllContent(db)).map((r) => [`${r.kind}/${r.slug}`, r]));
+  // Before the first start that recorded them, every row with a file's address came from it:
+  // files were only ever read into an empty table.
+  const recorded = await readFileContentKeys(db);
+  const fromFiles = new Set(recorded ?? []);
+  const inserted: string[] = [];
+  const updated: string[] = [];
+  const fresh: ContentFileFields[] = [];
+  for (const file of files) {
+    const key = `${file.kind}/${file.slug}`;
+    const row = rows.get(key);
+    if (!row) {
+      fresh.push(file);
+      inserted.push(key);
+      fromFiles.add(key);
+      continue;
+    }
+    if (recorded && !fromFiles.has(key)) continue;
+    fromFiles.add(key);
+    if (row.version === 1 && FILE_FIELDS.some((f) => (row[f] ?? null) !== (file[f] ?? null))) {
+      if (await updateFromFile(db, row.id, file)) updated.push(key);
+    }
+  }
+  await insertFileContent(db, fresh);
+  const keys = [...fromFiles].sort();
+  if (keys.join('\n') !== [...(recorded ?? [])].sort().join('\n') || !recorded) await recordFileContentKeys(db, keys);
+  return { inserted, updated };
 }
