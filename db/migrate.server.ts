@@ -78,9 +78,14 @@ export function pendingMigrations<M extends { when: number }>(
 }
 
 /**
- * Applies every migration of `migrations` not on record, in order, in one transaction (all or
- * none, as Drizzle's), and returns how many it applied. The caller keeps two processes from
- * migrating one database at once (an advisory lock on PostgreSQL).
+ * Applies every migration of `migrations` not on record, in order, each in a transaction of its
+ * own with its record, and returns how many it applied. Not all in one transaction, as Drizzle's:
+ * on PostgreSQL a migration that writes rows leaves constraint checks pending until its commit,
+ * and a later one that alters the same table in that transaction fails ("pending trigger
+ * events": 0020's opening stock moves, then 0025's foreign key on stock_moves, on any database
+ * that had offers). A migration that fails leaves the ones before it applied; the next start goes
+ * on from it. The caller keeps two processes from migrating one database at once (an advisory
+ * lock on PostgreSQL).
  */
 export async function applyMigrations(db: Database, migrations: readonly Migration[]): Promise<number> {
   await db.execute(sql`create schema if not exists drizzle`);
@@ -88,9 +93,8 @@ export async function applyMigrations(db: Database, migrations: readonly Migrati
     sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
   );
   const pending = pendingMigrations(migrations, await appliedMigrationTimes(db));
-  if (pending.length === 0) return 0;
-  await db.transaction(async (tx) => {
-    for (const migration of pending) {
+  for (const migration of pending) {
+    await db.transaction(async (tx) => {
       for (const statement of migration.statements) {
         try {
           await tx.execute(sql.raw(statement));
@@ -101,7 +105,7 @@ export async function applyMigrations(db: Database, migrations: readonly Migrati
       await tx.execute(
         sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.when})`,
       );
-    }
-  });
+    });
+  }
   return pending.length;
 }

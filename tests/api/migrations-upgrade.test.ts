@@ -31,6 +31,42 @@ async function emptyDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promis
   };
 }
 
+/**
+ * Inserts one row into `table` as the schema of the moment has it: `values` as given, every other
+ * column that must have a value and has no default by its type. Returns its id.
+ */
+async function insertRow(handle: DatabaseHandle, table: string, values: Record<string, string | number>) {
+  const required = await queryRows<{ name: string; type: string }>(
+    handle.db,
+    sql`select column_name as name, data_type as type from information_schema.columns
+      where table_schema = 'public' and table_name = ${table} and is_nullable = 'NO' and column_default is null`,
+  );
+  const byType = (type: string): string | number =>
+    /int|numeric/.test(type)
+      ? 1
+      : type === 'boolean'
+        ? 'false'
+        : /json/.test(type)
+          ? '{}'
+          : /time|date/.test(type)
+            ? '2026-11-01'
+            : type === 'ARRAY'
+              ? '{}'
+              : `${table}-x`;
+  const row: Record<string, string | number> = Object.fromEntries(required.map((c) => [c.name, byType(c.type)]));
+  Object.assign(row, values);
+  const names = Object.keys(row);
+  const [inserted] = await queryRows<{ id: number }>(
+    handle.db,
+    sql.raw(
+      `insert into "${table}" (${names.map((n) => `"${n}"`).join(', ')}) values (${names
+        .map((n) => `'${String(row[n]).replace(/'/g, "''")}'`)
+        .join(', ')}) returning id`,
+    ),
+  );
+  return inserted!.id;
+}
+
 async function objectsOfLaterMigrations(handle: DatabaseHandle) {
   const [found] = await queryRows<{ stockMoves: string | null; reviews: string | null; exchangeColumn: number }>(
     handle.db,
@@ -45,14 +81,23 @@ async function objectsOfLaterMigrations(handle: DatabaseHandle) {
 describe('upgrading a database migrated by an earlier version', () => {
   it.each([
     ['0012_certificates_loyalty_refunds', 'before the stock ledger: 0006 on record, with a time later than 0007-0031'],
+    ['0019_sent_messages', 'the last before the stock ledger, whose 0020 writes opening moves that 0025 then alters'],
     ['0030_catalogue_imports', "with 0030 and not 0031, whose time is earlier than 0030's"],
-  ])('migrated through %s (%s): the start applies every later migration', async (last) => {
+  ])('migrated through %s (%s), with an offer in stock: the start applies every later migration', async (last) => {
     const { handle, drop } = await emptyDatabase();
     try {
       const earlier = through(last);
       expect(earlier.length).toBeGreaterThan(0);
       expect(await applyMigrations(handle.db, earlier)).toBe(earlier.length);
       expect(await objectsOfLaterMigrations(handle)).toMatchObject({ exchangeColumn: 0 });
+      // A shop that sold things: a section, a product and a size with 3 in stock.
+      const sectionId = await insertRow(handle, 'sections', { code: 'upgrade', name: 'Раздел' });
+      const productId = await insertRow(handle, 'products', {
+        section_id: sectionId,
+        name: 'Платье',
+        slug: 'upgrade-dress',
+      });
+      const offerId = await insertRow(handle, 'offers', { product_id: productId, quantity: 3 });
 
       await handle.migrate();
 
@@ -62,6 +107,12 @@ describe('upgrading a database migrated by an earlier version', () => {
         reviews: 'reviews',
         exchangeColumn: 1,
       });
+      // The stock ledger opened with the stock the shop had (0020), and balances.
+      const [moves] = await queryRows<{ sum: number }>(
+        handle.db,
+        sql`select coalesce(sum(delta), 0)::int as sum from stock_moves where offer_id = ${offerId}`,
+      );
+      expect(moves?.sum ?? 0).toBe(last < '0020' ? 3 : 0);
       // Nothing is applied twice: a second start finds them all on record.
       expect(await applyMigrations(handle.db, MIGRATIONS)).toBe(0);
     } finally {
