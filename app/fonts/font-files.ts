@@ -72,7 +72,7 @@ export interface FallbackFace {
 }
 
 export const FALLBACK_FACES: readonly FallbackFace[] = [
-  { family: 'Manrope Variable Fallback', weight: '200 500', local: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo'], sizeAdjust: 101.01, ascentOverride: 105.54, descentOverride: 29.7, lineGapOverride: 0 },
+  { family: 'Manrope Variable Fallback', weight: '200 500', local: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo'], sizeAdjust: 101, ascentOverride: 105.54, descentOverride: 29.7, lineGapOverride: 0 },
   { family: 'Manrope Variable Fallback', weight: '600 800', local: ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'LiberationSans-Bold', 'Arimo Bold'], sizeAdjust: 98.8, ascentOverride: 107.89, descentOverride: 30.36, lineGapOverride: 0 },
   { family: 'Cormorant Garamond Fallback', weight: '500', local: ['Times New Roman', 'TimesNewRomanPSMT', 'Liberation Serif', 'LiberationSerif', 'Tinos'], sizeAdjust: 94.34, ascentOverride: 97.94, descentOverride: 30.42, lineGapOverride: 0 },
 ];
