@@ -7,6 +7,12 @@ export const BRAND = 'Vitrina';
 /** When the online shop's managers and support work (content/pages/contacts.md says it in these words). */
 export const SUPPORT_HOURS = 'ежедневно с 10:00 до 22:00 по московскому времени';
 
+/**
+ * A phone's `tel:` link: its digits and a leading +, as written (staff may write a shop's number
+ * with or without +, shared/site-settings.ts; a pickup point's comes from CDEK).
+ */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
 /** A shop as the storefront shows it; the shops themselves are the site's texts (shared/site-settings.ts). */
 export type Shop = SiteShop;
 

@@ -11,6 +11,7 @@ import { SectionTiles } from '~/app/components/content/SectionTiles';
 import { ShopMap } from '~/app/components/content/ShopMap';
 import { Image } from '~/app/ui/Image';
 import { HydrateLater } from '~/app/lib/hydrate-later';
+import { telHref } from '~/app/lib/shop-info';
 import { ART_IMAGE_HEIGHT, ART_IMAGE_WIDTH, artImageUrl } from '~/shared/art';
 
 export const meta: Route.MetaFunction = (args) => pageMetaTags(args);
@@ -176,7 +177,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <h3 className="home-shop__city">{shop.city}</h3>
                 <p className="home-shop__muted">{shop.hours}</p>
                 <p>
-                  <a href={`tel:+${shop.phone.replace(/\D/g, '')}`}>{shop.phone}</a>
+                  <a href={telHref(shop.phone)}>{shop.phone}</a>
                 </p>
               </div>
               <ShopMap shop={shop} />

@@ -4,6 +4,7 @@ import { pluralRu } from '~/core/plural';
 import type { PickupPoint } from '~/shared/contract';
 import type { MapTiles } from '~/shared/context';
 import { ChevronIcon } from '~/app/ui/icons';
+import { telHref } from '~/app/lib/shop-info';
 import { PickupMap } from './PickupMap';
 
 // SPEC §4 Pickup selection and §5 (pickup list search): the content of the pickup-point modal
@@ -274,7 +275,7 @@ export function PickupPointDetails({
             <dt>{point.phones.length > 1 ? 'Телефоны' : 'Телефон'}</dt>
             <dd>
               {point.phones.map((phone) => (
-                <a key={phone} className="pickup-details__phone" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+                <a key={phone} className="pickup-details__phone" href={telHref(phone)}>
                   {phone}
                 </a>
               ))}

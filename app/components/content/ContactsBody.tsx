@@ -1,4 +1,4 @@
-import type { Shop } from '~/app/lib/shop-info';
+import { telHref, type Shop } from '~/app/lib/shop-info';
 import { useSiteSettings } from '~/app/lib/root-data';
 import { Prose, splitSections } from './Prose';
 import { ShopMap } from './ShopMap';
@@ -25,7 +25,7 @@ export function ContactsBody({ html }: { html: string | null }) {
                 <p>{shop.address}</p>
                 <p>{shop.hours}</p>
                 <p>
-                  <a href={`tel:+${shop.phone.replace(/\D/g, '')}`}>{shop.phone}</a>
+                  <a href={telHref(shop.phone)}>{shop.phone}</a>
                 </p>
               </div>
               <ShopMap shop={shop} />

@@ -1,4 +1,4 @@
-import { SOCIALS, type Shop } from '~/app/lib/shop-info';
+import { SOCIALS, telHref, type Shop } from '~/app/lib/shop-info';
 
 /** The two shops (SPEC §1): city, address, hours, phone. The header, the burger menu and contacts use it. */
 export function ShopCards({ shops }: { shops: readonly Shop[] }) {
@@ -9,7 +9,7 @@ export function ShopCards({ shops }: { shops: readonly Shop[] }) {
           <p className="shop-card__city">{s.city}</p>
           <p>{s.address}</p>
           <p>{s.hours}</p>
-          <a href={`tel:${s.phone.replace(/[^\d+]/g, '')}`}>{s.phone}</a>
+          <a href={telHref(s.phone)}>{s.phone}</a>
         </div>
       ))}
     </>
