@@ -6,6 +6,7 @@ import type PgModule from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { queryRows } from './query.server';
 import {
   appliedMigrationTimes,
   applyMigrations,
@@ -229,11 +230,8 @@ async function openPglite(
   };
 }
 
-/** Rows of a raw SQL query; PGlite and node-postgres both answer with `{ rows }`. */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+// In a module of its own so that the migrator (db/migrate.server.ts) reads rows the same way.
+export { queryRows };
 
 /** node-postgres's classes and the type parsers queryPrepared uses, once a PostgreSQL database is opened. */
 let nodePostgres: {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.server';
+import { queryRows } from './query.server';
 
 // Drizzle's own migrator applies a migration only when its journal time (`when`) is newer than
 // the newest time recorded in the database. This project's journal times are not in the
@@ -51,18 +52,14 @@ export function readMigrations(folder: string): Migration[] {
   });
 }
 
-async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** The journal times on record in `db` (none when it was never migrated). */
 export async function appliedMigrationTimes(db: Database): Promise<Set<number>> {
-  const [table] = await rows<{ t: string | null }>(
+  const [table] = await queryRows<{ t: string | null }>(
     db,
     sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`,
   );
   if (!table?.t) return new Set();
-  const applied = await rows<{ at: string | null }>(
+  const applied = await queryRows<{ at: string | null }>(
     db,
     sql`select created_at::text as at from drizzle.__drizzle_migrations`,
   );

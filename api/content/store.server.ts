@@ -260,6 +260,6 @@ export async function syncContentFiles(
   }
   await insertFileContent(db, fresh);
   const keys = [...fromFiles].sort();
-  if (keys.join('\n') !== [...(recorded ?? [])].sort().join('\n') || !recorded) await recordFileContentKeys(db, keys);
+  if (!recorded || keys.join('\n') !== [...recorded].sort().join('\n')) await recordFileContentKeys(db, keys);
   return { inserted, updated };
 }
